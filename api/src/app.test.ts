@@ -1,0 +1,133 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ErrorBody } from '@catalog/contracts/errors';
+import { readJson } from './lib/http';
+import { testApp } from './testing/test-app';
+
+let cleanup: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await cleanup?.();
+  cleanup = undefined;
+});
+
+async function make(opts: Parameters<typeof testApp>[0] = {}) {
+  const t = await testApp(opts);
+  cleanup = t.close;
+  return t;
+}
+
+function webDist() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><script>window.x=1</script></head><body>app</body></html>');
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'assets', 'main-abc123.js'), 'console.log(1)');
+  writeFileSync(path.join(dir, 'sw.js'), 'self.x=1');
+  return dir;
+}
+
+describe('the API shell', () => {
+  it('answers /api/health with the database dialect', async () => {
+    const { app } = await make();
+    const res = await app.request('/api/health');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok', db: 'sqlite' });
+  });
+
+  it('gives every response a request id and echoes a sane incoming one', async () => {
+    const { app } = await make();
+    const fresh = await app.request('/api/health');
+    expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const echoed = await app.request('/api/health', { headers: { 'x-request-id': 'abc-12345678' } });
+    expect(echoed.headers.get('x-request-id')).toBe('abc-12345678');
+  });
+
+  it('answers an unknown API route with a JSON 404 in the one error shape', async () => {
+    const { app } = await make({ webDistDir: webDist() });
+    const res = await app.request('/api/nope', { method: 'POST' });
+    expect(res.status).toBe(404);
+    const body = ErrorBody.parse(await res.json());
+    expect(body.error.code).toBe('NOT_FOUND');
+  });
+
+  it('turns invalid JSON into a 400 VALIDATION error and a failed rule into field messages', async () => {
+    const { app } = await make();
+    app.post('/api/echo', async (c) => c.json(await readJson(c, z.object({ title: z.string().min(1, 'Please enter a title') }))));
+    const bad = await app.request('/api/echo', { method: 'POST', body: '{"title":', headers: { 'content-type': 'application/json' } });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error).toMatchObject({ code: 'VALIDATION', message: 'The request body is not valid JSON' });
+    const empty = await app.request('/api/echo', { method: 'POST', body: '{"title":""}' });
+    expect(empty.status).toBe(400);
+    expect((await empty.json()).error).toEqual({ code: 'VALIDATION', message: 'Please enter a title', fields: { title: 'Please enter a title' } });
+  });
+
+  it('refuses an oversized body with 413', async () => {
+    const { app } = await make({ maxBodyBytes: 100 });
+    app.post('/api/echo', async (c) => c.json(await c.req.json()));
+    const res = await app.request('/api/echo', {
+      method: 'POST',
+      body: JSON.stringify({ x: 'y'.repeat(500) }),
+      headers: { 'content-type': 'application/json', 'content-length': '512' },
+    });
+    expect(res.status).toBe(413);
+    expect((await res.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('hides thrown errors behind a generic 500 without a stack trace', async () => {
+    const { app } = await make();
+    app.get('/api/boom', () => {
+      throw new Error('secret database detail at /srv/app.ts:12');
+    });
+    const res = await app.request('/api/boom');
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(text).not.toContain('secret');
+    expect(text).not.toContain('.ts:');
+    expect(JSON.parse(text).error.code).toBe('INTERNAL');
+  });
+
+  it('sends secure headers with a CSP that allows the inline scripts of index.html by hash', async () => {
+    const { app } = await make({ webDistDir: webDist() });
+    const res = await app.request('/');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+describe('serving the web app', () => {
+  it('serves index.html for client routes and the root', async () => {
+    const { app } = await make({ webDistDir: webDist() });
+    for (const route of ['/', '/products', '/work-orders/create', '/no/such/page']) {
+      const res = await app.request(route);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('<body>app</body>');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+    }
+  });
+
+  it('caches hashed assets for a year and never caches the service worker', async () => {
+    const { app } = await make({ webDistDir: webDist() });
+    const asset = await app.request('/assets/main-abc123.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect(asset.headers.get('content-type')).toContain('javascript');
+    const sw = await app.request('/sw.js');
+    expect(sw.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('answers a missing hashed asset with 404 rather than the page', async () => {
+    const { app } = await make({ webDistDir: webDist() });
+    expect((await app.request('/assets/gone-123.js')).status).toBe(404);
+  });
+
+  it('does not serve files outside the build directory', async () => {
+    const { app } = await make({ webDistDir: webDist() });
+    const res = await app.request('/..%2f..%2fetc%2fpasswd');
+    expect(await res.text()).not.toContain('root:');
+  });
+});

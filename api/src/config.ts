@@ -1,0 +1,91 @@
+/**
+ * Process configuration: read once from the environment, validated with zod, then passed to
+ * everything that needs it. Nothing else reads process.env.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** api/ (one level above both src/ and the bundled dist/). */
+const apiRoot = fileURLToPath(new URL('..', import.meta.url));
+
+const boolish = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const Env = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default(path.resolve(apiRoot, '..', 'data')),
+  DATABASE_URL: z.string().min(1).optional(),
+  WEB_DIST_DIR: z.string().min(1).default(path.resolve(apiRoot, '..', 'web', 'dist')),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  MAX_BODY_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  TRUST_PROXY: boolish.default(false),
+  FEEDBACK_FORM_ORIGIN: z.string().optional(),
+  FIREBASE_PROJECT_ID: z.string().min(1).default('demo-catalog'),
+  FIREBASE_JWKS_URL: z.url().optional(),
+  FIREBASE_AUTH_EMULATOR_HOST: z
+    .string()
+    .regex(/^[\w.-]+:\d+$/, 'must be host:port')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+});
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  /** `postgres://...` for PostgreSQL, otherwise a SQLite file path or `:memory:`. */
+  databaseUrl: string;
+  webDistDir: string;
+  migrationsDir: string;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  maxBodyBytes: number;
+  /** Origins the CSP allows in frames (the embedded feedback form). */
+  frameOrigins: string[];
+  firebase: {
+    projectId: string;
+    /** Where the public keys of ID tokens are; Google's securetoken JWKS unless set. */
+    jwksUrl: string | undefined;
+    /** host:port of the Auth emulator; its unsigned tokens are accepted only when this is set. */
+    emulatorHost: string | undefined;
+  };
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && e.FIREBASE_AUTH_EMULATOR_HOST) {
+    throw new ConfigError(
+      'Invalid configuration:\n  FIREBASE_AUTH_EMULATOR_HOST: must not be set when NODE_ENV=production (the emulator accepts unsigned tokens)',
+    );
+  }
+  const frameOrigins = ['https://docs.google.com', 'https://forms.gle'];
+  if (e.FEEDBACK_FORM_ORIGIN) frameOrigins.push(e.FEEDBACK_FORM_ORIGIN);
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL ?? path.join(path.resolve(e.DATA_DIR), 'app.db'),
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
+    migrationsDir: path.resolve(apiRoot, 'drizzle'),
+    logLevel: e.LOG_LEVEL,
+    maxBodyBytes: e.MAX_BODY_BYTES,
+    frameOrigins,
+    firebase: {
+      projectId: e.FIREBASE_PROJECT_ID,
+      jwksUrl: e.FIREBASE_JWKS_URL,
+      emulatorHost: e.FIREBASE_AUTH_EMULATOR_HOST,
+    },
+  };
+}

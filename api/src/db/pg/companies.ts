@@ -1,0 +1,34 @@
+/** PostgreSQL companies repository. */
+import { eq } from 'drizzle-orm';
+import type { CompaniesRepository } from '../repositories';
+import { companies } from '../schema.pg';
+import type { PgDb } from './types';
+
+export function pgCompanies(db: PgDb): CompaniesRepository {
+  return {
+    async create(input) {
+      const now = input.now ?? new Date();
+      const [row] = await db.insert(companies).values({
+        id: input.id ?? crypto.randomUUID(),
+        name: input.name,
+        subscriptionPlan: input.subscriptionPlan ?? 'trial',
+        productLimit: input.productLimit ?? 5,
+        createdAt: now,
+        updatedAt: now,
+      }).returning();
+      return row!;
+    },
+    async get(id) {
+      const [row] = await db.select().from(companies).where(eq(companies.id, id));
+      return row ?? null;
+    },
+    async getByStripeCustomerId(customerId) {
+      const [row] = await db.select().from(companies).where(eq(companies.stripeCustomerId, customerId)).limit(1);
+      return row ?? null;
+    },
+    async update(id, patch, now = new Date()) {
+      const [row] = await db.update(companies).set({ ...patch, updatedAt: now }).where(eq(companies.id, id)).returning();
+      return row ?? null;
+    },
+  };
+}

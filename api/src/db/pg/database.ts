@@ -1,0 +1,72 @@
+/**
+ * Opens a PostgreSQL pool (node-postgres), applies the migrations and assembles the
+ * repositories. Tables, and drizzle's migrations table, live in the connection's current
+ * schema (search_path), so a deployment or a test run can use its own schema.
+ */
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import type { Database } from '../repositories';
+import { pgCompanies } from './companies';
+import { pgInvitations } from './invitations';
+import { pgPriceHistory } from './price-history';
+import { pgProducts } from './products';
+import { pgSettings } from './settings';
+import type { PgDb } from './types';
+import { pgUsers } from './users';
+import { pgWorkOrders } from './work-orders';
+
+/**
+ * Runs drizzle's migrator under a session advisory lock, so API instances starting together
+ * migrate one at a time (the later ones find nothing left to do).
+ */
+async function migrateSchema(pool: pg.Pool, db: PgDb, migrationsFolder: string): Promise<void> {
+  const lock = await pool.connect();
+  try {
+    const { rows } = await lock.query<{ schema: string | null }>('select current_schema() as schema');
+    const schema = rows[0]?.schema;
+    if (!schema) throw new Error('PostgreSQL has no current schema: check search_path');
+    const key = `${schema}.__drizzle_migrations`;
+    await lock.query('select pg_advisory_lock(hashtext($1))', [key]);
+    try {
+      await migrate(db, { migrationsFolder, migrationsSchema: schema, migrationsTable: '__drizzle_migrations' });
+    } finally {
+      await lock.query('select pg_advisory_unlock(hashtext($1))', [key]);
+    }
+  } finally {
+    lock.release();
+  }
+}
+
+export async function openPgDatabase(
+  url: string, migrationsFolder: string | null, opts: { poolSize: number },
+): Promise<Database> {
+  // At least 2: migrations hold one connection for the lock and run on another.
+  const pool = new pg.Pool({ connectionString: url, max: Math.max(2, opts.poolSize) });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', (err) => console.error('[db] idle PostgreSQL client error:', err.message));
+  try {
+    const db = drizzle({ client: pool });
+    if (migrationsFolder) await migrateSchema(pool, db, migrationsFolder);
+    else await pool.query('select 1');
+    return {
+      dialect: 'postgres',
+      async ping() {
+        await pool.query('select 1');
+      },
+      async close() {
+        if (!pool.ended) await pool.end();
+      },
+      companies: pgCompanies(db),
+      users: pgUsers(db),
+      invitations: pgInvitations(db),
+      settings: pgSettings(db),
+      products: pgProducts(db),
+      workOrders: pgWorkOrders(db),
+      priceHistory: pgPriceHistory(db),
+    };
+  } catch (err) {
+    await pool.end();
+    throw err;
+  }
+}

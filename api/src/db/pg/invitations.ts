@@ -1,0 +1,67 @@
+/** PostgreSQL company invitations repository. */
+import { and, desc, eq, gt } from 'drizzle-orm';
+import { normalizeEmail } from '../email';
+import { rethrowUnique } from '../errors';
+import type { InvitationsRepository } from '../repositories';
+import { companyInvitations as inv, users } from '../schema.pg';
+import type { PgDb } from './types';
+
+export function pgInvitations(db: PgDb): InvitationsRepository {
+  const scoped = (companyId: string, id: string) => and(eq(inv.companyId, companyId), eq(inv.id, id));
+  return {
+    async create(companyId, input) {
+      const [row] = await db.insert(inv).values({
+        id: input.id ?? crypto.randomUUID(),
+        companyId,
+        email: normalizeEmail(input.email),
+        role: input.role ?? 'member',
+        invitedBy: input.invitedBy ?? null,
+        token: input.token,
+        expiresAt: input.expiresAt,
+        createdAt: input.now ?? new Date(),
+      }).returning().catch(rethrowUnique);
+      return row!;
+    },
+    async get(companyId, id) {
+      const [row] = await db.select().from(inv).where(scoped(companyId, id));
+      return row ?? null;
+    },
+    async getByToken(token) {
+      const [row] = await db.select().from(inv).where(eq(inv.token, token));
+      return row ?? null;
+    },
+    async listByEmail(email, opts = {}) {
+      return db.select().from(inv)
+        .where(and(eq(inv.email, normalizeEmail(email)), opts.status ? eq(inv.status, opts.status) : undefined))
+        .orderBy(desc(inv.createdAt), desc(inv.id));
+    },
+    async listByCompany(companyId, opts = {}) {
+      return db.select().from(inv)
+        .where(and(eq(inv.companyId, companyId), opts.status ? eq(inv.status, opts.status) : undefined))
+        .orderBy(desc(inv.createdAt), desc(inv.id));
+    },
+    async updateStatus(companyId, id, status, at = new Date()) {
+      const [row] = await db.update(inv)
+        .set({ status, acceptedAt: status === 'accepted' ? at : null })
+        .where(scoped(companyId, id)).returning();
+      return row ?? null;
+    },
+    async accept(companyId, id, userId, now = new Date()) {
+      return db.transaction(async (tx) => {
+        const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+        if (!user) return null;
+        // The conditional UPDATE is the compare-and-set: a concurrent accept finds it no longer pending.
+        const [accepted] = await tx.update(inv).set({ status: 'accepted', acceptedAt: now })
+          .where(and(scoped(companyId, id), eq(inv.status, 'pending'), gt(inv.expiresAt, now)))
+          .returning();
+        if (!accepted) return null;
+        await tx.update(users).set({ companyId, role: accepted.role, updatedAt: now }).where(eq(users.id, userId));
+        return accepted;
+      });
+    },
+    async delete(companyId, id) {
+      const rows = await db.delete(inv).where(scoped(companyId, id)).returning({ id: inv.id });
+      return rows.length > 0;
+    },
+  };
+}

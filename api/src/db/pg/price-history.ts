@@ -1,0 +1,41 @@
+/** PostgreSQL price history repository. */
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { historyRows } from '../catalog-plan';
+import { NotFoundError } from '../errors';
+import type { PriceHistoryRepository } from '../repositories';
+import { priceHistory as ph, productVariants, products } from '../schema.pg';
+import { chunks } from '../sql-helpers';
+import type { PgDb } from './types';
+
+export function pgPriceHistory(db: PgDb): PriceHistoryRepository {
+  return {
+    async add(companyId, entries) {
+      if (entries.length === 0) return [];
+      return db.transaction(async (tx) => {
+        // The product (and variant) must be this company's: history never crosses companies.
+        const productIds = [...new Set(entries.map((e) => e.productId))];
+        let found = 0;
+        for (const ids of chunks(productIds)) {
+          found += (await tx.select({ id: products.id }).from(products)
+            .where(and(eq(products.companyId, companyId), inArray(products.id, ids)))).length;
+        }
+        if (found !== productIds.length) throw new NotFoundError('price history for an unknown product');
+        const variantIds = [...new Set(entries.flatMap((e) => (e.variantId ? [e.variantId] : [])))];
+        let foundVariants = 0;
+        for (const ids of chunks(variantIds)) {
+          foundVariants += (await tx.select({ id: productVariants.id }).from(productVariants)
+            .where(and(eq(productVariants.companyId, companyId), inArray(productVariants.id, ids)))).length;
+        }
+        if (foundVariants !== variantIds.length) throw new NotFoundError('price history for an unknown variant');
+        const rows = historyRows(companyId, entries, new Date());
+        for (const chunk of chunks(rows)) await tx.insert(ph).values(chunk);
+        return rows;
+      });
+    },
+    async listForProduct(companyId, productId, opts = {}) {
+      return db.select().from(ph)
+        .where(and(eq(ph.companyId, companyId), eq(ph.productId, productId)))
+        .orderBy(desc(ph.createdAt), desc(ph.id)).limit(opts.limit ?? 500);
+    },
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * PostgreSQL products repository: reads here, catalog writes (versioned) in catalog-writes.ts.
+ * Tombstoned rows (`deleted_at` set) are invisible to every read but `changesSince`.
+ */
+import { and, asc, count, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { likeEscape, mergeChanges } from '../catalog-plan';
+import type { ProductFilter, ProductsRepository } from '../repositories';
+import { productVariants, products } from '../schema.pg';
+import { pgCatalogWrites, withVariants } from './catalog-writes';
+import type { PgDb } from './types';
+
+export function productWhere(companyId: string, f: ProductFilter = {}) {
+  const conds = [eq(products.companyId, companyId), isNull(products.deletedAt)];
+  if (f.search?.trim()) {
+    const pattern = `%${likeEscape(f.search.trim().toLowerCase())}%`;
+    conds.push(or(
+      sql`lower(${products.name}) like ${pattern} escape '\\'`,
+      sql`lower(coalesce(${products.sku}, '')) like ${pattern} escape '\\'`,
+    )!);
+  }
+  if (f.category) {
+    conds.push(or(
+      eq(products.category, f.category),
+      sql`${products.category} like ${`${likeEscape(f.category)} > %`} escape '\\'`,
+    )!);
+  }
+  if (f.visibleOnly) conds.push(eq(products.isVisible, true));
+  return and(...conds);
+}
+
+export function pgProducts(db: PgDb): ProductsRepository {
+  return {
+    ...pgCatalogWrites(db),
+    async list(companyId, opts) {
+      const rows = await db.select().from(products).where(productWhere(companyId, opts))
+        .orderBy(sql`lower(${products.name}) collate "C"`, asc(products.externalId), asc(products.id)).limit(opts.limit).offset(opts.offset);
+      return withVariants(db, companyId, rows);
+    },
+    async count(companyId, filter) {
+      const [row] = await db.select({ n: count() }).from(products).where(productWhere(companyId, filter));
+      return row?.n ?? 0;
+    },
+    async get(companyId, id) {
+      const [row] = await db.select().from(products)
+        .where(and(eq(products.companyId, companyId), eq(products.id, id), isNull(products.deletedAt)));
+      return row ? (await withVariants(db, companyId, [row]))[0] ?? null : null;
+    },
+    async getVariant(companyId, variantId) {
+      const [row] = await db.select().from(productVariants).where(and(
+        eq(productVariants.companyId, companyId), eq(productVariants.id, variantId), isNull(productVariants.deletedAt),
+      ));
+      return row ?? null;
+    },
+    async categories(companyId) {
+      const rows = await db.selectDistinct({ category: products.category }).from(products)
+        .where(and(eq(products.companyId, companyId), isNull(products.deletedAt), isNotNull(products.category)));
+      // Sorted here, by code point: database collations disagree on ' > ' and case.
+      return rows.map((r) => r.category).filter((c): c is string => c !== null).sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+    },
+    async listExternalIds(companyId) {
+      const rows = await db.select({ id: products.externalId }).from(products)
+        .where(and(eq(products.companyId, companyId), isNull(products.deletedAt)))
+        .orderBy(asc(products.externalId));
+      return rows.map((r) => r.id);
+    },
+    async changesSince(companyId, sinceVersion, limit) {
+      // One snapshot for both streams, or a commit between the two reads could be skipped by the cursor.
+      return db.transaction(async (tx) => {
+        const ps = await tx.select().from(products)
+          .where(and(eq(products.companyId, companyId), gt(products.version, sinceVersion)))
+          .orderBy(asc(products.version)).limit(limit + 1);
+        const vs = await tx.select().from(productVariants)
+          .where(and(eq(productVariants.companyId, companyId), gt(productVariants.version, sinceVersion)))
+          .orderBy(asc(productVariants.version)).limit(limit + 1);
+        return mergeChanges(ps, vs, sinceVersion, limit);
+      }, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+    },
+  };
+}

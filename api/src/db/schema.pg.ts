@@ -1,0 +1,187 @@
+/**
+ * PostgreSQL schema (node-postgres). Mirrors schema.sqlite.ts table for table and column for
+ * column: the repositories and the contract suite rely on both dialects having the same names.
+ *
+ * Conventions: money is bigint cents (`*_cents`, read as number), times are
+ * `timestamp with time zone` (read as Date), JSON is jsonb.
+ */
+import {
+  bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type {
+  InvitationStatus,
+  PriceChangeType,
+  PriceSnapshot,
+  Role,
+  WorkOrderItem,
+  WorkOrderStatus,
+} from './repositories';
+
+const uuid = () => crypto.randomUUID();
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const cents = (name: string) => bigint(name, { mode: 'number' });
+
+export const companies = pgTable('companies', {
+  id: text('id').primaryKey().$defaultFn(uuid),
+  name: text('name').notNull(),
+  subscriptionPlan: text('subscription_plan').notNull().default('trial'),
+  productLimit: integer('product_limit').notNull().default(5),
+  stripeCustomerId: text('stripe_customer_id'),
+  stripeSubscriptionId: text('stripe_subscription_id'),
+  subscriptionStatus: text('subscription_status').notNull().default('active'),
+  currentPeriodEnd: ts('current_period_end'),
+  cancelledAt: ts('cancelled_at'),
+  /** Last value of the company's catalog change sequence (see products.version). */
+  catalogVersion: bigint('catalog_version', { mode: 'number' }).notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+}, (t) => [index('companies_stripe_customer_idx').on(t.stripeCustomerId)]);
+
+export const users = pgTable('users', {
+  id: text('id').primaryKey().$defaultFn(uuid),
+  companyId: text('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  firebaseUid: text('firebase_uid').unique(),
+  email: text('email').notNull().unique(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  profileImageUrl: text('profile_image_url'),
+  role: text('role').$type<Role>().notNull().default('member'),
+  isActive: boolean('is_active').notNull().default(true),
+  hasSeenWalkthrough: boolean('has_seen_walkthrough').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+}, (t) => [index('users_company_idx').on(t.companyId)]);
+
+export const companyInvitations = pgTable('company_invitations', {
+  id: text('id').primaryKey().$defaultFn(uuid),
+  companyId: text('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  role: text('role').$type<Role>().notNull().default('member'),
+  invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+  token: text('token').notNull().unique(),
+  status: text('status').$type<InvitationStatus>().notNull().default('pending'),
+  expiresAt: ts('expires_at').notNull(),
+  acceptedAt: ts('accepted_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [
+  index('company_invitations_company_idx').on(t.companyId),
+  index('company_invitations_email_idx').on(t.email),
+]);
+
+export const apiSettings = pgTable('api_settings', {
+  id: text('id').primaryKey().$defaultFn(uuid),
+  companyId: text('company_id').notNull().unique().references(() => companies.id, { onDelete: 'cascade' }),
+  storeHash: text('store_hash').notNull(),
+  accessToken: text('access_token').notNull(),
+  clientId: text('client_id').notNull(),
+  showStock: boolean('show_stock').notNull().default(false),
+  showStockStatus: boolean('show_stock_status').notNull().default(false),
+  showInvisibleProducts: boolean('show_invisible_products').notNull().default(false),
+  lastSyncAt: ts('last_sync_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const products = pgTable('products', {
+  id: text('id').primaryKey().$defaultFn(uuid),
+  companyId: text('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  /** The store's product id (BigCommerce). */
+  externalId: bigint('external_id', { mode: 'number' }).notNull(),
+  name: text('name').notNull(),
+  sku: text('sku'),
+  description: text('description'),
+  category: text('category'),
+  regularPriceCents: cents('regular_price_cents').notNull().default(0),
+  salePriceCents: cents('sale_price_cents'),
+  stock: integer('stock').notNull().default(0),
+  weight: doublePrecision('weight'),
+  status: text('status').notNull().default('published'),
+  isVisible: boolean('is_visible').notNull().default(true),
+  lastUpdated: ts('last_updated').notNull().defaultNow(),
+  /** Position in the company's change sequence; unique per company. */
+  version: bigint('version', { mode: 'number' }).notNull(),
+  deletedAt: ts('deleted_at'),
+}, (t) => [
+  uniqueIndex('products_company_external_uq').on(t.companyId, t.externalId),
+  index('products_company_version_idx').on(t.companyId, t.version),
+  index('products_company_category_idx').on(t.companyId, t.category),
+]);
+
+export const productVariants = pgTable('product_variants', {
+  id: text('id').primaryKey().$defaultFn(uuid),
+  companyId: text('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  productId: text('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  /** The store's variant id (BigCommerce). */
+  externalId: bigint('external_id', { mode: 'number' }).notNull(),
+  variantSku: text('variant_sku'),
+  optionValues: jsonb('option_values').$type<unknown>(),
+  /** null: the variant inherits the product's price. */
+  regularPriceCents: cents('regular_price_cents'),
+  /** null: the variant inherits the product's sale price. */
+  salePriceCents: cents('sale_price_cents'),
+  calculatedPriceCents: cents('calculated_price_cents'),
+  stock: integer('stock').notNull().default(0),
+  lastUpdated: ts('last_updated').notNull().defaultNow(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+  deletedAt: ts('deleted_at'),
+}, (t) => [
+  uniqueIndex('product_variants_company_external_uq').on(t.companyId, t.externalId),
+  index('product_variants_product_idx').on(t.productId),
+  index('product_variants_company_version_idx').on(t.companyId, t.version),
+]);
+
+export const workOrders = pgTable('work_orders', {
+  id: text('id').primaryKey().$defaultFn(uuid),
+  companyId: text('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+  title: text('title').notNull(),
+  productUpdates: jsonb('product_updates').$type<WorkOrderItem[]>().notNull(),
+  originalPrices: jsonb('original_prices').$type<PriceSnapshot[]>(),
+  scheduledAt: ts('scheduled_at'),
+  executeImmediately: boolean('execute_immediately').notNull().default(false),
+  status: text('status').$type<WorkOrderStatus>().notNull().default('pending'),
+  archived: boolean('archived').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  executedAt: ts('executed_at'),
+  undoneAt: ts('undone_at'),
+  error: text('error'),
+  /** Client-generated key (outbox UUID): a replayed create returns the first order. */
+  idempotencyKey: text('idempotency_key'),
+  leaseOwner: text('lease_owner'),
+  leaseExpiresAt: ts('lease_expires_at'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('work_orders_company_idempotency_uq').on(t.companyId, t.idempotencyKey),
+  index('work_orders_status_scheduled_idx').on(t.status, t.scheduledAt),
+  index('work_orders_company_created_idx').on(t.companyId, t.createdAt),
+]);
+
+export const priceHistory = pgTable('price_history', {
+  id: text('id').primaryKey().$defaultFn(uuid),
+  productId: text('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  variantId: text('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
+  companyId: text('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  oldRegularPriceCents: cents('old_regular_price_cents'),
+  newRegularPriceCents: cents('new_regular_price_cents'),
+  oldSalePriceCents: cents('old_sale_price_cents'),
+  newSalePriceCents: cents('new_sale_price_cents'),
+  changeType: text('change_type').$type<PriceChangeType>().notNull(),
+  workOrderId: text('work_order_id').references(() => workOrders.id, { onDelete: 'set null' }),
+  changedBy: text('changed_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [
+  index('price_history_company_product_created_idx').on(t.companyId, t.productId, t.createdAt),
+  index('price_history_work_order_idx').on(t.workOrderId),
+]);
+
+export const sessions = pgTable('sessions', {
+  sid: text('sid').primaryKey(),
+  sess: jsonb('sess').$type<Record<string, unknown>>().notNull(),
+  expire: ts('expire').notNull(),
+}, (t) => [index('sessions_expire_idx').on(t.expire)]);
+
+/** Stripe webhook events already handled (idempotent webhook processing). */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  processedAt: ts('processed_at').notNull().defaultNow(),
+});

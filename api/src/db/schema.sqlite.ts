@@ -1,0 +1,188 @@
+/**
+ * SQLite schema (better-sqlite3). Mirrors schema.pg.ts table for table and column for column:
+ * the repositories and the contract suite rely on both dialects having the same names.
+ *
+ * Conventions: money is integer cents (`*_cents`), times are integer milliseconds
+ * (`timestamp_ms`, read back as Date), JSON is text (mode json), booleans are 0/1 integers.
+ */
+import { sql } from 'drizzle-orm';
+import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import type {
+  InvitationStatus,
+  PriceChangeType,
+  PriceSnapshot,
+  Role,
+  WorkOrderItem,
+  WorkOrderStatus,
+} from './repositories';
+
+const uuid = () => crypto.randomUUID();
+/** Default for every created_at-like column when the caller gives no time. */
+const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+const ts = (name: string) => integer(name, { mode: 'timestamp_ms' });
+const bool = (name: string) => integer(name, { mode: 'boolean' });
+
+export const companies = sqliteTable('companies', {
+  id: text('id').primaryKey().$defaultFn(uuid),
+  name: text('name').notNull(),
+  subscriptionPlan: text('subscription_plan').notNull().default('trial'),
+  productLimit: integer('product_limit').notNull().default(5),
+  stripeCustomerId: text('stripe_customer_id'),
+  stripeSubscriptionId: text('stripe_subscription_id'),
+  subscriptionStatus: text('subscription_status').notNull().default('active'),
+  currentPeriodEnd: ts('current_period_end'),
+  cancelledAt: ts('cancelled_at'),
+  /** Last value of the company's catalog change sequence (see products.version). */
+  catalogVersion: integer('catalog_version').notNull().default(0),
+  createdAt: ts('created_at').notNull().default(nowMs),
+  updatedAt: ts('updated_at').notNull().default(nowMs),
+}, (t) => [index('companies_stripe_customer_idx').on(t.stripeCustomerId)]);
+
+export const users = sqliteTable('users', {
+  id: text('id').primaryKey().$defaultFn(uuid),
+  companyId: text('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  firebaseUid: text('firebase_uid').unique(),
+  email: text('email').notNull().unique(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  profileImageUrl: text('profile_image_url'),
+  role: text('role').$type<Role>().notNull().default('member'),
+  isActive: bool('is_active').notNull().default(true),
+  hasSeenWalkthrough: bool('has_seen_walkthrough').notNull().default(false),
+  createdAt: ts('created_at').notNull().default(nowMs),
+  updatedAt: ts('updated_at').notNull().default(nowMs),
+}, (t) => [index('users_company_idx').on(t.companyId)]);
+
+export const companyInvitations = sqliteTable('company_invitations', {
+  id: text('id').primaryKey().$defaultFn(uuid),
+  companyId: text('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  role: text('role').$type<Role>().notNull().default('member'),
+  invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+  token: text('token').notNull().unique(),
+  status: text('status').$type<InvitationStatus>().notNull().default('pending'),
+  expiresAt: ts('expires_at').notNull(),
+  acceptedAt: ts('accepted_at'),
+  createdAt: ts('created_at').notNull().default(nowMs),
+}, (t) => [
+  index('company_invitations_company_idx').on(t.companyId),
+  index('company_invitations_email_idx').on(t.email),
+]);
+
+export const apiSettings = sqliteTable('api_settings', {
+  id: text('id').primaryKey().$defaultFn(uuid),
+  companyId: text('company_id').notNull().unique().references(() => companies.id, { onDelete: 'cascade' }),
+  storeHash: text('store_hash').notNull(),
+  accessToken: text('access_token').notNull(),
+  clientId: text('client_id').notNull(),
+  showStock: bool('show_stock').notNull().default(false),
+  showStockStatus: bool('show_stock_status').notNull().default(false),
+  showInvisibleProducts: bool('show_invisible_products').notNull().default(false),
+  lastSyncAt: ts('last_sync_at'),
+  createdAt: ts('created_at').notNull().default(nowMs),
+  updatedAt: ts('updated_at').notNull().default(nowMs),
+});
+
+export const products = sqliteTable('products', {
+  id: text('id').primaryKey().$defaultFn(uuid),
+  companyId: text('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  /** The store's product id (BigCommerce). */
+  externalId: integer('external_id').notNull(),
+  name: text('name').notNull(),
+  sku: text('sku'),
+  description: text('description'),
+  category: text('category'),
+  regularPriceCents: integer('regular_price_cents').notNull().default(0),
+  salePriceCents: integer('sale_price_cents'),
+  stock: integer('stock').notNull().default(0),
+  weight: real('weight'),
+  status: text('status').notNull().default('published'),
+  isVisible: bool('is_visible').notNull().default(true),
+  lastUpdated: ts('last_updated').notNull().default(nowMs),
+  /** Position in the company's change sequence; unique per company. */
+  version: integer('version').notNull(),
+  deletedAt: ts('deleted_at'),
+}, (t) => [
+  uniqueIndex('products_company_external_uq').on(t.companyId, t.externalId),
+  index('products_company_version_idx').on(t.companyId, t.version),
+  index('products_company_category_idx').on(t.companyId, t.category),
+]);
+
+export const productVariants = sqliteTable('product_variants', {
+  id: text('id').primaryKey().$defaultFn(uuid),
+  companyId: text('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  productId: text('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  /** The store's variant id (BigCommerce). */
+  externalId: integer('external_id').notNull(),
+  variantSku: text('variant_sku'),
+  optionValues: text('option_values', { mode: 'json' }).$type<unknown>(),
+  /** null: the variant inherits the product's price. */
+  regularPriceCents: integer('regular_price_cents'),
+  /** null: the variant inherits the product's sale price. */
+  salePriceCents: integer('sale_price_cents'),
+  calculatedPriceCents: integer('calculated_price_cents'),
+  stock: integer('stock').notNull().default(0),
+  lastUpdated: ts('last_updated').notNull().default(nowMs),
+  version: integer('version').notNull(),
+  deletedAt: ts('deleted_at'),
+}, (t) => [
+  uniqueIndex('product_variants_company_external_uq').on(t.companyId, t.externalId),
+  index('product_variants_product_idx').on(t.productId),
+  index('product_variants_company_version_idx').on(t.companyId, t.version),
+]);
+
+export const workOrders = sqliteTable('work_orders', {
+  id: text('id').primaryKey().$defaultFn(uuid),
+  companyId: text('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+  title: text('title').notNull(),
+  productUpdates: text('product_updates', { mode: 'json' }).$type<WorkOrderItem[]>().notNull(),
+  originalPrices: text('original_prices', { mode: 'json' }).$type<PriceSnapshot[]>(),
+  scheduledAt: ts('scheduled_at'),
+  executeImmediately: bool('execute_immediately').notNull().default(false),
+  status: text('status').$type<WorkOrderStatus>().notNull().default('pending'),
+  archived: bool('archived').notNull().default(false),
+  createdAt: ts('created_at').notNull().default(nowMs),
+  executedAt: ts('executed_at'),
+  undoneAt: ts('undone_at'),
+  error: text('error'),
+  /** Client-generated key (outbox UUID): a replayed create returns the first order. */
+  idempotencyKey: text('idempotency_key'),
+  leaseOwner: text('lease_owner'),
+  leaseExpiresAt: ts('lease_expires_at'),
+  updatedAt: ts('updated_at').notNull().default(nowMs),
+}, (t) => [
+  uniqueIndex('work_orders_company_idempotency_uq').on(t.companyId, t.idempotencyKey),
+  index('work_orders_status_scheduled_idx').on(t.status, t.scheduledAt),
+  index('work_orders_company_created_idx').on(t.companyId, t.createdAt),
+]);
+
+export const priceHistory = sqliteTable('price_history', {
+  id: text('id').primaryKey().$defaultFn(uuid),
+  productId: text('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  variantId: text('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
+  companyId: text('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  oldRegularPriceCents: integer('old_regular_price_cents'),
+  newRegularPriceCents: integer('new_regular_price_cents'),
+  oldSalePriceCents: integer('old_sale_price_cents'),
+  newSalePriceCents: integer('new_sale_price_cents'),
+  changeType: text('change_type').$type<PriceChangeType>().notNull(),
+  workOrderId: text('work_order_id').references(() => workOrders.id, { onDelete: 'set null' }),
+  changedBy: text('changed_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: ts('created_at').notNull().default(nowMs),
+}, (t) => [
+  index('price_history_company_product_created_idx').on(t.companyId, t.productId, t.createdAt),
+  index('price_history_work_order_idx').on(t.workOrderId),
+]);
+
+export const sessions = sqliteTable('sessions', {
+  sid: text('sid').primaryKey(),
+  sess: text('sess', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+  expire: ts('expire').notNull(),
+}, (t) => [index('sessions_expire_idx').on(t.expire)]);
+
+/** Stripe webhook events already handled (idempotent webhook processing). */
+export const stripeEvents = sqliteTable('stripe_events', {
+  id: text('id').primaryKey(),
+  processedAt: ts('processed_at').notNull().default(nowMs),
+});

@@ -1,0 +1,175 @@
+/**
+ * SQLite catalog writes. Each runs in one synchronous IMMEDIATE transaction (the write lock is
+ * taken up front, so the rows read to plan the write cannot change under it) and numbers
+ * every changed row from the company's change sequence (companies.catalog_version).
+ */
+import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { numberRows, planPriceChanges, planUpsert, rowCount, type WritePlan } from '../catalog-plan';
+import { NotFoundError } from '../errors';
+import type { Product, ProductsRepository, ProductVariant, ProductWithVariants } from '../repositories';
+import { companies, productVariants, products } from '../schema.sqlite';
+import { chunks, excludedSet } from '../sql-helpers';
+import type { SqliteDb } from './types';
+
+/** Attaches live variants (by external id) to product rows, in one query per chunk. */
+export function withVariants(db: SqliteDb, companyId: string, rows: Product[]): ProductWithVariants[] {
+  const byProduct = new Map<string, ProductWithVariants>(rows.map((r) => [r.id, { ...r, variants: [] }]));
+  for (const ids of chunks([...byProduct.keys()])) {
+    const variants = db.select().from(productVariants)
+      .where(and(eq(productVariants.companyId, companyId), inArray(productVariants.productId, ids), isNull(productVariants.deletedAt)))
+      .orderBy(asc(productVariants.externalId)).all();
+    for (const v of variants) byProduct.get(v.productId)?.variants.push(v);
+  }
+  return [...byProduct.values()];
+}
+
+type CatalogWrites = Pick<ProductsRepository, 'upsertMany' | 'setPrices' | 'removeByExternalIds' | 'deleteAll'>;
+
+function currentVersion(tx: SqliteDb, companyId: string): number {
+  const row = tx.select({ v: companies.catalogVersion }).from(companies).where(eq(companies.id, companyId)).get();
+  if (!row) throw new NotFoundError(`company ${companyId} not found`);
+  return row.v;
+}
+
+/** Reserves `n` versions; returns the first. */
+function allocate(tx: SqliteDb, companyId: string, n: number): number {
+  const row = tx.update(companies).set({ catalogVersion: sql`${companies.catalogVersion} + ${n}` })
+    .where(eq(companies.id, companyId)).returning({ v: companies.catalogVersion }).get();
+  if (!row) throw new NotFoundError(`company ${companyId} not found`);
+  return row.v - n + 1;
+}
+
+function writePlan(tx: SqliteDb, plan: WritePlan): void {
+  for (const rows of chunks(plan.products)) {
+    tx.insert(products).values(rows).onConflictDoUpdate({
+      target: [products.companyId, products.externalId],
+      set: excludedSet(products, ['id', 'companyId', 'externalId']),
+    }).run();
+  }
+  for (const rows of chunks(plan.variants)) {
+    tx.insert(productVariants).values(rows).onConflictDoUpdate({
+      target: [productVariants.companyId, productVariants.externalId],
+      set: excludedSet(productVariants, ['id', 'companyId', 'externalId']),
+    }).run();
+  }
+}
+
+/** Tombstones the live products matching `where` and their live variants; returns the product count. */
+function tombstone(tx: SqliteDb, companyId: string, where: SQL | undefined, now: Date): number {
+  const at = now.getTime();
+  const n = tx.select({ n: count() }).from(products).where(where).get()?.n ?? 0;
+  if (n === 0) return 0;
+  const first = allocate(tx, companyId, n);
+  tx.run(sql`update products set version = v.nv, deleted_at = ${at}, last_updated = ${at}
+    from (select id, ${first - 1} + row_number() over (order by external_id) as nv from products where ${where}) as v
+    where products.id = v.id`);
+  // The products just tombstoned are exactly those numbered first .. first + n - 1.
+  const variantsWhere = and(
+    eq(productVariants.companyId, companyId), isNull(productVariants.deletedAt),
+    sql`${productVariants.productId} in (select id from products where company_id = ${companyId}
+      and version between ${first} and ${first + n - 1})`,
+  );
+  const nv = tx.select({ n: count() }).from(productVariants).where(variantsWhere).get()?.n ?? 0;
+  if (nv > 0) {
+    const firstV = allocate(tx, companyId, nv);
+    tx.run(sql`update product_variants set version = v.nv, deleted_at = ${at}, last_updated = ${at}
+      from (select id, ${firstV - 1} + row_number() over (order by external_id) as nv from product_variants
+        where ${variantsWhere}) as v
+      where product_variants.id = v.id`);
+  }
+  return n;
+}
+
+export function sqliteCatalogWrites(db: SqliteDb): CatalogWrites {
+  return {
+    async upsertMany(companyId, inputs, now = new Date()) {
+      return db.transaction((tx) => {
+        let version = currentVersion(tx, companyId);
+        const externalIds = [...new Set(inputs.map((i) => i.externalId))];
+        const existingProducts = chunks(externalIds).flatMap((ids) => tx.select().from(products)
+          .where(and(eq(products.companyId, companyId), inArray(products.externalId, ids))).all());
+        const variants = new Map<string, ProductVariant>();
+        for (const ids of chunks(existingProducts.map((p) => p.id))) {
+          for (const v of tx.select().from(productVariants)
+            .where(and(eq(productVariants.companyId, companyId), inArray(productVariants.productId, ids))).all()) {
+            variants.set(v.id, v);
+          }
+        }
+        // Variants not found under their product: new ones, or ones the store moved to another product.
+        const loadedExternal = new Set([...variants.values()].map((v) => v.externalId));
+        const variantExternalIds = [...new Set(inputs.flatMap((i) => i.variants?.map((v) => v.externalId) ?? []))]
+          .filter((id) => !loadedExternal.has(id));
+        for (const ids of chunks(variantExternalIds)) {
+          for (const v of tx.select().from(productVariants)
+            .where(and(eq(productVariants.companyId, companyId), inArray(productVariants.externalId, ids))).all()) {
+            variants.set(v.id, v);
+          }
+        }
+        const plan = planUpsert({
+          companyId, inputs, existingProducts, existingVariants: [...variants.values()], now,
+          newId: () => crypto.randomUUID(),
+        });
+        const n = rowCount(plan);
+        if (n > 0) {
+          numberRows(plan, allocate(tx, companyId, n));
+          writePlan(tx, plan);
+          version += n;
+        }
+        const { inserted, updated, unchanged, variantsDeleted } = plan;
+        return { inserted, updated, unchanged, variantsDeleted, version };
+      }, { behavior: 'immediate' });
+    },
+
+    async setPrices(companyId, changes, now = new Date()) {
+      return db.transaction((tx) => {
+        currentVersion(tx, companyId);
+        const productIds = [...new Set(changes.map((c) => c.productId))];
+        const variantIds = [...new Set(changes.flatMap((c) => (c.variantId ? [c.variantId] : [])))];
+        const loadedProducts = chunks(productIds).flatMap((ids) => tx.select().from(products)
+          .where(and(eq(products.companyId, companyId), inArray(products.id, ids), isNull(products.deletedAt))).all());
+        const loadedVariants = chunks(variantIds).flatMap((ids) => tx.select().from(productVariants)
+          .where(and(eq(productVariants.companyId, companyId), inArray(productVariants.id, ids), isNull(productVariants.deletedAt))).all());
+        const plan = planPriceChanges(
+          new Map(loadedProducts.map((p) => [p.id, p])), new Map(loadedVariants.map((v) => [v.id, v])), changes, now,
+        );
+        const n = rowCount(plan);
+        if (n > 0) {
+          numberRows(plan, allocate(tx, companyId, n));
+          for (const p of plan.products) {
+            tx.update(products).set({
+              regularPriceCents: p.regularPriceCents, salePriceCents: p.salePriceCents, lastUpdated: p.lastUpdated, version: p.version,
+            }).where(eq(products.id, p.id)).run();
+          }
+          for (const v of plan.variants) {
+            tx.update(productVariants).set({
+              regularPriceCents: v.regularPriceCents, salePriceCents: v.salePriceCents, lastUpdated: v.lastUpdated, version: v.version,
+            }).where(eq(productVariants.id, v.id)).run();
+          }
+        }
+        const after = chunks(productIds).flatMap((ids) => tx.select().from(products)
+          .where(and(eq(products.companyId, companyId), inArray(products.id, ids))).all());
+        return withVariants(tx, companyId, after);
+      }, { behavior: 'immediate' });
+    },
+
+    async removeByExternalIds(companyId, externalIds, now = new Date()) {
+      return db.transaction((tx) => {
+        currentVersion(tx, companyId);
+        let removed = 0;
+        for (const ids of chunks([...new Set(externalIds)])) {
+          removed += tombstone(tx, companyId, and(
+            eq(products.companyId, companyId), isNull(products.deletedAt), inArray(products.externalId, ids),
+          ), now);
+        }
+        return removed;
+      }, { behavior: 'immediate' });
+    },
+
+    async deleteAll(companyId, now = new Date()) {
+      return db.transaction((tx) => {
+        currentVersion(tx, companyId);
+        return tombstone(tx, companyId, and(eq(products.companyId, companyId), isNull(products.deletedAt)), now);
+      }, { behavior: 'immediate' });
+    },
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * Opens a SQLite database (better-sqlite3), applies the migrations and assembles the
+ * repositories. One connection per process: better-sqlite3 is synchronous, so every
+ * repository call runs to completion before the next starts.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import type { Database } from '../repositories';
+import { sqliteCompanies } from './companies';
+import { sqliteInvitations } from './invitations';
+import { sqlitePriceHistory } from './price-history';
+import { sqliteProducts } from './products';
+import { sqliteSettings } from './settings';
+import { sqliteUsers } from './users';
+import { sqliteWorkOrders } from './work-orders';
+
+export function openSqliteDatabase(file: string, migrationsFolder: string | null): Database {
+  const inMemory = file === ':memory:' || file === '';
+  if (!inMemory) mkdirSync(dirname(resolve(file)), { recursive: true });
+  const sqlite = new BetterSqlite3(inMemory ? ':memory:' : file);
+  try {
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    const db = drizzle({ client: sqlite });
+    if (migrationsFolder) migrate(db, { migrationsFolder });
+    return {
+      dialect: 'sqlite',
+      async ping() {
+        sqlite.prepare('select 1').get();
+      },
+      async close() {
+        if (sqlite.open) sqlite.close();
+      },
+      companies: sqliteCompanies(db),
+      users: sqliteUsers(db),
+      invitations: sqliteInvitations(db),
+      settings: sqliteSettings(db),
+      products: sqliteProducts(db),
+      workOrders: sqliteWorkOrders(db),
+      priceHistory: sqlitePriceHistory(db),
+    };
+  } catch (err) {
+    sqlite.close();
+    throw err;
+  }
+}

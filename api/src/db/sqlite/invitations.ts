@@ -1,0 +1,65 @@
+/** SQLite company invitations repository. */
+import { and, desc, eq, gt } from 'drizzle-orm';
+import { normalizeEmail } from '../email';
+import { rethrowUnique } from '../errors';
+import type { Invitation, InvitationsRepository } from '../repositories';
+import { companyInvitations as inv, users } from '../schema.sqlite';
+import type { SqliteDb } from './types';
+
+export function sqliteInvitations(db: SqliteDb): InvitationsRepository {
+  const scoped = (companyId: string, id: string) => and(eq(inv.companyId, companyId), eq(inv.id, id));
+  return {
+    async create(companyId, input) {
+      try {
+        return db.insert(inv).values({
+          id: input.id ?? crypto.randomUUID(),
+          companyId,
+          email: normalizeEmail(input.email),
+          role: input.role ?? 'member',
+          invitedBy: input.invitedBy ?? null,
+          token: input.token,
+          expiresAt: input.expiresAt,
+          createdAt: input.now ?? new Date(),
+        }).returning().get() satisfies Invitation;
+      } catch (err) {
+        rethrowUnique(err);
+      }
+    },
+    async get(companyId, id) {
+      return db.select().from(inv).where(scoped(companyId, id)).get() ?? null;
+    },
+    async getByToken(token) {
+      return db.select().from(inv).where(eq(inv.token, token)).get() ?? null;
+    },
+    async listByEmail(email, opts = {}) {
+      return db.select().from(inv)
+        .where(and(eq(inv.email, normalizeEmail(email)), opts.status ? eq(inv.status, opts.status) : undefined))
+        .orderBy(desc(inv.createdAt), desc(inv.id)).all();
+    },
+    async listByCompany(companyId, opts = {}) {
+      return db.select().from(inv)
+        .where(and(eq(inv.companyId, companyId), opts.status ? eq(inv.status, opts.status) : undefined))
+        .orderBy(desc(inv.createdAt), desc(inv.id)).all();
+    },
+    async updateStatus(companyId, id, status, at = new Date()) {
+      return db.update(inv)
+        .set({ status, acceptedAt: status === 'accepted' ? at : null })
+        .where(scoped(companyId, id)).returning().get() ?? null;
+    },
+    async accept(companyId, id, userId, now = new Date()) {
+      return db.transaction((tx) => {
+        const user = tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).get();
+        if (!user) return null;
+        const accepted = tx.update(inv).set({ status: 'accepted', acceptedAt: now })
+          .where(and(scoped(companyId, id), eq(inv.status, 'pending'), gt(inv.expiresAt, now)))
+          .returning().get();
+        if (!accepted) return null;
+        tx.update(users).set({ companyId, role: accepted.role, updatedAt: now }).where(eq(users.id, userId)).run();
+        return accepted;
+      }, { behavior: 'immediate' });
+    },
+    async delete(companyId, id) {
+      return db.delete(inv).where(scoped(companyId, id)).returning({ id: inv.id }).all().length > 0;
+    },
+  };
+}

@@ -1,0 +1,19 @@
+/**
+ * The commerce package's public entry: the BigCommerce Catalog v3 client, its errors, the
+ * catalog types it returns, and the money conversions at the BigCommerce boundary.
+ */
+export { BigCommerceClient, createBigCommerceClient, DEFAULT_BASE_URL } from './client';
+export type { BigCommerceClientOptions, CallOptions } from './client';
+export { BigCommerceError, BigCommerceErrorKind, isBigCommerceError } from './errors';
+export type { CatalogCategory, CatalogOptionValue, CatalogProduct, CatalogVariant, ProductPage, ProductPrices, VariantPrices } from './catalog-types';
+export type { CredentialCheck } from './credentials';
+export { CREDENTIAL_MESSAGES } from './credentials';
+export type { RequestCounters } from './counters';
+export type { PriceSnapshot } from './prices';
+export type { ProductPagesQuery } from './products';
+export { MAX_PAGE_SIZE, formatSince } from './products';
+export type { ProductUpdate, VariantUpdate, WriteResult } from './writes';
+export { MAX_PRODUCT_BATCH, MAX_VARIANT_BATCH } from './writes';
+export { fromCents, fromCentsOrNull, toCents, toCentsOrNull } from './money';
+export { StoreRateLimiter } from './rate-limiter';
+export type { Sleep } from './timing';

@@ -1,0 +1,35 @@
+/**
+ * The dashboard: the stats GET /api/dashboard returns and how the Last Sync card reads the
+ * time since the last sync (DESIGN.md section 6 replaces the old fixed '24h').
+ */
+import { z } from 'zod';
+import { IsoDateTime } from './common';
+
+export const DashboardStats = z.object({
+  totalProducts: z.number().int().nonnegative(),
+  /** Pending work orders (also the sidebar badge). */
+  pendingOrders: z.number().int().nonnegative(),
+  completedOrders: z.number().int().nonnegative(),
+  /** null before the first sync. */
+  lastSyncAt: IsoDateTime.nullable(),
+});
+export type DashboardStats = z.infer<typeof DashboardStats>;
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * 'Never', 'Just now', '5m', '3h' or '2d': the whole units elapsed since the last sync.
+ * A time in the future (a skewed device clock) reads as 'Just now'.
+ */
+export function lastSyncLabel(lastSyncAt: string | null, now: Date): string {
+  if (!lastSyncAt) return 'Never';
+  const at = Date.parse(lastSyncAt);
+  if (Number.isNaN(at)) return 'Never';
+  const elapsed = now.getTime() - at;
+  if (elapsed < MINUTE) return 'Just now';
+  if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)}m`;
+  if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)}h`;
+  return `${Math.floor(elapsed / DAY)}d`;
+}

@@ -1,0 +1,131 @@
+/**
+ * The catalog as the API serves it: products, variants, price history, the product list query
+ * and its response, categories, and the bodies of a single product or variant price edit.
+ */
+import { z } from 'zod';
+import { IntId, IsoDateTime, Uuid } from './common';
+import { MoneyString, NullableMoneyString } from './money';
+
+/** Page sizes offered on the products screen; 20 is the default, 200 the most the API serves. */
+export const PAGE_SIZE_OPTIONS = [20, 50, 100, 200] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 200;
+/** Page size of the work-order product picker. */
+export const PICKER_PAGE_SIZE = 50;
+
+export const OptionValue = z.object({
+  /** The option's name, e.g. "Size". */
+  optionName: z.string(),
+  /** The chosen value, e.g. "XL". */
+  label: z.string(),
+});
+export type OptionValue = z.infer<typeof OptionValue>;
+
+export const Variant = z.object({
+  id: IntId,
+  productId: IntId,
+  variantSku: z.string(),
+  /** null: the variant inherits the product's regular price (as BigCommerce does). */
+  regularPrice: NullableMoneyString,
+  /** null: no sale price of its own; the product's applies. */
+  salePrice: NullableMoneyString,
+  stock: z.number().int(),
+  optionValues: z.array(OptionValue),
+});
+export type Variant = z.infer<typeof Variant>;
+
+export const Product = z.object({
+  id: IntId,
+  name: z.string(),
+  /** Full path joined with ' > '; null shows as 'Uncategorized'. */
+  category: z.string().nullable(),
+  /** null shows as 'N/A'. */
+  sku: z.string().nullable(),
+  regularPrice: MoneyString,
+  /** null: not on sale (the store's sale_price 0). */
+  salePrice: NullableMoneyString,
+  stock: z.number().int(),
+  weight: z.number().nonnegative().nullable(),
+  /** 'published', 'draft', or another status shown as 'Unknown' (see productStatusLabel). */
+  status: z.string(),
+  variants: z.array(Variant),
+});
+export type Product = z.infer<typeof Product>;
+
+/** 'undo' entries restore the prices an undone work order had replaced. */
+export const PriceChangeType = z.enum(['manual', 'work_order', 'undo', 'sync']);
+export type PriceChangeType = z.infer<typeof PriceChangeType>;
+
+export const PriceHistoryEntry = z.object({
+  id: IntId,
+  productId: IntId,
+  variantId: IntId.nullable(),
+  changeType: PriceChangeType,
+  createdAt: IsoDateTime,
+  oldRegularPrice: NullableMoneyString,
+  newRegularPrice: NullableMoneyString,
+  oldSalePrice: NullableMoneyString,
+  newSalePrice: NullableMoneyString,
+  workOrderId: Uuid.nullable(),
+  /** The user who made the change; null for a sync. */
+  changedBy: z.string().nullable(),
+});
+export type PriceHistoryEntry = z.infer<typeof PriceHistoryEntry>;
+
+/** An optional text filter: trimmed, and an empty value means no filter. */
+const optionalText = z
+  .string()
+  .trim()
+  .max(200)
+  .optional()
+  .transform((v) => v || undefined);
+
+/** GET /api/products: query parameters arrive as strings; the web client may pass numbers. */
+export const ProductListQuery = z.object({
+  search: optionalText,
+  /** A category path; matches it and its subcategories. Omitted for all. */
+  category: optionalText,
+  page: z.coerce.number<string | number>().int().min(1).default(1),
+  /** limit=1 reads only the total. */
+  limit: z.coerce.number<string | number>().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+export type ProductListQuery = z.infer<typeof ProductListQuery>;
+export type ProductListQueryInput = z.input<typeof ProductListQuery>;
+
+export const ProductListResponse = z.object({
+  products: z.array(Product),
+  total: z.number().int().nonnegative(),
+});
+export type ProductListResponse = z.infer<typeof ProductListResponse>;
+
+/** GET /api/categories: every category path, sorted. */
+export const CategoriesResponse = z.array(z.string());
+export type CategoriesResponse = z.infer<typeof CategoriesResponse>;
+
+export const NO_CHANGES_MESSAGE = 'No changes detected to update';
+
+const somethingChanged = (v: { regularPrice?: unknown; salePrice?: unknown }) =>
+  v.regularPrice !== undefined || v.salePrice !== undefined;
+
+/**
+ * PUT /api/products/{id}: only changed fields are sent. A product always has a regular price,
+ * so only the sale price can be null (cleared).
+ */
+export const ProductPriceEdit = z
+  .object({ regularPrice: MoneyString.optional(), salePrice: NullableMoneyString.optional() })
+  .refine(somethingChanged, { error: NO_CHANGES_MESSAGE });
+export type ProductPriceEdit = z.infer<typeof ProductPriceEdit>;
+
+/** PUT /api/variants/{id}: null makes the variant inherit the product's price again. */
+export const VariantPriceEdit = z
+  .object({ regularPrice: NullableMoneyString.optional(), salePrice: NullableMoneyString.optional() })
+  .refine(somethingChanged, { error: NO_CHANGES_MESSAGE });
+export type VariantPriceEdit = z.infer<typeof VariantPriceEdit>;
+
+/** GET /api/products/{id}/price-history, newest first. */
+export const PriceHistoryResponse = z.array(PriceHistoryEntry);
+export type PriceHistoryResponse = z.infer<typeof PriceHistoryResponse>;
+
+/** GET /api/products/{id}/variants. */
+export const VariantListResponse = z.array(Variant);
+export type VariantListResponse = z.infer<typeof VariantListResponse>;

@@ -1,0 +1,55 @@
+/**
+ * The store connection and display preferences: what GET /api/settings returns and what
+ * POST /api/settings accepts (the three credentials required and trimmed, as the form says).
+ */
+import { z } from 'zod';
+import { IsoDateTime } from './common';
+
+/** The form's one message for a missing credential (toast title 'Validation Error'). */
+export const SETTINGS_REQUIRED_MESSAGE = 'Please fill in all required fields';
+
+const required = (max: number) =>
+  z
+    .string({ error: SETTINGS_REQUIRED_MESSAGE })
+    .trim()
+    .min(1, { error: SETTINGS_REQUIRED_MESSAGE })
+    .max(max, { error: `At most ${max} characters` });
+
+/** POST /api/settings. */
+export const SaveSettingsBody = z.object({
+  /**
+   * The store's hash from its API path (`/stores/{hash}/v3`); it becomes part of a URL, so
+   * only letters and digits pass.
+   */
+  storeHash: required(64).regex(/^[a-z0-9]+$/i, {
+    error: 'The store hash has letters and digits only (from /stores/{hash}/v3)',
+  }),
+  accessToken: required(200),
+  clientId: required(200),
+  /** Show the stock column and badges. */
+  showStockStatus: z.boolean().default(false),
+  /** Sync and show products the store hides from its storefront. */
+  showInvisibleProducts: z.boolean().default(false),
+});
+export type SaveSettingsBody = z.infer<typeof SaveSettingsBody>;
+export type SaveSettingsInput = z.input<typeof SaveSettingsBody>;
+
+export const Settings = z.object({
+  storeHash: z.string(),
+  accessToken: z.string(),
+  clientId: z.string(),
+  showStockStatus: z.boolean(),
+  showInvisibleProducts: z.boolean(),
+  /** When the last successful sync finished; null before the first one. */
+  lastSyncAt: IsoDateTime.nullable(),
+});
+export type Settings = z.infer<typeof Settings>;
+
+/** GET /api/settings: null while no store is connected (the sidebar says 'Not Connected'). */
+export const SettingsResponse = Settings.nullable();
+export type SettingsResponse = z.infer<typeof SettingsResponse>;
+
+/** The sidebar's connection label. */
+export function connectionLabel(settings: SettingsResponse | undefined): 'Connected Store' | 'Not Connected' {
+  return settings ? 'Connected Store' : 'Not Connected';
+}

@@ -1,0 +1,73 @@
+/** The rules of team.ts and auth.ts: invitations, the company name, and who may manage whom. */
+import { describe, expect, it } from 'vitest';
+import { canManageCompany, canRemoveMember, displayName } from './auth';
+import { CompanyNameBody, INVITATION_TTL_MS, InviteBody, invitationStatusAt } from './team';
+
+describe('InviteBody', () => {
+  it('defaults the role to member and lower-cases the email', () => {
+    expect(InviteBody.parse({ email: ' Ada@Example.COM ' })).toEqual({ email: 'ada@example.com', role: 'member' });
+  });
+
+  it("says 'Please enter a valid email address' for a bad or missing email", () => {
+    for (const email of ['ada', 'ada@', '', undefined]) {
+      expect(InviteBody.safeParse({ email }).error?.issues[0]?.message, String(email)).toBe(
+        'Please enter a valid email address',
+      );
+    }
+  });
+
+  it("says 'Please select a role' for a role other than admin or member (nobody is invited as owner)", () => {
+    expect(InviteBody.safeParse({ email: 'a@b.co', role: 'owner' }).error?.issues[0]?.message).toBe(
+      'Please select a role',
+    );
+    expect(InviteBody.parse({ email: 'a@b.co', role: 'admin' }).role).toBe('admin');
+  });
+});
+
+describe('CompanyNameBody', () => {
+  it("says 'Company name cannot be empty' after trimming", () => {
+    expect(CompanyNameBody.safeParse({ name: '   ' }).error?.issues[0]?.message).toBe('Company name cannot be empty');
+    expect(CompanyNameBody.safeParse({}).error?.issues[0]?.message).toBe('Company name cannot be empty');
+    expect(CompanyNameBody.parse({ name: '  Acme  ' })).toEqual({ name: 'Acme' });
+  });
+});
+
+describe('invitationStatusAt', () => {
+  const sent = new Date('2030-01-01T00:00:00Z');
+  const expiresAt = new Date(sent.getTime() + INVITATION_TTL_MS).toISOString();
+
+  it('expires a pending invitation 7 days after it was sent', () => {
+    expect(invitationStatusAt({ status: 'pending', expiresAt }, new Date('2030-01-07T23:59:59Z'))).toBe('pending');
+    expect(invitationStatusAt({ status: 'pending', expiresAt }, new Date('2030-01-08T00:00:00Z'))).toBe('expired');
+  });
+
+  it('leaves an accepted invitation accepted', () => {
+    expect(invitationStatusAt({ status: 'accepted', expiresAt }, new Date('2031-01-01T00:00:00Z'))).toBe('accepted');
+  });
+});
+
+describe('roles', () => {
+  it('lets only owner and admin manage the company', () => {
+    expect(canManageCompany('owner')).toBe(true);
+    expect(canManageCompany('admin')).toBe(true);
+    expect(canManageCompany('member')).toBe(false);
+  });
+
+  it('lets owner and admin remove members, but never an owner and never themselves', () => {
+    const owner = { id: 'u1', role: 'owner' as const };
+    const admin = { id: 'u2', role: 'admin' as const };
+    const member = { id: 'u3', role: 'member' as const };
+    expect(canRemoveMember(owner, member)).toBe(true);
+    expect(canRemoveMember(owner, admin)).toBe(true);
+    expect(canRemoveMember(admin, member)).toBe(true);
+    expect(canRemoveMember(admin, owner)).toBe(false);
+    expect(canRemoveMember(admin, admin)).toBe(false);
+    expect(canRemoveMember(member, { id: 'u4', role: 'member' })).toBe(false);
+  });
+
+  it('names a person by full name, else by email', () => {
+    expect(displayName({ firstName: 'Ada', lastName: 'Lovelace', email: 'a@b.co' })).toBe('Ada Lovelace');
+    expect(displayName({ firstName: 'Ada', lastName: null, email: 'a@b.co' })).toBe('Ada');
+    expect(displayName({ firstName: ' ', lastName: null, email: 'a@b.co' })).toBe('a@b.co');
+  });
+});

@@ -1,0 +1,57 @@
+/** The rules of work-order-rules.ts, stated as the tests' names. */
+import { describe, expect, it } from 'vitest';
+import { countWorkOrderUpdates, isWorkOrderDue, workOrderActions } from './work-order-rules';
+import { WorkOrderStatus } from './work-orders';
+
+describe('workOrderActions', () => {
+  it('offers undo only on a completed order that is not archived', () => {
+    for (const status of WorkOrderStatus.options) {
+      expect(workOrderActions({ status, archived: false }).undo, status).toBe(status === 'completed');
+    }
+    expect(workOrderActions({ status: 'completed', archived: true }).undo).toBe(false);
+  });
+
+  it('offers archive when not archived and not executing', () => {
+    expect(workOrderActions({ status: 'executing', archived: false }).archive).toBe(false);
+    expect(workOrderActions({ status: 'failed', archived: false }).archive).toBe(true);
+    expect(workOrderActions({ status: 'pending', archived: true }).archive).toBe(false);
+  });
+
+  it('offers delete only on a pending order', () => {
+    for (const status of WorkOrderStatus.options) {
+      expect(workOrderActions({ status, archived: false }).delete, status).toBe(status === 'pending');
+    }
+  });
+});
+
+describe('isWorkOrderDue', () => {
+  const now = new Date('2030-01-01T10:00:00Z');
+
+  it('runs an immediate pending order right away', () => {
+    expect(isWorkOrderDue({ status: 'pending', executeImmediately: true, scheduledAt: null }, now)).toBe(true);
+  });
+
+  it('runs a scheduled order once scheduledAt <= now', () => {
+    const at = (scheduledAt: string) => isWorkOrderDue({ status: 'pending', executeImmediately: false, scheduledAt }, now);
+    expect(at('2030-01-01T10:00:00Z')).toBe(true);
+    expect(at('2030-01-01T11:00:00+02:00')).toBe(true);
+    expect(at('2030-01-01T10:00:01Z')).toBe(false);
+  });
+
+  it('never runs an order that is not pending', () => {
+    expect(isWorkOrderDue({ status: 'completed', executeImmediately: true, scheduledAt: null }, now)).toBe(false);
+  });
+});
+
+describe('countWorkOrderUpdates', () => {
+  it('counts distinct products, regular price changes and sale price changes (a cleared sale price too)', () => {
+    expect(
+      countWorkOrderUpdates([
+        { productId: 1, newRegularPrice: '10.00' },
+        { productId: 1, newRegularPrice: '11.00', newSalePrice: '9.00' },
+        { productId: 2, newSalePrice: null },
+        { productId: 3, newRegularPrice: null, newSalePrice: '1.00' },
+      ]),
+    ).toEqual({ productCount: 3, regularPriceUpdates: 2, salePriceUpdates: 3 });
+  });
+});

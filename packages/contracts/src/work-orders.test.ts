@@ -1,0 +1,159 @@
+/** The rules of work-orders.ts, stated as the tests' names. */
+import { describe, expect, it } from 'vitest';
+import { fieldsFromZodError } from './errors';
+import { CreateWorkOrderBody, WorkOrder, WorkOrderListQuery, type CreateWorkOrderInput } from './work-orders';
+
+const item = { productId: 1, productName: 'Linen shirt', newRegularPrice: '19.9' };
+const immediate: CreateWorkOrderInput = {
+  title: 'Spring sale',
+  productUpdates: [item],
+  scheduledAt: null,
+  executeImmediately: true,
+};
+
+function messageOf(input: unknown): string | undefined {
+  const result = CreateWorkOrderBody.safeParse(input);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+describe('CreateWorkOrderBody', () => {
+  it('accepts an immediate order and normalizes its prices to 2 decimals', () => {
+    const order = CreateWorkOrderBody.parse(immediate);
+    expect(order.productUpdates[0]?.newRegularPrice).toBe('19.90');
+    expect(order.title).toBe('Spring sale');
+  });
+
+  it('accepts a scheduled order with an ISO date-time', () => {
+    const order = CreateWorkOrderBody.parse({
+      ...immediate,
+      executeImmediately: false,
+      scheduledAt: '2030-01-01T09:00:00.000Z',
+    });
+    expect(order.scheduledAt).toBe('2030-01-01T09:00:00.000Z');
+  });
+
+  it("says 'Please enter a work order title' for a missing or blank title", () => {
+    expect(messageOf({ ...immediate, title: '   ' })).toBe('Please enter a work order title');
+    expect(messageOf({ ...immediate, title: undefined })).toBe('Please enter a work order title');
+  });
+
+  it('trims the title', () => {
+    expect(CreateWorkOrderBody.parse({ ...immediate, title: '  Spring sale ' }).title).toBe('Spring sale');
+  });
+
+  it("says 'Please select at least one product' for no products", () => {
+    expect(messageOf({ ...immediate, productUpdates: [] })).toBe('Please select at least one product');
+    expect(messageOf({ ...immediate, productUpdates: undefined })).toBe('Please select at least one product');
+  });
+
+  it("says 'Please set prices for selected products' for an item that changes nothing", () => {
+    const result = CreateWorkOrderBody.safeParse({
+      ...immediate,
+      productUpdates: [{ productId: 1, productName: 'Linen shirt' }],
+    });
+    expect(result.error?.issues[0]?.message).toBe('Please set prices for selected products');
+    expect(fieldsFromZodError(result.error!)).toEqual({ 'productUpdates.0': 'Please set prices for selected products' });
+  });
+
+  it('treats a null regular price as unchanged and a null sale price as clearing it', () => {
+    expect(
+      messageOf({ ...immediate, productUpdates: [{ productId: 1, productName: 'A', newRegularPrice: null }] }),
+    ).toBe('Please set prices for selected products');
+    const cleared = CreateWorkOrderBody.parse({
+      ...immediate,
+      productUpdates: [{ productId: 1, productName: 'A', newSalePrice: null }],
+    });
+    expect(cleared.productUpdates[0]?.newSalePrice).toBeNull();
+  });
+
+  it("says 'Please set both date and time for scheduled work order' when a scheduled order has no time", () => {
+    const result = CreateWorkOrderBody.safeParse({ ...immediate, executeImmediately: false, scheduledAt: null });
+    expect(fieldsFromZodError(result.error!)).toEqual({
+      scheduledAt: 'Please set both date and time for scheduled work order',
+    });
+    expect(messageOf({ title: 'x', productUpdates: [item] })).toBe(
+      'Please set both date and time for scheduled work order',
+    );
+  });
+
+  it('rejects a scheduled time that is not an ISO date-time', () => {
+    expect(CreateWorkOrderBody.safeParse({ ...immediate, scheduledAt: '01/02/2030 9:00' }).success).toBe(false);
+  });
+
+  it('rejects a price outside 0.00 to 99,999,999.99 with the price message', () => {
+    const result = CreateWorkOrderBody.safeParse({
+      ...immediate,
+      productUpdates: [{ ...item, newRegularPrice: '-5' }],
+    });
+    expect(fieldsFromZodError(result.error!)).toEqual({
+      'productUpdates.0.newRegularPrice': 'Enter a price between 0.00 and 99,999,999.99',
+    });
+  });
+
+  it('keeps every variant change of a product (not only the first)', () => {
+    const order = CreateWorkOrderBody.parse({
+      ...immediate,
+      productUpdates: [
+        { productId: 1, productName: 'Shirt', variantId: 10, variantSku: 'S-S', newRegularPrice: '10' },
+        { productId: 1, productName: 'Shirt', variantId: 11, variantSku: 'S-M', newRegularPrice: '11' },
+      ],
+    });
+    expect(order.productUpdates).toHaveLength(2);
+  });
+
+  it('rejects the same product or variant twice', () => {
+    const result = CreateWorkOrderBody.safeParse({
+      ...immediate,
+      productUpdates: [item, { ...item, newRegularPrice: '5' }],
+    });
+    expect(fieldsFromZodError(result.error!)).toEqual({
+      'productUpdates.1': 'A product or variant appears twice in this work order',
+    });
+  });
+
+  it('accepts a client UUID as idempotency key and rejects anything else there', () => {
+    const id = '3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b';
+    expect(CreateWorkOrderBody.parse({ ...immediate, id }).id).toBe(id);
+    expect(CreateWorkOrderBody.safeParse({ ...immediate, id: 'order-1' }).success).toBe(false);
+  });
+
+  it('defaults executeImmediately to false', () => {
+    const order = CreateWorkOrderBody.parse({ title: 'x', productUpdates: [item], scheduledAt: '2030-01-01T09:00:00Z' });
+    expect(order.executeImmediately).toBe(false);
+  });
+});
+
+describe('WorkOrder', () => {
+  const stored = {
+    id: '3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b',
+    title: 'Spring sale',
+    archived: false,
+    productUpdates: [{ productId: 1, productName: 'Shirt', newRegularPrice: '10.00' }],
+    executeImmediately: true,
+    scheduledAt: null,
+    createdAt: '2030-01-01T09:00:00.000Z',
+    executedAt: null,
+    undoneAt: null,
+    error: null,
+    productCount: 1,
+    regularPriceUpdates: 1,
+    salePriceUpdates: 0,
+  };
+
+  it('reads a missing status as pending', () => {
+    expect(WorkOrder.parse(stored).status).toBe('pending');
+  });
+
+  it('knows only the five statuses', () => {
+    expect(WorkOrder.safeParse({ ...stored, status: 'executing' }).success).toBe(true);
+    expect(WorkOrder.safeParse({ ...stored, status: 'running' }).success).toBe(false);
+  });
+});
+
+describe('WorkOrderListQuery', () => {
+  it('reads includeArchived from the query string, false by default', () => {
+    expect(WorkOrderListQuery.parse({}).includeArchived).toBe(false);
+    expect(WorkOrderListQuery.parse({ includeArchived: 'true' }).includeArchived).toBe(true);
+    expect(WorkOrderListQuery.parse({ includeArchived: 'false' }).includeArchived).toBe(false);
+  });
+});

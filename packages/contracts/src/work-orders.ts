@@ -1,0 +1,115 @@
+/**
+ * Work orders on the wire: the create payload (validated with the form's own messages, so the
+ * device and the API reject the same drafts), the order as listed, and the list query.
+ * Which actions an order offers and its summary counts live in work-order-rules.ts.
+ */
+import { z } from 'zod';
+import { IntId, IsoDateTime, Uuid } from './common';
+import { NullableMoneyString } from './money';
+
+export const WorkOrderStatus = z.enum(['pending', 'executing', 'completed', 'failed', 'undone']);
+export type WorkOrderStatus = z.infer<typeof WorkOrderStatus>;
+
+export const WORK_ORDER_MESSAGES = {
+  title: 'Please enter a work order title',
+  noProducts: 'Please select at least one product',
+  noPrices: 'Please set prices for selected products',
+  schedule: 'Please set both date and time for scheduled work order',
+  tooMany: 'A work order can change at most 10,000 products and variants',
+  duplicate: 'A product or variant appears twice in this work order',
+} as const;
+
+/** Items per order; a full premium catalog with its variants fits well within it. */
+export const MAX_WORK_ORDER_ITEMS = 10_000;
+export const MAX_TITLE_LENGTH = 200;
+
+/**
+ * One target of an order: a product (no variantId) or one of its variants. Prices are the
+ * explicit targets. `newRegularPrice` absent or null leaves the regular price as it is;
+ * `newSalePrice` absent leaves the sale price, null clears it.
+ */
+export const WorkOrderItem = z
+  .object({
+    productId: IntId,
+    productName: z.string().trim().min(1),
+    variantId: IntId.nullish(),
+    variantSku: z.string().nullish(),
+    newRegularPrice: NullableMoneyString.optional(),
+    newSalePrice: NullableMoneyString.optional(),
+  })
+  .refine((item) => typeof item.newRegularPrice === 'string' || item.newSalePrice !== undefined, {
+    error: WORK_ORDER_MESSAGES.noPrices,
+  });
+export type WorkOrderItem = z.infer<typeof WorkOrderItem>;
+
+/** A product or variant an item targets; two items must never share one. */
+export function itemTarget(item: Pick<WorkOrderItem, 'productId' | 'variantId'>): string {
+  return item.variantId == null ? `p${item.productId}` : `v${item.variantId}`;
+}
+
+/** POST /api/work-orders. */
+export const CreateWorkOrderBody = z
+  .object({
+    /** Client-generated; the API treats it as an idempotency key, so a replay never duplicates. */
+    id: Uuid.optional(),
+    title: z
+      .string({ error: WORK_ORDER_MESSAGES.title })
+      .trim()
+      .min(1, { error: WORK_ORDER_MESSAGES.title })
+      .max(MAX_TITLE_LENGTH, { error: `A title has at most ${MAX_TITLE_LENGTH} characters` }),
+    productUpdates: z
+      .array(WorkOrderItem, { error: WORK_ORDER_MESSAGES.noProducts })
+      .min(1, { error: WORK_ORDER_MESSAGES.noProducts })
+      .max(MAX_WORK_ORDER_ITEMS, { error: WORK_ORDER_MESSAGES.tooMany }),
+    /** Ignored when executeImmediately is true. */
+    scheduledAt: IsoDateTime.nullish(),
+    executeImmediately: z.boolean().default(false),
+  })
+  .superRefine((order, ctx) => {
+    if (!order.executeImmediately && !order.scheduledAt) {
+      ctx.addIssue({ code: 'custom', path: ['scheduledAt'], message: WORK_ORDER_MESSAGES.schedule });
+    }
+    const seen = new Set<string>();
+    order.productUpdates.forEach((item, index) => {
+      const target = itemTarget(item);
+      if (seen.has(target)) {
+        ctx.addIssue({ code: 'custom', path: ['productUpdates', index], message: WORK_ORDER_MESSAGES.duplicate });
+      }
+      seen.add(target);
+    });
+  });
+export type CreateWorkOrderBody = z.infer<typeof CreateWorkOrderBody>;
+export type CreateWorkOrderInput = z.input<typeof CreateWorkOrderBody>;
+
+export const WorkOrder = z.object({
+  id: Uuid,
+  title: z.string(),
+  /** A missing status reads as pending (spec section 4). */
+  status: WorkOrderStatus.default('pending'),
+  archived: z.boolean(),
+  productUpdates: z.array(WorkOrderItem),
+  executeImmediately: z.boolean(),
+  scheduledAt: IsoDateTime.nullable(),
+  createdAt: IsoDateTime,
+  executedAt: IsoDateTime.nullable(),
+  undoneAt: IsoDateTime.nullable(),
+  /** What failed, for a failed order (or an undo that could not complete). */
+  error: z.string().nullable(),
+  /** Distinct products the order touches. */
+  productCount: z.number().int().nonnegative(),
+  /** Items that set a new regular price. */
+  regularPriceUpdates: z.number().int().nonnegative(),
+  /** Items that set or clear a sale price. */
+  salePriceUpdates: z.number().int().nonnegative(),
+});
+export type WorkOrder = z.infer<typeof WorkOrder>;
+
+/** GET /api/work-orders?includeArchived=true. */
+export const WorkOrderListQuery = z.object({
+  includeArchived: z.stringbool().default(false),
+});
+export type WorkOrderListQuery = z.infer<typeof WorkOrderListQuery>;
+
+/** GET /api/work-orders, newest first. */
+export const WorkOrderListResponse = z.array(WorkOrder);
+export type WorkOrderListResponse = z.infer<typeof WorkOrderListResponse>;

@@ -1,0 +1,80 @@
+/**
+ * `createDemoStore(options)`: the demo store as one object — the Hono app (for `app.request`
+ * in tests), its state and admin methods, and `listen(port, host)` to serve it over HTTP
+ * (port 0 picks a free port; `close()` ends open keep-alive connections too).
+ */
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import type { DemoStoreApp } from './app';
+import type { FaultRates } from './faults';
+import { DEMO_STORE, DemoStoreState } from './store-state';
+import type { StoreSpec } from './store-state';
+
+export interface DemoStoreOptions {
+  /** Seed of the generated catalog of the default store. Default 'demo'. */
+  seed?: string | number;
+  /** Number of products of the default store. Default 1,200. */
+  products?: number;
+  /** The stores served; default one store: hash `demo`, token `demo-token`, client id `demo-client`. */
+  stores?: StoreSpec[];
+  /** Delay added to every store API request, in ms. Default 0. */
+  latencyMs?: number;
+  /** Requests per store per window. Default 150. */
+  quota?: number;
+  /** Rate-limit window in ms. Default 30,000 (tests use a few hundred). */
+  windowMs?: number;
+  /** Share of requests that fail, by kind. Default none. */
+  faults?: Partial<FaultRates>;
+  /** Seed of the fault draws. */
+  faultSeed?: string | number;
+  /** Clock for rate windows and date_modified (tests). */
+  now?: () => number;
+}
+
+export interface RunningDemoStore {
+  /** e.g. http://127.0.0.1:8788; a client's `baseUrl`. */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export interface DemoStore {
+  app: DemoStoreApp;
+  store: DemoStoreState;
+  listen(port?: number, host?: string): Promise<RunningDemoStore>;
+}
+
+export function createDemoStore(options: DemoStoreOptions = {}): DemoStore {
+  const store = new DemoStoreState({
+    settings: { latencyMs: options.latencyMs, quota: options.quota, windowMs: options.windowMs, faults: options.faults },
+    faultSeed: options.faultSeed,
+    now: options.now,
+  });
+  const specs = options.stores ?? [{ ...DEMO_STORE, seed: options.seed, products: options.products }];
+  for (const spec of specs) store.addStore(spec);
+  const app = createApp(store);
+
+  const listen = (port = 0, host = '127.0.0.1'): Promise<RunningDemoStore> =>
+    new Promise((resolve, reject) => {
+      // overrideGlobalObjects: false keeps the process's own Request/Response (the client under test uses them).
+      const server = serve({ fetch: app.fetch, port, hostname: host, overrideGlobalObjects: false }) as Server;
+      server.once('error', reject);
+      server.once('listening', () => {
+        const address = server.address() as AddressInfo;
+        const shownHost = host.includes(':') ? `[${host}]` : host;
+        resolve({
+          url: `http://${shownHost}:${address.port}`,
+          port: address.port,
+          close: () =>
+            new Promise<void>((done) => {
+              server.closeAllConnections();
+              server.close(() => done());
+            }),
+        });
+      });
+    });
+
+  return { app, store, listen };
+}

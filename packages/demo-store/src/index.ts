@@ -1,0 +1,16 @@
+/**
+ * The demo store's public entry: `createDemoStore` and the types and constants callers use
+ * (the local store's credentials, settings, fault kinds). Deeper modules stay importable
+ * through the package's "./*" export for tests that need them.
+ */
+export { createDemoStore } from './demo-store';
+export type { DemoStore, DemoStoreOptions, RunningDemoStore } from './demo-store';
+export { DEMO_STORE, DEFAULT_SETTINGS, DemoStoreState } from './store-state';
+export type { DemoStoreSettings, DemoStoreStats, SettingsPatch, StoreAccount, StoreSpec } from './store-state';
+export { splitFaultRate } from './faults';
+export type { FaultKind, FaultRates } from './faults';
+export { Catalog } from './catalog';
+export type { UpdateOutcome } from './catalog';
+export { generateCatalog, DEFAULT_PRODUCT_COUNT } from './generate-catalog';
+export type { CatalogOptions } from './generate-catalog';
+export type { BcCategory, BcOptionValue, BcProduct, BcTree, BcVariant, CatalogData } from './types';

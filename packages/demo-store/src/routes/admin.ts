@@ -1,0 +1,60 @@
+/**
+ * The admin and test surface, outside /stores so no client mistakes it for BigCommerce:
+ * read and change settings (latency, quota, window, fault rates), queue faults, reset
+ * everything, read counters, and change or delete a product "in the store" as a merchant would.
+ */
+import { Hono } from 'hono';
+import type { FaultKind } from '../faults';
+import { readJson } from '../responses';
+import type { DemoStoreState, SettingsPatch } from '../store-state';
+
+const FAULT_KINDS: readonly FaultKind[] = ['429', '500', 'drop'];
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function adminRoutes(state: DemoStoreState) {
+  const outcomeStatus = (outcome: { ok: boolean; status?: number }) => (outcome.ok ? 200 : (outcome.status ?? 422)) as 200 | 404 | 409 | 422;
+
+  return new Hono()
+    .get('/settings', (c) => c.json(state.settings))
+    .patch('/settings', async (c) => {
+      const body = await readJson(c);
+      if (!isRecord(body)) return c.json({ error: 'Send a JSON object of settings' }, 400);
+      return c.json(state.configure(body as SettingsPatch));
+    })
+    .post('/faults', async (c) => {
+      const body = await readJson(c);
+      const next = isRecord(body) && Array.isArray(body.next) ? body.next : null;
+      if (!next || !next.every((k): k is FaultKind => FAULT_KINDS.includes(k as FaultKind))) {
+        return c.json({ error: `Send {"next": [...]} with kinds among ${FAULT_KINDS.join(', ')}` }, 400);
+      }
+      state.failNext(...next);
+      return c.json({ queued: next.length });
+    })
+    .post('/reset', (c) => {
+      state.reset();
+      return c.json({ ok: true });
+    })
+    .post('/rate-limits/reset', (c) => {
+      state.resetRateLimits();
+      return c.json({ ok: true });
+    })
+    .get('/stats', (c) => c.json(state.stats))
+    .get('/stores', (c) =>
+      c.json(state.accountList().map((a) => ({ hash: a.hash, clientId: a.clientId, products: a.catalog.data.products.size }))),
+    )
+    .patch('/stores/:hash/products/:id{[0-9]+}', async (c) => {
+      if (!state.account(c.req.param('hash'))) return c.json({ error: 'Unknown store' }, 404);
+      const outcome = state.updateProduct(Number(c.req.param('id')), ((await readJson(c)) ?? {}) as Record<string, unknown>, c.req.param('hash'));
+      return c.json(outcome.ok ? outcome.record : outcome, outcomeStatus(outcome));
+    })
+    .patch('/stores/:hash/variants/:id{[0-9]+}', async (c) => {
+      if (!state.account(c.req.param('hash'))) return c.json({ error: 'Unknown store' }, 404);
+      const outcome = state.updateVariant(Number(c.req.param('id')), ((await readJson(c)) ?? {}) as Record<string, unknown>, c.req.param('hash'));
+      return c.json(outcome.ok ? outcome.record : outcome, outcomeStatus(outcome));
+    })
+    .delete('/stores/:hash/products/:id{[0-9]+}', (c) => {
+      if (!state.account(c.req.param('hash'))) return c.json({ error: 'Unknown store' }, 404);
+      const deleted = state.deleteProduct(Number(c.req.param('id')), c.req.param('hash'));
+      return deleted ? c.body(null, 204) : c.json({ error: 'Unknown product' }, 404);
+    });
+}

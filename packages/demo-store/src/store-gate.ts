@@ -1,0 +1,63 @@
+/**
+ * The middleware in front of every store API route, in the order BigCommerce's gateway applies
+ * them: configured latency, the store hash (404), the access token (401), the store's rate
+ * limit (429 with X-Rate-Limit-* headers on every answer), then injected faults (429, 500, or a
+ * dropped connection).
+ */
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from './app-env';
+import { errorBody } from './responses';
+import type { DemoStoreState } from './store-state';
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A response whose body fails to arrive, for `app.request` callers that have no socket to drop. */
+function brokenResponse(): Response {
+  const body = new ReadableStream({
+    start(controller) {
+      controller.error(Object.assign(new TypeError('socket hang up'), { code: 'ECONNRESET' }));
+    },
+  });
+  return new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } });
+}
+
+export function storeGate(state: DemoStoreState): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    state.stats.requests++;
+    const { latencyMs } = state.settings;
+    if (latencyMs > 0) await sleep(latencyMs);
+
+    const hash = c.req.param('hash') ?? '';
+    const account = state.account(hash);
+    if (!account) return c.json(errorBody(404, `No store was found for the hash "${hash}".`), 404);
+    if (c.req.header('X-Auth-Token') !== account.accessToken) {
+      return c.json(errorBody(401, 'The access token is missing or not valid for this store.'), 401);
+    }
+
+    const limit = state.limiter.take(hash);
+    for (const [name, value] of Object.entries(limit.headers)) c.header(name, value);
+    if (!limit.allowed) {
+      state.stats.rateLimited++;
+      return c.json(errorBody(429, 'Too many requests: the store has used its request quota for this window.'), 429);
+    }
+
+    const fault = state.faults.draw(state.settings.faults);
+    if (fault) state.stats.faults[fault]++;
+    if (fault === '429') {
+      for (const [name, value] of Object.entries(state.limiter.peek(hash))) c.header(name, value);
+      c.header('X-Rate-Limit-Requests-Left', '0');
+      return c.json(errorBody(429, 'Too many requests (injected).'), 429);
+    }
+    if (fault === '500') return c.json(errorBody(500, 'Internal Server Error (injected).'), 500);
+    if (fault === 'drop') {
+      const socket = c.env?.incoming?.socket;
+      if (!socket) return brokenResponse();
+      socket.destroy();
+      return c.body(null, 500);
+    }
+
+    c.set('catalog', account.catalog);
+    c.set('storeHash', hash);
+    await next();
+  };
+}

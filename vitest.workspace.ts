@@ -1,0 +1,67 @@
+/**
+ * The test projects, one per package. vitest 4 no longer reads this file on its own; the root
+ * vitest.config.ts imports it into `test.projects` (see TOOLCHAIN.md).
+ */
+import type { TestProjectConfiguration } from 'vitest/config';
+
+export const projects: TestProjectConfiguration[] = [
+  {
+    test: {
+      name: 'contracts',
+      root: './packages/contracts',
+      include: ['src/**/*.test.ts'],
+      environment: 'node',
+    },
+  },
+  {
+    test: {
+      name: 'commerce',
+      root: './packages/commerce',
+      include: ['src/**/*.test.ts'],
+      environment: 'node',
+      passWithNoTests: true,
+    },
+  },
+  {
+    test: {
+      name: 'demo-store',
+      root: './packages/demo-store',
+      include: ['src/**/*.test.ts'],
+      environment: 'node',
+      passWithNoTests: true,
+    },
+  },
+  {
+    test: {
+      name: 'api',
+      root: './api',
+      include: ['src/**/*.test.ts'],
+      environment: 'node',
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  },
+  {
+    test: {
+      name: 'web',
+      root: './web',
+      include: ['src/**/*.test.{ts,tsx}'],
+      environment: 'jsdom',
+      passWithNoTests: true,
+    },
+  },
+  {
+    test: {
+      name: 'e2e',
+      root: './web',
+      include: ['e2e/**/*.test.ts'],
+      environment: 'node',
+      testTimeout: 60_000,
+      hookTimeout: 120_000,
+      // One browser and one app server per file; files run one at a time on a 2-core machine.
+      fileParallelism: false,
+    },
+  },
+];
+
+export default projects;
