@@ -57,10 +57,10 @@ describe('the API shell', () => {
     app.post('/api/echo', async (c) => c.json(await readJson(c, z.object({ title: z.string().min(1, 'Please enter a title') }))));
     const bad = await app.request('/api/echo', { method: 'POST', body: '{"title":', headers: { 'content-type': 'application/json' } });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error).toMatchObject({ code: 'VALIDATION', message: 'The request body is not valid JSON' });
+    expect(((await bad.json()) as ErrorBody).error).toMatchObject({ code: 'VALIDATION', message: 'The request body is not valid JSON' });
     const empty = await app.request('/api/echo', { method: 'POST', body: '{"title":""}' });
     expect(empty.status).toBe(400);
-    expect((await empty.json()).error).toEqual({ code: 'VALIDATION', message: 'Please enter a title', fields: { title: 'Please enter a title' } });
+    expect(((await empty.json()) as ErrorBody).error).toEqual({ code: 'VALIDATION', message: 'Please enter a title', fields: { title: 'Please enter a title' } });
   });
 
   it('refuses an oversized body with 413', async () => {
@@ -72,7 +72,7 @@ describe('the API shell', () => {
       headers: { 'content-type': 'application/json', 'content-length': '512' },
     });
     expect(res.status).toBe(413);
-    expect((await res.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(((await res.json()) as ErrorBody).error.code).toBe("PAYLOAD_TOO_LARGE");
   });
 
   it('hides thrown errors behind a generic 500 without a stack trace', async () => {

@@ -14,13 +14,20 @@ import type { Database } from './db/repositories';
 import { errorJson } from './lib/http';
 import type { Logger } from './lib/logger';
 import { type AppEnv, requestLog } from './middleware/request-log';
+import type { TokenVerifier } from './auth/verify-token';
+import { authenticate } from './middleware/authenticate';
+import { authRoutes } from './routes/auth/auth.routes';
+import { dashboardRoutes } from './routes/dashboard/dashboard.routes';
 import { healthRoutes } from './routes/health/health.routes';
+import { createProvisioner } from './services/provisioning';
 import { webApp } from './web/static';
 
 export interface AppDeps {
   config: Pick<Config, 'webDistDir' | 'maxBodyBytes' | 'frameOrigins' | 'nodeEnv'>;
   db: Database;
   logger: Logger;
+  /** Verifies Firebase ID tokens (signed, or the emulator's in local mode). */
+  verifyToken: TokenVerifier;
 }
 
 export function createApp(deps: AppDeps) {
@@ -85,7 +92,15 @@ export function createApp(deps: AppDeps) {
 
 /** Every resource under /api, chained so their types flow to `hc<AppType>` on the web side. */
 function apiRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().route('/health', healthRoutes(deps));
+  const auth = authenticate(deps.verifyToken, createProvisioner(deps.db));
+  // Signed-in resources: the middleware sits on each prefix (not on '*'), so an unknown
+  // path stays a 404 rather than a 401.
+  const signedIn = new Hono<AppEnv>();
+  for (const prefix of ['/auth', '/dashboard']) signedIn.use(prefix, auth).use(`${prefix}/*`, auth);
+  return signedIn
+    .route('/health', healthRoutes(deps))
+    .route('/auth', authRoutes(deps))
+    .route('/dashboard', dashboardRoutes(deps));
 }
 
 export type App = ReturnType<typeof createApp>;

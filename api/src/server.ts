@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { createTokenVerifier } from './auth/verify-token';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/index';
 import { createLogger } from './lib/logger';
@@ -24,7 +25,15 @@ async function main() {
   mkdirSync(config.dataDir, { recursive: true });
 
   const db = await openDatabase(config.databaseUrl, { migrationsDir: config.migrationsDir });
-  const app = createApp({ config, db, logger });
+  const verifyToken = createTokenVerifier({
+    projectId: config.firebase.projectId,
+    jwksUrl: config.firebase.jwksUrl,
+    emulator: Boolean(config.firebase.emulatorHost),
+  });
+  if (config.firebase.emulatorHost) {
+    logger.warn('accepting unsigned Firebase Auth emulator tokens (local mode)', { emulator: config.firebase.emulatorHost });
+  }
+  const app = createApp({ config, db, logger, verifyToken });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info('listening', { url: `http://localhost:${info.port}`, db: db.dialect });

@@ -101,6 +101,26 @@ describe.each(targets)('repositories on $name', ({ name, url }) => {
         .toMatchObject({ hasSeenWalkthrough: true, lastName: 'Lovelace' });
     });
 
+    it('provisions a new identity once, with its own trial company, even when 10 calls race', async () => {
+      const uid = `uid-${randomUUID()}`;
+      const email = uniqueEmail('first');
+      const input = { firebaseUid: uid, email, firstName: 'Grace', lastName: 'Hopper', companyName: "Grace's company", subscriptionPlan: 'trial', productLimit: 5 };
+      const results = await Promise.all(Array.from({ length: 10 }, () => db.users.provision(input)));
+      expect(new Set(results.map((u) => u.id)).size).toBe(1);
+      expect(new Set(results.map((u) => u.companyId)).size).toBe(1);
+      const user = results[0]!;
+      expect(user).toMatchObject({ role: 'owner', firstName: 'Grace', hasSeenWalkthrough: false, email: email.toLowerCase() });
+      expect(await db.companies.get(user.companyId)).toMatchObject({ name: "Grace's company", subscriptionPlan: 'trial', productLimit: 5 });
+      expect(await db.users.listByCompany(user.companyId)).toHaveLength(1);
+    });
+
+    it('links a new identity to the existing user with the same email instead of a second account', async () => {
+      const email = uniqueEmail('invited');
+      const existing = await db.users.create({ companyId: b.id, email, role: 'member' });
+      const user = await db.users.provision({ firebaseUid: `uid-${randomUUID()}`, email: email.toUpperCase(), companyName: 'x', subscriptionPlan: 'trial', productLimit: 5 });
+      expect(user).toMatchObject({ id: existing.id, companyId: b.id, role: 'member' });
+    });
+
     it('rejects a duplicate email (any case) and a duplicate firebase uid', async () => {
       const email = uniqueEmail('dup');
       const uid = `uid-${randomUUID()}`;

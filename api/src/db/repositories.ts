@@ -85,7 +85,27 @@ export type UserPatch = Partial<Pick<User,
   'companyId' | 'firebaseUid' | 'email' | 'firstName' | 'lastName' | 'profileImageUrl' | 'role'
   | 'isActive' | 'hasSeenWalkthrough'>>;
 
+/** A verified identity seen for the first time: the user and a company of their own. */
+export interface ProvisionInput {
+  firebaseUid: string;
+  email: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  profileImageUrl?: string | null;
+  companyName: string;
+  subscriptionPlan: string;
+  productLimit: number;
+  now?: Date;
+}
+
 export interface UsersRepository {
+  /**
+   * Global, idempotent, one transaction: returns the user with this firebase uid; else links
+   * the uid to an existing user with this email (created before they first signed in);
+   * else creates a company (from the input) and the user as its owner. Concurrent calls for
+   * one identity create exactly one user and one company.
+   */
+  provision(input: ProvisionInput): Promise<User>;
   /** Rejects (unique violation) when the email or firebase uid is taken. */
   create(input: NewUser): Promise<User>;
   getById(companyId: string, id: string): Promise<User | null>;

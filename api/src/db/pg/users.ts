@@ -1,13 +1,61 @@
 /** PostgreSQL users repository. Emails are stored trimmed and lower-cased. */
 import { and, asc, eq } from 'drizzle-orm';
 import { normalizeEmail } from '../email';
-import { rethrowUnique } from '../errors';
-import type { UsersRepository } from '../repositories';
-import { users } from '../schema.pg';
+import { rethrowUnique, UniqueViolationError } from '../errors';
+import type { ProvisionInput, User, UsersRepository } from '../repositories';
+import { companies, users } from '../schema.pg';
 import type { PgDb } from './types';
 
 export function pgUsers(db: PgDb): UsersRepository {
+  const provisionOnce = (input: ProvisionInput): Promise<User> => {
+    const now = input.now ?? new Date();
+    const email = normalizeEmail(input.email);
+    return db.transaction(async (tx) => {
+      const [byUid] = await tx.select().from(users).where(eq(users.firebaseUid, input.firebaseUid));
+      if (byUid) return byUid;
+      const [byEmail] = await tx.select().from(users).where(eq(users.email, email)).for('update');
+      if (byEmail) {
+        const [linked] = await tx.update(users).set({ firebaseUid: input.firebaseUid, updatedAt: now })
+          .where(eq(users.id, byEmail.id)).returning();
+        return linked!;
+      }
+      const companyId = crypto.randomUUID();
+      await tx.insert(companies).values({
+        id: companyId,
+        name: input.companyName,
+        subscriptionPlan: input.subscriptionPlan,
+        productLimit: input.productLimit,
+        createdAt: now,
+        updatedAt: now,
+      });
+      // A concurrent first request for the same identity loses here on the unique uid/email
+      // and its whole transaction (company included) rolls back.
+      const [row] = await tx.insert(users).values({
+        id: crypto.randomUUID(),
+        companyId,
+        email,
+        firebaseUid: input.firebaseUid,
+        firstName: input.firstName ?? null,
+        lastName: input.lastName ?? null,
+        profileImageUrl: input.profileImageUrl ?? null,
+        role: 'owner',
+        createdAt: now,
+        updatedAt: now,
+      }).returning().catch(rethrowUnique);
+      return row!;
+    });
+  };
+
   return {
+    async provision(input) {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await provisionOnce(input);
+        } catch (err) {
+          if (!(err instanceof UniqueViolationError) || attempt >= 3) throw err;
+        }
+      }
+    },
     async create(input) {
       const now = input.now ?? new Date();
       const [row] = await db.insert(users).values({

@@ -3,11 +3,46 @@ import { and, asc, eq } from 'drizzle-orm';
 import { normalizeEmail } from '../email';
 import { rethrowUnique } from '../errors';
 import type { User, UsersRepository } from '../repositories';
-import { users } from '../schema.sqlite';
+import { companies, users } from '../schema.sqlite';
 import type { SqliteDb } from './types';
 
 export function sqliteUsers(db: SqliteDb): UsersRepository {
   return {
+    async provision(input) {
+      const now = input.now ?? new Date();
+      const email = normalizeEmail(input.email);
+      // better-sqlite3 is synchronous: this whole function runs as one immediate transaction.
+      return db.transaction((tx) => {
+        const byUid = tx.select().from(users).where(eq(users.firebaseUid, input.firebaseUid)).get();
+        if (byUid) return byUid;
+        const byEmail = tx.select().from(users).where(eq(users.email, email)).get();
+        if (byEmail) {
+          return tx.update(users).set({ firebaseUid: input.firebaseUid, updatedAt: now })
+            .where(eq(users.id, byEmail.id)).returning().get()!;
+        }
+        const companyId = crypto.randomUUID();
+        tx.insert(companies).values({
+          id: companyId,
+          name: input.companyName,
+          subscriptionPlan: input.subscriptionPlan,
+          productLimit: input.productLimit,
+          createdAt: now,
+          updatedAt: now,
+        }).run();
+        return tx.insert(users).values({
+          id: crypto.randomUUID(),
+          companyId,
+          email,
+          firebaseUid: input.firebaseUid,
+          firstName: input.firstName ?? null,
+          lastName: input.lastName ?? null,
+          profileImageUrl: input.profileImageUrl ?? null,
+          role: 'owner',
+          createdAt: now,
+          updatedAt: now,
+        }).returning().get();
+      }, { behavior: 'immediate' });
+    },
     async create(input) {
       const now = input.now ?? new Date();
       try {
