@@ -1,39 +1,61 @@
 // `npm start`: set up what is missing, then run the product on its embedded defaults at
-// http://localhost:8787 (PORT overrides) with its data in ./data (DATA_DIR overrides).
+// http://localhost:8787 (PORT overrides) with its data in ./data (DATA_DIR overrides), and the
+// local stand-ins: the Firebase Auth emulator (unless FIREBASE_AUTH_EMULATOR_HOST names one
+// already running, or FIREBASE_PROJECT_ID names a real project).
 import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { startAuthEmulator } from './auth-emulator.mjs';
 import { buildEnv, log, root, setup } from './setup.mjs';
 
 setup();
 
-const env = buildEnv({
-  NODE_ENV: process.env.NODE_ENV ?? 'development',
-  DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data'),
-});
+const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(root, 'data'));
+mkdirSync(dataDir, { recursive: true });
+const env = buildEnv({ NODE_ENV: process.env.NODE_ENV ?? 'development', DATA_DIR: dataDir });
 
-const children = [];
-function launch(name, args) {
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: 'inherit' });
-  children.push(child);
-  child.on('exit', (code, signal) => {
-    log(`${name} exited (${signal ?? code})`);
-    stopAll(code ?? 1);
-  });
-  return child;
-}
-
+const stoppers = [];
 let stopping = false;
-function stopAll(code) {
+async function stopAll(code) {
   if (stopping) return;
   stopping = true;
-  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
-  setTimeout(() => process.exit(code), 200).unref();
-  Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null))).then(() =>
-    process.exit(code),
-  );
+  // Reverse order: the API first, the stand-ins it talks to last.
+  for (const stop of stoppers.reverse()) await stop().catch(() => {});
+  process.exit(code);
 }
 process.on('SIGINT', () => stopAll(0));
 process.on('SIGTERM', () => stopAll(0));
 
-log(`starting the product at http://localhost:${env.PORT ?? 8787}`);
-launch('api', ['--enable-source-maps', path.join('api', 'dist', 'server.mjs')]);
+const realProject = process.env.FIREBASE_PROJECT_ID && !process.env.FIREBASE_PROJECT_ID.startsWith('demo-');
+if (!env.FIREBASE_AUTH_EMULATOR_HOST && !realProject) {
+  log('starting the Firebase Auth emulator');
+  try {
+    const emulator = await startAuthEmulator({ dataDir });
+    stoppers.push(emulator.stop);
+    env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+    emulator.child.on('exit', () => {
+      if (!stopping) {
+        log('the Auth emulator stopped');
+        stopAll(1);
+      }
+    });
+    log(`Auth emulator at http://${emulator.host}`);
+  } catch (err) {
+    log(String(err.message ?? err));
+    process.exit(1);
+  }
+}
+
+const api = spawn(process.execPath, ['--enable-source-maps', path.join('api', 'dist', 'server.mjs')], { cwd: root, env, stdio: 'inherit' });
+stoppers.push(async () => {
+  if (api.exitCode !== null) return;
+  const exited = new Promise((r) => api.once('exit', r));
+  api.kill('SIGTERM');
+  await exited;
+});
+api.on('exit', (code, signal) => {
+  if (stopping) return;
+  log(`the API exited (${signal ?? code})`);
+  stopAll(code ?? 1);
+});
+log(`open http://localhost:${env.PORT ?? 8787}`);

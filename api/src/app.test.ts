@@ -110,6 +110,15 @@ describe('serving the web app', () => {
     }
   });
 
+  it('tells the built app where the Auth emulator is, in a JSON script the CSP allows', async () => {
+    const { app } = await make({ webDistDir: webDist() });
+    const res = await app.request('/settings');
+    const html = await res.text();
+    const json = /<script id="app-config" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(json!)).toEqual({ firebase: { projectId: 'demo-catalog', authEmulatorUrl: 'http://127.0.0.1:9099' } });
+    expect(res.headers.get('content-security-policy')).toContain('connect-src \'self\' http://127.0.0.1:9099');
+  });
+
   it('caches hashed assets for a year and never caches the service worker', async () => {
     const { app } = await make({ webDistDir: webDist() });
     const asset = await app.request('/assets/main-abc123.js');

@@ -23,7 +23,7 @@ import { createProvisioner } from './services/provisioning';
 import { webApp } from './web/static';
 
 export interface AppDeps {
-  config: Pick<Config, 'webDistDir' | 'maxBodyBytes' | 'frameOrigins' | 'nodeEnv'>;
+  config: Pick<Config, 'webDistDir' | 'maxBodyBytes' | 'frameOrigins' | 'nodeEnv' | 'firebase'>;
   db: Database;
   logger: Logger;
   /** Verifies Firebase ID tokens (signed, or the emulator's in local mode). */
@@ -32,7 +32,15 @@ export interface AppDeps {
 
 export function createApp(deps: AppDeps) {
   const { config, logger } = deps;
-  const web = webApp(config.webDistDir);
+  const emulatorOrigin = config.firebase.emulatorHost ? `http://${config.firebase.emulatorHost}` : null;
+  const web = webApp(config.webDistDir, {
+    firebase: { projectId: config.firebase.projectId, authEmulatorUrl: emulatorOrigin },
+  });
+  // Firebase Auth: its REST endpoints, the Google sign-in script and the auth handler frame.
+  const identityConnect = emulatorOrigin
+    ? [emulatorOrigin]
+    : ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', 'https://www.googleapis.com'];
+  const identityFrames = [...(emulatorOrigin ? [emulatorOrigin] : []), 'https://*.firebaseapp.com', 'https://accounts.google.com'];
 
   const app = new Hono<AppEnv>();
   app.use(requestLog(logger));
@@ -40,13 +48,13 @@ export function createApp(deps: AppDeps) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...web.inlineScriptHashes],
+        scriptSrc: ["'self'", ...web.inlineScriptHashes, 'https://apis.google.com'],
         // Mantine sets CSS variables through style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'", ...config.frameOrigins],
+        connectSrc: ["'self'", ...identityConnect],
+        frameSrc: ["'self'", ...identityFrames, ...config.frameOrigins],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -35,6 +35,7 @@ export async function testApp(
       maxBodyBytes: overrides.maxBodyBytes ?? 1024 * 1024,
       frameOrigins: [],
       nodeEnv: 'test',
+      firebase: { projectId: TEST_PROJECT, jwksUrl: undefined, emulatorHost: '127.0.0.1:9099' },
     },
     db,
     logger: createLogger('silent'),

@@ -47,7 +47,17 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
-export function webApp(distDir: string): WebApp {
+/**
+ * Runtime settings the built app reads from index.html (a JSON script element, which the CSP
+ * does not treat as code), so one build runs locally and in production.
+ */
+export function injectRuntimeConfig(html: string, runtimeConfig: Record<string, unknown>): string {
+  const json = JSON.stringify(runtimeConfig).replace(/</g, '\\u003c');
+  const tag = `<script id="app-config" type="application/json">${json}</script>`;
+  return html.includes('</head>') ? html.replace('</head>', `${tag}</head>`) : tag + html;
+}
+
+export function webApp(distDir: string, runtimeConfig: Record<string, unknown> = {}): WebApp {
   const indexPath = path.join(distDir, 'index.html');
   if (!existsSync(indexPath)) {
     const handler: MiddlewareHandler = async (c, next) => {
@@ -56,7 +66,8 @@ export function webApp(distDir: string): WebApp {
     };
     return { handler, inlineScriptHashes: [], available: false };
   }
-  const indexHtml = readFileSync(indexPath, 'utf8');
+  const builtHtml = readFileSync(indexPath, 'utf8');
+  const indexHtml = injectRuntimeConfig(builtHtml, runtimeConfig);
   const root = path.resolve(distDir);
 
   const sendIndex = (c: Context) => {
@@ -95,5 +106,5 @@ export function webApp(distDir: string): WebApp {
     if (c.req.method === 'HEAD') return c.body(null, 200);
     return c.body(Readable.toWeb(createReadStream(file)) as ReadableStream, 200);
   };
-  return { handler, inlineScriptHashes: inlineScriptHashes(indexHtml), available: true };
+  return { handler, inlineScriptHashes: inlineScriptHashes(builtHtml), available: true };
 }
