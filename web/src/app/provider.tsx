@@ -1,0 +1,24 @@
+/** App-wide providers: Mantine (theme, system colour scheme), notifications, service worker updates. */
+import { MantineProvider } from '@mantine/core';
+import { Suspense, type ReactNode } from 'react';
+import { lazyNamed } from './lazy-named';
+import { cssVariablesResolver, theme } from './theme';
+
+// Kept out of the entry chunk so the landing page paints sooner.
+const AppServices = lazyNamed(() => import('./app-services'), 'AppServices');
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  return (
+    // defaultColorScheme must match the inline ColorSchemeScript in index.html.
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="auto"
+      cssVariablesResolver={cssVariablesResolver}
+    >
+      <Suspense fallback={null}>
+        <AppServices />
+      </Suspense>
+      {children}
+    </MantineProvider>
+  );
+}

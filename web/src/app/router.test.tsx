@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
+import { render, waitFor, type Rendered } from '../testing/render';
+import { routes } from './router';
+import { NotFoundRoute } from './routes/not-found';
+
+let rendered: Rendered | undefined;
+afterEach(() => {
+  rendered?.unmount();
+  rendered = undefined;
+});
+
+async function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  rendered = await render(<RouterProvider router={router} />);
+  return rendered.container;
+}
+
+const h1 = (container: HTMLElement) => container.querySelector('h1')?.textContent ?? '';
+
+describe('routes while signed out', () => {
+  it('shows the landing page at /', async () => {
+    const container = await renderAt('/');
+    expect(h1(container)).toBe('Navigate your catalog with confidence');
+    expect(container.querySelector('#features')).not.toBeNull();
+  });
+
+  it('shows the landing page, not a 404, at an unknown path', async () => {
+    const container = await renderAt('/no/such/page');
+    expect(h1(container)).toBe('Navigate your catalog with confidence');
+  });
+
+  it('renders every plan on /pricing with its price and upgrade link', async () => {
+    const container = await renderAt('/pricing');
+    await waitFor(() => container.querySelectorAll('article').length === 3);
+    const text = container.textContent ?? '';
+    expect(text).toContain('$0 forever');
+    expect(text).toContain('$5 / month');
+    expect(text).toContain('Most popular');
+    const hrefs = [...container.querySelectorAll('article a')].map((a) => a.getAttribute('href'));
+    expect(hrefs).toEqual([
+      '/login',
+      '/subscription?upgrade=starter',
+      '/subscription?upgrade=premium',
+    ]);
+  });
+
+  it('marks the current page in the navigation bar', async () => {
+    const container = await renderAt('/pricing');
+    const current = [...container.querySelectorAll('header [aria-current="page"]')].map(
+      (el) => el.textContent,
+    );
+    expect(current).toContain('Pricing');
+  });
+
+  it('lists the wanted feedback on /feedback even without a form address', async () => {
+    const container = await renderAt('/feedback');
+    await waitFor(() => h1(container) === 'Share your feedback');
+    expect(container.textContent).toContain('The feedback form is not available yet');
+    expect(container.textContent).toContain('Pricing workflow ideas');
+  });
+});
+
+describe('NotFoundRoute', () => {
+  it('says 404 Page Not Found and links home', async () => {
+    rendered = await render(
+      <MemoryRouter>
+        <NotFoundRoute />
+      </MemoryRouter>,
+    );
+    expect(h1(rendered.container)).toBe('404 Page Not Found');
+    expect(rendered.container.querySelector('a[href="/"]')?.textContent).toBe('Back to home');
+  });
+});

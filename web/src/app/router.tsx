@@ -1,0 +1,130 @@
+/**
+ * Every route of the product (spec section 2). Only the landing page is bundled with the entry;
+ * every other screen, and the signed-in shell, is loaded on first visit.
+ *
+ * Signed-out visitors see the landing page at "/" and at any unknown path; signed-in users see
+ * the dashboard at "/" and the 404 page at unknown paths (AuthSwitch, driven by useAuth()).
+ */
+import { useState } from 'react';
+import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { AuthSwitch } from './auth-switch';
+import { MarketingLayout } from './layouts/marketing-layout';
+import { lazyNamed } from './lazy-named';
+import { RootLayout } from './root-layout';
+import { RouteErrorPage } from './route-error-page';
+import { LandingRoute } from './routes/landing';
+
+const SignedInLayout = lazyNamed(() => import('./layouts/signed-in-layout'), 'SignedInLayout');
+
+const PricingRoute = lazyNamed(() => import('./routes/pricing'), 'PricingRoute');
+const LoginRoute = lazyNamed(() => import('./routes/login'), 'LoginRoute');
+const AcceptInvitationRoute = lazyNamed(
+  () => import('./routes/accept-invitation'),
+  'AcceptInvitationRoute',
+);
+const FeedbackRoute = lazyNamed(() => import('./routes/feedback'), 'FeedbackRoute');
+const NotFoundRoute = lazyNamed(() => import('./routes/not-found'), 'NotFoundRoute');
+
+const DashboardRoute = lazyNamed(() => import('./routes/app/dashboard'), 'DashboardRoute');
+const ProductsRoute = lazyNamed(() => import('./routes/app/products'), 'ProductsRoute');
+const WorkOrdersRoute = lazyNamed(() => import('./routes/app/work-orders'), 'WorkOrdersRoute');
+const CreateWorkOrderRoute = lazyNamed(
+  () => import('./routes/app/create-work-order'),
+  'CreateWorkOrderRoute',
+);
+const SettingsRoute = lazyNamed(() => import('./routes/app/settings'), 'SettingsRoute');
+const SubscriptionRoute = lazyNamed(() => import('./routes/app/subscription'), 'SubscriptionRoute');
+const TeamRoute = lazyNamed(() => import('./routes/app/team'), 'TeamRoute');
+const CategoryDemoRoute = lazyNamed(
+  () => import('./routes/app/category-demo'),
+  'CategoryDemoRoute',
+);
+const ThankYouRoute = lazyNamed(() => import('./routes/app/thank-you'), 'ThankYouRoute');
+
+const landing = (
+  <MarketingLayout>
+    <LandingRoute />
+  </MarketingLayout>
+);
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        index: true,
+        element: (
+          <AuthSwitch
+            signedIn={
+              <SignedInLayout>
+                <DashboardRoute />
+              </SignedInLayout>
+            }
+            signedOut={landing}
+          />
+        ),
+      },
+      {
+        element: <MarketingLayout />,
+        children: [
+          { path: 'pricing', element: <PricingRoute /> },
+          { path: 'login', element: <LoginRoute /> },
+          { path: 'accept-invitation', element: <AcceptInvitationRoute /> },
+        ],
+      },
+      {
+        // Linked as "Contact" from the marketing pages, and a section of the signed-in app.
+        path: 'feedback',
+        element: (
+          <AuthSwitch
+            signedIn={
+              <SignedInLayout>
+                <FeedbackRoute />
+              </SignedInLayout>
+            }
+            signedOut={
+              <MarketingLayout>
+                <FeedbackRoute />
+              </MarketingLayout>
+            }
+          />
+        ),
+      },
+      {
+        // Signed-in screens. They are placeholders until their issues land, and are not yet
+        // guarded: the auth issue wraps this group in a signed-in check.
+        element: <SignedInLayout />,
+        children: [
+          { path: 'products', element: <ProductsRoute /> },
+          { path: 'work-orders', element: <WorkOrdersRoute /> },
+          { path: 'work-orders/create', element: <CreateWorkOrderRoute /> },
+          { path: 'settings', element: <SettingsRoute /> },
+          { path: 'subscription', element: <SubscriptionRoute /> },
+          { path: 'team', element: <TeamRoute /> },
+          { path: 'category-demo', element: <CategoryDemoRoute /> },
+          { path: 'thank-you', element: <ThankYouRoute /> },
+        ],
+      },
+      {
+        path: '*',
+        element: (
+          <AuthSwitch
+            signedIn={
+              <SignedInLayout>
+                <NotFoundRoute />
+              </SignedInLayout>
+            }
+            signedOut={landing}
+          />
+        ),
+      },
+    ],
+  },
+];
+
+export function AppRouter() {
+  // One router for the app's lifetime (StrictMode renders twice; useState keeps the first).
+  const [router] = useState(() => createBrowserRouter(routes));
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,64 @@
+/**
+ * Vite build of the Catalog Pilot PWA: React, the dev proxy to the API, and the service worker
+ * (vite-plugin-pwa, Workbox generateSW) that precaches the app shell for offline use.
+ */
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** Brand indigo; also the theme-color meta tag in index.html. */
+const THEME_COLOR = '#4263eb';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      // The app shows its own "A new version is available" notice (src/app/pwa-update-notice.tsx)
+      // and registers through virtual:pwa-register/react, so nothing is injected into index.html.
+      registerType: 'prompt',
+      injectRegister: false,
+      // The icons are in public/ and picked up by globPatterns below; listing them again here
+      // (includeManifestIcons/includeAssets) would precache them twice.
+      includeManifestIcons: false,
+      manifest: {
+        name: 'Catalog Pilot',
+        short_name: 'Catalog Pilot',
+        description:
+          'Browse your BigCommerce catalog offline and plan bulk price changes with work orders.',
+        theme_color: THEME_COLOR,
+        background_color: '#ffffff',
+        display: 'standalone',
+        start_url: '/',
+        scope: '/',
+        lang: 'en',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          {
+            src: '/icons/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        navigateFallback: '/index.html',
+        // API calls and the login endpoint (a browser navigation to /api/login) go to the network.
+        navigateFallbackDenylist: [/^\/api\//],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
+  server: {
+    proxy: {
+      '/api': { target: 'http://127.0.0.1:8787', changeOrigin: true },
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': { target: 'http://127.0.0.1:8787', changeOrigin: true },
+    },
+  },
+});
