@@ -19,7 +19,6 @@ export const projects: TestProjectConfiguration[] = [
       root: './packages/commerce',
       include: ['src/**/*.test.ts'],
       environment: 'node',
-      passWithNoTests: true,
     },
   },
   {
@@ -28,7 +27,6 @@ export const projects: TestProjectConfiguration[] = [
       root: './packages/demo-store',
       include: ['src/**/*.test.ts'],
       environment: 'node',
-      passWithNoTests: true,
     },
   },
   {
@@ -47,7 +45,6 @@ export const projects: TestProjectConfiguration[] = [
       root: './web',
       include: ['src/**/*.test.{ts,tsx}'],
       environment: 'jsdom',
-      passWithNoTests: true,
     },
   },
   {

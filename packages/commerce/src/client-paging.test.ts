@@ -73,12 +73,12 @@ describe('reading the catalog from the demo store', () => {
     expect(categories.length).toBe(store.demo.store.catalog().data.categories.length);
   });
 
-  it('pages through categories when a tree has more than one page of them', async () => {
-    const client = store.client();
-    // 104 categories in the demo tree; the client asks for 250 a page, so force small pages by a second store.
-    const categories = await client.getCategories({ treeIds: [1] });
-    expect(categories.every((c) => c.path.split(' > ').length === c.depth + 1)).toBe(true);
-    expect(client.counters.categoryRequests).toBe(1);
+  it('follows the category pages to the last one', async () => {
+    // The demo tree has 104 categories; shrinking the page to 30 makes the client walk 4 pages.
+    const client = store.client({ fetch: (url, init) => fetch(String(url).replace('limit=250', 'limit=30'), init) });
+    const categories = await client.getCategories();
+    expect(categories.length).toBe(104);
+    expect(client.counters.categoryRequests).toBe(1 + 4);
   });
 });
 
@@ -89,7 +89,7 @@ describe('a generated catalog is deterministic', () => {
       try {
         const products = [];
         for await (const page of store.client().productPages()) products.push(...page.products);
-        return products.map(({ dateModified, ...p }) => ({ ...p, dateModified }));
+        return products;
       } finally {
         await store.close();
       }

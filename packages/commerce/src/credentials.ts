@@ -29,7 +29,8 @@ export async function checkCredentials(transport: Transport, options: { signal?:
     const { body } = await transport.send({
       method: 'GET',
       path: '/catalog/products',
-      query: { limit: 1, include_fields: 'id' },
+      // `id` always comes back and is not an allowed include_fields value; `name` keeps the answer small.
+      query: { limit: 1, include_fields: 'name' },
       purpose: 'read',
       signal: options.signal,
       maxAttempts: options.maxAttempts ?? 2,

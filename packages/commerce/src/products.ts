@@ -4,6 +4,7 @@
  * incremental sync), one product, and products by id (`id:in`, chunked).
  */
 import type { CatalogProduct, ProductPage } from './catalog-types';
+import { isBigCommerceError } from './errors';
 import type { Transport } from './transport';
 import { collectionData, mapProduct, paginationOf } from './wire';
 import type { WireProduct } from './wire';
@@ -76,7 +77,7 @@ export async function getProduct(
     const data = (body as { data?: WireProduct } | null)?.data;
     return data ? mapProduct(data) : null;
   } catch (err) {
-    if ((err as { kind?: string }).kind === 'not_found') return null;
+    if (isBigCommerceError(err, 'not_found')) return null;
     throw err;
   }
 }

@@ -5,9 +5,12 @@
  * dropped connection).
  */
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from './app-env';
+import type { AppEnv } from './app';
 import { errorBody } from './responses';
 import type { DemoStoreState } from './store-state';
+
+/** The longest reset an injected 429 announces, in ms. */
+export const INJECTED_429_MAX_RESET_MS = 1_000;
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -44,8 +47,13 @@ export function storeGate(state: DemoStoreState): MiddlewareHandler<AppEnv> {
     const fault = state.faults.draw(state.settings.faults);
     if (fault) state.stats.faults[fault]++;
     if (fault === '429') {
-      for (const [name, value] of Object.entries(state.limiter.peek(hash))) c.header(name, value);
+      // As if another app had spent the quota; the reset is capped so runs with injected
+      // faults are not dominated by 30-second waits.
+      const headers = state.limiter.peek(hash);
+      const resetMs = Math.min(Number(headers['X-Rate-Limit-Time-Reset-Ms']), INJECTED_429_MAX_RESET_MS);
+      for (const [name, value] of Object.entries(headers)) c.header(name, value);
       c.header('X-Rate-Limit-Requests-Left', '0');
+      c.header('X-Rate-Limit-Time-Reset-Ms', String(resetMs));
       return c.json(errorBody(429, 'Too many requests (injected).'), 429);
     }
     if (fault === '500') return c.json(errorBody(500, 'Internal Server Error (injected).'), 500);

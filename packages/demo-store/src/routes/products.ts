@@ -3,7 +3,8 @@
  * `is_visible`, `include=variants`, ...), get one, update one or a batch of at most 10, delete.
  */
 import { Hono } from 'hono';
-import type { AppEnv } from '../app-env';
+import type { Context } from 'hono';
+import type { AppEnv } from '../app';
 import { runBatch } from '../batch';
 import type { BcProduct } from '../types';
 import { errorBody, paginate, readBoolean, readIdList, readJson, readPaging } from '../responses';
@@ -13,6 +14,15 @@ export const MAX_PRODUCT_BATCH = 10;
 
 function includesVariants(include: string | undefined): boolean {
   return (include ?? '').split(',').map((s) => s.trim()).includes('variants');
+}
+
+/** `include_fields=price,sale_price`: only those fields (and `id`, and sub-resources asked for) come back. */
+function shape(c: Context<AppEnv>, product: BcProduct): BcProduct | Record<string, unknown> {
+  const full = includesVariants(c.req.query('include')) ? c.get('catalog').withVariants(product) : product;
+  const fields = c.req.query('include_fields');
+  if (!fields) return full;
+  const keep = new Set(['id', 'variants', ...fields.split(',').map((f) => f.trim())]);
+  return Object.fromEntries(Object.entries(full).filter(([key]) => keep.has(key)));
 }
 
 /** A date filter value (`2025-01-15`, `2025-01-15T00:03:17Z`, ...) as epoch ms; NaN when unreadable. */
@@ -52,8 +62,7 @@ export const productRoutes = new Hono<AppEnv>()
         dateFilters.every((f) => f(p)),
     );
     const page = paginate(c, matches, readPaging(c));
-    const data = includesVariants(c.req.query('include')) ? page.data.map((p) => catalog.withVariants(p)) : page.data;
-    return c.json({ data, meta: page.meta });
+    return c.json({ data: page.data.map((p) => shape(c, p)), meta: page.meta });
   })
   .put('/catalog/products', async (c) => {
     const catalog = c.get('catalog');
@@ -68,11 +77,10 @@ export const productRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   })
   .get('/catalog/products/:product_id{[0-9]+}', (c) => {
-    const catalog = c.get('catalog');
     const id = Number(c.req.param('product_id'));
-    const product = catalog.product(id);
+    const product = c.get('catalog').product(id);
     if (!product) return c.json(errorBody(404, `The product ${id} was not found.`), 404);
-    return c.json({ data: includesVariants(c.req.query('include')) ? catalog.withVariants(product) : product, meta: {} });
+    return c.json({ data: shape(c, product), meta: {} });
   })
   .put('/catalog/products/:product_id{[0-9]+}', async (c) => {
     const catalog = c.get('catalog');
@@ -84,8 +92,7 @@ export const productRoutes = new Hono<AppEnv>()
       if (outcome.status === 404) return c.json(errorBody(404, outcome.title), 404);
       return c.json(errorBody(outcome.status, outcome.title, outcome.errors), outcome.status);
     }
-    const product = outcome.record;
-    return c.json({ data: includesVariants(c.req.query('include')) ? catalog.withVariants(product) : product, meta: {} });
+    return c.json({ data: shape(c, outcome.record), meta: {} });
   })
   .delete('/catalog/products/:product_id{[0-9]+}', (c) => {
     const id = Number(c.req.param('product_id'));

@@ -1,0 +1,94 @@
+/**
+ * For conformance tests (this package's and the client's): loads the official BigCommerce
+ * OpenAPI files from shared/reference/bigcommerce into openapi-backend validators, with the
+ * files' known quirks patched in memory (the files themselves are never edited):
+ * - `x-nullable: true` (Swagger 2 style, in the variants file) is read as OpenAPI's `nullable`;
+ * - `base_variant_id` is documented as "null for complex products" but typed integer only;
+ * - paths are relative to the `servers` URL `.../stores/{store_hash}/v3`, so callers strip it;
+ * - GET /catalog/variants omits `id:in`, which BigCommerce accepts (see KNOWN_UNDECLARED_PARAMS).
+ */
+import { readFileSync } from 'node:fs';
+import OpenAPIBackend from 'openapi-backend';
+import type { Document } from 'openapi-backend';
+import { parse } from 'yaml';
+
+/** `<repo>/../shared/reference/bigcommerce/`, resolved from packages/demo-store/src/. */
+export const REFERENCE_DIR = new URL('../../../../shared/reference/bigcommerce/', import.meta.url);
+
+/** The operations the demo store serves and the client calls, by reference file. */
+const FILES = {
+  products: { file: 'products_catalog.v3.yml', paths: ['/catalog/products', '/catalog/products/{product_id}'] },
+  variants: {
+    file: 'product-variants_catalog.v3.yml',
+    paths: ['/catalog/products/{product_id}/variants', '/catalog/products/{product_id}/variants/{variant_id}', '/catalog/variants'],
+  },
+  trees: { file: 'category-trees_catalog.v3.yml', paths: ['/catalog/trees', '/catalog/trees/categories', '/catalog/trees/{tree_id}/categories'] },
+  /** Deprecated: loaded so a test can prove nothing calls it. */
+  categories: { file: 'categories_catalog.v3.yml', paths: ['/catalog/categories', '/catalog/categories/{category_id}'] },
+} as const;
+export type ReferenceName = keyof typeof FILES;
+
+/** Query parameters BigCommerce accepts that an operation of the files does not declare. */
+export const KNOWN_UNDECLARED_PARAMS: Readonly<Record<string, readonly string[]>> = {
+  getVariants: ['id:in'],
+};
+
+/** The API root of a store in request paths; the files' paths start after it. */
+export const STORE_PREFIX = /^\/stores\/[^/]+\/v3/;
+
+function patchQuirks(node: unknown): void {
+  if (Array.isArray(node)) {
+    node.forEach(patchQuirks);
+    return;
+  }
+  if (typeof node !== 'object' || node === null) return;
+  const obj = node as Record<string, unknown>;
+  if (obj['x-nullable'] === true) obj.nullable = true;
+  const props = obj.properties as Record<string, Record<string, unknown>> | undefined;
+  if (props?.base_variant_id && typeof props.base_variant_id === 'object') props.base_variant_id.nullable = true;
+  for (const value of Object.values(obj)) patchQuirks(value);
+}
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+
+async function load(name: ReferenceName): Promise<OpenAPIBackend> {
+  const { file, paths } = FILES[name];
+  const doc = parse(readFileSync(new URL(file, REFERENCE_DIR), 'utf8')) as Document & { paths: Record<string, unknown> };
+  doc.paths = Object.fromEntries(paths.map((p) => [p, doc.paths[p]]));
+  patchQuirks(doc);
+  const api = new OpenAPIBackend({
+    definition: doc,
+    strict: false,
+    validate: true,
+    ajvOpts: {
+      logger: false,
+      formats: {
+        'date-time': DATE_TIME,
+        date: /^\d{4}-\d{2}-\d{2}$/,
+        uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+        double: true, float: true, int32: true, int64: true, url: true, uri: true, email: true,
+      },
+    },
+  });
+  await api.init();
+  return api;
+}
+
+export type References = Record<ReferenceName, OpenAPIBackend>;
+
+let loading: Promise<References> | undefined;
+
+/** The four reference files as validators (loaded once per process: it takes a few seconds). */
+export function loadReferences(): Promise<References> {
+  loading ??= (async () => {
+    const names = Object.keys(FILES) as ReferenceName[];
+    const apis = await Promise.all(names.map(load));
+    return Object.fromEntries(names.map((n, i) => [n, apis[i]])) as References;
+  })();
+  return loading;
+}
+
+/** Formats validation errors as short lines for a failing expectation. */
+export function describeErrors(errors: ReadonlyArray<{ instancePath?: string; message?: string; params?: unknown }> | null | undefined): string[] {
+  return (errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params ?? {})}`);
+}
