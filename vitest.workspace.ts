@@ -53,6 +53,7 @@ export const projects: TestProjectConfiguration[] = [
       root: './web',
       include: ['e2e/**/*.test.ts'],
       environment: 'node',
+      globalSetup: ['./e2e/support/global-setup.ts'],
       testTimeout: 60_000,
       hookTimeout: 120_000,
       // One browser and one app server per file; files run one at a time on a 2-core machine.

@@ -1,10 +1,12 @@
-// Bundles the API (and the workspace packages it imports as TypeScript source) into
-// dist/server.mjs. Native and optional modules stay external and load from node_modules.
+// Bundles the Node entry points (and the workspace packages they import as TypeScript source):
+// the API into dist/server.mjs and the demo store `npm start` runs into dist/demo-store.mjs.
+// Native and optional modules stay external and load from node_modules.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.mjs',
+  entryPoints: { server: 'src/server.ts', 'demo-store': '../packages/demo-store/src/main.ts' },
+  outdir: 'dist',
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -89,7 +89,7 @@ export function ensureBuilt(pnpm) {
     log('building the web app');
     run(pnpm, ['--filter', '@catalog/web', 'build']);
   });
-  stamped('api/dist/.build-stamp', ['api/src', 'api/build.mjs', 'api/package.json', ...shared], () => {
+  stamped('api/dist/.build-stamp', ['api/src', 'api/build.mjs', 'api/package.json', 'api/drizzle', ...shared], () => {
     log('building the API');
     run(pnpm, ['--filter', '@catalog/api', 'build']);
   });

@@ -1,11 +1,12 @@
 // `npm start`: set up what is missing, then run the product on its embedded defaults at
 // http://localhost:8787 (PORT overrides) with its data in ./data (DATA_DIR overrides), and the
 // local stand-ins: the Firebase Auth emulator (unless FIREBASE_AUTH_EMULATOR_HOST names one
-// already running, or FIREBASE_PROJECT_ID names a real project).
+// already running, or FIREBASE_PROJECT_ID names a real project) and the demo BigCommerce store
+// at http://127.0.0.1:8788 (unless BIGCOMMERCE_API_URL points elsewhere).
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { startAuthEmulator } from './auth-emulator.mjs';
+import { freePort, startAuthEmulator } from './auth-emulator.mjs';
 import { buildEnv, log, root, setup } from './setup.mjs';
 
 setup();
@@ -15,6 +16,38 @@ mkdirSync(dataDir, { recursive: true });
 const env = buildEnv({ NODE_ENV: process.env.NODE_ENV ?? 'development', DATA_DIR: dataDir });
 
 const stoppers = [];
+
+async function stopChild(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+}
+
+async function portFree(port) {
+  const net = await import('node:net');
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
+}
+
+async function waitFor(url, name) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) {
+      log(`${name} did not answer ${url}`);
+      await stopAll(1);
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
 let stopping = false;
 async function stopAll(code) {
   if (stopping) return;
@@ -46,13 +79,27 @@ if (!env.FIREBASE_AUTH_EMULATOR_HOST && !realProject) {
   }
 }
 
+if (!env.BIGCOMMERCE_API_URL) {
+  const requested = Number(env.DEMO_STORE_PORT ?? 8788);
+  const port = (await portFree(requested)) ? requested : await freePort();
+  const store = spawn(process.execPath, [path.join('api', 'dist', 'demo-store.mjs')], {
+    cwd: root,
+    env: { ...env, DEMO_STORE_PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  stoppers.push(() => stopChild(store));
+  store.on('exit', (code) => {
+    if (!stopping) {
+      log(`the demo store exited (${code})`);
+      stopAll(1);
+    }
+  });
+  env.BIGCOMMERCE_API_URL = `http://127.0.0.1:${port}`;
+  await waitFor(`${env.BIGCOMMERCE_API_URL}/__admin/settings`, 'the demo store');
+}
+
 const api = spawn(process.execPath, ['--enable-source-maps', path.join('api', 'dist', 'server.mjs')], { cwd: root, env, stdio: 'inherit' });
-stoppers.push(async () => {
-  if (api.exitCode !== null) return;
-  const exited = new Promise((r) => api.once('exit', r));
-  api.kill('SIGTERM');
-  await exited;
-});
+stoppers.push(() => stopChild(api));
 api.on('exit', (code, signal) => {
   if (stopping) return;
   log(`the API exited (${signal ?? code})`);

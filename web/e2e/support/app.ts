@@ -8,11 +8,14 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 export interface RunningApp {
   url: string;
+  /** host:port of the Auth emulator the app and its pages use. */
+  authEmulatorHost: string;
   port: number;
   dataDir: string;
   output: () => string;
@@ -37,7 +40,14 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => (log += d));
@@ -62,6 +72,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
 
   return {
     url,
+    authEmulatorHost: inject('authEmulatorHost'),
     port,
     dataDir,
     output: () => log,
