@@ -81,7 +81,7 @@ if (!env.FIREBASE_AUTH_EMULATOR_HOST && !realProject) {
 
 if (!env.BIGCOMMERCE_API_URL) {
   const requested = Number(env.DEMO_STORE_PORT ?? 8788);
-  const port = (await portFree(requested)) ? requested : await freePort();
+  const port = requested > 0 && (await portFree(requested)) ? requested : await freePort();
   const store = spawn(process.execPath, [path.join('api', 'dist', 'demo-store.mjs')], {
     cwd: root,
     env: { ...env, DEMO_STORE_PORT: String(port) },
