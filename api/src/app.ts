@@ -16,10 +16,17 @@ import type { Logger } from './lib/logger';
 import { type AppEnv, requestLog } from './middleware/request-log';
 import type { TokenVerifier } from './auth/verify-token';
 import { authenticate } from './middleware/authenticate';
+import type { SecretBox } from './lib/secrets';
 import { authRoutes } from './routes/auth/auth.routes';
 import { dashboardRoutes } from './routes/dashboard/dashboard.routes';
 import { healthRoutes } from './routes/health/health.routes';
+import { categoriesRoutes, productsRoutes } from './routes/products/products.routes';
+import { settingsRoutes } from './routes/settings/settings.routes';
+import { syncRoutes } from './routes/sync/sync.routes';
+import { workOrderRoutes } from './routes/work-orders/work-orders.routes';
 import { createProvisioner } from './services/provisioning';
+import type { CommerceFactory } from './services/store-connection';
+import { SyncRegistry } from './services/sync/sync-registry';
 import { webApp } from './web/static';
 
 export interface AppDeps {
@@ -28,6 +35,12 @@ export interface AppDeps {
   logger: Logger;
   /** Verifies Firebase ID tokens (signed, or the emulator's in local mode). */
   verifyToken: TokenVerifier;
+  /** A BigCommerce client for a store's credentials (BIGCOMMERCE_API_URL; tests: a demo store). */
+  commerce: CommerceFactory;
+  /** Encrypts secrets at rest (the store access token) under APP_SECRET. */
+  secrets: SecretBox;
+  /** The syncs running in this process; server.ts cancels them on shutdown. Default: a new one. */
+  syncs?: SyncRegistry;
 }
 
 export function createApp(deps: AppDeps) {
@@ -99,16 +112,24 @@ export function createApp(deps: AppDeps) {
 }
 
 /** Every resource under /api, chained so their types flow to `hc<AppType>` on the web side. */
-function apiRoutes(deps: AppDeps) {
+function apiRoutes(appDeps: AppDeps) {
+  const deps = { ...appDeps, syncs: appDeps.syncs ?? new SyncRegistry() };
   const auth = authenticate(deps.verifyToken, createProvisioner(deps.db));
   // Signed-in resources: the middleware sits on each prefix (not on '*'), so an unknown
   // path stays a 404 rather than a 401.
   const signedIn = new Hono<AppEnv>();
-  for (const prefix of ['/auth', '/dashboard']) signedIn.use(prefix, auth).use(`${prefix}/*`, auth);
+  for (const prefix of ['/auth', '/dashboard', '/settings', '/sync', '/products', '/categories', '/work-orders']) {
+    signedIn.use(prefix, auth).use(`${prefix}/*`, auth);
+  }
   return signedIn
     .route('/health', healthRoutes(deps))
     .route('/auth', authRoutes(deps))
-    .route('/dashboard', dashboardRoutes(deps));
+    .route('/dashboard', dashboardRoutes(deps))
+    .route('/settings', settingsRoutes(deps))
+    .route('/sync', syncRoutes(deps))
+    .route('/products', productsRoutes(deps))
+    .route('/categories', categoriesRoutes(deps))
+    .route('/work-orders', workOrderRoutes(deps));
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -1,5 +1,10 @@
+import { mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { appSecretFile, ConfigError, loadConfig, resolveAppSecret } from './config';
+
+const SECRET = 'x'.repeat(40);
 
 describe('configuration', () => {
   it('defaults to port 8787 and an SQLite file in the data directory', () => {
@@ -17,5 +22,35 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'development', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).firebase.emulatorHost).toBe(
       '127.0.0.1:9099',
     );
+  });
+
+  it('points the store client at BigCommerce unless BIGCOMMERCE_API_URL says otherwise', () => {
+    expect(loadConfig({}).bigcommerceApiUrl).toBe('https://api.bigcommerce.com');
+    expect(loadConfig({ BIGCOMMERCE_API_URL: 'http://127.0.0.1:8788/' }).bigcommerceApiUrl).toBe('http://127.0.0.1:8788');
+    expect(() => loadConfig({ BIGCOMMERCE_API_URL: 'not a url' })).toThrow(/BIGCOMMERCE_API_URL/);
+  });
+
+  it('requires APP_SECRET in production, of at least 32 characters, and never prints it', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET: required when NODE_ENV=production/);
+    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: SECRET }).appSecret).toBe(SECRET);
+    let message = '';
+    try {
+      loadConfig({ APP_SECRET: 'too-short-secret' });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/APP_SECRET: must be at least 32 characters/);
+    expect(message).not.toContain('too-short-secret');
+  });
+
+  it('outside production, generates APP_SECRET into DATA_DIR/app-secret once and reuses it', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'config-secret-'));
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.appSecret).toBeUndefined();
+    const first = resolveAppSecret(config);
+    expect(first.source).toBe('generated');
+    expect(statSync(appSecretFile(config)).mode & 0o777).toBe(0o600);
+    expect(resolveAppSecret(config)).toEqual({ secret: first.secret, source: 'file' });
+    expect(resolveAppSecret(loadConfig({ DATA_DIR: dir, APP_SECRET: SECRET }))).toEqual({ secret: SECRET, source: 'env' });
   });
 });

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { MIN_APP_SECRET_LENGTH, readOrCreateSecretFile } from './lib/secrets';
 
 /** api/ (one level above both src/ and the bundled dist/). */
 const apiRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -31,6 +32,12 @@ const Env = z.object({
     .regex(/^[\w.-]+:\d+$/, 'must be host:port')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  BIGCOMMERCE_API_URL: z.url().default('https://api.bigcommerce.com'),
+  APP_SECRET: z
+    .string()
+    .min(MIN_APP_SECRET_LENGTH, `must be at least ${MIN_APP_SECRET_LENGTH} characters (e.g. openssl rand -base64 48)`)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export interface Config {
@@ -53,6 +60,13 @@ export interface Config {
     /** host:port of the Auth emulator; its unsigned tokens are accepted only when this is set. */
     emulatorHost: string | undefined;
   };
+  /** API host of BigCommerce (without /stores/...); the demo store's URL in local runs. */
+  bigcommerceApiUrl: string;
+  /**
+   * Key material for secrets at rest (the store access token). Required in production; in
+   * development and tests, when unset, `resolveAppSecret` keeps a generated one in DATA_DIR.
+   */
+  appSecret: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -67,6 +81,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && e.FIREBASE_AUTH_EMULATOR_HOST) {
     throw new ConfigError(
       'Invalid configuration:\n  FIREBASE_AUTH_EMULATOR_HOST: must not be set when NODE_ENV=production (the emulator accepts unsigned tokens)',
+    );
+  }
+  if (e.NODE_ENV === 'production' && !e.APP_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  APP_SECRET: required when NODE_ENV=production (it encrypts the stored store credentials; e.g. openssl rand -base64 48)',
     );
   }
   const frameOrigins = ['https://docs.google.com', 'https://forms.gle'];
@@ -87,5 +106,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       jwksUrl: e.FIREBASE_JWKS_URL,
       emulatorHost: e.FIREBASE_AUTH_EMULATOR_HOST,
     },
+    bigcommerceApiUrl: e.BIGCOMMERCE_API_URL.replace(/\/+$/, ''),
+    appSecret: e.APP_SECRET,
   };
+}
+
+/** The file a development or test server keeps its generated APP_SECRET in. */
+export const appSecretFile = (config: Pick<Config, 'dataDir'>): string => path.join(config.dataDir, 'app-secret');
+
+/**
+ * APP_SECRET, or (outside production) the secret kept in `<DATA_DIR>/app-secret`, generated on
+ * the first start. The data directory must exist.
+ */
+export function resolveAppSecret(config: Pick<Config, 'appSecret' | 'nodeEnv' | 'dataDir'>): { secret: string; source: 'env' | 'file' | 'generated' } {
+  if (config.appSecret) return { secret: config.appSecret, source: 'env' };
+  if (config.nodeEnv === 'production') throw new ConfigError('Invalid configuration:\n  APP_SECRET: required when NODE_ENV=production');
+  const { secret, created } = readOrCreateSecretFile(appSecretFile(config));
+  return { secret, source: created ? 'generated' : 'file' };
 }

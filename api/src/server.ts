@@ -1,14 +1,21 @@
 /**
  * Process entry: read the configuration, open the database (migrations run on open), serve the
- * app, and shut down gracefully on SIGTERM/SIGINT (stop accepting, finish requests, close db).
+ * app, run the work-order scheduler, and shut down gracefully on SIGTERM/SIGINT (stop accepting,
+ * stop running orders at their next batch, finish requests, close db).
  */
 import { mkdirSync } from 'node:fs';
 import { serve } from '@hono/node-server';
+import { BigCommerceClient } from '@catalog/commerce';
 import { createApp } from './app';
 import { createTokenVerifier } from './auth/verify-token';
-import { ConfigError, loadConfig } from './config';
+import { appSecretFile, ConfigError, loadConfig, resolveAppSecret } from './config';
 import { openDatabase } from './db/index';
 import { createLogger } from './lib/logger';
+import { createSecretBox } from './lib/secrets';
+import type { CommerceFactory } from './services/store-connection';
+import { SyncRegistry } from './services/sync/sync-registry';
+import { createExecutor, storeClients } from './services/work-orders/executor';
+import { createScheduler } from './services/work-orders/scheduler';
 
 async function main() {
   let config;
@@ -23,6 +30,9 @@ async function main() {
   }
   const logger = createLogger(config.logLevel, { service: 'api' });
   mkdirSync(config.dataDir, { recursive: true });
+  const appSecret = resolveAppSecret(config);
+  if (appSecret.source === 'generated') logger.warn('APP_SECRET is not set: generated one (kept for later starts)', { file: appSecretFile(config) });
+  else if (appSecret.source === 'file') logger.info('APP_SECRET is not set: using the generated one', { file: appSecretFile(config) });
 
   const db = await openDatabase(config.databaseUrl, { migrationsDir: config.migrationsDir });
   const verifyToken = createTokenVerifier({
@@ -33,7 +43,19 @@ async function main() {
   if (config.firebase.emulatorHost) {
     logger.warn('accepting unsigned Firebase Auth emulator tokens (local mode)', { emulator: config.firebase.emulatorHost });
   }
-  const app = createApp({ config, db, logger, verifyToken });
+  const syncs = new SyncRegistry();
+  const commerce: CommerceFactory = ({ storeHash, accessToken }) => new BigCommerceClient({ storeHash, accessToken, baseUrl: config.bigcommerceApiUrl });
+  const secrets = createSecretBox(appSecret.secret);
+  const app = createApp({ config, db, logger, verifyToken, commerce, secrets, syncs });
+  // Runs due work orders (immediate, scheduled, or resumed after another process died); every
+  // instance runs one, the database's atomic claims keep each order to one of them.
+  const workOrderLog = logger.child({ component: 'work-orders' });
+  const workOrders = createScheduler({
+    db,
+    executor: createExecutor({ db, storeClient: storeClients({ db, commerce, secrets }), logger: workOrderLog }),
+    logger: workOrderLog,
+  });
+  workOrders.start();
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info('listening', { url: `http://localhost:${info.port}`, db: db.dialect });
@@ -44,9 +66,15 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info('shutting down', { signal });
+    // A running sync stops at its next page (what it saved stays consistent); its stream then ends.
+    const cancelled = syncs.cancelAll();
+    if (cancelled > 0) logger.info('cancelled running syncs', { count: cancelled });
+    // Running orders stop at their next batch and release their leases, so the next instance resumes them at once.
+    const ordersStopped = workOrders.stop().catch((err) => logger.error('stopping the work-order scheduler failed', { error: String(err) }));
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     server.close(async () => {
+      await ordersStopped;
       await db.close().catch(() => {});
       process.exit(0);
     });

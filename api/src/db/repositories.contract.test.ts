@@ -238,6 +238,23 @@ describe.each(targets)('repositories on $name', ({ name, url }) => {
       expect((await db.products.list(c.id, { limit: 2, offset: 2 })).map((p) => p.name)).toEqual(['Sandal 100%', 'Trail Runner']);
       expect(await db.products.categories(c.id)).toEqual(['Hats', 'Shoes > Running', 'Shoes > Running > Trail', 'Shoes > Running Sandals']);
     });
+
+    it('reads live products with live variants by external id, never tombstones or another company\'s', async () => {
+      const c = await db.companies.create({ name: 'Lookup A' });
+      const d = await db.companies.create({ name: 'Lookup B' });
+      await db.products.upsertMany(c.id, [
+        product(3, { variants: [{ externalId: 31, regularPriceCents: 700 }, { externalId: 32, regularPriceCents: null }] }),
+        product(1),
+        product(2),
+      ]);
+      await db.products.upsertMany(d.id, [product(4)]);
+      await db.products.upsertMany(c.id, [product(3, { variants: [{ externalId: 32, regularPriceCents: null }] })]);
+      await db.products.removeByExternalIds(c.id, [2]);
+      const found = await db.products.getByExternalIds(c.id, [3, 2, 1, 4, 99, 3]);
+      expect(found.map((p) => p.externalId)).toEqual([1, 3]);
+      expect(found[1]!.variants.map((v) => [v.externalId, v.regularPriceCents])).toEqual([[32, null]]);
+      expect(await db.products.getByExternalIds(c.id, [])).toEqual([]);
+    });
   });
 
   describe('catalog change versions', () => {

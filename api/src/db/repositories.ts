@@ -13,8 +13,11 @@
 export type Role = 'owner' | 'admin' | 'member';
 export type InvitationStatus = 'pending' | 'accepted' | 'expired';
 export type WorkOrderStatus = 'pending' | 'executing' | 'completed' | 'failed' | 'undone';
-/** `sync` covers every change the store made on its own (the spec's "system sync"). */
-export type PriceChangeType = 'manual' | 'work_order' | 'sync';
+/**
+ * `sync` covers every change the store made on its own (the spec's "system sync"); `undo`
+ * entries restore the prices an undone work order had replaced (as in the contracts).
+ */
+export type PriceChangeType = 'manual' | 'work_order' | 'undo' | 'sync';
 
 // ---------------------------------------------------------------- companies
 
@@ -323,6 +326,11 @@ export interface ProductsRepository {
   getVariant(companyId: string, variantId: string): Promise<ProductVariant | null>;
   /** Distinct category paths of live products, sorted. */
   categories(companyId: string): Promise<string[]>;
+  /**
+   * Live products (with their live variants) among these external ids, by external id; absent,
+   * tombstoned and other companies' rows are left out. A sync compares prices against them.
+   */
+  getByExternalIds(companyId: string, externalIds: readonly number[]): Promise<ProductWithVariants[]>;
   /** External ids of live products (full sync: tombstone what the store no longer has). */
   listExternalIds(companyId: string): Promise<number[]>;
   /**
@@ -344,6 +352,9 @@ export interface WorkOrderItem {
   productName: string;
   variantId?: string | null;
   variantSku?: string | null;
+  /** The store's ids (what the API speaks and the executor writes); set by the API on create. */
+  externalProductId?: number;
+  externalVariantId?: number | null;
   /** Absent: leave unchanged. */
   newRegularPriceCents?: number;
   /** Absent: leave unchanged; null: clear the sale price. */

@@ -1,11 +1,16 @@
 /**
- * Builds the real app for in-process API tests: a fresh SQLite `:memory:` database (migrated),
- * a silent logger and, optionally, a built web app directory.
+ * Builds the real app for in-process API tests: a fresh SQLite database (`:memory:` unless a
+ * file is given, migrated), a silent logger, a random APP_SECRET, a commerce factory (pointed
+ * at a demo store the test started) and, optionally, a built web app directory.
  */
+import { BigCommerceClient } from '@catalog/commerce';
 import { createApp, type AppDeps } from '../app';
 import { createTokenVerifier, type TokenVerifier } from '../auth/verify-token';
 import { openDatabase } from '../db/index';
 import { createLogger } from '../lib/logger';
+import { createSecretBox, generateAppSecret } from '../lib/secrets';
+import type { CommerceFactory } from '../services/store-connection';
+import { SyncRegistry } from '../services/sync/sync-registry';
 
 export const TEST_PROJECT = 'demo-catalog';
 
@@ -25,10 +30,29 @@ export function testUser(name = 'Ada Lovelace') {
   return { sub, email, token, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
 }
 
+/**
+ * A commerce factory for a store at `baseUrl` (a demo store's `url`), with quick retries for
+ * tests; `fetch` stands in for the network (e.g. to hold a request until the test lets it go).
+ */
+export function commerceAt(baseUrl: string, options: { fetch?: typeof fetch } = {}): CommerceFactory {
+  return ({ storeHash, accessToken }) =>
+    new BigCommerceClient({ storeHash, accessToken, baseUrl, retryBaseMs: 20, retryMaxMs: 100, fetch: options.fetch });
+}
+
 export async function testApp(
-  overrides: { webDistDir?: string; maxBodyBytes?: number; verifyToken?: TokenVerifier } = {},
+  overrides: {
+    webDistDir?: string;
+    maxBodyBytes?: number;
+    verifyToken?: TokenVerifier;
+    /** An SQLite file instead of `:memory:`. */
+    databaseUrl?: string;
+    /** Default: a store nobody listens at (127.0.0.1:9), so any call fails as unreachable. */
+    commerce?: CommerceFactory;
+    appSecret?: string;
+  } = {},
 ) {
-  const db = await openDatabase(':memory:');
+  const db = await openDatabase(overrides.databaseUrl ?? ':memory:');
+  const syncs = new SyncRegistry();
   const deps: AppDeps = {
     config: {
       webDistDir: overrides.webDistDir ?? '/nonexistent-web-dist',
@@ -41,7 +65,14 @@ export async function testApp(
     logger: createLogger('silent'),
     verifyToken:
       overrides.verifyToken ?? createTokenVerifier({ projectId: TEST_PROJECT, jwksUrl: 'http://127.0.0.1:9/unused', emulator: true }),
+    commerce: overrides.commerce ?? commerceAt('http://127.0.0.1:9'),
+    secrets: createSecretBox(overrides.appSecret ?? generateAppSecret()),
+    syncs,
   };
   const app = createApp(deps);
-  return { app, db, close: () => db.close() };
+  const close = async () => {
+    syncs.cancelAll('the test is over');
+    await db.close();
+  };
+  return { app, db, syncs, close };
 }

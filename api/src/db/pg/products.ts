@@ -2,10 +2,11 @@
  * PostgreSQL products repository: reads here, catalog writes (versioned) in catalog-writes.ts.
  * Tombstoned rows (`deleted_at` set) are invisible to every read but `changesSince`.
  */
-import { and, asc, count, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { likeEscape, mergeChanges } from '../catalog-plan';
-import type { ProductFilter, ProductsRepository } from '../repositories';
+import type { Product, ProductFilter, ProductsRepository } from '../repositories';
 import { productVariants, products } from '../schema.pg';
+import { chunks } from '../sql-helpers';
 import { pgCatalogWrites, withVariants } from './catalog-writes';
 import type { PgDb } from './types';
 
@@ -56,6 +57,14 @@ export function pgProducts(db: PgDb): ProductsRepository {
         .where(and(eq(products.companyId, companyId), isNull(products.deletedAt), isNotNull(products.category)));
       // Sorted here, by code point: database collations disagree on ' > ' and case.
       return rows.map((r) => r.category).filter((c): c is string => c !== null).sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+    },
+    async getByExternalIds(companyId, externalIds) {
+      const rows: Product[] = [];
+      for (const ids of chunks([...new Set(externalIds)])) {
+        rows.push(...await db.select().from(products)
+          .where(and(eq(products.companyId, companyId), inArray(products.externalId, ids), isNull(products.deletedAt))));
+      }
+      return withVariants(db, companyId, rows.sort((x, y) => x.externalId - y.externalId));
     },
     async listExternalIds(companyId) {
       const rows = await db.select({ id: products.externalId }).from(products)

@@ -2,10 +2,11 @@
  * SQLite products repository: reads here, catalog writes (versioned) in catalog-writes.ts.
  * Tombstoned rows (`deleted_at` set) are invisible to every read but `changesSince`.
  */
-import { and, asc, count, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { likeEscape, mergeChanges } from '../catalog-plan';
 import type { ProductFilter, ProductsRepository } from '../repositories';
 import { productVariants, products } from '../schema.sqlite';
+import { chunks } from '../sql-helpers';
 import { sqliteCatalogWrites, withVariants } from './catalog-writes';
 import type { SqliteDb } from './types';
 
@@ -54,6 +55,11 @@ export function sqliteProducts(db: SqliteDb): ProductsRepository {
         .where(and(eq(products.companyId, companyId), isNull(products.deletedAt), isNotNull(products.category))).all();
       // Sorted here, by code point: database collations disagree on ' > ' and case.
       return rows.map((r) => r.category).filter((c): c is string => c !== null).sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+    },
+    async getByExternalIds(companyId, externalIds) {
+      const rows = chunks([...new Set(externalIds)]).flatMap((ids) => db.select().from(products)
+        .where(and(eq(products.companyId, companyId), inArray(products.externalId, ids), isNull(products.deletedAt))).all());
+      return withVariants(db, companyId, rows.sort((x, y) => x.externalId - y.externalId));
     },
     async listExternalIds(companyId) {
       return db.select({ id: products.externalId }).from(products)

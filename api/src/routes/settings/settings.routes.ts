@@ -1,0 +1,81 @@
+/**
+ * GET /api/settings (any role): the store connection with the access token masked, or null
+ * before one is saved. POST /api/settings (owner and admin): saves it after the store accepted
+ * the credentials; the token is stored encrypted, and a masked token sent back keeps the saved one.
+ */
+import { Hono } from 'hono';
+import { ApiError, ErrorCode } from '@catalog/contracts/errors';
+import { SaveSettingsBody, type SettingsResponse } from '@catalog/contracts/settings';
+import type { ApiSettings, Database } from '../../db/repositories';
+import { readJson } from '../../lib/http';
+import type { SecretBox } from '../../lib/secrets';
+import type { AuthedEnv } from '../../middleware/authenticate';
+import { MANAGERS, requireRole } from '../../middleware/require-role';
+import type { SyncRegistry } from '../../services/sync/sync-registry';
+import {
+  encryptToken, isMaskedToken, maskToken, readToken, verifyStoreCredentials, type CommerceFactory,
+} from '../../services/store-connection';
+
+interface SettingsDeps {
+  db: Database;
+  secrets: SecretBox;
+  commerce: CommerceFactory;
+  syncs: SyncRegistry;
+}
+
+function toResponse(settings: ApiSettings, token: string | null): NonNullable<SettingsResponse> {
+  return {
+    storeHash: settings.storeHash,
+    accessToken: maskToken(token),
+    clientId: settings.clientId,
+    showStockStatus: settings.showStockStatus,
+    showInvisibleProducts: settings.showInvisibleProducts,
+    lastSyncAt: settings.lastSyncAt ? settings.lastSyncAt.toISOString() : null,
+  };
+}
+
+export function settingsRoutes({ db, secrets, commerce, syncs }: SettingsDeps) {
+  return new Hono<AuthedEnv>()
+    .get('/', async (c) => {
+      const settings = await db.settings.get(c.get('user').companyId);
+      const body: SettingsResponse = settings ? toResponse(settings, readToken(secrets, settings)) : null;
+      return c.json(body);
+    })
+    .post('/', requireRole(MANAGERS, 'Only owners and admins can change store settings'), async (c) => {
+      const { companyId } = c.get('user');
+      const input = await readJson(c, SaveSettingsBody);
+      const saved = await db.settings.get(companyId);
+      const savedToken = saved ? readToken(secrets, saved) : null;
+
+      let accessToken = input.accessToken;
+      if (isMaskedToken(accessToken)) {
+        // The form sends back what GET showed: keep the saved token.
+        if (!savedToken) {
+          const message = 'Please enter the access token';
+          throw new ApiError(ErrorCode.VALIDATION, message, { fields: { accessToken: message } });
+        }
+        accessToken = savedToken;
+      }
+      const storeChanged = !!saved && saved.storeHash !== input.storeHash;
+      if (storeChanged && syncs.isRunning(companyId)) {
+        throw new ApiError(ErrorCode.CONFLICT, 'A sync is running: cancel it or let it finish before connecting another store');
+      }
+      // Credentials the store accepted at the last save are not asked again when only preferences change.
+      if (!saved || storeChanged || accessToken !== savedToken) {
+        await verifyStoreCredentials(commerce({ storeHash: input.storeHash, accessToken }));
+      }
+      if (storeChanged) {
+        // Another store's products share nothing with this one's (ids would collide): start its catalog afresh.
+        await db.products.deleteAll(companyId);
+      }
+      const settings = await db.settings.upsert(companyId, {
+        storeHash: input.storeHash,
+        accessToken: encryptToken(secrets, companyId, accessToken),
+        clientId: input.clientId,
+        showStockStatus: input.showStockStatus,
+        showInvisibleProducts: input.showInvisibleProducts,
+        ...(storeChanged ? { lastSyncAt: null } : {}),
+      });
+      return c.json(toResponse(settings, accessToken));
+    });
+}

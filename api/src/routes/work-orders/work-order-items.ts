@@ -1,0 +1,93 @@
+/**
+ * From a create payload's items to the stored items: every product must be live in the caller's
+ * catalog (404 otherwise) and every variant must be one of its product's variants (400
+ * otherwise); prices become integer cents and each item keeps the store's ids next to ours,
+ * so the executor writes to the store and the list speaks the ids the screens know.
+ */
+import { ApiError, ErrorCode } from '@catalog/contracts/errors';
+import { formatCents, parseMoney } from '@catalog/contracts/money';
+import type { WorkOrder as WireWorkOrder, CreateWorkOrderBody, WorkOrderItem as WireItem } from '@catalog/contracts/work-orders';
+import { countWorkOrderUpdates } from '@catalog/contracts/work-order-rules';
+import type { Database, WorkOrder, WorkOrderItem } from '../../db/repositories';
+
+/** How many unknown ids an error message lists before "and N more". */
+const LISTED_IDS = 10;
+
+function listIds(ids: readonly number[]): string {
+  const shown = ids.slice(0, LISTED_IDS).join(', ');
+  return ids.length > LISTED_IDS ? `${shown} and ${ids.length - LISTED_IDS} more` : shown;
+}
+
+export async function resolveItems(db: Database, companyId: string, items: CreateWorkOrderBody['productUpdates']): Promise<WorkOrderItem[]> {
+  const products = new Map((await db.products.getByExternalIds(companyId, items.map((i) => i.productId))).map((p) => [p.externalId, p]));
+
+  const missing = [...new Set(items.filter((i) => !products.has(i.productId)).map((i) => i.productId))];
+  if (missing.length > 0) {
+    const fields: Record<string, string> = {};
+    items.forEach((item, index) => {
+      if (!products.has(item.productId)) fields[`productUpdates.${index}.productId`] = `Product ${item.productId} was not found in your catalog`;
+    });
+    const message = missing.length === 1
+      ? `Product ${missing[0]} was not found in your catalog. Sync the store and try again.`
+      : `${missing.length} products were not found in your catalog: ${listIds(missing)}. Sync the store and try again.`;
+    throw new ApiError(ErrorCode.NOT_FOUND, message, { fields });
+  }
+
+  const fields: Record<string, string> = {};
+  const resolved = items.map((item, index): WorkOrderItem => {
+    const product = products.get(item.productId)!;
+    const variant = item.variantId == null ? null : product.variants.find((v) => v.externalId === item.variantId);
+    if (variant === undefined) {
+      fields[`productUpdates.${index}.variantId`] = `Variant ${item.variantId} is not a variant of product ${item.productId} (${product.name})`;
+    }
+    const stored: WorkOrderItem = {
+      productId: product.id,
+      productName: product.name,
+      variantId: variant?.id ?? null,
+      variantSku: variant ? variant.variantSku : null,
+      externalProductId: product.externalId,
+      externalVariantId: variant?.externalId ?? null,
+    };
+    // The contract: a null or absent regular price leaves it; an absent sale price leaves it, null clears it.
+    if (typeof item.newRegularPrice === 'string') stored.newRegularPriceCents = parseMoney(item.newRegularPrice);
+    if (item.newSalePrice !== undefined) stored.newSalePriceCents = item.newSalePrice === null ? null : parseMoney(item.newSalePrice);
+    return stored;
+  });
+  const problems = Object.values(fields);
+  if (problems.length > 0) {
+    const message = problems.length === 1 ? problems[0]! : `${problems.length} items name a variant their product does not have; the first: ${problems[0]}`;
+    throw new ApiError(ErrorCode.VALIDATION, message, { fields });
+  }
+  return resolved;
+}
+
+function toWireItem(item: WorkOrderItem): WireItem {
+  const wire: WireItem = {
+    productId: item.externalProductId ?? 0,
+    productName: item.productName,
+    variantId: item.externalVariantId ?? null,
+    variantSku: item.variantSku ?? null,
+  };
+  if (item.newRegularPriceCents !== undefined) wire.newRegularPrice = formatCents(item.newRegularPriceCents);
+  if (item.newSalePriceCents !== undefined) wire.newSalePrice = item.newSalePriceCents === null ? null : formatCents(item.newSalePriceCents);
+  return wire;
+}
+
+/** The order as GET /api/work-orders lists it (the contracts' WorkOrder). */
+export function toWireOrder(order: WorkOrder): WireWorkOrder {
+  const productUpdates = order.productUpdates.map(toWireItem);
+  return {
+    id: order.id,
+    title: order.title,
+    status: order.status,
+    archived: order.archived,
+    productUpdates,
+    executeImmediately: order.executeImmediately,
+    scheduledAt: order.scheduledAt?.toISOString() ?? null,
+    createdAt: order.createdAt.toISOString(),
+    executedAt: order.executedAt?.toISOString() ?? null,
+    undoneAt: order.undoneAt?.toISOString() ?? null,
+    error: order.error,
+    ...countWorkOrderUpdates(productUpdates),
+  };
+}

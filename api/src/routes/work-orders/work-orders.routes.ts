@@ -1,0 +1,110 @@
+/**
+ * /api/work-orders: create (idempotent on the client's id), list, delete, archive and undo.
+ * Every query is scoped by the caller's company; another company's order is a 404. State
+ * changes are compare-and-set in the database (the spec's section 4 rules in the guard), so a
+ * request racing the scheduler gets a 409 that says why, never a half-applied change.
+ *
+ * Roles: any member of the company may create, delete, archive and undo (the spec offers these
+ * actions to every signed-in user and names no role for them).
+ *
+ * Execution is not done here: a created order that is due, or an order marked for undo, wakes
+ * the scheduler of this process (services/work-orders), which claims it; the screens follow
+ * its status by polling the list.
+ */
+import { Hono } from 'hono';
+import { UuidParam } from '@catalog/contracts/common';
+import { ApiError, ErrorCode } from '@catalog/contracts/errors';
+import { CreateWorkOrderBody, WorkOrderListQuery, type WorkOrder as WireWorkOrder } from '@catalog/contracts/work-orders';
+import type { Database, WorkOrder, WorkOrderStatus } from '../../db/repositories';
+import { readJson, readQuery } from '../../lib/http';
+import type { AuthedEnv } from '../../middleware/authenticate';
+import { notifyWorkOrdersDue } from '../../services/work-orders/scheduler';
+import { resolveItems, toWireOrder } from './work-order-items';
+
+const NOT_FOUND = 'Work order not found';
+const ALL_BUT_EXECUTING: WorkOrderStatus[] = ['pending', 'completed', 'failed', 'undone'];
+
+/** Why an action is not allowed for the order as it is now (spec section 4). */
+function conflict(action: 'delete' | 'archive' | 'undo', order: WorkOrder): ApiError {
+  const undoing = order.status === 'executing' && order.executedAt !== null;
+  const state = undoing ? 'being undone' : order.status;
+  const why = {
+    delete: `Only pending work orders can be deleted (this one is ${state})`,
+    archive: order.archived
+      ? 'This work order is already archived'
+      : `A work order cannot be archived while it is ${undoing ? 'being undone' : 'executing'}`,
+    undo: order.archived
+      ? 'Archived work orders cannot be undone'
+      : `Only completed work orders can be undone (this one is ${state})`,
+  }[action];
+  return new ApiError(ErrorCode.CONFLICT, why);
+}
+
+export function workOrderRoutes(deps: { db: Database }) {
+  const { db } = deps;
+
+  /** The order, or 404 for an id that is malformed, absent or another company's. */
+  async function load(companyId: string, rawId: string | undefined): Promise<WorkOrder> {
+    const parsed = UuidParam.safeParse({ id: rawId });
+    const order = parsed.success ? await db.workOrders.get(companyId, parsed.data.id) : null;
+    if (!order) throw new ApiError(ErrorCode.NOT_FOUND, NOT_FOUND);
+    return order;
+  }
+
+  return new Hono<AuthedEnv>()
+    .get('/', async (c) => {
+      const { includeArchived } = readQuery(c, WorkOrderListQuery);
+      const orders = await db.workOrders.list(c.get('user').companyId, { includeArchived });
+      return c.json(orders.map(toWireOrder) satisfies WireWorkOrder[]);
+    })
+
+    .post('/', async (c) => {
+      const user = c.get('user');
+      const body = await readJson(c, CreateWorkOrderBody);
+      const productUpdates = await resolveItems(db, user.companyId, body.productUpdates);
+      const scheduledAt = body.executeImmediately || !body.scheduledAt ? null : new Date(body.scheduledAt);
+      const { order, created } = await db.workOrders.create(user.companyId, {
+        title: body.title,
+        productUpdates,
+        scheduledAt,
+        executeImmediately: body.executeImmediately,
+        createdBy: user.id,
+        // The device's id for this submission: a replay (lost response, outbox retry) finds the first order.
+        idempotencyKey: body.id ?? null,
+      });
+      if (created && (scheduledAt === null || scheduledAt.getTime() <= Date.now())) notifyWorkOrdersDue();
+      return c.json(toWireOrder(order) satisfies WireWorkOrder, created ? 201 : 200);
+    })
+
+    .delete('/:id', async (c) => {
+      const { companyId } = c.get('user');
+      const order = await load(companyId, c.req.param('id'));
+      if (!(await db.workOrders.delete(companyId, order.id, { status: 'pending' }))) {
+        throw conflict('delete', (await db.workOrders.get(companyId, order.id)) ?? order);
+      }
+      return c.json({ message: 'Work order deleted' });
+    })
+
+    .patch('/:id/archive', async (c) => {
+      const { companyId } = c.get('user');
+      const order = await load(companyId, c.req.param('id'));
+      const archived = await db.workOrders.update(companyId, order.id, { archived: true }, { status: ALL_BUT_EXECUTING, archived: false });
+      if (!archived) throw conflict('archive', (await db.workOrders.get(companyId, order.id)) ?? order);
+      return c.json(toWireOrder(archived) satisfies WireWorkOrder);
+    })
+
+    .post('/:id/undo', async (c) => {
+      const { companyId } = c.get('user');
+      const order = await load(companyId, c.req.param('id'));
+      // Marked for the scheduler: executing with executedAt set means "undo", and a lease that
+      // has already lapsed lets the first scheduler that looks (in any process) claim it.
+      const marked = await db.workOrders.update(
+        companyId, order.id,
+        { status: 'executing', error: null, leaseOwner: null, leaseExpiresAt: new Date(Date.now() - 1) },
+        { status: 'completed', archived: false },
+      );
+      if (!marked) throw conflict('undo', (await db.workOrders.get(companyId, order.id)) ?? order);
+      notifyWorkOrdersDue();
+      return c.json(toWireOrder(marked) satisfies WireWorkOrder, 202);
+    });
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { CatalogCategory, CatalogProduct, CatalogVariant } from '@catalog/commerce';
+import { categoryOf, hasStorablePrices, indexCategories, toProductInput, UNCATEGORIZED } from './catalog-mapping';
+
+const cat = (id: number, parentId: number | null, name: string, path: string, sortOrder = 0, treeId = 1): CatalogCategory => ({
+  id, parentId, treeId, name, path, pathIds: [], depth: path.split(' > ').length - 1, isVisible: true, sortOrder, url: null,
+});
+const variant = (id: number, extra: Partial<CatalogVariant> = {}): CatalogVariant => ({
+  id, productId: 1, sku: `V${id}`, priceCents: null, salePriceCents: null, retailPriceCents: null, costPriceCents: null,
+  calculatedPriceCents: 1000, inventoryLevel: 4, purchasingDisabled: false, isBase: false,
+  optionValues: [{ optionName: 'Size', label: 'M', optionId: 1, valueId: 2 }], ...extra,
+});
+const product = (extra: Partial<CatalogProduct> = {}): CatalogProduct => ({
+  id: 1, name: 'Tent', sku: 'T-1', type: 'physical', description: '<p>Tent</p>', priceCents: 1999, salePriceCents: 0,
+  retailPriceCents: 0, costPriceCents: 0, calculatedPriceCents: 1999, categoryIds: [], brandId: null, inventoryLevel: 12,
+  inventoryTracking: 'product', weight: 2.5, isVisible: true, isFeatured: false, availability: 'available', url: null,
+  dateCreated: null, dateModified: '2025-01-02T03:04:05.000Z', baseVariantId: null, variants: [], ...extra,
+});
+
+describe('category paths', () => {
+  // Outdoor (sort 1) > Camping > Tents; Home (sort 0) > Cookware; Sale in a second tree.
+  const index = indexCategories([
+    cat(30, 20, 'Tents', 'Outdoor > Camping > Tents'),
+    cat(20, 10, 'Camping', 'Outdoor > Camping'),
+    cat(10, null, 'Outdoor', 'Outdoor', 1),
+    cat(11, null, 'Home', 'Home', 0),
+    cat(12, 11, 'Cookware', 'Home > Cookware'),
+    cat(90, null, 'Sale', 'Sale', 0, 2),
+  ]);
+
+  it('takes the first of a product\'s categories in tree order: trees by id, parents first, siblings by sort order', () => {
+    expect(categoryOf([30, 20], index)).toBe('Outdoor > Camping');
+    expect(categoryOf([30, 12], index)).toBe('Home > Cookware');
+    expect(categoryOf([90, 30], index)).toBe('Outdoor > Camping > Tents');
+  });
+
+  it('is Uncategorized without a category any tree holds', () => {
+    expect(categoryOf([], index)).toBe(UNCATEGORIZED);
+    expect(categoryOf([404], index)).toBe(UNCATEGORIZED);
+  });
+});
+
+describe('toProductInput', () => {
+  it('maps prices, stock, weight and visibility, with BigCommerce\'s sale price 0 as no sale price', () => {
+    expect(toProductInput(product({ isVisible: false, salePriceCents: 0 }), new Map())).toMatchObject({
+      externalId: 1, name: 'Tent', sku: 'T-1', category: UNCATEGORIZED, regularPriceCents: 1999, salePriceCents: null,
+      stock: 12, weight: 2.5, status: 'draft', isVisible: false, lastUpdated: new Date('2025-01-02T03:04:05.000Z'), variants: [],
+    });
+    expect(toProductInput(product({ salePriceCents: 1500 }), new Map())).toMatchObject({ salePriceCents: 1500, status: 'published' });
+  });
+
+  it('leaves out a simple product\'s base variant and keeps option variants with their inherited (null) prices', () => {
+    const simple = product({ baseVariantId: 5, variants: [variant(5, { isBase: true, optionValues: [] })] });
+    expect(toProductInput(simple, new Map()).variants).toEqual([]);
+    const withOptions = product({ variants: [variant(6), variant(7, { priceCents: 2500, salePriceCents: 0, inventoryLevel: null })] });
+    expect(toProductInput(withOptions, new Map()).variants).toEqual([
+      expect.objectContaining({ externalId: 6, variantSku: 'V6', regularPriceCents: null, salePriceCents: null, stock: 4, optionValues: [{ optionName: 'Size', label: 'M' }] }),
+      expect.objectContaining({ externalId: 7, regularPriceCents: 2500, salePriceCents: 0, stock: 0 }),
+    ]);
+  });
+
+  it('tells apart prices the stored decimal(10,2) cannot hold', () => {
+    expect(hasStorablePrices(product())).toBe(true);
+    expect(hasStorablePrices(product({ priceCents: 10_000_000_000 }))).toBe(false);
+    expect(hasStorablePrices(product({ variants: [variant(6, { priceCents: -1 })] }))).toBe(false);
+  });
+});

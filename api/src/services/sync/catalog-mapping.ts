@@ -1,0 +1,98 @@
+/**
+ * From the store's catalog to our rows: each product's category path (the first of its
+ * categories in tree order, 'Uncategorized' when it has none we know), its status, stock and
+ * prices, and its variants without a simple product's base variant (which is the product itself).
+ */
+import type { CatalogCategory, CatalogProduct, CatalogVariant } from '@catalog/commerce';
+import { isCents } from '@catalog/contracts/money';
+import type { OptionValue } from '@catalog/contracts/products';
+import type { ProductInput, VariantInput } from '../../db/repositories';
+
+/** The category of a product that is in no category of the store's trees. */
+export const UNCATEGORIZED = 'Uncategorized';
+
+/** Status of a product the storefront shows, and of one the merchant hides (BigCommerce `is_visible`). */
+export const PUBLISHED = 'published';
+export const DRAFT = 'draft';
+
+/** Category id -> full path and position in tree order (trees by id, then depth-first). */
+export type CategoryIndex = ReadonlyMap<number, { path: string; rank: number }>;
+
+/**
+ * Ranks categories as the control panel lists them: tree by tree, each parent before its
+ * children, siblings by sort order, then name, then id.
+ */
+export function indexCategories(categories: readonly CatalogCategory[]): CategoryIndex {
+  const known = new Set(categories.map((c) => c.id));
+  const children = new Map<string, CatalogCategory[]>();
+  const keyOf = (treeId: number, parentId: number | null) => `${treeId}:${parentId !== null && known.has(parentId) ? parentId : 0}`;
+  for (const cat of categories) {
+    const key = keyOf(cat.treeId, cat.parentId);
+    const siblings = children.get(key);
+    if (siblings) siblings.push(cat);
+    else children.set(key, [cat]);
+  }
+  const bySiblingOrder = (a: CatalogCategory, b: CatalogCategory) =>
+    a.sortOrder - b.sortOrder || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || a.id - b.id;
+  const index = new Map<number, { path: string; rank: number }>();
+  const visit = (treeId: number, parentId: number) => {
+    for (const cat of (children.get(`${treeId}:${parentId}`) ?? []).sort(bySiblingOrder)) {
+      if (index.has(cat.id)) continue;
+      index.set(cat.id, { path: cat.path, rank: index.size });
+      visit(treeId, cat.id);
+    }
+  };
+  for (const treeId of [...new Set(categories.map((c) => c.treeId))].sort((a, b) => a - b)) visit(treeId, 0);
+  return index;
+}
+
+/** The path of the product's first category in tree order; ids no tree holds are ignored. */
+export function categoryOf(categoryIds: readonly number[], index: CategoryIndex): string {
+  let best: { path: string; rank: number } | undefined;
+  for (const id of categoryIds) {
+    const entry = index.get(id);
+    if (entry && (!best || entry.rank < best.rank)) best = entry;
+  }
+  return best?.path ?? UNCATEGORIZED;
+}
+
+const optionValues = (v: CatalogVariant): OptionValue[] => v.optionValues.map((o) => ({ optionName: o.optionName, label: o.label }));
+const pricesFit = (...cents: Array<number | null>) => cents.every((c) => c === null || isCents(c));
+
+/** True when every price of the product fits the stored decimal(10,2) domain (0 to 99,999,999.99). */
+export function hasStorablePrices(p: CatalogProduct): boolean {
+  return pricesFit(p.priceCents, p.salePriceCents) && p.variants.every((v) => pricesFit(v.priceCents, v.salePriceCents, v.calculatedPriceCents));
+}
+
+/** Our row for a store product; `variants` is complete, so variants the store dropped are tombstoned. */
+export function toProductInput(p: CatalogProduct, index: CategoryIndex): ProductInput {
+  const lastUpdated = p.dateModified ? new Date(p.dateModified) : undefined;
+  const variants: VariantInput[] = p.variants
+    .filter((v) => !v.isBase)
+    .map((v) => ({
+      externalId: v.id,
+      variantSku: v.sku,
+      optionValues: optionValues(v),
+      regularPriceCents: v.priceCents,
+      salePriceCents: v.salePriceCents,
+      calculatedPriceCents: v.calculatedPriceCents,
+      stock: v.inventoryLevel ?? 0,
+      lastUpdated,
+    }));
+  return {
+    externalId: p.id,
+    name: p.name,
+    sku: p.sku,
+    description: p.description || null,
+    category: categoryOf(p.categoryIds, index),
+    regularPriceCents: p.priceCents,
+    // BigCommerce says "not on sale" with 0; we say it with null.
+    salePriceCents: p.salePriceCents > 0 ? p.salePriceCents : null,
+    stock: p.inventoryLevel,
+    weight: p.weight,
+    status: p.isVisible ? PUBLISHED : DRAFT,
+    isVisible: p.isVisible,
+    lastUpdated,
+    variants,
+  };
+}

@@ -1,0 +1,153 @@
+/**
+ * The catalog sync, free of HTTP: reads the store's category tree and product pages, keeps the
+ * first `productLimit` products by ascending store id (the plan's cap), and writes them page by
+ * page, each page in one upsert transaction, with a 'sync' price-history entry for every price
+ * the store changed. Once every needed page is saved it tombstones what the store no longer has
+ * (or the cap now excludes) and records the sync time. Progress goes to `onProgress`.
+ *
+ * Pacing: the next pages are requested before the current one is written (page-fetcher.ts), so
+ * the store's latency and our database writes overlap. Cancelling (the signal) aborts the
+ * requests in flight; pages already written stay (each is whole), nothing is removed and the
+ * sync time is not moved, so the catalog is "the last full sync plus the pages this one wrote".
+ */
+import { MAX_PAGE_SIZE, type BigCommerceClient, type ProductPage } from '@catalog/commerce';
+import type { SyncProgress, SyncResult, SyncStage } from '@catalog/contracts/sync';
+import type { Database } from '../../db/repositories';
+import { hasStorablePrices, indexCategories, toProductInput, type CategoryIndex } from './catalog-mapping';
+import { PageFetcher } from './page-fetcher';
+import { syncPriceChanges } from './price-changes';
+import { cancelledMessage, completeMessage, planLimitWarning } from './sync-messages';
+
+export interface SyncEngineOptions {
+  db: Database;
+  client: BigCommerceClient;
+  companyId: string;
+  /** Sync the products the store hides from its storefront too (settings.showInvisibleProducts). */
+  includeInvisible: boolean;
+  /** The company's cap: its plan's name (for the warning) and its productLimit. */
+  plan: { name: string; productLimit: number };
+  signal?: AbortSignal;
+  onProgress?: (progress: SyncProgress) => void;
+  now?: () => Date;
+}
+
+export interface SyncStats {
+  /** Products the store lists that this sync could keep (visible ones unless invisible are included). */
+  storeTotal: number;
+  pagesFetched: number;
+  products: number;
+  variants: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  removed: number;
+  priceChanges: number;
+  /** Products left out because a price does not fit the stored domain. */
+  skipped: number;
+}
+
+export type SyncOutcome =
+  | { status: 'complete'; result: SyncResult; stats: SyncStats }
+  | { status: 'cancelled'; stats: SyncStats };
+
+/** Progress bands: product pages move the bar from 5% to 90%; the last step is 'saving'. */
+const PAGES_FROM = 5;
+const PAGES_TO = 90;
+
+export async function runSync(o: SyncEngineOptions): Promise<SyncOutcome> {
+  const now = o.now ?? (() => new Date());
+  const stats: SyncStats = {
+    storeTotal: 0, pagesFetched: 0, products: 0, variants: 0, inserted: 0, updated: 0, unchanged: 0, removed: 0, priceChanges: 0, skipped: 0,
+  };
+  let percentage = 0;
+  const report = (stage: SyncStage, pct: number, message: string) => {
+    percentage = Math.round(Math.min(100, Math.max(0, pct)));
+    o.onProgress?.({ stage, percentage, message });
+  };
+  const cancelled = (): SyncOutcome => {
+    report('cancelled', percentage, cancelledMessage(stats.products));
+    return { status: 'cancelled', stats };
+  };
+
+  // Ours aborts the requests still in flight when the run ends early for any reason.
+  const local = new AbortController();
+  const signal = o.signal ? AbortSignal.any([o.signal, local.signal]) : local.signal;
+  const limit = Math.max(0, Math.floor(o.plan.productLimit));
+  // A small plan asks for small pages: a trial's 5 products are one request of 5, not of 250.
+  const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, limit));
+  const pages = new PageFetcher(o.client, { pageSize, isVisible: o.includeInvisible ? undefined : true, signal });
+  /** Store ids within the cap, in order; `saved` are those written (the rest had unstorable prices). */
+  const keptIds: number[] = [];
+  const saved = new Set<number>();
+
+  try {
+    if (o.signal?.aborted) return cancelled();
+    report('starting', 0, 'Connecting to your store');
+    report('categories', 2, 'Fetching categories');
+    // The category tree travels alongside the first product page; paths are only needed to map products.
+    const categories = o.client.getCategories({ signal });
+    categories.catch(() => {});
+    const first = await pages.get(1);
+    stats.storeTotal = first.total;
+    // Every listed product is eligible (hidden ones are filtered by the store), so this is exact.
+    let pagesNeeded = Math.max(1, Math.min(first.totalPages, Math.ceil(Math.min(first.total, limit) / pageSize)));
+    pages.expectLast(pagesNeeded);
+    pages.prefetch(1);
+    const index = indexCategories(await categories);
+    // A first sync has no earlier prices to compare with: skip reading them back page by page.
+    const hadProducts = (await o.db.products.count(o.companyId)) > 0;
+
+    for (let n = 1, page = first; ; page = await pages.get(++n)) {
+      stats.pagesFetched++;
+      pagesNeeded = Math.max(pagesNeeded, n);
+      report('products', PAGES_FROM + ((PAGES_TO - PAGES_FROM) * (n - 0.5)) / pagesNeeded, `Fetching products (page ${n} of ${pagesNeeded})`);
+
+      // The store lists products by ascending id; the cap keeps the first ones.
+      const eligible = page.products.filter((p) => o.includeInvisible || p.isVisible).sort((a, b) => a.id - b.id);
+      const take = eligible.slice(0, Math.max(0, limit - keptIds.length));
+      for (const p of take) keptIds.push(p.id);
+      for (const id of await savePage(o, take, { index, hadProducts }, stats, now())) saved.add(id);
+      if (o.signal?.aborted) return cancelled();
+      if (keptIds.length >= limit || n >= page.totalPages || page.products.length === 0) break;
+    }
+
+    report('saving', 92, 'Removing products that are no longer in your store');
+    const gone = (await o.db.products.listExternalIds(o.companyId)).filter((id) => !saved.has(id));
+    if (gone.length > 0) stats.removed = await o.db.products.removeByExternalIds(o.companyId, gone, now());
+    await o.db.settings.markSynced(o.companyId, now());
+
+    const warning = planLimitWarning(o.plan.name, limit, stats.storeTotal);
+    const message = completeMessage(stats);
+    report('complete', 100, message);
+    return { status: 'complete', result: warning ? { message, warning } : { message }, stats };
+  } catch (err) {
+    if (o.signal?.aborted) return cancelled();
+    throw err;
+  } finally {
+    local.abort();
+  }
+}
+
+/**
+ * Writes one page's products (the prices they had are read first, the history of what changed
+ * is added after the upsert); returns the store ids written.
+ */
+async function savePage(
+  o: SyncEngineOptions, products: ProductPage['products'], ctx: { index: CategoryIndex; hadProducts: boolean }, stats: SyncStats, at: Date,
+): Promise<number[]> {
+  const storable = products.filter(hasStorablePrices);
+  stats.skipped += products.length - storable.length;
+  if (storable.length === 0) return [];
+  const inputs = storable.map((p) => toProductInput(p, ctx.index));
+  const before = ctx.hadProducts ? await o.db.products.getByExternalIds(o.companyId, inputs.map((i) => i.externalId)) : [];
+  const history = syncPriceChanges(before, inputs, at);
+  const written = await o.db.products.upsertMany(o.companyId, inputs, at);
+  if (history.length > 0) await o.db.priceHistory.add(o.companyId, history);
+  stats.products += inputs.length;
+  stats.variants += inputs.reduce((n, i) => n + (i.variants?.length ?? 0), 0);
+  stats.inserted += written.inserted;
+  stats.updated += written.updated;
+  stats.unchanged += written.unchanged;
+  stats.priceChanges += history.length;
+  return inputs.map((i) => i.externalId);
+}

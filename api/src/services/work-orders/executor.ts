@@ -1,0 +1,266 @@
+/**
+ * Runs one claimed work order against its store, holding the lease while it works.
+ *
+ * Execute: snapshot the current store prices of every item (once: a resumed run keeps the
+ * first snapshot, never re-reading prices its earlier run already changed), save it, write the
+ * targets in batches, then record history, update the local catalog (new change versions, so
+ * devices pull the prices) and mark the order completed. If items fail for good, what was
+ * written is set back to the snapshot and the order is failed with an error naming the items.
+ *
+ * Undo: an order marked for undo is `executing` with `executedAt` set (the API marks it so and
+ * leaves it to the scheduler). The snapshot is written back the same way; on success 'undo'
+ * history is recorded and the order is undone; if items fail for good, the order's prices are
+ * put back and it stays completed, with an error saying what failed.
+ *
+ * Every status change is fenced by the lease (status executing + lease owner in the same
+ * statement). A run whose signal aborts (shutdown, lost lease, a simulated crash) stops
+ * without touching the order, so a later claim resumes it.
+ */
+import { isBigCommerceError, type BigCommerceClient } from '@catalog/commerce';
+import type { Database, PriceSnapshot, WorkOrder, WorkOrderPatch } from '../../db/repositories';
+import { NotFoundError, UniqueViolationError, rethrowUnique } from '../../db/errors';
+import type { Logger } from '../../lib/logger';
+import type { SecretBox } from '../../lib/secrets';
+import { readToken, UNREADABLE_TOKEN_MESSAGE, type CommerceFactory } from '../store-connection';
+import { holdLease } from './lease';
+import {
+  historyEntries, listFailures, localChanges, restoreTargets, snapshotKey, targetsOf, type HistoryPhase, type PriceTarget,
+} from './price-plan';
+import { readSnapshot } from './store-snapshot';
+import { failureReason, writePrices, type BatchInfo, type WriteOptions, type WriteOutcome } from './store-writer';
+
+// The store client a work order runs against: the company's saved connection, its access token
+// decrypted (kept encrypted at rest, bound to the company), through the app's commerce factory.
+// A company that cannot be reached this way gets a StoreUnavailableError, which becomes the
+// order's error.
+
+export class StoreUnavailableError extends Error {
+  override readonly name = 'StoreUnavailableError';
+}
+
+export type StoreClientFactory = (companyId: string) => Promise<BigCommerceClient>;
+
+export function storeClients(deps: { db: Database; commerce: CommerceFactory; secrets: SecretBox }): StoreClientFactory {
+  return async (companyId) => {
+    const settings = await deps.db.settings.get(companyId);
+    if (!settings) throw new StoreUnavailableError('The store is not connected: save the store settings first');
+    const accessToken = readToken(deps.secrets, settings);
+    if (accessToken === null) throw new StoreUnavailableError(UNREADABLE_TOKEN_MESSAGE);
+    return deps.commerce({ storeHash: settings.storeHash, accessToken });
+  };
+}
+
+/** How long a claim lasts without renewal; a dead process's orders are picked up after this. */
+export const DEFAULT_LEASE_MS = 30_000;
+
+export type RunOutcome = 'completed' | 'failed' | 'undone' | 'undo_failed' | 'lost' | 'aborted';
+
+export interface ExecutorOptions {
+  db: Database;
+  storeClient: StoreClientFactory;
+  logger: Logger;
+  leaseMs?: number;
+  now?: () => Date;
+  /** Requests in flight, retry rounds and pauses of the store writes (tests shorten the pause). */
+  writes?: Pick<WriteOptions, 'concurrency' | 'rounds' | 'retryPauseMs'>;
+  /** Called after every store batch of a run (progress; tests abort here to simulate a crash). */
+  onBatch?: (order: WorkOrder, info: BatchInfo) => void | Promise<void>;
+}
+
+export type Executor = ReturnType<typeof createExecutor>;
+
+const sentence = (s: string) => (/[.!?]$/.test(s.trim()) ? s.trim() : `${s.trim()}.`);
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+export function createExecutor(o: ExecutorOptions) {
+  const { db, logger } = o;
+  const leaseMs = o.leaseMs ?? DEFAULT_LEASE_MS;
+  const now = o.now ?? (() => new Date());
+
+  /** Runs an order this process has claimed (`owner` holds its lease). */
+  async function run(order: WorkOrder, owner: string, signal?: AbortSignal): Promise<RunOutcome> {
+    const lease = holdLease({ db, orderId: order.id, owner, leaseMs, now, logger, parent: signal });
+    const log = logger.child({ workOrderId: order.id, companyId: order.companyId });
+    const ctx: RunContext = { order, owner, signal: lease.signal, log };
+    try {
+      let targets: PriceTarget[];
+      try {
+        targets = targetsOf(order.productUpdates);
+      } catch (err) {
+        // Items the API did not write (no store ids): a final answer, not a crash to resume forever.
+        return order.executedAt
+          ? await finish(ctx, 'undo_failed', { status: 'completed', error: `Could not undo: ${sentence(messageOf(err))}` })
+          : await finish(ctx, 'failed', { status: 'failed', error: `Could not start: ${sentence(messageOf(err))} Nothing was changed.` });
+      }
+      const outcome = order.executedAt ? await undo(ctx, targets) : await execute(ctx, targets);
+      log.info('work order run finished', { outcome });
+      return outcome;
+    } catch (err) {
+      if (lease.signal.aborted) return lease.lost ? 'lost' : 'aborted';
+      throw err;
+    } finally {
+      lease.stop();
+    }
+  }
+
+  interface RunContext {
+    order: WorkOrder;
+    owner: string;
+    signal: AbortSignal;
+    log: Logger;
+  }
+
+  /** A status change, only while this run still holds the lease; 'lost' when it does not. */
+  async function finish<T extends RunOutcome>(ctx: RunContext, outcome: T, patch: WorkOrderPatch): Promise<T | 'lost'> {
+    const done = await db.workOrders.update(
+      ctx.order.companyId, ctx.order.id, { ...patch, leaseOwner: null, leaseExpiresAt: null },
+      { status: 'executing', leaseOwner: ctx.owner }, now(),
+    );
+    return done ? outcome : 'lost';
+  }
+
+  const write = (ctx: RunContext, client: BigCommerceClient, targets: readonly PriceTarget[]) =>
+    writePrices(client, targets, { ...o.writes, signal: ctx.signal, onBatch: o.onBatch && ((info) => o.onBatch!(ctx.order, info)) });
+
+  /** Writes `targets` back after a failure; says how that went (`done` when all went back), for the order's error. */
+  async function putBack(ctx: RunContext, client: BigCommerceClient, targets: readonly PriceTarget[], done: string) {
+    if (targets.length === 0) return done;
+    let back: WriteOutcome;
+    try {
+      back = await write(ctx, client, targets);
+    } catch (err) {
+      if (ctx.signal.aborted) throw err;
+      return `Putting back stopped (${messageOf(err)}); store prices may differ from before.`;
+    }
+    if (back.failed.length === 0) return done;
+    return `Putting back failed for ${back.failed.length} items (${listFailures(back.failed.map((f) => ({ label: f.target.label, reason: f.reason })))}); their store prices may differ from before.`;
+  }
+
+  async function execute(ctx: RunContext, targets: PriceTarget[]): Promise<RunOutcome> {
+    const { order } = ctx;
+    let client;
+    try {
+      client = await o.storeClient(order.companyId);
+    } catch (err) {
+      if (!(err instanceof StoreUnavailableError)) throw err;
+      return finish(ctx, 'failed', { status: 'failed', error: `Could not start: ${sentence(err.message)} Nothing was changed.` });
+    }
+
+    let snapshot: PriceSnapshot[] | null = order.originalPrices;
+    if (!snapshot) {
+      let read;
+      try {
+        read = await readSnapshot(client, targets, ctx.signal);
+      } catch (err) {
+        if (ctx.signal.aborted || !isBigCommerceError(err)) throw err;
+        return finish(ctx, 'failed', {
+          status: 'failed', error: `Could not read the current prices from the store: ${sentence(failureReason(err))} Nothing was changed.`,
+        });
+      }
+      if (read.missing.length > 0) {
+        return finish(ctx, 'failed', {
+          status: 'failed',
+          error: `Could not start: ${read.missing.length} of ${targets.length} items no longer exist in the store: ${listFailures(
+            read.missing.map((t) => ({ label: t.label, reason: 'not found' })),
+          )}. Nothing was changed; sync the catalog and create the order again.`,
+        });
+      }
+      snapshot = read.prices;
+      // Saved before the first write: a resumed run must restore these, not prices it wrote itself.
+      const saved = await db.workOrders.update(order.companyId, order.id, { originalPrices: snapshot }, { status: 'executing', leaseOwner: ctx.owner }, now());
+      if (!saved) return 'lost';
+    }
+    const before = new Map(snapshot.map((s) => [snapshotKey(s), s]));
+
+    let outcome: WriteOutcome;
+    try {
+      outcome = await write(ctx, client, targets);
+    } catch (err) {
+      if (ctx.signal.aborted) throw err;
+      // A bug rather than the store: revert everything (a resumed run would fail the same way).
+      ctx.log.error('work order stopped by an internal error', { error: messageOf(err) });
+      const tail = await putBack(ctx, client, restoreTargets(targets, before), 'All applied changes were reverted.');
+      return finish(ctx, 'failed', { status: 'failed', error: `Stopped by an internal error: ${sentence(messageOf(err))} ${tail}` });
+    }
+    if (outcome.failed.length > 0) {
+      // Items the store refused were not written; every other item may have been (a timed-out batch too).
+      const refused = new Set(outcome.failed.filter((f) => f.permanent).map((f) => f.target.key));
+      const reason = `Could not update ${outcome.failed.length} of ${targets.length} items: ${listFailures(
+        outcome.failed.map((f) => ({ label: f.target.label, reason: f.reason })),
+      )}`;
+      const tail = await putBack(ctx, client, restoreTargets(targets.filter((t) => !refused.has(t.key)), before), 'All applied changes were reverted.');
+      return finish(ctx, 'failed', { status: 'failed', error: `${sentence(reason)} ${tail}` });
+    }
+
+    // A database failure from here on leaves the order executing: once its lease lapses a run
+    // resumes it, repeats the (absolute) writes and records what is still missing.
+    await recordHistory(order, 'work_order', targets, before);
+    await applyLocally(order.companyId, targets);
+    return finish(ctx, 'completed', { status: 'completed', executedAt: now(), error: null });
+  }
+
+  async function undo(ctx: RunContext, targets: PriceTarget[]): Promise<RunOutcome> {
+    const { order } = ctx;
+    const keep = (error: string) => finish(ctx, 'undo_failed', { status: 'completed', error });
+    if (!order.originalPrices) return keep('Could not undo: this order has no record of the prices it replaced.');
+    const before = new Map(order.originalPrices.map((s) => [snapshotKey(s), s]));
+    const restore = restoreTargets(targets, before);
+    let client;
+    try {
+      client = await o.storeClient(order.companyId);
+    } catch (err) {
+      if (!(err instanceof StoreUnavailableError)) throw err;
+      return keep(`Could not undo: ${sentence(err.message)} Nothing was changed.`);
+    }
+
+    let outcome: WriteOutcome;
+    try {
+      outcome = await write(ctx, client, restore);
+    } catch (err) {
+      if (ctx.signal.aborted) throw err;
+      const tail = await putBack(ctx, client, targets, "The order's prices were put back.");
+      return keep(`Could not undo: stopped by an internal error (${messageOf(err)}). ${tail}`);
+    }
+    if (outcome.failed.length > 0) {
+      const refused = new Set(outcome.failed.filter((f) => f.permanent).map((f) => f.target.key));
+      const reason = `Could not undo ${outcome.failed.length} of ${targets.length} items: ${listFailures(
+        outcome.failed.map((f) => ({ label: f.target.label, reason: f.reason })),
+      )}`;
+      const tail = await putBack(ctx, client, targets.filter((t) => !refused.has(t.key)), "The order's prices were put back.");
+      return keep(`${sentence(reason)} ${tail} Try Undo again.`);
+    }
+    await recordHistory(order, 'undo', targets, before);
+    await applyLocally(order.companyId, restore);
+    return finish(ctx, 'undone', { status: 'undone', undoneAt: now(), error: null });
+  }
+
+  /** One history entry per item; a resumed run finds its entries already there (same ids) and adds none. */
+  async function recordHistory(order: WorkOrder, phase: HistoryPhase, targets: PriceTarget[], before: ReadonlyMap<string, PriceSnapshot>) {
+    try {
+      await db.priceHistory.add(order.companyId, historyEntries(order, phase, targets, before));
+    } catch (err) {
+      try {
+        rethrowUnique(err);
+      } catch (unique) {
+        if (unique instanceof UniqueViolationError) return;
+      }
+      throw err;
+    }
+  }
+
+  /** The local catalog follows the store; products deleted locally since the order was made are skipped. */
+  async function applyLocally(companyId: string, written: PriceTarget[]) {
+    try {
+      await db.products.setPrices(companyId, localChanges(written), now());
+    } catch (err) {
+      if (!(err instanceof NotFoundError)) throw err;
+      const live = await db.products.getByExternalIds(companyId, written.map((t) => t.externalProductId));
+      const products = new Set(live.map((p) => p.id));
+      const variants = new Set(live.flatMap((p) => p.variants.map((v) => v.id)));
+      const still = written.filter((t) => products.has(t.productId) && (t.variantId === null || variants.has(t.variantId)));
+      await db.products.setPrices(companyId, localChanges(still), now());
+    }
+  }
+
+  return { run, leaseMs };
+}

@@ -1,0 +1,139 @@
+/**
+ * The pure part of running a work order: what to write to the store (the order's targets, or
+ * the snapshot back for an undo or a revert), the price history entries and the local catalog
+ * edits that follow a successful run, and the error text of a run that could not finish.
+ * No I/O here, so the rules can be read (and tested) in one place.
+ */
+import { createHash } from 'node:crypto';
+import type { NewPriceHistoryEntry, PriceChange, PriceSnapshot, WorkOrder, WorkOrderItem } from '../../db/repositories';
+
+/** One product or variant an order sets; `undefined` prices are left as they are. */
+export interface PriceTarget {
+  /** 'p123' for product 123, 'v456' for variant 456 (the contracts' itemTarget). */
+  key: string;
+  kind: 'product' | 'variant';
+  /** The store's id of the product or variant. */
+  externalId: number;
+  externalProductId: number;
+  productId: string;
+  variantId: string | null;
+  /** For messages: "Product 123", "Variant 456 of product 123". */
+  label: string;
+  /** A variant's null means "inherit the product's price". */
+  regularPriceCents?: number | null;
+  /** A product's null (or 0) clears its sale price; a variant's null inherits the product's. */
+  salePriceCents?: number | null;
+}
+
+export type HistoryPhase = 'work_order' | 'undo';
+
+export const targetKey = (kind: 'product' | 'variant', externalId: number) => `${kind === 'product' ? 'p' : 'v'}${externalId}`;
+export const snapshotKey = (s: PriceSnapshot) =>
+  s.externalVariantId == null ? targetKey('product', s.externalProductId) : targetKey('variant', s.externalVariantId);
+
+/** The order's items as store writes. Items created by the API always carry the store's ids. */
+export function targetsOf(items: readonly WorkOrderItem[]): PriceTarget[] {
+  return items.map((item) => {
+    const externalProductId = item.externalProductId;
+    if (typeof externalProductId !== 'number') throw new Error(`work order item for product ${item.productId} has no store id`);
+    const isVariant = item.variantId != null;
+    if (isVariant && typeof item.externalVariantId !== 'number') throw new Error(`work order item for variant ${item.variantId} has no store id`);
+    const externalId = isVariant ? (item.externalVariantId as number) : externalProductId;
+    return {
+      key: targetKey(isVariant ? 'variant' : 'product', externalId),
+      kind: isVariant ? 'variant' : 'product',
+      externalId,
+      externalProductId,
+      productId: item.productId,
+      variantId: item.variantId ?? null,
+      label: isVariant ? `Variant ${externalId} of product ${externalProductId}` : `Product ${externalId}`,
+      regularPriceCents: item.newRegularPriceCents,
+      salePriceCents: item.newSalePriceCents,
+    };
+  });
+}
+
+/**
+ * The snapshot's prices for the fields each target sets: what an undo, or the revert of a
+ * failed run, writes back. Fields the order did not touch are left alone, so a merchant's later
+ * edit of them survives the undo.
+ */
+export function restoreTargets(targets: readonly PriceTarget[], snapshot: ReadonlyMap<string, PriceSnapshot>): PriceTarget[] {
+  return targets.map((t) => {
+    const before = snapshot.get(t.key);
+    if (!before) throw new Error(`the snapshot has no prices for ${t.label}`);
+    const restored: PriceTarget = { ...t, regularPriceCents: undefined, salePriceCents: undefined };
+    if (t.regularPriceCents !== undefined) restored.regularPriceCents = before.regularPriceCents;
+    if (t.salePriceCents !== undefined) restored.salePriceCents = before.salePriceCents;
+    return restored;
+  });
+}
+
+/** A product's sale price of 0 is the store's "not on sale"; locally that is null. */
+function localSale(kind: PriceTarget['kind'], cents: number | null | undefined): number | null | undefined {
+  return kind === 'product' && cents === 0 ? null : cents;
+}
+
+/** The local catalog edits that make devices pull the prices just written to the store. */
+export function localChanges(written: readonly PriceTarget[]): PriceChange[] {
+  return written.map((t) => {
+    const change: PriceChange = { productId: t.productId, variantId: t.variantId };
+    if (t.regularPriceCents !== undefined) change.regularPriceCents = t.regularPriceCents;
+    if (t.salePriceCents !== undefined) change.salePriceCents = localSale(t.kind, t.salePriceCents);
+    return change;
+  });
+}
+
+/**
+ * A stable id per (order, phase, item): recording the history of a resumed run a second time
+ * collides on the primary key instead of adding duplicates.
+ */
+export function historyId(orderId: string, phase: HistoryPhase, key: string): string {
+  const h = createHash('sha256').update(`work-order-history:${orderId}:${phase}:${key}`).digest('hex');
+  // Shaped as a UUID (version nibble 8, RFC 4122 variant) so it sits with the random ones.
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/**
+ * One entry per item. `from` is what the store had before this phase, `to` what it has after;
+ * a field the order does not set shows its snapshot value on both sides.
+ */
+export function historyEntries(
+  order: Pick<WorkOrder, 'id' | 'createdBy'>,
+  phase: HistoryPhase,
+  targets: readonly PriceTarget[],
+  snapshot: ReadonlyMap<string, PriceSnapshot>,
+): NewPriceHistoryEntry[] {
+  return targets.map((t) => {
+    const before = snapshot.get(t.key);
+    if (!before) throw new Error(`the snapshot has no prices for ${t.label}`);
+    const orig = { regular: before.regularPriceCents, sale: localSale(t.kind, before.salePriceCents) ?? null };
+    const set = {
+      regular: t.regularPriceCents === undefined ? orig.regular : t.regularPriceCents,
+      sale: t.salePriceCents === undefined ? orig.sale : localSale(t.kind, t.salePriceCents) ?? null,
+    };
+    const [from, to] = phase === 'work_order' ? [orig, set] : [set, orig];
+    return {
+      id: historyId(order.id, phase, t.key),
+      productId: t.productId,
+      variantId: t.variantId,
+      oldRegularPriceCents: from.regular,
+      newRegularPriceCents: to.regular,
+      oldSalePriceCents: from.sale,
+      newSalePriceCents: to.sale,
+      changeType: phase,
+      workOrderId: order.id,
+      changedBy: order.createdBy,
+    };
+  });
+}
+
+/** How many failures an error message names before it says "and N more". */
+const NAMED_FAILURES = 3;
+
+/** "Product 123: price must be ... (store said 422); Variant 9 of product 1: ... and 2 more". */
+export function listFailures(failures: ReadonlyArray<{ label: string; reason: string }>): string {
+  const named = failures.slice(0, NAMED_FAILURES).map((f) => `${f.label}: ${f.reason}`).join('; ');
+  const rest = failures.length - NAMED_FAILURES;
+  return rest > 0 ? `${named}; and ${rest} more` : named;
+}

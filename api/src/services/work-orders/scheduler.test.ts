@@ -1,0 +1,117 @@
+/**
+ * When work orders run: immediate ones right after creation, scheduled ones within 5 seconds
+ * of their time (also after a restart: the state is in the database), and an order abandoned
+ * mid-way by a dead process is finished by another once its lease lapses.
+ */
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/index';
+import type { Database } from '../../db/repositories';
+import { createSecretBox } from '../../lib/secrets';
+import { createExecutor, storeClients } from './executor';
+import { createScheduler, DEFAULT_POLL_MS } from './scheduler';
+import { expectedAfter, pickItems, silent, storePrice, waitForStatus, workOrderWorld, type WorkOrderWorld } from './test-support';
+
+let world: WorkOrderWorld | undefined;
+const extra: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const close of extra.splice(0).reverse()) await close();
+  await world?.close();
+  world = undefined;
+});
+
+describe('the work-order scheduler', () => {
+  it('starts an immediate order right after it is created, without waiting for a poll', async () => {
+    world = await workOrderWorld();
+    const w = world;
+    w.scheduler({ pollMs: 60_000 }).start();
+    const items = pickItems(w.store, { products: 2, variants: 2 });
+    const started = Date.now();
+    const created = await w.post({ title: 'Now', productUpdates: items, executeImmediately: true });
+    const done = await waitForStatus(w, created.body.id, ['completed'], 3_000);
+    expect(done.executedAt!.getTime() - started).toBeLessThan(1_000);
+  });
+
+  it('runs a scheduled order within 5 seconds of its time, also when the scheduler restarted meanwhile', async () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'work-orders-')), 'app.db');
+    world = await workOrderWorld({ databaseUrl: file });
+    const w = world;
+    const first = w.scheduler({ pollMs: DEFAULT_POLL_MS });
+    first.start();
+    const items = pickItems(w.store, { products: 3, variants: 2 });
+    const scheduledAt = new Date(Date.now() + 1_500);
+    const created = await w.post({ title: 'Later', productUpdates: items, scheduledAt: scheduledAt.toISOString(), executeImmediately: false });
+    expect(created.status).toBe(201);
+    expect(created.body.scheduledAt).toBe(scheduledAt.toISOString());
+    // The process stops before the order is due; a new one starts on the same database file.
+    await first.stop();
+    expect((await w.db.workOrders.get(w.companyId, created.body.id))!.status).toBe('pending');
+    const db2: Database = await openDatabase(file);
+    extra.push(() => db2.close());
+    const storeClient = storeClients({ db: db2, commerce: w.commerce, secrets: createSecretBox(w.appSecret) });
+    const second = createScheduler({ db: db2, executor: createExecutor({ db: db2, storeClient, logger: silent }), logger: silent });
+    second.start();
+    extra.push(() => second.stop());
+
+    const done = await waitForStatus({ db: db2, companyId: w.companyId }, created.body.id, ['completed', 'failed'], 8_000);
+    expect(done.status).toBe('completed');
+    const lateBy = done.executedAt!.getTime() - scheduledAt.getTime();
+    expect(lateBy).toBeGreaterThanOrEqual(0);
+    expect(lateBy).toBeLessThan(5_000);
+  });
+
+  it('finishes an order whose process died mid-way, once its lease lapses, from the first snapshot', async () => {
+    world = await workOrderWorld();
+    const w = world;
+    const items = pickItems(w.store, { products: 30, variants: 100 });
+    const before = items.map((i) => storePrice(w.store, i));
+    const after = items.map((item, i) => expectedAfter(before[i]!, item));
+    const created = await w.post({ title: 'Interrupted', productUpdates: items, executeImmediately: true });
+
+    // Process A claims the order and "dies" after its first batch: no status change, no lease release.
+    const leaseMs = 400;
+    const claimed = (await w.db.workOrders.claim(created.body.id, 'process-a', leaseMs, new Date()))!;
+    const kill = new AbortController();
+    const a = w.executor({ leaseMs, onBatch: () => kill.abort(new Error('SIGKILL')) });
+    expect(await a.run(claimed, 'process-a', kill.signal)).toBe('aborted');
+    const abandoned = (await w.db.workOrders.get(w.companyId, claimed.id))!;
+    expect(abandoned).toMatchObject({ status: 'executing', leaseOwner: 'process-a' });
+    const written = items.filter((item, i) => JSON.stringify(storePrice(w.store, item)) === JSON.stringify(after[i]));
+    expect(written.length).toBeGreaterThan(0);
+    expect(written.length).toBeLessThan(items.length);
+
+    // Process B's scheduler takes it over after the lease lapses and finishes it.
+    w.scheduler({ owner: 'process-b', executor: w.executor({ leaseMs }) }).start();
+    const done = await waitForStatus(w, claimed.id, ['completed', 'failed']);
+    expect(done.status).toBe('completed');
+    items.forEach((item, i) => expect(storePrice(w.store, item)).toEqual(after[i]));
+    // The snapshot is the one taken before anything was written, not prices A had already changed.
+    expect(done.originalPrices!.map((s) => ({ regular: s.regularPriceCents, sale: s.salePriceCents }))).toEqual(before);
+
+    // So undo still restores the prices from before the order.
+    await w.app.request(`/api/work-orders/${done.id}/undo`, { method: 'POST', headers: w.owner.headers });
+    await waitForStatus(w, done.id, ['undone']);
+    items.forEach((item, i) => expect(storePrice(w.store, item)).toEqual(before[i]));
+  });
+
+  it('on stop, leaves a running order for the next start to resume at once', async () => {
+    world = await workOrderWorld();
+    const w = world;
+    const items = pickItems(w.store, { products: 40, variants: 0 });
+    let stopping: Promise<void> | undefined;
+    const first = w.scheduler({ executor: w.executor({ leaseMs: 60_000, onBatch: () => void (stopping ??= first.stop()) }) });
+    first.start();
+    const created = await w.post({ title: 'Graceful', productUpdates: items, executeImmediately: true });
+    await waitForStatus(w, created.body.id, ['executing']);
+    await new Promise((r) => setTimeout(r, 50));
+    await stopping;
+    const left = (await w.db.workOrders.get(w.companyId, created.body.id))!;
+    expect(left.status).toBe('executing');
+    expect(left.leaseExpiresAt!.getTime()).toBeLessThan(Date.now());
+    // A 60 s lease would otherwise hold it; the released one is claimed at the next look.
+    w.scheduler({ executor: w.executor({ leaseMs: 60_000 }) }).start();
+    expect((await waitForStatus(w, created.body.id, ['completed', 'failed'], 3_000)).status).toBe('completed');
+  });
+});
