@@ -17,3 +17,4 @@ export * from './auth';
 export * from './team';
 export * from './subscription';
 export * from './dashboard';
+export * from './replication';

@@ -1,0 +1,66 @@
+/**
+ * Catalog replication, server -> device: GET /api/catalog/changes returns the company's catalog
+ * changes after a cursor, in pages. The cursor is the company's change version: every written
+ * product or variant row takes the next version, so a page is consistent and nothing is skipped
+ * when writes happen between pages. Only changes travel after the first pull.
+ */
+import { z } from 'zod';
+import { IntId, IsoDateTime } from './common';
+import { Product, Variant } from './products';
+
+/**
+ * The shape of what a device stores. Bump it when the replicated shape changes: devices that
+ * pull with an older number are told to `reset` (drop their copy and pull from 0).
+ */
+export const CATALOG_SCHEMA_VERSION = 1;
+
+/** Rows per page: a page is written to IndexedDB in one transaction (1-5k rows). */
+export const DEFAULT_CHANGES_LIMIT = 2000;
+export const MAX_CHANGES_LIMIT = 5000;
+
+export const CatalogChangesQuery = z.object({
+  /** The `cursor` of the previous page; 0 (or absent) for a first pull. */
+  cursor: z.coerce.number<string | number>().int().min(0).default(0),
+  limit: z.coerce.number<string | number>().int().min(1).max(MAX_CHANGES_LIMIT).default(DEFAULT_CHANGES_LIMIT),
+  /** The device's CATALOG_SCHEMA_VERSION; a different one gets `reset: true`. */
+  schema: z.coerce.number<string | number>().int().min(0).optional(),
+});
+export type CatalogChangesQuery = z.infer<typeof CatalogChangesQuery>;
+
+/** A product row as replicated: variants travel as their own rows. */
+export const ReplicatedProduct = Product.omit({ variants: true }).extend({
+  isVisible: z.boolean(),
+  lastUpdated: IsoDateTime,
+  version: z.number().int().nonnegative(),
+});
+export type ReplicatedProduct = z.infer<typeof ReplicatedProduct>;
+
+export const ReplicatedVariant = Variant.extend({
+  version: z.number().int().nonnegative(),
+});
+export type ReplicatedVariant = z.infer<typeof ReplicatedVariant>;
+
+export const CatalogChangesResponse = z.object({
+  schemaVersion: z.number().int(),
+  /**
+   * true: the device's copy cannot be brought up to date by changes (another schema version,
+   * or a cursor ahead of the server's, e.g. after a server restore). Delete the local catalog,
+   * then apply this page, which starts from 0.
+   */
+  reset: z.boolean(),
+  /** Pass back as `cursor` for the next page. */
+  cursor: z.number().int().nonnegative(),
+  hasMore: z.boolean(),
+  /** The company's latest version: with the start cursor it gives a first pull's progress. */
+  latestVersion: z.number().int().nonnegative(),
+  /** Live products in the catalog now (for "n of N" during a first pull). */
+  totalProducts: z.number().int().nonnegative(),
+  /** Changed live products (upsert by id). */
+  products: z.array(ReplicatedProduct),
+  /** Changed live variants (upsert by id). */
+  variants: z.array(ReplicatedVariant),
+  /** Tombstones: delete locally (a deleted product's variants are listed too). */
+  deletedProductIds: z.array(IntId),
+  deletedVariantIds: z.array(IntId),
+});
+export type CatalogChangesResponse = z.infer<typeof CatalogChangesResponse>;
