@@ -87,7 +87,8 @@ export function ensureBuilt(pnpm) {
   const shared = ['packages/contracts/src', 'packages/commerce/src', 'packages/demo-store/src'];
   stamped('web/dist/.build-stamp', ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/package.json', ...shared], () => {
     log('building the web app');
-    run(pnpm, ['--filter', '@catalog/web', 'build']);
+    // Always a production bundle, also when called from tests (vitest sets NODE_ENV=test).
+    run(pnpm, ['--filter', '@catalog/web', 'build'], { env: buildEnv({ NODE_ENV: 'production' }) });
   });
   stamped('api/dist/.build-stamp', ['api/src', 'api/build.mjs', 'api/package.json', 'api/drizzle', ...shared], () => {
     log('building the API');

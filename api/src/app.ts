@@ -20,9 +20,11 @@ import type { SecretBox } from './lib/secrets';
 import { authRoutes } from './routes/auth/auth.routes';
 import { dashboardRoutes } from './routes/dashboard/dashboard.routes';
 import { healthRoutes } from './routes/health/health.routes';
+import { catalogRoutes } from './routes/catalog/catalog.routes';
 import { categoriesRoutes, productsRoutes } from './routes/products/products.routes';
 import { settingsRoutes } from './routes/settings/settings.routes';
 import { syncRoutes } from './routes/sync/sync.routes';
+import { variantsRoutes } from './routes/variants/variants.routes';
 import { workOrderRoutes } from './routes/work-orders/work-orders.routes';
 import { createProvisioner } from './services/provisioning';
 import type { CommerceFactory } from './services/store-connection';
@@ -77,6 +79,8 @@ export function createApp(deps: AppDeps) {
       },
       strictTransportSecurity: config.nodeEnv === 'production' ? 'max-age=15552000; includeSubDomains' : false,
       crossOriginEmbedderPolicy: false,
+      // Google sign-in opens a popup that must keep talking to this page.
+      crossOriginOpenerPolicy: 'same-origin-allow-popups',
     }),
   );
   app.use(compress());
@@ -118,7 +122,7 @@ function apiRoutes(appDeps: AppDeps) {
   // Signed-in resources: the middleware sits on each prefix (not on '*'), so an unknown
   // path stays a 404 rather than a 401.
   const signedIn = new Hono<AppEnv>();
-  for (const prefix of ['/auth', '/dashboard', '/settings', '/sync', '/products', '/categories', '/work-orders']) {
+  for (const prefix of ['/auth', '/dashboard', '/settings', '/sync', '/products', '/variants', '/categories', '/catalog', '/work-orders']) {
     signedIn.use(prefix, auth).use(`${prefix}/*`, auth);
   }
   return signedIn
@@ -128,7 +132,9 @@ function apiRoutes(appDeps: AppDeps) {
     .route('/settings', settingsRoutes(deps))
     .route('/sync', syncRoutes(deps))
     .route('/products', productsRoutes(deps))
+    .route('/variants', variantsRoutes(deps))
     .route('/categories', categoriesRoutes(deps))
+    .route('/catalog', catalogRoutes(deps))
     .route('/work-orders', workOrderRoutes(deps));
 }
 

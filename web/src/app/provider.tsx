@@ -1,6 +1,10 @@
-/** App-wide providers: Mantine (theme, system colour scheme), notifications, service worker updates. */
+/**
+ * App-wide providers: Mantine (theme, system colour scheme), the signed-in session,
+ * notifications and service worker updates.
+ */
 import { MantineProvider } from '@mantine/core';
 import { Suspense, type ReactNode } from 'react';
+import { AuthProvider } from '../lib/session';
 import { lazyNamed } from './lazy-named';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -18,7 +22,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
       <Suspense fallback={null}>
         <AppServices />
       </Suspense>
-      {children}
+      <AuthProvider>{children}</AuthProvider>
     </MantineProvider>
   );
 }

@@ -1,5 +1,8 @@
+import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
+import { AuthProvider } from '../lib/session';
+import { fakeIdentity, fakeUser } from '../testing/fake-identity';
 import { render, waitFor, type Rendered } from '../testing/render';
 import { routes } from './router';
 import { NotFoundRoute } from './routes/not-found';
@@ -14,6 +17,20 @@ async function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   rendered = await render(<RouterProvider router={router} />);
   return rendered.container;
+}
+
+/** Renders the app at `path` with a signed-in user; returns the router to read its location. */
+async function renderSignedInAt(path: string) {
+  const identity = fakeIdentity();
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  rendered = await render(
+    <AuthProvider connect={identity.connect}>
+      <RouterProvider router={router} />
+    </AuthProvider>,
+  );
+  await waitFor(() => identity.connections() > 0);
+  await act(async () => identity.emit(fakeUser()));
+  return { container: rendered.container, router, identity };
 }
 
 const h1 = (container: HTMLElement) => container.querySelector('h1')?.textContent ?? '';
@@ -58,6 +75,35 @@ describe('routes while signed out', () => {
     await waitFor(() => h1(container) === 'Share your feedback');
     expect(container.textContent).toContain('The feedback form is not available yet');
     expect(container.textContent).toContain('Pricing workflow ideas');
+  });
+});
+
+describe('route guards', () => {
+  it('sends a visitor from a signed-in screen to /login, remembering where they were going', async () => {
+    const router = createMemoryRouter(routes, { initialEntries: ['/subscription?upgrade=starter'] });
+    rendered = await render(<RouterProvider router={router} />);
+    await waitFor(() => h1(rendered!.container) === 'Sign in to Catalog Pilot');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toEqual({ from: '/subscription?upgrade=starter' });
+  });
+
+  it('shows a signed-in user the 404 page at an unknown path', async () => {
+    const { container } = await renderSignedInAt('/no/such/page');
+    await waitFor(() => h1(container) === '404 Page Not Found');
+  });
+
+  it('sends a signed-in user away from /login to the dashboard', async () => {
+    const { container, router } = await renderSignedInAt('/login');
+    await waitFor(() => router.state.location.pathname === '/');
+    await waitFor(() => h1(container).startsWith('Welcome back'));
+  });
+
+  it('goes to the landing page, not /login, when the user signs out on a signed-in screen', async () => {
+    const { container, router, identity } = await renderSignedInAt('/team');
+    await waitFor(() => h1(container) === 'Team');
+    await act(async () => identity.emit(null));
+    await waitFor(() => h1(container) === 'Navigate your catalog with confidence');
+    expect(router.state.location.pathname).toBe('/');
   });
 });
 

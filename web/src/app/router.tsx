@@ -4,12 +4,15 @@
  *
  * Signed-out visitors see the landing page at "/" and at any unknown path; signed-in users see
  * the dashboard at "/" and the 404 page at unknown paths (AuthSwitch, driven by useAuth()).
+ * Visitors reach only /, /pricing, /login, /accept-invitation and /feedback; every other screen
+ * is behind RequireAuth.
  */
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { AuthSwitch } from './auth-switch';
 import { MarketingLayout } from './layouts/marketing-layout';
 import { lazyNamed } from './lazy-named';
+import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 import { RouteErrorPage } from './route-error-page';
 import { LandingRoute } from './routes/landing';
@@ -92,9 +95,12 @@ export const routes: RouteObject[] = [
         ),
       },
       {
-        // Signed-in screens. They are placeholders until their issues land, and are not yet
-        // guarded: the auth issue wraps this group in a signed-in check.
-        element: <SignedInLayout />,
+        // Signed-in screens: visitors are sent to /login first.
+        element: (
+          <RequireAuth>
+            <SignedInLayout />
+          </RequireAuth>
+        ),
         children: [
           { path: 'products', element: <ProductsRoute /> },
           { path: 'work-orders', element: <WorkOrdersRoute /> },

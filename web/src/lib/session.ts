@@ -1,25 +1,194 @@
 /**
- * The signed-in session as the UI sees it. There is no sign-in yet, so every visitor is signed
- * out; the auth issue replaces the body of useAuth() with the Firebase-backed session and keeps
- * this shape, so routes and layouts that switch on it need no change.
+ * The signed-in session as the UI sees it: `AuthProvider` follows Firebase's ID token
+ * (onIdTokenChanged) and `useAuth()` gives user, isLoading, isAuthenticated, signOut and
+ * getIdToken to routes, layouts and the API client.
+ *
+ * The Firebase SDK is loaded in the background, never before the first paint. This device
+ * remembers (localStorage) whether someone was signed in: a visitor who never was sees the
+ * signed-out pages at once, while a returning user sees a loader until the session is restored
+ * rather than a flash of the landing page.
  */
+import {
+  createContext,
+  createElement,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import type { IdentitySource, IdentityUser } from './firebase';
 
 /** The signed-in person, as far as the interface needs to know them. */
-export interface SessionUser {
-  uid: string;
-  email: string | null;
-  displayName: string | null;
-}
+export type SessionUser = IdentityUser;
 
 export interface Session {
   /** null while signed out (or while still loading). */
   user: SessionUser | null;
   /** true until the stored session has been restored; routes show a loader meanwhile. */
   isLoading: boolean;
+  /** A user is signed in (and loading is over). */
+  isAuthenticated: boolean;
+  /** Signs out on this device; the session becomes signed out when it resolves. */
+  signOut: () => Promise<void>;
+  /** The current ID token for API calls, or null when signed out. */
+  getIdToken: () => Promise<string | null>;
 }
 
-const SIGNED_OUT: Session = { user: null, isLoading: false };
+/** Loads the Firebase SDK (a separate chunk) and connects to it. */
+const connectFirebase = async (): Promise<IdentitySource> =>
+  (await import('./firebase')).connectFirebase();
 
+/** localStorage key: '1' while someone is signed in on this device. */
+export const SIGNED_IN_HINT_KEY = 'catalog-pilot:signed-in';
+
+/** How long a visitor's page may stay idle before Firebase loads anyway. */
+const IDLE_LOAD_TIMEOUT_MS = 2000;
+
+const SIGNED_OUT: Session = {
+  user: null,
+  isLoading: false,
+  isAuthenticated: false,
+  signOut: async () => {},
+  getIdToken: async () => null,
+};
+
+const AuthContext = createContext<Session>(SIGNED_OUT);
+
+/** The mounted AuthProvider's identity source, for code outside React (the API client). */
+let activeSource: (() => Promise<IdentitySource>) | null = null;
+
+/**
+ * The signed-in user's ID token (refreshed by Firebase when about to expire), or null when
+ * signed out: what the API client sends as its bearer token.
+ */
+export async function getIdToken(): Promise<string | null> {
+  const source = await (activeSource ?? connectFirebase)();
+  return source.getIdToken();
+}
+
+function readHint(): boolean {
+  try {
+    return window.localStorage.getItem(SIGNED_IN_HINT_KEY) === '1';
+  } catch {
+    return false; // storage disabled: behave as for a first visit
+  }
+}
+
+function writeHint(signedIn: boolean): void {
+  try {
+    if (signedIn) window.localStorage.setItem(SIGNED_IN_HINT_KEY, '1');
+    else window.localStorage.removeItem(SIGNED_IN_HINT_KEY);
+  } catch {
+    // storage disabled: the next visit starts with the signed-out pages
+  }
+}
+
+function sameUser(a: SessionUser | null, b: SessionUser | null): boolean {
+  return (
+    a === b ||
+    (!!a &&
+      !!b &&
+      a.uid === b.uid &&
+      a.email === b.email &&
+      a.displayName === b.displayName &&
+      a.photoURL === b.photoURL)
+  );
+}
+
+/** Runs `fn` once the browser is idle (or after the timeout); returns the cancel function. */
+function whenIdle(fn: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(fn, { timeout: IDLE_LOAD_TIMEOUT_MS });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(fn, 200);
+  return () => window.clearTimeout(id);
+}
+
+export interface AuthProviderProps {
+  children: ReactNode;
+  /** The identity service; Firebase unless a test passes a stand-in. */
+  connect?: () => Promise<IdentitySource>;
+}
+
+export function AuthProvider({ children, connect = connectFirebase }: AuthProviderProps) {
+  const [wasSignedIn] = useState(readHint);
+  const [state, setState] = useState<{ user: SessionUser | null; isLoading: boolean }>({
+    user: null,
+    isLoading: wasSignedIn,
+  });
+  const sourceRef = useRef<Promise<IdentitySource> | null>(null);
+  const getSource = useCallback(() => {
+    sourceRef.current ??= connect().catch((err: unknown) => {
+      sourceRef.current = null;
+      throw err;
+    });
+    return sourceRef.current;
+  }, [connect]);
+
+  useEffect(() => {
+    activeSource = getSource;
+    return () => {
+      if (activeSource === getSource) activeSource = null;
+    };
+  }, [getSource]);
+
+  useEffect(() => {
+    let active = true;
+    let unsubscribe: (() => void) | undefined;
+    const start = () => {
+      getSource().then(
+        (source) => {
+          if (!active) return;
+          unsubscribe = source.subscribe((user) => {
+            writeHint(user !== null);
+            setState((prev) =>
+              sameUser(prev.user, user) && !prev.isLoading ? prev : { user, isLoading: false },
+            );
+          });
+        },
+        (err: unknown) => {
+          console.error('Could not start the sign-in service', err);
+          if (active) setState({ user: null, isLoading: false });
+        },
+      );
+    };
+    // A returning user waits for the session anyway; a visitor's first paint comes first.
+    let cancelIdle: (() => void) | undefined;
+    if (wasSignedIn) start();
+    else cancelIdle = whenIdle(start);
+    return () => {
+      active = false;
+      cancelIdle?.();
+      unsubscribe?.();
+    };
+  }, [getSource, wasSignedIn]);
+
+  const signOut = useCallback(async () => {
+    const source = await getSource();
+    await source.signOut();
+    writeHint(false);
+  }, [getSource]);
+
+  const getToken = useCallback(async () => (await getSource()).getIdToken(), [getSource]);
+
+  const value = useMemo<Session>(
+    () => ({
+      user: state.user,
+      isLoading: state.isLoading,
+      isAuthenticated: !state.isLoading && state.user !== null,
+      signOut,
+      getIdToken: getToken,
+    }),
+    [state, signOut, getToken],
+  );
+  return createElement(AuthContext.Provider, { value }, children);
+}
+
+/** The current session; signed out (and not loading) outside an AuthProvider. */
 export function useAuth(): Session {
-  return SIGNED_OUT;
+  return useContext(AuthContext);
 }

@@ -1,14 +1,23 @@
 /**
  * The signed-in shell: header with the logo, a sidebar with the app's sections (a slide-in menu
- * on small screens) and the current screen. Loaded lazily: signed-out visitors never download it.
- * The pending work-order badge and the store connection status come with their issues.
+ * on small screens), the store status and the account, the current screen, and the tour for new
+ * users. Loaded lazily: signed-out visitors never download it.
  */
-import { AppShell, Burger, em, Group, NavLink as MantineNavLink } from '@mantine/core';
+import {
+  AppShell,
+  Badge,
+  Burger,
+  em,
+  Group,
+  NavLink as MantineNavLink,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import {
   IconBox,
   IconClipboardList,
   IconCreditCard,
+  IconLayoutDashboard,
   IconMessageCircle,
   IconSettings,
   IconUsers,
@@ -18,10 +27,14 @@ import { Suspense, useEffect, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { Logo } from '../../components/logo';
 import { PageLoader } from '../../components/page-loader';
+import { useDashboardStats } from '../../features/dashboard/api/get-dashboard-stats';
+import { Walkthrough } from '../../features/walkthrough/components/walkthrough';
 import classes from './layout.module.css';
+import { SidebarStatus } from './sidebar-status';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 
 const SECTIONS: ReadonlyArray<{ to: string; label: string; icon: Icon }> = [
+  { to: '/', label: 'Dashboard', icon: IconLayoutDashboard },
   { to: '/products', label: 'Products', icon: IconBox },
   { to: '/work-orders', label: 'Work Orders', icon: IconClipboardList },
   { to: '/team', label: 'Team', icon: IconUsers },
@@ -31,6 +44,19 @@ const SECTIONS: ReadonlyArray<{ to: string; label: string; icon: Icon }> = [
 ];
 
 const NAVBAR_ID = 'app-sidebar';
+
+/** The count of pending work orders next to Work Orders; nothing while there are none. */
+function PendingBadge({ onActiveLink }: { onActiveLink: boolean }) {
+  const { data } = useDashboardStats();
+  const pending = data?.pendingOrders ?? 0;
+  if (pending === 0) return null;
+  return (
+    <Badge size="sm" circle={pending < 10} variant={onActiveLink ? 'white' : 'filled'}>
+      {pending}
+      <VisuallyHidden> pending</VisuallyHidden>
+    </Badge>
+  );
+}
 
 export function SignedInLayout({ children }: { children?: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -45,7 +71,7 @@ export function SignedInLayout({ children }: { children?: ReactNode }) {
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding="md"
     >
       <SkipLink />
@@ -67,27 +93,34 @@ export function SignedInLayout({ children }: { children?: ReactNode }) {
       </AppShell.Header>
 
       <AppShell.Navbar id={NAVBAR_ID} p="sm" aria-label="App" inert={isMobile && !opened}>
-        {SECTIONS.map(({ to, label, icon: SectionIcon }) => {
-          // A section stays current on its sub-pages (/work-orders/create).
-          const current = pathname === to || pathname.startsWith(`${to}/`);
-          return (
-            <MantineNavLink
-              key={to}
-              component={Link}
-              to={to}
-              label={label}
-              active={current}
-              aria-current={current ? 'page' : undefined}
-              leftSection={<SectionIcon size={18} stroke={1.7} aria-hidden="true" />}
-              variant="filled"
-            />
-          );
-        })}
+        <AppShell.Section grow className={classes.sidebarLinks}>
+          {SECTIONS.map(({ to, label, icon: SectionIcon }) => {
+            // A section stays current on its sub-pages (/work-orders/create).
+            const current = to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
+            return (
+              <MantineNavLink
+                key={to}
+                component={Link}
+                to={to}
+                label={label}
+                active={current}
+                aria-current={current ? 'page' : undefined}
+                leftSection={<SectionIcon size={18} stroke={1.7} aria-hidden="true" />}
+                rightSection={to === '/work-orders' ? <PendingBadge onActiveLink={current} /> : undefined}
+                variant="filled"
+              />
+            );
+          })}
+        </AppShell.Section>
+        <AppShell.Section pt="sm" className={classes.sidebarFooter}>
+          <SidebarStatus />
+        </AppShell.Section>
       </AppShell.Navbar>
 
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
         <Suspense fallback={<PageLoader />}>{children ?? <Outlet />}</Suspense>
       </AppShell.Main>
+      <Walkthrough />
     </AppShell>
   );
 }

@@ -1,12 +1,6 @@
-/** /login: sign in, create an account or reset a password. Placeholder until its issue lands. */
-import { ComingSoonPage } from '../../components/coming-soon-page';
+/** /login: sign in, create an account or reset a password (features/auth). */
+import { LoginPage } from '../../features/auth/components/login-page';
 
 export function LoginRoute() {
-  return (
-    <ComingSoonPage
-      title="Sign in to Catalog Pilot"
-      description="Sign in or create an account with your email address."
-      documentTitle="Sign in"
-    />
-  );
+  return <LoginPage />;
 }

@@ -1,12 +1,6 @@
-/** "/" for signed-in users: the dashboard. Placeholder until its issue lands. */
-import { ComingSoonPage } from '../../../components/coming-soon-page';
+/** "/" for signed-in users: the dashboard (features/dashboard). */
+import { Dashboard } from '../../../features/dashboard/components/dashboard';
 
 export function DashboardRoute() {
-  return (
-    <ComingSoonPage
-      title="Welcome back"
-      description="Your catalog at a glance: products, pending and completed work orders, and the last sync."
-      documentTitle="Dashboard"
-    />
-  );
+  return <Dashboard />;
 }

@@ -1,0 +1,33 @@
+/** A fresh browser profile (no session, no service worker) for one step of a test, closed after. */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { RunningApp } from './app';
+import { DESKTOP } from './browser';
+
+export interface PageOptions {
+  viewport?: { width: number; height: number };
+  colorScheme?: 'light' | 'dark';
+  /** 'block' keeps every request on the network, where routes can see and delay it. */
+  serviceWorkers?: 'allow' | 'block';
+}
+
+export async function withPage<T>(
+  browser: Browser,
+  app: RunningApp,
+  fn: (page: Page, context: BrowserContext) => Promise<T>,
+  { viewport = DESKTOP, colorScheme = 'light', serviceWorkers = 'allow' }: PageOptions = {},
+): Promise<T> {
+  const context = await browser.newContext({ baseURL: app.url, viewport, colorScheme, serviceWorkers });
+  try {
+    return await fn(await context.newPage(), context);
+  } finally {
+    await context.close();
+  }
+}
+
+/** A predicate for page.waitForURL: the path is exactly `path`. */
+export const isPath = (path: string) => (url: URL) => url.pathname === path;
+
+/** axe's violations as 'rule: selectors' lines, so a failure names what to fix. */
+export function violationSummary(violations: Array<{ id: string; nodes: Array<{ target: unknown[] }> }>): string[] {
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}

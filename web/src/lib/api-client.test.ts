@@ -1,0 +1,102 @@
+import { ApiError, getErrorMessage } from '@catalog/contracts/errors';
+import { DashboardStats } from '@catalog/contracts/dashboard';
+import { describe, expect, it } from 'vitest';
+import { AUTH_FAILED_MESSAGE, createApiFetch, NETWORK_ERROR_MESSAGE, withQuery } from './api-client';
+
+interface Call {
+  url: string;
+  init: RequestInit;
+}
+
+function fakeServer(respond: (call: Call) => Response, token: () => Promise<string | null> = async () => 'token-1') {
+  const calls: Call[] = [];
+  const apiFetch = createApiFetch({
+    getToken: token,
+    fetch: async (input, init = {}) => {
+      const call = { url: String(input), init };
+      calls.push(call);
+      return respond(call);
+    },
+  });
+  return { apiFetch, calls };
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+describe('apiFetch', () => {
+  it('sends the bearer ID token, cookies and JSON', async () => {
+    const { apiFetch, calls } = fakeServer(() => json({ ok: true }));
+    await apiFetch('/api/settings', { method: 'POST', body: { storeHash: 'abc' } });
+    const { url, init } = calls[0]!;
+    expect(url).toBe('/api/settings');
+    expect(init.method).toBe('POST');
+    expect(init.credentials).toBe('include');
+    expect(init.body).toBe('{"storeHash":"abc"}');
+    expect(init.headers).toMatchObject({
+      Authorization: 'Bearer token-1',
+      'Content-Type': 'application/json',
+    });
+  });
+
+  it('sends no token when auth is false (the invitation lookup)', async () => {
+    const { apiFetch, calls } = fakeServer(() => json({}), async () => {
+      throw new Error('must not be asked');
+    });
+    await apiFetch('/api/invitations/abc', { auth: false });
+    expect(calls[0]!.init.headers).not.toHaveProperty('Authorization');
+  });
+
+  it("fails with 'Authentication failed' when no token can be had, without calling the API", async () => {
+    for (const token of [async () => null, async () => Promise.reject(new Error('offline'))]) {
+      const { apiFetch, calls } = fakeServer(() => json({}), token);
+      const error = await apiFetch('/api/dashboard').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      expect(getErrorMessage(error, '')).toBe(AUTH_FAILED_MESSAGE);
+      expect(calls).toHaveLength(0);
+    }
+  });
+
+  it("shows the server's error message for an error body", async () => {
+    const { apiFetch } = fakeServer(() =>
+      json({ error: { code: 'FORBIDDEN', message: 'Only owners and admins can do that' } }, 403),
+    );
+    const error = await apiFetch('/api/company/name').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(403);
+    expect((error as ApiError).code).toBe('FORBIDDEN');
+    expect(getErrorMessage(error, 'fallback')).toBe('Only owners and admins can do that');
+  });
+
+  it("reads '{status}: {body}' for a response without our error shape, else the status text", async () => {
+    const withBody = fakeServer(() => new Response('Bad gateway from proxy', { status: 502 }));
+    await expect(withBody.apiFetch('/api/dashboard')).rejects.toThrow('502: Bad gateway from proxy');
+    const empty = fakeServer(() => new Response(null, { status: 504, statusText: 'Gateway Timeout' }));
+    await expect(empty.apiFetch('/api/dashboard')).rejects.toThrow('504: Gateway Timeout');
+  });
+
+  it('parses the response with the schema it is given', async () => {
+    const stats = { totalProducts: 3, pendingOrders: 1, completedOrders: 0, lastSyncAt: null };
+    const { apiFetch } = fakeServer(() => json(stats));
+    await expect(apiFetch('/api/dashboard', { schema: DashboardStats })).resolves.toEqual(stats);
+    const broken = fakeServer(() => json({ totalProducts: 'many' }));
+    await expect(broken.apiFetch('/api/dashboard', { schema: DashboardStats })).rejects.toThrow();
+  });
+
+  it('reports a request that never reached the server as a network error', async () => {
+    const { apiFetch } = fakeServer(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(apiFetch('/api/dashboard')).rejects.toThrow(NETWORK_ERROR_MESSAGE);
+  });
+});
+
+describe('withQuery', () => {
+  it('turns a query object into URL parameters and skips empty values', () => {
+    expect(
+      withQuery('/api/products', { search: 'mug & cup', category: '', page: 2, limit: 20, x: null, y: undefined }),
+    ).toBe('/api/products?search=mug+%26+cup&page=2&limit=20');
+    expect(withQuery('/api/work-orders', { includeArchived: false })).toBe('/api/work-orders?includeArchived=false');
+    expect(withQuery('/api/products', { category: '' })).toBe('/api/products');
+  });
+});

@@ -1,0 +1,100 @@
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { render, waitFor, type Rendered } from '../testing/render';
+import { fakeIdentity, fakeUser, type FakeIdentity } from '../testing/fake-identity';
+import { clearApiQueries, invalidateApiQuery, setApiQueryData, useApiQuery, type QueryResult } from './api-query';
+import { AuthProvider } from './session';
+
+let rendered: Rendered | undefined;
+let identity: FakeIdentity;
+const results: Record<string, QueryResult<number>> = {};
+
+function Reader({ name, queryKey, fetcher }: { name: string; queryKey: string; fetcher: () => Promise<number> }) {
+  results[name] = useApiQuery(queryKey, fetcher);
+  const r = results[name];
+  return <p data-name={name}>{r.isLoading ? 'loading' : r.error ? 'error' : String(r.data ?? '')}</p>;
+}
+
+async function mount(children: React.ReactNode, signedIn = true) {
+  identity = fakeIdentity();
+  rendered = await render(<AuthProvider connect={identity.connect}>{children}</AuthProvider>);
+  await waitFor(() => identity.connections() > 0);
+  if (signedIn) await act(async () => identity.emit(fakeUser()));
+}
+
+const text = (name: string) => rendered!.container.querySelector(`[data-name="${name}"]`)?.textContent;
+
+beforeEach(() => {
+  localStorage.clear();
+  clearApiQueries();
+});
+afterEach(() => {
+  rendered?.unmount();
+  rendered = undefined;
+});
+
+describe('useApiQuery', () => {
+  it('never runs while signed out', async () => {
+    let calls = 0;
+    await mount(<Reader name="a" queryKey="stats" fetcher={async () => ++calls} />, false);
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(calls).toBe(0);
+    expect(results.a?.data).toBeUndefined();
+  });
+
+  it('shares one request between the components that show the same query', async () => {
+    let calls = 0;
+    const fetcher = async () => {
+      calls += 1;
+      return 7;
+    };
+    await mount(
+      <>
+        <Reader name="badge" queryKey="stats" fetcher={fetcher} />
+        <Reader name="card" queryKey="stats" fetcher={fetcher} />
+      </>,
+    );
+    await waitFor(() => text('badge') === '7' && text('card') === '7');
+    expect(calls).toBe(1);
+  });
+
+  it('keeps the error and fetches again on refetch', async () => {
+    let fail = true;
+    await mount(
+      <Reader
+        name="a"
+        queryKey="flaky"
+        fetcher={async () => {
+          if (fail) throw new Error('503: down');
+          return 1;
+        }}
+      />,
+    );
+    await waitFor(() => text('a') === 'error');
+    expect((results.a!.error as Error).message).toBe('503: down');
+    fail = false;
+    await act(() => results.a!.refetch());
+    expect(text('a')).toBe('1');
+    expect(results.a!.error).toBeUndefined();
+  });
+
+  it('shows data a write returned, and refetches what a write invalidated', async () => {
+    let value = 1;
+    await mount(<Reader name="a" queryKey="user" fetcher={async () => value} />);
+    await waitFor(() => text('a') === '1');
+    act(() => setApiQueryData('user', 5));
+    expect(text('a')).toBe('5');
+    value = 9;
+    await act(async () => invalidateApiQuery('user'));
+    await waitFor(() => text('a') === '9');
+  });
+
+  it("does not show one user's results to the next", async () => {
+    await mount(<Reader name="a" queryKey="me" fetcher={async () => 1} />);
+    await waitFor(() => text('a') === '1');
+    act(() => identity.emit(null));
+    expect(text('a')).toBe('');
+    await act(async () => identity.emit(fakeUser({ uid: 'someone-else' })));
+    await waitFor(() => text('a') === '1');
+  });
+});

@@ -1,0 +1,194 @@
+/**
+ * A small data hook for API reads (no TanStack Query): `useApiQuery(key, fetcher, options)`
+ * gives data, error, isLoading and refetch. Components that use the same key share one
+ * request and one result (the sidebar badge and the dashboard both read GET /api/dashboard).
+ *
+ * Queries run only while a user is signed in, and each user has their own results. As the spec
+ * asks (section 7): no retry, and a result stays fresh until refetched, invalidated or
+ * `staleTime` passes; `refetchInterval` polls while a component shows it.
+ */
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useAuth } from './session';
+
+export interface QueryState<T> {
+  data: T | undefined;
+  /** The last failure; cleared by the next success. */
+  error: unknown;
+  /** No data yet and a request is on its way. */
+  isLoading: boolean;
+  /** A request is on its way (a first load or a refetch). */
+  isFetching: boolean;
+}
+
+export interface QueryResult<T> extends QueryState<T> {
+  /** Fetches again now; resolves when done (never rejects, the error is in the state). */
+  refetch: () => Promise<void>;
+}
+
+export interface QueryOptions {
+  /** false: do not fetch (yet). Queries never run while signed out. */
+  enabled?: boolean;
+  /** Poll every N ms while mounted and enabled. */
+  refetchInterval?: number;
+  /** A result older than this is fetched again when a component mounts; default never. */
+  staleTime?: number;
+}
+
+interface Entry {
+  key: string;
+  state: QueryState<unknown>;
+  fetchedAt: number;
+  /** Invalidated: fetch again at the next chance. */
+  stale: boolean;
+  /** The last fetcher a component gave, for refetches on invalidation. */
+  fetcher: (() => Promise<unknown>) | undefined;
+  inFlight: Promise<void> | undefined;
+  /** Bumped by invalidation, so a response to an older request does not overwrite newer data. */
+  generation: number;
+  listeners: Set<() => void>;
+}
+
+const EMPTY: QueryState<never> = {
+  data: undefined,
+  error: undefined,
+  isLoading: false,
+  isFetching: false,
+};
+
+const entries = new Map<string, Entry>();
+
+/** Results are kept per user: 'uid|key'. */
+const scoped = (uid: string, key: string) => `${uid}|${key}`;
+const keyOf = (fullKey: string) => fullKey.slice(fullKey.indexOf('|') + 1);
+
+function entryFor(fullKey: string): Entry {
+  let entry = entries.get(fullKey);
+  if (!entry) {
+    entry = {
+      key: fullKey,
+      state: EMPTY,
+      fetchedAt: 0,
+      stale: false,
+      fetcher: undefined,
+      inFlight: undefined,
+      generation: 0,
+      listeners: new Set(),
+    };
+    entries.set(fullKey, entry);
+  }
+  return entry;
+}
+
+function update(entry: Entry, patch: Partial<QueryState<unknown>>) {
+  entry.state = { ...entry.state, ...patch };
+  for (const listener of entry.listeners) listener();
+}
+
+function run(entry: Entry, fetcher: () => Promise<unknown>): Promise<void> {
+  if (entry.inFlight) return entry.inFlight;
+  const generation = entry.generation;
+  update(entry, { isFetching: true, isLoading: entry.state.data === undefined });
+  entry.inFlight = fetcher().then(
+    (data) => {
+      entry.inFlight = undefined;
+      if (generation !== entry.generation) return;
+      entry.fetchedAt = Date.now();
+      entry.stale = false;
+      update(entry, { data, error: undefined, isLoading: false, isFetching: false });
+    },
+    (error: unknown) => {
+      entry.inFlight = undefined;
+      if (generation !== entry.generation) return;
+      update(entry, { error, isLoading: false, isFetching: false });
+    },
+  );
+  return entry.inFlight;
+}
+
+export function useApiQuery<T>(
+  key: string,
+  fetcher: () => Promise<T>,
+  { enabled = true, refetchInterval, staleTime = Infinity }: QueryOptions = {},
+): QueryResult<T> {
+  const { user } = useAuth();
+  const active = enabled && user !== null;
+  const fullKey = user ? scoped(user.uid, key) : null;
+  const fetcherRef = useRef(fetcher);
+  fetcherRef.current = fetcher;
+
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      if (!fullKey) return () => {};
+      const entry = entryFor(fullKey);
+      entry.listeners.add(listener);
+      return () => entry.listeners.delete(listener);
+    },
+    [fullKey],
+  );
+  const getSnapshot = useCallback(
+    () => (fullKey ? (entries.get(fullKey)?.state ?? EMPTY) : EMPTY),
+    [fullKey],
+  );
+  const state = useSyncExternalStore(subscribe, getSnapshot, getSnapshot) as QueryState<T>;
+
+  const refetch = useCallback(async () => {
+    if (!fullKey || !active) return;
+    await run(entryFor(fullKey), () => fetcherRef.current());
+  }, [fullKey, active]);
+
+  useEffect(() => {
+    if (!fullKey || !active) return;
+    const entry = entryFor(fullKey);
+    entry.fetcher = () => fetcherRef.current();
+    const fresh =
+      entry.state.data !== undefined &&
+      entry.state.error === undefined &&
+      !entry.stale &&
+      Date.now() - entry.fetchedAt < staleTime;
+    if (!fresh) void run(entry, () => fetcherRef.current());
+    if (!refetchInterval) return;
+    const timer = window.setInterval(() => void run(entry, () => fetcherRef.current()), refetchInterval);
+    return () => window.clearInterval(timer);
+  }, [fullKey, active, staleTime, refetchInterval]);
+
+  // While disabled, a query shows nothing rather than another moment's result.
+  return { ...(active ? state : EMPTY), refetch };
+}
+
+/** Replaces a query's data (e.g. with a write's response) for whoever shows it. */
+export function setApiQueryData<T>(key: string, data: T): void {
+  for (const entry of entries.values()) {
+    if (keyOf(entry.key) !== key) continue;
+    entry.generation += 1;
+    entry.inFlight = undefined;
+    entry.fetchedAt = Date.now();
+    entry.stale = false;
+    update(entry, { data, error: undefined, isLoading: false, isFetching: false });
+  }
+}
+
+/**
+ * Marks a query stale after a write that changes it: fetched again at once where a component
+ * shows it, otherwise when one next mounts.
+ */
+export function invalidateApiQuery(key: string): void {
+  for (const entry of entries.values()) {
+    if (keyOf(entry.key) !== key) continue;
+    entry.stale = true;
+    if (entry.listeners.size === 0 || !entry.fetcher) continue;
+    // A request already on its way may predate the write: start a new one and drop its answer.
+    entry.generation += 1;
+    entry.inFlight = undefined;
+    void run(entry, entry.fetcher);
+  }
+}
+
+/** Forgets every result (on sign-out: nothing of the last user stays in memory). */
+export function clearApiQueries(): void {
+  for (const entry of entries.values()) {
+    entry.generation += 1;
+    entry.inFlight = undefined;
+    entry.stale = true;
+    update(entry, EMPTY);
+  }
+}

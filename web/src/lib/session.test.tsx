@@ -1,0 +1,106 @@
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { render, waitFor, type Rendered } from '../testing/render';
+import { fakeIdentity, fakeUser } from '../testing/fake-identity';
+import { AuthProvider, SIGNED_IN_HINT_KEY, useAuth, type Session } from './session';
+
+let rendered: Rendered | undefined;
+let session: Session | undefined;
+const seen: Array<Pick<Session, 'isLoading' | 'isAuthenticated'> & { uid: string | null }> = [];
+
+function Probe() {
+  session = useAuth();
+  seen.push({ isLoading: session.isLoading, isAuthenticated: session.isAuthenticated, uid: session.user?.uid ?? null });
+  return null;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  seen.length = 0;
+  session = undefined;
+});
+afterEach(() => {
+  rendered?.unmount();
+  rendered = undefined;
+});
+
+describe('AuthProvider', () => {
+  it('shows a first-time visitor the signed-out pages at once, with no loading state', async () => {
+    const identity = fakeIdentity();
+    rendered = await render(
+      <AuthProvider connect={identity.connect}>
+        <Probe />
+      </AuthProvider>,
+    );
+    expect(seen[0]).toEqual({ isLoading: false, isAuthenticated: false, uid: null });
+    // Firebase still loads in the background, so a session restored anyway is picked up.
+    await waitFor(() => identity.connections() > 0);
+    act(() => identity.emit(fakeUser()));
+    expect(session?.isAuthenticated).toBe(true);
+    expect(seen.some((s) => s.isLoading)).toBe(false);
+  });
+
+  it('keeps a returning user on the loader until the session is restored', async () => {
+    localStorage.setItem(SIGNED_IN_HINT_KEY, '1');
+    const identity = fakeIdentity();
+    rendered = await render(
+      <AuthProvider connect={identity.connect}>
+        <Probe />
+      </AuthProvider>,
+    );
+    expect(seen[0]).toEqual({ isLoading: true, isAuthenticated: false, uid: null });
+    await waitFor(() => identity.connections() > 0);
+    act(() => identity.emit(fakeUser({ uid: 'u-42' })));
+    expect(seen.at(-1)).toEqual({ isLoading: false, isAuthenticated: true, uid: 'u-42' });
+  });
+
+  it('remembers a sign-in on this device and forgets it on sign-out', async () => {
+    const identity = fakeIdentity();
+    rendered = await render(
+      <AuthProvider connect={identity.connect}>
+        <Probe />
+      </AuthProvider>,
+    );
+    await waitFor(() => identity.connections() > 0);
+    act(() => identity.emit(fakeUser()));
+    expect(localStorage.getItem(SIGNED_IN_HINT_KEY)).toBe('1');
+    await act(() => session!.signOut());
+    expect(identity.signOuts()).toBe(1);
+    expect(session?.user).toBeNull();
+    expect(localStorage.getItem(SIGNED_IN_HINT_KEY)).toBeNull();
+  });
+
+  it('keeps the same user object across token refreshes, so screens do not re-render', async () => {
+    const identity = fakeIdentity();
+    rendered = await render(
+      <AuthProvider connect={identity.connect}>
+        <Probe />
+      </AuthProvider>,
+    );
+    await waitFor(() => identity.connections() > 0);
+    act(() => identity.emit(fakeUser()));
+    const first = session?.user;
+    const renders = seen.length;
+    act(() => identity.emit(fakeUser()));
+    expect(session?.user).toBe(first);
+    expect(seen.length).toBe(renders);
+    await expect(session!.getIdToken()).resolves.toBe('fake-token');
+  });
+
+  it('stops loading and shows the signed-out pages when the sign-in service cannot load', async () => {
+    localStorage.setItem(SIGNED_IN_HINT_KEY, '1');
+    const original = console.error;
+    console.error = () => {};
+    try {
+      rendered = await render(
+        <AuthProvider connect={() => Promise.reject(new Error('chunk failed'))}>
+          <Probe />
+        </AuthProvider>,
+      );
+      await waitFor(() => session?.isLoading === false);
+      expect(session?.user).toBeNull();
+    } finally {
+      console.error = original;
+    }
+  });
+});
