@@ -10,10 +10,6 @@ import { MIN_APP_SECRET_LENGTH, readOrCreateSecretFile } from './lib/secrets';
 /** api/ (one level above both src/ and the bundled dist/). */
 const apiRoot = fileURLToPath(new URL('..', import.meta.url));
 
-const boolish = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
-  .transform((v) => v === '1' || v === 'true' || v === 'yes');
-
 const Env = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
@@ -23,7 +19,6 @@ const Env = z.object({
   WEB_DIST_DIR: z.string().min(1).default(path.resolve(apiRoot, '..', 'web', 'dist')),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
-  TRUST_PROXY: boolish.default(false),
   FEEDBACK_FORM_ORIGIN: z.string().optional(),
   FIREBASE_PROJECT_ID: z.string().min(1).default('demo-catalog'),
   FIREBASE_JWKS_URL: z.url().optional(),
