@@ -4,8 +4,15 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ErrorBody } from '@catalog/contracts/errors';
+import { DEMO_STORE } from '@catalog/demo-store';
+import { createApp } from './app';
+import { createTokenVerifier } from './auth/verify-token';
+import { openDatabase } from './db/index';
 import { readJson } from './lib/http';
-import { testApp } from './testing/test-app';
+import { createLogger } from './lib/logger';
+import { createSecretBox, generateAppSecret } from './lib/secrets';
+import { commerceAt, TEST_PROJECT, testApp } from './testing/test-app';
+import { DEMO_STORE_CREDENTIALS, demoStoreFor } from './web/static';
 
 let cleanup: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -115,8 +122,51 @@ describe('serving the web app', () => {
     const res = await app.request('/settings');
     const html = await res.text();
     const json = /<script id="app-config" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
-    expect(JSON.parse(json!)).toEqual({ firebase: { projectId: 'demo-catalog', authEmulatorUrl: 'http://127.0.0.1:9099' } });
+    expect(JSON.parse(json!)).toEqual({
+      firebase: { projectId: 'demo-catalog', authEmulatorUrl: 'http://127.0.0.1:9099' },
+      demoStore: null,
+    });
     expect(res.headers.get('content-security-policy')).toContain('connect-src \'self\' http://127.0.0.1:9099');
+  });
+
+  it("names the demo store's credentials to the built app when BIGCOMMERCE_API_URL is a loopback address", async () => {
+    const runtimeConfigOf = async (bigcommerceApiUrl: string) => {
+      const db = await openDatabase(':memory:');
+      try {
+        const app = createApp({
+          config: {
+            webDistDir: webDist(),
+            maxBodyBytes: 1024 * 1024,
+            frameOrigins: [],
+            nodeEnv: 'development',
+            firebase: { projectId: TEST_PROJECT, jwksUrl: undefined, emulatorHost: '127.0.0.1:9099' },
+            bigcommerceApiUrl,
+          },
+          db,
+          logger: createLogger('silent'),
+          verifyToken: createTokenVerifier({ projectId: TEST_PROJECT, jwksUrl: 'http://127.0.0.1:9/unused', emulator: true }),
+          commerce: commerceAt(bigcommerceApiUrl),
+          secrets: createSecretBox(generateAppSecret()),
+        });
+        const html = await (await app.request('/settings')).text();
+        return JSON.parse(/<script id="app-config" type="application\/json">(.*?)<\/script>/.exec(html)![1]!) as { demoStore: unknown };
+      } finally {
+        await db.close();
+      }
+    };
+    const demo = { storeHash: DEMO_STORE.hash, accessToken: DEMO_STORE.accessToken, clientId: DEMO_STORE.clientId };
+    expect((await runtimeConfigOf('http://127.0.0.1:8788')).demoStore).toEqual(demo);
+    expect((await runtimeConfigOf('https://api.bigcommerce.com')).demoStore).toBeNull();
+  });
+
+  it('treats only loopback hosts as the demo store', () => {
+    expect(DEMO_STORE_CREDENTIALS).toEqual({ storeHash: DEMO_STORE.hash, accessToken: DEMO_STORE.accessToken, clientId: DEMO_STORE.clientId });
+    for (const url of ['http://127.0.0.1:8788', 'http://localhost:8788', 'http://[::1]:8788', 'http://127.0.0.2']) {
+      expect(demoStoreFor(url), url).toEqual(DEMO_STORE_CREDENTIALS);
+    }
+    for (const url of ['https://api.bigcommerce.com', 'http://10.0.0.5:8788', 'http://localhost.example.com', 'not a url', undefined]) {
+      expect(demoStoreFor(url), String(url)).toBeNull();
+    }
   });
 
   it('caches hashed assets for a year and never caches the service worker', async () => {

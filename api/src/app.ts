@@ -5,7 +5,6 @@
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
@@ -16,23 +15,31 @@ import type { Logger } from './lib/logger';
 import { type AppEnv, requestLog } from './middleware/request-log';
 import type { TokenVerifier } from './auth/verify-token';
 import { authenticate } from './middleware/authenticate';
+import { compressResponses } from './middleware/compress';
+import { cacheVerifiedTokens } from './auth/token-cache';
 import type { SecretBox } from './lib/secrets';
 import { authRoutes } from './routes/auth/auth.routes';
 import { dashboardRoutes } from './routes/dashboard/dashboard.routes';
 import { healthRoutes } from './routes/health/health.routes';
 import { catalogRoutes } from './routes/catalog/catalog.routes';
+import { companyRoutes } from './routes/company/company.routes';
+import { invitationRoutes } from './routes/invitations/invitations.routes';
+import { myInvitationRoutes } from './routes/invitations/my-invitations.routes';
 import { categoriesRoutes, productsRoutes } from './routes/products/products.routes';
 import { settingsRoutes } from './routes/settings/settings.routes';
 import { syncRoutes } from './routes/sync/sync.routes';
 import { variantsRoutes } from './routes/variants/variants.routes';
 import { workOrderRoutes } from './routes/work-orders/work-orders.routes';
 import { createProvisioner } from './services/provisioning';
+import type { InvitationDelivery } from './services/invitations/deliver-invitation';
 import type { CommerceFactory } from './services/store-connection';
 import { SyncRegistry } from './services/sync/sync-registry';
-import { webApp } from './web/static';
+import { demoStoreFor, type RuntimeConfig, webApp } from './web/static';
 
 export interface AppDeps {
-  config: Pick<Config, 'webDistDir' | 'maxBodyBytes' | 'frameOrigins' | 'nodeEnv' | 'firebase'>;
+  config: Pick<Config, 'webDistDir' | 'maxBodyBytes' | 'frameOrigins' | 'nodeEnv' | 'firebase'> &
+    /** Tells the web app whether it talks to the local demo store (web/static.ts demoStoreFor). */
+    Partial<Pick<Config, 'bigcommerceApiUrl'>>;
   db: Database;
   logger: Logger;
   /** Verifies Firebase ID tokens (signed, or the emulator's in local mode). */
@@ -43,6 +50,10 @@ export interface AppDeps {
   secrets: SecretBox;
   /** The syncs running in this process; server.ts cancels them on shutdown. Default: a new one. */
   syncs?: SyncRegistry;
+  /** How invitations reach people (PUBLIC_URL, SMTP). Default: links only, on the request's origin. */
+  invitations?: InvitationDelivery;
+  /** The time teams and invitations go by (expiry); tests move it. Default: the system clock. */
+  now?: () => Date;
 }
 
 export function createApp(deps: AppDeps) {
@@ -50,7 +61,8 @@ export function createApp(deps: AppDeps) {
   const emulatorOrigin = config.firebase.emulatorHost ? `http://${config.firebase.emulatorHost}` : null;
   const web = webApp(config.webDistDir, {
     firebase: { projectId: config.firebase.projectId, authEmulatorUrl: emulatorOrigin },
-  });
+    demoStore: demoStoreFor(config.bigcommerceApiUrl),
+  } satisfies RuntimeConfig);
   // Firebase Auth: its REST endpoints, the Google sign-in script and the auth handler frame.
   const identityConnect = emulatorOrigin
     ? [emulatorOrigin]
@@ -83,15 +95,15 @@ export function createApp(deps: AppDeps) {
       crossOriginOpenerPolicy: 'same-origin-allow-popups',
     }),
   );
-  app.use(compress());
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: config.maxBodyBytes,
-      onError: (c) =>
-        errorJson(c, new ApiError(ErrorCode.PAYLOAD_TOO_LARGE, `The request body is larger than ${config.maxBodyBytes} bytes`)),
-    }),
-  );
+  app.use(compressResponses());
+  const limitBody = bodyLimit({
+    maxSize: config.maxBodyBytes,
+    onError: (c) =>
+      errorJson(c, new ApiError(ErrorCode.PAYLOAD_TOO_LARGE, `The request body is larger than ${config.maxBodyBytes} bytes`)),
+  });
+  // GET and HEAD carry no body we read; looking for one makes the Node adapter build a full
+  // web Request, a large share of a cheap GET's cost.
+  app.use('/api/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
 
   app.route('/api', apiRoutes(deps));
   // The web app answers everything outside /api; unknown API routes fall through to notFound.
@@ -117,14 +129,17 @@ export function createApp(deps: AppDeps) {
 
 /** Every resource under /api, chained so their types flow to `hc<AppType>` on the web side. */
 function apiRoutes(appDeps: AppDeps) {
-  const deps = { ...appDeps, syncs: appDeps.syncs ?? new SyncRegistry() };
-  const auth = authenticate(deps.verifyToken, createProvisioner(deps.db));
+  const deps = { ...appDeps, syncs: appDeps.syncs ?? new SyncRegistry(), now: appDeps.now ?? (() => new Date()) };
+  // Each token is checked once until it expires; the caller's user row is read every time.
+  const auth = authenticate(cacheVerifiedTokens(deps.verifyToken), createProvisioner(deps.db));
   // Signed-in resources: the middleware sits on each prefix (not on '*'), so an unknown
   // path stays a 404 rather than a 401.
   const signedIn = new Hono<AppEnv>();
-  for (const prefix of ['/auth', '/dashboard', '/settings', '/sync', '/products', '/variants', '/categories', '/catalog', '/work-orders']) {
+  for (const prefix of ['/auth', '/dashboard', '/settings', '/sync', '/products', '/variants', '/categories', '/catalog', '/work-orders', '/company', '/my-invitations']) {
     signedIn.use(prefix, auth).use(`${prefix}/*`, auth);
   }
+  // /invitations is not in the list: GET /invitations/{token} is public (the link of someone who
+  // has not signed in yet), so its router puts `auth` on each of its other routes.
   return signedIn
     .route('/health', healthRoutes(deps))
     .route('/auth', authRoutes(deps))
@@ -135,7 +150,10 @@ function apiRoutes(appDeps: AppDeps) {
     .route('/variants', variantsRoutes(deps))
     .route('/categories', categoriesRoutes(deps))
     .route('/catalog', catalogRoutes(deps))
-    .route('/work-orders', workOrderRoutes(deps));
+    .route('/work-orders', workOrderRoutes(deps))
+    .route('/company', companyRoutes(deps))
+    .route('/my-invitations', myInvitationRoutes(deps))
+    .route('/invitations', invitationRoutes({ ...deps, auth, delivery: deps.invitations ?? {} }));
 }
 
 export type App = ReturnType<typeof createApp>;

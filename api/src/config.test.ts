@@ -30,6 +30,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ BIGCOMMERCE_API_URL: 'not a url' })).toThrow(/BIGCOMMERCE_API_URL/);
   });
 
+  it('reads the public origin and outgoing email only when set', () => {
+    const plain = loadConfig({});
+    expect(plain.publicUrl).toBeUndefined();
+    expect(plain.smtp).toBeUndefined();
+    const set = loadConfig({ PUBLIC_URL: 'https://app.example.com/', SMTP_URL: 'smtp://user:pass@mail.example.com:587' });
+    expect(set.publicUrl).toBe('https://app.example.com');
+    expect(set.smtp).toEqual({ url: 'smtp://user:pass@mail.example.com:587', from: 'Catalog Pilot <no-reply@localhost>' });
+    expect(loadConfig({ SMTP_URL: 'smtps://mail.example.com', SMTP_FROM: 'Team <team@example.com>' }).smtp?.from).toBe('Team <team@example.com>');
+    expect(() => loadConfig({ SMTP_URL: 'mail.example.com' })).toThrow(/SMTP_URL: must be an smtp/);
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://example.com' })).toThrow(/PUBLIC_URL/);
+  });
+
   it('requires APP_SECRET in production, of at least 32 characters, and never prints it', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET: required when NODE_ENV=production/);
     expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: SECRET }).appSecret).toBe(SECRET);

@@ -28,6 +28,13 @@ const Env = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   BIGCOMMERCE_API_URL: z.url().default('https://api.bigcommerce.com'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://app.example.com' }).optional().or(z.literal('').transform(() => undefined)),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@host:587')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SMTP_FROM: z.string().min(1).default('Catalog Pilot <no-reply@localhost>'),
   APP_SECRET: z
     .string()
     .min(MIN_APP_SECRET_LENGTH, `must be at least ${MIN_APP_SECRET_LENGTH} characters (e.g. openssl rand -base64 48)`)
@@ -62,6 +69,13 @@ export interface Config {
    * development and tests, when unset, `resolveAppSecret` keeps a generated one in DATA_DIR.
    */
   appSecret: string | undefined;
+  /**
+   * The origin links in emails point at (invitation links). Unset: the origin the request came
+   * to, which is right locally (http://localhost:PORT) but not always behind a proxy.
+   */
+  publicUrl: string | undefined;
+  /** Outgoing email (invitations); unset: nothing is emailed and links are only shown in the app. */
+  smtp: { url: string; from: string } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -103,6 +117,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     bigcommerceApiUrl: e.BIGCOMMERCE_API_URL.replace(/\/+$/, ''),
     appSecret: e.APP_SECRET,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM } : undefined,
   };
 }
 

@@ -11,6 +11,7 @@ import { createTokenVerifier } from './auth/verify-token';
 import { appSecretFile, ConfigError, loadConfig, resolveAppSecret } from './config';
 import { openDatabase } from './db/index';
 import { createLogger } from './lib/logger';
+import { createSmtpMailer } from './lib/mailer';
 import { createSecretBox } from './lib/secrets';
 import type { CommerceFactory } from './services/store-connection';
 import { SyncRegistry } from './services/sync/sync-registry';
@@ -46,7 +47,11 @@ async function main() {
   const syncs = new SyncRegistry();
   const commerce: CommerceFactory = ({ storeHash, accessToken }) => new BigCommerceClient({ storeHash, accessToken, baseUrl: config.bigcommerceApiUrl });
   const secrets = createSecretBox(appSecret.secret);
-  const app = createApp({ config, db, logger, verifyToken, commerce, secrets, syncs });
+  // Invitation links use PUBLIC_URL, else the origin each request came to; emails need SMTP_URL.
+  const mailer = config.smtp ? createSmtpMailer(config.smtp) : null;
+  if (!config.smtp) logger.info('SMTP_URL is not set: invitations are not emailed (the app shows their links)');
+  if (config.nodeEnv === 'production' && !config.publicUrl) logger.warn('PUBLIC_URL is not set: invitation links use the origin each request came to');
+  const app = createApp({ config, db, logger, verifyToken, commerce, secrets, syncs, invitations: { publicUrl: config.publicUrl, mailer } });
   // Runs due work orders (immediate, scheduled, or resumed after another process died); every
   // instance runs one, the database's atomic claims keep each order to one of them.
   const workOrderLog = logger.child({ component: 'work-orders' });
@@ -75,6 +80,7 @@ async function main() {
     force.unref();
     server.close(async () => {
       await ordersStopped;
+      mailer?.close();
       await db.close().catch(() => {});
       process.exit(0);
     });

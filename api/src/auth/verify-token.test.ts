@@ -48,7 +48,7 @@ describe('signed Firebase ID tokens (the production path)', () => {
 
   it('accepts a token signed by a key in the JWKS and returns the identity', async () => {
     const id = await verify()(await sign({}));
-    expect(id).toEqual({ uid: 'uid-123', email: 'ada@example.com', emailVerified: true, name: 'Ada Lovelace', picture: null });
+    expect(id).toEqual({ uid: 'uid-123', email: 'ada@example.com', emailVerified: true, name: 'Ada Lovelace', picture: null, expiresAt: expect.any(Number) });
   });
 
   it('rejects a token whose payload was changed after signing', async () => {

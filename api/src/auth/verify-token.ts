@@ -15,6 +15,8 @@ export interface VerifiedIdentity {
   emailVerified: boolean;
   name: string | null;
   picture: string | null;
+  /** The token's `exp` (seconds since the epoch): a verified token may be trusted until then. */
+  expiresAt: number;
 }
 
 export class InvalidTokenError extends Error {}
@@ -42,6 +44,8 @@ function identityFrom(payload: JWTPayload): VerifiedIdentity {
     emailVerified: payload.email_verified === true,
     name: str(payload.name),
     picture: str(payload.picture),
+    // Both paths check exp is present before getting here.
+    expiresAt: typeof payload.exp === 'number' ? payload.exp : 0,
   };
 }
 

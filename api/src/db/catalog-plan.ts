@@ -221,10 +221,12 @@ export function planPriceChanges(
  * Products and variants share the company's sequence: merges the first `limit + 1` of each
  * (by version) into one page of at most `limit` changes.
  */
-export function mergeChanges(ps: Product[], vs: ProductVariant[], sinceVersion: number, limit: number): ChangesPage {
+export function mergeChanges(
+  ps: Product[], vs: Array<{ variant: ProductVariant; productExternalId: number }>, sinceVersion: number, limit: number,
+): ChangesPage {
   const all: CatalogChange[] = [
     ...ps.map((product): CatalogChange => ({ kind: 'product', version: product.version, product })),
-    ...vs.map((variant): CatalogChange => ({ kind: 'variant', version: variant.version, variant })),
+    ...vs.map(({ variant, productExternalId }): CatalogChange => ({ kind: 'variant', version: variant.version, variant, productExternalId })),
   ].sort((a, b) => a.version - b.version);
   const changes = all.slice(0, limit);
   return { changes, cursor: changes.at(-1)?.version ?? sinceVersion, hasMore: all.length > limit };

@@ -3,35 +3,11 @@
  * TEST_DATABASE_URL is set (each run in a fresh schema, dropped afterwards).
  */
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbTargets as targets, openTarget } from '../testing/db-targets';
 import { MAX_CENTS } from './catalog-plan';
 import { NotFoundError, UniqueViolationError } from './errors';
-import { openDatabase } from './index';
 import type { Company, Database, ProductInput } from './repositories';
-
-const targets = [
-  { name: 'sqlite', url: ':memory:' },
-  ...(process.env.TEST_DATABASE_URL ? [{ name: 'postgres', url: process.env.TEST_DATABASE_URL }] : []),
-];
-
-/** Creates a throwaway schema and returns a URL whose connections use it. */
-async function isolatedSchema(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const schema = `contract_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create schema "${schema}"`);
-  const url = new URL(baseUrl);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return { url: url.toString(), drop: () => admin(`drop schema if exists "${schema}" cascade`) };
-}
 
 /** How the API renders cents ("19.90"); here only to show the stored integers read back exactly. */
 const asDecimal = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
@@ -44,27 +20,20 @@ const product = (externalId: number, extra: Partial<ProductInput> = {}): Product
   regularPriceCents: 1990, salePriceCents: null, stock: 3, ...extra,
 });
 
-describe.each(targets)('repositories on $name', ({ name, url }) => {
+describe.each(targets)('repositories on $name', (target) => {
   let db: Database;
-  let dropSchema = async () => {};
+  let close = async () => {};
   let a: Company;
   let b: Company;
 
   beforeAll(async () => {
-    if (name === 'postgres') {
-      const isolated = await isolatedSchema(url);
-      dropSchema = isolated.drop;
-      db = await openDatabase(isolated.url);
-    } else {
-      db = await openDatabase(url);
-    }
+    ({ db, close } = await openTarget(target));
     await db.ping();
     a = await db.companies.create({ name: 'Acme' });
     b = await db.companies.create({ name: 'Globex' });
   });
   afterAll(async () => {
-    await db?.close();
-    await dropSchema();
+    await close();
   });
 
   describe('companies', () => {

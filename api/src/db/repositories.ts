@@ -118,6 +118,12 @@ export interface UsersRepository {
   getByFirebaseUid(firebaseUid: string): Promise<User | null>;
   listByCompany(companyId: string): Promise<User[]>;
   update(companyId: string, id: string, patch: UserPatch, now?: Date): Promise<User | null>;
+  /**
+   * One transaction (removing a member from a team): creates a company from `company` and moves
+   * the user, found in `companyId`, into it as its owner. Returns both, or null (and creates
+   * nothing) when the user is absent or another company's.
+   */
+  moveToNewCompany(companyId: string, userId: string, company: NewCompany, now?: Date): Promise<{ user: User; company: Company } | null>;
 }
 
 // ---------------------------------------------------------------- invitations
@@ -148,6 +154,8 @@ export interface InvitationsRepository {
   /** Rejects (unique violation) when the token is taken. */
   create(companyId: string, input: NewInvitation): Promise<Invitation>;
   get(companyId: string, id: string): Promise<Invitation | null>;
+  /** Global: accepting by id, which the invited user knows from their own list, not the company's. */
+  getById(id: string): Promise<Invitation | null>;
   /** Global: the public accept-invitation page only knows the token. */
   getByToken(token: string): Promise<Invitation | null>;
   /** Global: invitations addressed to the signed-in user's email, any company. */
@@ -297,7 +305,8 @@ export type ProductFilter = Omit<ProductListOptions, 'limit' | 'offset'>;
 
 export type CatalogChange =
   | { kind: 'product'; version: number; product: Product }
-  | { kind: 'variant'; version: number; variant: ProductVariant };
+  /** `productExternalId`: the store id of the variant's product (devices key products by it). */
+  | { kind: 'variant'; version: number; variant: ProductVariant; productExternalId: number };
 export interface ChangesPage {
   /** Products and variants (tombstones included: `deletedAt` set), by ascending version. */
   changes: CatalogChange[];
@@ -322,8 +331,15 @@ export interface ProductsRepository {
   /** Live products by name (case-insensitive), then external id. */
   list(companyId: string, opts: ProductListOptions): Promise<ProductWithVariants[]>;
   count(companyId: string, filter?: ProductFilter): Promise<number>;
+  /**
+   * External ids of every live product matching the filter, in `list` order: what a search
+   * result is, so the service can count it and cut pages from it without running it again.
+   */
+  listIds(companyId: string, filter?: ProductFilter): Promise<number[]>;
   get(companyId: string, id: string): Promise<ProductWithVariants | null>;
   getVariant(companyId: string, variantId: string): Promise<ProductVariant | null>;
+  /** A live variant by the store's variant id, with its product's store id; null if absent or another company's. */
+  getVariantByExternalId(companyId: string, externalId: number): Promise<{ variant: ProductVariant; productExternalId: number } | null>;
   /** Distinct category paths of live products, sorted. */
   categories(companyId: string): Promise<string[]>;
   /**
@@ -463,11 +479,53 @@ export interface NewPriceHistoryEntry {
   createdAt?: Date;
 }
 
+/** A listed entry carries the store's ids of its product and variant (the API speaks those). */
+export interface ListedPriceHistoryEntry extends PriceHistoryEntry {
+  productExternalId: number;
+  /** Also for a variant deleted since. */
+  variantExternalId: number | null;
+}
+
 export interface PriceHistoryRepository {
-  /** Adds entries in one transaction; rejects entries whose product is another company's. */
+  /**
+   * Adds entries in one transaction; rejects entries whose product is another company's, and
+   * (UniqueViolationError, nothing added) a batch holding an id that is already taken.
+   */
   add(companyId: string, entries: NewPriceHistoryEntry[]): Promise<PriceHistoryEntry[]>;
   /** Newest first; includes the product's variant entries. */
-  listForProduct(companyId: string, productId: string, opts?: { limit?: number }): Promise<PriceHistoryEntry[]>;
+  listForProduct(companyId: string, productId: string, opts?: { limit?: number }): Promise<ListedPriceHistoryEntry[]>;
+}
+
+// ---------------------------------------------------------------- idempotency keys
+
+/** A request made with an `Idempotency-Key`, as first processed. */
+export interface IdempotencyRecord {
+  companyId: string;
+  key: string;
+  /** What the key was used for, e.g. "PUT /api/products/123". */
+  scope: string;
+  /** A hash of the request body: the same key with another body is another request. */
+  fingerprint: string;
+  /** null while the first request is still being processed. */
+  status: number | null;
+  response: unknown;
+  createdAt: Date;
+  completedAt: Date | null;
+}
+
+export type IdempotencyClaim = { claimed: true } | { claimed: false; record: IdempotencyRecord };
+
+export interface IdempotencyRepository {
+  /**
+   * Claims the key for a request, atomically: `claimed` when it was unknown, or when an
+   * unfinished claim started before `staleBefore` (its process died) is taken over. Otherwise
+   * returns what is recorded: an answer to replay, or a claim still being processed.
+   */
+  claim(companyId: string, input: { key: string; scope: string; fingerprint: string; now: Date; staleBefore: Date }): Promise<IdempotencyClaim>;
+  /** Records the answer of a claimed key; false when the claim is no longer there. */
+  complete(companyId: string, key: string, answer: { status: number; response: unknown }, now?: Date): Promise<boolean>;
+  /** Forgets an unfinished claim (the request failed and changed nothing), so a retry may run. */
+  release(companyId: string, key: string): Promise<void>;
 }
 
 // ---------------------------------------------------------------- database
@@ -486,4 +544,5 @@ export interface Database {
   products: ProductsRepository;
   workOrders: WorkOrdersRepository;
   priceHistory: PriceHistoryRepository;
+  idempotency: IdempotencyRepository;
 }

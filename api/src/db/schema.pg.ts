@@ -5,8 +5,9 @@
  * Conventions: money is bigint cents (`*_cents`, read as number), times are
  * `timestamp with time zone` (read as Date), JSON is jsonb.
  */
+import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex,
+  bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type {
   InvitationStatus,
@@ -105,6 +106,9 @@ export const products = pgTable('products', {
   uniqueIndex('products_company_external_uq').on(t.companyId, t.externalId),
   index('products_company_version_idx').on(t.companyId, t.version),
   index('products_company_category_idx').on(t.companyId, t.category),
+  // The list order (name case-insensitive in byte order, then store id) of live products: pages
+  // without a search walk it instead of sorting. Name and SKU search: see migration 0002.
+  index('products_company_name_idx').on(t.companyId, sql`(lower(${t.name}) collate "C")`, t.externalId).where(sql`${t.deletedAt} is null`),
 ]);
 
 export const productVariants = pgTable('product_variants', {
@@ -179,6 +183,23 @@ export const sessions = pgTable('sessions', {
   sess: jsonb('sess').$type<Record<string, unknown>>().notNull(),
   expire: ts('expire').notNull(),
 }, (t) => [index('sessions_expire_idx').on(t.expire)]);
+
+/**
+ * Requests a client sent with an `Idempotency-Key` (the web outbox's UUID): a replay finds the
+ * first answer here instead of applying the request again. `status` is null while the first
+ * request is still being processed (a concurrent replay waits for it rather than racing it).
+ */
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  companyId: text('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  key: text('key').notNull(),
+  /** What the key was used for ("PUT /api/products/123" and a hash of the body). */
+  scope: text('scope').notNull(),
+  fingerprint: text('fingerprint').notNull(),
+  status: integer('status'),
+  response: jsonb('response').$type<unknown>(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  completedAt: ts('completed_at'),
+}, (t) => [primaryKey({ columns: [t.companyId, t.key] })]);
 
 /** Stripe webhook events already handled (idempotent webhook processing). */
 export const stripeEvents = pgTable('stripe_events', {

@@ -6,7 +6,7 @@
  * (`timestamp_ms`, read back as Date), JSON is text (mode json), booleans are 0/1 integers.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type {
   InvitationStatus,
   PriceChangeType,
@@ -105,7 +105,14 @@ export const products = sqliteTable('products', {
 }, (t) => [
   uniqueIndex('products_company_external_uq').on(t.companyId, t.externalId),
   index('products_company_version_idx').on(t.companyId, t.version),
-  index('products_company_category_idx').on(t.companyId, t.category),
+  // Live products by category, in list order within each: a category filter is a range scan of
+  // it that needs no row (the sort of a subtree's few thousand matches is the remaining cost).
+  index('products_company_category_idx').on(t.companyId, t.category, sql`lower(${t.name})`, t.externalId).where(sql`${t.deletedAt} is null`),
+  // The list order (name case-insensitive, then store id) of live products: pages without a
+  // search walk it instead of sorting. It also holds name and SKU, so counting a company's
+  // products and a 1-2 character search (a LIKE scan: too short for the trigram index) read
+  // only the index, not every row.
+  index('products_company_name_idx').on(t.companyId, sql`lower(${t.name})`, t.externalId, t.name, t.sku).where(sql`${t.deletedAt} is null`),
 ]);
 
 export const productVariants = sqliteTable('product_variants', {
@@ -180,6 +187,23 @@ export const sessions = sqliteTable('sessions', {
   sess: text('sess', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
   expire: ts('expire').notNull(),
 }, (t) => [index('sessions_expire_idx').on(t.expire)]);
+
+/**
+ * Requests a client sent with an `Idempotency-Key` (the web outbox's UUID): a replay finds the
+ * first answer here instead of applying the request again. `status` is null while the first
+ * request is still being processed (a concurrent replay waits for it rather than racing it).
+ */
+export const idempotencyKeys = sqliteTable('idempotency_keys', {
+  companyId: text('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  key: text('key').notNull(),
+  /** What the key was used for ("PUT /api/products/123" and a hash of the body). */
+  scope: text('scope').notNull(),
+  fingerprint: text('fingerprint').notNull(),
+  status: integer('status'),
+  response: text('response', { mode: 'json' }).$type<unknown>(),
+  createdAt: ts('created_at').notNull().default(nowMs),
+  completedAt: ts('completed_at'),
+}, (t) => [primaryKey({ columns: [t.companyId, t.key] })]);
 
 /** Stripe webhook events already handled (idempotent webhook processing). */
 export const stripeEvents = sqliteTable('stripe_events', {

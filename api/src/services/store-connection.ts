@@ -5,7 +5,7 @@
  */
 import type { BigCommerceClient } from '@catalog/commerce';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
-import type { ApiSettings } from '../db/repositories';
+import type { ApiSettings, Database } from '../db/repositories';
 import { SecretDecryptError, type SecretBox } from '../lib/secrets';
 import { unreachableMessage } from './sync/sync-messages';
 
@@ -68,4 +68,19 @@ export async function verifyStoreCredentials(client: BigCommerceClient): Promise
     default:
       throw new ApiError(ErrorCode.UPSTREAM, `The store could not check these credentials: ${check.message}`);
   }
+}
+
+/**
+ * The client of the company's connected store, for a request the merchant is waiting on;
+ * a store that is not connected, or a token that no longer decrypts, is the merchant's to fix
+ * in Settings (400), as the sync says it.
+ */
+export async function connectedStore(
+  deps: { db: Database; commerce: CommerceFactory; secrets: SecretBox }, companyId: string,
+): Promise<BigCommerceClient> {
+  const settings = await deps.db.settings.get(companyId);
+  if (!settings) throw new ApiError(ErrorCode.VALIDATION, 'Connect your store in Settings first');
+  const accessToken = readToken(deps.secrets, settings);
+  if (!accessToken) throw new ApiError(ErrorCode.VALIDATION, UNREADABLE_TOKEN_MESSAGE, { fields: { accessToken: UNREADABLE_TOKEN_MESSAGE } });
+  return deps.commerce({ storeHash: settings.storeHash, accessToken });
 }

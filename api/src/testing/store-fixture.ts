@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { createDemoStore, DEMO_STORE, type DemoStoreOptions } from '@catalog/demo-store';
 import type { BcCategory, BcProduct } from '@catalog/demo-store';
 import { readSyncBlocks, type SyncEvent } from '@catalog/contracts/sync';
+import type { Database } from '../db/repositories';
 import { commerceAt, testApp, testUser } from './test-app';
 
 export type TestStore = Awaited<ReturnType<typeof startDemoStore>>;
@@ -130,4 +131,22 @@ export function expectedCategory(product: BcProduct, categories: readonly BcCate
 /** The store's products as a sync keeps them: visible ones (unless `invisible`), by ascending id. */
 export function storeProducts(store: TestStore, options: { invisible?: boolean } = {}): BcProduct[] {
   return store.store.catalog().products().filter((p) => options.invisible || p.is_visible);
+}
+
+/** `connectedApp` after a full sync of the store (product limit raised to take it all). */
+export async function syncedApp(store: TestStore, options: Parameters<typeof connectedApp>[1] = {}) {
+  const t = await connectedApp(store, options);
+  await t.setLimit(100_000);
+  const events = await readSyncEvents(await postSync(t.app, t.owner));
+  if (!events.some((e) => e.kind === 'result')) throw new Error(`the sync did not complete: ${JSON.stringify(events.at(-1))}`);
+  return t;
+}
+
+/** A user signed in to `t`'s app for the first time: the owner of a company of their own. */
+export async function signedInUser(t: { app: { request: (path: string, init: RequestInit) => Response | Promise<Response> }; db: Database }, name: string) {
+  const user = testUser(name);
+  const res = await t.app.request('/api/auth/user', { headers: user.headers });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
+  const row = (await t.db.users.getByFirebaseUid(user.sub))!;
+  return { ...user, id: row.id, companyId: row.companyId };
 }

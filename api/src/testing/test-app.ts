@@ -49,6 +49,10 @@ export async function testApp(
     /** Default: a store nobody listens at (127.0.0.1:9), so any call fails as unreachable. */
     commerce?: CommerceFactory;
     appSecret?: string;
+    /** Invitation links and email (a mailer pointed at a local SMTP server). */
+    invitations?: AppDeps['invitations'];
+    /** The clock of teams and invitations (to expire an invitation). */
+    now?: () => Date;
   } = {},
 ) {
   const db = await openDatabase(overrides.databaseUrl ?? ':memory:');
@@ -68,6 +72,8 @@ export async function testApp(
     commerce: overrides.commerce ?? commerceAt('http://127.0.0.1:9'),
     secrets: createSecretBox(overrides.appSecret ?? generateAppSecret()),
     syncs,
+    invitations: overrides.invitations,
+    now: overrides.now,
   };
   const app = createApp(deps);
   const close = async () => {

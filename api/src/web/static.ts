@@ -47,17 +47,48 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
+/** The local demo store's credentials (packages/demo-store DEMO_STORE; app.test.ts checks they agree). */
+export const DEMO_STORE_CREDENTIALS = { storeHash: 'demo', accessToken: 'demo-token', clientId: 'demo-client' } as const;
+
+/** What index.html tells the built app at run time (web/src/lib/firebase-config.ts reads it). */
+export interface RuntimeConfig {
+  firebase: { projectId: string; authEmulatorUrl: string | null };
+  /**
+   * The demo store's credentials when this server talks to one, for the settings screen's
+   * setup instructions and its 'Use demo store' button; null against a real BigCommerce.
+   */
+  demoStore: { storeHash: string; accessToken: string; clientId: string } | null;
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/**
+ * The demo store runs next to the API (npm start, tests) and BigCommerce never does, so a
+ * loopback BIGCOMMERCE_API_URL is what marks local mode; NODE_ENV would be wrong both ways (a
+ * development server pointed at a real store, a production build tried out locally).
+ */
+export function demoStoreFor(bigcommerceApiUrl: string | undefined): RuntimeConfig['demoStore'] {
+  if (!bigcommerceApiUrl) return null;
+  let host: string;
+  try {
+    host = new URL(bigcommerceApiUrl).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+  return LOOPBACK_HOSTS.has(host) || host.startsWith('127.') ? { ...DEMO_STORE_CREDENTIALS } : null;
+}
+
 /**
  * Runtime settings the built app reads from index.html (a JSON script element, which the CSP
  * does not treat as code), so one build runs locally and in production.
  */
-export function injectRuntimeConfig(html: string, runtimeConfig: Record<string, unknown>): string {
+export function injectRuntimeConfig(html: string, runtimeConfig: RuntimeConfig | Record<string, unknown>): string {
   const json = JSON.stringify(runtimeConfig).replace(/</g, '\\u003c');
   const tag = `<script id="app-config" type="application/json">${json}</script>`;
   return html.includes('</head>') ? html.replace('</head>', `${tag}</head>`) : tag + html;
 }
 
-export function webApp(distDir: string, runtimeConfig: Record<string, unknown> = {}): WebApp {
+export function webApp(distDir: string, runtimeConfig: RuntimeConfig | Record<string, unknown> = {}): WebApp {
   const indexPath = path.join(distDir, 'index.html');
   if (!existsSync(indexPath)) {
     const handler: MiddlewareHandler = async (c, next) => {

@@ -9,8 +9,8 @@ export const IsoDateTime = z.iso.datetime({ offset: true, error: 'Enter a valid 
 export type IsoDateTime = z.infer<typeof IsoDateTime>;
 
 /**
- * Products, variants, price history entries and invitations are numbered by the server
- * (products and variants keep the store's own ids).
+ * Products, variants and price history entries are numbered by the server (products and
+ * variants keep the store's own ids). Invitations and users are keyed by UUIDs.
  */
 export const IntId = z.number().int().positive();
 export type IntId = z.infer<typeof IntId>;

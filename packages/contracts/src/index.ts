@@ -11,6 +11,8 @@ export * from './plans';
 export * from './products';
 export * from './work-orders';
 export * from './work-order-rules';
+export * from './bulk-adjustment';
+export * from './bulk-adjustment-preview';
 export * from './settings';
 export * from './sync';
 export * from './auth';

@@ -57,7 +57,8 @@ export const PriceChangeType = z.enum(['manual', 'work_order', 'undo', 'sync']);
 export type PriceChangeType = z.infer<typeof PriceChangeType>;
 
 export const PriceHistoryEntry = z.object({
-  id: IntId,
+  /** The server's id of the entry (a UUID; entries are not numbered). */
+  id: z.string().min(1),
   productId: IntId,
   variantId: IntId.nullable(),
   changeType: PriceChangeType,

@@ -1,7 +1,10 @@
 /** The rules of team.ts and auth.ts: invitations, the company name, and who may manage whom. */
 import { describe, expect, it } from 'vitest';
 import { canManageCompany, canRemoveMember, displayName } from './auth';
-import { CompanyNameBody, INVITATION_TTL_MS, InviteBody, invitationStatusAt } from './team';
+import {
+  CompanyNameBody, CreateInvitationResponse, INVITATION_TTL_MS, InviteBody, Invitation, invitationLink,
+  invitationStatusAt, userLimitMessage,
+} from './team';
 
 describe('InviteBody', () => {
   it('defaults the role to member and lower-cases the email', () => {
@@ -69,5 +72,27 @@ describe('roles', () => {
     expect(displayName({ firstName: 'Ada', lastName: 'Lovelace', email: 'a@b.co' })).toBe('Ada Lovelace');
     expect(displayName({ firstName: 'Ada', lastName: null, email: 'a@b.co' })).toBe('Ada');
     expect(displayName({ firstName: ' ', lastName: null, email: 'a@b.co' })).toBe('a@b.co');
+  });
+});
+
+describe('invitation links and limits', () => {
+  it('builds the accept link from an origin, with or without a trailing slash', () => {
+    expect(invitationLink('https://app.example.com/', 'ab-C_9')).toBe('https://app.example.com/accept-invitation?token=ab-C_9');
+    expect(invitationLink('http://localhost:8787', 'a b')).toBe('http://localhost:8787/accept-invitation?token=a%20b');
+  });
+
+  it("says how many users the plan allows: 'Your Trial plan allows 1 user. Upgrade to invite more teammates.'", () => {
+    expect(userLimitMessage('trial')).toBe('Your Trial plan allows 1 user. Upgrade to invite more teammates.');
+    expect(userLimitMessage('starter')).toBe('Your Starter plan allows 2 users. Upgrade to invite more teammates.');
+  });
+
+  it('keys invitations by the UUIDs the database gives them', () => {
+    const invitation = {
+      id: '0f8fad5b-d9cb-469f-a165-70867728950e', email: 'a@b.co', role: 'member', status: 'pending',
+      createdAt: '2030-01-01T00:00:00.000Z', expiresAt: '2030-01-08T00:00:00.000Z', companyName: 'Acme',
+    };
+    expect(Invitation.parse(invitation).id).toBe(invitation.id);
+    const created = { invitation, acceptUrl: 'http://localhost/accept-invitation?token=x', emailSent: false };
+    expect(CreateInvitationResponse.parse(created)).toEqual(created);
   });
 });

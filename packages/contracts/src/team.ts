@@ -1,15 +1,29 @@
 /**
  * Teams: members, invitations (a company's list, the ones addressed to me, one looked up by
- * its link token) and the bodies of inviting and renaming the company.
+ * its link token), the bodies and results of inviting, accepting and renaming the company, and
+ * the messages both sides show.
  */
 import { z } from 'zod';
-import { IntId, IsoDateTime } from './common';
+import { IsoDateTime } from './common';
 import { Role } from './auth';
+import { PLANS, type PlanId } from './plans';
 
 export const TEAM_MESSAGES = {
   email: 'Please enter a valid email address',
   role: 'Please select a role',
   companyName: 'Company name cannot be empty',
+} as const;
+
+/** What the API answers when an invitation cannot be used; the accept page shows them as they are. */
+export const INVITATION_ERRORS = {
+  /** 404: unknown token or id, cancelled, or (for the public lookup) past its expiry. */
+  notFound: 'Invitation not found or expired',
+  /** 409: accepting after the 7 days. */
+  expired: 'This invitation has expired',
+  /** 409: a token is single use. */
+  alreadyAccepted: 'This invitation has already been accepted',
+  /** 403: signed in with another email than the one invited. */
+  wrongEmail: 'This invitation was sent to another email address',
 } as const;
 
 /** An invitation can be accepted for this long after it was sent (DESIGN.md section 6). */
@@ -35,9 +49,9 @@ export const TeamMember = z.object({
 });
 export type TeamMember = z.infer<typeof TeamMember>;
 
-/** An entry of GET /api/invitations and GET /api/my-invitations. */
+/** An entry of GET /api/invitations and GET /api/my-invitations (ids are UUIDs, as stored). */
 export const Invitation = z.object({
-  id: IntId,
+  id: z.string(),
   email: z.string(),
   role: InvitationRole,
   status: InvitationStatus,
@@ -71,6 +85,44 @@ export const InviteBody = z.object({
 });
 export type InviteBody = z.infer<typeof InviteBody>;
 export type InviteInput = z.input<typeof InviteBody>;
+
+/**
+ * POST /api/invitations: the invitation, the link that accepts it (shown with a copy button),
+ * and whether it was also emailed (false when SMTP is not configured or the email failed).
+ */
+export const CreateInvitationResponse = z.object({
+  invitation: Invitation,
+  acceptUrl: z.url(),
+  emailSent: z.boolean(),
+});
+export type CreateInvitationResponse = z.infer<typeof CreateInvitationResponse>;
+
+/** POST /api/invitations/{id or token}/accept: the company the caller now belongs to. */
+export const AcceptInvitationResponse = z.object({
+  message: z.string(),
+  companyName: z.string(),
+  role: Role,
+});
+export type AcceptInvitationResponse = z.infer<typeof AcceptInvitationResponse>;
+
+/** PUT /api/company/name: the name as saved (trimmed). */
+export const CompanyNameResponse = z.object({ name: z.string() });
+export type CompanyNameResponse = z.infer<typeof CompanyNameResponse>;
+
+/** The page an invitation link opens; the token is its only parameter. */
+export const ACCEPT_INVITATION_PATH = '/accept-invitation';
+
+/** `https://app.example.com/accept-invitation?token=...` for an origin without a trailing slash. */
+export function invitationLink(origin: string, token: string): string {
+  return `${origin.replace(/\/+$/, '')}${ACCEPT_INVITATION_PATH}?token=${encodeURIComponent(token)}`;
+}
+
+/** The 402 PLAN_LIMIT message when a plan's user count is reached. */
+export function userLimitMessage(plan: PlanId): string {
+  const { name, userLimit } = PLANS[plan];
+  const users = userLimit === 1 ? '1 user' : `${userLimit ?? 'unlimited'} users`;
+  return `Your ${name} plan allows ${users}. Upgrade to invite more teammates.`;
+}
 
 /** PUT /api/company/name. */
 export const CompanyNameBody = z.object({

@@ -1,7 +1,7 @@
 import { ApiError, getErrorMessage } from '@catalog/contracts/errors';
 import { DashboardStats } from '@catalog/contracts/dashboard';
 import { describe, expect, it } from 'vitest';
-import { AUTH_FAILED_MESSAGE, createApiFetch, NETWORK_ERROR_MESSAGE, withQuery } from './api-client';
+import { AUTH_FAILED_MESSAGE, createApiFetch, createApiStream, NETWORK_ERROR_MESSAGE, withQuery } from './api-client';
 
 interface Call {
   url: string;
@@ -98,5 +98,49 @@ describe('withQuery', () => {
     ).toBe('/api/products?search=mug+%26+cup&page=2&limit=20');
     expect(withQuery('/api/work-orders', { includeArchived: false })).toBe('/api/work-orders?includeArchived=false');
     expect(withQuery('/api/products', { category: '' })).toBe('/api/products');
+  });
+});
+
+describe('apiStream', () => {
+  function fakeStreamServer(respond: (call: Call) => Response, token: () => Promise<string | null> = async () => 'token-1') {
+    const calls: Call[] = [];
+    const apiStream = createApiStream({
+      getToken: token,
+      fetch: async (input, init = {}) => {
+        const call = { url: String(input), init };
+        calls.push(call);
+        return respond(call);
+      },
+    });
+    return { apiStream, calls };
+  }
+
+  it('sends the bearer token and hands an OK response back with its body unread', async () => {
+    const { apiStream, calls } = fakeStreamServer(() => new Response('data: {}\n\n', { status: 200 }));
+    const res = await apiStream('/api/sync', { method: 'POST', body: {} });
+    expect(res.bodyUsed).toBe(false);
+    await expect(res.text()).resolves.toBe('data: {}\n\n');
+    expect(calls[0]!.init.headers).toMatchObject({ Authorization: 'Bearer token-1', 'Content-Type': 'application/json' });
+    expect(calls[0]!.init.credentials).toBe('include');
+  });
+
+  it("throws the server's error for a refusal before streaming (409)", async () => {
+    const { apiStream } = fakeStreamServer(() =>
+      json({ error: { code: 'CONFLICT', message: 'A sync is already running for this store' } }, 409),
+    );
+    const error = await apiStream('/api/sync', { method: 'POST' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(409);
+    expect(getErrorMessage(error, 'Failed to start sync')).toBe('A sync is already running for this store');
+  });
+
+  it("fails with 'Authentication failed' without a token, and reports a network failure", async () => {
+    const noToken = fakeStreamServer(() => new Response(''), async () => null);
+    await expect(noToken.apiStream('/api/sync')).rejects.toThrow(AUTH_FAILED_MESSAGE);
+    expect(noToken.calls).toHaveLength(0);
+    const offline = fakeStreamServer(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(offline.apiStream('/api/sync')).rejects.toThrow(NETWORK_ERROR_MESSAGE);
   });
 });

@@ -1,5 +1,6 @@
 /**
- * The one way the app calls its API: `apiFetch('/api/dashboard', { schema: DashboardStats })`.
+ * The one way the app calls its API: `apiFetch('/api/dashboard', { schema: DashboardStats })`,
+ * or `apiStream('/api/sync', ...)` for a response read as it streams in.
  * Adds the signed-in user's ID token as a bearer header, sends cookies and JSON, turns a query
  * object into URL parameters, and throws `ApiError` (contracts) for any failed response, so
  * every screen shows failures with `getErrorMessage(error, fallback)`.
@@ -60,47 +61,78 @@ export interface ApiClientDeps {
   fetch: typeof fetch;
 }
 
+/** What a streamed call takes: apiFetch's options without a schema (the body is read as it comes). */
+export type ApiStreamOptions = Omit<ApiFetchOptions<never>, 'schema'>;
+
+/**
+ * Sends one request with the bearer token, cookies and JSON body; resolves with the response
+ * whatever its status. Shared by apiFetch (reads the JSON) and apiStream (hands the body over).
+ */
+async function send(
+  deps: ApiClientDeps,
+  path: string,
+  { method = 'GET', body, query, auth = true, signal }: ApiStreamOptions,
+  accept: string,
+): Promise<Response> {
+  const headers: Record<string, string> = { Accept: accept };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (auth) {
+    let token: string | null;
+    try {
+      token = await deps.getToken();
+    } catch {
+      token = null;
+    }
+    if (!token) throw new ApiError(ErrorCode.UNAUTHENTICATED, AUTH_FAILED_MESSAGE);
+    headers.Authorization = `Bearer ${token}`;
+  }
+  try {
+    return await deps.fetch(withQuery(path, query), {
+      method,
+      headers,
+      credentials: 'include',
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    throw new Error(NETWORK_ERROR_MESSAGE, { cause: err });
+  }
+}
+
 /** Builds `apiFetch` over a token source and fetch; the app uses Firebase and the browser's. */
 export function createApiFetch(deps: ApiClientDeps) {
   return async function apiFetch<T = unknown>(
     path: string,
     options: ApiFetchOptions<T> = {},
   ): Promise<T> {
-    const { method = 'GET', body, query, schema, auth = true, signal } = options;
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (auth) {
-      let token: string | null;
-      try {
-        token = await deps.getToken();
-      } catch {
-        token = null;
-      }
-      if (!token) throw new ApiError(ErrorCode.UNAUTHENTICATED, AUTH_FAILED_MESSAGE);
-      headers.Authorization = `Bearer ${token}`;
-    }
-
-    let res: Response;
-    try {
-      res = await deps.fetch(withQuery(path, query), {
-        method,
-        headers,
-        credentials: 'include',
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal,
-      });
-    } catch (err) {
-      if (signal?.aborted) throw err;
-      throw new Error(NETWORK_ERROR_MESSAGE, { cause: err });
-    }
-
+    const { schema, ...rest } = options;
+    const res = await send(deps, path, rest, 'application/json');
     const data = await readBody(res);
     if (!res.ok) throw ApiError.fromResponse(res.status, data, res.statusText);
     return schema ? schema.parse(data) : (data as T);
   };
 }
 
-export const apiFetch = createApiFetch({
+/**
+ * Builds `apiStream`, for a response read as it arrives (POST /api/sync): the same token, cookies
+ * and errors as apiFetch, but an OK response comes back with its body unread. A failed one is
+ * read whole and thrown as `ApiError`, so a refusal before streaming (409, 400) shows the
+ * server's message.
+ */
+export function createApiStream(deps: ApiClientDeps) {
+  return async function apiStream(path: string, options: ApiStreamOptions = {}): Promise<Response> {
+    const res = await send(deps, path, options, 'text/event-stream, application/json');
+    if (!res.ok) throw ApiError.fromResponse(res.status, await readBody(res), res.statusText);
+    return res;
+  };
+}
+
+const browserDeps: ApiClientDeps = {
   getToken: getIdToken,
   fetch: (input, init) => window.fetch(input, init),
-});
+};
+
+export const apiFetch = createApiFetch(browserDeps);
+
+export const apiStream = createApiStream(browserDeps);

@@ -26,8 +26,11 @@ export interface FirebaseEnv {
   VITE_FIREBASE_APP_ID?: string;
 }
 
-interface RuntimeConfig {
+/** What the server injects into index.html (api/src/web/static.ts RuntimeConfig). */
+export interface RuntimeConfig {
   firebase?: { projectId?: string | null; authEmulatorUrl?: string | null };
+  /** The local demo store's credentials, or null against a real store (lib/demo-store.ts). */
+  demoStore?: unknown;
 }
 
 /** The server's `<script id="app-config" type="application/json">`, or null without one. */

@@ -20,6 +20,7 @@ import {
   type ReactNode,
 } from 'react';
 import type { IdentitySource, IdentityUser } from './firebase';
+import { runSignOutCallbacks } from './sign-out-callbacks';
 
 /** The signed-in person, as far as the interface needs to know them. */
 export type SessionUser = IdentityUser;
@@ -167,10 +168,20 @@ export function AuthProvider({ children, connect = connectFirebase }: AuthProvid
     };
   }, [getSource, wasSignedIn]);
 
+  // The signed-in uid, for the sign-out clean-ups (the state is already null when they run).
+  const uidRef = useRef<string | null>(null);
+  useEffect(() => {
+    if (state.user) uidRef.current = state.user.uid;
+  }, [state.user]);
+
   const signOut = useCallback(async () => {
     const source = await getSource();
+    const uid = uidRef.current;
     await source.signOut();
     writeHint(false);
+    uidRef.current = null;
+    // Per-user data on this device (the local catalog) goes with the session.
+    if (uid) await runSignOutCallbacks(uid);
   }, [getSource]);
 
   const getToken = useCallback(async () => (await getSource()).getIdToken(), [getSource]);

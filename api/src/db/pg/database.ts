@@ -8,6 +8,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Database } from '../repositories';
 import { pgCompanies } from './companies';
+import { pgIdempotency } from './idempotency';
 import { pgInvitations } from './invitations';
 import { pgPriceHistory } from './price-history';
 import { pgProducts } from './products';
@@ -64,6 +65,7 @@ export async function openPgDatabase(
       products: pgProducts(db),
       workOrders: pgWorkOrders(db),
       priceHistory: pgPriceHistory(db),
+      idempotency: pgIdempotency(db),
     };
   } catch (err) {
     await pool.end();

@@ -26,6 +26,10 @@ export function pgInvitations(db: PgDb): InvitationsRepository {
       const [row] = await db.select().from(inv).where(scoped(companyId, id));
       return row ?? null;
     },
+    async getById(id) {
+      const [row] = await db.select().from(inv).where(eq(inv.id, id));
+      return row ?? null;
+    },
     async getByToken(token) {
       const [row] = await db.select().from(inv).where(eq(inv.token, token));
       return row ?? null;

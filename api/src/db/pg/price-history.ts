@@ -1,7 +1,7 @@
 /** PostgreSQL price history repository. */
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { historyRows } from '../catalog-plan';
-import { NotFoundError } from '../errors';
+import { NotFoundError, rethrowUnique } from '../errors';
 import type { PriceHistoryRepository } from '../repositories';
 import { priceHistory as ph, productVariants, products } from '../schema.pg';
 import { chunks } from '../sql-helpers';
@@ -11,6 +11,7 @@ export function pgPriceHistory(db: PgDb): PriceHistoryRepository {
   return {
     async add(companyId, entries) {
       if (entries.length === 0) return [];
+      // A taken id (a stable id recorded before) rejects the whole batch as a UniqueViolationError.
       return db.transaction(async (tx) => {
         // The product (and variant) must be this company's: history never crosses companies.
         const productIds = [...new Set(entries.map((e) => e.productId))];
@@ -30,12 +31,17 @@ export function pgPriceHistory(db: PgDb): PriceHistoryRepository {
         const rows = historyRows(companyId, entries, new Date());
         for (const chunk of chunks(rows)) await tx.insert(ph).values(chunk);
         return rows;
-      });
+      }).catch(rethrowUnique);
     },
     async listForProduct(companyId, productId, opts = {}) {
-      return db.select().from(ph)
+      // Joined for the store's ids; a variant deleted since keeps its row (tombstone), so its id is there too.
+      const rows = await db.select({ entry: ph, productExternalId: products.externalId, variantExternalId: productVariants.externalId })
+        .from(ph)
+        .innerJoin(products, eq(products.id, ph.productId))
+        .leftJoin(productVariants, eq(productVariants.id, ph.variantId))
         .where(and(eq(ph.companyId, companyId), eq(ph.productId, productId)))
         .orderBy(desc(ph.createdAt), desc(ph.id)).limit(opts.limit ?? 500);
+      return rows.map((r) => ({ ...r.entry, productExternalId: r.productExternalId, variantExternalId: r.variantExternalId ?? null }));
     },
   };
 }

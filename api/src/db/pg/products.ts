@@ -10,13 +10,17 @@ import { chunks } from '../sql-helpers';
 import { pgCatalogWrites, withVariants } from './catalog-writes';
 import type { PgDb } from './types';
 
+/**
+ * The company's live products matching `f`. The search expressions are exactly those of the
+ * trigram GIN indexes (migration 0002), so a search of 3+ characters is a bitmap index scan.
+ */
 export function productWhere(companyId: string, f: ProductFilter = {}) {
   const conds = [eq(products.companyId, companyId), isNull(products.deletedAt)];
   if (f.search?.trim()) {
     const pattern = `%${likeEscape(f.search.trim().toLowerCase())}%`;
     conds.push(or(
       sql`lower(${products.name}) like ${pattern} escape '\\'`,
-      sql`lower(coalesce(${products.sku}, '')) like ${pattern} escape '\\'`,
+      sql`lower(${products.sku}) like ${pattern} escape '\\'`,
     )!);
   }
   if (f.category) {
@@ -29,17 +33,39 @@ export function productWhere(companyId: string, f: ProductFilter = {}) {
   return and(...conds);
 }
 
+/** Byte order of the lower-cased name, as products_company_name_idx holds it (and SQLite sorts). */
+const LIST_ORDER = sql`(lower(${products.name}) collate "C")`;
+
+/**
+ * Runs a filtered read; one with a search the trigram indexes can serve (3+ characters) runs
+ * with sequential scans off. The planner prices a GIN trigram scan of a short, common term
+ * above a scan of the whole table, and picks the scan: ~10 times slower at 100,000 products
+ * (~6 ms against ~70 ms for "jack"). Shorter terms have no trigrams; they keep the planner's choice.
+ */
+function searching<T>(db: PgDb, f: ProductFilter, read: (tx: PgDb) => Promise<T>): Promise<T> {
+  if ([...(f.search?.trim() ?? '')].length < 3) return read(db);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return read(tx);
+  }, { accessMode: 'read only' });
+}
+
 export function pgProducts(db: PgDb): ProductsRepository {
   return {
     ...pgCatalogWrites(db),
     async list(companyId, opts) {
-      const rows = await db.select().from(products).where(productWhere(companyId, opts))
-        .orderBy(sql`lower(${products.name}) collate "C"`, asc(products.externalId), asc(products.id)).limit(opts.limit).offset(opts.offset);
+      const rows = await searching(db, opts, (tx) => tx.select().from(products).where(productWhere(companyId, opts))
+        .orderBy(LIST_ORDER, asc(products.externalId)).limit(opts.limit).offset(opts.offset));
       return withVariants(db, companyId, rows);
     },
-    async count(companyId, filter) {
-      const [row] = await db.select({ n: count() }).from(products).where(productWhere(companyId, filter));
+    async count(companyId, filter = {}) {
+      const [row] = await searching(db, filter, (tx) => tx.select({ n: count() }).from(products).where(productWhere(companyId, filter)));
       return row?.n ?? 0;
+    },
+    async listIds(companyId, filter = {}) {
+      const rows = await searching(db, filter, (tx) => tx.select({ id: products.externalId }).from(products)
+        .where(productWhere(companyId, filter)).orderBy(LIST_ORDER, asc(products.externalId)));
+      return rows.map((r) => r.id);
     },
     async get(companyId, id) {
       const [row] = await db.select().from(products)
@@ -50,6 +76,15 @@ export function pgProducts(db: PgDb): ProductsRepository {
       const [row] = await db.select().from(productVariants).where(and(
         eq(productVariants.companyId, companyId), eq(productVariants.id, variantId), isNull(productVariants.deletedAt),
       ));
+      return row ?? null;
+    },
+    async getVariantByExternalId(companyId, externalId) {
+      const [row] = await db.select({ variant: productVariants, productExternalId: products.externalId }).from(productVariants)
+        .innerJoin(products, eq(products.id, productVariants.productId))
+        .where(and(
+          eq(productVariants.companyId, companyId), eq(productVariants.externalId, externalId),
+          isNull(productVariants.deletedAt), isNull(products.deletedAt),
+        ));
       return row ?? null;
     },
     async categories(companyId) {
@@ -78,7 +113,8 @@ export function pgProducts(db: PgDb): ProductsRepository {
         const ps = await tx.select().from(products)
           .where(and(eq(products.companyId, companyId), gt(products.version, sinceVersion)))
           .orderBy(asc(products.version)).limit(limit + 1);
-        const vs = await tx.select().from(productVariants)
+        const vs = await tx.select({ variant: productVariants, productExternalId: products.externalId }).from(productVariants)
+          .innerJoin(products, eq(products.id, productVariants.productId))
           .where(and(eq(productVariants.companyId, companyId), gt(productVariants.version, sinceVersion)))
           .orderBy(asc(productVariants.version)).limit(limit + 1);
         return mergeChanges(ps, vs, sinceVersion, limit);

@@ -94,5 +94,24 @@ export function pgUsers(db: PgDb): UsersRepository {
         .where(and(eq(users.companyId, companyId), eq(users.id, id))).returning().catch(rethrowUnique);
       return row ?? null;
     },
+    async moveToNewCompany(companyId, userId, input, now = input.now ?? new Date()) {
+      return db.transaction(async (tx) => {
+        // The row lock makes a concurrent removal of the same member wait, then find them gone.
+        const [user] = await tx.select({ id: users.id }).from(users)
+          .where(and(eq(users.companyId, companyId), eq(users.id, userId))).for('update');
+        if (!user) return null;
+        const [company] = await tx.insert(companies).values({
+          id: input.id ?? crypto.randomUUID(),
+          name: input.name,
+          subscriptionPlan: input.subscriptionPlan ?? 'trial',
+          productLimit: input.productLimit ?? 5,
+          createdAt: now,
+          updatedAt: now,
+        }).returning();
+        const [moved] = await tx.update(users).set({ companyId: company!.id, role: 'owner', updatedAt: now })
+          .where(eq(users.id, userId)).returning();
+        return { user: moved!, company: company! };
+      });
+    },
   };
 }

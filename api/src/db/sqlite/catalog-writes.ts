@@ -3,25 +3,16 @@
  * taken up front, so the rows read to plan the write cannot change under it) and numbers
  * every changed row from the company's change sequence (companies.catalog_version).
  */
-import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { numberRows, planPriceChanges, planUpsert, rowCount, type WritePlan } from '../catalog-plan';
 import { NotFoundError } from '../errors';
-import type { Product, ProductsRepository, ProductVariant, ProductWithVariants } from '../repositories';
+import type { ProductsRepository, ProductVariant } from '../repositories';
 import { companies, productVariants, products } from '../schema.sqlite';
-import { chunks, excludedSet } from '../sql-helpers';
+import { chunks } from '../sql-helpers';
+import {
+  type CatalogStatements, productsByExternalIds, productsByIds, variantsByKeys, variantsOfProducts, withLiveVariants,
+} from './catalog-rows';
 import type { SqliteDb } from './types';
-
-/** Attaches live variants (by external id) to product rows, in one query per chunk. */
-export function withVariants(db: SqliteDb, companyId: string, rows: Product[]): ProductWithVariants[] {
-  const byProduct = new Map<string, ProductWithVariants>(rows.map((r) => [r.id, { ...r, variants: [] }]));
-  for (const ids of chunks([...byProduct.keys()])) {
-    const variants = db.select().from(productVariants)
-      .where(and(eq(productVariants.companyId, companyId), inArray(productVariants.productId, ids), isNull(productVariants.deletedAt)))
-      .orderBy(asc(productVariants.externalId)).all();
-    for (const v of variants) byProduct.get(v.productId)?.variants.push(v);
-  }
-  return [...byProduct.values()];
-}
 
 type CatalogWrites = Pick<ProductsRepository, 'upsertMany' | 'setPrices' | 'removeByExternalIds' | 'deleteAll'>;
 
@@ -39,19 +30,10 @@ function allocate(tx: SqliteDb, companyId: string, n: number): number {
   return row.v - n + 1;
 }
 
-function writePlan(tx: SqliteDb, plan: WritePlan): void {
-  for (const rows of chunks(plan.products)) {
-    tx.insert(products).values(rows).onConflictDoUpdate({
-      target: [products.companyId, products.externalId],
-      set: excludedSet(products, ['id', 'companyId', 'externalId']),
-    }).run();
-  }
-  for (const rows of chunks(plan.variants)) {
-    tx.insert(productVariants).values(rows).onConflictDoUpdate({
-      target: [productVariants.companyId, productVariants.externalId],
-      set: excludedSet(productVariants, ['id', 'companyId', 'externalId']),
-    }).run();
-  }
+/** Writes the planned rows, one statement per table, inside the caller's transaction. */
+function writePlan(stmts: CatalogStatements, plan: WritePlan): void {
+  stmts.upsertProducts(plan.products);
+  stmts.upsertVariants(plan.variants);
 }
 
 /** Tombstones the live products matching `where` and their live variants; returns the product count. */
@@ -80,31 +62,18 @@ function tombstone(tx: SqliteDb, companyId: string, where: SQL | undefined, now:
   return n;
 }
 
-export function sqliteCatalogWrites(db: SqliteDb): CatalogWrites {
+export function sqliteCatalogWrites(db: SqliteDb, stmts: CatalogStatements): CatalogWrites {
   return {
     async upsertMany(companyId, inputs, now = new Date()) {
       return db.transaction((tx) => {
         let version = currentVersion(tx, companyId);
-        const externalIds = [...new Set(inputs.map((i) => i.externalId))];
-        const existingProducts = chunks(externalIds).flatMap((ids) => tx.select().from(products)
-          .where(and(eq(products.companyId, companyId), inArray(products.externalId, ids))).all());
+        const existingProducts = productsByExternalIds(stmts, companyId, inputs.map((i) => i.externalId), false);
         const variants = new Map<string, ProductVariant>();
-        for (const ids of chunks(existingProducts.map((p) => p.id))) {
-          for (const v of tx.select().from(productVariants)
-            .where(and(eq(productVariants.companyId, companyId), inArray(productVariants.productId, ids))).all()) {
-            variants.set(v.id, v);
-          }
-        }
+        for (const v of variantsOfProducts(stmts, companyId, existingProducts.map((p) => p.id), false)) variants.set(v.id, v);
         // Variants not found under their product: new ones, or ones the store moved to another product.
         const loadedExternal = new Set([...variants.values()].map((v) => v.externalId));
-        const variantExternalIds = [...new Set(inputs.flatMap((i) => i.variants?.map((v) => v.externalId) ?? []))]
-          .filter((id) => !loadedExternal.has(id));
-        for (const ids of chunks(variantExternalIds)) {
-          for (const v of tx.select().from(productVariants)
-            .where(and(eq(productVariants.companyId, companyId), inArray(productVariants.externalId, ids))).all()) {
-            variants.set(v.id, v);
-          }
-        }
+        const variantExternalIds = inputs.flatMap((i) => i.variants?.map((v) => v.externalId) ?? []).filter((id) => !loadedExternal.has(id));
+        for (const v of variantsByKeys(stmts, companyId, 'external_id', variantExternalIds, false)) variants.set(v.id, v);
         const plan = planUpsert({
           companyId, inputs, existingProducts, existingVariants: [...variants.values()], now,
           newId: () => crypto.randomUUID(),
@@ -112,7 +81,7 @@ export function sqliteCatalogWrites(db: SqliteDb): CatalogWrites {
         const n = rowCount(plan);
         if (n > 0) {
           numberRows(plan, allocate(tx, companyId, n));
-          writePlan(tx, plan);
+          writePlan(stmts, plan);
           version += n;
         }
         const { inserted, updated, unchanged, variantsDeleted } = plan;
@@ -125,10 +94,8 @@ export function sqliteCatalogWrites(db: SqliteDb): CatalogWrites {
         currentVersion(tx, companyId);
         const productIds = [...new Set(changes.map((c) => c.productId))];
         const variantIds = [...new Set(changes.flatMap((c) => (c.variantId ? [c.variantId] : [])))];
-        const loadedProducts = chunks(productIds).flatMap((ids) => tx.select().from(products)
-          .where(and(eq(products.companyId, companyId), inArray(products.id, ids), isNull(products.deletedAt))).all());
-        const loadedVariants = chunks(variantIds).flatMap((ids) => tx.select().from(productVariants)
-          .where(and(eq(productVariants.companyId, companyId), inArray(productVariants.id, ids), isNull(productVariants.deletedAt))).all());
+        const loadedProducts = productsByIds(stmts, companyId, productIds, true);
+        const loadedVariants = variantsByKeys(stmts, companyId, 'id', variantIds, true);
         const plan = planPriceChanges(
           new Map(loadedProducts.map((p) => [p.id, p])), new Map(loadedVariants.map((v) => [v.id, v])), changes, now,
         );
@@ -146,9 +113,7 @@ export function sqliteCatalogWrites(db: SqliteDb): CatalogWrites {
             }).where(eq(productVariants.id, v.id)).run();
           }
         }
-        const after = chunks(productIds).flatMap((ids) => tx.select().from(products)
-          .where(and(eq(products.companyId, companyId), inArray(products.id, ids))).all());
-        return withVariants(tx, companyId, after);
+        return withLiveVariants(stmts, companyId, productsByIds(stmts, companyId, productIds, false));
       }, { behavior: 'immediate' });
     },
 

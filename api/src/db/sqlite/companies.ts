@@ -1,10 +1,12 @@
 /** SQLite companies repository. */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { CompaniesRepository, Company } from '../repositories';
 import { companies } from '../schema.sqlite';
 import type { SqliteDb } from './types';
 
 export function sqliteCompanies(db: SqliteDb): CompaniesRepository {
+  // Read on every product list request (the catalog version keys its cache): prepared once.
+  let byId: { get(values: { id: string }): Company | undefined } | undefined;
   return {
     async create(input) {
       const now = input.now ?? new Date();
@@ -18,7 +20,8 @@ export function sqliteCompanies(db: SqliteDb): CompaniesRepository {
       }).returning().get() satisfies Company;
     },
     async get(id) {
-      return db.select().from(companies).where(eq(companies.id, id)).get() ?? null;
+      byId ??= db.select().from(companies).where(eq(companies.id, sql.placeholder('id'))).prepare();
+      return byId.get({ id }) ?? null;
     },
     async getByStripeCustomerId(customerId) {
       return db.select().from(companies).where(eq(companies.stripeCustomerId, customerId)).get() ?? null;

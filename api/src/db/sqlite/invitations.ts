@@ -28,6 +28,9 @@ export function sqliteInvitations(db: SqliteDb): InvitationsRepository {
     async get(companyId, id) {
       return db.select().from(inv).where(scoped(companyId, id)).get() ?? null;
     },
+    async getById(id) {
+      return db.select().from(inv).where(eq(inv.id, id)).get() ?? null;
+    },
     async getByToken(token) {
       return db.select().from(inv).where(eq(inv.token, token)).get() ?? null;
     },

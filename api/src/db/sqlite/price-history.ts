@@ -1,35 +1,49 @@
 /** SQLite price history repository. */
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { historyRows } from '../catalog-plan';
-import { NotFoundError } from '../errors';
-import type { PriceHistoryRepository } from '../repositories';
+import { NotFoundError, rethrowUnique } from '../errors';
+import type { NewPriceHistoryEntry, PriceHistoryEntry, PriceHistoryRepository } from '../repositories';
 import { priceHistory as ph, productVariants, products } from '../schema.sqlite';
 import { chunks } from '../sql-helpers';
 import type { SqliteDb } from './types';
 
 export function sqlitePriceHistory(db: SqliteDb): PriceHistoryRepository {
+  function write(companyId: string, entries: NewPriceHistoryEntry[]): PriceHistoryEntry[] {
+    return db.transaction((tx) => {
+      // The product (and variant) must be this company's: history never crosses companies.
+      const productIds = [...new Set(entries.map((e) => e.productId))];
+      const found = chunks(productIds).flatMap((ids) => tx.select({ id: products.id }).from(products)
+        .where(and(eq(products.companyId, companyId), inArray(products.id, ids))).all());
+      if (found.length !== productIds.length) throw new NotFoundError('price history for an unknown product');
+      const variantIds = [...new Set(entries.flatMap((e) => (e.variantId ? [e.variantId] : [])))];
+      const foundVariants = chunks(variantIds).flatMap((ids) => tx.select({ id: productVariants.id }).from(productVariants)
+        .where(and(eq(productVariants.companyId, companyId), inArray(productVariants.id, ids))).all());
+      if (foundVariants.length !== variantIds.length) throw new NotFoundError('price history for an unknown variant');
+      const rows = historyRows(companyId, entries, new Date());
+      for (const chunk of chunks(rows)) tx.insert(ph).values(chunk).run();
+      return rows;
+    }, { behavior: 'immediate' });
+  }
+
   return {
     async add(companyId, entries) {
       if (entries.length === 0) return [];
-      return db.transaction((tx) => {
-        // The product (and variant) must be this company's: history never crosses companies.
-        const productIds = [...new Set(entries.map((e) => e.productId))];
-        const found = chunks(productIds).flatMap((ids) => tx.select({ id: products.id }).from(products)
-          .where(and(eq(products.companyId, companyId), inArray(products.id, ids))).all());
-        if (found.length !== productIds.length) throw new NotFoundError('price history for an unknown product');
-        const variantIds = [...new Set(entries.flatMap((e) => (e.variantId ? [e.variantId] : [])))];
-        const foundVariants = chunks(variantIds).flatMap((ids) => tx.select({ id: productVariants.id }).from(productVariants)
-          .where(and(eq(productVariants.companyId, companyId), inArray(productVariants.id, ids))).all());
-        if (foundVariants.length !== variantIds.length) throw new NotFoundError('price history for an unknown variant');
-        const rows = historyRows(companyId, entries, new Date());
-        for (const chunk of chunks(rows)) tx.insert(ph).values(chunk).run();
-        return rows;
-      }, { behavior: 'immediate' });
+      // A taken id (a stable id recorded before) rejects the whole batch as a UniqueViolationError.
+      try {
+        return write(companyId, entries);
+      } catch (err) {
+        rethrowUnique(err);
+      }
     },
     async listForProduct(companyId, productId, opts = {}) {
-      return db.select().from(ph)
+      // Joined for the store's ids; a variant deleted since keeps its row (tombstone), so its id is there too.
+      const rows = db.select({ entry: ph, productExternalId: products.externalId, variantExternalId: productVariants.externalId })
+        .from(ph)
+        .innerJoin(products, eq(products.id, ph.productId))
+        .leftJoin(productVariants, eq(productVariants.id, ph.variantId))
         .where(and(eq(ph.companyId, companyId), eq(ph.productId, productId)))
         .orderBy(desc(ph.createdAt), desc(ph.id)).limit(opts.limit ?? 500).all();
+      return rows.map((r) => ({ ...r.entry, productExternalId: r.productExternalId, variantExternalId: r.variantExternalId ?? null }));
     },
   };
 }

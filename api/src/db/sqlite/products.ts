@@ -1,54 +1,102 @@
 /**
  * SQLite products repository: reads here, catalog writes (versioned) in catalog-writes.ts.
  * Tombstoned rows (`deleted_at` set) are invisible to every read but `changesSince`.
+ *
+ * The list reads are hand-written SQL on prepared statements (catalog-rows.ts): a search of
+ * 3+ characters is answered by the `products_search` FTS5 trigram index (migration 0002),
+ * driving the join to `products`; shorter ones scan the company's names with LIKE. Both are
+ * case-insensitive substring matches of name or SKU. A category filter is a range on the
+ * (company_id, category) index; pages without a search walk products_company_name_idx.
  */
-import { and, asc, count, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { likeEscape, mergeChanges } from '../catalog-plan';
 import type { ProductFilter, ProductsRepository } from '../repositories';
-import { productVariants, products } from '../schema.sqlite';
-import { chunks } from '../sql-helpers';
-import { sqliteCatalogWrites, withVariants } from './catalog-writes';
+import { products } from '../schema.sqlite';
+import {
+  type CatalogStatements, productColumns, productFromRow, productsByExternalIds, variantColumns, variantFromRow, withLiveVariants,
+} from './catalog-rows';
+import { sqliteCatalogWrites } from './catalog-writes';
 import type { SqliteDb } from './types';
 
-export function productWhere(companyId: string, f: ProductFilter = {}) {
-  const conds = [eq(products.companyId, companyId), isNull(products.deletedAt)];
-  if (f.search?.trim()) {
-    const pattern = `%${likeEscape(f.search.trim().toLowerCase())}%`;
-    conds.push(or(
-      sql`lower(${products.name}) like ${pattern} escape '\\'`,
-      sql`lower(coalesce(${products.sku}, '')) like ${pattern} escape '\\'`,
-    )!);
-  }
-  if (f.category) {
-    conds.push(or(
-      eq(products.category, f.category),
-      sql`${products.category} like ${`${likeEscape(f.category)} > %`} escape '\\'`,
-    )!);
-  }
-  if (f.visibleOnly) conds.push(eq(products.isVisible, true));
-  return and(...conds);
+/** Searches this long or longer use the trigram index (it indexes 3-character sequences). */
+export const TRIGRAM_MIN_LENGTH = 3;
+
+/** An FTS5 phrase: the text matched as one contiguous substring, quotes doubled. */
+const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
+
+interface FilterSql {
+  from: string;
+  where: string;
+  params: unknown[];
 }
 
-export function sqliteProducts(db: SqliteDb): ProductsRepository {
+/** FROM and WHERE for the company's live products matching `f`, as `p`. */
+export function filterSql(companyId: string, f: ProductFilter = {}): FilterSql {
+  let from = 'products p';
+  const conds: string[] = [];
+  const params: unknown[] = [];
+  const search = f.search?.trim();
+  if (search && [...search].length >= TRIGRAM_MIN_LENGTH) {
+    // CROSS JOIN keeps the FTS table first: the index finds the few rows, the join checks them.
+    from = 'products_search s cross join products p on p.rowid = s.rowid';
+    conds.push('s.products_search match ?');
+    params.push(ftsPhrase(search));
+  }
+  conds.push('p.company_id = ?', 'p.deleted_at is null');
+  params.push(companyId);
+  if (search && [...search].length < TRIGRAM_MIN_LENGTH) {
+    // SQLite's LIKE ignores ASCII case, as the trigram index does.
+    const pattern = `%${likeEscape(search)}%`;
+    conds.push(`(p.name like ? escape '\\' or p.sku like ? escape '\\')`);
+    params.push(pattern, pattern);
+  }
+  if (f.category) {
+    // The path itself or anything below it ("path > ..."): one range of products_company_category_idx,
+    // [path, "path >!"), minus what sorts inside it without being either ("path & Co").
+    conds.push('p.category >= ? and p.category < ? and (p.category = ? or p.category >= ?)');
+    params.push(f.category, `${f.category} >!`, f.category, `${f.category} > `);
+  }
+  if (f.visibleOnly) conds.push('p.is_visible = 1');
+  return { from, where: conds.join(' and '), params };
+}
+
+const LIST_ORDER = 'order by lower(p.name), p.external_id';
+
+export function sqliteProducts(db: SqliteDb, stmts: CatalogStatements): ProductsRepository {
+  const rowsOf = (sql: string, params: unknown[]) => stmts.prepared(sql).all(params) as Record<string, unknown>[];
+
+  const withVariants = (companyId: string, rows: Record<string, unknown>[]) => withLiveVariants(stmts, companyId, rows.map(productFromRow));
+
   return {
-    ...sqliteCatalogWrites(db),
+    ...sqliteCatalogWrites(db, stmts),
     async list(companyId, opts) {
-      const rows = db.select().from(products).where(productWhere(companyId, opts))
-        .orderBy(sql`lower(${products.name})`, asc(products.externalId), asc(products.id)).limit(opts.limit).offset(opts.offset).all();
-      return withVariants(db, companyId, rows);
+      const { from, where, params } = filterSql(companyId, opts);
+      const rows = rowsOf(`select ${productColumns('p')} from ${from} where ${where} ${LIST_ORDER} limit ? offset ?`, [...params, opts.limit, opts.offset]);
+      return withVariants(companyId, rows);
     },
     async count(companyId, filter) {
-      return db.select({ n: count() }).from(products).where(productWhere(companyId, filter)).get()?.n ?? 0;
+      const { from, where, params } = filterSql(companyId, filter);
+      return (stmts.prepared(`select count(*) as n from ${from} where ${where}`).get(params) as { n: number }).n;
+    },
+    async listIds(companyId, filter) {
+      const { from, where, params } = filterSql(companyId, filter);
+      return stmts.prepared(`select p.external_id from ${from} where ${where} ${LIST_ORDER}`).pluck().all(params) as number[];
     },
     async get(companyId, id) {
-      const row = db.select().from(products)
-        .where(and(eq(products.companyId, companyId), eq(products.id, id), isNull(products.deletedAt))).get();
-      return row ? withVariants(db, companyId, [row])[0] ?? null : null;
+      const rows = rowsOf(`select ${productColumns('p')} from products p where p.company_id = ? and p.id = ? and p.deleted_at is null`, [companyId, id]);
+      return withVariants(companyId, rows)[0] ?? null;
     },
     async getVariant(companyId, variantId) {
-      return db.select().from(productVariants).where(and(
-        eq(productVariants.companyId, companyId), eq(productVariants.id, variantId), isNull(productVariants.deletedAt),
-      )).get() ?? null;
+      const [row] = rowsOf(`select ${variantColumns('v')} from product_variants v where v.company_id = ? and v.id = ? and v.deleted_at is null`, [companyId, variantId]);
+      return row ? variantFromRow(row) : null;
+    },
+    async getVariantByExternalId(companyId, externalId) {
+      const [row] = rowsOf(
+        `select ${variantColumns('v')}, p.external_id as product_external_id from product_variants v join products p on p.id = v.product_id
+          where v.company_id = ? and v.external_id = ? and v.deleted_at is null and p.deleted_at is null`,
+        [companyId, externalId],
+      );
+      return row ? { variant: variantFromRow(row), productExternalId: row.product_external_id as number } : null;
     },
     async categories(companyId) {
       const rows = db.selectDistinct({ category: products.category }).from(products)
@@ -57,9 +105,7 @@ export function sqliteProducts(db: SqliteDb): ProductsRepository {
       return rows.map((r) => r.category).filter((c): c is string => c !== null).sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
     },
     async getByExternalIds(companyId, externalIds) {
-      const rows = chunks([...new Set(externalIds)]).flatMap((ids) => db.select().from(products)
-        .where(and(eq(products.companyId, companyId), inArray(products.externalId, ids), isNull(products.deletedAt))).all());
-      return withVariants(db, companyId, rows.sort((x, y) => x.externalId - y.externalId));
+      return withLiveVariants(stmts, companyId, productsByExternalIds(stmts, companyId, externalIds, true));
     },
     async listExternalIds(companyId) {
       return db.select({ id: products.externalId }).from(products)
@@ -68,15 +114,17 @@ export function sqliteProducts(db: SqliteDb): ProductsRepository {
     },
     async changesSince(companyId, sinceVersion, limit) {
       // One read transaction (one WAL snapshot) for both streams, in case another process writes.
-      return db.transaction((tx) => {
-        const ps = tx.select().from(products)
-          .where(and(eq(products.companyId, companyId), gt(products.version, sinceVersion)))
-          .orderBy(asc(products.version)).limit(limit + 1).all();
-        const vs = tx.select().from(productVariants)
-          .where(and(eq(productVariants.companyId, companyId), gt(productVariants.version, sinceVersion)))
-          .orderBy(asc(productVariants.version)).limit(limit + 1).all();
+      return db.transaction(() => {
+        const ps = rowsOf(`select ${productColumns('p')} from products p where p.company_id = ? and p.version > ? order by p.version limit ?`,
+          [companyId, sinceVersion, limit + 1]).map(productFromRow);
+        const vs = rowsOf(
+          `select ${variantColumns('v')}, p.external_id as product_external_id from product_variants v join products p on p.id = v.product_id
+            where v.company_id = ? and v.version > ? order by v.version limit ?`,
+          [companyId, sinceVersion, limit + 1],
+        ).map((r) => ({ variant: variantFromRow(r), productExternalId: r.product_external_id as number }));
         return mergeChanges(ps, vs, sinceVersion, limit);
       }, { behavior: 'deferred' });
     },
   };
 }
+

@@ -1,5 +1,5 @@
 /** SQLite users repository. Emails are stored trimmed and lower-cased. */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { normalizeEmail } from '../email';
 import { rethrowUnique } from '../errors';
 import type { User, UsersRepository } from '../repositories';
@@ -7,6 +7,9 @@ import { companies, users } from '../schema.sqlite';
 import type { SqliteDb } from './types';
 
 export function sqliteUsers(db: SqliteDb): UsersRepository {
+  // Every signed-in request looks its caller up: prepared once (on first use, after the
+  // migrations), not rebuilt and re-prepared by drizzle each time.
+  let byFirebaseUid: { get(values: { uid: string }): User | undefined } | undefined;
   return {
     async provision(input) {
       const now = input.now ?? new Date();
@@ -69,7 +72,8 @@ export function sqliteUsers(db: SqliteDb): UsersRepository {
       return db.select().from(users).where(eq(users.email, normalizeEmail(email))).get() ?? null;
     },
     async getByFirebaseUid(firebaseUid) {
-      return db.select().from(users).where(eq(users.firebaseUid, firebaseUid)).get() ?? null;
+      byFirebaseUid ??= db.select().from(users).where(eq(users.firebaseUid, sql.placeholder('uid'))).prepare();
+      return byFirebaseUid.get({ uid: firebaseUid }) ?? null;
     },
     async listByCompany(companyId) {
       return db.select().from(users).where(eq(users.companyId, companyId)).orderBy(asc(users.createdAt), asc(users.id)).all();
@@ -83,6 +87,24 @@ export function sqliteUsers(db: SqliteDb): UsersRepository {
       } catch (err) {
         rethrowUnique(err);
       }
+    },
+    async moveToNewCompany(companyId, userId, input, now = input.now ?? new Date()) {
+      return db.transaction((tx) => {
+        const user = tx.select({ id: users.id }).from(users)
+          .where(and(eq(users.companyId, companyId), eq(users.id, userId))).get();
+        if (!user) return null;
+        const company = tx.insert(companies).values({
+          id: input.id ?? crypto.randomUUID(),
+          name: input.name,
+          subscriptionPlan: input.subscriptionPlan ?? 'trial',
+          productLimit: input.productLimit ?? 5,
+          createdAt: now,
+          updatedAt: now,
+        }).returning().get();
+        const moved = tx.update(users).set({ companyId: company.id, role: 'owner', updatedAt: now })
+          .where(eq(users.id, userId)).returning().get()!;
+        return { user: moved, company };
+      }, { behavior: 'immediate' });
     },
   };
 }

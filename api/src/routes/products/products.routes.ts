@@ -1,27 +1,103 @@
 /**
- * The app's copy of the catalog. For now: DELETE /api/products/all (owner and admin), which
- * tombstones every product and variant of the company (devices drop them on their next pull;
- * the store itself is not touched; refused while a sync runs), and GET /api/categories (any role), the category paths of
- * the synced products (' > ' between levels, 'Uncategorized' for products without one), sorted.
- * Listing products and price edits come with a later issue.
+ * The app's copy of the catalog, as the API speaks it (ids are the store's numeric ids, prices
+ * "19.90" strings; contracts products.ts):
+ *
+ *   GET    /api/products                     search (name/SKU), category subtree, page, limit -> { products, total }
+ *   GET    /api/products/{id}/variants       the product's live variants
+ *   GET    /api/products/{id}/price-history  newest first, its variants' entries included
+ *   PUT    /api/products/{id}                price edit (ProductPriceEdit), store first -> Product
+ *   DELETE /api/products/all                 owners and admins: tombstones the whole copy (the
+ *                                            store is not touched; refused while a sync runs)
+ *   GET    /api/categories                   the category paths, sorted
+ *
+ * Any role may read and edit prices. Another company's product is a 404, as is a malformed id.
+ * Price edits take an optional Idempotency-Key (services/idempotency.ts).
  */
-import { Hono } from 'hono';
+import { Hono, type Context, type TypedResponse } from 'hono';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
-import type { CategoriesResponse } from '@catalog/contracts/products';
-import type { Database } from '../../db/repositories';
+import { IntIdParam } from '@catalog/contracts/common';
+import {
+  type CategoriesResponse, type PriceHistoryResponse, ProductListQuery, type ProductListResponse, ProductPriceEdit,
+  type VariantListResponse,
+} from '@catalog/contracts/products';
+import type { Database, ProductWithVariants } from '../../db/repositories';
+import { readJson, readQuery } from '../../lib/http';
+import type { SecretBox } from '../../lib/secrets';
 import type { AuthedEnv } from '../../middleware/authenticate';
+import { serializedJson } from '../../middleware/compress';
 import { MANAGERS, requireRole } from '../../middleware/require-role';
+import { toWireHistoryEntry, toWireVariant } from '../../services/catalog/catalog-wire';
+import { editProductPrices } from '../../services/catalog/price-edits';
+import { createProductLister } from '../../services/catalog/product-list';
+import { IDEMPOTENCY_HEADER, idempotent, readIdempotencyKey, REPLAYED_HEADER } from '../../services/idempotency';
+import type { CommerceFactory } from '../../services/store-connection';
 import type { SyncRegistry } from '../../services/sync/sync-registry';
 
+interface ProductsDeps {
+  db: Database;
+  syncs: SyncRegistry;
+  commerce: CommerceFactory;
+  secrets: SecretBox;
+}
+
+/** The store id in the path; a malformed one is as absent as another company's. */
+export function externalIdParam(c: Context, what: string): number {
+  const parsed = IntIdParam.safeParse({ id: c.req.param('id') });
+  if (!parsed.success) throw new ApiError(ErrorCode.NOT_FOUND, `${what} not found`);
+  return parsed.data.id;
+}
+
 /** Mounted at /api/products. */
-export function productsRoutes({ db, syncs }: { db: Database; syncs: SyncRegistry }) {
-  return new Hono<AuthedEnv>().delete('/all', requireRole(MANAGERS, 'Only owners and admins can delete all products'), async (c) => {
-    const { companyId } = c.get('user');
-    // A running sync would write its remaining pages back right after the delete.
-    if (syncs.isRunning(companyId)) throw new ApiError(ErrorCode.CONFLICT, 'A sync is running: cancel it or let it finish, then delete all products');
-    const removed = await db.products.deleteAll(companyId);
-    return c.json({ message: `Deleted ${removed.toLocaleString('en-US')} ${removed === 1 ? 'product' : 'products'}` });
-  });
+export function productsRoutes(deps: ProductsDeps) {
+  const { db, syncs } = deps;
+  const listProducts = createProductLister(db);
+
+  async function loadProduct(companyId: string, c: Context): Promise<ProductWithVariants> {
+    const [product] = await db.products.getByExternalIds(companyId, [externalIdParam(c, 'Product')]);
+    if (!product) throw new ApiError(ErrorCode.NOT_FOUND, 'Product not found');
+    return product;
+  }
+
+  return new Hono<AuthedEnv>()
+    .get('/', async (c) => {
+      const query = readQuery(c, ProductListQuery);
+      const page = await listProducts(c.get('user').companyId, query);
+      // Serialized and compressed once per cached page; typed as c.json would be, for hc<AppType>.
+      return serializedJson(c, page) as unknown as TypedResponse<ProductListResponse, 200, 'json'>;
+    })
+
+    .get('/:id/variants', async (c) => {
+      const product = await loadProduct(c.get('user').companyId, c);
+      return c.json(product.variants.map((v) => toWireVariant(v, product.externalId)) satisfies VariantListResponse);
+    })
+
+    .get('/:id/price-history', async (c) => {
+      const { companyId } = c.get('user');
+      const product = await loadProduct(companyId, c);
+      const entries = await db.priceHistory.listForProduct(companyId, product.id);
+      return c.json(entries.map(toWireHistoryEntry) satisfies PriceHistoryResponse);
+    })
+
+    .put('/:id', async (c) => {
+      const user = c.get('user');
+      const externalId = externalIdParam(c, 'Product');
+      const edit = await readJson(c, ProductPriceEdit);
+      const key = readIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER));
+      const answer = await idempotent(db, user.companyId, key, { scope: `PUT /api/products/${externalId}`, body: edit }, async () => ({
+        status: 200 as const,
+        body: await editProductPrices(deps, { user, externalId, edit, idempotencyKey: key }),
+      }));
+      if (answer.replayed) c.header(REPLAYED_HEADER, 'true');
+      return c.json(answer.body, 200);
+    })
+
+    .delete('/all', requireRole(MANAGERS, 'Only owners and admins can delete all products'), async (c) => {
+      const { companyId } = c.get('user');
+      // A running sync would write its remaining pages back right after the delete.
+      if (syncs.isRunning(companyId)) throw new ApiError(ErrorCode.CONFLICT, 'A sync is running: cancel it or let it finish, then delete all products');
+      const removed = await db.products.deleteAll(companyId);
+      return c.json({ message: `Deleted ${removed.toLocaleString('en-US')} ${removed === 1 ? 'product' : 'products'}` });
+    });
 }
 
 /** Mounted at /api/categories. */

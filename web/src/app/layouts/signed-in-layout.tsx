@@ -29,6 +29,7 @@ import { Logo } from '../../components/logo';
 import { PageLoader } from '../../components/page-loader';
 import { useDashboardStats } from '../../features/dashboard/api/get-dashboard-stats';
 import { Walkthrough } from '../../features/walkthrough/components/walkthrough';
+import { useLocalCatalog } from '../../local/use-local-catalog';
 import classes from './layout.module.css';
 import { SidebarStatus } from './sidebar-status';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
@@ -63,6 +64,8 @@ export function SignedInLayout({ children }: { children?: ReactNode }) {
   const { pathname, key } = useLocation();
   // Below the sm breakpoint the closed sidebar is only slid off screen: keep it out of the tab order.
   const isMobile = useMediaQuery(`(max-width: ${em(767.98)})`);
+  // The catalog on the device: opened for the signed-in user and kept up to date.
+  useLocalCatalog();
 
   useEffect(() => {
     close();

@@ -1,12 +1,6 @@
-/** /accept-invitation?token=...: a team invitation. Placeholder until its issue lands. */
-import { ComingSoonPage } from '../../components/coming-soon-page';
+/** /accept-invitation?token=...: a team invitation's link, public (features/invitations). */
+import { AcceptInvitationPage } from '../../features/invitations/components/accept-invitation-page';
 
 export function AcceptInvitationRoute() {
-  return (
-    <ComingSoonPage
-      title="Accept your invitation"
-      description="Join your team on Catalog Pilot."
-      documentTitle="Accept invitation"
-    />
-  );
+  return <AcceptInvitationPage />;
 }

@@ -1,11 +1,10 @@
-/** /category-demo: the category selector comparison. Placeholder until its issue lands. */
-import { ComingSoonPage } from '../../../components/coming-soon-page';
+/** /category-demo: the category selector comparison, over the local catalog's categories. */
+import { CategoryDemo } from '../../../features/category-picker/components/category-demo';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useCatalogCategories } from '../../../local/catalog-query';
 
 export function CategoryDemoRoute() {
-  return (
-    <ComingSoonPage
-      title="Compare Category Selectors"
-      description="Four ways to pick a category side by side: breadcrumb, searchable list, dropdowns and tree."
-    />
-  );
+  usePageTitle('Compare Category Selectors');
+  const categories = useCatalogCategories();
+  return <CategoryDemo categories={categories} />;
 }

@@ -1,11 +1,13 @@
-/** /work-orders/create: a new bulk price change. Placeholder until its issue lands. */
-import { ComingSoonPage } from '../../../components/coming-soon-page';
+/**
+ * /work-orders/create: a new bulk price change (features/work-orders). A created order refreshes
+ * the dashboard's stats, so the sidebar's pending badge counts it at once.
+ */
+import { DASHBOARD_STATS_QUERY } from '../../../features/dashboard/api/get-dashboard-stats';
+import { CreateWorkOrderScreen } from '../../../features/work-orders/components/create-work-order-screen';
+import { invalidateApiQuery } from '../../../lib/api-query';
+
+const refreshDashboard = () => invalidateApiQuery(DASHBOARD_STATS_QUERY);
 
 export function CreateWorkOrderRoute() {
-  return (
-    <ComingSoonPage
-      title="Create Work Order"
-      description="Pick products, set their new prices, and run the change now or at a scheduled time."
-    />
-  );
+  return <CreateWorkOrderScreen onCreated={refreshDashboard} />;
 }

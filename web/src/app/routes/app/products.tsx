@@ -1,6 +1,45 @@
-/** /products: browse, search and edit the synced catalog. Placeholder until its issue lands. */
-import { ComingSoonPage } from '../../../components/coming-soon-page';
+/**
+ * /products: the products screen (features/products) over the local catalog, with the sync
+ * controls (features/sync) and the drill-down category picker (features/category-picker)
+ * composed in. A finished sync refreshes the API reads that show it and pulls the catalog's
+ * changes into this device.
+ */
+import { useCallback } from 'react';
+import { CategoryBreadcrumbPicker } from '../../../features/category-picker/components/category-breadcrumb-picker';
+import { DASHBOARD_STATS_QUERY } from '../../../features/dashboard/api/get-dashboard-stats';
+import { ProductsScreen } from '../../../features/products/components/products-screen';
+import { SETTINGS_QUERY, useSettings } from '../../../features/settings/api/get-settings';
+import { SYNCED_PRODUCTS_QUERY } from '../../../features/sync/api/get-synced-products';
+import { SyncControls } from '../../../features/sync/components/sync-controls';
+import { invalidateApiQuery } from '../../../lib/api-query';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { pullNow } from '../../../local/local-catalog';
 
 export function ProductsRoute() {
-  return <ComingSoonPage title="Products" description="Manage your store products and inventory" />;
+  usePageTitle('Products');
+  const { data: settings, isLoading } = useSettings();
+
+  // A sync changes the products, the dashboard's stats and Last Sync (settings' lastSyncAt).
+  const refreshAfterSync = useCallback(() => {
+    void pullNow();
+    invalidateApiQuery(SYNCED_PRODUCTS_QUERY);
+    invalidateApiQuery(DASHBOARD_STATS_QUERY);
+    invalidateApiQuery(SETTINGS_QUERY);
+  }, []);
+
+  return (
+    <ProductsScreen
+      syncControls={
+        <SyncControls
+          onSynced={refreshAfterSync}
+          lastSyncAt={settings ? settings.lastSyncAt : undefined}
+          connected={isLoading || settings !== null}
+        />
+      }
+      renderCategoryPicker={(props) => <CategoryBreadcrumbPicker {...props} />}
+      showStock={settings?.showStockStatus ?? false}
+      visibleOnly={settings ? !settings.showInvisibleProducts : false}
+      lastSyncAt={settings === undefined ? undefined : (settings?.lastSyncAt ?? null)}
+    />
+  );
 }

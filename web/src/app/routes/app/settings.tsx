@@ -1,11 +1,19 @@
-/** /settings: store connection, account and data management. Placeholder until its issue lands. */
-import { ComingSoonPage } from '../../../components/coming-soon-page';
+/**
+ * /settings: the store connection, account and data management (features/settings). Deleting
+ * all products changes the dashboard's stats and the catalog on this device, which this route
+ * refreshes.
+ */
+import { useCallback } from 'react';
+import { DASHBOARD_STATS_QUERY } from '../../../features/dashboard/api/get-dashboard-stats';
+import { SettingsPage } from '../../../features/settings/components/settings-page';
+import { invalidateApiQuery } from '../../../lib/api-query';
+import { pullNow } from '../../../local/local-catalog';
 
 export function SettingsRoute() {
-  return (
-    <ComingSoonPage
-      title="Settings"
-      description="Connect your BigCommerce store and choose how products are shown."
-    />
-  );
+  const refreshAfterDelete = useCallback(() => {
+    invalidateApiQuery(DASHBOARD_STATS_QUERY);
+    // The delete left tombstones: bring the local catalog down to nothing too.
+    void pullNow();
+  }, []);
+  return <SettingsPage onProductsDeleted={refreshAfterDelete} />;
 }

@@ -1,11 +1,6 @@
-/** /team: members, invitations and roles. Placeholder until its issue lands. */
-import { ComingSoonPage } from '../../../components/coming-soon-page';
+/** /team: members, invitations and roles of the user's company (features/team). */
+import { TeamPage } from '../../../features/team/components/team-page';
 
 export function TeamRoute() {
-  return (
-    <ComingSoonPage
-      title="Team"
-      description="Invite teammates, manage roles and rename your company."
-    />
-  );
+  return <TeamPage />;
 }

@@ -1,8 +1,16 @@
-/** /work-orders: the list of bulk price changes. Placeholder until its issue lands. */
-import { ComingSoonPage } from '../../../components/coming-soon-page';
+/**
+ * /work-orders: the list of bulk price changes (features/work-orders). Composes what the feature
+ * does not own: a change of an order refreshes the dashboard's stats (the sidebar's pending
+ * badge), and an order that completed or was undone makes the local catalog pull the new prices.
+ */
+import { DASHBOARD_STATS_QUERY } from '../../../features/dashboard/api/get-dashboard-stats';
+import { WorkOrdersScreen } from '../../../features/work-orders/components/work-orders-screen';
+import { invalidateApiQuery } from '../../../lib/api-query';
+import { pullNow } from '../../../local/local-catalog';
+
+const refreshDashboard = () => invalidateApiQuery(DASHBOARD_STATS_QUERY);
+const pullCatalog = () => void pullNow();
 
 export function WorkOrdersRoute() {
-  return (
-    <ComingSoonPage title="Work Orders" description="Manage batch product updates and schedules" />
-  );
+  return <WorkOrdersScreen onOrdersChanged={refreshDashboard} onPricesChanged={pullCatalog} />;
 }

@@ -1,0 +1,39 @@
+/**
+ * SQLite idempotency keys. A claim is one INSERT (or one compare-and-set UPDATE taking over a
+ * stale claim), so two requests with one key never both own it, whatever the process count.
+ */
+import { and, eq, isNull, lt } from 'drizzle-orm';
+import type { IdempotencyClaim, IdempotencyRepository } from '../repositories';
+import { idempotencyKeys as ik } from '../schema.sqlite';
+import type { SqliteDb } from './types';
+
+export function sqliteIdempotency(db: SqliteDb): IdempotencyRepository {
+  const scoped = (companyId: string, key: string) => and(eq(ik.companyId, companyId), eq(ik.key, key));
+  // Synchronous, so nothing runs between these statements in this process; another process
+  // can still release the key in between, which the loop retries.
+  function claim(companyId: string, input: Parameters<IdempotencyRepository['claim']>[1]): IdempotencyClaim {
+    const { key, scope, fingerprint, now, staleBefore } = input;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const inserted = db.insert(ik).values({ companyId, key, scope, fingerprint, createdAt: now })
+        .onConflictDoNothing().returning({ key: ik.key }).get();
+      if (inserted) return { claimed: true };
+      const takenOver = db.update(ik).set({ scope, fingerprint, createdAt: now })
+        .where(and(scoped(companyId, key), isNull(ik.status), lt(ik.createdAt, staleBefore))).returning({ key: ik.key }).get();
+      if (takenOver) return { claimed: true };
+      const record = db.select().from(ik).where(scoped(companyId, key)).get();
+      if (record) return { claimed: false, record };
+    }
+    throw new Error(`idempotency key ${key} keeps disappearing`);
+  }
+  return {
+    claim: async (companyId, input) => claim(companyId, input),
+    async complete(companyId, key, { status, response }, now = new Date()) {
+      const done = db.update(ik).set({ status, response, completedAt: now })
+        .where(and(scoped(companyId, key), isNull(ik.status))).returning({ key: ik.key }).get();
+      return done !== undefined;
+    },
+    async release(companyId, key) {
+      db.delete(ik).where(and(scoped(companyId, key), isNull(ik.status))).run();
+    },
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * Response compression. JSON answers (the API's) are strings already in memory: they are
+ * gzipped with node:zlib in one call, small ones on the spot, large ones on libuv's thread pool.
+ * Everything else (the web app's files, streamed from disk) goes through Hono's compress, which
+ * streams. Hono's compress alone would pipe every JSON answer through a web CompressionStream,
+ * which costs several times the gzip itself; see decision 009.
+ *
+ * Same rules as Hono's: nothing under 1 KB, nothing marked `Cache-Control: no-transform` (the
+ * sync stream), no HEAD, no 206, nothing already encoded; `Vary: Accept-Encoding` on what could
+ * have been compressed.
+ */
+import { promisify } from 'node:util';
+import { gzip, gzipSync } from 'node:zlib';
+import type { Context, MiddlewareHandler } from 'hono';
+import { compress } from 'hono/compress';
+
+const gzipAsync = promisify(gzip);
+
+/** Answers smaller than this are sent as they are. */
+export const COMPRESS_THRESHOLD = 1024;
+/** Larger answers are gzipped off the event loop (a 200-product page is ~150 KB). */
+const SYNC_LIMIT = 64 * 1024;
+
+const JSON_TYPE = /^application\/json\b/i;
+const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
+
+/** True when Accept-Encoding allows gzip (named with q > 0, or `*` with q > 0 and gzip not refused). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  let wildcard = false;
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const allowed = q === undefined || Number(q.slice(2)) > 0;
+    if (name === 'gzip') return allowed;
+    if (name === '*') wildcard = allowed;
+  }
+  return wildcard;
+}
+
+function addVary(headers: Headers): void {
+  const vary = headers.get('Vary');
+  if (vary === '*' || (vary && /(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary))) return;
+  headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+}
+
+/** Marks `headers` as those of a gzip body (this middleware then leaves it alone). */
+export function gzipped(body: Buffer, headers: Headers): Buffer {
+  headers.set('Content-Encoding', 'gzip');
+  addVary(headers);
+  return body;
+}
+
+export function compressResponses(): MiddlewareHandler {
+  const streaming = compress();
+  return async (c, next) => {
+    await next();
+    const res = c.res;
+    // Anything but JSON: Hono's compress, its `next` already run.
+    if (!JSON_TYPE.test(res.headers.get('Content-Type') ?? '')) return streaming(c, async () => {});
+    // (Not `res.body`: reading it makes the Node adapter build a full web Response.)
+    if (c.req.method === 'HEAD' || res.status === 206 || res.status === 204 || res.headers.has('Content-Encoding')) return;
+    if (NO_TRANSFORM.test(res.headers.get('Cache-Control') ?? '')) return;
+    addVary(res.headers);
+    // Reading the body is the costly part of a small answer: only when it will be compressed.
+    const length = res.headers.get('Content-Length');
+    if ((length !== null && Number(length) < COMPRESS_THRESHOLD) || !acceptsGzip(c.req.header('Accept-Encoding'))) return;
+    const body = Buffer.from(await res.arrayBuffer());
+    const headers = new Headers(res.headers);
+    const out = body.length < COMPRESS_THRESHOLD ? body : gzipped(body.length <= SYNC_LIMIT ? gzipSync(body) : await gzipAsync(body), headers);
+    headers.set('Content-Length', String(out.length));
+    // Cleared first: assigning over a response makes Hono wrap the new body in a stream and
+    // copy the old headers back over ours (the old Content-Length among them).
+    c.res = undefined;
+    c.res = new Response(out, { status: res.status, statusText: res.statusText, headers });
+  };
+}
+
+/** A JSON answer serialized once and kept (a cache entry); its gzip is made on first need, then kept too. */
+export interface SerializedJson {
+  json: string;
+  gz?: Buffer;
+}
+
+/** The answer for `body`: gzipped when the client takes it and it is worth it, reusing a kept gzip. */
+export function serializedJson(c: Context, body: SerializedJson): Response {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' };
+  if (body.json.length < COMPRESS_THRESHOLD || !acceptsGzip(c.req.header('Accept-Encoding'))) {
+    // Its length said, so the middleware does not read the body again to learn it.
+    return c.body(body.json, 200, { ...headers, 'Content-Length': String(Buffer.byteLength(body.json)) });
+  }
+  body.gz ??= gzipSync(body.json);
+  // A Buffer is a Uint8Array; its type only says the memory could be shared, which it is not.
+  return c.body(body.gz as Uint8Array<ArrayBuffer>, 200, { ...headers, 'Content-Encoding': 'gzip' });
+}

@@ -1,0 +1,160 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorBody } from '@catalog/contracts/errors';
+import { CATALOG_SCHEMA_VERSION, CatalogChangesResponse, type ReplicatedProduct, type ReplicatedVariant } from '@catalog/contracts/replication';
+import { startDemoStore, syncedApp, signedInUser, type TestStore } from '../../testing/store-fixture';
+
+let store: TestStore;
+const cleanups: Array<() => Promise<void>> = [];
+beforeAll(async () => {
+  store = await startDemoStore({ products: 40 });
+});
+afterAll(async () => store.close());
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+async function synced() {
+  const t = await syncedApp(store);
+  cleanups.push(t.close);
+  return t;
+}
+type World = Awaited<ReturnType<typeof synced>>;
+
+async function pull(t: World, query: { cursor?: number; limit?: number; schema?: number }, headers = t.owner.headers) {
+  const params = new URLSearchParams(Object.entries({ schema: CATALOG_SCHEMA_VERSION, ...query }).map(([k, v]): [string, string] => [k, String(v)]));
+  const res = await t.app.request(`/api/catalog/changes?${params}`, { headers });
+  expect(res.status).toBe(200);
+  return CatalogChangesResponse.parse(await res.json());
+}
+
+/** What a device keeps: products and variants by store id, and its cursor. */
+function device() {
+  const products = new Map<number, ReplicatedProduct>();
+  const variants = new Map<number, ReplicatedVariant>();
+  let cursor = 0;
+  const apply = (page: CatalogChangesResponse) => {
+    if (page.reset) {
+      products.clear();
+      variants.clear();
+    }
+    for (const p of page.products) products.set(p.id, p);
+    for (const v of page.variants) variants.set(v.id, v);
+    for (const id of page.deletedProductIds) products.delete(id);
+    for (const id of page.deletedVariantIds) variants.delete(id);
+    cursor = page.cursor;
+  };
+  const pullAll = async (t: World, limit: number) => {
+    const pages: CatalogChangesResponse[] = [];
+    for (let more = true; more;) {
+      const page = await pull(t, { cursor, limit });
+      apply(page);
+      pages.push(page);
+      more = page.hasMore;
+    }
+    return pages;
+  };
+  return { products, variants, apply, pullAll, get cursor() { return cursor; } };
+}
+
+/** The server's live catalog as { product id -> prices } and { variant id -> [product id, prices] }. */
+async function serverState(t: World) {
+  const all = await t.db.products.getByExternalIds(t.companyId, await t.db.products.listExternalIds(t.companyId));
+  return {
+    products: new Map(all.map((p) => [p.externalId, [p.name, p.regularPriceCents, p.salePriceCents]])),
+    variants: new Map(all.flatMap((p) => p.variants.map((v) => [v.externalId, [p.externalId, v.regularPriceCents, v.salePriceCents]]))),
+  };
+}
+const cents = (s: string | null) => (s === null ? null : Math.round(Number(s) * 100));
+const deviceState = (d: ReturnType<typeof device>) => ({
+  products: new Map([...d.products.values()].map((p) => [p.id, [p.name, cents(p.regularPrice), cents(p.salePrice)]])),
+  variants: new Map([...d.variants.values()].map((v) => [v.id, [v.productId, cents(v.regularPrice), cents(v.salePrice)]])),
+});
+
+describe('GET /api/catalog/changes', () => {
+  it('pulls the whole catalog in pages of at most `limit` rows, variants keyed to their product\'s store id', async () => {
+    const t = await synced();
+    const d = device();
+    const pages = await d.pullAll(t, 7);
+    expect(pages.length).toBeGreaterThan(3);
+    for (const page of pages) {
+      expect(page.products.length + page.variants.length + page.deletedProductIds.length + page.deletedVariantIds.length).toBeLessThanOrEqual(7);
+      expect(page).toMatchObject({ schemaVersion: CATALOG_SCHEMA_VERSION, reset: false, totalProducts: await t.db.products.count(t.companyId) });
+    }
+    expect(pages.at(-1)).toMatchObject({ hasMore: false, cursor: pages.at(-1)!.latestVersion });
+    expect(deviceState(d)).toEqual(await serverState(t));
+    expect(d.variants.size).toBeGreaterThan(0);
+    // Up to date: the next pull brings nothing.
+    expect(await pull(t, { cursor: d.cursor })).toMatchObject({ products: [], variants: [], hasMore: false, cursor: d.cursor, reset: false });
+  });
+
+  it('loses no change made between two pages', async () => {
+    const t = await synced();
+    const d = device();
+    d.apply(await pull(t, { cursor: 0, limit: 10 }));
+    const pulled = [...d.products.keys()];
+    const ids = await t.db.products.listExternalIds(t.companyId);
+    const notYet = ids.filter((id) => !d.products.has(id));
+    const [early, late] = await t.db.products.getByExternalIds(t.companyId, [pulled[0]!, notYet.at(-1)!]);
+    // Between the pages: a price edit of a product already on the device and of one still to come,
+    // a new product, and a deletion.
+    await t.db.products.setPrices(t.companyId, [
+      { productId: early!.id, regularPriceCents: 12_345 },
+      { productId: late!.id, salePriceCents: 99 },
+    ]);
+    await t.db.products.upsertMany(t.companyId, [{ externalId: 9_000_001, name: 'Arrived mid-pull', regularPriceCents: 500 }]);
+    await t.db.products.removeByExternalIds(t.companyId, [notYet[0]!]);
+
+    await d.pullAll(t, 10);
+    expect(deviceState(d)).toEqual(await serverState(t));
+    expect(d.products.get(early!.externalId)?.regularPrice).toBe('123.45');
+    expect(d.products.get(late!.externalId)?.salePrice).toBe('0.99');
+    expect(d.products.has(9_000_001)).toBe(true);
+    expect(d.products.has(notYet[0]!)).toBe(false);
+  });
+
+  it('sends deletions as tombstones, a deleted product\'s variants included', async () => {
+    const t = await synced();
+    const d = device();
+    await d.pullAll(t, 500);
+    const withVariants = (await t.db.products.getByExternalIds(t.companyId, [...d.products.keys()])).find((p) => p.variants.length > 0)!;
+    await t.db.products.removeByExternalIds(t.companyId, [withVariants.externalId]);
+    const page = await pull(t, { cursor: d.cursor });
+    expect(page.deletedProductIds).toEqual([withVariants.externalId]);
+    expect(page.deletedVariantIds.sort()).toEqual(withVariants.variants.map((v) => v.externalId).sort());
+    d.apply(page);
+    expect(deviceState(d)).toEqual(await serverState(t));
+  });
+
+  it('starts over from 0 for another schema version or a cursor the catalog never reached', async () => {
+    const t = await synced();
+    const first = await pull(t, { cursor: 0, limit: 5 });
+    const oldSchema = await pull(t, { cursor: first.cursor, limit: 5, schema: CATALOG_SCHEMA_VERSION - 1 });
+    expect(oldSchema).toMatchObject({ reset: true, cursor: first.cursor });
+    expect(oldSchema.products).toEqual(first.products);
+    // e.g. a cursor from another company's bigger catalog, or from before a restore.
+    const ahead = await pull(t, { cursor: first.latestVersion + 1, limit: 5 });
+    expect(ahead).toMatchObject({ reset: true, cursor: first.cursor, products: first.products });
+    expect((await pull(t, { cursor: first.latestVersion, limit: 5 })).reset).toBe(false);
+  });
+
+  it('never shows another company\'s rows', async () => {
+    const t = await synced();
+    const stranger = await signedInUser(t, 'Stan Stranger');
+    expect(await pull(t, { cursor: 0 }, stranger.headers)).toMatchObject({ products: [], variants: [], totalProducts: 0, latestVersion: 0 });
+    await t.db.products.upsertMany(stranger.companyId, [{ externalId: 424_242, name: 'Not yours', regularPriceCents: 100 }]);
+    const mine = device();
+    await mine.pullAll(t, 1000);
+    expect(mine.products.has(424_242)).toBe(false);
+    expect((await pull(t, { cursor: 0 }, stranger.headers)).products.map((p) => p.id)).toEqual([424_242]);
+  });
+
+  it('validates the query and needs a signed-in user', async () => {
+    const t = await synced();
+    for (const q of ['limit=0', 'limit=5001', 'cursor=-1', 'cursor=abc']) {
+      const res = await t.app.request(`/api/catalog/changes?${q}`, { headers: t.owner.headers });
+      expect(res.status, q).toBe(400);
+      expect(ErrorBody.parse(await res.json()).error.code).toBe('VALIDATION');
+    }
+    expect((await t.app.request('/api/catalog/changes')).status).toBe(401);
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * /api/invitations. One public route and four signed-in ones, so authentication is attached
+ * per route here rather than on the whole prefix in app.ts:
+ *
+ * - GET /{token}: public (the accept-invitation page of a visitor who has not signed in yet):
+ *   company name, role, inviter email, status and expiry; 404 'Invitation not found or expired'
+ *   for an unknown, cancelled or expired token.
+ * - GET /: the company's invitations, any role (status 'expired' computed at read time).
+ * - POST /: invite (owner, admin); answers the acceptance link and whether it was emailed.
+ * - DELETE /{id}: cancel (owner, admin); the entry is removed. An accepted one stays.
+ * - POST /{id or token}/accept: the invited user joins the company with the invited role.
+ */
+import { Hono, type MiddlewareHandler } from 'hono';
+import { TokenParam, UuidParam, type MessageResponse } from '@catalog/contracts/common';
+import { ApiError, ErrorCode } from '@catalog/contracts/errors';
+import {
+  INVITATION_ERRORS, InviteBody, type AcceptInvitationResponse, type CreateInvitationResponse,
+  type Invitation as WireInvitation, type InvitationByTokenResponse,
+} from '@catalog/contracts/team';
+import type { Database } from '../../db/repositories';
+import { readJson } from '../../lib/http';
+import type { AuthedEnv } from '../../middleware/authenticate';
+import { MANAGERS, requireRole } from '../../middleware/require-role';
+import { acceptInvitation } from '../../services/invitations/accept-invitation';
+import { createInvitation } from '../../services/invitations/create-invitation';
+import { deliverInvitation, type InvitationDelivery } from '../../services/invitations/deliver-invitation';
+import { isOpen, toInvitationByToken, toWireInvitation } from '../../services/invitations/invitation-views';
+
+export interface InvitationRouteDeps {
+  db: Database;
+  /** The authenticate middleware, put on every route but the public lookup. */
+  auth: MiddlewareHandler<AuthedEnv>;
+  delivery: InvitationDelivery;
+  now: () => Date;
+}
+
+const notFound = () => new ApiError(ErrorCode.NOT_FOUND, INVITATION_ERRORS.notFound);
+
+export function invitationRoutes({ db, auth, delivery, now }: InvitationRouteDeps) {
+  return new Hono<AuthedEnv>()
+    .get('/:token', async (c) => {
+      const parsed = TokenParam.safeParse({ token: c.req.param('token') });
+      const invitation = parsed.success ? await db.invitations.getByToken(parsed.data.token) : null;
+      const at = now();
+      // Accepted stays visible (the page says so); expired reads as not found, as the spec's page expects.
+      if (!invitation || (invitation.status !== 'accepted' && !isOpen(invitation, at))) throw notFound();
+      return c.json((await toInvitationByToken(db, invitation, at)) satisfies InvitationByTokenResponse);
+    })
+    .get('/', auth, async (c) => {
+      const { companyId } = c.get('user');
+      const [company, invitations] = await Promise.all([db.companies.get(companyId), db.invitations.listByCompany(companyId)]);
+      const at = now();
+      return c.json(invitations.map((i) => toWireInvitation(i, company?.name ?? '', at)) satisfies WireInvitation[]);
+    })
+    .post('/', auth, requireRole(MANAGERS, 'Only owners and admins can invite team members'), async (c) => {
+      const inviter = c.get('user');
+      const input = await readJson(c, InviteBody);
+      const at = now();
+      const { invitation, company } = await createInvitation(db, inviter, input, at);
+      const delivered = await deliverInvitation(
+        delivery,
+        { origin: new URL(c.req.url).origin, log: c.get('log') },
+        { invitation, company, inviter },
+      );
+      const body: CreateInvitationResponse = { invitation: toWireInvitation(invitation, company.name, at), ...delivered };
+      return c.json(body, 201);
+    })
+    .delete('/:id', auth, requireRole(MANAGERS, 'Only owners and admins can cancel invitations'), async (c) => {
+      const { companyId } = c.get('user');
+      const parsed = UuidParam.safeParse({ id: c.req.param('id') });
+      const invitation = parsed.success ? await db.invitations.get(companyId, parsed.data.id) : null;
+      if (!invitation) throw notFound();
+      if (invitation.status === 'accepted') throw new ApiError(ErrorCode.CONFLICT, INVITATION_ERRORS.alreadyAccepted);
+      if (!(await db.invitations.delete(companyId, invitation.id))) throw notFound();
+      return c.json({ message: 'Invitation cancelled' } satisfies MessageResponse);
+    })
+    .post('/:key/accept', auth, async (c) => {
+      const parsed = TokenParam.safeParse({ token: c.req.param('key') });
+      if (!parsed.success) throw notFound();
+      const { invitation, company } = await acceptInvitation(db, c.get('user'), parsed.data.token, now());
+      const body: AcceptInvitationResponse = {
+        message: "You've successfully joined the company!",
+        companyName: company.name,
+        role: invitation.role,
+      };
+      return c.json(body);
+    });
+}

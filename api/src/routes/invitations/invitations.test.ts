@@ -1,0 +1,236 @@
+/**
+ * An invitation's life through the API: sent (link, token, 7-day expiry, the spec's messages),
+ * looked up by its link without signing in, accepted once by the invited person only (role
+ * applied), never when expired or cancelled; and the plan's user count.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { CurrentUser } from '@catalog/contracts/auth';
+import { ErrorBody } from '@catalog/contracts/errors';
+import {
+  AcceptInvitationResponse, CreateInvitationResponse, INVITATION_TTL_MS, Invitation, InvitationByTokenResponse,
+} from '@catalog/contracts/team';
+import { testUser } from '../../testing/test-app';
+import { teamApp, type TeamApp } from '../../testing/team-fixture';
+
+const DAY = 86_400_000;
+let current: TeamApp | undefined;
+/** The app's clock: tests move it to expire invitations. */
+let clock = Date.parse('2030-01-01T09:00:00.000Z');
+
+async function make(options: Parameters<typeof teamApp>[0] = {}) {
+  clock = Date.parse('2030-01-01T09:00:00.000Z');
+  current = await teamApp({ now: () => new Date(clock), ...options });
+  return current;
+}
+afterEach(async () => {
+  await current?.close();
+  current = undefined;
+});
+
+const error = (body: unknown) => ErrorBody.parse(body).error;
+const me = async (t: TeamApp, who: { headers: Record<string, string> }) => CurrentUser.parse((await t.call(who, 'GET', '/api/auth/user')).body);
+
+describe('sending an invitation', () => {
+  it('answers the invitation, its single-use link and a 7-day expiry; the role defaults to member', async () => {
+    const t = await make();
+    const res = await t.call(t.owner, 'POST', '/api/invitations', { email: '  New.Person@Example.COM ' });
+    expect(res.status).toBe(201);
+    const { invitation, acceptUrl, emailSent } = CreateInvitationResponse.parse(res.body);
+    expect(invitation).toMatchObject({ email: 'new.person@example.com', role: 'member', status: 'pending', companyName: 'Acme Team' });
+    expect(Date.parse(invitation.expiresAt) - Date.parse(invitation.createdAt)).toBe(INVITATION_TTL_MS);
+    expect(emailSent).toBe(false);
+    const url = new URL(acceptUrl);
+    expect(`${url.origin}${url.pathname}`).toBe('http://localhost/accept-invitation');
+    expect(url.searchParams.get('token')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const stored = await t.db.invitations.get(t.companyId, invitation.id);
+    expect(stored?.token).toBe(url.searchParams.get('token'));
+    expect(stored?.invitedBy).toBe(t.owner.id);
+  });
+
+  it('gives every invitation its own token, and links on PUBLIC_URL when it is set', async () => {
+    const t = await make({ invitations: { publicUrl: 'https://app.example.com' } });
+    const tokens = new Set<string>();
+    for (let i = 0; i < 5; i++) {
+      const { created, token } = await t.invite('admin');
+      expect(created.acceptUrl).toBe(`https://app.example.com/accept-invitation?token=${token}`);
+      tokens.add(token);
+    }
+    expect(tokens.size).toBe(5);
+  });
+
+  it("says 'Please enter a valid email address' and 'Please select a role'", async () => {
+    const t = await make();
+    const badEmail = await t.call(t.owner, 'POST', '/api/invitations', { email: 'not-an-email' });
+    expect(badEmail.status).toBe(400);
+    expect(error(badEmail.body)).toMatchObject({ code: 'VALIDATION', message: 'Please enter a valid email address' });
+    const owner = await t.call(t.owner, 'POST', '/api/invitations', { email: 'a@example.com', role: 'owner' });
+    expect(error(owner.body)).toMatchObject({ code: 'VALIDATION', message: 'Please select a role' });
+  });
+
+  it('refuses a current member (409) and a second open invitation to the same email (409)', async () => {
+    const t = await make();
+    const member = await t.call(t.owner, 'POST', '/api/invitations', { email: t.member.email.toUpperCase() });
+    expect(member.status).toBe(409);
+    expect(error(member.body).message).toBe(`${t.member.email} is already a member of your team`);
+    const { invitee } = await t.invite();
+    const again = await t.call(t.admin, 'POST', '/api/invitations', { email: invitee.email, role: 'admin' });
+    expect(again.status).toBe(409);
+    expect(error(again.body).message).toBe(`An invitation is already pending for ${invitee.email}`);
+    // Once the first one expired, the person can be invited again.
+    clock += INVITATION_TTL_MS;
+    expect((await t.call(t.admin, 'POST', '/api/invitations', { email: invitee.email })).status).toBe(201);
+  });
+});
+
+describe('the link, without signing in', () => {
+  it('shows company, role, inviter, status and expiry, and 404s an unknown or expired token', async () => {
+    const t = await make();
+    const { token, invitee, created } = await t.invite('admin', t.admin);
+    const res = await t.call(null, 'GET', `/api/invitations/${token}`);
+    expect(res.status).toBe(200);
+    expect(InvitationByTokenResponse.parse(res.body)).toEqual({
+      invitation: {
+        email: invitee.email, companyName: 'Acme Team', role: 'admin', inviterEmail: t.admin.email,
+        status: 'pending', expiresAt: created.invitation.expiresAt,
+      },
+    });
+    const unknown = await t.call(null, 'GET', '/api/invitations/no-such-token');
+    expect(unknown.status).toBe(404);
+    expect(error(unknown.body)).toMatchObject({ code: 'NOT_FOUND', message: 'Invitation not found or expired' });
+    clock += INVITATION_TTL_MS;
+    expect(error((await t.call(null, 'GET', `/api/invitations/${token}`)).body).message).toBe('Invitation not found or expired');
+  });
+});
+
+describe('accepting', () => {
+  it('moves the invited person into the company with the invited role, once', async () => {
+    const t = await make();
+    const { token, invitee, id } = await t.invite('admin');
+    const res = await t.call(invitee, 'POST', `/api/invitations/${token}/accept`);
+    expect(res.status).toBe(200);
+    expect(AcceptInvitationResponse.parse(res.body)).toEqual({
+      message: "You've successfully joined the company!", companyName: 'Acme Team', role: 'admin',
+    });
+    expect(await me(t, invitee)).toMatchObject({ role: 'admin', company: { name: 'Acme Team' } });
+    const members = await t.call(t.owner, 'GET', '/api/company/users');
+    expect((members.body as Array<{ email: string }>).map((m) => m.email)).toContain(invitee.email);
+    const listed = Invitation.array().parse((await t.call(t.member, 'GET', '/api/invitations')).body);
+    expect(listed.find((i) => i.id === id)?.status).toBe('accepted');
+    // Single use: by token or by id, and the link now says it was accepted.
+    for (const key of [token, id]) {
+      const again = await t.call(invitee, 'POST', `/api/invitations/${key}/accept`);
+      expect(again.status).toBe(409);
+      expect(error(again.body).message).toBe('This invitation has already been accepted');
+    }
+    expect(InvitationByTokenResponse.parse((await t.call(null, 'GET', `/api/invitations/${token}`)).body).invitation.status).toBe('accepted');
+  });
+
+  it('refuses anyone but the invited email, whoever they are', async () => {
+    const t = await make();
+    const { token, id } = await t.invite();
+    const stranger = testUser('Sam Stranger');
+    for (const who of [stranger, t.owner, t.outsider]) {
+      const res = await t.call(who, 'POST', `/api/invitations/${token}/accept`);
+      expect(res.status).toBe(403);
+      expect(error(res.body)).toMatchObject({ code: 'FORBIDDEN', message: 'This invitation was sent to another email address' });
+    }
+    expect((await t.db.invitations.get(t.companyId, id))?.status).toBe('pending');
+  });
+
+  it('refuses an expired invitation, which the lists show as expired', async () => {
+    const t = await make();
+    const { token, invitee, id } = await t.invite();
+    clock += 7 * DAY - 1;
+    expect(Invitation.array().parse((await t.call(t.owner, 'GET', '/api/invitations')).body)[0]?.status).toBe('pending');
+    clock += 1;
+    expect(Invitation.array().parse((await t.call(t.owner, 'GET', '/api/invitations')).body)[0]?.status).toBe('expired');
+    expect((await t.call(invitee, 'GET', '/api/my-invitations')).body).toEqual([]);
+    const res = await t.call(invitee, 'POST', `/api/invitations/${id}/accept`);
+    expect(res.status).toBe(409);
+    expect(error(res.body)).toMatchObject({ code: 'CONFLICT', message: 'This invitation has expired' });
+    expect((await t.call(invitee, 'POST', `/api/invitations/${token}/accept`)).status).toBe(409);
+    expect((await me(t, invitee)).company.name).not.toBe('Acme Team');
+  });
+
+  it('refuses an invitation stored with a past expiry', async () => {
+    const t = await make({ now: undefined });
+    const invitee = testUser('Pat Past');
+    await t.db.invitations.create(t.companyId, { email: invitee.email, token: 'past-token', expiresAt: new Date(Date.now() - 1000) });
+    expect(error((await t.call(invitee, 'POST', '/api/invitations/past-token/accept')).body).message).toBe('This invitation has expired');
+  });
+
+  it('refuses a cancelled invitation: the entry is gone', async () => {
+    const t = await make();
+    const { token, invitee, id } = await t.invite();
+    expect((await t.call(t.admin, 'DELETE', `/api/invitations/${id}`)).status).toBe(200);
+    expect((await t.call(t.owner, 'GET', '/api/invitations')).body).toEqual([]);
+    const res = await t.call(invitee, 'POST', `/api/invitations/${token}/accept`);
+    expect(res.status).toBe(404);
+    expect(error(res.body).message).toBe('Invitation not found or expired');
+    expect((await t.call(t.owner, 'DELETE', `/api/invitations/${id}`)).status).toBe(404);
+  });
+
+  it('keeps an accepted invitation when asked to cancel it', async () => {
+    const t = await make();
+    const { token, invitee, id } = await t.invite();
+    await t.call(invitee, 'POST', `/api/invitations/${token}/accept`);
+    const res = await t.call(t.owner, 'DELETE', `/api/invitations/${id}`);
+    expect(res.status).toBe(409);
+    expect(error(res.body).message).toBe('This invitation has already been accepted');
+  });
+
+  it("leaves the joiner's old company and its data as they were when they were its only member", async () => {
+    const t = await make();
+    const { token, invitee } = await t.invite();
+    const before = await me(t, invitee);
+    const oldCompanyId = (await t.db.users.getByEmail(invitee.email))!.companyId;
+    await t.db.products.upsertMany(oldCompanyId, [{ externalId: 1, name: 'Kept', regularPriceCents: 100 }]);
+    await t.call(invitee, 'POST', `/api/invitations/${token}/accept`);
+    expect((await t.db.companies.get(oldCompanyId))?.name).toBe(before.company.name);
+    expect(await t.db.products.count(oldCompanyId)).toBe(1);
+    expect(await t.db.users.listByCompany(oldCompanyId)).toEqual([]);
+  });
+
+  it('refuses an owner whose company still has other members (it would be left without an owner)', async () => {
+    const t = await make();
+    await t.setPlan(t.outsider.companyId, 'premium');
+    const colleague = testUser('Cole League');
+    await t.db.users.create({ companyId: t.outsider.companyId, email: colleague.email, role: 'member' });
+    const res = await t.call(t.owner, 'POST', '/api/invitations', { email: t.outsider.email });
+    const token = new URL(CreateInvitationResponse.parse(res.body).acceptUrl).searchParams.get('token');
+    const refused = await t.call(t.outsider, 'POST', `/api/invitations/${token}/accept`);
+    expect(refused.status).toBe(409);
+    expect(error(refused.body).message).toMatch(/^You own .+, which has other members\. Remove them from your team before joining another company\.$/);
+  });
+});
+
+describe("the plan's user count", () => {
+  it("lets a Trial company invite nobody: 402 'Your Trial plan allows 1 user. Upgrade to invite more teammates.'", async () => {
+    const t = await make();
+    const res = await t.call(t.outsider, 'POST', '/api/invitations', { email: 'friend@example.com' });
+    expect(res.status).toBe(402);
+    expect(error(res.body)).toEqual({ code: 'PLAN_LIMIT', message: 'Your Trial plan allows 1 user. Upgrade to invite more teammates.' });
+  });
+
+  it('counts members and open invitations on Starter (2 users); an expired invitation frees its place', async () => {
+    const t = await make();
+    await t.setPlan(t.outsider.companyId, 'starter');
+    const invite = (email: string) => t.call(t.outsider, 'POST', '/api/invitations', { email });
+    expect((await invite('one@example.com')).status).toBe(201);
+    const full = await invite('two@example.com');
+    expect(full.status).toBe(402);
+    expect(error(full.body).message).toBe('Your Starter plan allows 2 users. Upgrade to invite more teammates.');
+    clock += INVITATION_TTL_MS;
+    expect((await invite('two@example.com')).status).toBe(201);
+  });
+
+  it('has no limit on Premium, and checks again at acceptance after a downgrade', async () => {
+    const t = await make();
+    const sent = await Promise.all([t.invite(), t.invite(), t.invite()]);
+    expect(sent).toHaveLength(3);
+    await t.setPlan(t.companyId, 'starter');
+    const res = await t.call(sent[0]!.invitee, 'POST', `/api/invitations/${sent[0]!.token}/accept`);
+    expect(res.status).toBe(402);
+    expect(error(res.body).code).toBe('PLAN_LIMIT');
+  });
+});

@@ -1,0 +1,151 @@
+/**
+ * A merchant's price edit of one product or one variant (PUT /api/products/{id}, PUT
+ * /api/variants/{id}): the store first, then our copy. Only fields that differ from our copy
+ * are sent to the store; an edit that changes nothing answers with the current prices and
+ * touches neither side. When the store refuses or fails, nothing changes here.
+ *
+ * After the store accepted: one 'manual' history entry (both prices, an untouched one as
+ * old = new, changedBy = the caller), then the prices with a new change version (devices pull
+ * them). History goes first, as the work-order executor does: with an Idempotency-Key its id is
+ * derived from the key, so a replay that has to run again (its first run died after the store
+ * write) adds no second entry, whatever step the first run reached.
+ *
+ * Sale prices: a product's cleared sale price is null here and 0 at the store (BigCommerce
+ * refuses null; the commerce client sends 0); a product sale price of "0.00" means the same. A
+ * variant's null means "inherit the product's" and is sent as null (DESIGN.md section 4).
+ */
+import { createHash } from 'node:crypto';
+import type { BigCommerceClient } from '@catalog/commerce';
+import { ApiError, ErrorCode } from '@catalog/contracts/errors';
+import { parseMoney } from '@catalog/contracts/money';
+import type { Product, ProductPriceEdit, Variant, VariantPriceEdit } from '@catalog/contracts/products';
+import { NotFoundError, UniqueViolationError } from '../../db/errors';
+import type { Database, NewPriceHistoryEntry, PriceChange, User } from '../../db/repositories';
+import type { SecretBox } from '../../lib/secrets';
+import { connectedStore, type CommerceFactory } from '../store-connection';
+import { toWireProduct, toWireVariant } from './catalog-wire';
+import { storeWriteError } from './store-write-errors';
+
+/** How long a merchant waits for the store (retries included) before the edit fails. */
+export const STORE_WRITE_TIMEOUT_MS = 20_000;
+
+export interface PriceEditDeps {
+  db: Database;
+  commerce: CommerceFactory;
+  secrets: SecretBox;
+  storeTimeoutMs?: number;
+}
+
+interface EditContext<E> {
+  user: Pick<User, 'id' | 'companyId'>;
+  /** The store's id of the product or variant. */
+  externalId: number;
+  edit: E;
+  idempotencyKey?: string;
+}
+
+interface Prices {
+  regular: number | null;
+  sale: number | null;
+}
+
+const cents = (value: string | null): number | null => (value === null ? null : parseMoney(value));
+
+/** The edit's target prices where they differ from `current`; null when nothing would change. */
+function changedFields(current: Prices, edit: { regularPrice?: string | null; salePrice?: string | null }, zeroSaleIsNone: boolean) {
+  const next: { regular?: number | null; sale?: number | null } = {};
+  if (edit.regularPrice !== undefined && cents(edit.regularPrice) !== current.regular) next.regular = cents(edit.regularPrice);
+  if (edit.salePrice !== undefined) {
+    const sale = cents(edit.salePrice);
+    const wanted = zeroSaleIsNone && sale === 0 ? null : sale;
+    if (wanted !== current.sale) next.sale = wanted;
+  }
+  return next.regular === undefined && next.sale === undefined ? null : next;
+}
+
+/** A UUID-shaped id from the key and the target ('p123', 'v456'), stable across replays. */
+export function manualHistoryId(companyId: string, key: string, target: string): string {
+  const h = createHash('sha256').update(`manual-price-edit:${companyId}:${key}:${target}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+async function storeWrite<T>(deps: PriceEditDeps, companyId: string, what: string, write: (client: BigCommerceClient, signal: AbortSignal) => Promise<T>) {
+  const client = await connectedStore(deps, companyId);
+  const timeoutMs = deps.storeTimeoutMs ?? STORE_WRITE_TIMEOUT_MS;
+  try {
+    await write(client, AbortSignal.timeout(timeoutMs));
+  } catch (err) {
+    throw storeWriteError(err, what, timeoutMs);
+  }
+}
+
+/** History, then the local prices; returns the product as written. */
+async function applyLocally(deps: PriceEditDeps, ctx: EditContext<unknown>, entry: NewPriceHistoryEntry, change: PriceChange, target: string) {
+  const { db } = deps;
+  const { companyId } = ctx.user;
+  if (ctx.idempotencyKey) entry.id = manualHistoryId(companyId, ctx.idempotencyKey, target);
+  try {
+    await db.priceHistory.add(companyId, [entry]);
+  } catch (err) {
+    // Recorded by an earlier run of this very request.
+    if (!(err instanceof UniqueViolationError)) throw err;
+  }
+  try {
+    const [product] = await db.products.setPrices(companyId, [change]);
+    if (!product) throw new NotFoundError('product gone');
+    return product;
+  } catch (err) {
+    if (err instanceof NotFoundError) {
+      throw new ApiError(ErrorCode.CONFLICT, 'The store has the new price, but the product was removed here meanwhile. Sync the store to see it again.');
+    }
+    throw err;
+  }
+}
+
+export async function editProductPrices(deps: PriceEditDeps, ctx: EditContext<ProductPriceEdit>): Promise<Product> {
+  const { companyId } = ctx.user;
+  const [product] = await deps.db.products.getByExternalIds(companyId, [ctx.externalId]);
+  if (!product) throw new ApiError(ErrorCode.NOT_FOUND, 'Product not found');
+  const before = { regular: product.regularPriceCents, sale: product.salePriceCents };
+  const next = changedFields(before, ctx.edit, true);
+  if (!next) return toWireProduct(product);
+
+  await storeWrite(deps, companyId, 'product', (client, signal) => client.updateProduct({
+    id: product.externalId,
+    ...(next.regular != null ? { priceCents: next.regular } : {}),
+    ...(next.sale !== undefined ? { salePriceCents: next.sale } : {}),
+  }, { signal }));
+
+  const after = { regular: next.regular ?? before.regular, sale: next.sale === undefined ? before.sale : next.sale };
+  const written = await applyLocally(deps, ctx, {
+    productId: product.id, variantId: null, changeType: 'manual', changedBy: ctx.user.id,
+    oldRegularPriceCents: before.regular, newRegularPriceCents: after.regular, oldSalePriceCents: before.sale, newSalePriceCents: after.sale,
+  }, { productId: product.id, regularPriceCents: next.regular, salePriceCents: next.sale }, `p${product.externalId}`);
+  return toWireProduct(written);
+}
+
+export async function editVariantPrices(deps: PriceEditDeps, ctx: EditContext<VariantPriceEdit>): Promise<Variant> {
+  const { companyId } = ctx.user;
+  const found = await deps.db.products.getVariantByExternalId(companyId, ctx.externalId);
+  if (!found) throw new ApiError(ErrorCode.NOT_FOUND, 'Variant not found');
+  const { variant, productExternalId } = found;
+  const before = { regular: variant.regularPriceCents, sale: variant.salePriceCents };
+  const next = changedFields(before, ctx.edit, false);
+  if (!next) return toWireVariant(variant, productExternalId);
+
+  await storeWrite(deps, companyId, 'variant', (client, signal) => client.updateVariant({
+    id: variant.externalId,
+    productId: productExternalId,
+    ...(next.regular !== undefined ? { priceCents: next.regular } : {}),
+    ...(next.sale !== undefined ? { salePriceCents: next.sale } : {}),
+  }, { signal }));
+
+  const after = { regular: next.regular === undefined ? before.regular : next.regular, sale: next.sale === undefined ? before.sale : next.sale };
+  const written = await applyLocally(deps, ctx, {
+    productId: variant.productId, variantId: variant.id, changeType: 'manual', changedBy: ctx.user.id,
+    oldRegularPriceCents: before.regular, newRegularPriceCents: after.regular, oldSalePriceCents: before.sale, newSalePriceCents: after.sale,
+  }, { productId: variant.productId, variantId: variant.id, regularPriceCents: next.regular, salePriceCents: next.sale }, `v${variant.externalId}`);
+  const updated = written.variants.find((v) => v.id === variant.id);
+  if (!updated) throw new ApiError(ErrorCode.CONFLICT, 'The store has the new price, but the variant was removed here meanwhile. Sync the store to see it again.');
+  return toWireVariant(updated, written.externalId);
+}

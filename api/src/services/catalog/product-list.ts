@@ -1,0 +1,88 @@
+/**
+ * GET /api/products: a page of the company's live products (name order), optionally filtered by
+ * a name/SKU search and a category subtree, with the total, as the JSON of ProductListResponse.
+ *
+ * Answers are cached under the company's catalog version, which moves with every catalog write
+ * (sync, price edit, delete): a write makes the next request look under new keys, so nothing
+ * cached is ever served stale, and nothing needs invalidating. Two levels:
+ *   - result sets: for a filter, the matching store ids in list order (the total is their count,
+ *     a page is a slice read by id); without a filter only the total (pages walk the name index).
+ *     Counting and sorting thousands of matches is the expensive part of a search at 100,000
+ *     products, paid once per search and version instead of once per page.
+ *   - pages: the serialized answer, so a page asked for again (by the next client, or the same
+ *     one going back) costs a lookup.
+ * Both are bounded LRU caches, per process. See decision 009.
+ */
+import type { ProductListQuery, ProductListResponse } from '@catalog/contracts/products';
+import type { Database, ProductFilter, ProductWithVariants } from '../../db/repositories';
+import { LruCache } from '../../lib/lru-cache';
+import type { SerializedJson } from '../../middleware/compress';
+import { toWireProduct } from './catalog-wire';
+
+export interface ProductListerOptions {
+  /** Result sets kept. Default 512. */
+  maxSets?: number;
+  /** Store ids kept over all result sets (8 bytes each). Default 4,000,000 (~32 MB). */
+  maxIds?: number;
+  /** Pages kept. Default 4,096. */
+  maxPages?: number;
+  /** Characters of JSON kept over all pages. Default 16,000,000 (~32 MB). */
+  maxPageChars?: number;
+}
+
+type ResultSet = { total: number; ids: Float64Array | null };
+
+/** A ProductListResponse, serialized (with its gzip once a client asked for it). */
+export type ProductLister = (companyId: string, query: ProductListQuery) => Promise<SerializedJson>;
+
+export function createProductLister(db: Database, options: ProductListerOptions = {}): ProductLister {
+  const sets = new LruCache<string, ResultSet>({ maxEntries: options.maxSets ?? 512, maxWeight: options.maxIds ?? 4_000_000 });
+  const pages = new LruCache<string, SerializedJson>({ maxEntries: options.maxPages ?? 4096, maxWeight: options.maxPageChars ?? 16_000_000 });
+  /** Requests for something being computed wait for that computation instead of repeating it. */
+  const computing = new Map<string, Promise<unknown>>();
+
+  function once<T>(key: string, cache: LruCache<string, T>, weight: (value: T) => number, compute: () => Promise<T>): Promise<T> {
+    const hit = cache.get(key);
+    if (hit !== undefined) return Promise.resolve(hit);
+    let pending = computing.get(key) as Promise<T> | undefined;
+    if (!pending) {
+      pending = compute()
+        .then((value) => {
+          cache.set(key, value, Math.max(1, weight(value)));
+          return value;
+        })
+        .finally(() => computing.delete(key));
+      computing.set(key, pending);
+    }
+    return pending;
+  }
+
+  async function resultSet(companyId: string, filter: ProductFilter): Promise<ResultSet> {
+    if (filter.search === undefined && filter.category === undefined) return { total: await db.products.count(companyId), ids: null };
+    const ids = Float64Array.from(await db.products.listIds(companyId, filter));
+    return { total: ids.length, ids };
+  }
+
+  async function page(companyId: string, set: ResultSet, query: ProductListQuery): Promise<ProductWithVariants[]> {
+    const offset = (query.page - 1) * query.limit;
+    if (offset >= set.total) return [];
+    if (!set.ids) return db.products.list(companyId, { limit: query.limit, offset });
+    const pageIds = Array.from(set.ids.subarray(offset, offset + query.limit));
+    const byId = new Map((await db.products.getByExternalIds(companyId, pageIds)).map((p) => [p.externalId, p]));
+    // A product deleted after the set was computed is simply missing from its page.
+    return pageIds.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  return async (companyId, query) => {
+    const version = (await db.companies.get(companyId))?.catalogVersion ?? 0;
+    // Case-insensitive search: "Shirt" and "shirt" are one result set.
+    const filter: ProductFilter = { search: query.search?.toLowerCase(), category: query.category };
+    const setKey = [companyId, version, filter.search ?? '', filter.category ?? ''].join('\u0000');
+    return once(`${setKey}\u0000${query.page}\u0000${query.limit}`, pages, (p) => p.json.length, async () => {
+      const set = await once(setKey, sets, (s) => s.ids?.length ?? 0, () => resultSet(companyId, filter));
+      const products = await page(companyId, set, query);
+      return { json: JSON.stringify({ products: products.map(toWireProduct), total: set.total } satisfies ProductListResponse) };
+    });
+  };
+}
+

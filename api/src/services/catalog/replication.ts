@@ -1,0 +1,72 @@
+/**
+ * Catalog replication, server -> device (GET /api/catalog/changes, contracts replication.ts):
+ * one page of the company's catalog changes after a cursor. The cursor is the company's change
+ * version (every written product or variant row takes the next one), so pulling page after page
+ * sees every change exactly in version order, also when writes land between two pages: a row
+ * written meanwhile takes a version above the cursor and comes with a later page.
+ *
+ * A device starts over (`reset`) when it speaks another CATALOG_SCHEMA_VERSION, or when its
+ * cursor is ahead of the company's version: it was taken from another company's catalog or
+ * from the database before a restore, so changes since it mean nothing. The page then starts
+ * from 0 and the device drops its copy before applying it.
+ */
+import { CATALOG_SCHEMA_VERSION, type CatalogChangesQuery, type CatalogChangesResponse } from '@catalog/contracts/replication';
+import { ApiError, ErrorCode } from '@catalog/contracts/errors';
+import type { Database } from '../../db/repositories';
+import { LruCache } from '../../lib/lru-cache';
+import { toReplicatedProduct, toReplicatedVariant } from './catalog-wire';
+
+export type CatalogChanges = (companyId: string, query: CatalogChangesQuery) => Promise<CatalogChangesResponse>;
+
+export function createCatalogChanges(db: Database): CatalogChanges {
+  // A first pull of 100,000 products is ~100 pages that all report the same total: counted
+  // once per catalog version (a count of that many rows costs about as much as a page).
+  const totals = new LruCache<string, number>({ maxEntries: 1024 });
+  async function totalProducts(companyId: string, version: number): Promise<number> {
+    const key = `${companyId}\u0000${version}`;
+    const known = totals.get(key);
+    if (known !== undefined) return known;
+    const total = await db.products.count(companyId);
+    totals.set(key, total);
+    return total;
+  }
+  return (companyId, query) => catalogChanges(db, companyId, query, totalProducts);
+}
+
+async function catalogChanges(
+  db: Database, companyId: string, query: CatalogChangesQuery, countProducts: (companyId: string, version: number) => Promise<number>,
+): Promise<CatalogChangesResponse> {
+  const company = await db.companies.get(companyId);
+  if (!company) throw new ApiError(ErrorCode.NOT_FOUND, 'Your company was not found');
+  const reset = (query.schema !== undefined && query.schema !== CATALOG_SCHEMA_VERSION) || query.cursor > company.catalogVersion;
+  const since = reset ? 0 : query.cursor;
+  const [page, totalProducts] = await Promise.all([
+    db.products.changesSince(companyId, since, query.limit),
+    countProducts(companyId, company.catalogVersion),
+  ]);
+
+  const body: CatalogChangesResponse = {
+    schemaVersion: CATALOG_SCHEMA_VERSION,
+    reset,
+    cursor: page.cursor,
+    hasMore: page.hasMore,
+    // Read before the page: writes committed in between can put the page past it.
+    latestVersion: Math.max(company.catalogVersion, page.cursor),
+    totalProducts,
+    products: [],
+    variants: [],
+    deletedProductIds: [],
+    deletedVariantIds: [],
+  };
+  for (const change of page.changes) {
+    if (change.kind === 'product') {
+      if (change.product.deletedAt) body.deletedProductIds.push(change.product.externalId);
+      else body.products.push(toReplicatedProduct(change.product));
+    } else if (change.variant.deletedAt) {
+      body.deletedVariantIds.push(change.variant.externalId);
+    } else {
+      body.variants.push(toReplicatedVariant(change.variant, change.productExternalId));
+    }
+  }
+  return body;
+}

@@ -1,0 +1,44 @@
+/**
+ * Removing a team member (spec section 4: "Removing a team member moves them to their own
+ * company"). The member keeps their account and sign-in; they become the owner of a new company
+ * on the default plan, named as a first sign-in would name it. What they did for the old team
+ * (work orders, price history, invitations they sent) stays with the old team.
+ *
+ * Owners and admins remove (checked by the route); never an owner, never themselves.
+ */
+import { ApiError, ErrorCode } from '@catalog/contracts/errors';
+import { DEFAULT_PLAN, PLANS } from '@catalog/contracts/plans';
+import type { Company, Database, User } from '../../db/repositories';
+
+export const MEMBER_NOT_FOUND = 'Team member not found';
+
+/** "Ada's Company", else the email's local part: the name provisioning gives a new company. */
+export function ownCompanyName(user: Pick<User, 'firstName' | 'email'>): string {
+  const first = user.firstName?.trim() || user.email.split('@')[0]!;
+  return `${first}'s Company`;
+}
+
+export async function removeMember(
+  db: Database,
+  actor: User,
+  memberId: string,
+  now: Date,
+): Promise<{ member: User; company: Company }> {
+  const member = await db.users.getById(actor.companyId, memberId);
+  if (!member) throw new ApiError(ErrorCode.NOT_FOUND, MEMBER_NOT_FOUND);
+  if (member.id === actor.id) {
+    throw new ApiError(ErrorCode.FORBIDDEN, 'You cannot remove yourself from the team');
+  }
+  if (member.role === 'owner') {
+    throw new ApiError(ErrorCode.FORBIDDEN, 'The company owner cannot be removed from the team');
+  }
+  const moved = await db.users.moveToNewCompany(
+    actor.companyId,
+    member.id,
+    { name: ownCompanyName(member), subscriptionPlan: DEFAULT_PLAN, productLimit: PLANS[DEFAULT_PLAN].productLimit },
+    now,
+  );
+  // Removed by someone else a moment ago.
+  if (!moved) throw new ApiError(ErrorCode.NOT_FOUND, MEMBER_NOT_FOUND);
+  return { member: moved.user, company: moved.company };
+}

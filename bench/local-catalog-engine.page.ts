@@ -1,0 +1,166 @@
+/**
+ * The page side of bench/local-catalog-engine.ts, bundled for Chromium: the web app's own local
+ * catalog modules (web/src/local) over a generated catalog, with no server and no UI.
+ */
+import { CATALOG_SCHEMA_VERSION, type CatalogChangesResponse, type ReplicatedProduct, type ReplicatedVariant } from '@catalog/contracts/replication';
+import { generateCatalog } from '../packages/demo-store/src/generate-catalog';
+import { applyChangesPage } from '../web/src/local/catalog-apply';
+import { catalogDbName, createCatalogDb } from '../web/src/local/catalog-db';
+import { queryCatalog } from '../web/src/local/catalog-query';
+import { closeLocalCatalog, getCatalogStatus, openLocalCatalog } from '../web/src/local/local-catalog';
+
+const cents = (n: number | null) => (n === null ? null : n.toFixed(2));
+const uid = 'bench-engine';
+let products: ReplicatedProduct[] = [];
+let variants: ReplicatedVariant[] = [];
+
+function generate(n: number) {
+  const data = generateCatalog({ products: n, seed: 'bench' });
+  const byId = new Map(data.categories.map((c) => [c.category_id, c]));
+  const pathOf = (id: number) => {
+    const names: string[] = [];
+    for (let c = byId.get(id); c; c = byId.get(c.parent_id)) names.unshift(c.name);
+    return names.join(' > ');
+  };
+  let version = 0;
+  products = [];
+  variants = [];
+  for (const p of data.products.values()) {
+    products.push({
+      id: p.id, name: p.name, category: p.categories.length ? pathOf(p.categories[0]!) : null, sku: p.sku || null,
+      regularPrice: cents(p.price)!, salePrice: p.sale_price > 0 ? cents(p.sale_price) : null, stock: p.inventory_level,
+      weight: p.weight, status: p.is_visible ? 'published' : 'draft', isVisible: p.is_visible, lastUpdated: new Date().toISOString(), version: ++version,
+    });
+    if (p.base_variant_id !== null) continue;
+    for (const id of data.variantsByProduct.get(p.id) ?? []) {
+      const v = data.variants.get(id)!;
+      variants.push({
+        id: v.id, productId: p.id, variantSku: v.sku, regularPrice: cents(v.price), salePrice: cents(v.sale_price), stock: v.inventory_level ?? 0,
+        optionValues: v.option_values.map((o) => ({ optionName: o.option_display_name, label: o.label })), version: ++version,
+      });
+    }
+  }
+  return { products: products.length, variants: variants.length };
+}
+
+/** Writes the generated catalog as changes pages of `rows` rows; each page's time. */
+async function applyAll(rows: number) {
+  await closeLocalCatalog();
+  const db = createCatalogDb(catalogDbName(uid));
+  await db.delete();
+  await db.open();
+  const all = [...products.map((p) => ({ v: p.version, p })), ...variants.map((v) => ({ v: v.version, variant: v }))].sort((a, b) => a.v - b.v);
+  const times: number[] = [];
+  for (let i = 0; i < all.length; i += rows) {
+    const slice = all.slice(i, i + rows);
+    const page: CatalogChangesResponse = {
+      schemaVersion: CATALOG_SCHEMA_VERSION, reset: false, cursor: slice.at(-1)!.v, hasMore: i + rows < all.length, latestVersion: all.at(-1)!.v,
+      totalProducts: products.length, products: slice.flatMap((x) => ('p' in x ? [x.p!] : [])), variants: slice.flatMap((x) => ('variant' in x ? [x.variant!] : [])),
+      deletedProductIds: [], deletedVariantIds: [],
+    };
+    const t = performance.now();
+    await applyChangesPage(db, page);
+    times.push(performance.now() - t);
+  }
+  db.close();
+  return times;
+}
+
+/** Opens the catalog as the app does: the in-memory index is loaded from IndexedDB. */
+async function open() {
+  const t = performance.now();
+  openLocalCatalog(uid, { fetchChanges: () => new Promise(() => {}) });
+  await queryCatalog({ page: 1, pageSize: 1 });
+  return { ms: performance.now() - t, products: getCatalogStatus().productCount };
+}
+
+/** Every prefix of each term, with the category filter: query + first page rows, each timed. */
+async function type(terms: string[], category: string | undefined, pageSize: number) {
+  const times: number[] = [];
+  const totals: number[] = [];
+  for (const term of terms) {
+    for (let i = 1; i <= term.length; i++) {
+      const t = performance.now();
+      const result = await queryCatalog({ search: term.slice(0, i), category, page: 1, pageSize });
+      times.push(performance.now() - t);
+      totals.push(result.total);
+    }
+  }
+  return { times, totals };
+}
+
+function departments() {
+  const counts = new Map<string, number>();
+  for (const p of products) {
+    const d = p.category?.split(' > ')[0];
+    if (d) counts.set(d, (counts.get(d) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1]).map(([d]) => d);
+}
+
+function words(department: string, count: number) {
+  const all = [...new Set(products.filter((p) => p.category?.startsWith(department)).flatMap((p) => p.name.toLowerCase().split(/\s+/)))].filter((w) => w.length >= 4);
+  const step = Math.max(1, Math.floor(all.length / count));
+  return all.filter((_, i) => i % step === 0).slice(0, count);
+}
+
+Object.assign(window, { bench: { generate, applyAll, open, type, departments, words } });
+
+/** TEMP: raw IndexedDB and Dexie step timings for one page. */
+async function probe(rows: number) {
+  const out: Record<string, number> = {};
+  const slice = products.slice(0, rows);
+  // raw IDB
+  await new Promise<void>((resolve) => {
+    const del = indexedDB.deleteDatabase('probe');
+    del.onsuccess = () => resolve();
+    del.onerror = () => resolve();
+  });
+  const raw = await new Promise<IDBDatabase>((resolve) => {
+    const req = indexedDB.open('probe', 1);
+    req.onupgradeneeded = () => req.result.createObjectStore('p', { keyPath: 'id' });
+    req.onsuccess = () => resolve(req.result);
+  });
+  let t = performance.now();
+  await new Promise<void>((resolve) => {
+    const tx = raw.transaction('p', 'readwrite', { durability: 'relaxed' });
+    const store = tx.objectStore('p');
+    for (const p of slice) store.put(p);
+    tx.oncomplete = () => resolve();
+  });
+  out.rawPut = performance.now() - t;
+  raw.close();
+  const db = createCatalogDb('probe-dexie');
+  await db.delete();
+  await db.open();
+  t = performance.now();
+  await db.transaction('rw', db.products, async () => {
+    await db.products.bulkPut(slice.map((p) => ({ ...p, onSale: false, variantsOnSale: 0 })));
+  });
+  out.dexieBulkPut = performance.now() - t;
+  await db.products.clear();
+  t = performance.now();
+  await db.transaction('rw', db.products, async (tx) => {
+    const store = tx.idbtrans.objectStore('products');
+    await new Promise<void>((resolve, reject) => {
+      let req: IDBRequest | undefined;
+      for (const p of slice) req = store.put({ ...p, onSale: false, variantsOnSale: 0 });
+      req!.onsuccess = () => resolve();
+      req!.onerror = () => reject(req!.error);
+    });
+  });
+  out.dexieRawPut = performance.now() - t;
+  t = performance.now();
+  await db.transaction('rw', db.products, async () => {
+    await db.products.bulkGet(slice.map((p) => p.id + 1_000_000));
+  });
+  out.dexieBulkGetMissing = performance.now() - t;
+  t = performance.now();
+  await db.transaction('rw', db.variants, async () => {
+    await db.variants.bulkPut(variants.slice(0, rows));
+  });
+  out.dexieVariantsPut = performance.now() - t;
+  db.close();
+  return out;
+}
+Object.assign((window as unknown as { bench: object }).bench, { probe });

@@ -1,0 +1,109 @@
+/**
+ * Benchmark of the local catalog's engine in Chromium, without server or UI: `node bench/run.mjs
+ * bench/local-catalog-engine.ts` from the repository root (options: --products 100000 --rows 5000).
+ *
+ * Bundles web/src/local (the app's own modules) with the demo store's catalog generator into a
+ * page served on a made-up origin, then, in the page:
+ *   1. writes N products (a third with variants) as changes pages of R rows, one IndexedDB
+ *      transaction each (what a first pull does after each page's download),
+ *   2. opens the catalog as the app does (loads the in-memory index from IndexedDB),
+ *   3. types search terms letter by letter with a department as category filter and times each
+ *      query: index search + category + total + the first page's rows and variants from IndexedDB.
+ */
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+
+const root = process.env.CATALOG_ROOT ?? process.cwd();
+const webRequire = createRequire(path.join(root, 'web', 'package.json'));
+const { chromium } = webRequire('playwright-core') as typeof import('playwright-core');
+
+function option(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const value = i > 0 ? Number(process.argv[i + 1]) : fallback;
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
+  return value;
+}
+
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const row = (label: string, value: string) => console.log(`  ${label.padEnd(40)} ${value}`);
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+async function bundle(): Promise<string> {
+  const { build } = (await import(pathToFileURL(path.join(root, 'api', 'node_modules', 'esbuild', 'lib', 'main.js')).href)) as typeof import('esbuild');
+  const out = await build({
+    entryPoints: [path.join(root, 'bench', 'local-catalog-engine.page.ts')],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    target: 'chrome120',
+    minify: true,
+    define: { 'import.meta.env': '{}', 'process.env.NODE_ENV': '"production"' },
+    nodePaths: [path.join(root, 'web', 'node_modules')],
+    logLevel: 'warning',
+  });
+  return out.outputFiles[0]!.text;
+}
+
+async function main() {
+  const n = option('products', 100_000);
+  const rows = option('rows', 5000);
+  const script = await bundle();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage'],
+  });
+  try {
+    const page = await browser.newPage();
+    page.on('pageerror', (err) => console.error('page error:', err));
+    await page.route('http://bench.local/**', (route) =>
+      route.request().url().endsWith('.js')
+        ? route.fulfill({ contentType: 'text/javascript', body: script })
+        : route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>bench</title><script type="module" src="/engine.js"></script>' }),
+    );
+    await page.goto('http://bench.local/');
+    await page.waitForFunction(() => 'bench' in window);
+    type Bench = {
+      generate(n: number): { products: number; variants: number };
+      applyAll(rows: number): Promise<number[]>;
+      open(): Promise<{ ms: number; products: number }>;
+      type(terms: string[], category: string | undefined, pageSize: number): Promise<{ times: number[]; totals: number[] }>;
+      departments(): string[];
+      words(department: string, count: number): string[];
+    };
+    const bench = <A extends unknown[], R>(fn: (b: Bench, ...a: A) => R, ...args: A) =>
+      page.evaluate(([source, a]) => new Function('b', 'a', `return (${source})(b, ...a)`)((window as unknown as { bench: Bench }).bench, a), [fn.toString(), args] as const) as Promise<Awaited<R>>;
+
+    const generated = await bench((b, count: number) => b.generate(count), n);
+    console.log(`\n${generated.products.toLocaleString('en-US')} products with ${generated.variants.toLocaleString('en-US')} variants, pages of ${rows} rows`);
+
+    if (process.argv.includes('--probe')) {
+      console.log(await bench((b, r: number) => (b as unknown as { probe(r: number): Promise<object> }).probe(r), rows));
+      console.log(await bench((b, r: number) => (b as unknown as { probe(r: number): Promise<object> }).probe(r), rows));
+      return;
+    }
+    const applies = await bench((b, r: number) => b.applyAll(r), rows);
+    const sum = applies.reduce((a, b) => a + b, 0);
+    row('write all pages (IndexedDB)', `${(sum / 1000).toFixed(2)} s in ${applies.length} transactions (p50 ${ms(pct([...applies].sort((a, b) => a - b), 50))}, max ${ms(Math.max(...applies))})`);
+
+    const opened = await bench((b) => b.open());
+    row('open: index loaded from IndexedDB', `${ms(opened.ms)} (${opened.products.toLocaleString('en-US')} products)`);
+
+    const departments = await bench((b) => b.departments());
+    for (const [label, category] of [['with category filter', departments[0]], ['no category filter', undefined]] as const) {
+      const terms = await bench((b, d: string, c: number) => b.words(d, c), departments[0]!, 16);
+      terms.push(`${terms[0]} ${terms[1]!.slice(0, 3)}`);
+      // One warm-up pass (JIT), then the timed one.
+      await bench((b, t: string[], c: string | undefined) => b.type(t, c, 20), terms, category);
+      const { times } = await bench((b, t: string[], c: string | undefined) => b.type(t, c, 20), terms, category);
+      times.sort((a, b) => a - b);
+      row(`keystroke query + first page, ${label}`, `${times.length} keystrokes: p50 ${ms(pct(times, 50))}, p95 ${ms(pct(times, 95))}, max ${ms(times.at(-1)!)}`);
+    }
+    console.log(`  (category: '${departments[0]}')`);
+  } finally {
+    await browser.close();
+  }
+}
+
+await main();

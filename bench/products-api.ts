@@ -1,0 +1,225 @@
+/**
+ * Benchmark of GET /api/products over a large catalog on SQLite: `node bench/run.mjs
+ * bench/products-api.ts` from the repository root (options: --products 100000 --connections 50
+ * --seconds 10 --users 5).
+ *
+ * Seeds N generated products (the demo store's generator: a third with option variants, brand +
+ * adjective + noun names, department SKUs, a three-level category tree) into a fresh SQLite file
+ * through the repository, serves the real app (createApp on @hono/node-server, 127.0.0.1, the
+ * emulator-mode token verifier, users of one company each with their own token) and drives it
+ * from a separate process (bench/http-load.ts) with C keep-alive connections in two runs:
+ *
+ *   repeated  what merchants type: brands, nouns, adjectives, partial words, SKU fragments and
+ *             full SKUs, 1-2 letter terms, a category, or no search (the first load), pages 1-5;
+ *             a search is worked out once per catalog version, later pages and repeats are reads.
+ *             Each distinct request is made once before the timed run (the warm-up, timed too).
+ *   new       every request a search never seen (random 3-8 character pieces of names and
+ *             SKUs): each one is a full indexed search, count and sort (the cache never helps)
+ *
+ * and prints requests/s and p50/p95/p99 latency of each, plus what a first search costs in the
+ * repository alone (no HTTP) for each term of the repeated run.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { ADJECTIVES, BRANDS, DEPARTMENTS } from '../packages/demo-store/src/catalog-data';
+import { generateCatalog } from '../packages/demo-store/src/generate-catalog';
+import { createPrng } from '../packages/demo-store/src/prng';
+import type { BcProduct, CatalogData } from '../packages/demo-store/src/types';
+import { createApp } from '../api/src/app';
+import { createTokenVerifier } from '../api/src/auth/verify-token';
+import { openDatabase } from '../api/src/db/index';
+import type { Database, ProductInput } from '../api/src/db/repositories';
+import { createLogger } from '../api/src/lib/logger';
+import { createSecretBox, generateAppSecret } from '../api/src/lib/secrets';
+import { listen } from '../api/src/testing/listen';
+import { emulatorToken, TEST_PROJECT } from '../api/src/testing/test-app';
+import { percentile, runLoad } from './http-load';
+
+function option(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const value = i > 0 ? Number(process.argv[i + 1]) : fallback;
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
+  return value;
+}
+
+interface LoadJob {
+  url: string;
+  connections: number;
+  durationMs: number;
+  tokens: string[];
+  paths: string[];
+}
+
+/** Child mode: run one load job (a JSON file) and print its result as one JSON line. */
+async function loadChild(jobFile: string) {
+  const job = JSON.parse(readFileSync(jobFile, 'utf8')) as LoadJob;
+  const r = await runLoad({
+    url: job.url, connections: job.connections, durationMs: job.durationMs,
+    headers: (c) => ({ authorization: `Bearer ${job.tokens[c % job.tokens.length]}`, 'accept-encoding': 'gzip, deflate, br' }),
+    path: (i) => job.paths[i % job.paths.length]!,
+  });
+  const ms = (p: number) => Math.round(percentile(r.latencies, p) * 10) / 10;
+  console.log(JSON.stringify({
+    requests: r.requests, rps: Math.round((r.requests / r.durationMs) * 1000), p50: ms(50), p95: ms(95), p99: ms(99), max: ms(100),
+    statuses: r.statuses, errors: r.errors, kbPerAnswer: Math.round((r.bytes / Math.max(1, r.requests) / 1024) * 10) / 10,
+  }));
+}
+
+/** The generator's products as our rows, category paths joined with ' > ' as the sync makes them. */
+function productInputs(data: CatalogData): ProductInput[] {
+  const byId = new Map(data.categories.map((c) => [c.category_id, c]));
+  const pathOf = (id: number) => {
+    const names: string[] = [];
+    for (let c = byId.get(id); c; c = byId.get(c.parent_id)) names.unshift(c.name);
+    return names.join(' > ');
+  };
+  const cents = (n: number | null) => (n === null ? null : Math.round(n * 100));
+  return [...data.products.values()].map((p: BcProduct) => ({
+    externalId: p.id, name: p.name, sku: p.sku || null, description: p.description,
+    category: p.categories.length ? pathOf(p.categories[0]!) : 'Uncategorized',
+    regularPriceCents: cents(p.price)!, salePriceCents: p.sale_price > 0 ? cents(p.sale_price) : null,
+    stock: p.inventory_level, weight: p.weight, status: p.is_visible ? 'published' : 'draft', isVisible: p.is_visible,
+    variants: p.base_variant_id !== null ? [] : (data.variantsByProduct.get(p.id) ?? []).map((id) => {
+      const v = data.variants.get(id)!;
+      return {
+        externalId: v.id, variantSku: v.sku, stock: v.inventory_level ?? 0, regularPriceCents: cents(v.price), salePriceCents: cents(v.sale_price),
+        optionValues: v.option_values.map((o) => ({ optionName: o.option_display_name, label: o.label })),
+      };
+    }),
+  }));
+}
+
+/** What merchants type: whole and partial words of names, SKU pieces, very short terms. */
+function realisticTerms(inputs: ProductInput[], rng: ReturnType<typeof createPrng>): string[] {
+  const nouns = DEPARTMENTS.flatMap((d) => d.subcategories.flatMap((s) => s.leaves.map((l) => l.noun)));
+  const skus = Array.from({ length: 30 }, () => inputs[rng.int(0, inputs.length - 1)]!.sku).filter((s): s is string => !!s);
+  return [
+    ...rng.sample([...BRANDS], 8), ...rng.sample([...ADJECTIVES], 8).map((a) => a.toLowerCase()), ...rng.sample(nouns, 16),
+    ...rng.sample(nouns, 8).map((n) => n.slice(0, 4).toLowerCase()), ...rng.sample([...BRANDS], 4).map((b) => b.slice(0, 3)),
+    ...DEPARTMENTS.map((d) => `${d.code}-0${rng.int(1, 3)}`), ...skus.slice(0, 10), ...skus.slice(10, 20).map((s) => s.slice(-4)),
+    'a', 'e', 'pr', 'ch',
+  ];
+}
+
+function pagePaths(terms: string[], categories: string[], rng: ReturnType<typeof createPrng>, count: number): string[] {
+  return Array.from({ length: count }, () => {
+    const page = rng.int(1, 5);
+    const roll = rng.next();
+    if (roll < 0.1) return `/api/products?page=${page}`;
+    if (roll < 0.2) return `/api/products?category=${encodeURIComponent(rng.pick(categories))}&page=${page}`;
+    return `/api/products?search=${encodeURIComponent(rng.pick(terms))}&page=${page}`;
+  });
+}
+
+/** Random 3-8 character pieces of names and SKUs: searches nobody made before. */
+function newSearchPaths(inputs: ProductInput[], rng: ReturnType<typeof createPrng>, count: number): string[] {
+  return Array.from({ length: count }, () => {
+    const p = inputs[rng.int(0, inputs.length - 1)]!;
+    const text = rng.chance(0.7) || !p.sku ? p.name : p.sku;
+    const len = rng.int(3, Math.min(8, text.length));
+    const from = rng.int(0, text.length - len);
+    return `/api/products?search=${encodeURIComponent(text.slice(from, from + len))}&page=${rng.int(1, 3)}`;
+  });
+}
+
+async function runChild(job: LoadJob, dir: string, name: string) {
+  const file = path.join(dir, `${name}.json`);
+  writeFileSync(file, JSON.stringify(job));
+  const child = spawn(process.execPath, [process.argv[1]!, '--load', file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const cpuBefore = process.cpuUsage();
+  const line = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the load generator exited (${code})`)));
+    createInterface({ input: child.stdout! }).once('line', resolve);
+  });
+  const cpu = process.cpuUsage(cpuBefore);
+  return { ...JSON.parse(line), serverCpuMs: Math.round((cpu.user + cpu.system) / 1000) };
+}
+
+/** Each term's first search in the repository alone: FTS match (or scan), sort, all ids. */
+async function firstSearchCosts(db: Database, companyId: string, terms: string[]) {
+  const costs: Array<{ search: string; ms: number; n: number }> = [];
+  for (const search of terms) {
+    const t = performance.now();
+    const ids = await db.products.listIds(companyId, { search: search.toLowerCase() });
+    costs.push({ search, ms: performance.now() - t, n: ids.length });
+  }
+  return costs.sort((a, b) => a.ms - b.ms);
+}
+
+/** Asks for every distinct path once, one after another (what the first requests of a day pay). */
+async function warmUp(url: string, token: string, paths: string[]) {
+  const started = performance.now();
+  const distinct = [...new Set(paths)];
+  for (const p of distinct) await (await fetch(url + p, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer();
+  return { paths: distinct.length, ms: Math.round(performance.now() - started) };
+}
+
+async function main() {
+  const n = option('products', 100_000);
+  const connections = option('connections', 50);
+  const durationMs = option('seconds', 10) * 1000;
+  const root = process.env.CATALOG_ROOT ?? process.cwd();
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-products-'));
+  const db = await openDatabase(path.join(dir, 'app.db'), { migrationsDir: path.join(root, 'api', 'drizzle') });
+  try {
+    const rng = createPrng('bench-products');
+    const company = await db.companies.create({ name: 'Bench Co', productLimit: n });
+    let t = performance.now();
+    const inputs = productInputs(generateCatalog({ products: n, seed: 'bench' }));
+    for (let i = 0; i < inputs.length; i += 1000) await db.products.upsertMany(company.id, inputs.slice(i, i + 1000));
+    const variants = inputs.reduce((sum, p) => sum + (p.variants?.length ?? 0), 0);
+    console.log(`\nseeded ${n.toLocaleString('en-US')} products (${inputs.filter((p) => p.variants?.length).length.toLocaleString('en-US')} with ${variants.toLocaleString('en-US')} variants) in ${Math.round(performance.now() - t)} ms`);
+
+    const users = option('users', 5);
+    const tokens: string[] = [];
+    for (let u = 0; u < users; u++) {
+      const sub = `bench-user-${u}`;
+      await db.users.create({ companyId: company.id, email: `${sub}@example.com`, firebaseUid: sub, role: u === 0 ? 'owner' : 'member' });
+      tokens.push(emulatorToken({ sub, email: `${sub}@example.com` }));
+    }
+    const app = createApp({
+      config: { webDistDir: path.join(dir, 'no-web'), maxBodyBytes: 1 << 20, frameOrigins: [], nodeEnv: 'production', firebase: { projectId: TEST_PROJECT, jwksUrl: undefined, emulatorHost: '127.0.0.1:9099' } },
+      db, logger: createLogger('warn'), verifyToken: createTokenVerifier({ projectId: TEST_PROJECT, emulator: true, jwksUrl: 'http://127.0.0.1:9/unused' }),
+      commerce: () => { throw new Error('no store in this benchmark'); }, secrets: createSecretBox(generateAppSecret()),
+    });
+    const server = await listen(app);
+    try {
+      const terms = realisticTerms(inputs, rng);
+      // Departments and their subcategories: filters that take in whole subtrees.
+      const categories = [...new Set((await db.products.categories(company.id))
+        .flatMap((c) => [c.split(' > ').slice(0, 1).join(' > '), c.split(' > ').slice(0, 2).join(' > ')]))];
+      const row = (label: string, value: string) => console.log(`  ${label.padEnd(32)} ${value}`);
+      const report = (label: string, r: Record<string, unknown> & { statuses: object }) => {
+        console.log(`\n${label}: ${connections} connections, ${durationMs / 1000} s`);
+        row('requests/s', `${r.rps} (${r.requests} requests, ${r.errors} errors, statuses ${JSON.stringify(r.statuses)})`);
+        row('latency p50 / p95 / p99 / max', `${r.p50} / ${r.p95} / ${r.p99} / ${r.max} ms`);
+        row('answer size (gzip)', `${r.kbPerAnswer} KB`);
+        row('server CPU', `${r.serverCpuMs} ms (${Math.round(((r.serverCpuMs as number) / durationMs) * 100)}% of one core)`);
+      };
+      const job = (paths: string[]): LoadJob => ({ url: server.url, connections, durationMs, tokens, paths });
+      const repeated = pagePaths(terms, categories, rng, 20_000);
+      const warm = await warmUp(server.url, tokens[0]!, repeated);
+      console.log(`\nwarm-up: ${warm.paths} distinct requests of the repeated run, one at a time, in ${warm.ms} ms`);
+      report(`repeated: ${terms.length} terms + ${categories.length} categories + no search, pages 1-5`, await runChild(job(repeated), dir, 'repeated'));
+      report('new: every request a search never made before', await runChild(job(newSearchPaths(inputs, rng, 200_000)), dir, 'new'));
+
+      const costs = await firstSearchCosts(db, company.id, terms);
+      const at = (p: number) => costs[Math.min(costs.length - 1, Math.floor(p * costs.length))]!;
+      console.log(`\nfirst search of a term in the repository (match, sort, all ids; ${costs.length} terms):`);
+      row('p50 / p95 / max', `${at(0.5).ms.toFixed(1)} / ${at(0.95).ms.toFixed(1)} / ${costs.at(-1)!.ms.toFixed(1)} ms`);
+      row('slowest', costs.slice(-4).reverse().map((c) => `"${c.search}" ${c.ms.toFixed(1)} ms (${c.n} hits)`).join(', '));
+    } finally {
+      await server.close();
+    }
+  } finally {
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const loadAt = process.argv.indexOf('--load');
+if (loadAt > 0) await loadChild(process.argv[loadAt + 1]!);
+else await main();

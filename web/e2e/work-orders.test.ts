@@ -1,0 +1,186 @@
+/**
+ * Work orders, as a merchant runs one: connect the demo store and sync, then on
+ * /work-orders/create pick a category, select what it shows, raise regular prices by 10%,
+ * preview (old -> new), create, watch the order complete on /work-orders (auto-refresh) with the
+ * store's prices following, and undo it, the store's prices back. Both screens pass axe scans,
+ * and fit a 360 px phone.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { applyPercent, formatCents, parseMoney } from '@catalog/contracts/money';
+import type { ProductListResponse } from '@catalog/contracts/products';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, type RunningApp, startApp } from './support/app';
+import { type Credentials, dismissTour, newCredentials, signUp } from './support/auth';
+import { launchBrowser } from './support/browser';
+import { isPath, type PageOptions, violationSummary, withPage as withPageOf } from './support/page';
+import { callApi, connectDemoStore, idTokenFor, storeProduct, syncCatalog } from './support/store-api';
+
+let app: RunningApp;
+let browser: Browser;
+let storeUrl: string;
+
+beforeAll(async () => {
+  // A known port for the demo store, so the test can read the prices the store has.
+  const storePort = await freePort();
+  storeUrl = `http://127.0.0.1:${storePort}`;
+  [app, browser] = await Promise.all([startApp({ DEMO_STORE_PORT: String(storePort) }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<T>, options?: PageOptions) {
+  return withPageOf(browser, app, fn, options);
+}
+
+/** A category that holds two of the trial's five products (in two of its subcategories). */
+const CATEGORY = 'Pet Supplies';
+
+/** Signs a new merchant up, connects the demo store and syncs its catalog (the trial's 5 products). */
+async function merchantWithCatalog(page: Page): Promise<{ account: Credentials; token: string }> {
+  const account = newCredentials();
+  await signUp(page, account);
+  await dismissTour(page);
+  const token = await idTokenFor(app, account);
+  await connectDemoStore(app, token);
+  await syncCatalog(app, token);
+  return { account, token };
+}
+
+/** Opens the create screen (a fresh load pulls the new catalog) and waits for the picker's rows. */
+async function openCreateScreen(page: Page, expectedTotal: number): Promise<void> {
+  await page.goto('/work-orders/create');
+  await page.getByRole('heading', { level: 1, name: 'Create Work Order' }).waitFor();
+  await page.getByText(`Showing ${expectedTotal} of ${expectedTotal} products`).waitFor({ timeout: 30_000 });
+}
+
+async function pickCategory(page: Page, category: string): Promise<void> {
+  const select = page.getByRole('textbox', { name: 'Category' });
+  await select.click();
+  await select.fill(category);
+  await page.getByRole('option', { name: category, exact: true }).click();
+}
+
+const card = (page: Page, title: string) => page.getByRole('article', { name: title });
+
+async function expectNoAxeViolations(page: Page, scope?: string): Promise<void> {
+  // Let transitions (modals, toasts) settle before colours are checked.
+  await page.waitForTimeout(400);
+  const builder = new AxeBuilder({ page });
+  if (scope) builder.include(scope);
+  const results = await builder.analyze();
+  expect(violationSummary(results.violations)).toEqual([]);
+}
+
+describe('work orders', () => {
+  it('creates an order with a 10% increase on a category, previews it, watches it complete and undoes it', async () => {
+    await withPage(async (page) => {
+      const { token } = await merchantWithCatalog(page);
+      const { products, total } = await callApi<ProductListResponse>(
+        app,
+        token,
+        'GET',
+        `/api/products?category=${encodeURIComponent(CATEGORY)}&limit=50`,
+      );
+      expect(products.length).toBeGreaterThanOrEqual(2);
+      const expected = products.map((p) => ({
+        id: p.id,
+        name: p.name,
+        old: p.regularPrice,
+        next: formatCents(applyPercent(parseMoney(p.regularPrice), '10')),
+      }));
+      const all = await callApi<ProductListResponse>(app, token, 'GET', '/api/products?limit=50');
+
+      await openCreateScreen(page, all.total);
+      const title = `Cats +10% ${Date.now()}`;
+      await page.getByRole('textbox', { name: 'Title' }).fill(title);
+      await pickCategory(page, CATEGORY);
+      await page.getByText(`Showing ${total} of ${total} products`).waitFor();
+      await page.getByRole('button', { name: 'Select All Visible' }).click();
+      await page.getByText(`${total} products selected`).waitFor();
+
+      // Regular price, percentage, increase are the defaults.
+      await page.getByRole('textbox', { name: 'Percentage', exact: true }).fill('10');
+      await page.getByRole('button', { name: 'Apply', exact: true }).click();
+      await page.getByText(`Applied 10% increase to ${total} products`).waitFor();
+      await expectNoAxeViolations(page);
+
+      await page.getByRole('main').getByRole('button', { name: 'Create Work Order' }).click();
+      const preview = page.getByRole('dialog', { name: 'Preview Work Order' });
+      await preview.waitFor();
+      for (const { name, old, next } of expected) {
+        const row = preview.getByRole('row', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} Regular`) });
+        await expect(row.innerText()).resolves.toMatch(new RegExp(`${old.replace('.', '\\.')}\\s+${next.replace('.', '\\.')}`));
+      }
+      await expect(preview.innerText()).resolves.toMatch(/Going up\s+\d+/);
+      await expectNoAxeViolations(page, '[role="dialog"]');
+
+      const created = page.waitForResponse((res) => res.url().endsWith('/api/work-orders') && res.request().method() === 'POST');
+      await preview.getByRole('button', { name: 'Create Work Order' }).click();
+      expect((await created).status()).toBe(201);
+      await page.waitForURL(isPath('/work-orders'));
+      await page.getByText('Work order created successfully').waitFor();
+
+      // The list refreshes itself every 5 seconds: no reload, no click.
+      const order = card(page, title);
+      await order.getByText('Completed', { exact: true }).waitFor({ timeout: 30_000 });
+      await expect(order.innerText()).resolves.toContain(`${total} products`);
+      for (const { id, next } of expected) {
+        expect((await storeProduct(storeUrl, id)).price).toBe(Number(next));
+      }
+      await expectNoAxeViolations(page);
+
+      await order.getByRole('button', { name: 'Undo' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Undo work order' });
+      await confirm.getByText('All price changes it made will be reverted', { exact: false }).waitFor();
+      await confirm.getByRole('button', { name: 'Undo' }).click();
+      await page.getByText('Undoing work order').waitFor();
+      await order.getByText('Undone', { exact: true }).waitFor({ timeout: 30_000 });
+      for (const { id, old } of expected) {
+        expect((await storeProduct(storeUrl, id)).price).toBe(Number(old));
+      }
+      // Undone orders offer only Archive.
+      await expect(order.getByRole('button').allInnerTexts()).resolves.toEqual(['Archive']);
+    });
+  }, 180_000);
+
+  it('fits a 360 px phone and passes axe in the dark scheme, with an order listed', async () => {
+    await withPage(
+      async (page) => {
+        const { token } = await merchantWithCatalog(page);
+        const { products } = await callApi<ProductListResponse>(app, token, 'GET', '/api/products?limit=1');
+        const product = products[0]!;
+        // Scheduled orders far ahead stay pending, so their cards show Archive and Delete.
+        const schedule = (title: string) =>
+          callApi<{ id: string }>(app, token, 'POST', '/api/work-orders', {
+            title,
+            productUpdates: [{ productId: product.id, productName: product.name, newRegularPrice: '99.00' }],
+            scheduledAt: new Date(Date.now() + 365 * 86_400_000).toISOString(),
+            executeImmediately: false,
+          });
+        await schedule('Next year');
+        const old = await schedule('Shelved');
+        await callApi(app, token, 'PATCH', `/api/work-orders/${old.id}/archive`);
+
+        await page.goto('/work-orders');
+        await card(page, 'Next year').getByText('Pending', { exact: true }).waitFor();
+        await expect(card(page, 'Next year').getByRole('button').allInnerTexts()).resolves.toEqual(['Archive', 'Delete']);
+        await expect(card(page, 'Shelved').count()).resolves.toBe(0);
+        await page.getByRole('button', { name: 'Show Archived' }).click();
+        await card(page, 'Shelved').getByText('Archived', { exact: true }).waitFor();
+        const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(await overflow()).toBeLessThanOrEqual(0);
+        await expectNoAxeViolations(page);
+
+        await openCreateScreen(page, 5);
+        await page.getByRole('list', { name: 'Products' }).getByRole('checkbox').first().check();
+        await page.getByText('1 product selected').waitFor();
+        expect(await overflow()).toBeLessThanOrEqual(0);
+        await expectNoAxeViolations(page);
+      },
+      { viewport: { width: 360, height: 800 }, colorScheme: 'dark' },
+    );
+  }, 120_000);
+});

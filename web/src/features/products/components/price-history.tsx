@@ -1,0 +1,85 @@
+/**
+ * The product's price history (GET /api/products/{id}/price-history, newest first): when
+ * ('MMM d, h:mm a'), the change type, the variant it was for, and old -> new prices, with a
+ * small chart of the price over time.
+ */
+import { skuLabel } from '@catalog/contracts/catalog';
+import { getErrorMessage } from '@catalog/contracts/errors';
+import type { PriceHistoryEntry } from '@catalog/contracts/products';
+import type { ReplicatedVariant } from '@catalog/contracts/replication';
+import { Badge, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { usePriceHistory } from '../api/get-price-history';
+import { changeTypeLabel, formatHistoryDate } from '../utils/format-history';
+import { formatPrice } from '../utils/product-pricing';
+import classes from './price-history.module.css';
+import { PriceHistoryChart } from './price-history-chart';
+
+function Change({ label, from, to }: { label: string; from: string | null; to: string | null }) {
+  if (from === to) return null;
+  return (
+    <Text size="sm">
+      {label}: {formatPrice(from)} → {formatPrice(to)}
+    </Text>
+  );
+}
+
+function Entry({ entry, variants }: { entry: PriceHistoryEntry; variants: ReplicatedVariant[] }) {
+  const variant = entry.variantId === null ? null : variants.find((v) => v.id === entry.variantId);
+  return (
+    <li className={classes.entry}>
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" fw={500}>
+          {formatHistoryDate(entry.createdAt)}
+        </Text>
+        <Group gap={6}>
+          {entry.variantId !== null && (
+            <Badge variant="outline" color="gray">
+              Variant {variant ? skuLabel(variant.variantSku) : entry.variantId}
+            </Badge>
+          )}
+          <Badge variant="light" color={entry.changeType === 'manual' ? 'blue' : entry.changeType === 'sync' ? 'gray' : 'grape'}>
+            {changeTypeLabel(entry.changeType)}
+          </Badge>
+        </Group>
+      </Group>
+      <Change label="Regular" from={entry.oldRegularPrice} to={entry.newRegularPrice} />
+      <Change label="Sale" from={entry.oldSalePrice} to={entry.newSalePrice} />
+    </li>
+  );
+}
+
+export function PriceHistory({ productId, variants }: { productId: number; variants: ReplicatedVariant[] }) {
+  const { data, error, isLoading } = usePriceHistory(productId);
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="price-history-title">
+      <Title order={3} size="h5" id="price-history-title">
+        Price History
+      </Title>
+      {isLoading ? (
+        <Group gap="xs">
+          <Loader size="xs" />
+          <Text size="sm" c="dimmed">
+            Loading price history...
+          </Text>
+        </Group>
+      ) : error && !data ? (
+        <Text size="sm" c="dimmed">
+          Price history could not be loaded: {getErrorMessage(error, 'Failed to load price history')}
+        </Text>
+      ) : !data?.length ? (
+        <Text size="sm" c="dimmed">
+          No price changes yet.
+        </Text>
+      ) : (
+        <>
+          <PriceHistoryChart entries={data} />
+          <ul className={classes.list} aria-label="Price changes">
+            {data.map((entry) => (
+              <Entry key={entry.id} entry={entry} variants={variants} />
+            ))}
+          </ul>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * A product in the grid: name (the button that opens it), category ('Uncategorized'), regular
+ * and sale price ('(from)' the lowest variant prices in variant-pricing mode), SKU ('N/A') and,
+ * when the store settings say so, the stock badge. Plain elements styled by the module: a page
+ * of cards renders on every keystroke, within a frame.
+ */
+import { categoryLabel, skuLabel } from '@catalog/contracts/catalog';
+import { memo } from 'react';
+import type { LocalProduct } from '../../../local/catalog-query';
+import { displayPricing, formatPrice } from '../utils/product-pricing';
+import classes from './product-card.module.css';
+import { StockBadge } from './stock-badge';
+
+export interface ProductCardProps {
+  product: LocalProduct;
+  showStock: boolean;
+  onOpen: (productId: number) => void;
+}
+
+export const ProductCard = memo(function ProductCard({ product, showStock, onOpen }: ProductCardProps) {
+  const pricing = displayPricing(product);
+  const from = pricing.fromVariants ? ' (from)' : '';
+  return (
+    <article className={classes.card} aria-label={product.name}>
+      <button type="button" className={classes.name} onClick={() => onOpen(product.id)}>
+        {product.name}
+      </button>
+      <p className={classes.category}>{categoryLabel(product.category)}</p>
+      <div className={classes.prices}>
+        <div>
+          <span className={classes.label}>Regular{from}</span>
+          <span className={classes.price}>{formatPrice(pricing.regularPrice)}</span>
+        </div>
+        <div>
+          <span className={classes.label}>Sale{from}</span>
+          <span className={pricing.salePrice ? `${classes.price} ${classes.sale}` : classes.price}>{formatPrice(pricing.salePrice)}</span>
+        </div>
+      </div>
+      <div className={classes.footer}>
+        <span className={classes.sku}>SKU: {skuLabel(product.sku)}</span>
+        <span className={classes.badges}>
+          {product.variants.length > 1 && <span className={classes.variants}>{product.variants.length} variants</span>}
+          {showStock && <StockBadge stock={pricing.stock} />}
+        </span>
+      </div>
+    </article>
+  );
+});
+
+/** One of the 6 cards shown while the local catalog loads. */
+export function ProductCardPlaceholder() {
+  return (
+    <div className={classes.card} aria-hidden="true">
+      <div className={classes.skeleton} style={{ width: '70%' }} />
+      <div className={classes.skeleton} style={{ width: '45%' }} />
+      <div className={classes.skeleton} style={{ width: '55%', marginTop: 16 }} />
+      <div className={classes.skeleton} style={{ width: '35%' }} />
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * The product's detail panel (a drawer from the right; full width on a phone): name, category,
+ * pricing, the variants (collapsed), product information and the price history. Reads the
+ * product from the local catalog, so it follows pulls; edits go to the API.
+ */
+import { categoryLabel, skuLabel } from '@catalog/contracts/catalog';
+import { Divider, Drawer, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { memo, type ReactNode } from 'react';
+import { useLocalProduct } from '../hooks/use-local-product';
+import { usePriceEdits } from '../hooks/use-price-edits';
+import { displayPricing, usesVariantPricing } from '../utils/product-pricing';
+import { PriceHistory } from './price-history';
+import { ProductPricingSection } from './product-pricing-section';
+import { StatusBadge } from './status-badge';
+import { VariantList } from './variant-list';
+
+export interface ProductDetailPanelProps {
+  productId: number | null;
+  onClose: () => void;
+}
+
+function Info({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function PanelBody({ productId, onClose }: { productId: number; onClose: () => void }) {
+  const product = useLocalProduct(productId);
+  const { saveProduct, saveVariant, saving } = usePriceEdits();
+
+  if (product === undefined) return <Loader size="sm" aria-label="Loading product" />;
+  if (product === null) return <Text c="dimmed">This product is no longer in the catalog.</Text>;
+
+  const pricing = displayPricing(product);
+  const showVariants = usesVariantPricing(product) || product.variants.some((v) => v.optionValues.length > 0);
+
+  return (
+    <Stack gap="md">
+      <Text c="dimmed" size="sm">
+        {categoryLabel(product.category)}
+      </Text>
+      <ProductPricingSection
+        product={product}
+        saving={saving === 'product'}
+        onSave={async (values) => {
+          const result = await saveProduct(product, values);
+          if (result.saved) onClose();
+          return result;
+        }}
+      />
+      {showVariants && (
+        <VariantList variants={product.variants} productPrices={product} savingKey={saving} onSave={saveVariant} />
+      )}
+      <Divider />
+      <section aria-labelledby={`product-info-${product.id}`}>
+        <Title order={3} size="h5" id={`product-info-${product.id}`} mb="xs">
+          Product Information
+        </Title>
+        <SimpleGrid cols={2} spacing="sm">
+          <Info label="SKU">{skuLabel(product.sku)}</Info>
+          <Info label="Stock">{pricing.stock}</Info>
+          <Info label="Weight">{product.weight ?? '—'}</Info>
+          <Info label="Status">
+            <StatusBadge status={product.status} />
+          </Info>
+          <Info label="Product ID">{product.id}</Info>
+        </SimpleGrid>
+      </section>
+      <Divider />
+      <PriceHistory productId={product.id} variants={product.variants} />
+    </Stack>
+  );
+}
+
+export const ProductDetailPanel = memo(function ProductDetailPanel({ productId, onClose }: ProductDetailPanelProps) {
+  const product = useLocalProduct(productId);
+  const phone = useMediaQuery('(max-width: 48em)');
+  return (
+    <Drawer
+      opened={productId !== null}
+      onClose={onClose}
+      position="right"
+      size={phone ? '100%' : 'lg'}
+      title={<Title order={2} size="h3">{product?.name ?? 'Product'}</Title>}
+      closeButtonProps={{ 'aria-label': 'Close product details' }}
+    >
+      {productId !== null && <PanelBody productId={productId} onClose={onClose} />}
+    </Drawer>
+  );
+});

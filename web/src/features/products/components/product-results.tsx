@@ -1,0 +1,46 @@
+/**
+ * The results: 6 placeholder cards while the local catalog loads, the empty state, or the page
+ * of products as cards or as a table. Memoized: typing re-renders the toolbar at once and this
+ * only when the page of results changes.
+ */
+import { memo } from 'react';
+import type { LocalProduct } from '../../../local/catalog-query';
+import { ProductCard, ProductCardPlaceholder } from './product-card';
+import classes from './product-card.module.css';
+import { ProductTable } from './product-table';
+import { ProductsEmptyState } from './products-empty-state';
+
+export type ProductsView = 'grid' | 'list';
+
+const PLACEHOLDERS = [1, 2, 3, 4, 5, 6];
+
+export interface ProductResultsProps {
+  isLoading: boolean;
+  products: LocalProduct[];
+  total: number;
+  filtered: boolean;
+  view: ProductsView;
+  showStock: boolean;
+  onOpen: (productId: number) => void;
+}
+
+export const ProductResults = memo(function ProductResults({ isLoading, products, total, filtered, view, showStock, onOpen }: ProductResultsProps) {
+  if (isLoading) {
+    return (
+      <div className={classes.grid} aria-busy="true" aria-label="Loading products">
+        {PLACEHOLDERS.map((n) => (
+          <ProductCardPlaceholder key={n} />
+        ))}
+      </div>
+    );
+  }
+  if (total === 0) return <ProductsEmptyState filtered={filtered} />;
+  if (view === 'list') return <ProductTable products={products} showStock={showStock} onOpen={onOpen} />;
+  return (
+    <div className={classes.grid}>
+      {products.map((product) => (
+        <ProductCard key={product.id} product={product} showStock={showStock} onOpen={onOpen} />
+      ))}
+    </div>
+  );
+});

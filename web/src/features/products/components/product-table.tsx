@@ -1,0 +1,73 @@
+/**
+ * The list view: Product (name and category), SKU, Regular Price, Sale Price, Stock (only when
+ * the store settings show stock) and Status ('Unknown' for a status the store did not name).
+ * A row opens the product; its name is the button keyboards reach.
+ */
+import { categoryLabel, skuLabel } from '@catalog/contracts/catalog';
+import { Table, Text, UnstyledButton } from '@mantine/core';
+import { memo } from 'react';
+import type { LocalProduct } from '../../../local/catalog-query';
+import { displayPricing, formatPrice } from '../utils/product-pricing';
+import classes from './products.module.css';
+import { StatusBadge } from './status-badge';
+import { StockBadge } from './stock-badge';
+
+export interface ProductTableProps {
+  products: LocalProduct[];
+  showStock: boolean;
+  onOpen: (productId: number) => void;
+}
+
+export const ProductTable = memo(function ProductTable({ products, showStock, onOpen }: ProductTableProps) {
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table highlightOnHover verticalSpacing="sm" aria-label="Products">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Product</Table.Th>
+            <Table.Th scope="col">SKU</Table.Th>
+            <Table.Th scope="col">Regular Price</Table.Th>
+            <Table.Th scope="col">Sale Price</Table.Th>
+            {showStock && <Table.Th scope="col">Stock</Table.Th>}
+            <Table.Th scope="col">Status</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {products.map((product) => {
+            const pricing = displayPricing(product);
+            const from = pricing.fromVariants ? ' (from)' : '';
+            return (
+              <Table.Tr key={product.id} className={classes.row} onClick={() => onOpen(product.id)}>
+                <Table.Td>
+                  <UnstyledButton className={classes.rowButton} onClick={(e) => (e.stopPropagation(), onOpen(product.id))}>
+                    {product.name}
+                  </UnstyledButton>
+                  <Text size="xs" c="dimmed">
+                    {categoryLabel(product.category)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{skuLabel(product.sku)}</Table.Td>
+                <Table.Td>
+                  {formatPrice(pricing.regularPrice)}
+                  {from && <Text span size="xs" c="dimmed">{from}</Text>}
+                </Table.Td>
+                <Table.Td>
+                  {formatPrice(pricing.salePrice)}
+                  {from && pricing.salePrice && <Text span size="xs" c="dimmed">{from}</Text>}
+                </Table.Td>
+                {showStock && (
+                  <Table.Td>
+                    <StockBadge stock={pricing.stock} /> <Text span size="xs" c="dimmed">{pricing.stock}</Text>
+                  </Table.Td>
+                )}
+                <Table.Td>
+                  <StatusBadge status={product.status} />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+});

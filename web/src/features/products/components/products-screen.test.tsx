@@ -1,0 +1,162 @@
+import 'fake-indexeddb/auto';
+import { Notifications } from '@mantine/notifications';
+import { act } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearApiQueries } from '../../../lib/api-query';
+import { AuthProvider } from '../../../lib/session';
+import { closeLocalCatalog, openLocalCatalog, pullNow } from '../../../local/local-catalog';
+import { FakeCatalogServer, product, variant } from '../../../testing/fake-catalog-server';
+import { fakeIdentity, fakeUser } from '../../../testing/fake-identity';
+import { render, waitFor, type Rendered } from '../../../testing/render';
+import { ProductsScreen } from './products-screen';
+
+// jsdom has no ResizeObserver; Mantine's SegmentedControl measures with it.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
+
+let rendered: Rendered | undefined;
+const requests: Array<{ method: string; url: string }> = [];
+let uid = 0;
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+beforeEach(() => {
+  localStorage.clear();
+  clearApiQueries();
+  requests.length = 0;
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    requests.push({ method: init.method ?? 'GET', url });
+    if (url.endsWith('/price-history')) return json([]);
+    return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
+  });
+});
+afterEach(() => {
+  rendered?.unmount();
+  rendered = undefined;
+  closeLocalCatalog();
+  vi.unstubAllGlobals();
+});
+
+async function openCatalog(server: FakeCatalogServer) {
+  openLocalCatalog(`screen-${++uid}`, { fetchChanges: async (c) => server.changes(c) });
+  await pullNow();
+}
+
+async function renderScreen(props: { showStock?: boolean } = {}) {
+  const identity = fakeIdentity();
+  rendered = await render(
+    <AuthProvider connect={identity.connect}>
+      <Notifications />
+      <MemoryRouter>
+        <ProductsScreen renderCategoryPicker={() => null} showStock={props.showStock ?? true} />
+      </MemoryRouter>
+    </AuthProvider>,
+  );
+  await waitFor(() => identity.connections() > 0);
+  await act(async () => identity.emit(fakeUser()));
+  return rendered.container;
+}
+
+const text = (el: Element | null | undefined) => el?.textContent ?? '';
+const buttons = (root: ParentNode, name: string | RegExp) =>
+  [...root.querySelectorAll('button')].filter((b) => (typeof name === 'string' ? b.textContent === name : name.test(b.textContent ?? '')));
+const found = (container: HTMLElement) => text(container.querySelector('[data-testid="products-found"]'));
+
+describe('ProductsScreen', () => {
+  it('shows 6 placeholder cards while the local catalog loads', async () => {
+    const container = await renderScreen();
+    expect(container.querySelectorAll('[aria-busy="true"] > *').length).toBe(6);
+    expect(found(container)).toBe('Loading products...');
+  });
+
+  it("says to sync when the catalog is empty, and to adjust the filters when nothing matches", async () => {
+    await openCatalog(new FakeCatalogServer());
+    const container = await renderScreen();
+    await waitFor(() => found(container) === '0 products found');
+    expect(container.textContent).toContain('No products found');
+    expect(container.textContent).toContain('Sync products from the commerce platform to get started');
+
+    closeLocalCatalog();
+    rendered?.unmount();
+    const server = new FakeCatalogServer();
+    server.putProduct(product(1, { name: 'Mug' }));
+    await openCatalog(server);
+    const again = await renderScreen();
+    await waitFor(() => found(again) === '1 product found');
+    const search = again.querySelector<HTMLInputElement>('input[placeholder="Search products..."]')!;
+    await act(async () => {
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      setValue.call(search, 'teapot');
+      search.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await waitFor(() => found(again) === '0 products found');
+    expect(again.textContent).toContain('Try adjusting your filters');
+    // One page only: no pager.
+    expect(again.querySelector('nav[aria-label="Pages"]')).toBeNull();
+  });
+
+  it("shows cards with '(from)' prices and summed stock for variant products, and at most 5 page buttons", async () => {
+    const server = new FakeCatalogServer();
+    server.putProduct(product(1, { name: 'A plain mug', sku: null, category: null, regularPrice: '12.00', stock: 0 }));
+    server.putProduct(product(2, { name: 'A shirt', regularPrice: '30.00' }));
+    server.putVariant(variant(20, 2, { regularPrice: '25.00', salePrice: '19.00', stock: 4 }));
+    server.putVariant(variant(21, 2, { regularPrice: '28.00', stock: 3 }));
+    for (let id = 3; id <= 130; id++) server.putProduct(product(id, { name: `Z item ${id}` }));
+    await openCatalog(server);
+    const container = await renderScreen();
+    await waitFor(() => found(container) === '130 products found');
+
+    const plain = container.querySelector('article[aria-label="A plain mug"]');
+    expect(text(plain)).toContain('Uncategorized');
+    expect(text(plain)).toContain('SKU: N/A');
+    expect(text(plain)).toContain('Out of Stock');
+    expect(text(plain)).not.toContain('(from)');
+
+    const shirt = container.querySelector('article[aria-label="A shirt"]');
+    expect(text(shirt)).toContain('Regular (from)$25.00');
+    expect(text(shirt)).toContain('Sale (from)$19.00');
+    expect(text(shirt)).toContain('Low Stock'); // 4 + 3 = 7
+
+    const pager = container.querySelector('nav[aria-label="Pages"]')!;
+    expect(buttons(pager, /^\d+$/).map((b) => b.textContent)).toEqual(['1', '2', '3', '4', '5']);
+    expect(container.textContent).toContain('Showing 1 to 20 of 130 products');
+    await act(async () => buttons(pager, '5')[0]!.click());
+    await waitFor(() => container.textContent?.includes('Showing 81 to 100 of 130 products') ?? false);
+    expect(buttons(container.querySelector('nav[aria-label="Pages"]')!, /^\d+$/).map((b) => b.textContent)).toEqual(['3', '4', '5', '6', '7']);
+  });
+
+  it("shows 'No changes detected to update' and sends nothing when the prices did not change", async () => {
+    const server = new FakeCatalogServer();
+    server.putProduct(product(7, { name: 'Teapot', regularPrice: '20.00', salePrice: '15.00' }));
+    await openCatalog(server);
+    const container = await renderScreen();
+    await waitFor(() => found(container) === '1 product found');
+    await act(async () => buttons(container, 'Teapot')[0]!.click());
+    await waitFor(() => buttons(document.body, 'Update Price').length === 1);
+    await act(async () => buttons(document.body, 'Update Price')[0]!.click());
+    await waitFor(() => document.body.textContent?.includes('No changes detected to update') ?? false);
+    expect(document.body.textContent).toContain('No Changes');
+    expect(requests.filter((r) => r.method === 'PUT')).toEqual([]);
+  });
+
+  it("disables product prices in variant-pricing mode with 'Price is managed through variants'", async () => {
+    const server = new FakeCatalogServer();
+    server.putProduct(product(8, { name: 'Hoodie', regularPrice: '40.00' }));
+    server.putVariant(variant(80, 8, { regularPrice: '35.00' }));
+    server.putVariant(variant(81, 8, { regularPrice: '45.00' }));
+    await openCatalog(server);
+    const container = await renderScreen();
+    await waitFor(() => found(container) === '1 product found');
+    await act(async () => buttons(container, 'Hoodie')[0]!.click());
+    await waitFor(() => document.body.textContent?.includes('Price is managed through variants') ?? false);
+    const regular = [...document.body.querySelectorAll<HTMLInputElement>('input')].find((i) => i.value === '$35.00');
+    expect(regular?.disabled).toBe(true);
+    expect(buttons(document.body, 'Update Price')).toEqual([]);
+    // The variants list starts collapsed.
+    expect(buttons(document.body, 'Variants (2)')[0]?.getAttribute('aria-expanded')).toBe('false');
+  });
+});

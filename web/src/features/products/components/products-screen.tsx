@@ -1,0 +1,165 @@
+/**
+ * /products: the catalog as this device holds it. Search, category filter, paging and totals
+ * run on the device (local/catalog-query), so every keystroke answers at once, also offline.
+ * The route composes what belongs to other features: the sync controls and the category picker.
+ */
+import { DEFAULT_PAGE_SIZE } from '@catalog/contracts/products';
+import { Anchor, Button, CloseButton, Group, SegmentedControl, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
+import { IconLayoutGrid, IconList, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { useCatalogCategories, useCatalogQuery } from '../../../local/catalog-query';
+import { formatHistoryDate } from '../utils/format-history';
+import { clampPage } from '../utils/pagination';
+import { CatalogDownloadProgress } from './catalog-download-progress';
+import { ProductDetailPanel } from './product-detail-panel';
+import { ProductResults, type ProductsView } from './product-results';
+import { ProductsPagination } from './products-pagination';
+import classes from './products.module.css';
+
+export interface CategoryPickerSlotProps {
+  categories: readonly string[];
+  value: string | null;
+  onChange: (path: string | null) => void;
+}
+
+export interface ProductsScreenProps {
+  /** The Sync button and its progress (features/sync), composed by the route. */
+  syncControls?: ReactNode;
+  /** The category picker (features/category-picker), composed by the route. */
+  renderCategoryPicker: (props: CategoryPickerSlotProps) => ReactNode;
+  /** Stock column and badges (settings.showStockStatus). */
+  showStock: boolean;
+  /** Leave out products hidden from the storefront (settings.showInvisibleProducts off). */
+  visibleOnly?: boolean;
+  /** When the store was last synced (settings.lastSyncAt); undefined while unknown (offline). */
+  lastSyncAt?: string | null;
+}
+
+
+const count = new Intl.NumberFormat('en-US');
+
+export function ProductsScreen({ syncControls, renderCategoryPicker, showStock, visibleOnly = false, lastSyncAt }: ProductsScreenProps) {
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [view, setView] = useLocalStorage<ProductsView>({ key: 'catalog-pilot:products-view', defaultValue: 'grid' });
+  const [openId, setOpenId] = useState<number | null>(null);
+
+  const categories = useCatalogCategories();
+  const { products, total, isLoading } = useCatalogQuery({
+    search,
+    category: category ?? undefined,
+    visibleOnly,
+    page,
+    pageSize,
+  });
+
+  // A page past the end (the results shrank after a pull): go to the last one.
+  useEffect(() => {
+    if (!isLoading && page !== clampPage(page, total, pageSize)) setPage(clampPage(page, total, pageSize));
+  }, [isLoading, page, total, pageSize]);
+
+  const filtered = search.trim() !== '' || category !== null;
+  const changeSearch = (value: string) => {
+    setSearch(value);
+    setPage(1);
+  };
+  const changeCategory = (value: string | null) => {
+    setCategory(value);
+    setPage(1);
+  };
+  const changePageSize = useCallback((size: number) => {
+    setPageSize(size);
+    setPage(1);
+  }, []);
+  const closePanel = useCallback(() => setOpenId(null), []);
+  const clearFilters = () => {
+    setSearch('');
+    setCategory(null);
+    setPage(1);
+  };
+
+  return (
+    <Stack gap="lg" maw={1200}>
+      <Group justify="space-between" align="flex-start" gap="md">
+        <div>
+          <Title order={1}>Products</Title>
+          <Text c="dimmed" mt={4}>
+            Manage your store products and inventory
+          </Text>
+        </div>
+        <Button component={Link} to="/work-orders/create" leftSection={<IconPlus size={16} aria-hidden="true" />}>
+          Create Work Order
+        </Button>
+      </Group>
+
+      {syncControls}
+      <CatalogDownloadProgress />
+
+      <div className={classes.toolbar} role="search" aria-label="Filter products">
+        <TextInput
+          className={classes.search}
+          label={<VisuallyHidden>Search products</VisuallyHidden>}
+          placeholder="Search products..."
+          value={search}
+          onChange={(e) => changeSearch(e.currentTarget.value)}
+          leftSection={<IconSearch size={16} aria-hidden="true" />}
+          rightSection={search ? <CloseButton size="sm" aria-label="Clear search" onClick={() => changeSearch('')} /> : null}
+          type="search"
+        />
+        {renderCategoryPicker({ categories, value: category, onChange: changeCategory })}
+        <Button variant="default" onClick={clearFilters} disabled={!filtered}>
+          Clear Filters
+        </Button>
+        <SegmentedControl
+          aria-label="View"
+          value={view}
+          onChange={(v) => setView(v as ProductsView)}
+          data={[
+            { value: 'grid', label: <Group gap={4} wrap="nowrap"><IconLayoutGrid size={16} aria-hidden="true" /><span>Grid</span></Group> },
+            { value: 'list', label: <Group gap={4} wrap="nowrap"><IconList size={16} aria-hidden="true" /><span>List</span></Group> },
+          ]}
+        />
+      </div>
+
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" fw={500} aria-live="polite" data-testid="products-found">
+          {isLoading ? 'Loading products...' : `${count.format(total)} ${total === 1 ? 'product' : 'products'} found`}
+        </Text>
+        <Group gap="md">
+          <Anchor component={Link} to="/category-demo" size="sm">
+            Compare Category Selectors
+          </Anchor>
+          {lastSyncAt !== undefined && (
+            <Text size="sm" c="dimmed">
+              Last sync: {lastSyncAt ? formatHistoryDate(lastSyncAt) : 'Never'}
+            </Text>
+          )}
+        </Group>
+      </Group>
+
+      <ProductResults
+        isLoading={isLoading}
+        products={products}
+        total={total}
+        filtered={filtered}
+        view={view}
+        showStock={showStock}
+        onOpen={setOpenId}
+      />
+
+      <ProductsPagination
+        page={page}
+        pageSize={pageSize}
+        total={total}
+        onPage={setPage}
+        onPageSize={changePageSize}
+      />
+
+      <ProductDetailPanel productId={openId} onClose={closePanel} />
+    </Stack>
+  );
+}

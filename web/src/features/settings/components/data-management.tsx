@@ -1,0 +1,112 @@
+/**
+ * The Data Management danger zone: 'Delete all products' behind the spec's confirmation. It
+ * deletes the app's copy of the catalog, not the products in the BigCommerce store, and says so.
+ */
+import { getErrorMessage } from '@catalog/contracts/errors';
+import { Button, Group, Modal, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { deleteAllProducts } from '../api/delete-all-products';
+
+/** The spec's confirmation (section 5). */
+export const DELETE_ALL_CONFIRMATION =
+  'Are you sure you want to delete ALL products? This action cannot be undone.';
+export const DELETE_FAILED_MESSAGE = 'Failed to delete products';
+
+/** Filled red buttons use shade 8: white text on it passes 4.5:1 in both colour schemes. */
+const DANGER = 'red.8';
+
+interface DataManagementProps {
+  /** Owner or admin; null while the role is not known yet. */
+  canEdit: boolean | null;
+  /** After the products were deleted: refresh what shows them. */
+  onDeleted?: () => void;
+}
+
+export function DataManagement({ canEdit, onDeleted }: DataManagementProps) {
+  const [opened, { open, close }] = useDisclosure(false);
+  const [deleting, setDeleting] = useState(false);
+
+  const confirm = async () => {
+    setDeleting(true);
+    try {
+      const message = await deleteAllProducts();
+      notifications.show({ color: 'green', title: 'Products deleted', message });
+      onDeleted?.();
+    } catch (err) {
+      notifications.show({ color: 'red', title: 'Error', message: getErrorMessage(err, DELETE_FAILED_MESSAGE) });
+    } finally {
+      setDeleting(false);
+      close();
+    }
+  };
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-labelledby="data-management-title"
+      style={{ borderColor: 'var(--mantine-color-red-outline)' }}
+    >
+      <Group gap="xs" wrap="nowrap">
+        <ThemeIcon color="red" variant="light" radius="md" aria-hidden="true">
+          <IconAlertTriangle size={18} />
+        </ThemeIcon>
+        <Title order={2} size="h3" id="data-management-title">
+          Data Management
+        </Title>
+      </Group>
+      <Text size="sm" mt="sm">
+        Delete every product and variant Catalog Pilot has synced. This removes the app's copy
+        only: the products in your BigCommerce store are not touched, and the next sync brings them
+        back.
+      </Text>
+      {canEdit === false && (
+        <Text size="sm" c="dimmed" mt="xs">
+          Only owners and admins can delete products.
+        </Text>
+      )}
+      <Button
+        mt="md"
+        color={DANGER}
+        leftSection={<IconTrash size={16} aria-hidden="true" />}
+        onClick={open}
+        disabled={canEdit !== true}
+      >
+        Delete all products
+      </Button>
+
+      <Modal.Root opened={opened} onClose={close} centered>
+        <Modal.Overlay />
+        <Modal.Content>
+          {/* A div, not Mantine's default <header>: a second banner landmark confuses screen readers. */}
+          <Modal.Header component="div">
+            <Modal.Title fw={700}>Delete all products?</Modal.Title>
+            <Modal.CloseButton aria-label="Close" />
+          </Modal.Header>
+          <Modal.Body>
+            <Stack gap="sm">
+              <Text size="sm">{DELETE_ALL_CONFIRMATION}</Text>
+              <Text size="sm" c="dimmed">
+                It deletes Catalog Pilot's copy of your products, not the products in your
+                BigCommerce store.
+              </Text>
+              <Group justify="flex-end" mt="sm">
+                <Button variant="default" onClick={close} data-autofocus disabled={deleting}>
+                  Cancel
+                </Button>
+                <Button color={DANGER} onClick={() => void confirm()} loading={deleting}>
+                  Delete all products
+                </Button>
+              </Group>
+            </Stack>
+          </Modal.Body>
+        </Modal.Content>
+      </Modal.Root>
+    </Paper>
+  );
+}

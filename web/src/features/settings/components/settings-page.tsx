@@ -1,0 +1,132 @@
+/**
+ * /settings: the API connection form, setup instructions (naming the local demo store when
+ * there is one), the account card, the Data Management danger zone and Logout. The form waits
+ * for GET /api/settings so it starts from the saved connection (token masked).
+ */
+import { canManageCompany } from '@catalog/contracts/auth';
+import { getErrorMessage } from '@catalog/contracts/errors';
+import type { SettingsResponse } from '@catalog/contracts/settings';
+import { Alert, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconLogout, IconRefresh } from '@tabler/icons-react';
+import { useRef } from 'react';
+import { useCurrentUser } from '../../../lib/current-user';
+import { getDemoStore } from '../../../lib/demo-store';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useSignOut } from '../../../lib/use-sign-out';
+import { useSettings } from '../api/get-settings';
+import { useSettingsForm } from '../hooks/use-settings-form';
+import { AccountCard } from './account-card';
+import { DataManagement } from './data-management';
+import { SetupInstructions } from './setup-instructions';
+import { StoreConnectionForm } from './store-connection-form';
+
+export interface SettingsPageProps {
+  /** After 'Delete all products': refresh what shows products or their count. */
+  onProductsDeleted?: () => void;
+}
+
+/** Owner or admin; null while the current user loads. */
+function useCanEdit(): boolean | null {
+  const { data: user } = useCurrentUser();
+  return user ? canManageCompany(user.role) : null;
+}
+
+function ConnectionSection({ saved, canEdit }: { saved: SettingsResponse; canEdit: boolean | null }) {
+  const form = useSettingsForm(saved);
+  const saveButton = useRef<HTMLButtonElement>(null);
+  const demoStore = getDemoStore();
+  const fillWithDemo = () => {
+    if (!demoStore) return;
+    form.fillDemo(demoStore);
+    // One more press saves: take the keyboard (and the eye, on a phone) to Save.
+    saveButton.current?.focus();
+  };
+  return (
+    <Stack gap="lg">
+      <StoreConnectionForm
+        form={form}
+        canEdit={canEdit}
+        lastSyncAt={saved?.lastSyncAt ?? null}
+        saveButtonRef={saveButton}
+      />
+      <SetupInstructions demoStore={demoStore} onUseDemo={canEdit ? fillWithDemo : undefined} />
+    </Stack>
+  );
+}
+
+function ConnectionLoader({ canEdit }: { canEdit: boolean | null }) {
+  const { data, error, isFetching, refetch } = useSettings();
+  if (data !== undefined) return <ConnectionSection saved={data} canEdit={canEdit} />;
+  if (error) {
+    return (
+      <Alert color="red" icon={<IconAlertCircle aria-hidden="true" />} title="Could not load your settings">
+        <Text size="sm">{getErrorMessage(error, 'Failed to load settings')}</Text>
+        <Button
+          mt="sm"
+          size="xs"
+          variant="default"
+          leftSection={<IconRefresh size={14} aria-hidden="true" />}
+          loading={isFetching}
+          onClick={() => void refetch()}
+        >
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap="sm" aria-busy="true">
+      <Text size="sm" c="dimmed" role="status">
+        Loading your settings...
+      </Text>
+      <Skeleton height={420} radius="md" />
+    </Stack>
+  );
+}
+
+export function SettingsPage({ onProductsDeleted }: SettingsPageProps) {
+  usePageTitle('Settings');
+  const canEdit = useCanEdit();
+  const signOut = useSignOut();
+
+  return (
+    <Stack gap="lg" maw={1200}>
+      <div>
+        <Title order={1}>Settings</Title>
+        <Text c="dimmed" mt={4}>
+          Connect your BigCommerce store, choose how products show, and manage your data.
+        </Text>
+      </div>
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <ConnectionLoader canEdit={canEdit} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="lg">
+            <AccountCard />
+            <DataManagement canEdit={canEdit} onDeleted={onProductsDeleted} />
+            <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="session-title">
+              <Group justify="space-between" gap="sm">
+                <div>
+                  <Title order={2} size="h3" id="session-title">
+                    Session
+                  </Title>
+                  <Text size="sm" c="dimmed" mt={2}>
+                    Sign out of Catalog Pilot on this device.
+                  </Text>
+                </div>
+                <Button
+                  variant="default"
+                  leftSection={<IconLogout size={16} aria-hidden="true" />}
+                  onClick={() => void signOut()}
+                >
+                  Logout
+                </Button>
+              </Group>
+            </Paper>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * The box of invitations addressed to the signed-in user (any company), each with Accept
+ * Invitation. Accepting shows 'Invitation Accepted' / "You've successfully joined the
+ * company!" and then reloads the page: the user now belongs to another company, so everything
+ * on screen is read afresh. Hidden while there is nothing to accept.
+ */
+import type { Invitation } from '@catalog/contracts/team';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { formatDateTime } from '../../../lib/format-date-time';
+import { acceptInvitation } from '../api/accept-invitation';
+import { useMyInvitations } from '../api/get-my-invitations';
+import { useTeamAction } from '../hooks/use-team-action';
+import { ROLE_LABELS } from './team-badges';
+
+/** Long enough to read the toast before the page reloads. */
+export const RELOAD_DELAY_MS = 1500;
+
+export function MyInvitations({ reload }: { reload: () => void }) {
+  const mine = useMyInvitations();
+  const [acceptingId, setAcceptingId] = useState<string | null>(null);
+  const accept = useTeamAction(acceptInvitation, {
+    fallback: 'Failed to accept invitation',
+    success: () => ({ title: 'Invitation Accepted', message: "You've successfully joined the company!" }),
+  });
+
+  const run = async (invitation: Invitation) => {
+    setAcceptingId(invitation.id);
+    const accepted = await accept.run(invitation.id);
+    if (accepted) window.setTimeout(reload, RELOAD_DELAY_MS);
+    else setAcceptingId(null);
+  };
+
+  if (!mine.data || mine.data.length === 0) return null;
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="my-invitations-title">
+      <Title order={2} size="h3" id="my-invitations-title">
+        Your Invitations
+      </Title>
+      <Text c="dimmed" size="sm" mt={4} mb="md">
+        Accepting moves you into that company with the role it offers.
+      </Text>
+      <Stack component="ul" gap="md" m={0} p={0} style={{ listStyle: 'none' }}>
+        {mine.data.map((invitation) => (
+          <Group component="li" key={invitation.id} justify="space-between" wrap="wrap" gap="sm">
+            <div style={{ minWidth: 0, flex: '1 1 220px' }}>
+              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {invitation.companyName}
+              </Text>
+              <Text size="sm" c="dimmed">
+                Join as {ROLE_LABELS[invitation.role].toLowerCase()} · Expires {formatDateTime(invitation.expiresAt)}
+              </Text>
+            </div>
+            <Button
+              onClick={() => void run(invitation)}
+              loading={acceptingId === invitation.id}
+              disabled={acceptingId !== null && acceptingId !== invitation.id}
+              aria-label={`Accept invitation to ${invitation.companyName}`}
+            >
+              Accept Invitation
+            </Button>
+          </Group>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}

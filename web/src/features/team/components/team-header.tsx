@@ -1,0 +1,43 @@
+/**
+ * The top of the Team page: the company's name as the title with the user's role, an
+ * edit-company-name button for owners and admins, and Invite Member (shown to everyone, as the
+ * spec does; the server decides who may invite).
+ */
+import { canManageCompany, type CurrentUser } from '@catalog/contracts/auth';
+import { ActionIcon, Button, Group, Text, Title, Tooltip } from '@mantine/core';
+import { IconPencil, IconUserPlus } from '@tabler/icons-react';
+import { RoleBadge } from './team-badges';
+
+export interface TeamHeaderProps {
+  me: CurrentUser;
+  onEditName: () => void;
+  onInvite: () => void;
+}
+
+export function TeamHeader({ me, onEditName, onInvite }: TeamHeaderProps) {
+  return (
+    <Group justify="space-between" align="flex-start" gap="md">
+      <div style={{ minWidth: 0 }}>
+        <Group gap="xs" wrap="nowrap" align="center">
+          <Title order={1} fz={{ base: 26, sm: 34 }} style={{ overflowWrap: 'anywhere' }}>
+            {me.company.name}
+          </Title>
+          {canManageCompany(me.role) && (
+            <Tooltip label="Edit company name">
+              <ActionIcon variant="default" size="lg" aria-label="Edit company name" onClick={onEditName}>
+                <IconPencil size={18} aria-hidden="true" />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </Group>
+        <Group gap="xs" mt={6}>
+          <Text c="dimmed">Team management · Your role:</Text>
+          <RoleBadge role={me.role} />
+        </Group>
+      </div>
+      <Button leftSection={<IconUserPlus size={16} aria-hidden="true" />} onClick={onInvite}>
+        Invite Member
+      </Button>
+    </Group>
+  );
+}

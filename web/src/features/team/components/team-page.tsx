@@ -1,0 +1,55 @@
+/**
+ * /team: the company's team (spec section 2). The title names the company and the user's role;
+ * below it the user's own invitations to accept, the members, and the company's invitations.
+ * Owners and admins get the rename and remove controls; invite and cancel are shown to everyone
+ * and the server enforces who may use them.
+ */
+import { getErrorMessage } from '@catalog/contracts/errors';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { PageLoader } from '../../../components/page-loader';
+import { useCurrentUser } from '../../../lib/current-user';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { InviteMemberModal } from './invite-member-modal';
+import { MyInvitations } from './my-invitations';
+import { PendingInvitations } from './pending-invitations';
+import { RenameCompanyModal } from './rename-company-modal';
+import { TeamHeader } from './team-header';
+import { TeamMembers } from './team-members';
+
+export interface TeamPageProps {
+  /** After accepting an invitation; the browser's reload unless a test passes its own. */
+  reload?: () => void;
+}
+
+export function TeamPage({ reload = () => window.location.reload() }: TeamPageProps) {
+  usePageTitle('Team');
+  const me = useCurrentUser();
+  const [dialog, setDialog] = useState<'rename' | 'invite' | null>(null);
+
+  if (!me.data) {
+    if (me.error === undefined) return <PageLoader />;
+    return (
+      <Paper withBorder p="lg" role="alert" maw={640}>
+        <Title order={1} size="h3">
+          Team
+        </Title>
+        <Text mt="xs">{getErrorMessage(me.error, 'Could not load your account.')}</Text>
+        <Button variant="default" mt="md" onClick={() => void me.refetch()} loading={me.isFetching}>
+          Try again
+        </Button>
+      </Paper>
+    );
+  }
+
+  return (
+    <Stack gap="xl" maw={960}>
+      <TeamHeader me={me.data} onEditName={() => setDialog('rename')} onInvite={() => setDialog('invite')} />
+      <MyInvitations reload={reload} />
+      <TeamMembers me={me.data} />
+      <PendingInvitations />
+      <RenameCompanyModal opened={dialog === 'rename'} currentName={me.data.company.name} onClose={() => setDialog(null)} />
+      <InviteMemberModal opened={dialog === 'invite'} onClose={() => setDialog(null)} />
+    </Stack>
+  );
+}

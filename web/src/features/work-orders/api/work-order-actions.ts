@@ -1,0 +1,32 @@
+/**
+ * The per-order actions of the list: DELETE /api/work-orders/{id} (pending only), PATCH
+ * /api/work-orders/{id}/archive (not while executing) and POST /api/work-orders/{id}/undo
+ * (completed, not archived). The server enforces the same rules (contracts workOrderActions)
+ * and answers 409 with the reason when the order changed meanwhile.
+ */
+import { MessageResponse } from '@catalog/contracts/common';
+import { WorkOrder } from '@catalog/contracts/work-orders';
+import { apiFetch } from '../../../lib/api-client';
+
+export type WorkOrderAction = 'undo' | 'archive' | 'delete';
+
+const path = (id: string) => `/api/work-orders/${encodeURIComponent(id)}`;
+
+export function deleteWorkOrder(id: string): Promise<MessageResponse> {
+  return apiFetch(path(id), { method: 'DELETE', schema: MessageResponse });
+}
+
+export function archiveWorkOrder(id: string): Promise<WorkOrder> {
+  return apiFetch(`${path(id)}/archive`, { method: 'PATCH', schema: WorkOrder });
+}
+
+/** Starts the undo: the order shows as executing until the original prices are back. */
+export function undoWorkOrder(id: string): Promise<WorkOrder> {
+  return apiFetch(`${path(id)}/undo`, { method: 'POST', schema: WorkOrder });
+}
+
+export function runWorkOrderAction(action: WorkOrderAction, id: string): Promise<unknown> {
+  if (action === 'undo') return undoWorkOrder(id);
+  if (action === 'archive') return archiveWorkOrder(id);
+  return deleteWorkOrder(id);
+}

@@ -1,0 +1,140 @@
+/**
+ * The last look before a work order is created: when it runs, how many prices go up and down,
+ * the total change, a warning for sale prices that are no sale, and every price old -> new.
+ */
+import { Alert, Button, Group, ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { PreviewLine, PricePreview } from '@catalog/contracts/bulk-adjustment-preview';
+import { formatCents } from '@catalog/contracts/money';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { formatOrderDate } from '../utils/format-date';
+import { priceText } from '../utils/price-targets';
+import { DialogModal } from './dialog-modal';
+import classes from './preview-modal.module.css';
+import tones from './tones.module.css';
+
+/** Lines listed in the table; the counts and totals always cover them all. */
+const LISTED_LINES = 200;
+
+const signed = (cents: number) => (cents > 0 ? `+${formatCents(cents)}` : formatCents(cents));
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700}>{value}</Text>
+    </div>
+  );
+}
+
+const CHANGE_TEXT: Readonly<Record<PreviewLine['kind'], (line: PreviewLine) => string>> = {
+  increase: (l) => signed(l.deltaCents),
+  decrease: (l) => signed(l.deltaCents),
+  unchanged: () => 'No change',
+  added: () => 'New sale price',
+  cleared: () => 'Removed',
+};
+
+export interface PreviewModalProps {
+  opened: boolean;
+  preview: PricePreview | null;
+  scheduledAt: Date | null;
+  productCount: number;
+  submitting: boolean;
+  error: string | null;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+export function PreviewModal({ opened, preview, scheduledAt, productCount, submitting, error, onConfirm, onClose }: PreviewModalProps) {
+  const narrow = useMediaQuery('(max-width: 48em)');
+  const lines = preview?.lines ?? [];
+  return (
+    <DialogModal
+      opened={opened}
+      onClose={submitting ? () => {} : onClose}
+      title="Preview Work Order"
+      size="xl"
+      fullScreen={!!narrow}
+      closeLabel="Close preview"
+    >
+      {preview && (
+        <Stack gap="md">
+          <Text>
+            {scheduledAt ? `Runs on ${formatOrderDate(scheduledAt)}` : 'Runs as soon as you create it'}, changing{' '}
+            {lines.length - preview.unchanged} {lines.length - preview.unchanged === 1 ? 'price' : 'prices'} of{' '}
+            {productCount} {productCount === 1 ? 'product' : 'products'}.
+          </Text>
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+            <Stat label="Going up" value={String(preview.increased)} />
+            <Stat label="Going down" value={String(preview.decreased)} />
+            <Stat label="Unchanged" value={String(preview.unchanged)} />
+            <Stat label="Total change" value={signed(preview.totalDeltaCents)} />
+            {preview.added > 0 && <Stat label="Sale prices added" value={String(preview.added)} />}
+            {preview.cleared > 0 && <Stat label="Sale prices removed" value={String(preview.cleared)} />}
+            {preview.regularDeltaCents !== 0 && preview.saleDeltaCents !== 0 && (
+              <>
+                <Stat label="Regular prices" value={signed(preview.regularDeltaCents)} />
+                <Stat label="Sale prices" value={signed(preview.saleDeltaCents)} />
+              </>
+            )}
+          </SimpleGrid>
+          {preview.saleNotBelowRegular.length > 0 && (
+            <Alert color="yellow" variant="light" className={tones.warningAlert} icon={<IconAlertTriangle aria-hidden="true" />} title="Check your sale prices">
+              {preview.saleNotBelowRegular.length} sale {preview.saleNotBelowRegular.length === 1 ? 'price is' : 'prices are'} at or
+              above the regular price.
+            </Alert>
+          )}
+          <ScrollArea.Autosize mah={narrow ? undefined : 360} type="auto">
+            <Table striped verticalSpacing={6} fz="sm" aria-label="Price changes">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Product</Table.Th>
+                  <Table.Th>Price</Table.Th>
+                  <Table.Th ta="right">Old</Table.Th>
+                  <Table.Th ta="right">New</Table.Th>
+                  <Table.Th ta="right">Change</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {lines.slice(0, LISTED_LINES).map((line) => (
+                  <Table.Tr key={`${line.target}-${line.field}`}>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{line.label}</Table.Td>
+                    <Table.Td>{line.field === 'regular' ? 'Regular' : 'Sale'}</Table.Td>
+                    <Table.Td ta="right">{priceText(line.oldCents) || '—'}</Table.Td>
+                    <Table.Td ta="right" fw={600}>
+                      {priceText(line.newCents) || '—'}
+                    </Table.Td>
+                    <Table.Td ta="right" fw={600} className={classes[line.kind]} style={{ whiteSpace: 'nowrap' }}>
+                      {CHANGE_TEXT[line.kind](line)}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea.Autosize>
+          {lines.length > LISTED_LINES && (
+            <Text size="sm" c="dimmed">
+              and {lines.length - LISTED_LINES} more price changes (counted above).
+            </Text>
+          )}
+          {error && (
+            <Alert color="red" variant="light" role="alert" className={tones.dangerAlert} title="The work order was not created">
+              {error} You can try again: it will not be created twice.
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={submitting}>
+              Back to Editing
+            </Button>
+            <Button onClick={onConfirm} loading={submitting}>
+              Create Work Order
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </DialogModal>
+  );
+}

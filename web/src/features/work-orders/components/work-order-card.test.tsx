@@ -1,0 +1,81 @@
+/** Which actions a work order card offers (spec section 4), and what it shows. */
+import { WorkOrderStatus, type WorkOrder } from '@catalog/contracts/work-orders';
+import { act } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, type Rendered } from '../../../testing/render';
+import { testOrder } from '../utils/test-fixtures';
+import { WorkOrderCard } from './work-order-card';
+
+let rendered: Rendered | undefined;
+afterEach(() => {
+  rendered?.unmount();
+  rendered = undefined;
+});
+
+async function renderCard(order: WorkOrder, onAction = vi.fn()) {
+  rendered?.unmount();
+  rendered = await render(<WorkOrderCard order={order} onAction={onAction} />);
+  return rendered.container;
+}
+
+const buttons = (container: HTMLElement) => [...container.querySelectorAll('button')].map((b) => b.textContent?.trim());
+
+describe('WorkOrderCard actions', () => {
+  const expected: Record<WorkOrderStatus, { active: string[]; archived: string[] }> = {
+    pending: { active: ['Archive', 'Delete'], archived: ['Delete'] },
+    executing: { active: [], archived: [] },
+    completed: { active: ['Undo', 'Archive'], archived: [] },
+    failed: { active: ['Archive'], archived: [] },
+    undone: { active: ['Archive'], archived: [] },
+  };
+
+  for (const status of WorkOrderStatus.options) {
+    it(`offers ${expected[status].active.join(', ') || 'nothing'} on a ${status} order, ${expected[status].archived.join(', ') || 'nothing'} once archived`, async () => {
+      expect(buttons(await renderCard(testOrder({ status })))).toEqual(expected[status].active);
+      expect(buttons(await renderCard(testOrder({ status, archived: true })))).toEqual(expected[status].archived);
+    });
+  }
+
+  it('asks the screen to confirm the action it names', async () => {
+    const onAction = vi.fn();
+    const order = testOrder({ status: 'completed', executedAt: '2030-03-05T15:08:00.000Z' });
+    const container = await renderCard(order, onAction);
+    const undo = [...container.querySelectorAll('button')].find((b) => b.textContent === 'Undo')!;
+    await act(async () => undo.click());
+    expect(onAction).toHaveBeenCalledWith('undo', order);
+  });
+});
+
+describe('WorkOrderCard content', () => {
+  it('shows the title, status, counts, schedule and created time', async () => {
+    const text = (await renderCard(testOrder())).textContent ?? '';
+    expect(text).toContain('Kitchen +10%');
+    expect(text).toContain('Pending');
+    expect(text).toContain('3 products · 4 regular price updates · 1 sale price update');
+    expect(text).toMatch(/Scheduled for Mar \d, 2030 at \d{1,2}:\d{2} (AM|PM)/);
+    expect(text).toMatch(/Created Mar 1, 2030 at/);
+  });
+
+  it('shows the archived badge and an immediate schedule', async () => {
+    const text = (await renderCard(testOrder({ archived: true, executeImmediately: true, scheduledAt: null }))).textContent ?? '';
+    expect(text).toContain('Archived');
+    expect(text).toContain('Executes immediately');
+  });
+
+  it("shows a failed order's error", async () => {
+    const text = (await renderCard(testOrder({ status: 'failed', error: 'Product 101: the store refused the price' }))).textContent ?? '';
+    expect(text).toContain('This work order failed');
+    expect(text).toContain('Product 101: the store refused the price');
+  });
+
+  it('notes when an order completed, was undone, or is being undone', async () => {
+    expect((await renderCard(testOrder({ status: 'completed', executedAt: '2030-03-05T15:08:00.000Z' }))).textContent).toMatch(
+      /Completed on Mar 5, 2030 at/,
+    );
+    expect(
+      (await renderCard(testOrder({ status: 'undone', executedAt: '2030-03-05T15:08:00.000Z', undoneAt: '2030-03-06T10:00:00.000Z' })))
+        .textContent,
+    ).toMatch(/Undone on Mar 6, 2030 at .*the original prices are back/);
+    expect((await renderCard(testOrder({ status: 'executing', executedAt: '2030-03-05T15:08:00.000Z' }))).textContent).toContain('Undoing');
+  });
+});

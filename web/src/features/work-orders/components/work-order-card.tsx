@@ -1,0 +1,124 @@
+/**
+ * One work order on the list: title, status and archived badges, how many products and which
+ * prices it changes, when it runs and when it was created, the error, completed or undone note,
+ * and exactly the actions contracts' workOrderActions allows (spec section 4).
+ */
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { workOrderActions } from '@catalog/contracts/work-order-rules';
+import type { WorkOrder } from '@catalog/contracts/work-orders';
+import { IconAlertCircle, IconArchive, IconArrowBackUp, IconTrash } from '@tabler/icons-react';
+import { useId } from 'react';
+import type { WorkOrderAction } from '../api/work-order-actions';
+import { formatOrderDate } from '../utils/format-date';
+import { ArchivedBadge, WorkOrderStatusBadge } from './work-order-status-badge';
+import tones from './tones.module.css';
+
+const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** 'Executes immediately' or 'Scheduled for Mar 5, 2025 at 3:07 PM'. */
+export function scheduleText(order: Pick<WorkOrder, 'executeImmediately' | 'scheduledAt'>): string {
+  if (order.executeImmediately || !order.scheduledAt) return 'Executes immediately';
+  return `Scheduled for ${formatOrderDate(order.scheduledAt)}`;
+}
+
+function StatusNote({ order }: { order: WorkOrder }) {
+  if (order.error) {
+    return (
+      <Alert
+        color="red"
+        variant="light"
+        className={tones.dangerAlert}
+        icon={<IconAlertCircle aria-hidden="true" />}
+        title={order.status === 'failed' ? 'This work order failed' : 'The undo could not finish'}
+      >
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {order.error}
+        </Text>
+      </Alert>
+    );
+  }
+  if (order.status === 'undone' && order.undoneAt) {
+    return <Text size="sm">Undone on {formatOrderDate(order.undoneAt)}: the original prices are back.</Text>;
+  }
+  if (order.status === 'completed' && order.executedAt) {
+    return <Text size="sm">Completed on {formatOrderDate(order.executedAt)}</Text>;
+  }
+  if (order.status === 'executing') {
+    return <Text size="sm">{order.executedAt ? 'Restoring the original prices...' : 'Writing the new prices to your store...'}</Text>;
+  }
+  return null;
+}
+
+export interface WorkOrderCardProps {
+  order: WorkOrder;
+  /** Asks for the action (the screen confirms it first). */
+  onAction: (action: WorkOrderAction, order: WorkOrder) => void;
+}
+
+export function WorkOrderCard({ order, onAction }: WorkOrderCardProps) {
+  const titleId = useId();
+  const actions = workOrderActions(order);
+  return (
+    <Paper withBorder radius="md" p="md" component="article" aria-labelledby={titleId}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Stack gap={6} style={{ minWidth: 0, flex: '1 1 16rem' }}>
+            <Group gap="xs" wrap="wrap">
+              <Title order={2} size="h4" id={titleId} style={{ overflowWrap: 'anywhere' }}>
+                {order.title}
+              </Title>
+              <WorkOrderStatusBadge order={order} />
+              {order.archived && <ArchivedBadge />}
+            </Group>
+            <Text size="sm" c="dimmed">
+              {count(order.productCount, 'product', 'products')} ·{' '}
+              {count(order.regularPriceUpdates, 'regular price update', 'regular price updates')} ·{' '}
+              {count(order.salePriceUpdates, 'sale price update', 'sale price updates')}
+            </Text>
+          </Stack>
+          {(actions.undo || actions.archive || actions.delete) && (
+            <Group gap="xs" wrap="wrap">
+              {actions.undo && (
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconArrowBackUp size={14} aria-hidden="true" />}
+                  onClick={() => onAction('undo', order)}
+                >
+                  Undo
+                </Button>
+              )}
+              {actions.archive && (
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconArchive size={14} aria-hidden="true" />}
+                  onClick={() => onAction('archive', order)}
+                >
+                  Archive
+                </Button>
+              )}
+              {actions.delete && (
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconTrash size={14} aria-hidden="true" color="var(--mantine-color-red-7)" />}
+                  onClick={() => onAction('delete', order)}
+                >
+                  Delete
+                </Button>
+              )}
+            </Group>
+          )}
+        </Group>
+        <Group gap="lg" wrap="wrap">
+          <Text size="sm">{scheduleText(order)}</Text>
+          <Text size="sm" c="dimmed">
+            Created {formatOrderDate(order.createdAt)}
+          </Text>
+        </Group>
+        <StatusNote order={order} />
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,34 @@
+/** A work order's status as a badge; an order being undone (executing after it ran) says so. */
+import { Badge } from '@mantine/core';
+import type { WorkOrder, WorkOrderStatus } from '@catalog/contracts/work-orders';
+import classes from './tones.module.css';
+
+const STATUS: Readonly<Record<WorkOrderStatus, { label: string; color: string }>> = {
+  pending: { label: 'Pending', color: 'yellow' },
+  executing: { label: 'Executing', color: 'blue' },
+  completed: { label: 'Completed', color: 'green' },
+  failed: { label: 'Failed', color: 'red' },
+  undone: { label: 'Undone', color: 'gray' },
+};
+
+/** executing with executedAt set is an undo in progress (docs/decisions/008). */
+export function statusLabel(order: Pick<WorkOrder, 'status' | 'executedAt'>): string {
+  if (order.status === 'executing' && order.executedAt) return 'Undoing';
+  return STATUS[order.status].label;
+}
+
+export function WorkOrderStatusBadge({ order }: { order: Pick<WorkOrder, 'status' | 'executedAt'> }) {
+  return (
+    <Badge color={STATUS[order.status].color} variant="light" radius="sm" className={classes[order.status]}>
+      {statusLabel(order)}
+    </Badge>
+  );
+}
+
+export function ArchivedBadge() {
+  return (
+    <Badge color="gray" variant="outline" radius="sm" className={classes.archived}>
+      Archived
+    </Badge>
+  );
+}

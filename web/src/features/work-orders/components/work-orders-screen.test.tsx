@@ -1,0 +1,158 @@
+/** The /work-orders screen against a stubbed API: list, empty state, confirmed actions, polling. */
+import { Notifications } from '@mantine/notifications';
+import type { WorkOrder } from '@catalog/contracts/work-orders';
+import { act } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearApiQueries } from '../../../lib/api-query';
+import { AuthProvider } from '../../../lib/session';
+import { fakeIdentity, fakeUser } from '../../../testing/fake-identity';
+import { render, waitFor, type Rendered } from '../../../testing/render';
+import { testOrder } from '../utils/test-fixtures';
+import { WorkOrdersScreen, type WorkOrdersScreenProps } from './work-orders-screen';
+
+let rendered: Rendered | undefined;
+let orders: WorkOrder[];
+let respond: Record<string, () => Response>;
+const requests: Array<{ method: string; url: string }> = [];
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const ORDER_ID = '0b4f2d4e-1c7a-4a53-9a0e-7d3f1c2b5a61';
+
+beforeEach(() => {
+  localStorage.clear();
+  clearApiQueries();
+  requests.length = 0;
+  orders = [];
+  respond = {};
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    const method = init.method ?? 'GET';
+    requests.push({ method, url });
+    const custom = respond[`${method} ${url}`];
+    if (custom) return custom();
+    if (method === 'GET' && url.startsWith('/api/work-orders')) {
+      const all = url.includes('includeArchived=true');
+      return json(orders.filter((o) => all || !o.archived));
+    }
+    return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
+  });
+});
+afterEach(() => {
+  rendered?.unmount();
+  rendered = undefined;
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+async function renderScreen(props: WorkOrdersScreenProps = {}) {
+  const identity = fakeIdentity();
+  rendered = await render(
+    <AuthProvider connect={identity.connect}>
+      <Notifications />
+      <MemoryRouter>
+        <WorkOrdersScreen {...props} />
+      </MemoryRouter>
+    </AuthProvider>,
+  );
+  await waitFor(() => identity.connections() > 0);
+  await act(async () => identity.emit(fakeUser()));
+  return rendered.container;
+}
+
+const bodyText = () => document.body.textContent ?? '';
+const button = (root: ParentNode, name: string) =>
+  [...root.querySelectorAll('button')].find((b) => b.textContent?.trim() === name);
+const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]');
+
+describe('WorkOrdersScreen', () => {
+  it("shows the header and 'No work orders' when there are none", async () => {
+    const container = await renderScreen();
+    await waitFor(() => bodyText().includes('No work orders'));
+    expect(container.querySelector('h1')?.textContent).toBe('Work Orders');
+    expect(bodyText()).toContain('Manage batch product updates and schedules');
+    expect(button(container, 'Show Archived')).toBeDefined();
+    expect(button(container, 'Refresh')).toBeDefined();
+    expect(container.querySelector('a[href="/work-orders/create"]')?.textContent).toContain('Create Work Order');
+  });
+
+  it('lists archived orders only when asked', async () => {
+    orders = [testOrder({ title: 'Live' }), testOrder({ id: 'f0a7c1d2-3b4e-4f56-8a9b-0c1d2e3f4a5b', title: 'Old', archived: true, status: 'completed' })];
+    const container = await renderScreen();
+    await waitFor(() => bodyText().includes('Live'));
+    expect(bodyText()).not.toContain('Old');
+    await act(async () => button(container, 'Show Archived')!.click());
+    await waitFor(() => bodyText().includes('Old'));
+    expect(button(container, 'Hide Archived')?.getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('deletes an order only after the confirmation, then refreshes the list and the badge', async () => {
+    orders = [testOrder()];
+    const onOrdersChanged = vi.fn();
+    respond[`DELETE /api/work-orders/${ORDER_ID}`] = () => {
+      orders = [];
+      return json({ message: 'Work order deleted' });
+    };
+    const container = await renderScreen({ onOrdersChanged });
+    await waitFor(() => button(container, 'Delete') !== undefined);
+    await act(async () => button(container, 'Delete')!.click());
+    await waitFor(() => dialog()?.textContent?.includes('Are you sure you want to delete this work order?') ?? false);
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+
+    await act(async () => button(dialog()!, 'Delete')!.click());
+    await waitFor(() => bodyText().includes('Work order deleted'));
+    await waitFor(() => bodyText().includes('No work orders'));
+    expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
+    expect(onOrdersChanged).toHaveBeenCalled();
+  });
+
+  it('does nothing when the confirmation is cancelled', async () => {
+    orders = [testOrder({ status: 'completed', executedAt: '2030-03-05T15:08:00.000Z' })];
+    const container = await renderScreen();
+    await waitFor(() => button(container, 'Undo') !== undefined);
+    await act(async () => button(container, 'Undo')!.click());
+    await waitFor(() => dialog()?.textContent?.includes('All price changes it made will be reverted') ?? false);
+    await act(async () => button(dialog()!, 'Cancel')!.click());
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
+  it("shows the server's reason when an action is refused", async () => {
+    orders = [testOrder({ status: 'failed', error: 'The store refused it' })];
+    respond[`PATCH /api/work-orders/${ORDER_ID}/archive`] = () =>
+      json({ error: { code: 'CONFLICT', message: 'This work order is already archived' } }, 409);
+    const container = await renderScreen();
+    await waitFor(() => button(container, 'Archive') !== undefined);
+    await act(async () => button(container, 'Archive')!.click());
+    await waitFor(() => dialog()?.textContent?.includes('Are you sure you want to archive this work order?') ?? false);
+    await act(async () => button(dialog()!, 'Archive')!.click());
+    await waitFor(() => bodyText().includes('This work order is already archived'));
+  });
+
+  it('says why an action failed when the API cannot be reached', async () => {
+    orders = [testOrder({ status: 'completed', executedAt: '2030-03-05T15:08:00.000Z' })];
+    respond[`POST /api/work-orders/${ORDER_ID}/undo`] = () => {
+      throw new TypeError('offline');
+    };
+    const container = await renderScreen();
+    await waitFor(() => button(container, 'Undo') !== undefined);
+    await act(async () => button(container, 'Undo')!.click());
+    await waitFor(() => dialog() !== null);
+    await act(async () => button(dialog()!, 'Undo')!.click());
+    // The API client's message for a request that never reached the server.
+    await waitFor(() => bodyText().includes('Network error'));
+  });
+
+  it('polls every 5 seconds and reports an order that completed', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    orders = [testOrder({ id: '5d6e7f80-9a1b-4c2d-8e3f-405162738495', status: 'pending', executeImmediately: true, scheduledAt: null })];
+    const onPricesChanged = vi.fn();
+    await renderScreen({ onPricesChanged });
+    await waitFor(() => bodyText().includes('Pending'));
+    orders = [{ ...orders[0]!, status: 'completed', executedAt: new Date().toISOString() }];
+    await act(async () => vi.advanceTimersByTime(5000));
+    await waitFor(() => bodyText().includes('Completed'));
+    expect(onPricesChanged).toHaveBeenCalledTimes(1);
+  });
+});

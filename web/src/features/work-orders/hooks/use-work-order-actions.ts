@@ -1,0 +1,58 @@
+/**
+ * Undo, Archive and Delete from the list: `ask` opens the confirmation, `confirm` runs the
+ * call, then a toast says how it went (the server's message, else the spec's fallback).
+ */
+import { getErrorMessage } from '@catalog/contracts/errors';
+import type { WorkOrder } from '@catalog/contracts/work-orders';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { runWorkOrderAction, type WorkOrderAction } from '../api/work-order-actions';
+
+/** The toasts of each action (failures: spec section 8). */
+export const ACTION_MESSAGES: Readonly<Record<WorkOrderAction, { done: string; detail: string; failed: string }>> = {
+  delete: { done: 'Work order deleted', detail: 'It will not run.', failed: 'Failed to delete work order' },
+  archive: { done: 'Work order archived', detail: 'Show Archived lists it again.', failed: 'Failed to archive work order' },
+  undo: {
+    done: 'Undoing work order',
+    detail: 'The original prices are being restored; the order shows Undone when they are back.',
+    failed: 'Failed to undo work order',
+  },
+};
+
+export interface PendingAction {
+  action: WorkOrderAction;
+  order: WorkOrder;
+}
+
+export function useWorkOrderActions({ onDone }: { onDone: () => void }) {
+  const [pending, setPending] = useState<PendingAction | null>(null);
+  const [running, setRunning] = useState(false);
+
+  const confirm = async () => {
+    if (!pending || running) return;
+    const { action, order } = pending;
+    setRunning(true);
+    try {
+      await runWorkOrderAction(action, order.id);
+      notifications.show({ color: 'green', title: ACTION_MESSAGES[action].done, message: ACTION_MESSAGES[action].detail });
+      setPending(null);
+    } catch (err) {
+      notifications.show({ color: 'red', title: 'Error', message: getErrorMessage(err, ACTION_MESSAGES[action].failed) });
+      // The order may have changed meanwhile (a 409): close, and let the refreshed list show it.
+      setPending(null);
+    } finally {
+      setRunning(false);
+      onDone();
+    }
+  };
+
+  return {
+    pending,
+    running,
+    ask: (action: WorkOrderAction, order: WorkOrder) => setPending({ action, order }),
+    confirm: () => void confirm(),
+    cancel: () => {
+      if (!running) setPending(null);
+    },
+  };
+}

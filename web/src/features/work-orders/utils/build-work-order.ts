@@ -1,0 +1,166 @@
+/**
+ * From the form's state to what is sent: the spec's validation (section 5, in its order: title,
+ * products, prices, schedule) with its messages, the POST /api/work-orders body with one item
+ * per changed product and per changed variant (every variant change is kept, DESIGN.md section
+ * 6), and the price lines the preview shows. Prices that stay as they are are not sent.
+ */
+import {
+  classifyChange,
+  type PriceChangeLine,
+} from '@catalog/contracts/bulk-adjustment-preview';
+import type { PriceField } from '@catalog/contracts/bulk-adjustment';
+import { MONEY_MESSAGE } from '@catalog/contracts/money';
+import {
+  CreateWorkOrderBody,
+  WORK_ORDER_MESSAGES,
+  type CreateWorkOrderInput,
+} from '@catalog/contracts/work-orders';
+import { fromDateTimeInputs } from './format-date';
+import {
+  centsOf,
+  priceText,
+  productPrices,
+  productTarget,
+  variantLabel,
+  variantOwnPrices,
+  variantRegular,
+  variantTarget,
+} from './price-targets';
+import { selectedProducts, type PriceDraft, type WorkOrderFormState } from './work-order-form';
+
+/** A scheduled time that has already passed would run at once; say so rather than surprise. */
+export const SCHEDULE_PASSED_MESSAGE = 'The scheduled time has passed. Choose a later time or Execute Immediately.';
+
+/** The message of a price field that does not hold a price. */
+export const PRICE_FIELD_MESSAGE = MONEY_MESSAGE;
+
+export interface FormErrors {
+  title?: string;
+  /** No product selected, or none of them with a price to change. */
+  selection?: string;
+  schedule?: string;
+  /** By target, then field. */
+  prices: Record<string, Partial<Record<PriceField, string>>>;
+  /** Anything else the contract refuses (a title too long, too many items). */
+  form?: string;
+}
+
+export interface BuiltWorkOrder {
+  /** The first problem, in the spec's order, for a toast; undefined when there is none. */
+  firstError: string | undefined;
+  errors: FormErrors;
+  /** Present only when there are no errors. */
+  body: CreateWorkOrderInput | undefined;
+  /** Every drafted price, old -> new, for the preview (unchanged ones included). */
+  lines: PriceChangeLine[];
+  /** A target's regular price after the order, for the preview's sale price check. */
+  regularAfter: (target: string) => number | null;
+  scheduledAt: Date | null;
+}
+
+type Item = CreateWorkOrderInput['productUpdates'][number];
+
+interface Target {
+  key: string;
+  label: string;
+  item: Pick<Item, 'productId' | 'productName' | 'variantId' | 'variantSku'>;
+  oldRegular: number | null;
+  oldSale: number | null;
+}
+
+function targetsOf(state: WorkOrderFormState): Target[] {
+  return selectedProducts(state).flatMap((product): Target[] => {
+    const own = productPrices(product);
+    const productItem: Target = {
+      key: productTarget(product),
+      label: product.name,
+      item: { productId: product.id, productName: product.name },
+      oldRegular: own.regular,
+      oldSale: own.sale,
+    };
+    return [productItem, ...product.variants.map((variant) => ({
+      key: variantTarget(product, variant),
+      label: `${product.name} (${variantLabel(variant)})`,
+      item: { productId: product.id, productName: product.name, variantId: variant.id, variantSku: variant.variantSku },
+      oldRegular: variantRegular(product, variant),
+      oldSale: variantOwnPrices(variant).sale,
+    }))];
+  });
+}
+
+/** The drafted value in cents: a number, null (removed), undefined (not drafted) or 'invalid'. */
+function drafted(draft: PriceDraft | undefined, field: PriceField): number | null | undefined | 'invalid' {
+  const value = draft?.[field];
+  if (value === undefined) return undefined;
+  if (value === null) return null;
+  return centsOf(value) ?? 'invalid';
+}
+
+export function buildWorkOrder(state: WorkOrderFormState, now: Date = new Date()): BuiltWorkOrder {
+  const errors: FormErrors = { prices: {} };
+  const lines: PriceChangeLine[] = [];
+  const items: Item[] = [];
+  const regularAfterByTarget = new Map<string, number | null>();
+  let firstPriceError: string | undefined;
+
+  for (const target of targetsOf(state)) {
+    const draft = state.drafts[target.key];
+    const item: Item = { ...target.item };
+    let regularAfter = target.oldRegular;
+    for (const field of ['regular', 'sale'] as const) {
+      const value = drafted(draft, field);
+      if (value === undefined) continue;
+      if (value === 'invalid') {
+        errors.prices[target.key] = { ...errors.prices[target.key], [field]: PRICE_FIELD_MESSAGE };
+        firstPriceError ??= `${target.label}: ${PRICE_FIELD_MESSAGE}`;
+        continue;
+      }
+      const oldCents = field === 'regular' ? target.oldRegular : target.oldSale;
+      lines.push({ target: target.key, label: target.label, field, oldCents, newCents: value });
+      if (field === 'regular' && value !== null) regularAfter = value;
+      if (classifyChange(field, oldCents, value) === 'unchanged') continue;
+      if (field === 'regular') item.newRegularPrice = priceText(value);
+      else item.newSalePrice = value === null ? null : priceText(value);
+    }
+    regularAfterByTarget.set(target.key, regularAfter);
+    if (item.newRegularPrice !== undefined || item.newSalePrice !== undefined) items.push(item);
+  }
+
+  if (!state.title.trim()) errors.title = WORK_ORDER_MESSAGES.title;
+  if (state.selectedIds.length === 0) errors.selection = WORK_ORDER_MESSAGES.noProducts;
+  else if (items.length === 0 && !firstPriceError) errors.selection = WORK_ORDER_MESSAGES.noPrices;
+
+  let scheduledAt: Date | null = null;
+  if (state.schedule === 'scheduled') {
+    if (!state.date.trim() || !state.time.trim()) errors.schedule = WORK_ORDER_MESSAGES.schedule;
+    else {
+      scheduledAt = fromDateTimeInputs(state.date, state.time);
+      if (!scheduledAt) errors.schedule = WORK_ORDER_MESSAGES.schedule;
+      else if (scheduledAt.getTime() <= now.getTime()) errors.schedule = SCHEDULE_PASSED_MESSAGE;
+    }
+  }
+
+  let body: CreateWorkOrderInput | undefined;
+  const firstError = errors.title ?? errors.selection ?? firstPriceError ?? errors.schedule;
+  if (!firstError) {
+    const candidate: CreateWorkOrderInput = {
+      id: state.id,
+      title: state.title.trim(),
+      productUpdates: items,
+      scheduledAt: scheduledAt ? scheduledAt.toISOString() : null,
+      executeImmediately: state.schedule === 'immediate',
+    };
+    const checked = CreateWorkOrderBody.safeParse(candidate);
+    if (checked.success) body = candidate;
+    else errors.form = checked.error.issues[0]?.message ?? 'This work order cannot be created';
+  }
+
+  return {
+    firstError: firstError ?? errors.form,
+    errors,
+    body,
+    lines,
+    regularAfter: (target) => regularAfterByTarget.get(target) ?? null,
+    scheduledAt,
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * The products and variants a work order can change, as the form sees them: their keys
+ * (contracts itemTarget: "p101", "v1001"), labels and current prices in cents, read from the
+ * local catalog's rows.
+ */
+import type { CurrentPrices } from '@catalog/contracts/bulk-adjustment';
+import { formatCents, parseMoney } from '@catalog/contracts/money';
+import { itemTarget } from '@catalog/contracts/work-orders';
+import type { LocalProduct } from '../../../local/catalog-query';
+
+export type LocalVariant = LocalProduct['variants'][number];
+
+/** Cents of a price string from the catalog; null for none or (defensively) a malformed one. */
+export function centsOf(price: string | null | undefined): number | null {
+  if (price == null) return null;
+  try {
+    return parseMoney(price);
+  } catch {
+    return null;
+  }
+}
+
+/** "19.90", or '' for none. */
+export function priceText(cents: number | null | undefined): string {
+  return cents == null ? '' : formatCents(cents);
+}
+
+export const productTarget = (product: Pick<LocalProduct, 'id'>) => itemTarget({ productId: product.id });
+
+export const variantTarget = (product: Pick<LocalProduct, 'id'>, variant: Pick<LocalVariant, 'id'>) =>
+  itemTarget({ productId: product.id, variantId: variant.id });
+
+/** A variant's name for people: its SKU, else its option values ("Size: XL, Colour: Red"). */
+export function variantLabel(variant: LocalVariant): string {
+  if (variant.variantSku.trim()) return variant.variantSku;
+  const options = variant.optionValues.map((o) => `${o.optionName}: ${o.label}`).join(', ');
+  return options || `Variant ${variant.id}`;
+}
+
+/** The product's own prices. A sale price of 0 is "not on sale". */
+export function productPrices(product: LocalProduct): CurrentPrices {
+  return { regular: centsOf(product.regularPrice), sale: centsOf(product.salePrice) || null };
+}
+
+/**
+ * The variant's own prices (null where it follows its product), as the bulk adjustment reads
+ * them: a variant without a regular price of its own is left to follow its product.
+ */
+export function variantOwnPrices(variant: LocalVariant): CurrentPrices {
+  return { regular: centsOf(variant.regularPrice), sale: centsOf(variant.salePrice) || null };
+}
+
+/** What a shopper pays as the variant's regular price now: its own, else its product's. */
+export function variantRegular(product: LocalProduct, variant: LocalVariant): number | null {
+  return centsOf(variant.regularPrice) ?? centsOf(product.regularPrice);
+}
+
+/** True when the product or one of its variants has a sale price. */
+export function isOnSale(product: LocalProduct): boolean {
+  return !!centsOf(product.salePrice) || product.variants.some((v) => !!centsOf(v.salePrice));
+}

@@ -1,0 +1,57 @@
+/** Local catalog rows and listed work orders for the work-order feature's tests. */
+import type { WorkOrder } from '@catalog/contracts/work-orders';
+import type { LocalProduct } from '../../../local/catalog-query';
+import type { LocalVariant } from './price-targets';
+
+export function testVariant(id: number, productId: number, overrides: Partial<LocalVariant> = {}): LocalVariant {
+  return {
+    id,
+    productId,
+    variantSku: `SKU-${id}`,
+    regularPrice: null,
+    salePrice: null,
+    stock: 5,
+    optionValues: [],
+    version: 1,
+    ...overrides,
+  };
+}
+
+export function testProduct(id: number, overrides: Partial<LocalProduct> = {}): LocalProduct {
+  return {
+    id,
+    name: `Product ${id}`,
+    category: 'Home > Kitchen',
+    sku: `P-${id}`,
+    regularPrice: '20.00',
+    salePrice: null,
+    stock: 10,
+    weight: null,
+    status: 'published',
+    isVisible: true,
+    lastUpdated: '2025-01-01T00:00:00.000Z',
+    version: 1,
+    variants: [],
+    ...overrides,
+  };
+}
+
+export function testOrder(overrides: Partial<WorkOrder> = {}): WorkOrder {
+  return {
+    id: '0b4f2d4e-1c7a-4a53-9a0e-7d3f1c2b5a61',
+    title: 'Kitchen +10%',
+    status: 'pending',
+    archived: false,
+    productUpdates: [],
+    executeImmediately: false,
+    scheduledAt: '2030-03-05T15:07:00.000Z',
+    createdAt: '2030-03-01T09:00:00.000Z',
+    executedAt: null,
+    undoneAt: null,
+    error: null,
+    productCount: 3,
+    regularPriceUpdates: 4,
+    salePriceUpdates: 1,
+    ...overrides,
+  };
+}

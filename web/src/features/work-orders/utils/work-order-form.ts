@@ -1,0 +1,194 @@
+/**
+ * The create form's whole state and the one reducer that changes it: title, schedule, the
+ * selected products (snapshots of their local catalog rows) and the drafted prices per product
+ * and variant. Plain data only, so a later issue can autosave it to Dexie as a draft.
+ *
+ * `id` is the submission's idempotency key: made once with the form, kept across failed
+ * attempts (a retry after a lost response finds the first order), renewed only by `reset`.
+ */
+import { adjustPrice, type BulkAdjustment, type PriceField } from '@catalog/contracts/bulk-adjustment';
+import type { LocalProduct } from '../../../local/catalog-query';
+import {
+  centsOf,
+  priceText,
+  productPrices,
+  productTarget,
+  variantOwnPrices,
+  variantTarget,
+} from './price-targets';
+
+export type ScheduleMode = 'immediate' | 'scheduled';
+
+/**
+ * The drafted prices of one product or variant. A field left undefined keeps the current price;
+ * a string is what was typed (checked on submit); a null sale price removes it.
+ */
+export interface PriceDraft {
+  regular?: string;
+  sale?: string | null;
+}
+
+export interface WorkOrderFormState {
+  id: string;
+  title: string;
+  schedule: ScheduleMode;
+  /** 'yyyy-mm-dd' and 'HH:mm' in local time, when scheduled. */
+  date: string;
+  time: string;
+  /** Selected product ids, in the order they were selected. */
+  selectedIds: number[];
+  /** The selected products' rows as read from the local catalog. */
+  products: Record<number, LocalProduct>;
+  /** By target ("p101", "v1001"). */
+  drafts: Record<string, PriceDraft>;
+}
+
+export type WorkOrderFormAction =
+  | { type: 'title'; value: string }
+  | { type: 'schedule'; value: ScheduleMode }
+  | { type: 'date'; value: string }
+  | { type: 'time'; value: string }
+  | { type: 'toggle'; product: LocalProduct }
+  | { type: 'select'; products: readonly LocalProduct[] }
+  | { type: 'deselect'; productId: number }
+  | { type: 'clearSelection' }
+  /** undefined: keep the current price; null: remove the sale price. */
+  | { type: 'price'; target: string; field: PriceField; value: string | null | undefined }
+  | { type: 'bulk'; adjustment: BulkAdjustment }
+  | { type: 'removeSalePrices' }
+  /** Newer rows of selected products (after a pull): current prices follow the store. */
+  | { type: 'refresh'; products: readonly LocalProduct[] }
+  | { type: 'reset'; id: string };
+
+export function initialFormState(id: string): WorkOrderFormState {
+  return { id, title: '', schedule: 'immediate', date: '', time: '', selectedIds: [], products: {}, drafts: {} };
+}
+
+export function selectedProducts(state: WorkOrderFormState): LocalProduct[] {
+  return state.selectedIds.flatMap((id) => state.products[id] ?? []);
+}
+
+function withDraft(
+  drafts: Record<string, PriceDraft>,
+  target: string,
+  field: PriceField,
+  value: string | null | undefined,
+): Record<string, PriceDraft> {
+  const next: PriceDraft = { ...drafts[target] };
+  // A regular price cannot be removed: null there means "keep it", as undefined does.
+  if (value === undefined || (field === 'regular' && value === null)) delete next[field];
+  else if (field === 'regular') next.regular = value as string;
+  else next.sale = value;
+  const result = { ...drafts };
+  if (next.regular === undefined && next.sale === undefined) delete result[target];
+  else result[target] = next;
+  return result;
+}
+
+function withoutProduct(state: WorkOrderFormState, productId: number): WorkOrderFormState {
+  const product = state.products[productId];
+  if (!product) return state;
+  const products = { ...state.products };
+  delete products[productId];
+  const drafts = { ...state.drafts };
+  delete drafts[productTarget(product)];
+  for (const v of product.variants) delete drafts[variantTarget(product, v)];
+  return { ...state, selectedIds: state.selectedIds.filter((id) => id !== productId), products, drafts };
+}
+
+function withProducts(state: WorkOrderFormState, list: readonly LocalProduct[]): WorkOrderFormState {
+  const products = { ...state.products };
+  const selectedIds = [...state.selectedIds];
+  for (const product of list) {
+    if (!products[product.id]) selectedIds.push(product.id);
+    products[product.id] = product;
+  }
+  return { ...state, selectedIds, products };
+}
+
+/** A valid drafted regular price in cents, or undefined (none drafted, or not a price). */
+function draftedRegular(draft: PriceDraft | undefined): number | undefined {
+  return draft?.regular === undefined ? undefined : (centsOf(draft.regular) ?? undefined);
+}
+
+/**
+ * Applies a bulk adjustment to every selected product and each variant with a price of its own.
+ * It always starts from the current prices, so applying twice does not compound; a sale price
+ * with no base of its own starts from the regular price after the order (drafted, else current).
+ */
+export function applyBulkAdjustment(state: WorkOrderFormState, adjustment: BulkAdjustment): WorkOrderFormState {
+  let drafts = state.drafts;
+  const set = (target: string, cents: number | undefined) => {
+    if (cents !== undefined) drafts = withDraft(drafts, target, adjustment.field, priceText(cents));
+  };
+  for (const product of selectedProducts(state)) {
+    const pTarget = productTarget(product);
+    const own = productPrices(product);
+    const productRegular = draftedRegular(drafts[pTarget]) ?? own.regular;
+    set(pTarget, adjustPrice({ regular: adjustment.field === 'sale' ? productRegular : own.regular, sale: own.sale }, adjustment));
+    for (const variant of product.variants) {
+      const vTarget = variantTarget(product, variant);
+      const prices = variantOwnPrices(variant);
+      if (adjustment.field === 'regular') {
+        // A variant without a price of its own follows its product's new price.
+        if (prices.regular !== null || adjustment.mode === 'set') set(vTarget, adjustPrice(prices, adjustment));
+      } else {
+        const regular = draftedRegular(drafts[vTarget]) ?? prices.regular ?? productRegular;
+        set(vTarget, adjustPrice({ regular, sale: prices.sale }, adjustment));
+      }
+    }
+  }
+  return { ...state, drafts };
+}
+
+/** 'Remove All Sale Prices': clears every selected product's and variant's sale price. */
+export function removeSalePrices(state: WorkOrderFormState): WorkOrderFormState {
+  let drafts = state.drafts;
+  for (const product of selectedProducts(state)) {
+    const targets: Array<[string, number | null]> = [
+      [productTarget(product), productPrices(product).sale],
+      ...product.variants.map((v): [string, number | null] => [variantTarget(product, v), variantOwnPrices(v).sale]),
+    ];
+    // Only a price that exists is removed; a drafted one on an item not on sale is just dropped.
+    for (const [target, sale] of targets) drafts = withDraft(drafts, target, 'sale', sale ? null : undefined);
+  }
+  return { ...state, drafts };
+}
+
+export function workOrderFormReducer(state: WorkOrderFormState, action: WorkOrderFormAction): WorkOrderFormState {
+  switch (action.type) {
+    case 'title':
+      return { ...state, title: action.value };
+    case 'schedule':
+      return { ...state, schedule: action.value };
+    case 'date':
+      return { ...state, date: action.value };
+    case 'time':
+      return { ...state, time: action.value };
+    case 'toggle':
+      return state.products[action.product.id]
+        ? withoutProduct(state, action.product.id)
+        : withProducts(state, [action.product]);
+    case 'select':
+      return withProducts(state, action.products);
+    case 'deselect':
+      return withoutProduct(state, action.productId);
+    case 'clearSelection':
+      return { ...state, selectedIds: [], products: {}, drafts: {} };
+    case 'price':
+      return { ...state, drafts: withDraft(state.drafts, action.target, action.field, action.value) };
+    case 'bulk':
+      return applyBulkAdjustment(state, action.adjustment);
+    case 'removeSalePrices':
+      return removeSalePrices(state);
+    case 'refresh': {
+      const fresh = action.products.filter((p) => state.products[p.id]);
+      if (fresh.length === 0) return state;
+      const products = { ...state.products };
+      for (const p of fresh) products[p.id] = p;
+      return { ...state, products };
+    }
+    case 'reset':
+      return initialFormState(action.id);
+  }
+}

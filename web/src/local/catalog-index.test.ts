@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { product } from '../testing/fake-catalog-server';
+import type { StoredProduct } from './catalog-db';
+import { CatalogIndex } from './catalog-index';
+
+const stored = (id: number, fields: Partial<StoredProduct> = {}): StoredProduct => ({ ...product(id, fields), variantsOnSale: 0, onSale: false, ...fields });
+
+function indexOf(products: StoredProduct[]) {
+  const index = new CatalogIndex();
+  index.apply(products);
+  return index;
+}
+
+const CATALOG = [
+  stored(1, { name: 'Blue Ceramic Mug', sku: 'MUG-BLU', category: 'Kitchen > Mugs' }),
+  stored(2, { name: 'Red mug', sku: 'MUG-RED', category: 'Kitchen > Mugs', onSale: true }),
+  stored(3, { name: 'Linen Shirt', sku: 'SH-1', category: 'Clothing > Shirts > Linen' }),
+  stored(4, { name: 'Oxford Shirt', sku: null, category: 'Clothing > Shirts' }),
+  stored(5, { name: 'Clothing rail', sku: 'RAIL', category: 'Clothing2' }),
+  stored(6, { name: 'Apron', sku: 'AP-BLUE', category: null, isVisible: false }),
+];
+
+describe('local catalog queries', () => {
+  it('matches every search word in the name or SKU, in any case, in name order', () => {
+    const index = indexOf(CATALOG);
+    expect(index.query({ search: 'mug' }, 0, 10)).toEqual({ ids: [1, 2], total: 2 });
+    expect(index.query({ search: '  MUG  blue ' }, 0, 10).ids).toEqual([1]);
+    expect(index.query({ search: 'blue' }, 0, 10).ids).toEqual([6, 1]); // SKU AP-BLUE, name Blue...
+    expect(index.query({ search: 'sh-1' }, 0, 10).ids).toEqual([3]);
+    expect(index.query({ search: 'nothing like it' }, 0, 10)).toEqual({ ids: [], total: 0 });
+  });
+
+  it('filters a category with its subcategories, not a sibling with the same prefix', () => {
+    const index = indexOf(CATALOG);
+    expect(index.query({ category: 'Clothing' }, 0, 10).ids).toEqual([3, 4]);
+    expect(index.query({ category: 'Clothing > Shirts > Linen' }, 0, 10).ids).toEqual([3]);
+    expect(index.query({ category: 'Clothing', search: 'oxford' }, 0, 10).ids).toEqual([4]);
+    expect(index.query({ category: 'Nowhere' }, 0, 10).total).toBe(0);
+  });
+
+  it('filters sale items and visible products', () => {
+    const index = indexOf(CATALOG);
+    expect(index.query({ saleOnly: true }, 0, 10).ids).toEqual([2]);
+    expect(index.query({ visibleOnly: true }, 0, 10).total).toBe(5);
+  });
+
+  it('pages through the results with the total of all pages', () => {
+    const index = indexOf(Array.from({ length: 45 }, (_, i) => stored(i + 1, { name: `Item ${String(i + 1).padStart(2, '0')}`, sku: null })));
+    expect(index.query({}, 0, 20)).toMatchObject({ total: 45 });
+    expect(index.query({}, 40, 20)).toEqual({ ids: [41, 42, 43, 44, 45], total: 45 });
+    // '1' occurs in Item 01, 10-19, 21, 31 and 41.
+    expect(index.query({ search: 'item 1' }, 0, 5)).toEqual({ ids: [1, 10, 11, 12, 13], total: 14 });
+    expect(index.query({ search: 'item 1' }, 10, 5)).toEqual({ ids: [19, 21, 31, 41], total: 14 });
+  });
+
+  it('answers a refined search the same as a fresh one (keystroke by keystroke)', () => {
+    const index = indexOf(CATALOG);
+    const typed = ['s', 'sh', 'shi', 'shir', 'shirt', 'shirt ', 'shirt l', 'shirt li'];
+    const refined = typed.map((search) => index.query({ search }, 0, 10).ids);
+    const fresh = typed.map((search) => indexOf(CATALOG).query({ search }, 0, 10).ids);
+    expect(refined).toEqual(fresh);
+    // Deleting characters (a shorter query) widens the results again.
+    expect(index.query({ search: 'sh' }, 0, 10).ids).toEqual(fresh[1]);
+  });
+
+  it('follows upserts, renames and deletions, and lists the categories in use', () => {
+    const index = indexOf(CATALOG);
+    expect(index.categories()).toEqual(['Clothing > Shirts', 'Clothing > Shirts > Linen', 'Clothing2', 'Kitchen > Mugs']);
+    index.query({ search: 'mug' }, 0, 10);
+    index.apply([stored(1, { name: 'Zebra mug', category: 'Kitchen > Mugs' }), stored(7, { name: 'Another mug', category: 'Garden' })], [2, 5]);
+    expect(index.query({ search: 'mug' }, 0, 10).ids).toEqual([7, 1]);
+    expect(index.query({ saleOnly: true }, 0, 10).total).toBe(0);
+    expect(index.size).toBe(5);
+    expect(index.categories()).toEqual(['Clothing > Shirts', 'Clothing > Shirts > Linen', 'Garden', 'Kitchen > Mugs']);
+    index.clear();
+    expect(index.query({}, 0, 10)).toEqual({ ids: [], total: 0 });
+  });
+});

@@ -1,0 +1,226 @@
+/**
+ * The in-memory index that answers the catalog's queries on the device: search, category (with
+ * subcategories), sale and visibility filters, name order, totals and pages, for 100,000
+ * products within a frame. It holds one compact entry per product (id, lower-cased name and
+ * SKU, interned category, flags), is filled once from IndexedDB and then kept in step by each
+ * applied replication page. Full rows are read from IndexedDB by id for the page shown only.
+ *
+ * Search: every word of the query (split on white space, case-insensitive) must occur in the
+ * product's name or SKU. Order: lower-cased name, then id (as GET /api/products).
+ */
+import { CATEGORY_SEPARATOR } from '@catalog/contracts/catalog';
+import type { StoredProduct } from './catalog-db';
+
+export interface IndexFilter {
+  search?: string;
+  /** A category path: matches it and its subcategories. */
+  category?: string;
+  saleOnly?: boolean;
+  /** Leave out products hidden from the storefront. */
+  visibleOnly?: boolean;
+}
+
+export interface IndexPage {
+  ids: number[];
+  total: number;
+}
+
+interface Entry {
+  id: number;
+  /** Sort key: the lower-cased name. */
+  key: string;
+  /** What search looks in: lower-cased name and SKU, on two lines. */
+  text: string;
+  /** Interned category (index into `paths`), -1 for none. */
+  category: number;
+  sale: boolean;
+  visible: boolean;
+  deleted: boolean;
+}
+
+interface CachedMatches {
+  words: string[];
+  search: string;
+  scope: string;
+  matches: readonly Entry[];
+}
+
+/** Result sets kept for refining (a keystroke usually extends the last search). */
+const CACHE_SIZE = 8;
+
+/** "  Blue  MUG " -> ["blue", "mug"]. */
+export function searchWords(search: string | undefined): string[] {
+  return (search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+}
+
+const compareEntries = (a: Entry, b: Entry) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id - b.id);
+
+export class CatalogIndex {
+  private readonly byId = new Map<number, Entry>();
+  private sorted: Entry[] = [];
+  private needsSort = false;
+  private readonly pathIds = new Map<string, number>();
+  private readonly paths: string[] = [];
+  private readonly counts: number[] = [];
+  private cache: CachedMatches[] = [];
+  private categoryList: string[] | null = null;
+  private categoryMasks = new Map<string, Uint8Array>();
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  /** Drops everything (a reset from the server, or another user). */
+  clear(): void {
+    this.byId.clear();
+    this.sorted = [];
+    this.needsSort = false;
+    this.pathIds.clear();
+    this.paths.length = 0;
+    this.counts.length = 0;
+    this.categoryMasks.clear();
+    this.changed();
+  }
+
+  /** Adds or replaces products and removes deleted ones (after their page has committed). */
+  apply(upserted: Iterable<StoredProduct>, deletedIds: Iterable<number> = []): void {
+    for (const id of deletedIds) {
+      const entry = this.byId.get(id);
+      if (!entry) continue;
+      this.count(entry.category, -1);
+      entry.deleted = true;
+      this.byId.delete(id);
+      this.needsSort = true;
+    }
+    for (const product of upserted) this.upsert(product);
+    this.changed();
+  }
+
+  /** The ids of one page of the products matching `filter`, and how many match in all. */
+  query(filter: IndexFilter, offset: number, limit: number): IndexPage {
+    const matches = this.matches(filter);
+    const start = Math.max(0, offset);
+    const ids: number[] = [];
+    for (let i = start; i < matches.length && ids.length < limit; i++) ids.push(matches[i]!.id);
+    return { ids, total: matches.length };
+  }
+
+  /** Every category path that has products, sorted. */
+  categories(): string[] {
+    if (!this.categoryList) {
+      this.categoryList = this.paths.filter((_, i) => (this.counts[i] ?? 0) > 0).sort();
+    }
+    return this.categoryList;
+  }
+
+  private upsert(product: StoredProduct): void {
+    const key = product.name.toLowerCase();
+    const text = `${key}\n${(product.sku ?? '').toLowerCase()}`;
+    const category = this.intern(product.category);
+    const existing = this.byId.get(product.id);
+    if (existing) {
+      // Entries are shared with the sorted list: update in place, re-sort only for a new name.
+      if (existing.key !== key) this.needsSort = true;
+      this.count(existing.category, -1);
+      existing.key = key;
+      existing.text = text;
+      existing.category = category;
+      existing.sale = product.onSale;
+      existing.visible = product.isVisible;
+    } else {
+      const entry: Entry = { id: product.id, key, text, category, sale: product.onSale, visible: product.isVisible, deleted: false };
+      this.byId.set(product.id, entry);
+      this.sorted.push(entry);
+      this.needsSort = true;
+    }
+    this.count(category, 1);
+  }
+
+  private intern(path: string | null): number {
+    if (!path) return -1;
+    let id = this.pathIds.get(path);
+    if (id === undefined) {
+      id = this.paths.length;
+      this.pathIds.set(path, id);
+      this.paths.push(path);
+      this.counts.push(0);
+      this.categoryMasks.clear();
+    }
+    return id;
+  }
+
+  private count(category: number, delta: number): void {
+    if (category < 0) return;
+    const before = this.counts[category] ?? 0;
+    this.counts[category] = before + delta;
+    if ((before > 0) !== (before + delta > 0)) this.categoryList = null;
+  }
+
+  private changed(): void {
+    this.cache = [];
+    this.categoryList = null;
+  }
+
+  private ordered(): Entry[] {
+    if (this.needsSort) {
+      this.sorted = this.sorted.filter((e) => !e.deleted);
+      this.sorted.sort(compareEntries);
+      this.needsSort = false;
+    }
+    return this.sorted;
+  }
+
+  /** 1 for every interned category that is `path` or below it. */
+  private categoryMask(path: string): Uint8Array {
+    let mask = this.categoryMasks.get(path);
+    if (!mask) {
+      mask = new Uint8Array(this.paths.length);
+      const below = path + CATEGORY_SEPARATOR;
+      this.paths.forEach((p, i) => {
+        if (p === path || p.startsWith(below)) mask![i] = 1;
+      });
+      this.categoryMasks.set(path, mask);
+    }
+    return mask;
+  }
+
+  private matches(filter: IndexFilter): readonly Entry[] {
+    const words = searchWords(filter.search);
+    const search = words.join(' ');
+    const category = filter.category?.trim() || undefined;
+    const scope = `${category ?? ''}\u0000${filter.saleOnly ? 1 : 0}${filter.visibleOnly ? 1 : 0}`;
+    if (!words.length && !category && !filter.saleOnly && !filter.visibleOnly) return this.ordered();
+
+    const exact = this.cache.find((c) => c.scope === scope && c.search === search);
+    if (exact) return exact.matches;
+
+    // A longer query matches a subset of a shorter one's result: refine the best cached set.
+    let base: readonly Entry[] = this.ordered();
+    let narrowedBy: string[] = [];
+    for (const c of this.cache) {
+      if (c.scope === scope && search.startsWith(c.search) && c.matches.length < base.length) {
+        base = c.matches;
+        narrowedBy = c.words;
+      }
+    }
+    const fresh = base === this.sorted;
+    const mask = fresh && category ? this.categoryMask(category) : null;
+    const wantSale = fresh && filter.saleOnly;
+    const wantVisible = fresh && filter.visibleOnly;
+    // Words the base set already guarantees need no second look.
+    const check = words.filter((w) => !narrowedBy.includes(w));
+
+    const out: Entry[] = [];
+    outer: for (let i = 0; i < base.length; i++) {
+      const e = base[i]!;
+      if (mask && (e.category < 0 || mask[e.category] !== 1)) continue;
+      if (wantSale && !e.sale) continue;
+      if (wantVisible && !e.visible) continue;
+      for (let w = 0; w < check.length; w++) if (!e.text.includes(check[w]!)) continue outer;
+      out.push(e);
+    }
+    this.cache.unshift({ words, search, scope, matches: out });
+    if (this.cache.length > CACHE_SIZE) this.cache.pop();
+    return out;
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * One pull of the catalog (server -> device): pages of GET /api/catalog/changes from the stored
+ * cursor until `hasMore` is false, each applied in its own transaction (catalog-apply.ts). The
+ * next page is requested while the current one is written, so the network and IndexedDB work
+ * overlap on a first pull of 100,000 products.
+ */
+import {
+  CATALOG_SCHEMA_VERSION,
+  CatalogChangesResponse,
+  MAX_CHANGES_LIMIT,
+} from '@catalog/contracts/replication';
+import { apiFetch } from '../lib/api-client';
+import { applyChangesPage, emptyFreshPull, freshPull, readCursor, type AppliedPage } from './catalog-apply';
+import type { CatalogDb } from './catalog-db';
+
+/** Fetches the page of changes after `cursor`. */
+export type FetchChanges = (cursor: number) => Promise<CatalogChangesResponse>;
+
+/**
+ * Rows per page (products and variants): one IndexedDB transaction each. The largest the API
+ * serves: a first pull of 100,000 products is ~50 requests, and later pulls are small anyway.
+ */
+export const PULL_PAGE_SIZE = MAX_CHANGES_LIMIT;
+
+/** User Timing entry of each page's transaction (benchmarks and DevTools read it). */
+export const APPLY_MEASURE = 'catalog-page-apply';
+
+export interface PullProgress {
+  /** Products received in this pull so far. */
+  done: number;
+  /** Products in the catalog (the server's count), for 'n of N'. */
+  total: number;
+  /** A pull from 0 (first pull, or a reset): the one worth a progress bar. */
+  initial: boolean;
+}
+
+export interface PullResult {
+  pages: number;
+  /** Products written and deleted. */
+  changedProducts: number;
+  reset: boolean;
+  cursor: number;
+}
+
+export interface PullOptions {
+  fetchChanges?: FetchChanges;
+  onApplied?: (page: AppliedPage) => void;
+  onProgress?: (progress: PullProgress) => void;
+}
+
+/** GET /api/catalog/changes through the app's API client (bearer token, ApiError). */
+export const fetchChangesFromApi: FetchChanges = (cursor) =>
+  apiFetch('/api/catalog/changes', {
+    query: { cursor, limit: PULL_PAGE_SIZE, schema: CATALOG_SCHEMA_VERSION },
+    schema: CatalogChangesResponse,
+  });
+
+export async function pullChanges(db: CatalogDb, options: PullOptions = {}): Promise<PullResult> {
+  const { fetchChanges = fetchChangesFromApi, onApplied, onProgress } = options;
+  const start = await readCursor(db);
+  const fresh = await freshPull(db, start);
+  let initial = start === 0;
+  let next: Promise<CatalogChangesResponse> | null = fetchChanges(start);
+  const result: PullResult = { pages: 0, changedProducts: 0, reset: false, cursor: start };
+  let done = 0;
+
+  while (next) {
+    const page: CatalogChangesResponse = await next;
+    next = page.hasMore ? fetchChanges(page.cursor) : null;
+    // If this page fails to apply, the prefetched one is dropped: keep its failure quiet.
+    next?.catch(() => {});
+    if (page.reset) {
+      initial = true;
+      done = 0;
+      result.reset = true;
+    }
+    const started = performance.now();
+    // A reset page clears the tables: what was known absent before is absent again.
+    const applied = await applyChangesPage(db, page, page.reset ? (fresh ?? emptyFreshPull()) : fresh);
+    performance.measure(APPLY_MEASURE, { start: started, detail: { rows: page.products.length + page.variants.length } });
+    result.pages += 1;
+    result.changedProducts += applied.upserted.length + applied.deletedProductIds.length;
+    result.cursor = applied.cursor;
+    done += page.products.length;
+    onApplied?.(applied);
+    onProgress?.({ done: Math.min(done, page.totalProducts), total: page.totalProducts, initial });
+  }
+  return result;
+}

@@ -1,0 +1,125 @@
+/**
+ * The query interface over the device's catalog, shared by the products screen and the
+ * work-order product picker: search (every word in the name or SKU, case-insensitive),
+ * category (a path matches its subcategories too), sale-only, paging with totals, in name
+ * order. Everything runs on the device: the in-memory index (catalog-index.ts) finds the page's
+ * ids and the total, IndexedDB gives those rows with their variants.
+ *
+ * Stable names and shapes: queryCatalog, useCatalogQuery, useCatalogCategories,
+ * getLocalProducts, LocalProduct, CatalogQueryParams, CatalogQueryResult.
+ */
+import type { ReplicatedProduct, ReplicatedVariant } from '@catalog/contracts/replication';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { StoredProduct } from './catalog-db';
+import { getCatalogStatus, readyCatalog, subscribeCatalog } from './local-catalog';
+
+/** A product as the device stores it, with its variants (ordered by id). */
+export type LocalProduct = ReplicatedProduct & { variants: ReplicatedVariant[] };
+
+export interface CatalogQueryParams {
+  /** Words matched against the name and SKU; every word must occur, in any case. */
+  search?: string;
+  /** A category path; matches it and its subcategories. */
+  category?: string;
+  /** Only products on sale (a sale price on the product or on one of its variants). */
+  saleOnly?: boolean;
+  /** Leave out products the store hides from its storefront. Default false. */
+  visibleOnly?: boolean;
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+}
+
+export interface CatalogQueryResult {
+  products: LocalProduct[];
+  /** Matching products over all pages. */
+  total: number;
+}
+
+export interface CatalogQueryState extends CatalogQueryResult {
+  /** true until the local catalog is loaded and the first answer is ready. */
+  isLoading: boolean;
+}
+
+const EMPTY: CatalogQueryResult = { products: [], total: 0 };
+
+function toLocal(row: StoredProduct, variants: ReplicatedVariant[]): LocalProduct {
+  const { onSale: _onSale, variantsOnSale: _count, ...product } = row;
+  return { ...product, variants };
+}
+
+/** Full rows (with variants) of the given ids, in the given order; unknown ids are skipped. */
+export async function getLocalProducts(ids: number[]): Promise<LocalProduct[]> {
+  const catalog = await readyCatalog();
+  if (!catalog || ids.length === 0) return [];
+  const { db } = catalog;
+  // One request per product, all issued together (an anyOf() cursor would take one round trip
+  // per key); each answers in primary-key order, i.e. by variant id.
+  const [rows, variants] = await db.transaction('r', db.products, db.variants, () =>
+    Promise.all([db.products.bulkGet(ids), Promise.all(ids.map((id) => db.variants.where('productId').equals(id).toArray()))]),
+  );
+  const out: LocalProduct[] = [];
+  rows.forEach((row, i) => {
+    if (row) out.push(toLocal(row, variants[i] ?? []));
+  });
+  return out;
+}
+
+/** Answers a query from the signed-in user's local catalog (empty when none is open). */
+export async function queryCatalog(params: CatalogQueryParams): Promise<CatalogQueryResult> {
+  const catalog = await readyCatalog();
+  if (!catalog) return EMPTY;
+  const pageSize = Math.max(1, Math.floor(params.pageSize));
+  const page = Math.max(1, Math.floor(params.page));
+  const { ids, total } = catalog.index.query(params, (page - 1) * pageSize, pageSize);
+  return { products: await getLocalProducts(ids), total };
+}
+
+/** The catalog's status, re-rendering on every change (pulls, progress, index updates). */
+export function useCatalogStatus() {
+  return useSyncExternalStore(subscribeCatalog, getCatalogStatus, getCatalogStatus);
+}
+
+/** The query's current answer; runs again when the params change or the local catalog does. */
+export function useCatalogQuery(params: CatalogQueryParams): CatalogQueryState {
+  const { version, ready, uid } = useCatalogStatus();
+  const { search, category, saleOnly, visibleOnly, page, pageSize } = params;
+  const [state, setState] = useState<{ key: string | null; result: CatalogQueryResult }>({ key: null, result: EMPTY });
+
+  useEffect(() => {
+    if (!ready) return;
+    let current = true;
+    const key = `${uid}\u0000${version}`;
+    queryCatalog({ search, category, saleOnly, visibleOnly, page, pageSize }).then(
+      (result) => {
+        if (current) setState({ key, result });
+      },
+      (err: unknown) => {
+        console.error('Local catalog query failed', err);
+        if (current) setState({ key, result: EMPTY });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [ready, uid, version, search, category, saleOnly, visibleOnly, page, pageSize]);
+
+  // The last answer stays while the next is computed (no flicker on a keystroke).
+  return { ...state.result, isLoading: !ready || state.key === null };
+}
+
+/** Every category path in the local catalog, sorted. */
+export function useCatalogCategories(): string[] {
+  const { version } = useCatalogStatus();
+  const [categories, setCategories] = useState<string[]>([]);
+  useEffect(() => {
+    let current = true;
+    void readyCatalog().then((catalog) => {
+      if (current) setCategories(catalog ? catalog.index.categories() : []);
+    });
+    return () => {
+      current = false;
+    };
+  }, [version]);
+  return categories;
+}

@@ -1,0 +1,238 @@
+import 'fake-indexeddb/auto';
+import { Dexie } from 'dexie';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runSignOutCallbacks } from '../lib/sign-out-callbacks';
+import { FakeCatalogServer, product, variant } from '../testing/fake-catalog-server';
+import { readCursor } from './catalog-apply';
+import { catalogDbName, createCatalogDb, META_CURSOR } from './catalog-db';
+import { getLocalProducts, queryCatalog } from './catalog-query';
+import { pullChanges, type PullProgress } from './catalog-pull';
+import { closeLocalCatalog, getCatalogStatus, openLocalCatalog, pullNow } from './local-catalog';
+
+let uid = 0;
+const nextUid = () => `user-${++uid}-${Date.now()}`;
+
+afterEach(() => closeLocalCatalog());
+
+/** A catalog of `n` products, every third with two variants. */
+function seed(server: FakeCatalogServer, n: number) {
+  for (let id = 1; id <= n; id++) {
+    server.putProduct(product(id, { category: id % 2 ? 'Clothing > Shirts' : 'Home' }));
+    if (id % 3 === 0) {
+      server.putVariant(variant(id * 10, id));
+      server.putVariant(variant(id * 10 + 1, id));
+    }
+  }
+}
+
+describe('replication into the local catalog', () => {
+  it('pulls every page, saves the cursor and reports progress', async () => {
+    const server = new FakeCatalogServer();
+    seed(server, 10);
+    const db = createCatalogDb(catalogDbName(nextUid()));
+    const progress: PullProgress[] = [];
+    const result = await pullChanges(db, { fetchChanges: async (c) => server.changes(c, 4), onProgress: (p) => progress.push(p) });
+
+    expect(result.pages).toBe(4); // 16 rows in pages of 4
+    expect(await db.products.count()).toBe(10);
+    expect(await db.variants.count()).toBe(6);
+    expect(await readCursor(db)).toBe(server.version);
+    expect(progress.at(-1)).toEqual({ done: 10, total: 10, initial: true });
+    expect(progress.every((p) => p.initial)).toBe(true);
+    expect(await db.categories.toArray()).toEqual([
+      { path: 'Clothing > Shirts', count: 5 },
+      { path: 'Home', count: 5 },
+    ]);
+    db.close();
+  });
+
+  it('moves only the changes on a later pull', async () => {
+    const server = new FakeCatalogServer();
+    seed(server, 10);
+    const db = createCatalogDb(catalogDbName(nextUid()));
+    await pullChanges(db, { fetchChanges: async (c) => server.changes(c) });
+    const before = server.version;
+
+    server.putProduct(product(4, { name: 'Renamed', regularPrice: '12.00' }));
+    const seen: number[] = [];
+    const result = await pullChanges(db, {
+      fetchChanges: async (c) => {
+        const page = server.changes(c);
+        seen.push(page.products.length + page.variants.length);
+        return page;
+      },
+    });
+    expect(server.requests.at(-1)).toBe(before);
+    expect(seen).toEqual([1]);
+    expect(result.changedProducts).toBe(1);
+    expect((await db.products.get(4))?.name).toBe('Renamed');
+    db.close();
+  });
+
+  it('does not lose a change made between two pages', async () => {
+    const server = new FakeCatalogServer();
+    seed(server, 6);
+    server.beforeAnswer = (cursor) => {
+      // After the first page was served, product 1 (already pulled) changes.
+      if (cursor > 0 && server.products.get(1)!.row.name === 'Product 1') server.putProduct(product(1, { name: 'Changed meanwhile', category: 'Clothing > Shirts' }));
+    };
+    const db = createCatalogDb(catalogDbName(nextUid()));
+    await pullChanges(db, { fetchChanges: async (c) => server.changes(c, 3) });
+    expect((await db.products.get(1))?.name).toBe('Changed meanwhile');
+    expect(await readCursor(db)).toBe(server.version);
+    db.close();
+  });
+
+  it('deletes tombstoned products and variants locally, with their category counts', async () => {
+    const server = new FakeCatalogServer();
+    seed(server, 6);
+    const db = createCatalogDb(catalogDbName(nextUid()));
+    await pullChanges(db, { fetchChanges: async (c) => server.changes(c) });
+    expect(await db.variants.where('productId').equals(3).count()).toBe(2);
+
+    server.deleteProduct(3);
+    server.deleteProduct(2);
+    await pullChanges(db, { fetchChanges: async (c) => server.changes(c) });
+    expect(await db.products.get(3)).toBeUndefined();
+    expect(await db.products.get(2)).toBeUndefined();
+    expect(await db.variants.where('productId').equals(3).count()).toBe(0);
+    expect(await db.categories.get('Clothing > Shirts')).toEqual({ path: 'Clothing > Shirts', count: 2 });
+    expect(await db.categories.get('Home')).toEqual({ path: 'Home', count: 2 });
+    db.close();
+  });
+
+  it("keeps a product's sale flag in step with its variants' sale prices", async () => {
+    const server = new FakeCatalogServer();
+    server.putProduct(product(1));
+    server.putVariant(variant(10, 1));
+    server.putVariant(variant(11, 1));
+    const db = createCatalogDb(catalogDbName(nextUid()));
+    const pull = () => pullChanges(db, { fetchChanges: async (c) => server.changes(c, 2) });
+    await pull();
+    expect((await db.products.get(1))?.onSale).toBe(false);
+
+    server.putVariant(variant(10, 1, { salePrice: '5.00' }));
+    server.putVariant(variant(11, 1, { salePrice: '6.00' }));
+    await pull();
+    expect(await db.products.get(1)).toMatchObject({ onSale: true, variantsOnSale: 2 });
+
+    server.putVariant(variant(10, 1, { salePrice: null }));
+    await pull();
+    expect(await db.products.get(1)).toMatchObject({ onSale: true, variantsOnSale: 1 });
+    server.deleteVariant(11);
+    await pull();
+    expect(await db.products.get(1)).toMatchObject({ onSale: false, variantsOnSale: 0 });
+    server.putProduct(product(1, { salePrice: '8.00' }));
+    await pull();
+    expect((await db.products.get(1))?.onSale).toBe(true);
+    db.close();
+  });
+
+  it('counts the sale prices of variants that came on an earlier page than their product', async () => {
+    for (const first of [true, false]) {
+      const server = new FakeCatalogServer();
+      const db = createCatalogDb(catalogDbName(nextUid()));
+      if (!first) {
+        server.putProduct(product(9));
+        await pullChanges(db, { fetchChanges: async (c) => server.changes(c) });
+      }
+      server.putProduct(product(1));
+      server.putVariant(variant(10, 1, { salePrice: '5.00' }));
+      server.putVariant(variant(11, 1, { salePrice: '4.00' }));
+      // The product changes after its variants: its row now comes after them.
+      server.putProduct(product(1, { name: 'Renamed' }));
+      await pullChanges(db, { fetchChanges: async (c) => server.changes(c, 1) });
+      expect(await db.products.get(1)).toMatchObject({ name: 'Renamed', variantsOnSale: 2, onSale: true });
+      db.close();
+    }
+  });
+
+  it("clears the local copy and pulls from 0 when the server says 'reset'", async () => {
+    const server = new FakeCatalogServer();
+    seed(server, 5);
+    const db = createCatalogDb(catalogDbName(nextUid()));
+    await pullChanges(db, { fetchChanges: async (c) => server.changes(c) });
+
+    // The server's catalog was restored to an older state: the device's cursor is ahead of it.
+    const restored = new FakeCatalogServer();
+    restored.putProduct(product(100, { name: 'Only one left' }));
+    const result = await pullChanges(db, { fetchChanges: async (c) => restored.changes(c) });
+    expect(result.reset).toBe(true);
+    expect(restored.requests).toEqual([server.version]);
+    expect((await db.products.toArray()).map((p) => p.id)).toEqual([100]);
+    expect(await db.variants.count()).toBe(0);
+    expect(await readCursor(db)).toBe(restored.version);
+    db.close();
+  });
+
+  it("saves the cursor only with a page's rows: a page that fails to apply is pulled again", async () => {
+    const server = new FakeCatalogServer();
+    seed(server, 4);
+    const db = createCatalogDb(catalogDbName(nextUid()));
+    let broken = true;
+    const fetchChanges = async (cursor: number) => {
+      const page = server.changes(cursor, 3);
+      // The second page carries a row IndexedDB refuses (a NaN key): its transaction aborts.
+      if (cursor > 0 && broken) return { ...page, variants: [...page.variants, variant(Number.NaN, 1)] };
+      return page;
+    };
+    await expect(pullChanges(db, { fetchChanges })).rejects.toThrow();
+    const firstPageCursor = 3;
+    expect((await db.meta.get(META_CURSOR))?.value).toBe(firstPageCursor);
+    expect(await db.products.count()).toBe(3);
+
+    broken = false;
+    await pullChanges(db, { fetchChanges });
+    expect(await db.products.count()).toBe(4);
+    expect(await readCursor(db)).toBe(server.version);
+    db.close();
+  });
+});
+
+describe('the open catalog', () => {
+  it('answers queries after a pull and keeps the index in step with later pulls', async () => {
+    const server = new FakeCatalogServer();
+    seed(server, 30);
+    openLocalCatalog(nextUid(), { fetchChanges: async (c) => server.changes(c, 7) });
+    await pullNow();
+    expect(getCatalogStatus()).toMatchObject({ ready: true, pulling: false, error: null, productCount: 30 });
+    expect((await queryCatalog({ page: 1, pageSize: 20 })).total).toBe(30);
+
+    server.deleteProduct(1);
+    server.putProduct(product(31, { name: 'Aardvark mug' }));
+    await pullNow();
+    const first = await queryCatalog({ page: 1, pageSize: 2 });
+    expect(first.total).toBe(30);
+    expect(first.products.map((p) => p.name)).toEqual(['Aardvark mug', 'Product 10']);
+    const [withVariants] = await getLocalProducts([3]);
+    expect(withVariants?.variants.map((v) => v.id)).toEqual([30, 31]);
+    expect(withVariants).not.toHaveProperty('onSale');
+  });
+
+  it('reloads its index from IndexedDB when opened again (offline start)', async () => {
+    const server = new FakeCatalogServer();
+    seed(server, 12);
+    const user = nextUid();
+    openLocalCatalog(user, { fetchChanges: async (c) => server.changes(c) });
+    await pullNow();
+    closeLocalCatalog();
+
+    openLocalCatalog(user, { fetchChanges: async () => Promise.reject(new Error('offline')) });
+    const result = await queryCatalog({ search: 'product 1', page: 1, pageSize: 50 });
+    expect(result.products.map((p) => p.id)).toEqual([1, 10, 11, 12]);
+  });
+
+  it("deletes the user's local catalog on sign-out", async () => {
+    const server = new FakeCatalogServer();
+    seed(server, 3);
+    const user = nextUid();
+    openLocalCatalog(user, { fetchChanges: async (c) => server.changes(c) });
+    await pullNow();
+    expect(await Dexie.exists(catalogDbName(user))).toBe(true);
+
+    await runSignOutCallbacks(user);
+    expect(await Dexie.exists(catalogDbName(user))).toBe(false);
+    expect(getCatalogStatus().uid).toBeNull();
+    expect(await queryCatalog({ page: 1, pageSize: 20 })).toEqual({ products: [], total: 0 });
+  });
+});

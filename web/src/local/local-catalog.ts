@@ -1,0 +1,267 @@
+/**
+ * The signed-in user's local catalog in this tab: its Dexie database, the in-memory index built
+ * from it, the pulls that keep both up to date, and a status the screens subscribe to.
+ *
+ * - One catalog is open at a time, the signed-in user's (`openLocalCatalog(uid)`).
+ * - One tab pulls at a time (Web Locks 'catalog-pull'; without Web Locks each tab pulls on its
+ *   own, which stays correct because every page is an idempotent upsert by id). Tabs tell each
+ *   other what a pull changed (BroadcastChannel), so every tab's index follows.
+ * - Signing out deletes the user's database (registered with lib/sign-out-callbacks).
+ */
+import { getErrorMessage } from '@catalog/contracts/errors';
+import { onSignOut } from '../lib/sign-out-callbacks';
+import type { AppliedPage } from './catalog-apply';
+import { catalogDbName, createCatalogDb, deleteCatalogDb, type CatalogDb, type StoredProduct } from './catalog-db';
+import { CatalogIndex } from './catalog-index';
+import { pullChanges, type FetchChanges, type PullProgress } from './catalog-pull';
+
+export interface CatalogStatus {
+  /** Whose catalog is open; null when none. */
+  uid: string | null;
+  /** The index is loaded: queries answer from the device. */
+  ready: boolean;
+  pulling: boolean;
+  /** During a pull; `initial` for a first pull (or a reset), which shows a progress bar. */
+  progress: PullProgress | null;
+  /** The last pull that finished, in this tab. */
+  lastPulledAt: number | null;
+  /** The last pull's failure message (cleared by the next success). */
+  error: string | null;
+  /** Products in the local catalog. */
+  productCount: number;
+  /** Moves with every change of the index: queries read it to know when to run again. */
+  version: number;
+}
+
+interface ActiveCatalog {
+  uid: string;
+  db: CatalogDb;
+  index: CatalogIndex;
+  loaded: Promise<void>;
+  fetchChanges: FetchChanges | undefined;
+  channel: BroadcastChannel | null;
+  closed: boolean;
+}
+
+/** Rows read per step while the index loads, so the page stays responsive. */
+const LOAD_CHUNK = 10_000;
+/** Lock held by the tab that pulls. */
+export const PULL_LOCK = 'catalog-pull';
+/** Above this many products, other tabs reload their index rather than reading the ids. */
+const BROADCAST_MAX_IDS = 5_000;
+
+const INITIAL_STATUS: CatalogStatus = {
+  uid: null,
+  ready: false,
+  pulling: false,
+  progress: null,
+  lastPulledAt: null,
+  error: null,
+  productCount: 0,
+  version: 0,
+};
+
+let active: ActiveCatalog | null = null;
+let status: CatalogStatus = INITIAL_STATUS;
+const listeners = new Set<() => void>();
+
+function setStatus(patch: Partial<CatalogStatus>): void {
+  status = { ...status, ...patch };
+  for (const listener of listeners) listener();
+}
+
+/** While a pull writes page after page, queries run again at most this often. */
+const PULL_NOTIFY_MS = 1_000;
+let notifyTimer: ReturnType<typeof setTimeout> | undefined;
+let lastNotified = 0;
+
+/**
+ * The index changed: queries run again. During a pull, at most once a second (each run re-sorts
+ * and re-reads a page while the pull is writing), and always at its end (`now`).
+ */
+function indexChanged(catalog: ActiveCatalog, now = true): void {
+  if (catalog !== active) return;
+  clearTimeout(notifyTimer);
+  notifyTimer = undefined;
+  const wait = now ? 0 : lastNotified + PULL_NOTIFY_MS - Date.now();
+  if (wait > 0) {
+    notifyTimer = setTimeout(() => indexChanged(catalog), wait);
+    return;
+  }
+  lastNotified = Date.now();
+  setStatus({ productCount: catalog.index.size, version: status.version + 1 });
+}
+
+export function getCatalogStatus(): CatalogStatus {
+  return status;
+}
+
+export function subscribeCatalog(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The open catalog once its index is loaded; null when none is open. */
+export async function readyCatalog(): Promise<{ db: CatalogDb; index: CatalogIndex } | null> {
+  const catalog = active;
+  if (!catalog) return null;
+  await catalog.loaded;
+  return catalog === active ? catalog : null;
+}
+
+async function loadIndex(catalog: ActiveCatalog): Promise<void> {
+  let last = -Infinity;
+  for (;;) {
+    const rows: StoredProduct[] = await catalog.db.products.where(':id').above(last).limit(LOAD_CHUNK).toArray();
+    if (catalog.closed) return;
+    catalog.index.apply(rows);
+    if (rows.length < LOAD_CHUNK) break;
+    last = rows[rows.length - 1]!.id;
+  }
+}
+
+export interface OpenOptions {
+  /** Where pages of changes come from; the API unless a test passes a stand-in. */
+  fetchChanges?: FetchChanges;
+}
+
+/**
+ * Opens `uid`'s catalog (closing another user's) and loads its index. Returns true when it was
+ * opened now, false when it was open already.
+ */
+export function openLocalCatalog(uid: string, options: OpenOptions = {}): boolean {
+  if (active?.uid === uid) return false;
+  closeLocalCatalog();
+  const catalog: ActiveCatalog = {
+    uid,
+    db: createCatalogDb(catalogDbName(uid)),
+    index: new CatalogIndex(),
+    loaded: Promise.resolve(),
+    fetchChanges: options.fetchChanges,
+    channel: typeof BroadcastChannel === 'function' ? new BroadcastChannel(catalogDbName(uid)) : null,
+    closed: false,
+  };
+  active = catalog;
+  setStatus({ ...INITIAL_STATUS, uid, version: status.version + 1 });
+  catalog.loaded = loadIndex(catalog).then(
+    () => {
+      if (catalog === active) setStatus({ ready: true });
+      indexChanged(catalog);
+    },
+    (err: unknown) => {
+      console.error('Could not read the local catalog', err);
+      if (catalog === active) setStatus({ ready: true, error: getErrorMessage(err, 'Could not read the local catalog') });
+    },
+  );
+  catalog.channel?.addEventListener('message', (event: MessageEvent<TabMessage>) => {
+    void followOtherTab(catalog, event.data);
+  });
+  return true;
+}
+
+/** Closes the open catalog (its data stays on the device). */
+export function closeLocalCatalog(): void {
+  const catalog = active;
+  if (!catalog) return;
+  catalog.closed = true;
+  clearTimeout(notifyTimer);
+  catalog.channel?.close();
+  catalog.db.close();
+  active = null;
+  setStatus({ ...INITIAL_STATUS, version: status.version + 1 });
+}
+
+/** What a pull in one tab changed, for the others. */
+interface TabMessage {
+  reset: boolean;
+  /** null: too many to list, reload the index. */
+  upserted: number[] | null;
+  deleted: number[];
+}
+
+async function followOtherTab(catalog: ActiveCatalog, message: TabMessage): Promise<void> {
+  await catalog.loaded;
+  if (catalog.closed) return;
+  if (message.reset || message.upserted === null) {
+    if (message.reset) catalog.index.clear();
+    catalog.loaded = loadIndex(catalog);
+    await catalog.loaded;
+    catalog.index.apply([], message.deleted);
+  } else {
+    const rows = await catalog.db.products.bulkGet(message.upserted);
+    catalog.index.apply(rows.filter((r): r is StoredProduct => r !== undefined), message.deleted);
+  }
+  indexChanged(catalog);
+}
+
+function applyToIndex(catalog: ActiveCatalog, page: AppliedPage): void {
+  if (page.reset) catalog.index.clear();
+  catalog.index.apply(page.upserted, page.deletedProductIds);
+  indexChanged(catalog, false);
+  const many = page.upserted.length > BROADCAST_MAX_IDS;
+  const message: TabMessage = { reset: page.reset, upserted: many ? null : page.upserted.map((p) => p.id), deleted: page.deletedProductIds };
+  if (page.upserted.length || page.deletedProductIds.length || page.reset) catalog.channel?.postMessage(message);
+}
+
+/** Runs `fn` holding the pull lock across tabs (or directly where Web Locks is absent). */
+async function withPullLock(fn: () => Promise<void>): Promise<void> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (locks?.request) await locks.request(PULL_LOCK, fn);
+  else await fn();
+}
+
+async function pullOnce(catalog: ActiveCatalog): Promise<void> {
+  await catalog.loaded;
+  if (catalog.closed) return;
+  setStatus({ pulling: true, progress: null });
+  try {
+    await withPullLock(async () => {
+      if (catalog.closed) return;
+      await pullChanges(catalog.db, {
+        fetchChanges: catalog.fetchChanges,
+        onApplied: (page) => applyToIndex(catalog, page),
+        onProgress: (progress) => {
+          if (catalog === active) setStatus({ progress });
+        },
+      });
+    });
+    indexChanged(catalog);
+    if (catalog === active) setStatus({ pulling: false, progress: null, error: null, lastPulledAt: Date.now() });
+  } catch (err) {
+    if (catalog !== active) return; // closed meanwhile (sign-out): nothing to report
+    indexChanged(catalog);
+    console.error('Catalog pull failed', err);
+    setStatus({ pulling: false, progress: null, error: getErrorMessage(err, 'Could not update the local catalog') });
+  }
+}
+
+let running: Promise<void> | null = null;
+let queued: Promise<void> | null = null;
+
+/**
+ * Pulls the catalog's changes now: after a sync, after a work order ran, when back online.
+ * A call during a pull runs one more pull after it (changes may have landed meanwhile).
+ * Never rejects: a failure is in the status. Skipped while offline.
+ */
+export function pullNow(): Promise<void> {
+  const catalog = active;
+  if (!catalog) return Promise.resolve();
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return Promise.resolve();
+  if (running) {
+    queued ??= running.then(() => {
+      queued = null;
+      return pullNow();
+    });
+    return queued;
+  }
+  running = pullOnce(catalog).finally(() => {
+    running = null;
+  });
+  return running;
+}
+
+// A shared device must not keep the last user's catalog.
+onSignOut(async (uid) => {
+  if (active?.uid === uid) closeLocalCatalog();
+  await deleteCatalogDb(uid);
+});

@@ -1,0 +1,43 @@
+/**
+ * Keeps the signed-in user's local catalog open and up to date while the signed-in shell is
+ * shown: pulls once when the catalog opens, when the device comes back online, when the page
+ * becomes visible again, and every minute while it is visible. (Syncs and executed work orders
+ * call pullNow themselves.)
+ */
+import { useEffect } from 'react';
+import { useAuth } from '../lib/session';
+import { openLocalCatalog, pullNow } from './local-catalog';
+
+/** How often a visible page pulls the catalog's changes. */
+export const PULL_INTERVAL_MS = 60_000;
+
+export function useLocalCatalog(): void {
+  const { user } = useAuth();
+  const uid = user?.uid ?? null;
+
+  useEffect(() => {
+    if (!uid) return;
+    // The shell remounts between some routes; the catalog (and its first pull) happens once.
+    if (openLocalCatalog(uid)) void pullNow();
+
+    let timer: number | undefined;
+    const schedule = () => {
+      window.clearInterval(timer);
+      timer = undefined;
+      if (document.visibilityState === 'visible') timer = window.setInterval(() => void pullNow(), PULL_INTERVAL_MS);
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible') void pullNow();
+      schedule();
+    };
+    const onOnline = () => void pullNow();
+    schedule();
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('online', onOnline);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('online', onOnline);
+    };
+  }, [uid]);
+}
