@@ -1,10 +1,15 @@
 // Bundles the Node entry points (and the workspace packages they import as TypeScript source):
-// the API into dist/server.mjs and the demo store `npm start` runs into dist/demo-store.mjs.
+// the API into dist/server.mjs, and the stand-ins `npm start` runs: the demo store into
+// dist/demo-store.mjs and the Stripe stand-in into dist/fake-stripe.mjs.
 // Native and optional modules stay external and load from node_modules.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { server: 'src/server.ts', 'demo-store': '../packages/demo-store/src/main.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    'demo-store': '../packages/demo-store/src/main.ts',
+    'fake-stripe': '../packages/fake-stripe/src/main.ts',
+  },
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },
   bundle: true,

@@ -4,10 +4,11 @@
  */
 import { CATALOG_SCHEMA_VERSION, type CatalogChangesResponse, type ReplicatedProduct, type ReplicatedVariant } from '@catalog/contracts/replication';
 import { generateCatalog } from '../packages/demo-store/src/generate-catalog';
-import { applyChangesPage } from '../web/src/local/catalog-apply';
+import { Dexie } from 'dexie';
 import { catalogDbName, createCatalogDb } from '../web/src/local/catalog-db';
+import { APPLY_MEASURE, pullChanges } from '../web/src/local/catalog-pull';
 import { queryCatalog } from '../web/src/local/catalog-query';
-import { closeLocalCatalog, getCatalogStatus, openLocalCatalog } from '../web/src/local/local-catalog';
+import { closeLocalCatalog, getCatalogStatus, openLocalCatalog, readyCatalog } from '../web/src/local/local-catalog';
 
 const cents = (n: number | null) => (n === null ? null : n.toFixed(2));
 const uid = 'bench-engine';
@@ -43,27 +44,32 @@ function generate(n: number) {
   return { products: products.length, variants: variants.length };
 }
 
-/** Writes the generated catalog as changes pages of `rows` rows; each page's time. */
+/**
+ * A first pull of the generated catalog through the app's pull loop (pullChanges), served as
+ * changes pages of `rows` rows from memory: IndexedDB writes without the network. Each page's
+ * transaction time comes from the loop's User Timing entries.
+ */
 async function applyAll(rows: number) {
-  await closeLocalCatalog();
+  closeLocalCatalog();
+  await Dexie.delete(catalogDbName(uid));
   const db = createCatalogDb(catalogDbName(uid));
-  await db.delete();
-  await db.open();
   const all = [...products.map((p) => ({ v: p.version, p })), ...variants.map((v) => ({ v: v.version, variant: v }))].sort((a, b) => a.v - b.v);
-  const times: number[] = [];
-  for (let i = 0; i < all.length; i += rows) {
+  const pages = new Map<number, CatalogChangesResponse>();
+  for (let i = 0, cursor = 0; i < all.length; i += rows) {
     const slice = all.slice(i, i + rows);
-    const page: CatalogChangesResponse = {
+    pages.set(cursor, {
       schemaVersion: CATALOG_SCHEMA_VERSION, reset: false, cursor: slice.at(-1)!.v, hasMore: i + rows < all.length, latestVersion: all.at(-1)!.v,
       totalProducts: products.length, products: slice.flatMap((x) => ('p' in x ? [x.p!] : [])), variants: slice.flatMap((x) => ('variant' in x ? [x.variant!] : [])),
       deletedProductIds: [], deletedVariantIds: [],
-    };
-    const t = performance.now();
-    await applyChangesPage(db, page);
-    times.push(performance.now() - t);
+    });
+    cursor = slice.at(-1)!.v;
   }
+  performance.clearMeasures(APPLY_MEASURE);
+  const t = performance.now();
+  await pullChanges(db, { fetchChanges: async (cursor) => pages.get(cursor)! });
+  const total = performance.now() - t;
   db.close();
-  return times;
+  return { total, pages: performance.getEntriesByName(APPLY_MEASURE).map((e) => e.duration) };
 }
 
 /** Opens the catalog as the app does: the in-memory index is loaded from IndexedDB. */
@@ -77,7 +83,9 @@ async function open() {
 /** Every prefix of each term, with the category filter: query + first page rows, each timed. */
 async function type(terms: string[], category: string | undefined, pageSize: number) {
   const times: number[] = [];
+  const indexTimes: number[] = [];
   const totals: number[] = [];
+  const catalog = (await readyCatalog())!;
   for (const term of terms) {
     for (let i = 1; i <= term.length; i++) {
       const t = performance.now();
@@ -86,7 +94,16 @@ async function type(terms: string[], category: string | undefined, pageSize: num
       totals.push(result.total);
     }
   }
-  return { times, totals };
+  // The in-memory index alone (search, filter, sort, total), on a fresh index state each time.
+  for (const term of terms) {
+    for (let i = 1; i <= term.length; i++) {
+      catalog.index.apply([]);
+      const t = performance.now();
+      catalog.index.query({ search: term.slice(0, i), category }, 0, pageSize);
+      indexTimes.push(performance.now() - t);
+    }
+  }
+  return { times, totals, indexTimes };
 }
 
 function departments() {
@@ -106,61 +123,3 @@ function words(department: string, count: number) {
 
 Object.assign(window, { bench: { generate, applyAll, open, type, departments, words } });
 
-/** TEMP: raw IndexedDB and Dexie step timings for one page. */
-async function probe(rows: number) {
-  const out: Record<string, number> = {};
-  const slice = products.slice(0, rows);
-  // raw IDB
-  await new Promise<void>((resolve) => {
-    const del = indexedDB.deleteDatabase('probe');
-    del.onsuccess = () => resolve();
-    del.onerror = () => resolve();
-  });
-  const raw = await new Promise<IDBDatabase>((resolve) => {
-    const req = indexedDB.open('probe', 1);
-    req.onupgradeneeded = () => req.result.createObjectStore('p', { keyPath: 'id' });
-    req.onsuccess = () => resolve(req.result);
-  });
-  let t = performance.now();
-  await new Promise<void>((resolve) => {
-    const tx = raw.transaction('p', 'readwrite', { durability: 'relaxed' });
-    const store = tx.objectStore('p');
-    for (const p of slice) store.put(p);
-    tx.oncomplete = () => resolve();
-  });
-  out.rawPut = performance.now() - t;
-  raw.close();
-  const db = createCatalogDb('probe-dexie');
-  await db.delete();
-  await db.open();
-  t = performance.now();
-  await db.transaction('rw', db.products, async () => {
-    await db.products.bulkPut(slice.map((p) => ({ ...p, onSale: false, variantsOnSale: 0 })));
-  });
-  out.dexieBulkPut = performance.now() - t;
-  await db.products.clear();
-  t = performance.now();
-  await db.transaction('rw', db.products, async (tx) => {
-    const store = tx.idbtrans.objectStore('products');
-    await new Promise<void>((resolve, reject) => {
-      let req: IDBRequest | undefined;
-      for (const p of slice) req = store.put({ ...p, onSale: false, variantsOnSale: 0 });
-      req!.onsuccess = () => resolve();
-      req!.onerror = () => reject(req!.error);
-    });
-  });
-  out.dexieRawPut = performance.now() - t;
-  t = performance.now();
-  await db.transaction('rw', db.products, async () => {
-    await db.products.bulkGet(slice.map((p) => p.id + 1_000_000));
-  });
-  out.dexieBulkGetMissing = performance.now() - t;
-  t = performance.now();
-  await db.transaction('rw', db.variants, async () => {
-    await db.variants.bulkPut(variants.slice(0, rows));
-  });
-  out.dexieVariantsPut = performance.now() - t;
-  db.close();
-  return out;
-}
-Object.assign((window as unknown as { bench: object }).bench, { probe });

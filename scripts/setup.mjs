@@ -84,7 +84,7 @@ export function ensureInstalled(pnpm) {
 }
 
 export function ensureBuilt(pnpm) {
-  const shared = ['packages/contracts/src', 'packages/commerce/src', 'packages/demo-store/src'];
+  const shared = ['packages/contracts/src', 'packages/commerce/src', 'packages/demo-store/src', 'packages/fake-stripe/src'];
   stamped('web/dist/.build-stamp', ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/package.json', ...shared], () => {
     log('building the web app');
     // Always a production bundle, also when called from tests (vitest sets NODE_ENV=test).

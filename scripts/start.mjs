@@ -1,10 +1,12 @@
 // `npm start`: set up what is missing, then run the product on its embedded defaults at
 // http://localhost:8787 (PORT overrides) with its data in ./data (DATA_DIR overrides), and the
 // local stand-ins: the Firebase Auth emulator (unless FIREBASE_AUTH_EMULATOR_HOST names one
-// already running, or FIREBASE_PROJECT_ID names a real project) and the demo BigCommerce store
-// at http://127.0.0.1:8788 (unless BIGCOMMERCE_API_URL points elsewhere).
+// already running, or FIREBASE_PROJECT_ID names a real project), the demo BigCommerce store
+// at http://127.0.0.1:8788 (unless BIGCOMMERCE_API_URL points elsewhere) and the Stripe
+// stand-in at http://127.0.0.1:8789 (unless STRIPE_SECRET_KEY is set).
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort, startAuthEmulator } from './auth-emulator.mjs';
 import { buildEnv, log, root, setup } from './setup.mjs';
@@ -96,6 +98,36 @@ if (!env.BIGCOMMERCE_API_URL) {
   });
   env.BIGCOMMERCE_API_URL = `http://127.0.0.1:${port}`;
   await waitFor(`${env.BIGCOMMERCE_API_URL}/__admin/settings`, 'the demo store');
+}
+
+// Payments: the Stripe stand-in (packages/fake-stripe), which the API's real Stripe SDK is
+// pointed at, with its checkout pages and signed webhooks; a real STRIPE_SECRET_KEY skips it.
+if (!env.STRIPE_SECRET_KEY) {
+  const requested = Number(env.FAKE_STRIPE_PORT ?? 8789);
+  const port = requested > 0 && (await portFree(requested)) ? requested : await freePort();
+  // The webhook signing secret is generated once and kept with the data, like APP_SECRET.
+  const secretFile = path.join(dataDir, 'stripe-webhook-secret');
+  if (!existsSync(secretFile)) writeFileSync(secretFile, `whsec_${randomBytes(24).toString('hex')}`, { mode: 0o600 });
+  Object.assign(env, {
+    STRIPE_SECRET_KEY: 'sk_test_local',
+    STRIPE_WEBHOOK_SECRET: readFileSync(secretFile, 'utf8').trim(),
+    STRIPE_PRICE_STARTER: env.STRIPE_PRICE_STARTER || 'price_starter',
+    STRIPE_PRICE_PREMIUM: env.STRIPE_PRICE_PREMIUM || 'price_premium',
+    STRIPE_API_URL: `http://127.0.0.1:${port}`,
+  });
+  const fakeStripe = spawn(process.execPath, [path.join('api', 'dist', 'fake-stripe.mjs')], {
+    cwd: root,
+    env: { ...env, FAKE_STRIPE_PORT: String(port), STRIPE_WEBHOOK_URL: `http://127.0.0.1:${env.PORT ?? 8787}/api/stripe/webhook` },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  stoppers.push(() => stopChild(fakeStripe));
+  fakeStripe.on('exit', (code) => {
+    if (!stopping) {
+      log(`the Stripe stand-in exited (${code})`);
+      stopAll(1);
+    }
+  });
+  await waitFor(`${env.STRIPE_API_URL}/`, 'the Stripe stand-in');
 }
 
 const api = spawn(process.execPath, ['--enable-source-maps', path.join('api', 'dist', 'server.mjs')], { cwd: root, env, stdio: 'inherit' });

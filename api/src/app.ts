@@ -27,9 +27,12 @@ import { invitationRoutes } from './routes/invitations/invitations.routes';
 import { myInvitationRoutes } from './routes/invitations/my-invitations.routes';
 import { categoriesRoutes, productsRoutes } from './routes/products/products.routes';
 import { settingsRoutes } from './routes/settings/settings.routes';
+import { stripeWebhookRoutes } from './routes/stripe-webhook/stripe-webhook.routes';
+import { subscriptionRoutes } from './routes/subscription/subscription.routes';
 import { syncRoutes } from './routes/sync/sync.routes';
 import { variantsRoutes } from './routes/variants/variants.routes';
 import { workOrderRoutes } from './routes/work-orders/work-orders.routes';
+import { billingFromConfig, type Billing } from './services/billing/billing';
 import { createProvisioner } from './services/provisioning';
 import type { InvitationDelivery } from './services/invitations/deliver-invitation';
 import type { CommerceFactory } from './services/store-connection';
@@ -54,6 +57,8 @@ export interface AppDeps {
   invitations?: InvitationDelivery;
   /** The time teams and invitations go by (expiry); tests move it. Default: the system clock. */
   now?: () => Date;
+  /** Plans and Stripe (checkout, changes, webhooks). Default: billing with no Stripe (plan changes refused). */
+  billing?: Billing;
 }
 
 export function createApp(deps: AppDeps) {
@@ -135,11 +140,13 @@ function apiRoutes(appDeps: AppDeps) {
   // Signed-in resources: the middleware sits on each prefix (not on '*'), so an unknown
   // path stays a 404 rather than a 401.
   const signedIn = new Hono<AppEnv>();
-  for (const prefix of ['/auth', '/dashboard', '/settings', '/sync', '/products', '/variants', '/categories', '/catalog', '/work-orders', '/company', '/my-invitations']) {
+  for (const prefix of ['/auth', '/dashboard', '/settings', '/sync', '/products', '/variants', '/categories', '/catalog', '/work-orders', '/company', '/my-invitations', '/subscription']) {
     signedIn.use(prefix, auth).use(`${prefix}/*`, auth);
   }
   // /invitations is not in the list: GET /invitations/{token} is public (the link of someone who
-  // has not signed in yet), so its router puts `auth` on each of its other routes.
+  // has not signed in yet), so its router puts `auth` on each of its other routes. Nor is
+  // /stripe: Stripe's webhooks carry a signature instead of a user.
+  const billing = deps.billing ?? billingFromConfig(undefined, { db: deps.db, logger: deps.logger });
   return signedIn
     .route('/health', healthRoutes(deps))
     .route('/auth', authRoutes(deps))
@@ -153,7 +160,9 @@ function apiRoutes(appDeps: AppDeps) {
     .route('/work-orders', workOrderRoutes(deps))
     .route('/company', companyRoutes(deps))
     .route('/my-invitations', myInvitationRoutes(deps))
-    .route('/invitations', invitationRoutes({ ...deps, auth, delivery: deps.invitations ?? {} }));
+    .route('/invitations', invitationRoutes({ ...deps, auth, delivery: deps.invitations ?? {} }))
+    .route('/subscription', subscriptionRoutes({ db: deps.db, billing }))
+    .route('/stripe', stripeWebhookRoutes({ billing }));
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -10,6 +10,9 @@ import { MIN_APP_SECRET_LENGTH, readOrCreateSecretFile } from './lib/secrets';
 /** api/ (one level above both src/ and the bundled dist/). */
 const apiRoot = fileURLToPath(new URL('..', import.meta.url));
 
+/** An optional string where an empty value counts as unset (as `KEY=` in a .env file does). */
+const optionalText = () => z.string().trim().optional().transform((v) => (v ? v : undefined));
+
 const Env = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
@@ -38,6 +41,14 @@ const Env = z.object({
   APP_SECRET: z
     .string()
     .min(MIN_APP_SECRET_LENGTH, `must be at least ${MIN_APP_SECRET_LENGTH} characters (e.g. openssl rand -base64 48)`)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  STRIPE_SECRET_KEY: optionalText(),
+  STRIPE_WEBHOOK_SECRET: optionalText(),
+  STRIPE_PRICE_STARTER: optionalText(),
+  STRIPE_PRICE_PREMIUM: optionalText(),
+  STRIPE_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. http://127.0.0.1:8789' })
     .optional()
     .or(z.literal('').transform(() => undefined)),
 });
@@ -76,6 +87,18 @@ export interface Config {
   publicUrl: string | undefined;
   /** Outgoing email (invitations); unset: nothing is emailed and links are only shown in the app. */
   smtp: { url: string; from: string } | undefined;
+  /** Stripe (plans and billing); unset: plan changes are refused with a message. */
+  stripe: StripeConfig | undefined;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  /** Verifies the Stripe-Signature of webhooks (whsec_...). */
+  webhookSecret: string;
+  /** The monthly price of each paid plan. */
+  prices: { starter: string; premium: string };
+  /** Where the SDK sends its requests (STRIPE_API_URL); unset: api.stripe.com. */
+  api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -97,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  APP_SECRET: required when NODE_ENV=production (it encrypts the stored store credentials; e.g. openssl rand -base64 48)',
     );
   }
+  const stripe = stripeConfig(e);
   const frameOrigins = ['https://docs.google.com', 'https://forms.gle'];
   if (e.FEEDBACK_FORM_ORIGIN) frameOrigins.push(e.FEEDBACK_FORM_ORIGIN);
   return {
@@ -119,6 +143,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appSecret: e.APP_SECRET,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM } : undefined,
+    stripe,
+  };
+}
+
+/** STRIPE_*: all of key, webhook secret and both prices, or none (billing off). */
+function stripeConfig(e: z.infer<typeof Env>): StripeConfig | undefined {
+  if (!e.STRIPE_SECRET_KEY) return undefined;
+  const missing = (['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_STARTER', 'STRIPE_PRICE_PREMIUM'] as const).filter((name) => !e[name]);
+  if (missing.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${missing.map((name) => `  ${name}: required when STRIPE_SECRET_KEY is set`).join('\n')}`);
+  }
+  let api: StripeConfig['api'];
+  if (e.STRIPE_API_URL) {
+    const url = new URL(e.STRIPE_API_URL);
+    const protocol = url.protocol === 'http:' ? 'http' : 'https';
+    api = { host: url.hostname.replace(/^\[|\]$/g, ''), port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443, protocol };
+  }
+  return {
+    secretKey: e.STRIPE_SECRET_KEY,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+    prices: { starter: e.STRIPE_PRICE_STARTER!, premium: e.STRIPE_PRICE_PREMIUM! },
+    api,
   };
 }
 

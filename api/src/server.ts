@@ -13,6 +13,7 @@ import { openDatabase } from './db/index';
 import { createLogger } from './lib/logger';
 import { createSmtpMailer } from './lib/mailer';
 import { createSecretBox } from './lib/secrets';
+import { billingFromConfig } from './services/billing/billing';
 import type { CommerceFactory } from './services/store-connection';
 import { SyncRegistry } from './services/sync/sync-registry';
 import { createExecutor, storeClients } from './services/work-orders/executor';
@@ -51,7 +52,11 @@ async function main() {
   const mailer = config.smtp ? createSmtpMailer(config.smtp) : null;
   if (!config.smtp) logger.info('SMTP_URL is not set: invitations are not emailed (the app shows their links)');
   if (config.nodeEnv === 'production' && !config.publicUrl) logger.warn('PUBLIC_URL is not set: invitation links use the origin each request came to');
-  const app = createApp({ config, db, logger, verifyToken, commerce, secrets, syncs, invitations: { publicUrl: config.publicUrl, mailer } });
+  // Plans and payments: Stripe (or the local stand-in `npm start` runs, through STRIPE_API_URL).
+  const billing = billingFromConfig(config.stripe, { db, logger, publicUrl: config.publicUrl });
+  if (!config.stripe) logger.info('STRIPE_SECRET_KEY is not set: plan changes are disabled');
+  else if (config.stripe.api) logger.info('Stripe requests go to STRIPE_API_URL', { stripe: `${config.stripe.api.protocol}://${config.stripe.api.host}:${config.stripe.api.port}` });
+  const app = createApp({ config, db, logger, verifyToken, commerce, secrets, syncs, invitations: { publicUrl: config.publicUrl, mailer }, billing });
   // Runs due work orders (immediate, scheduled, or resumed after another process died); every
   // instance runs one, the database's atomic claims keep each order to one of them.
   const workOrderLog = logger.child({ component: 'work-orders' });

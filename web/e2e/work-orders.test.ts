@@ -132,6 +132,17 @@ describe('work orders', () => {
       }
       await expectNoAxeViolations(page);
 
+      // The completed order made the local catalog pull: the picker shows the new prices
+      // without a reload (client-side navigation).
+      await page.getByRole('main').getByRole('link', { name: 'Create Work Order' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Create Work Order' }).waitFor();
+      await pickCategory(page, CATEGORY);
+      for (const { name, next } of expected) {
+        await page.getByRole('listitem').filter({ hasText: name }).getByText(next, { exact: true }).waitFor();
+      }
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.waitForURL(isPath('/work-orders'));
+
       await order.getByRole('button', { name: 'Undo' }).click();
       const confirm = page.getByRole('dialog', { name: 'Undo work order' });
       await confirm.getByText('All price changes it made will be reverted', { exact: false }).waitFor();
@@ -143,6 +154,25 @@ describe('work orders', () => {
       }
       // Undone orders offer only Archive.
       await expect(order.getByRole('button').allInnerTexts()).resolves.toEqual(['Archive']);
+
+      // An order created elsewhere shows up with the next refresh, and the sidebar counts it.
+      const nav = page.getByRole('navigation', { name: 'App' });
+      await expect(nav.getByText('pending').count()).resolves.toBe(0);
+      await callApi(app, token, 'POST', '/api/work-orders', {
+        title: 'Next month',
+        productUpdates: [{ productId: expected[0]!.id, productName: expected[0]!.name, newRegularPrice: '1.00' }],
+        scheduledAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        executeImmediately: false,
+      });
+      const scheduled = card(page, 'Next month');
+      await scheduled.getByText('Pending', { exact: true }).waitFor({ timeout: 15_000 });
+      await nav.getByRole('link', { name: /^Work Orders\s*1 pending$/ }).waitFor();
+      await scheduled.getByRole('button', { name: 'Delete' }).click();
+      const remove = page.getByRole('dialog', { name: 'Delete work order' });
+      await remove.getByText('Are you sure you want to delete this work order?').waitFor();
+      await remove.getByRole('button', { name: 'Delete' }).click();
+      await scheduled.waitFor({ state: 'detached' });
+      await nav.getByRole('link', { name: 'Work Orders', exact: true }).waitFor();
     });
   }, 180_000);
 

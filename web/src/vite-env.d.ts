@@ -12,6 +12,8 @@ interface ImportMetaEnv {
   readonly VITE_FIREBASE_AUTH_DOMAIN?: string;
   readonly VITE_FIREBASE_PROJECT_ID?: string;
   readonly VITE_FIREBASE_APP_ID?: string;
+  /** Analytics id (Google tag / Tag Manager); when set, the thank-you page sends the purchase conversion. */
+  readonly VITE_ANALYTICS_ID?: string;
 }
 
 interface ImportMeta {

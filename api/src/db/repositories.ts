@@ -528,6 +528,19 @@ export interface IdempotencyRepository {
   release(companyId: string, key: string): Promise<void>;
 }
 
+// ---------------------------------------------------------------- stripe events
+
+/** Stripe webhook events already handled: a redelivered event id is acknowledged and skipped. */
+export interface StripeEventsRepository {
+  /** Global: whether the event was recorded as handled. */
+  seen(eventId: string): Promise<boolean>;
+  /**
+   * Global: records the event as handled; true the first time, false when it already was
+   * (also when two deliveries race: exactly one gets true).
+   */
+  record(eventId: string, at?: Date): Promise<boolean>;
+}
+
 // ---------------------------------------------------------------- database
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -545,4 +558,5 @@ export interface Database {
   workOrders: WorkOrdersRepository;
   priceHistory: PriceHistoryRepository;
   idempotency: IdempotencyRepository;
+  stripeEvents: StripeEventsRepository;
 }

@@ -5,6 +5,8 @@
  */
 import { BigCommerceClient } from '@catalog/commerce';
 import { createApp, type AppDeps } from '../app';
+import type { Billing } from '../services/billing/billing';
+import type { Database } from '../db/repositories';
 import { createTokenVerifier, type TokenVerifier } from '../auth/verify-token';
 import { openDatabase } from '../db/index';
 import { createLogger } from '../lib/logger';
@@ -53,6 +55,8 @@ export async function testApp(
     invitations?: AppDeps['invitations'];
     /** The clock of teams and invitations (to expire an invitation). */
     now?: () => Date;
+    /** Plans and Stripe, built on the test's database (testing/billing-fixture.ts). */
+    billing?: (db: Database) => Billing;
   } = {},
 ) {
   const db = await openDatabase(overrides.databaseUrl ?? ':memory:');
@@ -74,6 +78,7 @@ export async function testApp(
     syncs,
     invitations: overrides.invitations,
     now: overrides.now,
+    billing: overrides.billing?.(db),
   };
   const app = createApp(deps);
   const close = async () => {

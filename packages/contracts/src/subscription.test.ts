@@ -1,7 +1,7 @@
 /** The rules of plans.ts and subscription.ts: plan limits, prices, and how a plan change goes. */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PLAN, PLAN_LIST, PLANS, planFor } from './plans';
-import { CheckoutBody, CheckoutResponse, PlanChangeBody, SubscriptionPageQuery, canAddUser, planChangeKind } from './subscription';
+import { CheckoutBody, CheckoutResponse, PlanChangeBody, SubscriptionPageQuery, SubscriptionState, canAddUser, planChangeKind } from './subscription';
 
 describe('plans', () => {
   it('gives the trial 5 products and 1 user (the stored default wins over the old 25)', () => {
@@ -53,5 +53,23 @@ describe('plan changes', () => {
     expect(canAddUser('starter', 1)).toBe(true);
     expect(canAddUser('starter', 2)).toBe(false);
     expect(canAddUser('premium', 500)).toBe(true);
+  });
+});
+
+describe('subscription state and the return from checkout', () => {
+  it('reads the checkout session id Stripe puts in the success URL, and drops anything else', () => {
+    expect(SubscriptionPageQuery.parse({ success: 'true', plan: 'starter', session_id: 'cs_test_abc123' })).toEqual({ success: true, plan: 'starter', session_id: 'cs_test_abc123' });
+    expect(SubscriptionPageQuery.parse({ session_id: '<script>' }).session_id).toBeUndefined();
+    expect(PlanChangeBody.parse({ plan: 'starter', sessionId: 'cs_test_abc123' })).toEqual({ plan: 'starter', sessionId: 'cs_test_abc123' });
+    expect(PlanChangeBody.safeParse({ plan: 'starter', sessionId: 'sub_123' }).success).toBe(false);
+  });
+
+  it('describes the plan Stripe confirmed, with the period end as an ISO time', () => {
+    const state = {
+      plan: 'starter', productLimit: 100, status: 'active', currentPeriodEnd: '2030-02-01T00:00:00.000Z',
+      cancelAtPeriodEnd: true, cancelledAt: '2030-01-15T10:00:00.000Z', productCount: 87, billingEnabled: true,
+    };
+    expect(SubscriptionState.parse(state)).toEqual(state);
+    expect(SubscriptionState.safeParse({ ...state, plan: 'gold' }).success).toBe(false);
   });
 });

@@ -4,13 +4,19 @@
  * goes through checkout) or a downgrade (which is a direct call after confirmation).
  */
 import { z } from 'zod';
+import { IsoDateTime } from './common';
 import { PLANS, PlanId } from './plans';
 
 const PLAN_MESSAGE = 'Please choose a plan';
 
-/** POST /api/subscription/change: a downgrade, or the plan confirmed on return from checkout. */
+/**
+ * POST /api/subscription/change: a downgrade, or the plan confirmed on return from checkout.
+ * `sessionId` (the `session_id` Stripe puts in the success URL) lets the server ask Stripe
+ * about that checkout at once, before its webhook arrives; the plan always follows Stripe.
+ */
 export const PlanChangeBody = z.object({
   plan: z.enum(PlanId.options, { error: PLAN_MESSAGE }),
+  sessionId: z.string().trim().min(1).max(255).regex(/^cs_[A-Za-z0-9_]+$/, 'Unknown checkout session').optional(),
 });
 export type PlanChangeBody = z.infer<typeof PlanChangeBody>;
 
@@ -39,6 +45,8 @@ export const SubscriptionPageQuery = z.object({
   canceled: z.stringbool().optional().catch(undefined),
   plan: PlanId.optional().catch(undefined),
   upgrade: PlanId.optional().catch(undefined),
+  /** Stripe's `{CHECKOUT_SESSION_ID}` in the success URL. */
+  session_id: z.string().regex(/^cs_[A-Za-z0-9_]+$/).optional().catch(undefined),
 });
 export type SubscriptionPageQuery = z.infer<typeof SubscriptionPageQuery>;
 
@@ -57,3 +65,25 @@ export function canAddUser(plan: PlanId, users: number): boolean {
   const limit = PLANS[plan].userLimit;
   return limit === null || users < limit;
 }
+
+/**
+ * GET /api/subscription, and the answer of change and cancel: the company's plan as Stripe last
+ * confirmed it, when the paid period ends, and how many products the company has now.
+ */
+export const SubscriptionState = z.object({
+  plan: PlanId,
+  productLimit: z.number().int().nonnegative(),
+  /** 'active' on the trial and on a paid plan in good standing; else Stripe's status ('past_due', ...). */
+  status: z.string(),
+  /** End of the paid period: the renewal date, or the last day when `cancelAtPeriodEnd`. */
+  currentPeriodEnd: IsoDateTime.nullable(),
+  /** The subscription was cancelled and ends at `currentPeriodEnd`; the company then moves to the trial. */
+  cancelAtPeriodEnd: z.boolean(),
+  cancelledAt: IsoDateTime.nullable(),
+  /** Products the company has now; a plan's limit applies from the next sync. */
+  productCount: z.number().int().nonnegative(),
+  /** false: payments are not set up on this server, so plans cannot be changed. */
+  billingEnabled: z.boolean(),
+});
+export type SubscriptionState = z.infer<typeof SubscriptionState>;
+

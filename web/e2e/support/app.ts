@@ -47,6 +47,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       LOG_LEVEL: 'warn',
       FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
       DEMO_STORE_PORT: '0',
+      FAKE_STRIPE_PORT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

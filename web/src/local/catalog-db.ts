@@ -7,8 +7,10 @@
  *   in-memory index (catalog-index.ts), which needs the rows once at start and then only the
  *   page's rows by primary key. An IndexedDB index cannot count a filtered candidate set of
  *   100,000 rows within a frame, and maintaining unused word indexes would slow every pull.
- * - variants: by id, and by productId (a page's variants; a product's variants when a page
- *   changes some of them).
+ * - variants: one row per product holding all its variants (sorted by id), keyed by productId,
+ *   with a multi-entry index of their ids (to find the product of a deleted variant). A first
+ *   pull writes ~35,000 variant rows instead of ~140,000 (IndexedDB's cost is per record), and a
+ *   page's variants are read by primary key with the products.
  * - categories: every category path with its product count, kept in step with products inside
  *   each page's transaction, so the picker has its list without reading the products.
  * - meta: the replication cursor and the schema version the copy was pulled with.
@@ -24,7 +26,13 @@ export interface StoredProduct extends ReplicatedProduct {
   onSale: boolean;
 }
 
-export type StoredVariant = ReplicatedVariant;
+/** A product's variants, as one row. */
+export interface StoredVariantSet {
+  productId: number;
+  /** The variants' ids (multi-entry index). */
+  ids: number[];
+  variants: ReplicatedVariant[];
+}
 
 export interface StoredCategory {
   path: string;
@@ -43,7 +51,7 @@ export interface MetaRow {
 
 export type CatalogDb = Dexie & {
   products: Table<StoredProduct, number>;
-  variants: Table<StoredVariant, number>;
+  variants: Table<StoredVariantSet, number>;
   categories: Table<StoredCategory, string>;
   meta: Table<MetaRow, string>;
 };
@@ -57,7 +65,7 @@ export function createCatalogDb(name: string): CatalogDb {
   const db = new Dexie(name, { chromeTransactionDurability: 'relaxed', cache: 'disabled' }) as CatalogDb;
   db.version(1).stores({
     products: 'id',
-    variants: 'id, productId',
+    variants: 'productId, *ids',
     categories: 'path',
     meta: 'key',
   });

@@ -63,6 +63,28 @@ describe('local catalog queries', () => {
     expect(index.query({ search: 'sh' }, 0, 10).ids).toEqual(fresh[1]);
   });
 
+  it('finds exactly what a plain substring search finds (the bit-mask prefilter never drops a match)', () => {
+    let seed = 7;
+    const rnd = (n: number) => (seed = (seed * 16807) % 2147483647) % n;
+    const alphabet = 'abcdeéxyz019-. ';
+    const word = (len: number) => Array.from({ length: len }, () => alphabet[rnd(alphabet.length)]).join('');
+    const products = Array.from({ length: 400 }, (_, i) => stored(i + 1, { name: word(3 + rnd(20)), sku: rnd(3) ? word(2 + rnd(6)).toUpperCase() : null }));
+    const index = indexOf(products);
+    const naive = (search: string) => {
+      const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+      return products
+        .filter((p) => words.every((w) => `${p.name.toLowerCase()}\n${(p.sku ?? '').toLowerCase()}`.includes(w)))
+        .sort((a, b) => (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : a.name.toLowerCase() > b.name.toLowerCase() ? 1 : a.id - b.id))
+        .map((p) => p.id);
+    };
+    for (let q = 0; q < 300; q++) {
+      const source = products[rnd(products.length)]!.name;
+      const start = rnd(source.length);
+      const search = q % 3 ? source.slice(start, start + 1 + rnd(5)) : word(1 + rnd(4));
+      expect(index.query({ search }, 0, 1000).ids, search).toEqual(naive(search));
+    }
+  });
+
   it('follows upserts, renames and deletions, and lists the categories in use', () => {
     const index = indexOf(CATALOG);
     expect(index.categories()).toEqual(['Clothing > Shirts', 'Clothing > Shirts > Linen', 'Clothing2', 'Kitchen > Mugs']);

@@ -25,7 +25,40 @@ export interface IndexPage {
   total: number;
 }
 
-interface Entry {
+/**
+ * Bit masks of what a text contains, so a search rejects most non-matches with four integer
+ * tests instead of a substring search: which letters (exact), which digits (exact), and a
+ * 62-bit Bloom filter of its two-letter sequences. A word can occur in a text only if the
+ * text's masks cover the word's.
+ */
+interface Masks {
+  letters: number;
+  digits: number;
+  pairs1: number;
+  pairs2: number;
+}
+
+function masksOf(text: string): Masks {
+  const m: Masks = { letters: 0, digits: 0, pairs1: 0, pairs2: 0 };
+  let prev = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 97 && c <= 122) m.letters |= 1 << (c - 97);
+    else if (c >= 48 && c <= 57) m.digits |= 1 << (c - 48);
+    if (prev >= 0) {
+      const bit = (prev * 31 + c) % 62;
+      if (bit < 31) m.pairs1 |= 1 << bit;
+      else m.pairs2 |= 1 << (bit - 31);
+    }
+    prev = c;
+  }
+  return m;
+}
+
+/** A one-character word of a letter or digit is decided by the masks alone. */
+const decidedByMasks = (word: string) => word.length === 1 && /[a-z0-9]/.test(word);
+
+interface Entry extends Masks {
   id: number;
   /** Sort key: the lower-cased name. */
   key: string;
@@ -58,7 +91,12 @@ const compareEntries = (a: Entry, b: Entry) => (a.key < b.key ? -1 : a.key > b.k
 export class CatalogIndex {
   private readonly byId = new Map<number, Entry>();
   private sorted: Entry[] = [];
+  /** New entries not yet merged into `sorted`. */
+  private added: Entry[] = [];
+  /** A rename moved entries within `sorted`: sort it all again. */
   private needsSort = false;
+  /** Deleted entries are still in `sorted`. */
+  private hasDeleted = false;
   private readonly pathIds = new Map<string, number>();
   private readonly paths: string[] = [];
   private readonly counts: number[] = [];
@@ -74,7 +112,9 @@ export class CatalogIndex {
   clear(): void {
     this.byId.clear();
     this.sorted = [];
+    this.added = [];
     this.needsSort = false;
+    this.hasDeleted = false;
     this.pathIds.clear();
     this.paths.length = 0;
     this.counts.length = 0;
@@ -90,7 +130,7 @@ export class CatalogIndex {
       this.count(entry.category, -1);
       entry.deleted = true;
       this.byId.delete(id);
-      this.needsSort = true;
+      this.hasDeleted = true;
     }
     for (const product of upserted) this.upsert(product);
     this.changed();
@@ -117,21 +157,22 @@ export class CatalogIndex {
     const key = product.name.toLowerCase();
     const text = `${key}\n${(product.sku ?? '').toLowerCase()}`;
     const category = this.intern(product.category);
+    const masks = masksOf(text);
     const existing = this.byId.get(product.id);
     if (existing) {
       // Entries are shared with the sorted list: update in place, re-sort only for a new name.
       if (existing.key !== key) this.needsSort = true;
       this.count(existing.category, -1);
+      Object.assign(existing, masks);
       existing.key = key;
       existing.text = text;
       existing.category = category;
       existing.sale = product.onSale;
       existing.visible = product.isVisible;
     } else {
-      const entry: Entry = { id: product.id, key, text, category, sale: product.onSale, visible: product.isVisible, deleted: false };
+      const entry: Entry = { id: product.id, key, text, ...masks, category, sale: product.onSale, visible: product.isVisible, deleted: false };
       this.byId.set(product.id, entry);
-      this.sorted.push(entry);
-      this.needsSort = true;
+      this.added.push(entry);
     }
     this.count(category, 1);
   }
@@ -161,12 +202,30 @@ export class CatalogIndex {
     this.categoryList = null;
   }
 
+  /**
+   * The live entries in name order. New entries are sorted among themselves and merged in (a
+   * pull adding pages to 100,000 products never re-sorts them all); a rename sorts everything.
+   */
   private ordered(): Entry[] {
+    if (!this.needsSort && !this.hasDeleted && this.added.length === 0) return this.sorted;
+    const live = this.hasDeleted ? this.sorted.filter((e) => !e.deleted) : this.sorted;
+    const added = this.added.filter((e) => !e.deleted);
     if (this.needsSort) {
-      this.sorted = this.sorted.filter((e) => !e.deleted);
-      this.sorted.sort(compareEntries);
-      this.needsSort = false;
+      this.sorted = live.concat(added).sort(compareEntries);
+    } else {
+      added.sort(compareEntries);
+      const merged: Entry[] = new Array(live.length + added.length);
+      let i = 0;
+      let j = 0;
+      let k = 0;
+      while (i < live.length && j < added.length) merged[k++] = compareEntries(live[i]!, added[j]!) <= 0 ? live[i++]! : added[j++]!;
+      while (i < live.length) merged[k++] = live[i++]!;
+      while (j < added.length) merged[k++] = added[j++]!;
+      this.sorted = merged;
     }
+    this.added = [];
+    this.needsSort = false;
+    this.hasDeleted = false;
     return this.sorted;
   }
 
@@ -195,7 +254,8 @@ export class CatalogIndex {
     if (exact) return exact.matches;
 
     // A longer query matches a subset of a shorter one's result: refine the best cached set.
-    let base: readonly Entry[] = this.ordered();
+    const all = this.ordered();
+    let base: readonly Entry[] = all;
     let narrowedBy: string[] = [];
     for (const c of this.cache) {
       if (c.scope === scope && search.startsWith(c.search) && c.matches.length < base.length) {
@@ -203,12 +263,14 @@ export class CatalogIndex {
         narrowedBy = c.words;
       }
     }
-    const fresh = base === this.sorted;
+    const fresh = base === all;
     const mask = fresh && category ? this.categoryMask(category) : null;
     const wantSale = fresh && filter.saleOnly;
     const wantVisible = fresh && filter.visibleOnly;
     // Words the base set already guarantees need no second look.
     const check = words.filter((w) => !narrowedBy.includes(w));
+    const wordMasks = check.map(masksOf);
+    const needsText = check.map((w) => !decidedByMasks(w));
 
     const out: Entry[] = [];
     outer: for (let i = 0; i < base.length; i++) {
@@ -216,7 +278,12 @@ export class CatalogIndex {
       if (mask && (e.category < 0 || mask[e.category] !== 1)) continue;
       if (wantSale && !e.sale) continue;
       if (wantVisible && !e.visible) continue;
-      for (let w = 0; w < check.length; w++) if (!e.text.includes(check[w]!)) continue outer;
+      for (let w = 0; w < check.length; w++) {
+        const m = wordMasks[w]!;
+        if ((e.letters & m.letters) !== m.letters || (e.digits & m.digits) !== m.digits) continue outer;
+        if ((e.pairs1 & m.pairs1) !== m.pairs1 || (e.pairs2 & m.pairs2) !== m.pairs2) continue outer;
+        if (needsText[w] && !e.text.includes(check[w]!)) continue outer;
+      }
       out.push(e);
     }
     this.cache.unshift({ words, search, scope, matches: out });

@@ -52,17 +52,30 @@ function toLocal(row: StoredProduct, variants: ReplicatedVariant[]): LocalProduc
 export async function getLocalProducts(ids: number[]): Promise<LocalProduct[]> {
   const catalog = await readyCatalog();
   if (!catalog || ids.length === 0) return [];
-  const { db } = catalog;
-  // One request per product, all issued together (an anyOf() cursor would take one round trip
-  // per key); each answers in primary-key order, i.e. by variant id.
-  const [rows, variants] = await db.transaction('r', db.products, db.variants, () =>
-    Promise.all([db.products.bulkGet(ids), Promise.all(ids.map((id) => db.variants.where('productId').equals(id).toArray()))]),
-  );
-  const out: LocalProduct[] = [];
-  rows.forEach((row, i) => {
-    if (row) out.push(toLocal(row, variants[i] ?? []));
-  });
-  return out;
+  const { db, rows: cache } = catalog;
+  const found = new Map<number, LocalProduct>();
+  const missing: number[] = [];
+  for (const id of ids) {
+    const hit = cache.get(id);
+    if (hit) found.set(id, hit);
+    else missing.push(id);
+  }
+  if (missing.length) {
+    const epoch = cache.epoch;
+    // Both by primary key, the requests issued together.
+    const [rows, sets] = await db.transaction('r', db.products, db.variants, () =>
+      Promise.all([db.products.bulkGet(missing), db.variants.bulkGet(missing)]),
+    );
+    // A pull changed rows meanwhile: use what was read now, but do not keep it.
+    const keep = cache.epoch === epoch;
+    rows.forEach((row, i) => {
+      if (!row) return;
+      const product = toLocal(row, sets[i]?.variants ?? []);
+      found.set(row.id, product);
+      if (keep) cache.set(row.id, product);
+    });
+  }
+  return ids.flatMap((id) => found.get(id) ?? []);
 }
 
 /** Answers a query from the signed-in user's local catalog (empty when none is open). */
@@ -75,14 +88,34 @@ export async function queryCatalog(params: CatalogQueryParams): Promise<CatalogQ
   return { products: await getLocalProducts(ids), total };
 }
 
+/** The product (with variants) of `productId` follows pulls: re-read when this changes. */
+export function useCatalogRevision(): number {
+  return useCatalogVersion().version;
+}
+
 /** The catalog's status, re-rendering on every change (pulls, progress, index updates). */
 export function useCatalogStatus() {
   return useSyncExternalStore(subscribeCatalog, getCatalogStatus, getCatalogStatus);
 }
 
+/**
+ * What queries depend on: whose catalog, whether it is loaded, and its version. A primitive, so
+ * progress updates during a pull do not re-render every list.
+ */
+function useCatalogVersion(): { uid: string | null; ready: boolean; version: number } {
+  const key = useSyncExternalStore(subscribeCatalog, catalogKey, catalogKey);
+  const [uid, ready, version] = key.split('\u0000');
+  return { uid: uid || null, ready: ready === '1', version: Number(version) };
+}
+
+const catalogKey = () => {
+  const s = getCatalogStatus();
+  return `${s.uid ?? ''}\u0000${s.ready ? 1 : 0}\u0000${s.version}`;
+};
+
 /** The query's current answer; runs again when the params change or the local catalog does. */
 export function useCatalogQuery(params: CatalogQueryParams): CatalogQueryState {
-  const { version, ready, uid } = useCatalogStatus();
+  const { version, ready, uid } = useCatalogVersion();
   const { search, category, saleOnly, visibleOnly, page, pageSize } = params;
   const [state, setState] = useState<{ key: string | null; result: CatalogQueryResult }>({ key: null, result: EMPTY });
 
@@ -110,7 +143,7 @@ export function useCatalogQuery(params: CatalogQueryParams): CatalogQueryState {
 
 /** Every category path in the local catalog, sorted. */
 export function useCatalogCategories(): string[] {
-  const { version } = useCatalogStatus();
+  const { version } = useCatalogVersion();
   const [categories, setCategories] = useState<string[]>([]);
   useEffect(() => {
     let current = true;

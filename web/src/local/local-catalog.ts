@@ -14,6 +14,8 @@ import type { AppliedPage } from './catalog-apply';
 import { catalogDbName, createCatalogDb, deleteCatalogDb, type CatalogDb, type StoredProduct } from './catalog-db';
 import { CatalogIndex } from './catalog-index';
 import { pullChanges, type FetchChanges, type PullProgress } from './catalog-pull';
+import type { LocalProduct } from './catalog-query';
+import { RowCache } from './row-cache';
 
 export interface CatalogStatus {
   /** Whose catalog is open; null when none. */
@@ -40,6 +42,8 @@ interface ActiveCatalog {
   loaded: Promise<void>;
   fetchChanges: FetchChanges | undefined;
   channel: BroadcastChannel | null;
+  /** Full rows lately read, for queries (kept in step with the index). */
+  rows: RowCache<LocalProduct>;
   closed: boolean;
 }
 
@@ -71,12 +75,12 @@ function setStatus(patch: Partial<CatalogStatus>): void {
 }
 
 /** While a pull writes page after page, queries run again at most this often. */
-const PULL_NOTIFY_MS = 1_000;
+const PULL_NOTIFY_MS = 2_000;
 let notifyTimer: ReturnType<typeof setTimeout> | undefined;
 let lastNotified = 0;
 
 /**
- * The index changed: queries run again. During a pull, at most once a second (each run re-sorts
+ * The index changed: queries run again. During a pull, at most every 2 s (each run re-merges
  * and re-reads a page while the pull is writing), and always at its end (`now`).
  */
 function indexChanged(catalog: ActiveCatalog, now = true): void {
@@ -102,7 +106,7 @@ export function subscribeCatalog(listener: () => void): () => void {
 }
 
 /** The open catalog once its index is loaded; null when none is open. */
-export async function readyCatalog(): Promise<{ db: CatalogDb; index: CatalogIndex } | null> {
+export async function readyCatalog(): Promise<{ db: CatalogDb; index: CatalogIndex; rows: RowCache<LocalProduct> } | null> {
   const catalog = active;
   if (!catalog) return null;
   await catalog.loaded;
@@ -139,6 +143,7 @@ export function openLocalCatalog(uid: string, options: OpenOptions = {}): boolea
     loaded: Promise.resolve(),
     fetchChanges: options.fetchChanges,
     channel: typeof BroadcastChannel === 'function' ? new BroadcastChannel(catalogDbName(uid)) : null,
+    rows: new RowCache(),
     closed: false,
   };
   active = catalog;
@@ -183,11 +188,14 @@ async function followOtherTab(catalog: ActiveCatalog, message: TabMessage): Prom
   await catalog.loaded;
   if (catalog.closed) return;
   if (message.reset || message.upserted === null) {
+    catalog.rows.clear();
     if (message.reset) catalog.index.clear();
     catalog.loaded = loadIndex(catalog);
     await catalog.loaded;
     catalog.index.apply([], message.deleted);
   } else {
+    catalog.rows.delete(message.upserted);
+    catalog.rows.delete(message.deleted);
     const rows = await catalog.db.products.bulkGet(message.upserted);
     catalog.index.apply(rows.filter((r): r is StoredProduct => r !== undefined), message.deleted);
   }
@@ -195,7 +203,12 @@ async function followOtherTab(catalog: ActiveCatalog, message: TabMessage): Prom
 }
 
 function applyToIndex(catalog: ActiveCatalog, page: AppliedPage): void {
-  if (page.reset) catalog.index.clear();
+  if (page.reset) {
+    catalog.index.clear();
+    catalog.rows.clear();
+  }
+  catalog.rows.delete(page.upserted.map((p) => p.id));
+  catalog.rows.delete(page.deletedProductIds);
   catalog.index.apply(page.upserted, page.deletedProductIds);
   indexChanged(catalog, false);
   const many = page.upserted.length > BROADCAST_MAX_IDS;

@@ -9,6 +9,7 @@ import pg from 'pg';
 import type { Database } from '../repositories';
 import { pgCompanies } from './companies';
 import { pgIdempotency } from './idempotency';
+import { pgStripeEvents } from './stripe-events';
 import { pgInvitations } from './invitations';
 import { pgPriceHistory } from './price-history';
 import { pgProducts } from './products';
@@ -66,6 +67,7 @@ export async function openPgDatabase(
       workOrders: pgWorkOrders(db),
       priceHistory: pgPriceHistory(db),
       idempotency: pgIdempotency(db),
+      stripeEvents: pgStripeEvents(db),
     };
   } catch (err) {
     await pool.end();

@@ -12,6 +12,7 @@ import type { Database } from '../repositories';
 import { catalogStatements } from './catalog-rows';
 import { sqliteCompanies } from './companies';
 import { sqliteIdempotency } from './idempotency';
+import { sqliteStripeEvents } from './stripe-events';
 import { sqliteInvitations } from './invitations';
 import { sqlitePriceHistory } from './price-history';
 import { sqliteProducts } from './products';
@@ -49,6 +50,7 @@ export function openSqliteDatabase(file: string, migrationsFolder: string | null
       workOrders: sqliteWorkOrders(db),
       priceHistory: sqlitePriceHistory(db),
       idempotency: sqliteIdempotency(db),
+      stripeEvents: sqliteStripeEvents(db),
     };
   } catch (err) {
     sqlite.close();

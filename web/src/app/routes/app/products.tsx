@@ -7,13 +7,15 @@
 import { useCallback } from 'react';
 import { CategoryBreadcrumbPicker } from '../../../features/category-picker/components/category-breadcrumb-picker';
 import { DASHBOARD_STATS_QUERY } from '../../../features/dashboard/api/get-dashboard-stats';
-import { ProductsScreen } from '../../../features/products/components/products-screen';
+import { ProductsScreen, type CategoryPickerSlotProps } from '../../../features/products/components/products-screen';
 import { SETTINGS_QUERY, useSettings } from '../../../features/settings/api/get-settings';
 import { SYNCED_PRODUCTS_QUERY } from '../../../features/sync/api/get-synced-products';
 import { SyncControls } from '../../../features/sync/components/sync-controls';
 import { invalidateApiQuery } from '../../../lib/api-query';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { pullNow } from '../../../local/local-catalog';
+
+const renderCategoryPicker = (props: CategoryPickerSlotProps) => <CategoryBreadcrumbPicker {...props} />;
 
 export function ProductsRoute() {
   usePageTitle('Products');
@@ -36,7 +38,7 @@ export function ProductsRoute() {
           connected={isLoading || settings !== null}
         />
       }
-      renderCategoryPicker={(props) => <CategoryBreadcrumbPicker {...props} />}
+      renderCategoryPicker={renderCategoryPicker}
       showStock={settings?.showStockStatus ?? false}
       visibleOnly={settings ? !settings.showInvisibleProducts : false}
       lastSyncAt={settings === undefined ? undefined : (settings?.lastSyncAt ?? null)}

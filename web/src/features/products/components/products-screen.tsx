@@ -4,10 +4,10 @@
  * The route composes what belongs to other features: the sync controls and the category picker.
  */
 import { DEFAULT_PAGE_SIZE } from '@catalog/contracts/products';
-import { Anchor, Button, CloseButton, Group, SegmentedControl, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
-import { IconLayoutGrid, IconList, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { IconPlus } from '@tabler/icons-react';
+import { memo, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useCatalogCategories, useCatalogQuery } from '../../../local/catalog-query';
 import { formatHistoryDate } from '../utils/format-history';
@@ -15,6 +15,7 @@ import { clampPage } from '../utils/pagination';
 import { CatalogDownloadProgress } from './catalog-download-progress';
 import { ProductDetailPanel } from './product-detail-panel';
 import { ProductResults, type ProductsView } from './product-results';
+import { FilterControls, SearchBox } from './products-toolbar';
 import { ProductsPagination } from './products-pagination';
 import classes from './products.module.css';
 
@@ -40,6 +41,43 @@ export interface ProductsScreenProps {
 
 const count = new Intl.NumberFormat('en-US');
 
+const Header = memo(function Header() {
+  return (
+    <Group justify="space-between" align="flex-start" gap="md">
+      <div>
+        <Title order={1}>Products</Title>
+        <Text c="dimmed" mt={4}>
+          Manage your store products and inventory
+        </Text>
+      </div>
+      <Button component={Link} to="/work-orders/create" leftSection={<IconPlus size={16} aria-hidden="true" />}>
+        Create Work Order
+      </Button>
+    </Group>
+  );
+});
+
+/** 'N products found', the link to the category selectors, and the last sync. */
+const ResultsSummary = memo(function ResultsSummary({ isLoading, total, lastSyncAt }: { isLoading: boolean; total: number; lastSyncAt?: string | null }) {
+  return (
+    <Group justify="space-between" gap="xs">
+      <Text size="sm" fw={500} aria-live="polite" data-testid="products-found">
+        {isLoading ? 'Loading products...' : `${count.format(total)} ${total === 1 ? 'product' : 'products'} found`}
+      </Text>
+      <Group gap="md">
+        <Anchor component={Link} to="/category-demo" size="sm">
+          Compare Category Selectors
+        </Anchor>
+        {lastSyncAt !== undefined && (
+          <Text size="sm" c="dimmed">
+            Last sync: {lastSyncAt ? formatHistoryDate(lastSyncAt) : 'Never'}
+          </Text>
+        )}
+      </Group>
+    </Group>
+  );
+});
+
 export function ProductsScreen({ syncControls, renderCategoryPicker, showStock, visibleOnly = false, lastSyncAt }: ProductsScreenProps) {
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<string | null>(null);
@@ -63,83 +101,42 @@ export function ProductsScreen({ syncControls, renderCategoryPicker, showStock, 
   }, [isLoading, page, total, pageSize]);
 
   const filtered = search.trim() !== '' || category !== null;
-  const changeSearch = (value: string) => {
+  const changeSearch = useCallback((value: string) => {
     setSearch(value);
     setPage(1);
-  };
-  const changeCategory = (value: string | null) => {
+  }, []);
+  const changeCategory = useCallback((value: string | null) => {
     setCategory(value);
     setPage(1);
-  };
+  }, []);
   const changePageSize = useCallback((size: number) => {
     setPageSize(size);
     setPage(1);
   }, []);
   const closePanel = useCallback(() => setOpenId(null), []);
-  const clearFilters = () => {
+  const clearFilters = useCallback(() => {
     setSearch('');
     setCategory(null);
     setPage(1);
-  };
+  }, []);
+  // The picker element changes only with its own inputs, so the memoized filters skip keystrokes.
+  const categoryPicker = useMemo(
+    () => renderCategoryPicker({ categories, value: category, onChange: changeCategory }),
+    [renderCategoryPicker, categories, category, changeCategory],
+  );
 
   return (
     <Stack gap="lg" maw={1200}>
-      <Group justify="space-between" align="flex-start" gap="md">
-        <div>
-          <Title order={1}>Products</Title>
-          <Text c="dimmed" mt={4}>
-            Manage your store products and inventory
-          </Text>
-        </div>
-        <Button component={Link} to="/work-orders/create" leftSection={<IconPlus size={16} aria-hidden="true" />}>
-          Create Work Order
-        </Button>
-      </Group>
-
+      <Header />
       {syncControls}
       <CatalogDownloadProgress />
 
       <div className={classes.toolbar} role="search" aria-label="Filter products">
-        <TextInput
-          className={classes.search}
-          label={<VisuallyHidden>Search products</VisuallyHidden>}
-          placeholder="Search products..."
-          value={search}
-          onChange={(e) => changeSearch(e.currentTarget.value)}
-          leftSection={<IconSearch size={16} aria-hidden="true" />}
-          rightSection={search ? <CloseButton size="sm" aria-label="Clear search" onClick={() => changeSearch('')} /> : null}
-          type="search"
-        />
-        {renderCategoryPicker({ categories, value: category, onChange: changeCategory })}
-        <Button variant="default" onClick={clearFilters} disabled={!filtered}>
-          Clear Filters
-        </Button>
-        <SegmentedControl
-          aria-label="View"
-          value={view}
-          onChange={(v) => setView(v as ProductsView)}
-          data={[
-            { value: 'grid', label: <Group gap={4} wrap="nowrap"><IconLayoutGrid size={16} aria-hidden="true" /><span>Grid</span></Group> },
-            { value: 'list', label: <Group gap={4} wrap="nowrap"><IconList size={16} aria-hidden="true" /><span>List</span></Group> },
-          ]}
-        />
+        <SearchBox value={search} onChange={changeSearch} />
+        <FilterControls categoryPicker={categoryPicker} filtered={filtered} onClear={clearFilters} view={view} onView={setView} />
       </div>
 
-      <Group justify="space-between" gap="xs">
-        <Text size="sm" fw={500} aria-live="polite" data-testid="products-found">
-          {isLoading ? 'Loading products...' : `${count.format(total)} ${total === 1 ? 'product' : 'products'} found`}
-        </Text>
-        <Group gap="md">
-          <Anchor component={Link} to="/category-demo" size="sm">
-            Compare Category Selectors
-          </Anchor>
-          {lastSyncAt !== undefined && (
-            <Text size="sm" c="dimmed">
-              Last sync: {lastSyncAt ? formatHistoryDate(lastSyncAt) : 'Never'}
-            </Text>
-          )}
-        </Group>
-      </Group>
+      <ResultsSummary isLoading={isLoading} total={total} lastSyncAt={lastSyncAt} />
 
       <ProductResults
         isLoading={isLoading}

@@ -3,10 +3,10 @@
  * it: undefined while read, null when the catalog has no such product (deleted since).
  */
 import { useEffect, useState } from 'react';
-import { getLocalProducts, useCatalogStatus, type LocalProduct } from '../../../local/catalog-query';
+import { getLocalProducts, useCatalogRevision, type LocalProduct } from '../../../local/catalog-query';
 
 export function useLocalProduct(productId: number | null): LocalProduct | null | undefined {
-  const { version } = useCatalogStatus();
+  const version = useCatalogRevision();
   const [state, setState] = useState<{ id: number | null; product: LocalProduct | null | undefined }>({ id: null, product: undefined });
 
   useEffect(() => {

@@ -93,27 +93,33 @@ export function CreateWorkOrderScreen({ onCreated }: CreateWorkOrderScreenProps)
 
   return (
     <Stack gap="lg" maw={1400}>
-      <Group justify="space-between" align="flex-start" gap="md">
-        <Group gap="sm" align="flex-start" wrap="nowrap">
-          <Button variant="subtle" px="xs" leftSection={<IconArrowLeft size={16} aria-hidden="true" />} onClick={back}>
-            Back
-          </Button>
+      <div>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
+          onClick={back}
+          mb="xs"
+        >
+          Back
+        </Button>
+        <Group justify="space-between" align="flex-start" gap="md">
           <div>
             <Title order={1}>Create Work Order</Title>
             <Text c="dimmed" mt={4}>
               Pick products, set their new prices, and run the change now or at a time you choose.
             </Text>
           </div>
+          <Group gap="sm">
+            <Button variant="default" onClick={() => navigate('/work-orders')}>
+              Cancel
+            </Button>
+            <Button leftSection={<IconEye size={16} aria-hidden="true" />} onClick={review}>
+              Create Work Order
+            </Button>
+          </Group>
         </Group>
-        <Group gap="sm">
-          <Button variant="default" onClick={() => navigate('/work-orders')}>
-            Cancel
-          </Button>
-          <Button leftSection={<IconEye size={16} aria-hidden="true" />} onClick={review}>
-            Create Work Order
-          </Button>
-        </Group>
-      </Group>
+      </div>
 
       <WorkOrderDetailsCard state={state} dispatch={dispatch} errors={errors} variantCount={variantCount} />
 

@@ -7,7 +7,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { PreviewLine, PricePreview } from '@catalog/contracts/bulk-adjustment-preview';
 import { formatCents } from '@catalog/contracts/money';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { formatOrderDate } from '../utils/format-date';
+import { formatDateTime } from '../../../lib/format-date-time';
 import { priceText } from '../utils/price-targets';
 import { DialogModal } from './dialog-modal';
 import classes from './preview-modal.module.css';
@@ -63,7 +63,7 @@ export function PreviewModal({ opened, preview, scheduledAt, productCount, submi
       {preview && (
         <Stack gap="md">
           <Text>
-            {scheduledAt ? `Runs on ${formatOrderDate(scheduledAt)}` : 'Runs as soon as you create it'}, changing{' '}
+            {scheduledAt ? `Runs on ${formatDateTime(scheduledAt)}` : 'Runs as soon as you create it'}, changing{' '}
             {lines.length - preview.unchanged} {lines.length - preview.unchanged === 1 ? 'price' : 'prices'} of{' '}
             {productCount} {productCount === 1 ? 'product' : 'products'}.
           </Text>
@@ -82,7 +82,7 @@ export function PreviewModal({ opened, preview, scheduledAt, productCount, submi
             )}
           </SimpleGrid>
           {preview.saleNotBelowRegular.length > 0 && (
-            <Alert color="yellow" variant="light" className={tones.warningAlert} icon={<IconAlertTriangle aria-hidden="true" />} title="Check your sale prices">
+            <Alert color="yellow" variant="light" classNames={{ title: tones.warning, icon: tones.warning }} icon={<IconAlertTriangle aria-hidden="true" />} title="Check your sale prices">
               {preview.saleNotBelowRegular.length} sale {preview.saleNotBelowRegular.length === 1 ? 'price is' : 'prices are'} at or
               above the regular price.
             </Alert>
@@ -121,7 +121,7 @@ export function PreviewModal({ opened, preview, scheduledAt, productCount, submi
             </Text>
           )}
           {error && (
-            <Alert color="red" variant="light" role="alert" className={tones.dangerAlert} title="The work order was not created">
+            <Alert color="red" variant="light" role="alert" classNames={{ title: tones.danger, icon: tones.danger }} title="The work order was not created">
               {error} You can try again: it will not be created twice.
             </Alert>
           )}

@@ -31,7 +31,7 @@ export function PriceChangesPanel({ products, drafts, errors, dispatch }: PriceC
       <Stack gap="md" mt="sm">
         <BulkAdjustmentForm selectedCount={products.length} dispatch={dispatch} />
         {errors?.selection && (
-          <Alert color="red" variant="light" role="alert" className={tones.dangerAlert}>
+          <Alert color="red" variant="light" role="alert" classNames={{ title: tones.danger, icon: tones.danger }}>
             {errors.selection}
           </Alert>
         )}

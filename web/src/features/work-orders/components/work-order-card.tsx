@@ -9,7 +9,7 @@ import type { WorkOrder } from '@catalog/contracts/work-orders';
 import { IconAlertCircle, IconArchive, IconArrowBackUp, IconTrash } from '@tabler/icons-react';
 import { useId } from 'react';
 import type { WorkOrderAction } from '../api/work-order-actions';
-import { formatOrderDate } from '../utils/format-date';
+import { formatDateTime } from '../../../lib/format-date-time';
 import { ArchivedBadge, WorkOrderStatusBadge } from './work-order-status-badge';
 import tones from './tones.module.css';
 
@@ -18,7 +18,7 @@ const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-
 /** 'Executes immediately' or 'Scheduled for Mar 5, 2025 at 3:07 PM'. */
 export function scheduleText(order: Pick<WorkOrder, 'executeImmediately' | 'scheduledAt'>): string {
   if (order.executeImmediately || !order.scheduledAt) return 'Executes immediately';
-  return `Scheduled for ${formatOrderDate(order.scheduledAt)}`;
+  return `Scheduled for ${formatDateTime(order.scheduledAt)}`;
 }
 
 function StatusNote({ order }: { order: WorkOrder }) {
@@ -27,7 +27,7 @@ function StatusNote({ order }: { order: WorkOrder }) {
       <Alert
         color="red"
         variant="light"
-        className={tones.dangerAlert}
+        classNames={{ title: tones.danger, icon: tones.danger }}
         icon={<IconAlertCircle aria-hidden="true" />}
         title={order.status === 'failed' ? 'This work order failed' : 'The undo could not finish'}
       >
@@ -38,10 +38,10 @@ function StatusNote({ order }: { order: WorkOrder }) {
     );
   }
   if (order.status === 'undone' && order.undoneAt) {
-    return <Text size="sm">Undone on {formatOrderDate(order.undoneAt)}: the original prices are back.</Text>;
+    return <Text size="sm">Undone on {formatDateTime(order.undoneAt)}: the original prices are back.</Text>;
   }
   if (order.status === 'completed' && order.executedAt) {
-    return <Text size="sm">Completed on {formatOrderDate(order.executedAt)}</Text>;
+    return <Text size="sm">Completed on {formatDateTime(order.executedAt)}</Text>;
   }
   if (order.status === 'executing') {
     return <Text size="sm">{order.executedAt ? 'Restoring the original prices...' : 'Writing the new prices to your store...'}</Text>;
@@ -114,7 +114,7 @@ export function WorkOrderCard({ order, onAction }: WorkOrderCardProps) {
         <Group gap="lg" wrap="wrap">
           <Text size="sm">{scheduleText(order)}</Text>
           <Text size="sm" c="dimmed">
-            Created {formatOrderDate(order.createdAt)}
+            Created {formatDateTime(order.createdAt)}
           </Text>
         </Group>
         <StatusNote order={order} />

@@ -5,7 +5,7 @@
 import { Button, Group, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { Dispatch } from 'react';
 import type { FormErrors } from '../utils/build-work-order';
-import { toDateTimeInputs } from '../utils/format-date';
+import { toDateTimeInputs } from '../utils/schedule-inputs';
 import type { WorkOrderFormAction, WorkOrderFormState } from '../utils/work-order-form';
 
 export const TITLE_INPUT_ID = 'work-order-title';

@@ -19,7 +19,7 @@ export function statusLabel(order: Pick<WorkOrder, 'status' | 'executedAt'>): st
 
 export function WorkOrderStatusBadge({ order }: { order: Pick<WorkOrder, 'status' | 'executedAt'> }) {
   return (
-    <Badge color={STATUS[order.status].color} variant="light" radius="sm" className={classes[order.status]}>
+    <Badge color={STATUS[order.status].color} variant="light" radius="sm" classNames={{ label: classes[order.status] }}>
       {statusLabel(order)}
     </Badge>
   );
@@ -27,7 +27,7 @@ export function WorkOrderStatusBadge({ order }: { order: Pick<WorkOrder, 'status
 
 export function ArchivedBadge() {
   return (
-    <Badge color="gray" variant="outline" radius="sm" className={classes.archived}>
+    <Badge color="gray" variant="outline" radius="sm" classNames={{ label: classes.archived }}>
       Archived
     </Badge>
   );

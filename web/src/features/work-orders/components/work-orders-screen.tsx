@@ -78,7 +78,7 @@ export function WorkOrdersScreen({ onOrdersChanged, onPricesChanged }: WorkOrder
     content = (
       <Alert
         color="red"
-        className={tones.dangerAlert}
+        classNames={{ title: tones.danger, icon: tones.danger }}
         icon={<IconAlertCircle aria-hidden="true" />}
         title="Could not load your work orders"
       >

@@ -15,7 +15,7 @@ import {
   WORK_ORDER_MESSAGES,
   type CreateWorkOrderInput,
 } from '@catalog/contracts/work-orders';
-import { fromDateTimeInputs } from './format-date';
+import { fromDateTimeInputs } from './schedule-inputs';
 import {
   centsOf,
   priceText,

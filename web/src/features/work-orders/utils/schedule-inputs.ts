@@ -1,28 +1,7 @@
 /**
- * Work-order dates as the spec writes them, 'MMM d, yyyy at h:mm a' ("Mar 5, 2025 at 3:07 PM"),
- * in the browser's time zone, with Intl (no date library). The date and time inputs of a
- * scheduled order speak 'yyyy-mm-dd' and 'HH:mm' in local time.
+ * The date and time inputs of a scheduled order: they speak 'yyyy-mm-dd' and 'HH:mm' in the
+ * browser's time zone. (Dates are printed with lib/format-date-time.)
  */
-
-const OPTIONS: Intl.DateTimeFormatOptions = {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-};
-const LOCAL = new Intl.DateTimeFormat('en-US', OPTIONS);
-
-/** 'Mar 5, 2025 at 3:07 PM'; '' for a value that is not a date. */
-export function formatOrderDate(value: string | Date, timeZone?: string): string {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) return '';
-  const format = timeZone ? new Intl.DateTimeFormat('en-US', { ...OPTIONS, timeZone }) : LOCAL;
-  const parts = format.formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('month')} ${part('day')}, ${part('year')} at ${part('hour')}:${part('minute')} ${part('dayPeriod').toUpperCase()}`;
-}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

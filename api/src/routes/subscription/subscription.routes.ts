@@ -1,0 +1,40 @@
+/**
+ * /api/subscription (signed in): GET / (any role: the plan Stripe last confirmed, its period
+ * and the product count), and for owners and admins POST /checkout (`{plan}` -> `{checkoutUrl}`,
+ * an upgrade through Stripe Checkout), POST /change (`{plan, sessionId?}`: the return from
+ * checkout, or a downgrade; the same plan is a no-op) and POST /cancel (at the end of the
+ * paid period). Change and cancel answer the new subscription state.
+ */
+import { Hono } from 'hono';
+import { ApiError, ErrorCode } from '@catalog/contracts/errors';
+import { CheckoutBody, PlanChangeBody, type CheckoutResponse, type SubscriptionState } from '@catalog/contracts/subscription';
+import type { Company, Database } from '../../db/repositories';
+import { readJson } from '../../lib/http';
+import type { AuthedEnv } from '../../middleware/authenticate';
+import { MANAGERS, requireRole } from '../../middleware/require-role';
+import type { Billing } from '../../services/billing/billing';
+
+const MANAGERS_ONLY = 'Only owners and admins can change the subscription';
+
+export function subscriptionRoutes({ db, billing }: { db: Database; billing: Billing }) {
+  const companyOf = async (companyId: string): Promise<Company> => {
+    const company = await db.companies.get(companyId);
+    if (!company) throw new ApiError(ErrorCode.NOT_FOUND, 'Your company was not found');
+    return company;
+  };
+  return new Hono<AuthedEnv>()
+    .get('/', async (c) => c.json((await billing.state(await companyOf(c.get('user').companyId))) satisfies SubscriptionState))
+    .post('/checkout', requireRole(MANAGERS, MANAGERS_ONLY), async (c) => {
+      const { plan } = await readJson(c, CheckoutBody);
+      const user = c.get('user');
+      const body = await billing.checkout(await companyOf(user.companyId), user, plan, new URL(c.req.url).origin);
+      return c.json(body satisfies CheckoutResponse);
+    })
+    .post('/change', requireRole(MANAGERS, MANAGERS_ONLY), async (c) => {
+      const body = await readJson(c, PlanChangeBody);
+      return c.json((await billing.change(await companyOf(c.get('user').companyId), body)) satisfies SubscriptionState);
+    })
+    .post('/cancel', requireRole(MANAGERS, MANAGERS_ONLY), async (c) => {
+      return c.json((await billing.cancel(await companyOf(c.get('user').companyId))) satisfies SubscriptionState);
+    });
+}

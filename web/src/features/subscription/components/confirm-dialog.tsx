@@ -1,0 +1,60 @@
+/**
+ * The question before a plan change or a cancellation: the spec's confirmation, a warning when
+ * products will be left out of the next sync, a safe button that keeps things as they are
+ * (initial focus) and the confirm button, which shows progress while the action runs.
+ */
+import { Alert, Button, Group, Modal, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+
+export interface ConfirmDialogProps {
+  opened: boolean;
+  title: string;
+  message: string;
+  warning?: string | null;
+  confirmLabel: string;
+  cancelLabel?: string;
+  /** 'danger' for what takes something away (cancel, downgrade). */
+  tone?: 'primary' | 'danger';
+  pending?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+export function ConfirmDialog({
+  opened,
+  title,
+  message,
+  warning,
+  confirmLabel,
+  cancelLabel = 'Keep My Plan',
+  tone = 'primary',
+  pending = false,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
+  return (
+    <Modal opened={opened} onClose={pending ? () => {} : onClose} title={title} centered>
+      <Text>{message}</Text>
+      {warning && (
+        <Alert
+          mt="md"
+          color="yellow"
+          variant="light"
+          icon={<IconAlertTriangle size={18} aria-hidden="true" />}
+          styles={{ message: { color: 'var(--mantine-color-text)' } }}
+        >
+          {warning}
+        </Alert>
+      )}
+      <Group justify="flex-end" mt="lg" gap="sm">
+        <Button variant="default" onClick={onClose} disabled={pending} data-autofocus>
+          {cancelLabel}
+        </Button>
+        {/* Red 8: white text on it stays above 4.5:1 (red 7 does not). */}
+        <Button color={tone === 'danger' ? 'red.8' : undefined} onClick={onConfirm} loading={pending}>
+          {confirmLabel}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
