@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTokenVerifier, InvalidTokenError } from './verify-token';
+import { cacheVerifiedTokens, createTokenVerifier, InvalidTokenError, type VerifiedIdentity } from './verify-token';
 
 const PROJECT = 'demo-catalog';
 const ISSUER = `https://securetoken.google.com/${PROJECT}`;
@@ -98,5 +98,34 @@ describe('emulator tokens (local mode only)', () => {
     await expect(verify(unsigned({ iss: 'https://evil', aud: PROJECT, sub: 'a', exp: now + 60 }))).rejects.toThrow();
     await expect(verify(unsigned({ iss: ISSUER, aud: PROJECT, sub: 'a', exp: now - 600 }))).rejects.toThrow('expired');
     await expect(verify(unsigned({ iss: ISSUER, aud: PROJECT, sub: '', exp: now + 60 }))).rejects.toThrow('subject');
+  });
+});
+
+describe('cacheVerifiedTokens', () => {
+  it('verifies a token once until it expires, then again', async () => {
+    let clock = 1_000_000;
+    const calls: string[] = [];
+    const verify = cacheVerifiedTokens(async (token) => {
+      calls.push(token);
+      return identity(token, 1_000 + 60); // exp in seconds: the clock's 1,000 s + 60 s
+    }, { now: () => clock });
+    await verify('a');
+    await verify('a');
+    await verify('b');
+    expect(calls).toEqual(['a', 'b']);
+    clock = 1_060_000; // exactly at exp: no longer trusted
+    expect((await verify('a')).uid).toBe('a');
+    expect(calls).toEqual(['a', 'b', 'a']);
+  });
+
+  it('never remembers a token that failed', async () => {
+    let calls = 0;
+    const verify = cacheVerifiedTokens(async () => {
+      calls++;
+      throw new InvalidTokenError('Invalid token');
+    });
+    await expect(verify('bad')).rejects.toBeInstanceOf(InvalidTokenError);
+    await expect(verify('bad')).rejects.toBeInstanceOf(InvalidTokenError);
+    expect(calls).toBe(2);
   });
 });

@@ -2,9 +2,11 @@
  * Verifies Firebase ID tokens. Production: RS256 signature against Firebase's public keys (a
  * JWKS URL, Google's securetoken keys by default), issuer `https://securetoken.google.com/<project>`,
  * audience = project id, expiry, a non-empty subject. With the Auth emulator (local mode only)
- * tokens are unsigned (`alg: none`), so only their claims can be checked.
+ * tokens are unsigned (`alg: none`), so only their claims can be checked. `cacheVerifiedTokens`
+ * remembers verified tokens until they expire.
  */
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, errors, type JWTPayload, jwtVerify } from 'jose';
+import { LruCache } from '../lib/lru-cache';
 
 export const GOOGLE_SECURETOKEN_JWKS =
   'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
@@ -89,5 +91,29 @@ export function createTokenVerifier(opts: TokenVerifierOptions): TokenVerifier {
       if (err instanceof TypeError || err instanceof SyntaxError) throw new InvalidTokenError('Malformed token');
       throw err;
     }
+  };
+}
+
+// ---------------------------------------------------------------- verified tokens, remembered
+// A client sends the same token with every request for up to an hour; checking it again each
+// time (an RS256 signature in production) would be a large share of a cheap request's cost.
+// Only tokens that verified are kept, keyed by the token itself and never past their own `exp`,
+// so nothing is accepted that the verifier would refuse, except a token revoked meanwhile, which
+// the verifier does not check either (decision 005). The caller's user row is still read on
+// every request (authenticate), so role and access changes apply at once.
+
+/** Tokens kept; the least recently used go first (about 1 KB each). */
+export const DEFAULT_CACHED_TOKENS = 10_000;
+
+export function cacheVerifiedTokens(verify: TokenVerifier, options: { maxEntries?: number; now?: () => number } = {}): TokenVerifier {
+  const cache = new LruCache<string, VerifiedIdentity>({ maxEntries: options.maxEntries ?? DEFAULT_CACHED_TOKENS });
+  const now = options.now ?? Date.now;
+  return async (token) => {
+    const known = cache.get(token);
+    if (known && known.expiresAt * 1000 > now()) return known;
+    if (known) cache.delete(token);
+    const identity = await verify(token);
+    cache.set(token, identity);
+    return identity;
   };
 }

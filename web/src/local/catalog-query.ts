@@ -9,9 +9,10 @@
  * getLocalProducts, LocalProduct, CatalogQueryParams, CatalogQueryResult.
  */
 import type { ReplicatedProduct, ReplicatedVariant } from '@catalog/contracts/replication';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { flushSync } from 'react-dom';
 import type { StoredProduct } from './catalog-db';
-import { getCatalogStatus, readyCatalog, subscribeCatalog } from './local-catalog';
+import { getCatalogStatus, loadedCatalog, readyCatalog, subscribeCatalog } from './local-catalog';
 
 /** A product as the device stores it, with its variants (ordered by id). */
 export type LocalProduct = ReplicatedProduct & { variants: ReplicatedVariant[] };
@@ -78,13 +79,39 @@ export async function getLocalProducts(ids: number[]): Promise<LocalProduct[]> {
   return ids.flatMap((id) => found.get(id) ?? []);
 }
 
+/**
+ * How many of a query's first matches are read into the row cache after it is shown: the next
+ * keystroke narrows this query, and its first page is almost always among them, so it can be
+ * answered within the keystroke's own render (peekCatalog).
+ */
+export const PREFETCH_ROWS = 120;
+
+/** Reads the first rows of a query into the row cache, when the page is idle. */
+function prefetch(params: CatalogQueryParams): () => void {
+  let cancelled = false;
+  const run = () => {
+    const catalog = loadedCatalog();
+    if (cancelled || !catalog) return;
+    const { ids } = catalog.index.query(params, 0, PREFETCH_ROWS);
+    void getLocalProducts(ids).catch(() => {});
+  };
+  const idle = typeof requestIdleCallback === 'function';
+  const handle = idle ? requestIdleCallback(run, { timeout: 200 }) : setTimeout(run, 16);
+  return () => {
+    cancelled = true;
+    if (idle) cancelIdleCallback(handle);
+    else clearTimeout(handle);
+  };
+}
+
 /** Answers a query from the signed-in user's local catalog (empty when none is open). */
+const sizeOf = (params: CatalogQueryParams) => Math.max(1, Math.floor(params.pageSize));
+const pageOf = (params: CatalogQueryParams) => Math.max(1, Math.floor(params.page));
+
 export async function queryCatalog(params: CatalogQueryParams): Promise<CatalogQueryResult> {
   const catalog = await readyCatalog();
   if (!catalog) return EMPTY;
-  const pageSize = Math.max(1, Math.floor(params.pageSize));
-  const page = Math.max(1, Math.floor(params.page));
-  const { ids, total } = catalog.index.query(params, (page - 1) * pageSize, pageSize);
+  const { ids, total } = catalog.index.query(params, (pageOf(params) - 1) * sizeOf(params), sizeOf(params));
   return { products: await getLocalProducts(ids), total };
 }
 
@@ -113,32 +140,65 @@ const catalogKey = () => {
   return `${s.uid ?? ''}\u0000${s.ready ? 1 : 0}\u0000${s.version}`;
 };
 
-/** The query's current answer; runs again when the params change or the local catalog does. */
+/**
+ * The answer to a query if it can be given without waiting: the index is loaded and the page's
+ * rows are in the row cache (typing mostly re-shows products just seen). Else null.
+ */
+export function peekCatalog(params: CatalogQueryParams): CatalogQueryResult | null {
+  const catalog = loadedCatalog();
+  if (!catalog) return null;
+  const { ids, total } = catalog.index.query(params, (pageOf(params) - 1) * sizeOf(params), sizeOf(params));
+  const products: LocalProduct[] = [];
+  for (const id of ids) {
+    const row = catalog.rows.get(id);
+    if (!row) return null;
+    products.push(row);
+  }
+  return { products, total };
+}
+
+/**
+ * The query's current answer; runs again when the params change or the local catalog does.
+ * Answered during the render that asked when it can be (peekCatalog), so a keystroke shows its
+ * results in the same frame; otherwise the rows are read and the answer committed at once.
+ * The last answer stays while the next is read (no flicker on a keystroke).
+ */
 export function useCatalogQuery(params: CatalogQueryParams): CatalogQueryState {
   const { version, ready, uid } = useCatalogVersion();
   const { search, category, saleOnly, visibleOnly, page, pageSize } = params;
-  const [state, setState] = useState<{ key: string | null; result: CatalogQueryResult }>({ key: null, result: EMPTY });
+  const key = JSON.stringify([uid, version, search, category, saleOnly, visibleOnly, page, pageSize]);
+  const immediate = useMemo(() => (ready ? peekCatalog(params) : null), [key, ready]);
+  const [read, setRead] = useState<{ key: string; result: CatalogQueryResult } | null>(null);
+  const last = useRef<CatalogQueryResult | null>(null);
 
   useEffect(() => {
-    if (!ready) return;
+    if (!ready || immediate) return;
     let current = true;
-    const key = `${uid}\u0000${version}`;
     queryCatalog({ search, category, saleOnly, visibleOnly, page, pageSize }).then(
       (result) => {
-        if (current) setState({ key, result });
+        // Commit now rather than in a later task (which may wait behind a frame).
+        if (current) flushSync(() => setRead({ key, result }));
       },
       (err: unknown) => {
         console.error('Local catalog query failed', err);
-        if (current) setState({ key, result: EMPTY });
+        if (current) setRead({ key, result: EMPTY });
       },
     );
     return () => {
       current = false;
     };
-  }, [ready, uid, version, search, category, saleOnly, visibleOnly, page, pageSize]);
+  }, [key, ready, immediate]);
 
-  // The last answer stays while the next is computed (no flicker on a keystroke).
-  return { ...state.result, isLoading: !ready || state.key === null };
+  // Once an answer is shown, read ahead for the next keystroke.
+  const answered = immediate !== null || read?.key === key;
+  useEffect(() => {
+    if (!ready || !answered) return;
+    return prefetch({ search, category, saleOnly, visibleOnly, page: 1, pageSize });
+  }, [key, ready, answered]);
+
+  const result = immediate ?? (read?.key === key ? read.result : last.current);
+  if (result) last.current = result;
+  return { ...(result ?? EMPTY), isLoading: !ready || result === null };
 }
 
 /** Every category path in the local catalog, sorted. */

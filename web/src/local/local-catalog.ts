@@ -44,6 +44,8 @@ interface ActiveCatalog {
   channel: BroadcastChannel | null;
   /** Full rows lately read, for queries (kept in step with the index). */
   rows: RowCache<LocalProduct>;
+  /** The index has been loaded (queries can be answered at once). */
+  isLoaded: boolean;
   closed: boolean;
 }
 
@@ -113,6 +115,11 @@ export async function readyCatalog(): Promise<{ db: CatalogDb; index: CatalogInd
   return catalog === active ? catalog : null;
 }
 
+/** The open catalog if its index is loaded now (for answers without waiting); else null. */
+export function loadedCatalog(): { db: CatalogDb; index: CatalogIndex; rows: RowCache<LocalProduct> } | null {
+  return active?.isLoaded ? active : null;
+}
+
 async function loadIndex(catalog: ActiveCatalog): Promise<void> {
   let last = -Infinity;
   for (;;) {
@@ -144,12 +151,14 @@ export function openLocalCatalog(uid: string, options: OpenOptions = {}): boolea
     fetchChanges: options.fetchChanges,
     channel: typeof BroadcastChannel === 'function' ? new BroadcastChannel(catalogDbName(uid)) : null,
     rows: new RowCache(),
+    isLoaded: false,
     closed: false,
   };
   active = catalog;
   setStatus({ ...INITIAL_STATUS, uid, version: status.version + 1 });
   catalog.loaded = loadIndex(catalog).then(
     () => {
+      catalog.isLoaded = true;
       if (catalog === active) setStatus({ ready: true });
       indexChanged(catalog);
     },

@@ -1,25 +1,28 @@
 /**
  * The app's copy of the catalog, as the API speaks it (ids are the store's numeric ids, prices
- * "19.90" strings; contracts products.ts):
+ * "19.90" strings; contracts products.ts and replication.ts):
  *
  *   GET    /api/products                     search (name/SKU), category subtree, page, limit -> { products, total }
  *   GET    /api/products/{id}/variants       the product's live variants
  *   GET    /api/products/{id}/price-history  newest first, its variants' entries included
  *   PUT    /api/products/{id}                price edit (ProductPriceEdit), store first -> Product
+ *   PUT    /api/variants/{id}                price edit (VariantPriceEdit), store first -> Variant
  *   DELETE /api/products/all                 owners and admins: tombstones the whole copy (the
  *                                            store is not touched; refused while a sync runs)
  *   GET    /api/categories                   the category paths, sorted
+ *   GET    /api/catalog/changes              replication: changes after a cursor, in pages
  *
- * Any role may read and edit prices. Another company's product is a 404, as is a malformed id.
- * Price edits take an optional Idempotency-Key (services/idempotency.ts).
+ * Any role may read and edit prices. Another company's product or variant is a 404, as is a
+ * malformed id. Price edits take an optional Idempotency-Key (services/idempotency.ts).
  */
 import { Hono, type Context, type TypedResponse } from 'hono';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import { IntIdParam } from '@catalog/contracts/common';
 import {
   type CategoriesResponse, type PriceHistoryResponse, ProductListQuery, type ProductListResponse, ProductPriceEdit,
-  type VariantListResponse,
+  type VariantListResponse, VariantPriceEdit,
 } from '@catalog/contracts/products';
+import { CatalogChangesQuery, type CatalogChangesResponse } from '@catalog/contracts/replication';
 import type { Database, ProductWithVariants } from '../../db/repositories';
 import { readJson, readQuery } from '../../lib/http';
 import type { SecretBox } from '../../lib/secrets';
@@ -27,7 +30,8 @@ import type { AuthedEnv } from '../../middleware/authenticate';
 import { serializedJson } from '../../middleware/compress';
 import { MANAGERS, requireRole } from '../../middleware/require-role';
 import { toWireHistoryEntry, toWireVariant } from '../../services/catalog/catalog-wire';
-import { editProductPrices } from '../../services/catalog/price-edits';
+import { editProductPrices, editVariantPrices } from '../../services/catalog/price-edits';
+import { createCatalogChanges } from '../../services/catalog/replication';
 import { createProductLister } from '../../services/catalog/product-list';
 import { IDEMPOTENCY_HEADER, idempotent, readIdempotencyKey, REPLAYED_HEADER } from '../../services/idempotency';
 import type { CommerceFactory } from '../../services/store-connection';
@@ -104,6 +108,33 @@ export function productsRoutes(deps: ProductsDeps) {
 export function categoriesRoutes({ db }: { db: Database }) {
   return new Hono<AuthedEnv>().get('/', async (c) => {
     const body: CategoriesResponse = await db.products.categories(c.get('user').companyId);
+    return c.json(body);
+  });
+}
+
+/** Mounted at /api/variants. */
+export function variantsRoutes(deps: Pick<ProductsDeps, 'db' | 'commerce' | 'secrets'>) {
+  return new Hono<AuthedEnv>().put('/:id', async (c) => {
+    const user = c.get('user');
+    const externalId = externalIdParam(c, 'Variant');
+    const edit = await readJson(c, VariantPriceEdit);
+    const key = readIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER));
+    const answer = await idempotent(deps.db, user.companyId, key, { scope: `PUT /api/variants/${externalId}`, body: edit }, async () => ({
+      status: 200 as const,
+      body: await editVariantPrices(deps, { user, externalId, edit, idempotencyKey: key }),
+    }));
+    if (answer.replayed) c.header(REPLAYED_HEADER, 'true');
+    return c.json(answer.body, 200);
+  });
+}
+
+/** Mounted at /api/catalog: a device pulls until `hasMore` is false; `reset` says drop the local copy first. */
+export function catalogRoutes({ db }: { db: Database }) {
+  const catalogChanges = createCatalogChanges(db);
+  return new Hono<AuthedEnv>().get('/changes', async (c) => {
+    const body: CatalogChangesResponse = await catalogChanges(c.get('user').companyId, readQuery(c, CatalogChangesQuery));
+    // A page is of this moment: an intermediary must never answer a later pull with it.
+    c.header('Cache-Control', 'no-store');
     return c.json(body);
   });
 }

@@ -1,12 +1,6 @@
-/** /subscription: plans, checkout and cancellation. Placeholder until its issue lands. */
-import { ComingSoonPage } from '../../../components/coming-soon-page';
+/** /subscription: plans, checkout and cancellation (features/subscription). */
+import { SubscriptionPage } from '../../../features/subscription/components/subscription-page';
 
 export function SubscriptionRoute() {
-  return (
-    <ComingSoonPage
-      title="Choose Your Plan"
-      description="Compare plans, upgrade or change your subscription."
-      documentTitle="Subscription"
-    />
-  );
+  return <SubscriptionPage />;
 }

@@ -1,12 +1,6 @@
-/** /thank-you: shown after a successful checkout. Placeholder until its issue lands. */
-import { ComingSoonPage } from '../../../components/coming-soon-page';
+/** /thank-you: shown after a purchase, with the next steps (features/subscription). */
+import { ThankYouPage } from '../../../features/subscription/components/thank-you-page';
 
 export function ThankYouRoute() {
-  return (
-    <ComingSoonPage
-      title="Thank you for your purchase!"
-      description="Your new plan is being activated. Next: connect your store, create a work order or invite your team."
-      documentTitle="Thank you"
-    />
-  );
+  return <ThankYouPage />;
 }

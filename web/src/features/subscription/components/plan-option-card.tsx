@@ -42,9 +42,11 @@ export function PlanOptionCard({ plan, current, productCount, canChange, onChoos
           {plan.name}
         </Title>
         {kind === 'same' ? (
-          <Badge variant="filled">Your plan</Badge>
+          <Badge color="green.3" variant="filled" autoContrast>
+            Your plan
+          </Badge>
         ) : (
-          plan.mostPopular && <Badge variant="light" styles={{ label: { color: 'var(--mantine-color-text)' } }}>Most popular</Badge>
+          plan.mostPopular && <Badge variant="filled">Most popular</Badge>
         )}
       </Group>
       <Text mt="sm">

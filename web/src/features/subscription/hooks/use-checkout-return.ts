@@ -45,9 +45,10 @@ export function useCheckoutReturn({ state, canManage, onUpgrade, onPurchased }: 
 
   useEffect(() => {
     if (!search || handled.current === search) return;
+    // Once the user and their plan are known (the upgrade question needs both; the change call
+    // needs a signed-in user).
+    if (!state || canManage === null) return;
     const query = SubscriptionPageQuery.parse(Object.fromEntries(new URLSearchParams(search)));
-    // The upgrade question needs the current plan and the role.
-    if (query.upgrade && (!state || canManage === null)) return;
     handled.current = search;
     const clean = () => navigate(pathname, { replace: true });
 

@@ -1,0 +1,128 @@
+/**
+ * /subscription (spec sections 2 and 4): 'Choose Your Plan', the current plan banner, the three
+ * plans of the plans table (an upgrade goes to Stripe's checkout page after a confirmation; the
+ * same or a lower plan is a change after a confirmation), the cancel card on paid plans, and the
+ * FAQ. The return from checkout and the pricing page's `upgrade` link are handled by
+ * useCheckoutReturn. Only owners and admins change the plan: members see the buttons disabled.
+ */
+import { canManageCompany } from '@catalog/contracts/auth';
+import { getErrorMessage } from '@catalog/contracts/errors';
+import { PLAN_LIST, type PlanId } from '@catalog/contracts/plans';
+import { planChangeKind } from '@catalog/contracts/subscription';
+import { Alert, Anchor, Button, Paper, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconConfetti, IconInfoCircle } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { PageLoader } from '../../../components/page-loader';
+import { useCurrentUser } from '../../../lib/current-user';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useSubscription } from '../api/get-subscription';
+import { useCheckoutReturn } from '../hooks/use-checkout-return';
+import { usePlanChange, type PlanChangeOptions } from '../hooks/use-plan-change';
+import { planChangeConfirmation } from '../utils/subscription-copy';
+import { CancelSubscriptionCard } from './cancel-subscription-card';
+import { ConfirmDialog } from './confirm-dialog';
+import { CurrentPlanBanner } from './current-plan-banner';
+import { PlanOptionCard } from './plan-option-card';
+import { SubscriptionFaq } from './subscription-faq';
+
+const noteStyles = { message: { color: 'var(--mantine-color-text)' }, title: { color: 'var(--mantine-color-text)' } };
+
+export function SubscriptionPage({ redirect }: PlanChangeOptions) {
+  usePageTitle('Subscription');
+  const me = useCurrentUser();
+  const subscription = useSubscription();
+  const state = subscription.data;
+  const canManage = me.data ? canManageCompany(me.data.role) : null;
+  const change = usePlanChange(state, { redirect });
+  const [purchased, setPurchased] = useState<PlanId | null>(null);
+  useCheckoutReturn({ state, canManage, onUpgrade: change.ask, onPurchased: setPurchased });
+  const confirmation = change.pending
+    ? planChangeConfirmation(change.pending.kind, change.pending.from, change.pending.to, state?.productCount ?? 0)
+    : null;
+  // Keeps the dialog's words while it fades out after closing.
+  const shown = useRef(confirmation);
+  if (confirmation) shown.current = confirmation;
+
+  if (!state) {
+    if (subscription.error === undefined) return <PageLoader />;
+    return (
+      <Paper withBorder p="lg" role="alert" maw={640}>
+        <Title order={1} size="h3">
+          Choose Your Plan
+        </Title>
+        <Text mt="xs">{getErrorMessage(subscription.error, 'Could not load your subscription.')}</Text>
+        <Button variant="default" mt="md" onClick={() => void subscription.refetch()} loading={subscription.isFetching}>
+          Try again
+        </Button>
+      </Paper>
+    );
+  }
+
+  const canChange = (plan: PlanId) => canManage === true && (state.billingEnabled || planChangeKind(state.plan, plan) !== 'upgrade');
+
+  return (
+    <Stack gap="xl" maw={1100}>
+      <div>
+        <Title order={1}>Choose Your Plan</Title>
+        <Text c="dimmed" mt={4}>
+          Plans differ in how many products they sync and how many people can work in your company.
+        </Text>
+      </div>
+
+      {purchased && (
+        <Alert color="green" variant="light" icon={<IconConfetti size={18} aria-hidden="true" />} title="Thank you for your purchase!" styles={noteStyles}>
+          <Anchor component={Link} to={`/thank-you?plan=${purchased}`}>
+            See what to do next
+          </Anchor>
+        </Alert>
+      )}
+
+      <CurrentPlanBanner state={state} />
+
+      {canManage === false && (
+        <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} aria-hidden="true" />} styles={noteStyles}>
+          Only owners and admins can change the plan. Ask one of them to upgrade or cancel.
+        </Alert>
+      )}
+      {!state.billingEnabled && (
+        <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} aria-hidden="true" />} styles={noteStyles}>
+          Payments are not set up on this server, so paid plans cannot be bought here yet.
+        </Alert>
+      )}
+
+      <section aria-labelledby="plans-title">
+        <VisuallyHidden>
+          <h2 id="plans-title">Plans</h2>
+        </VisuallyHidden>
+        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+          {PLAN_LIST.map((plan) => (
+            <PlanOptionCard
+              key={plan.id}
+              plan={plan}
+              current={state.plan}
+              productCount={state.productCount}
+              canChange={canChange(plan.id)}
+              onChoose={change.ask}
+            />
+          ))}
+        </SimpleGrid>
+      </section>
+
+      {state.plan !== 'trial' && <CancelSubscriptionCard state={state} canManage={canManage === true} />}
+      <SubscriptionFaq />
+
+      <ConfirmDialog
+        opened={confirmation !== null}
+        title={shown.current?.title ?? ''}
+        message={shown.current?.message ?? ''}
+        warning={shown.current?.warning}
+        confirmLabel={shown.current?.confirmLabel ?? ''}
+        tone={change.pending?.kind === 'downgrade' ? 'danger' : 'primary'}
+        pending={change.busy}
+        onConfirm={() => void change.confirm()}
+        onClose={change.close}
+      />
+    </Stack>
+  );
+}
