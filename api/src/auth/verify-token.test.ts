@@ -101,6 +101,9 @@ describe('emulator tokens (local mode only)', () => {
   });
 });
 
+const identity = (uid: string, expiresAt: number): VerifiedIdentity =>
+  ({ uid, email: null, emailVerified: false, name: null, picture: null, expiresAt });
+
 describe('cacheVerifiedTokens', () => {
   it('verifies a token once until it expires, then again', async () => {
     let clock = 1_000_000;

@@ -95,12 +95,17 @@ function prefetch(params: CatalogQueryParams): () => void {
     const { ids } = catalog.index.query(params, 0, PREFETCH_ROWS);
     void getLocalProducts(ids).catch(() => {});
   };
-  const idle = typeof requestIdleCallback === 'function';
-  const handle = idle ? requestIdleCallback(run, { timeout: 200 }) : setTimeout(run, 16);
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(run, { timeout: 200 });
+    return () => {
+      cancelled = true;
+      cancelIdleCallback(handle);
+    };
+  }
+  const timer = setTimeout(run, 16);
   return () => {
     cancelled = true;
-    if (idle) cancelIdleCallback(handle);
-    else clearTimeout(handle);
+    clearTimeout(timer);
   };
 }
 

@@ -17,10 +17,10 @@ export function CurrentPlanBanner({ state }: { state: SubscriptionState }) {
   const paid = plan.priceCents > 0;
   const ending = state.cancelAtPeriodEnd && state.currentPeriodEnd;
   return (
-    <Paper component="section" aria-labelledby="current-plan-title" withBorder radius="md" p="lg">
+    <Paper component="section" aria-labelledby="current-plan-label current-plan-title" withBorder radius="md" p="lg">
       <Group justify="space-between" align="flex-start" gap="sm">
         <div>
-          <Text size="sm" c="dimmed" fw={600}>
+          <Text size="sm" c="dimmed" fw={600} id="current-plan-label">
             Current plan
           </Text>
           <Title order={2} size="h3" id="current-plan-title">

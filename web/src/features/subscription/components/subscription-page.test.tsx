@@ -97,7 +97,7 @@ const click = async (name: string, root?: ParentNode) => {
 describe('SubscriptionPage', () => {
   it('shows the current plan, its renewal and product count, the three plans, the cancel card and the FAQ', async () => {
     await renderPage();
-    const banner = document.querySelector('section[aria-labelledby="current-plan-title"]')!.textContent;
+    const banner = document.querySelector('section[aria-labelledby~="current-plan-title"]')!.textContent;
     expect(banner).toContain('Starter');
     expect(banner).toContain('Renews on Mar 8, 2030');
     expect(banner).toContain('You have 87 products; the Starter plan syncs up to 100.');
@@ -169,7 +169,7 @@ describe('SubscriptionPage', () => {
     await waitFor(() => body().includes('Cancel your subscription?'));
     await click('Cancel Subscription', dialog());
     await waitFor(() => body().includes('Subscription Cancelled'));
-    const banner = document.querySelector('section[aria-labelledby="current-plan-title"]')!.textContent;
+    const banner = document.querySelector('section[aria-labelledby~="current-plan-title"]')!.textContent;
     expect(banner).toContain('Your subscription ends on Mar 8, 2030; you will move to the Trial plan then.');
   });
 
