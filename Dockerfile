@@ -11,6 +11,7 @@ COPY api/package.json api/
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/commerce/package.json packages/commerce/
 COPY packages/demo-store/package.json packages/demo-store/
+COPY packages/fake-stripe/package.json packages/fake-stripe/
 RUN npm_config_nodedir= pnpm install --frozen-lockfile
 COPY . .
 RUN pnpm --filter @catalog/web build && pnpm --filter @catalog/api build \

@@ -74,7 +74,7 @@ function stamped(stampFile, inputs, action) {
   return true;
 }
 
-const manifests = ['package.json', 'pnpm-lock.yaml', 'pnpm-workspace.yaml', 'web/package.json', 'api/package.json', 'packages/contracts/package.json', 'packages/commerce/package.json', 'packages/demo-store/package.json'];
+const manifests = ['package.json', 'pnpm-lock.yaml', 'pnpm-workspace.yaml', 'web/package.json', 'api/package.json', 'packages/contracts/package.json', 'packages/commerce/package.json', 'packages/demo-store/package.json', 'packages/fake-stripe/package.json'];
 
 export function ensureInstalled(pnpm) {
   stamped('node_modules/.install-stamp', manifests, () => {

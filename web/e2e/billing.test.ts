@@ -4,7 +4,8 @@
  * checkout page (Pay), comes back to /subscription with the query cleaned and sees Starter
  * with its 100-product limit (confirmed by Stripe's signed webhook), opens the next steps, then
  * cancels and sees the end-of-period notice. A cancelled checkout comes back with 'Payment
- * Canceled'. Plus axe scans of /subscription in both colour schemes and on a 360 px screen.
+ * Canceled'. Plus axe scans of /subscription (a paid plan ending, and the Trial with the upgrade
+ * question open) in both colour schemes and on a 360 px screen.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -91,6 +92,8 @@ describe('billing', () => {
       // After a reload the notice is still there: it is what the server holds.
       await page.reload();
       await banner(page).getByText(/you will move to the Trial plan then/).waitFor();
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(violationSummary(results.violations)).toEqual([]);
     });
   });
 
@@ -115,10 +118,19 @@ describe('billing', () => {
 
           // The upgrade confirmation too.
           await plan(page, 'Premium').getByRole('button', { name: 'Upgrade to Premium' }).click();
-          await page.getByRole('dialog', { name: 'Upgrade to Premium?' }).waitFor();
+          const opened = page.getByRole('dialog', { name: 'Upgrade to Premium?' });
+          await opened.waitFor();
+          // Scanned once its fade-in is over (half-transparent text reads as low contrast).
+          const settled = () =>
+            opened.evaluate((el) => {
+              for (let node: Element | null = el; node; node = node.parentElement) if (getComputedStyle(node).opacity !== '1') return false;
+              return true;
+            });
+          await expect.poll(settled).toBe(true);
           const dialog = await new AxeBuilder({ page }).analyze();
           expect(violationSummary(dialog.violations)).toEqual([]);
           await page.getByRole('button', { name: 'Keep My Plan' }).click();
+          await page.getByRole('dialog').waitFor({ state: 'hidden' });
 
           await page.setViewportSize({ width: 360, height: 740 });
           await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

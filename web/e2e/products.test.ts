@@ -210,9 +210,13 @@ describe('products', () => {
         await page.getByRole('article').first().getByRole('button').click();
         const panel = page.getByRole('dialog');
         await panel.getByText('Product Information').waitFor();
-        const box = await panel.boundingBox();
-        expect(box!.x).toBeGreaterThanOrEqual(0);
-        expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+        // Once it has slid in, the panel takes the phone's width and no more.
+        await expect
+          .poll(async () => {
+            const box = await panel.boundingBox();
+            return box && box.x >= 0 && box.x + box.width <= 360;
+          })
+          .toBe(true);
         await expect(overflow()).resolves.toBeLessThanOrEqual(0);
       },
       { viewport: { width: 360, height: PHONE.height } },
@@ -236,8 +240,11 @@ describe('products', () => {
           const panel = page.getByRole('dialog');
           await panel.getByText('Product Information').waitFor();
           await panel.getByText(/Price History/).waitFor();
+          // Scan once it has slid in (a fading panel would fail on contrast).
+          await expect.poll(() => page.evaluate(() => document.getAnimations().length)).toBe(0);
           expect(violationSummary((await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations)).toEqual([]);
           await page.keyboard.press('Escape');
+          await panel.waitFor({ state: 'hidden' });
 
           await page.getByRole('link', { name: 'Compare Category Selectors' }).click();
           await page.getByRole('heading', { level: 1, name: 'Compare Category Selectors' }).waitFor();

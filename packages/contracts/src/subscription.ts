@@ -1,7 +1,8 @@
 /**
  * Changing plans: the bodies of the change, cancel and checkout calls, the checkout response,
- * the query the app is sent back with from checkout, and whether a move is an upgrade (which
- * goes through checkout) or a downgrade (which is a direct call after confirmation).
+ * the query the app is sent back with from checkout, the subscription state the screen shows,
+ * and whether a move is an upgrade (which goes through checkout) or a downgrade (which is a
+ * direct call after confirmation).
  */
 import { z } from 'zod';
 import { IsoDateTime } from './common';

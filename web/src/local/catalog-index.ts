@@ -10,6 +10,7 @@
  */
 import { CATEGORY_SEPARATOR } from '@catalog/contracts/catalog';
 import type { StoredProduct } from './catalog-db';
+import { decidedByMasks, masksOf, type Masks } from './search-masks';
 
 export interface IndexFilter {
   search?: string;
@@ -24,39 +25,6 @@ export interface IndexPage {
   ids: number[];
   total: number;
 }
-
-/**
- * Bit masks of what a text contains, so a search rejects most non-matches with four integer
- * tests instead of a substring search: which letters (exact), which digits (exact), and a
- * 62-bit Bloom filter of its two-letter sequences. A word can occur in a text only if the
- * text's masks cover the word's.
- */
-interface Masks {
-  letters: number;
-  digits: number;
-  pairs1: number;
-  pairs2: number;
-}
-
-function masksOf(text: string): Masks {
-  const m: Masks = { letters: 0, digits: 0, pairs1: 0, pairs2: 0 };
-  let prev = -1;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 97 && c <= 122) m.letters |= 1 << (c - 97);
-    else if (c >= 48 && c <= 57) m.digits |= 1 << (c - 48);
-    if (prev >= 0) {
-      const bit = (prev * 31 + c) % 62;
-      if (bit < 31) m.pairs1 |= 1 << bit;
-      else m.pairs2 |= 1 << (bit - 31);
-    }
-    prev = c;
-  }
-  return m;
-}
-
-/** A one-character word of a letter or digit is decided by the masks alone. */
-const decidedByMasks = (word: string) => word.length === 1 && /[a-z0-9]/.test(word);
 
 interface Entry extends Masks {
   id: number;

@@ -3,7 +3,8 @@
  * work-order product picker: search (every word in the name or SKU, case-insensitive),
  * category (a path matches its subcategories too), sale-only, paging with totals, in name
  * order. Everything runs on the device: the in-memory index (catalog-index.ts) finds the page's
- * ids and the total, IndexedDB gives those rows with their variants.
+ * ids and the total; the rows with their variants come from a cache of the rows lately shown
+ * (row-cache.ts, filled ahead of the next keystroke) or from IndexedDB by primary key.
  *
  * Stable names and shapes: queryCatalog, useCatalogQuery, useCatalogCategories,
  * getLocalProducts, LocalProduct, CatalogQueryParams, CatalogQueryResult.
@@ -12,9 +13,12 @@ import type { ReplicatedProduct, ReplicatedVariant } from '@catalog/contracts/re
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
 import type { StoredProduct } from './catalog-db';
-import { getCatalogStatus, loadedCatalog, readyCatalog, subscribeCatalog } from './local-catalog';
+import { activeCatalogDb, getCatalogStatus, loadedCatalog, readyCatalog, subscribeCatalog } from './local-catalog';
 
-/** A product as the device stores it, with its variants (ordered by id). */
+/**
+ * A product as the device stores it, with its variants (ordered by id). Read-only: the objects
+ * are shared between answers (a row cache keeps the ones lately shown).
+ */
 export type LocalProduct = ReplicatedProduct & { variants: ReplicatedVariant[] };
 
 export interface CatalogQueryParams {
@@ -206,18 +210,28 @@ export function useCatalogQuery(params: CatalogQueryParams): CatalogQueryState {
   return { ...(result ?? EMPTY), isLoading: !ready || result === null };
 }
 
-/** Every category path in the local catalog, sorted. */
+/**
+ * Every category path in the local catalog, sorted: from the categories table while the index
+ * loads (a few hundred rows, at once), then from the index as pulls change it.
+ */
 export function useCatalogCategories(): string[] {
-  const { version } = useCatalogVersion();
+  const { version, ready } = useCatalogVersion();
   const [categories, setCategories] = useState<string[]>([]);
   useEffect(() => {
     let current = true;
-    void readyCatalog().then((catalog) => {
-      if (current) setCategories(catalog ? catalog.index.categories() : []);
-    });
+    const loaded = loadedCatalog();
+    if (loaded) {
+      setCategories(loaded.index.categories());
+    } else {
+      const db = activeCatalogDb();
+      void db?.categories
+        .toCollection()
+        .primaryKeys()
+        .then((paths) => current && !loadedCatalog() && setCategories(paths.map(String)), () => {});
+    }
     return () => {
       current = false;
     };
-  }, [version]);
+  }, [version, ready]);
   return categories;
 }

@@ -222,6 +222,26 @@ describe('the open catalog', () => {
     expect(result.products.map((p) => p.id)).toEqual([1, 10, 11, 12]);
   });
 
+  it('runs one pull at a time: calls during a pull make one more pull after it', async () => {
+    const server = new FakeCatalogServer();
+    seed(server, 5);
+    let inFlight = 0;
+    let most = 0;
+    let requests = 0;
+    openLocalCatalog(nextUid(), {
+      fetchChanges: async (c) => {
+        requests++;
+        most = Math.max(most, ++inFlight);
+        await new Promise((r) => setTimeout(r, 5));
+        inFlight--;
+        return server.changes(c);
+      },
+    });
+    await Promise.all([pullNow(), pullNow(), pullNow(), pullNow()]);
+    expect(most).toBe(1);
+    expect(requests).toBe(2); // the first pull, and one more for the calls made during it
+  });
+
   it("deletes the user's local catalog on sign-out", async () => {
     const server = new FakeCatalogServer();
     seed(server, 3);

@@ -115,6 +115,11 @@ export async function readyCatalog(): Promise<{ db: CatalogDb; index: CatalogInd
   return catalog === active ? catalog : null;
 }
 
+/** The open catalog's database, whether or not its index is loaded yet. */
+export function activeCatalogDb(): CatalogDb | null {
+  return active?.db ?? null;
+}
+
 /** The open catalog if its index is loaded now (for answers without waiting); else null. */
 export function loadedCatalog(): { db: CatalogDb; index: CatalogIndex; rows: RowCache<LocalProduct> } | null {
   return active?.isLoaded ? active : null;
@@ -197,11 +202,14 @@ async function followOtherTab(catalog: ActiveCatalog, message: TabMessage): Prom
   await catalog.loaded;
   if (catalog.closed) return;
   if (message.reset || message.upserted === null) {
+    // Answers wait for the reload rather than come from a half-filled index.
+    catalog.isLoaded = false;
     catalog.rows.clear();
     if (message.reset) catalog.index.clear();
     catalog.loaded = loadIndex(catalog);
     await catalog.loaded;
     catalog.index.apply([], message.deleted);
+    catalog.isLoaded = true;
   } else {
     catalog.rows.delete(message.upserted);
     catalog.rows.delete(message.deleted);

@@ -54,7 +54,7 @@ function DemoCard({ variant, categories }: { variant: Variant; categories: reado
           <Title order={2} size="h4">
             {variant.title}
           </Title>
-          {variant.recommended && <Badge color="green">Recommended</Badge>}
+          {variant.recommended && <Badge>Recommended</Badge>}
         </Group>
         <Text size="sm" c="dimmed">
           {variant.description}
@@ -79,7 +79,13 @@ export function CategoryDemo({ categories }: { categories: readonly string[] }) 
           Four ways to pick a category, side by side over the same categories.
         </Text>
       </div>
-      <Alert variant="light" icon={<IconInfoCircle aria-hidden="true" />} title="Our recommendation: the drill-down breadcrumb">
+      <Alert
+        variant="light"
+        icon={<IconInfoCircle aria-hidden="true" />}
+        title="Our recommendation: the drill-down breadcrumb"
+        // The light variant's title colour is under 4.5:1 on its background in the light scheme.
+        styles={{ title: { color: 'var(--mantine-color-text)' } }}
+      >
         It shows where you are, takes one row of space, and stays usable on a phone and with thousands of categories. The products screen uses it.
       </Alert>
       {usingSamples && (

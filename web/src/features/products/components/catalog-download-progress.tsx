@@ -1,6 +1,7 @@
 /**
  * The first pull of a large catalog into this device: 'Downloading catalog… n of N' with a
- * progress bar, until every page is stored. Later pulls are small and show nothing.
+ * progress bar, until every page is stored. Later pulls are small and show nothing, unless one
+ * failed: then a note says the device's copy may be behind (it is still shown and searchable).
  */
 import { Paper, Progress, Text } from '@mantine/core';
 import { useCatalogStatus } from '../../../local/catalog-query';
@@ -8,7 +9,14 @@ import { useCatalogStatus } from '../../../local/catalog-query';
 const count = new Intl.NumberFormat('en-US');
 
 export function CatalogDownloadProgress() {
-  const { progress } = useCatalogStatus();
+  const { progress, error } = useCatalogStatus();
+  if (error && !progress) {
+    return (
+      <Text size="sm" c="dimmed" role="status">
+        The catalog on this device could not be updated ({error}). It shows the products as last downloaded.
+      </Text>
+    );
+  }
   if (!progress?.initial || progress.total === 0) return null;
   const percent = Math.min(100, Math.round((progress.done / progress.total) * 100));
   const label = `Downloading catalog… ${count.format(progress.done)} of ${count.format(progress.total)}`;

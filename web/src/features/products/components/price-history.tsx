@@ -7,11 +7,13 @@ import { skuLabel } from '@catalog/contracts/catalog';
 import { getErrorMessage } from '@catalog/contracts/errors';
 import type { PriceHistoryEntry } from '@catalog/contracts/products';
 import type { ReplicatedVariant } from '@catalog/contracts/replication';
-import { Badge, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useId } from 'react';
 import { usePriceHistory } from '../api/get-price-history';
 import { changeTypeLabel, formatHistoryDate } from '../utils/format-history';
 import { formatPrice } from '../utils/product-pricing';
 import classes from './price-history.module.css';
+import { Pill } from './pill';
 import { PriceHistoryChart } from './price-history-chart';
 
 function Change({ label, from, to }: { label: string; from: string | null; to: string | null }) {
@@ -32,14 +34,10 @@ function Entry({ entry, variants }: { entry: PriceHistoryEntry; variants: Replic
           {formatHistoryDate(entry.createdAt)}
         </Text>
         <Group gap={6}>
-          {entry.variantId !== null && (
-            <Badge variant="outline" color="gray">
-              Variant {variant ? skuLabel(variant.variantSku) : entry.variantId}
-            </Badge>
-          )}
-          <Badge variant="light" color={entry.changeType === 'manual' ? 'blue' : entry.changeType === 'sync' ? 'gray' : 'grape'}>
+          {entry.variantId !== null && <Pill tone="gray">Variant {variant ? skuLabel(variant.variantSku) : entry.variantId}</Pill>}
+          <Pill tone={entry.changeType === 'manual' ? 'blue' : entry.changeType === 'work_order' || entry.changeType === 'undo' ? 'grape' : 'gray'}>
             {changeTypeLabel(entry.changeType)}
-          </Badge>
+          </Pill>
         </Group>
       </Group>
       <Change label="Regular" from={entry.oldRegularPrice} to={entry.newRegularPrice} />
@@ -50,9 +48,10 @@ function Entry({ entry, variants }: { entry: PriceHistoryEntry; variants: Replic
 
 export function PriceHistory({ productId, variants }: { productId: number; variants: ReplicatedVariant[] }) {
   const { data, error, isLoading } = usePriceHistory(productId);
+  const titleId = useId();
   return (
-    <Stack gap="xs" component="section" aria-labelledby="price-history-title">
-      <Title order={3} size="h5" id="price-history-title">
+    <Stack gap="xs" component="section" aria-labelledby={titleId}>
+      <Title order={3} size="h5" id={titleId}>
         Price History
       </Title>
       {isLoading ? (

@@ -85,15 +85,20 @@ export const ProductDetailPanel = memo(function ProductDetailPanel({ productId, 
   const product = useLocalProduct(productId);
   const phone = useMediaQuery('(max-width: 48em)');
   return (
-    <Drawer
-      opened={productId !== null}
-      onClose={onClose}
-      position="right"
-      size={phone ? '100%' : 'lg'}
-      title={<Title order={2} size="h3">{product?.name ?? 'Product'}</Title>}
-      closeButtonProps={{ 'aria-label': 'Close product details' }}
-    >
-      {productId !== null && <PanelBody productId={productId} onClose={onClose} />}
-    </Drawer>
+    <Drawer.Root opened={productId !== null} onClose={onClose} position="right" size={phone ? '100%' : 'lg'}>
+      <Drawer.Overlay />
+      <Drawer.Content>
+        {/* A div, not Mantine's default <header>: a second banner landmark confuses screen readers. */}
+        <Drawer.Header component="div">
+          <Drawer.Title>
+            <Title order={2} size="h3" component="span">
+              {product?.name ?? 'Product'}
+            </Title>
+          </Drawer.Title>
+          <Drawer.CloseButton aria-label="Close product details" />
+        </Drawer.Header>
+        <Drawer.Body>{productId !== null && <PanelBody productId={productId} onClose={onClose} />}</Drawer.Body>
+      </Drawer.Content>
+    </Drawer.Root>
   );
 });

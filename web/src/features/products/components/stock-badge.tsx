@@ -1,8 +1,8 @@
 /** The stock badge (spec section 4): 'Out of Stock' at 0, 'Low Stock' under 10, else 'In Stock'. */
 import { stockBadge, type StockBadge as StockBadgeLabel } from '@catalog/contracts/catalog';
-import { Badge } from '@mantine/core';
+import { Pill, type PillTone } from './pill';
 
-const COLORS: Record<StockBadgeLabel, string> = {
+const TONES: Record<StockBadgeLabel, PillTone> = {
   'Out of Stock': 'red',
   'Low Stock': 'orange',
   'In Stock': 'green',
@@ -11,8 +11,8 @@ const COLORS: Record<StockBadgeLabel, string> = {
 export function StockBadge({ stock }: { stock: number }) {
   const label = stockBadge(stock);
   return (
-    <Badge color={COLORS[label]} variant="light" title={`${stock} in stock`}>
+    <Pill tone={TONES[label]} title={`${stock} in stock`}>
       {label}
-    </Badge>
+    </Pill>
   );
 }

@@ -33,28 +33,38 @@ export function ConfirmDialog({
   onClose,
 }: ConfirmDialogProps) {
   return (
-    <Modal opened={opened} onClose={pending ? () => {} : onClose} title={title} centered>
-      <Text>{message}</Text>
-      {warning && (
-        <Alert
-          mt="md"
-          color="yellow"
-          variant="light"
-          icon={<IconAlertTriangle size={18} aria-hidden="true" />}
-          styles={{ message: { color: 'var(--mantine-color-text)' } }}
-        >
-          {warning}
-        </Alert>
-      )}
-      <Group justify="flex-end" mt="lg" gap="sm">
-        <Button variant="default" onClick={onClose} disabled={pending} data-autofocus>
-          {cancelLabel}
-        </Button>
-        {/* Red 8: white text on it stays above 4.5:1 (red 7 does not). */}
-        <Button color={tone === 'danger' ? 'red.8' : undefined} onClick={onConfirm} loading={pending}>
-          {confirmLabel}
-        </Button>
-      </Group>
-    </Modal>
+    <Modal.Root opened={opened} onClose={pending ? () => {} : onClose} centered>
+      <Modal.Overlay />
+      <Modal.Content>
+        {/* A div, not Mantine's default <header>: a second banner landmark confuses screen readers. */}
+        <Modal.Header component="div">
+          <Modal.Title fw={700}>{title}</Modal.Title>
+          <Modal.CloseButton aria-label="Close" disabled={pending} />
+        </Modal.Header>
+        <Modal.Body>
+          <Text>{message}</Text>
+          {warning && (
+            <Alert
+              mt="md"
+              color="yellow"
+              variant="light"
+              icon={<IconAlertTriangle size={18} aria-hidden="true" />}
+              styles={{ message: { color: 'var(--mantine-color-text)' } }}
+            >
+              {warning}
+            </Alert>
+          )}
+          <Group justify="flex-end" mt="lg" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={pending} data-autofocus>
+              {cancelLabel}
+            </Button>
+            {/* Red 8: white text on it stays above 4.5:1 (red 7 does not). */}
+            <Button color={tone === 'danger' ? 'red.8' : undefined} onClick={onConfirm} loading={pending}>
+              {confirmLabel}
+            </Button>
+          </Group>
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }

@@ -88,10 +88,19 @@ const where = () => document.querySelector('[data-testid="where"]')?.textContent
 const buttons = () => [...document.querySelectorAll('button')];
 const button = (name: string, root: ParentNode = document.body) => [...root.querySelectorAll('button')].find((b) => b.textContent === name);
 const dialog = () => document.querySelector('[role="dialog"]') ?? document.body;
-const click = async (name: string, root?: ParentNode) => {
-  const target = button(name, root);
+const click = async (name: string) => {
+  const target = button(name);
   if (!target) throw new Error(`no button ${name}: ${buttons().map((b) => b.textContent).join(' | ')}`);
   await act(async () => target.click());
+};
+/** Clicks a button of the open dialog, once the dialog has it. */
+const confirmWith = async (name: string) => {
+  const find = () => {
+    const open = document.querySelector('[role="dialog"]');
+    return open ? button(name, open) : undefined;
+  };
+  await waitFor(() => find() !== undefined);
+  await act(async () => find()!.click());
 };
 
 describe('SubscriptionPage', () => {
@@ -116,7 +125,7 @@ describe('SubscriptionPage', () => {
     await click('Upgrade to Premium');
     await waitFor(() => body().includes('Upgrade to Premium?'));
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
-    await click('Continue to payment', dialog());
+    await confirmWith('Continue to payment');
     await waitFor(() => redirect.mock.calls.length === 1);
     expect(redirect).toHaveBeenCalledWith('http://127.0.0.1:8789/checkout/cs_test_1');
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ plan: 'premium' });
@@ -126,10 +135,10 @@ describe('SubscriptionPage', () => {
     routes['POST /api/subscription/checkout'] = () => json({});
     const redirect = await renderPage();
     await click('Upgrade to Premium');
-    await click('Continue to payment', dialog());
+    await confirmWith('Continue to payment');
     await waitFor(() => body().includes('No checkout URL received from server'));
     routes['POST /api/subscription/checkout'] = () => json({ error: { code: 'UPSTREAM', message: 'The payment provider could not be reached. Please try again in a moment.' } }, 502);
-    await click('Continue to payment', dialog());
+    await confirmWith('Continue to payment');
     await waitFor(() => body().includes('The payment provider could not be reached'));
     expect(redirect).not.toHaveBeenCalled();
   });
@@ -144,7 +153,7 @@ describe('SubscriptionPage', () => {
     await click('Downgrade to Starter');
     await waitFor(() => body().includes('Downgrade to Starter?'));
     expect(dialog().textContent).toContain('You have 250 products; the Starter plan syncs 100. Your products stay, but your next sync keeps only the first 100.');
-    await click('Downgrade to Starter', dialog());
+    await confirmWith('Downgrade to Starter');
     await waitFor(() => body().includes('Plan Updated'));
     expect(requests.find((r) => r.url === '/api/subscription/change')?.body).toEqual({ plan: 'starter' });
     await waitFor(() => button('Current Plan')?.closest('article')?.textContent?.includes('Starter') ?? false);
@@ -155,7 +164,7 @@ describe('SubscriptionPage', () => {
     routes['POST /api/subscription/change'] = () => json({ error: { code: 'UPSTREAM', message: 'The payment provider refused to change the plan: card declined' } }, 502);
     await renderPage();
     await click('Downgrade to Starter');
-    await click('Downgrade to Starter', dialog());
+    await confirmWith('Downgrade to Starter');
     await waitFor(() => body().includes('card declined'));
   });
 
@@ -167,7 +176,7 @@ describe('SubscriptionPage', () => {
     await renderPage();
     await click('Cancel Subscription');
     await waitFor(() => body().includes('Cancel your subscription?'));
-    await click('Cancel Subscription', dialog());
+    await confirmWith('Cancel Subscription');
     await waitFor(() => body().includes('Subscription Cancelled'));
     const banner = document.querySelector('section[aria-labelledby~="current-plan-title"]')!.textContent;
     expect(banner).toContain('Your subscription ends on Mar 8, 2030; you will move to the Trial plan then.');
