@@ -7,8 +7,9 @@
  *   1. writes N products (a third with variants) as changes pages of R rows, one IndexedDB
  *      transaction each (what a first pull does after each page's download),
  *   2. opens the catalog as the app does (loads the in-memory index from IndexedDB),
- *   3. types search terms letter by letter with a department as category filter and times each
- *      query: index search + category + total + the first page's rows and variants from IndexedDB.
+ *   3. types search terms letter by letter with a department as category filter (and without) and
+ *      times each query: index search + category + total + the first page's rows and variants,
+ *      first from IndexedDB, then again with the rows cached; and the index alone.
  */
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -89,12 +90,14 @@ async function main() {
     for (const [label, category] of [['with category filter', departments[0]], ['no category filter', undefined]] as const) {
       const terms = await bench((b, d: string, c: number) => b.words(d, c), departments[0]!, 16);
       terms.push(`${terms[0]} ${terms[1]!.slice(0, 3)}`);
-      // One warm-up pass (JIT), then the timed one.
-      await bench((b, t: string[], c: string | undefined) => b.type(t, c, 20), terms, category);
+      // A first pass (rows come from IndexedDB; the JIT warms up), then the same again (rows lately
+      // shown come from the row cache, as when typing on).
+      const cold = (await bench((b, t: string[], c: string | undefined) => b.type(t, c, 20), terms, category)).times.sort((a, b) => a - b);
       const { times, indexTimes } = await bench((b, t: string[], c: string | undefined) => b.type(t, c, 20), terms, category);
       times.sort((a, b) => a - b);
       indexTimes.sort((a, b) => a - b);
-      row(`keystroke, ${label}: query + first page`, `${times.length} keystrokes: p50 ${ms(pct(times, 50))}, p95 ${ms(pct(times, 95))}, max ${ms(times.at(-1)!)}`);
+      row(`keystroke, ${label}: query + first page`, `${times.length} keystrokes, first pass (row cache cold): p50 ${ms(pct(cold, 50))}, p95 ${ms(pct(cold, 95))}, max ${ms(cold.at(-1)!)}`);
+      row('', `same again (rows cached): p50 ${ms(pct(times, 50))}, p95 ${ms(pct(times, 95))}, max ${ms(times.at(-1)!)}`);
       row(`  of which the in-memory index (no cache)`, `p50 ${ms(pct(indexTimes, 50))}, p95 ${ms(pct(indexTimes, 95))}, max ${ms(indexTimes.at(-1)!)}`);
     }
     console.log(`  (category: '${departments[0]}')`);

@@ -35,7 +35,7 @@ export function CategoryCascadePicker({ categories, value, onChange, label = 'Ca
           value={level.selected}
           onChange={(path) => onChange(path ?? level.parent)}
           clearable
-          w={{ base: '100%', xs: 180 }}
+          w={{ base: '100%', xs: 240 }}
           comboboxProps={{ withinPortal: true }}
         />
       ))}
