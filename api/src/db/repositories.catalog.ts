@@ -1,0 +1,169 @@
+/**
+ * The catalog part of the data layer's contract: product and variant rows, the inputs of a
+ * sync and of price edits, change pages for replication, and the products repository.
+ *
+ * Re-exported by repositories.ts, which every caller imports.
+ */
+
+// ---------------------------------------------------------------- catalog
+
+export interface ProductVariant {
+  id: string;
+  companyId: string;
+  productId: string;
+  externalId: number;
+  variantSku: string | null;
+  optionValues: unknown;
+  /** null: inherits the product's price (BigCommerce semantics). */
+  regularPriceCents: number | null;
+  /** null: inherits the product's sale price. */
+  salePriceCents: number | null;
+  calculatedPriceCents: number | null;
+  stock: number;
+  lastUpdated: Date;
+  version: number;
+  deletedAt: Date | null;
+}
+export interface Product {
+  id: string;
+  companyId: string;
+  externalId: number;
+  name: string;
+  sku: string | null;
+  description: string | null;
+  category: string | null;
+  regularPriceCents: number;
+  /** null: no sale price. */
+  salePriceCents: number | null;
+  stock: number;
+  weight: number | null;
+  status: string;
+  isVisible: boolean;
+  lastUpdated: Date;
+  version: number;
+  deletedAt: Date | null;
+}
+export interface ProductWithVariants extends Product {
+  /** Live variants only, ordered by external id. */
+  variants: ProductVariant[];
+}
+
+/**
+ * A product as read from the store. `variants`, when given, is the complete list: variants
+ * missing from it are tombstoned; when absent, the product's variants are left untouched.
+ */
+export interface ProductInput {
+  externalId: number;
+  name: string;
+  sku?: string | null;
+  description?: string | null;
+  category?: string | null;
+  regularPriceCents: number;
+  salePriceCents?: number | null;
+  stock?: number;
+  weight?: number | null;
+  status?: string;
+  isVisible?: boolean;
+  lastUpdated?: Date;
+  variants?: VariantInput[];
+}
+export interface VariantInput {
+  externalId: number;
+  variantSku?: string | null;
+  optionValues?: unknown;
+  regularPriceCents?: number | null;
+  salePriceCents?: number | null;
+  calculatedPriceCents?: number | null;
+  stock?: number;
+  lastUpdated?: Date;
+}
+export interface UpsertResult {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  /** Variants that disappeared from their product and were tombstoned. */
+  variantsDeleted: number;
+  /** The company's catalog version after the write. */
+  version: number;
+}
+
+/**
+ * A price edit (manual or work order). `undefined` leaves a price as is; null clears a sale
+ * price or makes a variant price inherit the product's. A product's regular price cannot be
+ * cleared (null leaves it as is).
+ */
+export interface PriceChange {
+  productId: string;
+  variantId?: string | null;
+  regularPriceCents?: number | null;
+  salePriceCents?: number | null;
+}
+
+export interface ProductListOptions {
+  limit: number;
+  offset: number;
+  /** Case-insensitive substring of name or SKU. */
+  search?: string;
+  /** A category path; matches it and every path below it (' > ' separated). */
+  category?: string;
+  /** Hide products the store marks invisible. */
+  visibleOnly?: boolean;
+}
+export type ProductFilter = Omit<ProductListOptions, 'limit' | 'offset'>;
+
+export type CatalogChange =
+  | { kind: 'product'; version: number; product: Product }
+  /** `productExternalId`: the store id of the variant's product (devices key products by it). */
+  | { kind: 'variant'; version: number; variant: ProductVariant; productExternalId: number };
+export interface ChangesPage {
+  /** Products and variants (tombstones included: `deletedAt` set), by ascending version. */
+  changes: CatalogChange[];
+  /** Pass back as `sinceVersion` for the next page. */
+  cursor: number;
+  hasMore: boolean;
+}
+
+export interface ProductsRepository {
+  /**
+   * Inserts or updates by (companyId, externalId) in one transaction. Each row that is new or
+   * differs (including a revived tombstone and variants dropped by the store) takes the next
+   * value of the company's change sequence; unchanged rows keep theirs.
+   */
+  upsertMany(companyId: string, products: ProductInput[], now?: Date): Promise<UpsertResult>;
+  /**
+   * Applies price edits atomically, versioning each changed row; returns the edited products
+   * after the write. Rejects with NotFoundError (and writes nothing) when a product or variant
+   * is absent, deleted or another company's.
+   */
+  setPrices(companyId: string, changes: PriceChange[], now?: Date): Promise<ProductWithVariants[]>;
+  /** Live products by name (case-insensitive), then external id. */
+  list(companyId: string, opts: ProductListOptions): Promise<ProductWithVariants[]>;
+  count(companyId: string, filter?: ProductFilter): Promise<number>;
+  /**
+   * External ids of every live product matching the filter, in `list` order: what a search
+   * result is, so the service can count it and cut pages from it without running it again.
+   */
+  listIds(companyId: string, filter?: ProductFilter): Promise<number[]>;
+  get(companyId: string, id: string): Promise<ProductWithVariants | null>;
+  getVariant(companyId: string, variantId: string): Promise<ProductVariant | null>;
+  /** A live variant by the store's variant id, with its product's store id; null if absent or another company's. */
+  getVariantByExternalId(companyId: string, externalId: number): Promise<{ variant: ProductVariant; productExternalId: number } | null>;
+  /** Distinct category paths of live products, sorted. */
+  categories(companyId: string): Promise<string[]>;
+  /**
+   * Live products (with their live variants) among these external ids, by external id; absent,
+   * tombstoned and other companies' rows are left out. A sync compares prices against them.
+   */
+  getByExternalIds(companyId: string, externalIds: readonly number[]): Promise<ProductWithVariants[]>;
+  /** External ids of live products (full sync: tombstone what the store no longer has). */
+  listExternalIds(companyId: string): Promise<number[]>;
+  /**
+   * Rows changed after `sinceVersion`, oldest first. Every written row has its own version
+   * (unique per company), so a page boundary never splits a write.
+   */
+  changesSince(companyId: string, sinceVersion: number, limit: number): Promise<ChangesPage>;
+  /** Tombstones the given products (and their variants); returns how many products. */
+  removeByExternalIds(companyId: string, externalIds: number[], now?: Date): Promise<number>;
+  /** Tombstones every live product and variant; returns how many products. */
+  deleteAll(companyId: string, now?: Date): Promise<number>;
+}
