@@ -58,7 +58,7 @@ async function applyAll(rows: number) {
   for (let i = 0, cursor = 0; i < all.length; i += rows) {
     const slice = all.slice(i, i + rows);
     pages.set(cursor, {
-      schemaVersion: CATALOG_SCHEMA_VERSION, reset: false, cursor: slice.at(-1)!.v, hasMore: i + rows < all.length, latestVersion: all.at(-1)!.v,
+      schemaVersion: CATALOG_SCHEMA_VERSION, catalogId: 'bench', reset: false, cursor: slice.at(-1)!.v, hasMore: i + rows < all.length, latestVersion: all.at(-1)!.v,
       totalProducts: products.length, products: slice.flatMap((x) => ('p' in x ? [x.p!] : [])), variants: slice.flatMap((x) => ('variant' in x ? [x.variant!] : [])),
       deletedProductIds: [], deletedVariantIds: [],
     });

@@ -24,6 +24,11 @@ export const CatalogChangesQuery = z.object({
   limit: z.coerce.number<string | number>().int().min(1).max(MAX_CHANGES_LIMIT).default(DEFAULT_CHANGES_LIMIT),
   /** The device's CATALOG_SCHEMA_VERSION; a different one gets `reset: true`. */
   schema: z.coerce.number<string | number>().int().min(0).optional(),
+  /**
+   * The `catalogId` the device's copy was pulled from; another one (the user moved to another
+   * company) gets `reset: true`.
+   */
+  catalog: z.string().trim().min(1).max(64).optional(),
 });
 export type CatalogChangesQuery = z.infer<typeof CatalogChangesQuery>;
 
@@ -42,9 +47,11 @@ export type ReplicatedVariant = z.infer<typeof ReplicatedVariant>;
 
 export const CatalogChangesResponse = z.object({
   schemaVersion: z.number().int(),
+  /** Whose catalog this is (the company): the device stores it and sends it back as `catalog`. */
+  catalogId: z.string(),
   /**
    * true: the device's copy cannot be brought up to date by changes (another schema version,
-   * or a cursor ahead of the server's, e.g. after a server restore). Delete the local catalog,
+   * another company's catalog, or a cursor ahead of the server's, e.g. after a server restore). Delete the local catalog,
    * then apply this page, which starts from 0.
    */
   reset: z.boolean(),

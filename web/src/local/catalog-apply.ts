@@ -11,7 +11,7 @@
  */
 import { CATALOG_SCHEMA_VERSION, type CatalogChangesResponse, type ReplicatedProduct, type ReplicatedVariant } from '@catalog/contracts/replication';
 import { Dexie, type Transaction } from 'dexie';
-import { META_CURSOR, META_SCHEMA, type CatalogDb, type StoredProduct, type StoredVariantSet } from './catalog-db';
+import { META_CATALOG, META_CURSOR, META_SCHEMA, type CatalogDb, type StoredProduct, type StoredVariantSet } from './catalog-db';
 
 /** What a committed page changed, for the in-memory index (and other tabs). */
 export interface AppliedPage {
@@ -46,17 +46,27 @@ export async function clearCatalog(db: CatalogDb): Promise<void> {
   );
 }
 
+export interface StoredCursor {
+  /** 0 for a first pull. */
+  cursor: number;
+  /** The catalog (company) the copy was pulled from; undefined before the first page. */
+  catalogId: string | undefined;
+}
+
 /**
- * The cursor the next pull starts from (0 for a first pull). A copy made with another schema
- * version is dropped here and pulled again from scratch.
+ * Where the next pull starts. A copy made with another schema version is dropped here and
+ * pulled again from scratch.
  */
-export async function readCursor(db: CatalogDb): Promise<number> {
-  const [cursor, schema] = await Promise.all([db.meta.get(META_CURSOR), db.meta.get(META_SCHEMA)]);
+export async function readCursor(db: CatalogDb): Promise<StoredCursor> {
+  const [cursor, schema, catalog] = await db.meta.bulkGet([META_CURSOR, META_SCHEMA, META_CATALOG]);
   if (schema && schema.value !== CATALOG_SCHEMA_VERSION) {
     await clearCatalog(db);
-    return 0;
+    return { cursor: 0, catalogId: undefined };
   }
-  return cursor?.value ?? 0;
+  return {
+    cursor: typeof cursor?.value === 'number' ? cursor.value : 0,
+    catalogId: typeof catalog?.value === 'string' ? catalog.value : undefined,
+  };
 }
 
 /** A pull from 0 into empty tables gets a FreshPull; otherwise null. */
@@ -184,6 +194,7 @@ export async function applyChangesPage(db: CatalogDb, page: CatalogChangesRespon
     await db.meta.bulkPut([
       { key: META_CURSOR, value: page.cursor },
       { key: META_SCHEMA, value: page.schemaVersion },
+      { key: META_CATALOG, value: page.catalogId },
     ]);
     return { reset: page.reset, upserted, deletedProductIds: [...deletedProducts], cursor: page.cursor, newSets };
   });

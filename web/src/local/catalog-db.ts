@@ -13,7 +13,13 @@
  *   page's variants are read by primary key with the products.
  * - categories: every category path with its product count, kept in step with products inside
  *   each page's transaction, so the picker has its list without reading the products.
- * - meta: the replication cursor and the schema version the copy was pulled with.
+ * - meta: the replication cursor, the schema version the copy was pulled with and the catalog
+ *   (company) it belongs to.
+ * - outbox (version 2): writes waiting for the server, in order (`seq`), keyed by their client
+ *   UUID (`id`, the server's idempotency key). A price edit's outbox row is written in the same
+ *   transaction as its local change to products/variants (outbox.ts).
+ * - drafts (version 2): unsent work-order forms, autosaved as the user types.
+ * - workOrders (version 2): the last list of work orders the server gave, shown offline.
  */
 import type { ReplicatedProduct, ReplicatedVariant } from '@catalog/contracts/replication';
 import { Dexie, type Table } from 'dexie';
@@ -44,9 +50,81 @@ export interface StoredCategory {
 export const META_CURSOR = 'cursor';
 export const META_SCHEMA = 'schemaVersion';
 
+/** The company whose catalog this copy is (a device whose user changed team starts over). */
+export const META_CATALOG = 'catalogId';
+
 export interface MetaRow {
   key: string;
-  value: number;
+  value: number | string;
+}
+
+/** What a queued write does (for the UI and what settles locally when the server answers). */
+export type OutboxKind = 'createWorkOrder' | 'productPrice' | 'variantPrice';
+
+/**
+ * - queued: waiting to be sent (offline, or a temporary failure waiting for its next attempt)
+ * - sending: a request is on its way (a tab that dies meanwhile leaves it: it is sent again,
+ *   which the idempotency key makes harmless)
+ * - rejected: the server refused it for good (validation, plan limit, a product gone); kept, with
+ *   the server's message, until the user fixes or discards it
+ */
+export type OutboxStatus = 'queued' | 'sending' | 'rejected';
+
+export interface OutboxRequest {
+  method: 'POST' | 'PUT';
+  path: string;
+  body: unknown;
+}
+
+/** Prices before an offline edit, restored when the edit is rejected or discarded. */
+export interface PricesBefore {
+  regularPrice: string;
+  salePrice: string | null;
+}
+
+export interface OutboxEntry {
+  /** Order of replay (auto-increment). */
+  seq?: number;
+  /** Client UUID: the Idempotency-Key header (and a work order's `id`). */
+  id: string;
+  kind: OutboxKind;
+  request: OutboxRequest;
+  /** For the UI: the order's title, or the product's name. */
+  label: string;
+  /** The product (price edits: the one edited; its row carries `pending`). */
+  productId?: number;
+  variantId?: number;
+  /** Price edits: the fields as they were, to restore on rejection or discard. */
+  before?: PricesBefore;
+  /** Work orders: the form state it was submitted from, so a rejected order can be edited. */
+  draft?: unknown;
+  status: OutboxStatus;
+  createdAt: number;
+  attempts: number;
+  /** Epoch ms before which no attempt is made (backoff). */
+  nextAttemptAt: number;
+  /** The last failure's message (temporary) or the server's refusal (rejected). */
+  error?: string;
+}
+
+/** An unsent work-order form. `id` is the form's id, which becomes the order's idempotency key. */
+export interface DraftRow {
+  id: string;
+  title: string;
+  /** How many products are selected (for the Drafts list). */
+  productCount: number;
+  createdAt: number;
+  updatedAt: number;
+  /** The form's state (features/work-orders owns its shape and checks it when restoring). */
+  state: unknown;
+}
+
+/** A work order as last listed by the server (GET /api/work-orders), shown offline. */
+export interface CachedWorkOrder {
+  id: string;
+  /** Whether it was in the list with archived orders only. */
+  archived: boolean;
+  order: unknown;
 }
 
 export type CatalogDb = Dexie & {
@@ -54,6 +132,9 @@ export type CatalogDb = Dexie & {
   variants: Table<StoredVariantSet, number>;
   categories: Table<StoredCategory, string>;
   meta: Table<MetaRow, string>;
+  outbox: Table<OutboxEntry, number>;
+  drafts: Table<DraftRow, string>;
+  workOrders: Table<CachedWorkOrder, string>;
 };
 
 /** The database of one user: never another user's name, so sign-out can delete exactly it. */
@@ -68,6 +149,11 @@ export function createCatalogDb(name: string): CatalogDb {
     variants: 'productId, *ids',
     categories: 'path',
     meta: 'key',
+  });
+  db.version(2).stores({
+    outbox: '++seq, &id',
+    drafts: 'id, updatedAt',
+    workOrders: 'id',
   });
   return db;
 }

@@ -13,8 +13,8 @@ import { apiFetch } from '../lib/api-client';
 import { applyChangesPage, emptyFreshPull, freshPull, readCursor, type AppliedPage } from './catalog-apply';
 import type { CatalogDb } from './catalog-db';
 
-/** Fetches the page of changes after `cursor`. */
-export type FetchChanges = (cursor: number) => Promise<CatalogChangesResponse>;
+/** Fetches the page of changes after `cursor` of the catalog `catalog` (unknown for a first pull). */
+export type FetchChanges = (cursor: number, catalog: string | undefined) => Promise<CatalogChangesResponse>;
 
 /**
  * Rows per page (products and variants): one IndexedDB transaction each. The largest the API
@@ -49,24 +49,24 @@ export interface PullOptions {
 }
 
 /** GET /api/catalog/changes through the app's API client (bearer token, ApiError). */
-export const fetchChangesFromApi: FetchChanges = (cursor) =>
+export const fetchChangesFromApi: FetchChanges = (cursor, catalog) =>
   apiFetch('/api/catalog/changes', {
-    query: { cursor, limit: PULL_PAGE_SIZE, schema: CATALOG_SCHEMA_VERSION },
+    query: { cursor, limit: PULL_PAGE_SIZE, schema: CATALOG_SCHEMA_VERSION, catalog },
     schema: CatalogChangesResponse,
   });
 
 export async function pullChanges(db: CatalogDb, options: PullOptions = {}): Promise<PullResult> {
   const { fetchChanges = fetchChangesFromApi, onApplied, onProgress } = options;
-  const start = await readCursor(db);
+  const { cursor: start, catalogId } = await readCursor(db);
   const fresh = await freshPull(db, start);
   let initial = start === 0;
-  let next: Promise<CatalogChangesResponse> | null = fetchChanges(start);
+  let next: Promise<CatalogChangesResponse> | null = fetchChanges(start, catalogId);
   const result: PullResult = { pages: 0, changedProducts: 0, reset: false, cursor: start };
   let done = 0;
 
   while (next) {
     const page: CatalogChangesResponse = await next;
-    next = page.hasMore ? fetchChanges(page.cursor) : null;
+    next = page.hasMore ? fetchChanges(page.cursor, page.catalogId) : null;
     // If this page fails to apply, the prefetched one is dropped: keep its failure quiet.
     next?.catch(() => {});
     if (page.reset) {

@@ -36,7 +36,7 @@ describe('replication into the local catalog', () => {
     expect(result.pages).toBe(4); // 16 rows in pages of 4
     expect(await db.products.count()).toBe(10);
     expect((await db.variants.toArray()).flatMap((s) => s.ids)).toEqual([30, 31, 60, 61, 90, 91]);
-    expect(await readCursor(db)).toBe(server.version);
+    expect((await readCursor(db)).cursor).toBe(server.version);
     expect(progress.at(-1)).toEqual({ done: 10, total: 10, initial: true });
     expect(progress.every((p) => p.initial)).toBe(true);
     expect(await db.categories.toArray()).toEqual([
@@ -79,7 +79,7 @@ describe('replication into the local catalog', () => {
     const db = createCatalogDb(catalogDbName(nextUid()));
     await pullChanges(db, { fetchChanges: async (c) => server.changes(c, 3) });
     expect((await db.products.get(1))?.name).toBe('Changed meanwhile');
-    expect(await readCursor(db)).toBe(server.version);
+    expect((await readCursor(db)).cursor).toBe(server.version);
     db.close();
   });
 
@@ -161,7 +161,25 @@ describe('replication into the local catalog', () => {
     expect(restored.requests).toEqual([server.version]);
     expect((await db.products.toArray()).map((p) => p.id)).toEqual([100]);
     expect(await db.variants.count()).toBe(0);
-    expect(await readCursor(db)).toBe(restored.version);
+    expect((await readCursor(db)).cursor).toBe(restored.version);
+    db.close();
+  });
+
+  it("starts over when the user's catalog is another company's (they moved to another team)", async () => {
+    const first = new FakeCatalogServer();
+    seed(first, 6);
+    const db = createCatalogDb(catalogDbName(nextUid()));
+    await pullChanges(db, { fetchChanges: async (c, catalog) => first.changes(c, 2000, catalog) });
+    expect(await readCursor(db)).toEqual({ cursor: first.version, catalogId: 'company-1' });
+
+    // The new company's catalog is bigger: the old cursor alone would not tell them apart.
+    const second = new FakeCatalogServer();
+    second.catalogId = 'company-2';
+    for (let id = 200; id < 220; id++) second.putProduct(product(id));
+    const result = await pullChanges(db, { fetchChanges: async (c, catalog) => second.changes(c, 2000, catalog) });
+    expect(result.reset).toBe(true);
+    expect((await db.products.toArray()).map((p) => p.id)).toEqual([...Array(20).keys()].map((i) => 200 + i));
+    expect(await readCursor(db)).toEqual({ cursor: second.version, catalogId: 'company-2' });
     db.close();
   });
 
@@ -184,7 +202,7 @@ describe('replication into the local catalog', () => {
     broken = false;
     await pullChanges(db, { fetchChanges });
     expect(await db.products.count()).toBe(4);
-    expect(await readCursor(db)).toBe(server.version);
+    expect((await readCursor(db)).cursor).toBe(server.version);
     db.close();
   });
 });

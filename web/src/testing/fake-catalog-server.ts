@@ -83,10 +83,13 @@ export class FakeCatalogServer {
     this.products.set(id, { ...p, version: this.version, deleted: true });
   }
 
-  changes = (cursor: number, limit = 2000): CatalogChangesResponse => {
+  /** Whose catalog this is (the server's company id). */
+  catalogId = 'company-1';
+
+  changes = (cursor: number, limit = 2000, catalog?: string): CatalogChangesResponse => {
     this.requests.push(cursor);
     this.beforeAnswer?.(cursor);
-    const reset = cursor > this.version;
+    const reset = cursor > this.version || (catalog !== undefined && catalog !== this.catalogId);
     const since = reset ? 0 : cursor;
     type Change = { version: number; kind: 'p' | 'v'; row: Row<ReplicatedProduct> | Row<ReplicatedVariant> };
     const all: Change[] = [
@@ -98,6 +101,7 @@ export class FakeCatalogServer {
     const page = all.slice(0, limit);
     const body: CatalogChangesResponse = {
       schemaVersion: CATALOG_SCHEMA_VERSION,
+      catalogId: this.catalogId,
       reset,
       cursor: page.at(-1)?.version ?? since,
       hasMore: all.length > limit,

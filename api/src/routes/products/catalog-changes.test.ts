@@ -20,7 +20,7 @@ async function synced() {
 }
 type World = Awaited<ReturnType<typeof synced>>;
 
-async function pull(t: World, query: { cursor?: number; limit?: number; schema?: number }, headers = t.owner.headers) {
+async function pull(t: World, query: { cursor?: number; limit?: number; schema?: number; catalog?: string }, headers = t.owner.headers) {
   const params = new URLSearchParams(Object.entries({ schema: CATALOG_SCHEMA_VERSION, ...query }).map(([k, v]): [string, string] => [k, String(v)]));
   const res = await t.app.request(`/api/catalog/changes?${params}`, { headers });
   expect(res.status).toBe(200);
@@ -135,6 +135,16 @@ describe('GET /api/catalog/changes', () => {
     const ahead = await pull(t, { cursor: first.latestVersion + 1, limit: 5 });
     expect(ahead).toMatchObject({ reset: true, cursor: first.cursor, products: first.products });
     expect((await pull(t, { cursor: first.latestVersion, limit: 5 })).reset).toBe(false);
+  });
+
+  it('names the catalog, and starts over for a copy of another company\'s catalog', async () => {
+    const t = await synced();
+    const first = await pull(t, { cursor: 0, limit: 5 });
+    expect(first.catalogId).toBe(t.companyId);
+    expect((await pull(t, { cursor: first.cursor, limit: 5, catalog: t.companyId })).reset).toBe(false);
+    // The device's user moved here from another team: its copy (and cursor) are of that catalog.
+    const moved = await pull(t, { cursor: first.cursor, limit: 5, catalog: crypto.randomUUID() });
+    expect(moved).toMatchObject({ reset: true, cursor: first.cursor, products: first.products, catalogId: t.companyId });
   });
 
   it('never shows another company\'s rows', async () => {

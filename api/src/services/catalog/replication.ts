@@ -5,7 +5,8 @@
  * sees every change exactly in version order, also when writes land between two pages: a row
  * written meanwhile takes a version above the cursor and comes with a later page.
  *
- * A device starts over (`reset`) when it speaks another CATALOG_SCHEMA_VERSION, or when its
+ * A device starts over (`reset`) when it speaks another CATALOG_SCHEMA_VERSION, when its copy
+ * is of another company's catalog (its user moved to another team), or when its
  * cursor is ahead of the company's version: it was taken from another company's catalog or
  * from the database before a restore, so changes since it mean nothing. The page then starts
  * from 0 and the device drops its copy before applying it.
@@ -38,7 +39,10 @@ async function catalogChanges(
 ): Promise<CatalogChangesResponse> {
   const company = await db.companies.get(companyId);
   if (!company) throw new ApiError(ErrorCode.NOT_FOUND, 'Your company was not found');
-  const reset = (query.schema !== undefined && query.schema !== CATALOG_SCHEMA_VERSION) || query.cursor > company.catalogVersion;
+  const reset =
+    (query.schema !== undefined && query.schema !== CATALOG_SCHEMA_VERSION) ||
+    (query.catalog !== undefined && query.catalog !== companyId) ||
+    query.cursor > company.catalogVersion;
   const since = reset ? 0 : query.cursor;
   const [page, totalProducts] = await Promise.all([
     db.products.changesSince(companyId, since, query.limit),
@@ -47,6 +51,7 @@ async function catalogChanges(
 
   const body: CatalogChangesResponse = {
     schemaVersion: CATALOG_SCHEMA_VERSION,
+    catalogId: companyId,
     reset,
     cursor: page.cursor,
     hasMore: page.hasMore,
