@@ -26,6 +26,8 @@ export interface ApiFetchOptions<T> {
   schema?: { parse: (data: unknown) => T };
   /** Send the bearer token (default). The invitation-by-token lookup sends none. */
   auth?: boolean;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -71,10 +73,10 @@ export type ApiStreamOptions = Omit<ApiFetchOptions<never>, 'schema'>;
 async function send(
   deps: ApiClientDeps,
   path: string,
-  { method = 'GET', body, query, auth = true, signal }: ApiStreamOptions,
+  { method = 'GET', body, query, auth = true, headers: extra, signal }: ApiStreamOptions,
   accept: string,
 ): Promise<Response> {
-  const headers: Record<string, string> = { Accept: accept };
+  const headers: Record<string, string> = { ...extra, Accept: accept };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (auth) {
     let token: string | null;

@@ -12,6 +12,7 @@
 import { CATALOG_SCHEMA_VERSION, type CatalogChangesResponse, type ReplicatedProduct, type ReplicatedVariant } from '@catalog/contracts/replication';
 import { Dexie, type Transaction } from 'dexie';
 import { META_CATALOG, META_CURSOR, META_SCHEMA, type CatalogDb, type StoredProduct, type StoredVariantSet } from './catalog-db';
+import { isOpen, isPriceEdit, overlayPendingEdits } from './pending-edits';
 
 /** What a committed page changed, for the in-memory index (and other tabs). */
 export interface AppliedPage {
@@ -101,7 +102,8 @@ async function readExisting<T>(ids: number[], mayExist: (id: number) => boolean,
 }
 
 function toStored(row: ReplicatedProduct | StoredProduct, variantsOnSale: number): StoredProduct {
-  const { onSale: _onSale, variantsOnSale: _count, ...replicated } = row as StoredProduct;
+  // `pending` is set again by the overlay of unsent edits, if any are left.
+  const { onSale: _onSale, variantsOnSale: _count, pending: _pending, ...replicated } = row as StoredProduct;
   return { ...replicated, variantsOnSale, onSale: hasPrice(row.salePrice) || variantsOnSale > 0 };
 }
 
@@ -145,8 +147,11 @@ export async function applyChangesPage(db: CatalogDb, page: CatalogChangesRespon
     fresh.variantSets.clear();
   }
   const mayExist = (seen: Set<number> | undefined) => (id: number) => !seen || seen.has(id);
-  const applied = await db.transaction('rw', [db.products, db.variants, db.categories, db.meta], async (tx) => {
-    if (page.reset) await Promise.all([db.products.clear(), db.variants.clear(), db.categories.clear(), db.meta.clear()]);
+  const applied = await db.transaction('rw', [db.products, db.variants, db.categories, db.meta, db.outbox, db.workOrders], async (tx) => {
+    // (The cached work orders may be another company's: the list is fetched again anyway.)
+    if (page.reset) await Promise.all([db.products.clear(), db.variants.clear(), db.categories.clear(), db.meta.clear(), db.workOrders.clear()]);
+    // Unsent price edits stay on top of what the server sends (usually none: skipped).
+    const pendingEdits = (await db.outbox.toArray()).filter((e) => isPriceEdit(e) && isOpen(e));
 
     const deletedProducts = new Set(page.deletedProductIds);
     const changes = await groupVariantChanges(db, page, deletedProducts);
@@ -175,11 +180,6 @@ export async function applyChangesPage(db: CatalogDb, page: CatalogChangesRespon
       if (variants.length) newSets.push({ productId: id, ids: variants.map((v) => v.id), variants });
       else emptied.push(id);
     }
-    await putAll(tx, 'variants', newSets);
-    const gone = [...emptied, ...deletedProducts];
-    if (gone.length) await db.variants.bulkDelete(gone);
-    if (deletedProducts.size) await db.products.bulkDelete([...deletedProducts]);
-
     const upserted: StoredProduct[] = [];
     for (const id of touchedIds) {
       const old = before.get(id);
@@ -188,6 +188,12 @@ export async function applyChangesPage(db: CatalogDb, page: CatalogChangesRespon
       if (!row) continue;
       upserted.push(toStored(row, onSaleCount.get(id) ?? old?.variantsOnSale ?? 0));
     }
+    if (pendingEdits.length) overlayPendingEdits(pendingEdits, upserted, new Map(newSets.map((set) => [set.productId, set])));
+
+    await putAll(tx, 'variants', newSets);
+    const gone = [...emptied, ...deletedProducts];
+    if (gone.length) await db.variants.bulkDelete(gone);
+    if (deletedProducts.size) await db.products.bulkDelete([...deletedProducts]);
     await putAll(tx, 'products', upserted);
 
     await updateCategoryCounts(db, [...before.values()], upserted);

@@ -30,14 +30,19 @@ export interface StoredProduct extends ReplicatedProduct {
   variantsOnSale: number;
   /** The product or one of its variants has a sale price (the sale filter). */
   onSale: boolean;
+  /** A price edit of the product or of one of its variants waits in the outbox. */
+  pending?: boolean;
 }
+
+/** A variant as stored: `pending` while a price edit of it waits in the outbox. */
+export type StoredVariant = ReplicatedVariant & { pending?: boolean };
 
 /** A product's variants, as one row. */
 export interface StoredVariantSet {
   productId: number;
   /** The variants' ids (multi-entry index). */
   ids: number[];
-  variants: ReplicatedVariant[];
+  variants: StoredVariant[];
 }
 
 export interface StoredCategory {
@@ -96,8 +101,8 @@ export interface OutboxEntry {
   variantId?: number;
   /** Price edits: the fields as they were, to restore on rejection or discard. */
   before?: PricesBefore;
-  /** Work orders: the form state it was submitted from, so a rejected order can be edited. */
-  draft?: unknown;
+  /** Work orders: the draft it was submitted from, so a rejected order can be edited again. */
+  draft?: DraftRow;
   status: OutboxStatus;
   createdAt: number;
   attempts: number;

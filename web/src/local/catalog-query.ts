@@ -19,7 +19,14 @@ import { activeCatalogDb, getCatalogStatus, loadedCatalog, readyCatalog, subscri
  * A product as the device stores it, with its variants (ordered by id). Read-only: the objects
  * are shared between answers (a row cache keeps the ones lately shown).
  */
-export type LocalProduct = ReplicatedProduct & { variants: ReplicatedVariant[] };
+export type LocalProduct = ReplicatedProduct & {
+  variants: LocalVariant[];
+  /** A price edit of it (or of one of its variants) made on this device waits to be sent. */
+  pending?: boolean;
+};
+
+/** A variant as the device stores it; `pending` while its price edit waits to be sent. */
+export type LocalVariant = ReplicatedVariant & { pending?: boolean };
 
 export interface CatalogQueryParams {
   /** Words matched against the name and SKU; every word must occur, in any case. */

@@ -219,6 +219,23 @@ async function followOtherTab(catalog: ActiveCatalog, message: TabMessage): Prom
   indexChanged(catalog);
 }
 
+/**
+ * Rows of `ids` were changed on this device (an offline price edit, or it settled): the index,
+ * the row cache and the other tabs follow. Call after the transaction that changed them.
+ */
+export async function rowsChangedLocally(ids: number[]): Promise<void> {
+  const catalog = active;
+  if (!catalog || ids.length === 0) return;
+  await catalog.loaded;
+  if (catalog.closed) return;
+  catalog.rows.delete(ids);
+  const rows = await catalog.db.products.bulkGet(ids);
+  const present = rows.filter((r): r is StoredProduct => r !== undefined);
+  catalog.index.apply(present);
+  indexChanged(catalog);
+  catalog.channel?.postMessage({ reset: false, upserted: present.map((p) => p.id), deleted: [] } satisfies TabMessage);
+}
+
 function applyToIndex(catalog: ActiveCatalog, page: AppliedPage): void {
   if (page.reset) {
     catalog.index.clear();

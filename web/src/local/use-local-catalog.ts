@@ -2,11 +2,13 @@
  * Keeps the signed-in user's local catalog open and up to date while the signed-in shell is
  * shown: pulls once when the catalog opens, when the device comes back online, when the page
  * becomes visible again, and every minute while it is visible. (Syncs and executed work orders
- * call pullNow themselves.)
+ * call pullNow themselves.) The outbox is sent at the same moments: what waited offline goes
+ * first when the connection returns.
  */
 import { useEffect } from 'react';
 import { useAuth } from '../lib/session';
 import { openLocalCatalog, pullNow } from './local-catalog';
+import { flushOutbox } from './outbox';
 
 /** How often a visible page pulls the catalog's changes. */
 export const PULL_INTERVAL_MS = 60_000;
@@ -18,7 +20,10 @@ export function useLocalCatalog(): void {
   useEffect(() => {
     if (!uid) return;
     // The shell remounts between some routes; the catalog (and its first pull) happens once.
-    if (openLocalCatalog(uid)) void pullNow();
+    if (openLocalCatalog(uid)) {
+      void flushOutbox();
+      void pullNow();
+    }
 
     let timer: number | undefined;
     const schedule = () => {
@@ -27,10 +32,16 @@ export function useLocalCatalog(): void {
       if (document.visibilityState === 'visible') timer = window.setInterval(() => void pullNow(), PULL_INTERVAL_MS);
     };
     const onVisibility = () => {
-      if (document.visibilityState === 'visible') void pullNow();
+      if (document.visibilityState === 'visible') {
+        void flushOutbox();
+        void pullNow();
+      }
       schedule();
     };
-    const onOnline = () => void pullNow();
+    const onOnline = () => {
+      void flushOutbox({ force: true });
+      void pullNow();
+    };
     schedule();
     document.addEventListener('visibilitychange', onVisibility);
     window.addEventListener('online', onOnline);

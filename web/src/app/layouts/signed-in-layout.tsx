@@ -29,6 +29,8 @@ import { Logo } from '../../components/logo';
 import { PageLoader } from '../../components/page-loader';
 import { useDashboardStats } from '../../features/dashboard/api/get-dashboard-stats';
 import { Walkthrough } from '../../features/walkthrough/components/walkthrough';
+// Orders sent from the outbox (also replays at start) refresh the lists: its listener registers here.
+import '../../features/work-orders/api/create-work-order';
 import { useLocalCatalog } from '../../local/use-local-catalog';
 import classes from './layout.module.css';
 import { SidebarStatus } from './sidebar-status';

@@ -1,10 +1,11 @@
 /**
- * PUT /api/products/{id}: a product's price edit (only the changed fields; a null sale price
- * clears it). The one place the screen sends it, so a later outbox can take its place.
+ * A product's price edit (only the changed fields; a null sale price clears it), through the
+ * outbox (local/outbox.ts): it shows in the local catalog at once, marked pending, and is sent
+ * as PUT /api/products/{id} with an Idempotency-Key, now or when the connection returns.
  */
-import { Product, type ProductPriceEdit } from '@catalog/contracts/products';
-import { apiFetch } from '../../../lib/api-client';
+import type { ProductPriceEdit } from '@catalog/contracts/products';
+import { enqueueProductPrice, type SendOutcome } from '../../../local/outbox';
 
-export function updateProductPrice(productId: number, edit: ProductPriceEdit): Promise<Product> {
-  return apiFetch(`/api/products/${productId}`, { method: 'PUT', body: edit, schema: Product });
+export function updateProductPrice(product: { id: number; name: string }, edit: ProductPriceEdit): Promise<SendOutcome> {
+  return enqueueProductPrice(product.id, edit, product.name);
 }

@@ -1,10 +1,12 @@
 /**
- * PUT /api/variants/{id}: a variant's price edit (only the changed fields). The one place the
- * screen sends it, so a later outbox can take its place.
+ * A variant's price edit (only the changed fields), through the outbox (local/outbox.ts): shown
+ * in the local catalog at once, marked pending, and sent as PUT /api/variants/{id} with an
+ * Idempotency-Key, now or when the connection returns.
  */
-import { Variant, type VariantPriceEdit } from '@catalog/contracts/products';
-import { apiFetch } from '../../../lib/api-client';
+import type { VariantPriceEdit } from '@catalog/contracts/products';
+import { enqueueVariantPrice, type SendOutcome } from '../../../local/outbox';
 
-export function updateVariantPrice(variantId: number, edit: VariantPriceEdit): Promise<Variant> {
-  return apiFetch(`/api/variants/${variantId}`, { method: 'PUT', body: edit, schema: Variant });
+export function updateVariantPrice(variant: { id: number; productId: number; sku?: string | null }, edit: VariantPriceEdit, productName: string): Promise<SendOutcome> {
+  const label = variant.sku ? `${productName} (${variant.sku})` : productName;
+  return enqueueVariantPrice(variant, edit, label);
 }

@@ -58,7 +58,12 @@ function PanelBody({ productId, onClose }: { productId: number; onClose: () => v
         }}
       />
       {showVariants && (
-        <VariantList variants={product.variants} productPrices={product} savingKey={saving} onSave={saveVariant} />
+        <VariantList
+          variants={product.variants}
+          productPrices={product}
+          savingKey={saving}
+          onSave={(variant, values) => saveVariant(variant, values, product.name)}
+        />
       )}
       <Divider />
       <section aria-labelledby={`product-info-${product.id}`}>

@@ -1,10 +1,13 @@
 /**
- * POST /api/work-orders: the one place a new order is submitted. The body carries the form's
- * client-generated `id`, which the API treats as an idempotency key: sending the same body again
- * (a retry after a lost response, later the offline outbox) returns the same order.
+ * Submitting a new work order: the one place it happens. It goes through the outbox
+ * (local/outbox.ts): online it is sent at once (POST /api/work-orders); offline, or when the
+ * answer never came, it waits and is sent when the connection returns. The body carries the
+ * form's client-generated `id`, which the API treats as an idempotency key, so a replay never
+ * creates a second order. The draft with the same id leaves the drafts in the same transaction.
  */
 import { WorkOrder, type CreateWorkOrderInput } from '@catalog/contracts/work-orders';
-import { apiFetch } from '../../../lib/api-client';
+import type { DraftRow } from '../../../local/catalog-db';
+import { enqueueWorkOrder, onOutboxSent, type SendOutcome } from '../../../local/outbox';
 import { rememberWorkOrder } from '../utils/status-memory';
 import { invalidateWorkOrders } from './get-work-orders';
 
@@ -12,11 +15,31 @@ import { invalidateWorkOrders } from './get-work-orders';
 export const CREATED_MESSAGE = 'Work order created successfully';
 /** The failure fallback when the server gives no message (spec section 8). */
 export const CREATE_FAILED_MESSAGE = 'Failed to create work order';
+/** The toast when the order waits for the connection. */
+export const QUEUED_TITLE = 'Work order queued';
+export const QUEUED_MESSAGE = 'No connection: it will be created as soon as the device is back online.';
 
-export async function createWorkOrder(body: CreateWorkOrderInput): Promise<WorkOrder> {
-  const order = await apiFetch('/api/work-orders', { method: 'POST', body, schema: WorkOrder });
-  // Seen as created, so the list notices when it completes even if that happens before it loads.
-  rememberWorkOrder(order);
-  invalidateWorkOrders();
-  return order;
+export type CreateOutcome =
+  | { state: 'sent'; order: WorkOrder | null }
+  | { state: 'queued' }
+  | { state: 'failed'; error: unknown };
+
+/**
+ * Creates the order (or queues it). `draft` is the form's draft row, kept with a queued order so
+ * that one the server refuses later can be edited again.
+ */
+export async function createWorkOrder(body: CreateWorkOrderInput & { id: string }, draft?: DraftRow): Promise<CreateOutcome> {
+  const outcome: SendOutcome = await enqueueWorkOrder(body, draft);
+  if (outcome.state !== 'sent') return outcome;
+  const parsed = WorkOrder.safeParse(outcome.response);
+  return { state: 'sent', order: parsed.success ? parsed.data : null };
 }
+
+// Whenever an order leaves the outbox (now or in a replay), the lists follow.
+onOutboxSent((entry, response) => {
+  if (entry.kind !== 'createWorkOrder') return;
+  const parsed = WorkOrder.safeParse(response);
+  // Seen as created, so the list notices when it completes even if that happens before it loads.
+  if (parsed.success) rememberWorkOrder(parsed.data);
+  invalidateWorkOrders();
+});

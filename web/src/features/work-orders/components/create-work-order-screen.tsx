@@ -13,7 +13,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { LocalProduct } from '../../../local/catalog-query';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { CREATE_FAILED_MESSAGE, CREATED_MESSAGE, createWorkOrder } from '../api/create-work-order';
+import { CREATE_FAILED_MESSAGE, CREATED_MESSAGE, QUEUED_MESSAGE, QUEUED_TITLE, createWorkOrder, type CreateOutcome } from '../api/create-work-order';
 import { useWorkOrderForm } from '../hooks/use-work-order-form';
 import { buildWorkOrder, type FormErrors } from '../utils/build-work-order';
 import { selectedProducts } from '../utils/work-order-form';
@@ -78,17 +78,27 @@ export function CreateWorkOrderScreen({ onCreated }: CreateWorkOrderScreenProps)
     if (!now.body || submitting) return;
     setSubmitting(true);
     setSubmitError(null);
+    let outcome: CreateOutcome;
     try {
-      await createWorkOrder(now.body);
-      notifications.show({ color: 'green', title: 'Work order created', message: CREATED_MESSAGE });
-      onCreated?.();
-      navigate('/work-orders');
+      outcome = await createWorkOrder({ ...now.body, id: state.id });
     } catch (err) {
-      const message = getErrorMessage(err, CREATE_FAILED_MESSAGE);
+      // Not even queued: the device could not store it (e.g. its storage is full).
+      outcome = { state: 'failed', error: err };
+    }
+    if (outcome.state === 'failed') {
+      const message = getErrorMessage(outcome.error, CREATE_FAILED_MESSAGE);
       setSubmitError(message);
       notifications.show({ color: 'red', title: 'Error', message });
       setSubmitting(false);
+      return;
     }
+    if (outcome.state === 'sent') {
+      notifications.show({ color: 'green', title: 'Work order created', message: CREATED_MESSAGE });
+      onCreated?.();
+    } else {
+      notifications.show({ color: 'blue', title: QUEUED_TITLE, message: QUEUED_MESSAGE });
+    }
+    navigate('/work-orders');
   };
 
   return (
