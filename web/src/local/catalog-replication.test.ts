@@ -7,7 +7,7 @@ import { readCursor } from './catalog-apply';
 import { catalogDbName, createCatalogDb, META_CURSOR } from './catalog-db';
 import { getLocalProducts, queryCatalog } from './catalog-query';
 import { pullChanges, type PullProgress } from './catalog-pull';
-import { closeLocalCatalog, getCatalogStatus, openLocalCatalog, pullNow } from './local-catalog';
+import { activeCatalogDb, closeLocalCatalog, getCatalogStatus, openLocalCatalog, pullNow } from './local-catalog';
 
 let uid = 0;
 const nextUid = () => `user-${++uid}-${Date.now()}`;
@@ -272,5 +272,22 @@ describe('the open catalog', () => {
     expect(await Dexie.exists(catalogDbName(user))).toBe(false);
     expect(getCatalogStatus().uid).toBeNull();
     expect(await queryCatalog({ page: 1, pageSize: 20 })).toEqual({ products: [], total: 0 });
+  });
+
+  it('on sign-out keeps only what the user typed and the server has not got (drafts, queued writes)', async () => {
+    const server = new FakeCatalogServer();
+    seed(server, 3);
+    const user = nextUid();
+    openLocalCatalog(user, { fetchChanges: async (c) => server.changes(c) });
+    await pullNow();
+    const db = activeCatalogDb()!;
+    await db.drafts.put({ id: 'd1', title: 'Spring', productCount: 1, createdAt: 1, updatedAt: 1, state: {} });
+    await db.workOrders.put({ id: 'w1', archived: false, order: {} });
+
+    await runSignOutCallbacks(user);
+    const left = createCatalogDb(catalogDbName(user));
+    expect(await left.drafts.toArray()).toMatchObject([{ id: 'd1', title: 'Spring' }]);
+    expect(await Promise.all([left.products.count(), left.variants.count(), left.categories.count(), left.meta.count(), left.workOrders.count()])).toEqual([0, 0, 0, 0, 0]);
+    left.close();
   });
 });

@@ -6,7 +6,8 @@
  * - One tab pulls at a time (Web Locks 'catalog-pull'; without Web Locks each tab pulls on its
  *   own, which stays correct because every page is an idempotent upsert by id). Tabs tell each
  *   other what a pull changed (BroadcastChannel), so every tab's index follows.
- * - Signing out deletes the user's database (registered with lib/sign-out-callbacks).
+ * - Signing out deletes the user's catalog (registered with lib/sign-out-callbacks); unsent
+ *   drafts and outbox entries stay for that user's next sign-in.
  */
 import { getErrorMessage } from '@catalog/contracts/errors';
 import { onSignOut } from '../lib/sign-out-callbacks';
@@ -307,8 +308,27 @@ export function pullNow(): Promise<void> {
   return running;
 }
 
-// A shared device must not keep the last user's catalog.
-onSignOut(async (uid) => {
+/**
+ * Signing out: a shared device must not keep the last user's catalog, so it goes. What the user
+ * typed and has not reached the server (drafts, queued writes) stays, in that user's database
+ * only, and is sent when they sign in again; with nothing of that kind the database goes whole.
+ */
+export async function forgetUserCatalog(uid: string): Promise<void> {
   if (active?.uid === uid) closeLocalCatalog();
-  await deleteCatalogDb(uid);
-});
+  const db = createCatalogDb(catalogDbName(uid));
+  try {
+    const [queued, drafts] = await Promise.all([db.outbox.count(), db.drafts.count()]);
+    if (queued === 0 && drafts === 0) {
+      db.close();
+      await deleteCatalogDb(uid);
+      return;
+    }
+    await db.transaction('rw', [db.products, db.variants, db.categories, db.meta, db.workOrders], () =>
+      Promise.all([db.products.clear(), db.variants.clear(), db.categories.clear(), db.meta.clear(), db.workOrders.clear()]),
+    );
+  } finally {
+    db.close();
+  }
+}
+
+onSignOut(forgetUserCatalog);

@@ -1,7 +1,7 @@
 /**
  * A product in the grid: name (the button that opens it), category ('Uncategorized'), regular
  * and sale price ('(from)' the lowest variant prices in variant-pricing mode), SKU ('N/A') and,
- * when the store settings say so, the stock badge. Plain elements styled by the module: a page
+ * when the store settings say so, the stock badge; 'Pending' while a price edit waits to be sent. Plain elements styled by the module: a page
  * of cards renders on every keystroke, within a frame.
  */
 import { categoryLabel, skuLabel } from '@catalog/contracts/catalog';
@@ -9,6 +9,7 @@ import { memo } from 'react';
 import type { LocalProduct } from '../../../local/catalog-query';
 import { displayPricing, formatPrice } from '../utils/product-pricing';
 import classes from './product-card.module.css';
+import { PendingPill } from './pending-pill';
 import { StockBadge } from './stock-badge';
 
 export interface ProductCardProps {
@@ -39,6 +40,7 @@ export const ProductCard = memo(function ProductCard({ product, showStock, onOpe
       <div className={classes.footer}>
         <span className={classes.sku}>SKU: {skuLabel(product.sku)}</span>
         <span className={classes.badges}>
+          {product.pending && <PendingPill />}
           {product.variants.length > 1 && <span className={classes.variants}>{product.variants.length} variants</span>}
           {showStock && <StockBadge stock={pricing.stock} />}
         </span>

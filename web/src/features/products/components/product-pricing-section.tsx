@@ -3,13 +3,14 @@
  * variant-pricing mode the lowest variant prices, read-only, with 'Price is managed through
  * variants'.
  */
-import { Alert, Button, Group, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { LocalProduct } from '../../../local/catalog-query';
 import type { SaveResult } from '../hooks/use-price-edits';
 import type { PriceFieldErrors, PriceFormValues } from '../utils/price-edit';
 import { displayPricing, usesVariantPricing } from '../utils/product-pricing';
+import { PENDING_TITLE, PendingPill } from './pending-pill';
 import { PriceFields } from './price-fields';
 
 export const VARIANT_PRICING_HINT = 'Price is managed through variants';
@@ -56,9 +57,17 @@ export function ProductPricingSection({ product, saving, onSave }: ProductPricin
   return (
     <form onSubmit={submit} aria-label="Pricing" noValidate>
       <Stack gap="xs">
-        <Title order={3} size="h5">
-          Pricing
-        </Title>
+        <Group gap="xs">
+          <Title order={3} size="h5">
+            Pricing
+          </Title>
+          {product.pending && <PendingPill />}
+        </Group>
+        {product.pending && (
+          <Text size="sm" c="dimmed">
+            {PENDING_TITLE}
+          </Text>
+        )}
         <PriceFields values={values} onChange={setValues} errors={errors} requireRegular />
         <Group justify="flex-end">
           <Button type="submit" loading={saving}>

@@ -9,6 +9,7 @@ import { memo } from 'react';
 import type { LocalProduct } from '../../../local/catalog-query';
 import { displayPricing, formatPrice } from '../utils/product-pricing';
 import classes from './products.module.css';
+import { PendingPill } from './pending-pill';
 import { StatusBadge } from './status-badge';
 import { StockBadge } from './stock-badge';
 
@@ -62,6 +63,12 @@ export const ProductTable = memo(function ProductTable({ products, showStock, on
                 )}
                 <Table.Td>
                   <StatusBadge status={product.status} />
+                  {product.pending && (
+                    <>
+                      {' '}
+                      <PendingPill />
+                    </>
+                  )}
                 </Table.Td>
               </Table.Tr>
             );

@@ -4,12 +4,14 @@
  */
 import { skuLabel } from '@catalog/contracts/catalog';
 import type { ReplicatedVariant } from '@catalog/contracts/replication';
+import type { LocalVariant } from '../../../local/catalog-query';
 import { Button, Collapse, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { SaveResult } from '../hooks/use-price-edits';
 import type { PriceFieldErrors, PriceFormValues } from '../utils/price-edit';
 import { formatPrice } from '../utils/product-pricing';
+import { PendingPill } from './pending-pill';
 import { PriceFields } from './price-fields';
 
 export function variantLabel(variant: ReplicatedVariant): string {
@@ -19,7 +21,7 @@ export function variantLabel(variant: ReplicatedVariant): string {
 }
 
 interface VariantRowProps {
-  variant: ReplicatedVariant;
+  variant: LocalVariant;
   productPrices: { regularPrice: string; salePrice: string | null };
   saving: boolean;
   onSave: (variant: ReplicatedVariant, values: PriceFormValues) => Promise<SaveResult>;
@@ -43,9 +45,12 @@ function VariantRow({ variant, productPrices, saving, onSave }: VariantRowProps)
     <Paper withBorder radius="sm" p="sm" component="form" onSubmit={submit} aria-label={`Variant ${label}`} noValidate>
       <Stack gap={6}>
         <Group justify="space-between" gap="xs">
-          <Text size="sm" fw={600}>
-            {label}
-          </Text>
+          <Group gap={6}>
+            <Text size="sm" fw={600}>
+              {label}
+            </Text>
+            {variant.pending && <PendingPill />}
+          </Group>
           <Text size="xs" c="dimmed">
             SKU: {skuLabel(variant.variantSku)} · Stock: {variant.stock}
           </Text>
@@ -71,7 +76,7 @@ function VariantRow({ variant, productPrices, saving, onSave }: VariantRowProps)
 }
 
 export interface VariantListProps {
-  variants: ReplicatedVariant[];
+  variants: LocalVariant[];
   productPrices: { regularPrice: string; salePrice: string | null };
   savingKey: string | null;
   onSave: (variant: ReplicatedVariant, values: PriceFormValues) => Promise<SaveResult>;
