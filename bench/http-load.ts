@@ -14,8 +14,11 @@ export interface LoadOptions {
   durationMs: number;
   /** Headers of the c-th connection (e.g. a token per user). */
   headers: (connection: number) => Record<string, string>;
-  /** The path of the i-th request of the run. */
-  path: (i: number) => string;
+  /**
+   * The path of a request: `i` counts the run's requests, `nth` those of this connection (a
+   * connection can walk its own sequence, as one user does).
+   */
+  path: (i: number, connection: number, nth: number) => string;
 }
 
 export interface LoadResult {
@@ -39,11 +42,11 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
   const started = performance.now();
   const deadline = started + o.durationMs;
 
-  const send = (connection: number) =>
+  const send = (connection: number, nth: number) =>
     new Promise<void>((resolve) => {
       const sentAt = performance.now();
       const req = http.request(
-        { host: target.hostname, port: target.port, path: o.path(next++), method: 'GET', agent, headers: o.headers(connection) },
+        { host: target.hostname, port: target.port, path: o.path(next++, connection, nth), method: 'GET', agent, headers: o.headers(connection) },
         (res) => {
           res.on('data', (chunk: Buffer) => (bytes += chunk.length));
           res.on('end', () => {
@@ -62,7 +65,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
     });
 
   await Promise.all(Array.from({ length: o.connections }, async (_, c) => {
-    while (performance.now() < deadline) await send(c);
+    for (let nth = 0; performance.now() < deadline; nth++) await send(c, nth);
   }));
   const durationMs = performance.now() - started;
   agent.destroy();
