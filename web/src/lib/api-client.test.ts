@@ -48,13 +48,22 @@ describe('apiFetch', () => {
   });
 
   it("fails with 'Authentication failed' when no token can be had, without calling the API", async () => {
-    for (const token of [async () => null, async () => Promise.reject(new Error('offline'))]) {
+    for (const token of [async () => null, async () => Promise.reject(new Error('auth/internal-error'))]) {
       const { apiFetch, calls } = fakeServer(() => json({}), token);
       const error = await apiFetch('/api/dashboard').catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ApiError);
       expect(getErrorMessage(error, '')).toBe(AUTH_FAILED_MESSAGE);
       expect(calls).toHaveLength(0);
     }
+  });
+
+  it('fails as a network error, not a sign-out, when the token cannot be refreshed offline', async () => {
+    const offline = Object.assign(new Error('Firebase: Error (auth/network-request-failed).'), { code: 'auth/network-request-failed' });
+    const { apiFetch, calls } = fakeServer(() => json({}), async () => Promise.reject(offline));
+    const error = await apiFetch('/api/dashboard').catch((e: unknown) => e);
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect(getErrorMessage(error, '')).toBe(NETWORK_ERROR_MESSAGE);
+    expect(calls).toHaveLength(0);
   });
 
   it("shows the server's error message for an error body", async () => {

@@ -17,6 +17,16 @@ export const NETWORK_ERROR_MESSAGE =
 /** A query value; undefined, null and '' are left out of the URL. */
 export type QueryValue = string | number | boolean | null | undefined;
 
+/**
+ * The identity service could not refresh the token because there is no network (Firebase's
+ * auth/network-request-failed, or the browser is offline). That is not a signed-out user: the
+ * call fails as any other request without a connection, and the session stays.
+ */
+export function isOfflineTokenFailure(err: unknown): boolean {
+  if ((err as { code?: unknown } | null)?.code === 'auth/network-request-failed') return true;
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
 export interface ApiFetchOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
@@ -82,7 +92,8 @@ async function send(
     let token: string | null;
     try {
       token = await deps.getToken();
-    } catch {
+    } catch (err) {
+      if (isOfflineTokenFailure(err)) throw new Error(NETWORK_ERROR_MESSAGE, { cause: err });
       token = null;
     }
     if (!token) throw new ApiError(ErrorCode.UNAUTHENTICATED, AUTH_FAILED_MESSAGE);
