@@ -17,6 +17,7 @@ import { CatalogIndex } from './catalog-index';
 import { pullChanges, type FetchChanges, type PullProgress } from './catalog-pull';
 import type { LocalProduct } from './catalog-query';
 import { RowCache } from './row-cache';
+import { reportStorageError } from './storage';
 
 export interface CatalogStatus {
   /** Whose catalog is open; null when none. */
@@ -279,6 +280,8 @@ async function pullOnce(catalog: ActiveCatalog): Promise<void> {
     if (catalog !== active) return; // closed meanwhile (sign-out): nothing to report
     indexChanged(catalog);
     console.error('Catalog pull failed', err);
+    // A full disk is the user's to fix: the app shows "Storage is full" (app/storage-full-notice).
+    reportStorageError(err);
     setStatus({ pulling: false, progress: null, error: getErrorMessage(err, 'Could not update the local catalog') });
   }
 }
