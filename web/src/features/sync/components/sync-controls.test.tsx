@@ -4,6 +4,7 @@ import { act } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearApiQueries } from '../../../lib/api-query';
+import { OFFLINE_ACTION_MESSAGE } from '../../../lib/use-online';
 import { AuthProvider } from '../../../lib/session';
 import { fakeIdentity, fakeUser } from '../../../testing/fake-identity';
 import { render, waitFor, type Rendered } from '../../../testing/render';
@@ -203,12 +204,12 @@ describe('SyncControls', () => {
     expect(onSynced).not.toHaveBeenCalled();
   });
 
-  it("waits while offline, saying 'Sync needs a connection'", async () => {
+  it('waits while offline, saying that it needs a connection', async () => {
     const onLine = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
     const { container } = await renderControls();
     const sync = button(container, 'Sync Products')!;
     await waitFor(() => sync.getAttribute('aria-disabled') === 'true');
-    expect(document.getElementById(sync.getAttribute('aria-describedby')!)?.textContent).toBe('Sync needs a connection');
+    expect(document.getElementById(sync.getAttribute('aria-describedby')!)?.textContent).toBe(OFFLINE_ACTION_MESSAGE);
     await act(async () => sync.click());
     expect(requests.some((r) => r.url === '/api/sync')).toBe(false);
 

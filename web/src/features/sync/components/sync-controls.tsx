@@ -3,13 +3,13 @@
  * while offline, with a tooltip saying why, and while no store is connected, with a link to
  * Settings), and the progress of a running sync with its Cancel action.
  */
-import { Anchor, Button, Group, Paper, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
+import { Anchor, Button, Group, Paper, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { NeedsConnection } from '../../../components/needs-connection';
 import { useSync } from '../hooks/use-sync';
-import { lastSyncText, OFFLINE_MESSAGE } from '../utils/sync-messages';
+import { lastSyncText } from '../utils/sync-messages';
 import { isSyncBusy } from '../utils/sync-state';
 import { SyncProgressPanel } from './sync-progress-panel';
 
@@ -34,11 +34,8 @@ function useMinuteClock(): Date {
 
 export function SyncControls({ onSynced, lastSyncAt, connected = true }: SyncControlsProps) {
   const { state, start, cancel } = useSync({ onSynced });
-  const { online } = useNetwork();
   const now = useMinuteClock();
-  const offlineNoteId = useId();
   const busy = isSyncBusy(state);
-  const offline = !online;
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label="Store sync">
@@ -61,31 +58,16 @@ export function SyncControls({ onSynced, lastSyncAt, connected = true }: SyncCon
             </Text>
           )}
         </div>
-        <Tooltip label={OFFLINE_MESSAGE} disabled={!offline} withArrow>
-          {/*
-            Offline, the button keeps its focus and hover (data-disabled rather than disabled),
-            so the tooltip can say why it waits; a click then does nothing.
-          */}
+        {/* Offline it waits, and its tooltip says why (OFFLINE_ACTION_MESSAGE). */}
+        <NeedsConnection>
           <Button
             leftSection={<IconRefresh size={16} aria-hidden="true" />}
             disabled={busy || !connected}
-            data-disabled={offline || undefined}
-            aria-disabled={offline || undefined}
-            aria-describedby={offline ? offlineNoteId : undefined}
-            onClick={(event) => {
-              if (offline) {
-                event.preventDefault();
-                return;
-              }
-              void start();
-            }}
+            onClick={() => void start()}
           >
             Sync Products
           </Button>
-        </Tooltip>
-        {offline && (
-          <VisuallyHidden id={offlineNoteId}>{OFFLINE_MESSAGE}</VisuallyHidden>
-        )}
+        </NeedsConnection>
       </Group>
       <SyncProgressPanel state={state} onCancel={() => void cancel()} />
     </Paper>

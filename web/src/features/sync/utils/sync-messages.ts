@@ -14,8 +14,6 @@ export const SYNC_FAILED_MESSAGE = 'Failed to sync products';
 export const SYNC_FAILED_TITLE = 'Error';
 export const CANCEL_FAILED_TITLE = 'Cancel Failed';
 export const CANCEL_FAILED_MESSAGE = 'Failed to cancel sync';
-/** The Sync button's tooltip while the device is offline. */
-export const OFFLINE_MESSAGE = 'Sync needs a connection';
 
 /** How long a finished sync keeps its full progress bar before it resets. */
 export const SYNC_RESET_DELAY_MS = 1000;
