@@ -5,6 +5,8 @@
 import { MantineProvider } from '@mantine/core';
 import { Suspense, type ReactNode } from 'react';
 import { AuthProvider } from '../lib/session';
+// Holds the browser's install offer from the first moment (it may come before any screen mounts).
+import './install-prompt';
 import { lazyNamed } from './lazy-named';
 import { cssVariablesResolver, theme } from './theme';
 

@@ -1,7 +1,8 @@
 /**
  * The marketing navigation bar: logo, section links, and the sign-in buttons (or a Dashboard
- * button when signed in). The current route is marked with aria-current and highlighted; below
- * the `sm` breakpoint the links fold into a menu opened by a burger button.
+ * button when signed in), and Install app while the browser offers installation. The current
+ * route is marked with aria-current and highlighted; below the `sm` breakpoint the links fold
+ * into a menu opened by a burger button.
  */
 import { Box, Burger, Button, Collapse, Container, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -9,6 +10,7 @@ import { useEffect } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Logo } from '../../components/logo';
 import { useAuth } from '../../lib/session';
+import { InstallButton } from '../install-button';
 import classes from './marketing-header.module.css';
 
 const MOBILE_MENU_ID = 'marketing-mobile-menu';
@@ -81,6 +83,7 @@ export function MarketingHeader() {
           </Box>
 
           <Group gap="sm" visibleFrom="sm" wrap="nowrap">
+            <InstallButton />
             <AccountButtons />
           </Group>
 
@@ -104,6 +107,7 @@ export function MarketingHeader() {
               </Stack>
             </nav>
             <Stack gap="sm" mt="md">
+              <InstallButton fullWidth />
               <AccountButtons fullWidth />
             </Stack>
           </Container>

@@ -1,6 +1,6 @@
 /**
  * The bottom of the sidebar: whether a store is connected (GET /api/settings; any failure counts
- * as not connected), who is signed in, and Sign Out.
+ * as not connected), Install app (while the browser offers it), who is signed in, and Sign Out.
  */
 import { Avatar, Box, Button, Group, Text, UnstyledButton } from '@mantine/core';
 import { connectionLabel } from '@catalog/contracts/settings';
@@ -11,6 +11,7 @@ import { useSettings } from '../../features/settings/api/get-settings';
 import { useCurrentUser } from '../../lib/current-user';
 import { useAuth } from '../../lib/session';
 import { useSignOut } from '../../lib/use-sign-out';
+import { InstallButton } from '../install-button';
 import classes from './sidebar.module.css';
 
 function StoreStatus() {
@@ -49,6 +50,7 @@ export function SidebarStatus() {
   return (
     <>
       <StoreStatus />
+      <InstallButton fullWidth justify="flex-start" mt="xs" />
       <Group gap="sm" wrap="nowrap" mt="md" px="sm">
         <Avatar src={user?.profileImageUrl ?? session?.photoURL ?? null} radius="xl" size={36} alt="">
           {name.slice(0, 1).toUpperCase()}

@@ -1,0 +1,22 @@
+/**
+ * "Install app": shown only while the browser offers installation (install-prompt.ts), in the
+ * signed-in header and the marketing header; hidden once the app is installed.
+ */
+import { Button, type ButtonProps } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useInstallPrompt } from './install-prompt';
+
+export function InstallButton(props: ButtonProps) {
+  const { canInstall, install } = useInstallPrompt();
+  if (!canInstall) return null;
+  return (
+    <Button
+      variant="default"
+      leftSection={<IconDownload size={16} aria-hidden="true" />}
+      onClick={() => void install()}
+      {...props}
+    >
+      Install app
+    </Button>
+  );
+}
