@@ -1,7 +1,8 @@
 /**
- * The signed-in shell: header with the logo, a sidebar with the app's sections (a slide-in menu
- * on small screens), the store status and the account, the current screen, and the tour for new
- * users. Loaded lazily: signed-out visitors never download it.
+ * The signed-in shell: header with the logo and the connection indicator, a sidebar with the
+ * app's sections (a slide-in menu on small screens; Work Orders shows the pending orders and the
+ * changes queued on this device), the store status, Install and the account, the current screen,
+ * and the tour for new users. Loaded lazily: signed-out visitors never download it.
  */
 import {
   AppShell,
@@ -31,8 +32,11 @@ import { useDashboardStats } from '../../features/dashboard/api/get-dashboard-st
 import { Walkthrough } from '../../features/walkthrough/components/walkthrough';
 // Orders sent from the outbox (also replays at start) refresh the lists: its listener registers here.
 import '../../features/work-orders/api/create-work-order';
+import { useOutboxSummary } from '../../local/outbox';
 import { useLocalCatalog } from '../../local/use-local-catalog';
+import { ConnectionIndicator } from './connection-indicator';
 import classes from './layout.module.css';
+import { PersistentStorageRequest } from './persistent-storage-request';
 import { SidebarStatus } from './sidebar-status';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 
@@ -61,6 +65,21 @@ function PendingBadge({ onActiveLink }: { onActiveLink: boolean }) {
   );
 }
 
+/**
+ * Changes made on this device that wait to be sent (the outbox), next to Work Orders: outlined,
+ * so it reads apart from the filled pending-orders badge. Nothing while none wait.
+ */
+function QueuedBadge() {
+  const { queued } = useOutboxSummary();
+  if (queued === 0) return null;
+  return (
+    <Badge size="sm" variant="default" title={`${queued} waiting to be sent`}>
+      {queued}
+      <VisuallyHidden> queued</VisuallyHidden>
+    </Badge>
+  );
+}
+
 export function SignedInLayout({ children }: { children?: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname, key } = useLocation();
@@ -81,19 +100,22 @@ export function SignedInLayout({ children }: { children?: ReactNode }) {
     >
       <SkipLink />
       <AppShell.Header>
-        <Group h="100%" px="md" gap="sm" wrap="nowrap">
-          <Burger
-            hiddenFrom="sm"
-            size="sm"
-            opened={opened}
-            onClick={toggle}
-            aria-label={opened ? 'Close navigation' : 'Open navigation'}
-            aria-expanded={opened}
-            aria-controls={NAVBAR_ID}
-          />
-          <Link to="/" style={{ display: 'inline-flex', textDecoration: 'none' }}>
-            <Logo size={28} />
-          </Link>
+        <Group h="100%" px="md" gap="sm" wrap="nowrap" justify="space-between">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              hiddenFrom="sm"
+              size="sm"
+              opened={opened}
+              onClick={toggle}
+              aria-label={opened ? 'Close navigation' : 'Open navigation'}
+              aria-expanded={opened}
+              aria-controls={NAVBAR_ID}
+            />
+            <Link to="/" style={{ display: 'inline-flex', textDecoration: 'none' }}>
+              <Logo size={28} />
+            </Link>
+          </Group>
+          <ConnectionIndicator />
         </Group>
       </AppShell.Header>
 
@@ -111,7 +133,14 @@ export function SignedInLayout({ children }: { children?: ReactNode }) {
                 active={current}
                 aria-current={current ? 'page' : undefined}
                 leftSection={<SectionIcon size={18} stroke={1.7} aria-hidden="true" />}
-                rightSection={to === '/work-orders' ? <PendingBadge onActiveLink={current} /> : undefined}
+                rightSection={
+                  to === '/work-orders' ? (
+                    <Group gap={4} wrap="nowrap">
+                      <QueuedBadge />
+                      <PendingBadge onActiveLink={current} />
+                    </Group>
+                  ) : undefined
+                }
                 variant="filled"
               />
             );
@@ -126,6 +155,7 @@ export function SignedInLayout({ children }: { children?: ReactNode }) {
         <Suspense fallback={<PageLoader />}>{children ?? <Outlet />}</Suspense>
       </AppShell.Main>
       <Walkthrough />
+      <PersistentStorageRequest />
     </AppShell>
   );
 }
