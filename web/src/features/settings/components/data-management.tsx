@@ -8,6 +8,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { NeedsConnection } from '../../../components/needs-connection';
 import { deleteAllProducts } from '../api/delete-all-products';
 
 /** The spec's confirmation (section 5). */
@@ -70,15 +71,17 @@ export function DataManagement({ canEdit, onDeleted }: DataManagementProps) {
           Only owners and admins can delete products.
         </Text>
       )}
-      <Button
-        mt="md"
-        color={DANGER}
-        leftSection={<IconTrash size={16} aria-hidden="true" />}
-        onClick={open}
-        disabled={canEdit !== true}
-      >
-        Delete all products
-      </Button>
+      <NeedsConnection>
+        <Button
+          mt="md"
+          color={DANGER}
+          leftSection={<IconTrash size={16} aria-hidden="true" />}
+          onClick={open}
+          disabled={canEdit !== true}
+        >
+          Delete all products
+        </Button>
+      </NeedsConnection>
 
       <Modal.Root opened={opened} onClose={close} centered>
         <Modal.Overlay />
@@ -99,9 +102,11 @@ export function DataManagement({ canEdit, onDeleted }: DataManagementProps) {
                 <Button variant="default" onClick={close} data-autofocus disabled={deleting}>
                   Cancel
                 </Button>
-                <Button color={DANGER} onClick={() => void confirm()} loading={deleting}>
-                  Delete all products
-                </Button>
+                <NeedsConnection>
+                  <Button color={DANGER} onClick={() => void confirm()} loading={deleting}>
+                    Delete all products
+                  </Button>
+                </NeedsConnection>
               </Group>
             </Stack>
           </Modal.Body>

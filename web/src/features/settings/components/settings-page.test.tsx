@@ -262,3 +262,63 @@ describe('Data Management', () => {
     expect(onProductsDeleted).not.toHaveBeenCalled();
   });
 });
+
+describe('offline', () => {
+  it('keeps Save and Delete all products from reaching the server, and says they need a connection', async () => {
+    const { container } = await renderSettings();
+    await waitFor(() => !button(container, 'Save settings')!.disabled);
+    const onLine = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    await act(async () => window.dispatchEvent(new Event('offline')));
+    for (const name of ['Save settings', 'Delete all products']) {
+      const control = button(container, name)!;
+      await waitFor(() => control.getAttribute('aria-disabled') === 'true');
+      const note = control.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent);
+      expect(note).toContain('You are offline. This needs a connection to the server.');
+      await act(async () => control.click());
+    }
+    expect(requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
+    onLine.mockReturnValue(true);
+    await act(async () => window.dispatchEvent(new Event('online')));
+    await waitFor(() => !button(container, 'Save settings')!.hasAttribute('aria-disabled'));
+  });
+
+  it('says the settings will load when the connection returns, then loads them', async () => {
+    const onLine = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    respond['GET /api/settings'] = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    const identity = fakeIdentity();
+    rendered = await render(
+      <AuthProvider connect={identity.connect}>
+        <MemoryRouter>
+          <SettingsPage />
+        </MemoryRouter>
+      </AuthProvider>,
+    );
+    await waitFor(() => identity.connections() > 0);
+    await act(async () => identity.emit(fakeUser()));
+    const container = rendered.container;
+    await waitFor(() => container.textContent?.includes('Your store connection settings will load when the connection returns.') ?? false);
+    expect(container.textContent).not.toContain('Could not load your settings');
+
+    respond['GET /api/settings'] = () => json(SAVED);
+    onLine.mockReturnValue(true);
+    await act(async () => window.dispatchEvent(new Event('online')));
+    await waitFor(() => container.querySelector('form[aria-label="API connection"]') !== null);
+  });
+
+  it('shows the storage on this device', async () => {
+    Object.defineProperty(navigator, 'storage', {
+      value: { estimate: async () => ({ usage: 5 * 1024 * 1024, quota: 2 * 1024 ** 3 }), persisted: async () => true },
+      configurable: true,
+    });
+    const { container } = await renderSettings();
+    const card = container.querySelector('section[aria-labelledby="storage-title"]')!;
+    await waitFor(() => card.textContent?.includes('5 MB of 2 GB') ?? false);
+    expect(card.textContent).toContain('Persistent storage');
+    expect(card.textContent).toContain('Yes');
+    expect(card.textContent).toContain('Products stored locally');
+    Object.defineProperty(navigator, 'storage', { value: undefined, configurable: true });
+  });
+});

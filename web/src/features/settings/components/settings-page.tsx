@@ -1,7 +1,8 @@
 /**
  * /settings: the API connection form, setup instructions (naming the local demo store when
- * there is one), the account card, the Data Management danger zone and Logout. The form waits
- * for GET /api/settings so it starts from the saved connection (token masked).
+ * there is one), the account card, storage on this device, the Data Management danger zone and
+ * Logout. The form waits for GET /api/settings so it starts from the saved connection (token
+ * masked); offline, it says it will load when the connection returns.
  */
 import { canManageCompany } from '@catalog/contracts/auth';
 import { getErrorMessage } from '@catalog/contracts/errors';
@@ -9,15 +10,19 @@ import type { SettingsResponse } from '@catalog/contracts/settings';
 import { Alert, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconLogout, IconRefresh } from '@tabler/icons-react';
 import { useRef } from 'react';
+import { OfflineNotice } from '../../../components/offline-notice';
 import { useCurrentUser } from '../../../lib/current-user';
 import { getDemoStore } from '../../../lib/demo-store';
+import { useOnline } from '../../../lib/use-online';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { isOfflineFailure, useRefetchOnReconnect } from '../../../lib/use-refetch-on-reconnect';
 import { useSignOut } from '../../../lib/use-sign-out';
 import { useSettings } from '../api/get-settings';
 import { useSettingsForm } from '../hooks/use-settings-form';
 import { AccountCard } from './account-card';
 import { DataManagement } from './data-management';
 import { SetupInstructions } from './setup-instructions';
+import { StorageCard } from './storage-card';
 import { StoreConnectionForm } from './store-connection-form';
 
 export interface SettingsPageProps {
@@ -56,7 +61,11 @@ function ConnectionSection({ saved, canEdit }: { saved: SettingsResponse; canEdi
 
 function ConnectionLoader({ canEdit }: { canEdit: boolean | null }) {
   const { data, error, isFetching, refetch } = useSettings();
+  const online = useOnline();
+  const offline = data === undefined && isOfflineFailure(error, online);
+  useRefetchOnReconnect(offline, refetch);
   if (data !== undefined) return <ConnectionSection saved={data} canEdit={canEdit} />;
+  if (offline) return <OfflineNotice what="Your store connection settings" />;
   if (error) {
     return (
       <Alert color="red" icon={<IconAlertCircle aria-hidden="true" />} title="Could not load your settings">
@@ -104,6 +113,7 @@ export function SettingsPage({ onProductsDeleted }: SettingsPageProps) {
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="lg">
             <AccountCard />
+            <StorageCard />
             <DataManagement canEdit={canEdit} onDeleted={onProductsDeleted} />
             <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="session-title">
               <Group justify="space-between" gap="sm">

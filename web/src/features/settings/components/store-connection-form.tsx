@@ -18,6 +18,8 @@ import {
 } from '@mantine/core';
 import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
 import { useEffect, useRef, type FormEvent, type Ref } from 'react';
+import { NeedsConnection } from '../../../components/needs-connection';
+import { useOnline } from '../../../lib/use-online';
 import type { SettingsForm } from '../hooks/use-settings-form';
 import { formatLastSync } from '../utils/last-sync-time';
 import { isMaskedToken } from '../utils/settings-form';
@@ -38,6 +40,8 @@ export function StoreConnectionForm({ form, canEdit, lastSyncAt, saveButtonRef }
   const formRef = useRef<HTMLFormElement>(null);
   const disabled = canEdit !== true;
   const tokenMasked = isMaskedToken(values.accessToken);
+  // Saving checks the credentials with the store: it needs the server.
+  const online = useOnline();
 
   // After a submit with errors, focus the first field that has one.
   useEffect(() => {
@@ -47,7 +51,7 @@ export function StoreConnectionForm({ form, canEdit, lastSyncAt, saveButtonRef }
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!disabled) void submit();
+    if (!disabled && online) void submit();
   };
 
   return (
@@ -137,15 +141,17 @@ export function StoreConnectionForm({ form, canEdit, lastSyncAt, saveButtonRef }
               disabled={disabled}
             />
             <Group justify="flex-end">
-              <Button
-                type="submit"
-                ref={saveButtonRef}
-                loading={saving}
-                disabled={disabled}
-                leftSection={<IconDeviceFloppy size={16} aria-hidden="true" />}
-              >
-                Save settings
-              </Button>
+              <NeedsConnection>
+                <Button
+                  type="submit"
+                  ref={saveButtonRef}
+                  loading={saving}
+                  disabled={disabled}
+                  leftSection={<IconDeviceFloppy size={16} aria-hidden="true" />}
+                >
+                  Save settings
+                </Button>
+              </NeedsConnection>
             </Group>
           </Stack>
         </Fieldset>

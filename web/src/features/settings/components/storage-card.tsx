@@ -1,0 +1,82 @@
+/**
+ * "Storage on this device": what Catalog Pilot keeps in this browser for offline use. Space used
+ * of the browser's quota (navigator.storage.estimate()), whether the storage is persistent
+ * (navigator.storage.persisted(): the browser will not clear it under storage pressure), and how
+ * many products the local catalog holds. Read again when the catalog's size changes.
+ */
+import { Box, Group, Paper, Progress, Skeleton, Text, Title } from '@mantine/core';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useCatalogStatus } from '../../../local/catalog-query';
+import { estimateStorage, formatBytes, type StorageEstimate } from '../../../local/storage';
+
+const count = new Intl.NumberFormat('en-US');
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group component="div" justify="space-between" gap="xs" wrap="nowrap" py={6}>
+      <Text component="dt" size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text component="dd" size="sm" fw={500} m={0} ta="right" miw={0}>
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+/** "12.5 MB of 2 GB", "12.5 MB", or "Unknown". */
+export function usageText({ usage, quota }: Pick<StorageEstimate, 'usage' | 'quota'>): string {
+  if (usage === null) return 'Unknown';
+  return quota ? `${formatBytes(usage)} of ${formatBytes(quota)}` : formatBytes(usage);
+}
+
+export function persistenceText(persisted: boolean | null): string {
+  if (persisted === null) return 'Unknown';
+  return persisted ? 'Yes' : 'No';
+}
+
+export function StorageCard() {
+  const { productCount, ready } = useCatalogStatus();
+  const [estimate, setEstimate] = useState<StorageEstimate | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    void estimateStorage().then((next) => current && setEstimate(next));
+    return () => {
+      current = false;
+    };
+  }, [productCount]);
+
+  const share = estimate?.usage != null && estimate.quota ? Math.min(100, (estimate.usage / estimate.quota) * 100) : null;
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="storage-title">
+      <Title order={2} size="h3" id="storage-title">
+        Storage on this device
+      </Title>
+      <Text size="sm" c="dimmed" mt={2}>
+        Your catalog, drafts and queued changes are kept in this browser so they work offline.
+      </Text>
+      {estimate === null ? (
+        <Skeleton height={110} mt="md" />
+      ) : (
+        <>
+          {share !== null && (
+            <Progress value={share} mt="md" size="sm" aria-label="Storage used" aria-valuetext={usageText(estimate)} />
+          )}
+          <Box component="dl" mt="sm" mb={0}>
+            <Detail label="Storage used">{usageText(estimate)}</Detail>
+            <Detail label="Persistent storage">{persistenceText(estimate.persisted)}</Detail>
+            <Detail label="Products stored locally">{ready ? count.format(productCount) : '—'}</Detail>
+          </Box>
+          {estimate.persisted === false && (
+            <Text size="sm" c="dimmed" mt="xs">
+              The browser may clear this data when the device runs low on space; installing the app
+              makes that less likely.
+            </Text>
+          )}
+        </>
+      )}
+    </Paper>
+  );
+}
