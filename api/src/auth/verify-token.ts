@@ -99,8 +99,8 @@ export function createTokenVerifier(opts: TokenVerifierOptions): TokenVerifier {
 // time (an RS256 signature in production) would be a large share of a cheap request's cost.
 // Only tokens that verified are kept, keyed by the token itself and never past their own `exp`,
 // so nothing is accepted that the verifier would refuse, except a token revoked meanwhile, which
-// the verifier does not check either (decision 005). The caller's user row is still read on
-// every request (authenticate), so role and access changes apply at once.
+// the verifier does not check either (decision 005). The caller's user row is cached for a much
+// shorter time, and dropped whenever users may have changed (auth/user-cache.ts).
 
 /** Tokens kept; the least recently used go first (about 1 KB each). */
 export const DEFAULT_CACHED_TOKENS = 10_000;

@@ -2,10 +2,17 @@
  * Requires `Authorization: Bearer <Firebase ID token>` and puts the caller's user row (created on
  * the first verified request) in the context. Everything company-scoped below reads the company
  * from this user, never from request input.
+ *
+ * GET and HEAD requests may take the user from a short-lived cache keyed by the token
+ * (auth/user-cache.ts: never past the token's expiry, at most USER_CACHE_TTL_MS, and never after
+ * a change to users in this process). Any other request reads the user afresh and, once done,
+ * makes every cached user be read again, since it may have changed one (a removal, a role, an
+ * invitation accepted).
  */
 import type { MiddlewareHandler } from 'hono';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import type { User } from '../db/repositories';
+import { forgetCachedUsers, UserCache, usersEpoch } from '../auth/user-cache';
 import { InvalidTokenError, type TokenVerifier } from '../auth/verify-token';
 import type { Provisioner } from '../services/provisioning';
 import type { AppEnv } from './request-log';
@@ -14,22 +21,40 @@ export type AuthedEnv = { Variables: AppEnv['Variables'] & { user: User } };
 
 const BEARER = /^Bearer\s+([A-Za-z0-9_\-]+\.[A-Za-z0-9_\-]+\.[A-Za-z0-9_\-]*)\s*$/;
 
-export function authenticate(verify: TokenVerifier, provision: Provisioner): MiddlewareHandler<AuthedEnv> {
+export interface AuthenticateOptions {
+  /** Where GET and HEAD requests find their caller. Default: a cache of this middleware's own. */
+  users?: UserCache;
+}
+
+export function authenticate(verify: TokenVerifier, provision: Provisioner, options: AuthenticateOptions = {}): MiddlewareHandler<AuthedEnv> {
+  const users = options.users ?? new UserCache();
   return async (c, next) => {
     const header = c.req.header('authorization');
     if (!header) throw new ApiError(ErrorCode.UNAUTHENTICATED, 'Sign in to continue');
     const match = BEARER.exec(header);
     if (!match) throw new ApiError(ErrorCode.UNAUTHENTICATED, 'Authentication failed: malformed token');
-    let identity;
-    try {
-      identity = await verify(match[1]!);
-    } catch (err) {
-      if (err instanceof InvalidTokenError) throw new ApiError(ErrorCode.UNAUTHENTICATED, `Authentication failed: ${err.message}`);
-      throw err;
+    const token = match[1]!;
+    const reads = c.req.method === 'GET' || c.req.method === 'HEAD';
+    let user = reads ? users.get(token) : undefined;
+    if (!user) {
+      const epoch = usersEpoch();
+      let identity;
+      try {
+        identity = await verify(token);
+      } catch (err) {
+        if (err instanceof InvalidTokenError) throw new ApiError(ErrorCode.UNAUTHENTICATED, `Authentication failed: ${err.message}`);
+        throw err;
+      }
+      user = await provision(identity);
+      if (reads) users.set(token, user, epoch, identity.expiresAt);
     }
-    const user = await provision(identity);
     if (!user.isActive) throw new ApiError(ErrorCode.FORBIDDEN, 'This account is disabled');
     c.set('user', user);
-    await next();
+    if (reads) return next();
+    try {
+      await next();
+    } finally {
+      forgetCachedUsers();
+    }
   };
 }

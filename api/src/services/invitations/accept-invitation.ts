@@ -13,6 +13,7 @@ import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import { planFor } from '@catalog/contracts/plans';
 import { canAddUser } from '@catalog/contracts/subscription';
 import { INVITATION_ERRORS, userLimitMessage } from '@catalog/contracts/team';
+import { forgetCachedUsers } from '../../auth/user-cache';
 import type { Company, Database, Invitation, User } from '../../db/repositories';
 import { isOpen } from './invitation-views';
 
@@ -62,7 +63,11 @@ export async function acceptInvitation(
   }
 
   const accepted = await db.invitations.accept(company.id, invitation.id, user.id, now);
-  if (accepted) return { invitation: accepted, company };
+  if (accepted) {
+    // The caller now belongs to `company`, with the invited role: no cached row of them may answer.
+    forgetCachedUsers();
+    return { invitation: accepted, company };
+  }
   // Lost a race (accepted or cancelled meanwhile): say what it is now.
   const current = await db.invitations.getById(invitation.id);
   throw (current && unusable(current, now)) ?? new ApiError(ErrorCode.NOT_FOUND, INVITATION_ERRORS.notFound);

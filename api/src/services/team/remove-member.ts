@@ -8,6 +8,7 @@
  */
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import { DEFAULT_PLAN, PLANS } from '@catalog/contracts/plans';
+import { forgetCachedUsers } from '../../auth/user-cache';
 import type { Company, Database, User } from '../../db/repositories';
 
 export const MEMBER_NOT_FOUND = 'Team member not found';
@@ -40,5 +41,7 @@ export async function removeMember(
   );
   // Removed by someone else a moment ago.
   if (!moved) throw new ApiError(ErrorCode.NOT_FOUND, MEMBER_NOT_FOUND);
+  // Their next request must see their new company, not a cached row of the old one.
+  forgetCachedUsers();
   return { member: moved.user, company: moved.company };
 }
