@@ -2,25 +2,34 @@
  * /work-orders/create: details, product picker and price changes; Create Work Order checks the
  * form (spec section 5, first problem as a toast, the field focused), opens the preview, and
  * only its confirmation submits. A failed submission keeps the form and its id, so trying again
- * never creates the order twice; success goes to /work-orders.
+ * never creates the order twice; success (or an order queued until the device is online) goes
+ * to /work-orders.
+ *
+ * The form is a draft saved on the device as the merchant works (hooks/use-work-order-draft):
+ * /work-orders/create?draft=<id> opens one, and a new form's URL names its draft once saved.
  */
-import { Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { previewPriceChanges } from '@catalog/contracts/bulk-adjustment-preview';
 import { getErrorMessage } from '@catalog/contracts/errors';
 import { IconArrowLeft, IconEye } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { LocalProduct } from '../../../local/catalog-query';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { CREATE_FAILED_MESSAGE, CREATED_MESSAGE, QUEUED_MESSAGE, QUEUED_TITLE, createWorkOrder, type CreateOutcome } from '../api/create-work-order';
+import { useWorkOrderDraft } from '../hooks/use-work-order-draft';
 import { useWorkOrderForm } from '../hooks/use-work-order-form';
 import { buildWorkOrder, type FormErrors } from '../utils/build-work-order';
+import { DRAFT_PARAM } from '../utils/draft-state';
 import { selectedProducts } from '../utils/work-order-form';
 import { PreviewModal } from './preview-modal';
 import { PriceChangesPanel } from './price-changes-panel';
 import { ProductPicker } from './product-picker';
 import { DATE_INPUT_ID, TITLE_INPUT_ID, WorkOrderDetailsCard } from './work-order-details-card';
+
+/** Shown once the form has been saved on the device. */
+export const DRAFT_SAVED_TEXT = 'Draft saved on this device';
 
 export interface CreateWorkOrderScreenProps {
   /** After the order was created (the route refreshes what depends on it). */
@@ -34,7 +43,16 @@ function focusById(id: string) {
 export function CreateWorkOrderScreen({ onCreated }: CreateWorkOrderScreenProps) {
   usePageTitle('Create Work Order');
   const navigate = useNavigate();
-  const [state, dispatch] = useWorkOrderForm();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const draftParam = searchParams.get(DRAFT_PARAM) || null;
+  const [initialId] = useState(() => draftParam ?? crypto.randomUUID());
+  const form = useWorkOrderForm(initialId);
+  const { state, dispatch } = form;
+  const draft = useWorkOrderDraft(form, draftParam, {
+    // Replaced, not pushed, and without scrolling: the merchant stays where they are.
+    onFirstSave: (id) => setSearchParams({ [DRAFT_PARAM]: id }, { replace: true, preventScrollReset: true }),
+    onNewForm: () => setSearchParams({}, { replace: true, preventScrollReset: true }),
+  });
   const [showErrors, setShowErrors] = useState(false);
   const [previewOpen, setPreviewOpen] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -78,14 +96,18 @@ export function CreateWorkOrderScreen({ onCreated }: CreateWorkOrderScreenProps)
     if (!now.body || submitting) return;
     setSubmitting(true);
     setSubmitError(null);
+    // The outbox takes the draft out with the order: no autosave may bring it back.
+    draft.suspend();
     let outcome: CreateOutcome;
     try {
-      outcome = await createWorkOrder({ ...now.body, id: state.id });
+      // With its draft, so an order the server refuses later can be edited again.
+      outcome = await createWorkOrder({ ...now.body, id: state.id }, draft.draftRow());
     } catch (err) {
       // Not even queued: the device could not store it (e.g. its storage is full).
       outcome = { state: 'failed', error: err };
     }
     if (outcome.state === 'failed') {
+      draft.resume();
       const message = getErrorMessage(outcome.error, CREATE_FAILED_MESSAGE);
       setSubmitError(message);
       notifications.show({ color: 'red', title: 'Error', message });
@@ -119,28 +141,40 @@ export function CreateWorkOrderScreen({ onCreated }: CreateWorkOrderScreenProps)
             <Text c="dimmed" mt={4}>
               Pick products, set their new prices, and run the change now or at a time you choose.
             </Text>
+            <Text size="sm" c="dimmed" mt={4} role="status" data-testid="draft-status">
+              {draft.savedAt !== null ? DRAFT_SAVED_TEXT : ''}
+            </Text>
           </div>
           <Group gap="sm">
             <Button variant="default" onClick={() => navigate('/work-orders')}>
               Cancel
             </Button>
-            <Button leftSection={<IconEye size={16} aria-hidden="true" />} onClick={review}>
+            <Button leftSection={<IconEye size={16} aria-hidden="true" />} onClick={review} disabled={draft.phase === 'opening'}>
               Create Work Order
             </Button>
           </Group>
         </Group>
       </div>
 
-      <WorkOrderDetailsCard state={state} dispatch={dispatch} errors={errors} variantCount={variantCount} />
+      {draft.phase === 'opening' ? (
+        <Center mih="30vh" role="status">
+          <Loader size="sm" aria-hidden="true" />
+          <Text ml="sm">Opening draft...</Text>
+        </Center>
+      ) : (
+        <>
+          <WorkOrderDetailsCard state={state} dispatch={dispatch} errors={errors} variantCount={variantCount} />
 
-      <Grid gutter="lg">
-        <Grid.Col span={{ base: 12, lg: 7 }}>
-          <ProductPicker isSelected={isSelected} onToggle={onToggle} onSelect={onSelect} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>
-          <PriceChangesPanel products={products} drafts={state.drafts} errors={errors} dispatch={dispatch} />
-        </Grid.Col>
-      </Grid>
+          <Grid gutter="lg">
+            <Grid.Col span={{ base: 12, lg: 7 }}>
+              <ProductPicker isSelected={isSelected} onToggle={onToggle} onSelect={onSelect} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 5 }}>
+              <PriceChangesPanel products={products} drafts={state.drafts} errors={errors} dispatch={dispatch} />
+            </Grid.Col>
+          </Grid>
+        </>
+      )}
 
       <PreviewModal
         opened={previewOpen}

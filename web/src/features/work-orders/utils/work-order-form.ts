@@ -1,10 +1,11 @@
 /**
  * The create form's whole state and the one reducer that changes it: title, schedule, the
  * selected products (snapshots of their local catalog rows) and the drafted prices per product
- * and variant. Plain data only, so a later issue can autosave it to Dexie as a draft.
+ * and variant. Plain data only, so it is autosaved as a draft (utils/draft-state.ts).
  *
- * `id` is the submission's idempotency key: made once with the form, kept across failed
- * attempts (a retry after a lost response finds the first order), renewed only by `reset`.
+ * `id` is the submission's idempotency key and the draft's id: made once with the form, kept
+ * across failed attempts (a retry after a lost response finds the first order) and in its
+ * draft, replaced only by `reset` (a new form) or `restore` (a saved draft, with its own id).
  */
 import { adjustPrice, type BulkAdjustment, type PriceField } from '@catalog/contracts/bulk-adjustment';
 import type { LocalProduct } from '../../../local/catalog-query';
@@ -58,7 +59,9 @@ export type WorkOrderFormAction =
   | { type: 'removeSalePrices' }
   /** Newer rows of selected products (after a pull): current prices follow the store. */
   | { type: 'refresh'; products: readonly LocalProduct[] }
-  | { type: 'reset'; id: string };
+  | { type: 'reset'; id: string }
+  /** A saved draft replaces the form (already checked: utils/draft-state.ts). */
+  | { type: 'restore'; state: WorkOrderFormState };
 
 export function initialFormState(id: string): WorkOrderFormState {
   return { id, title: '', schedule: 'immediate', date: '', time: '', selectedIds: [], products: {}, drafts: {} };
@@ -190,5 +193,7 @@ export function workOrderFormReducer(state: WorkOrderFormState, action: WorkOrde
     }
     case 'reset':
       return initialFormState(action.id);
+    case 'restore':
+      return action.state;
   }
 }
