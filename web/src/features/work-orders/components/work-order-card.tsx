@@ -3,13 +3,14 @@
  * prices it changes, when it runs and when it was created, the error, completed or undone note,
  * and exactly the actions contracts' workOrderActions allows (spec section 4).
  */
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { workOrderActions } from '@catalog/contracts/work-order-rules';
 import type { WorkOrder } from '@catalog/contracts/work-orders';
 import { IconAlertCircle, IconArchive, IconArrowBackUp, IconTrash } from '@tabler/icons-react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { WorkOrderAction } from '../api/work-order-actions';
 import { formatDateTime } from '../../../lib/format-date-time';
+import { OFFLINE_ACTION_MESSAGE } from '../../../lib/use-online';
 import { ArchivedBadge, WorkOrderStatusBadge } from './work-order-status-badge';
 import tones from './tones.module.css';
 
@@ -49,15 +50,51 @@ function StatusNote({ order }: { order: WorkOrder }) {
   return null;
 }
 
+/**
+ * An action that needs the server. Offline it stays focusable and hoverable (data-disabled
+ * rather than disabled) so its tooltip can say why it waits; a click then does nothing.
+ */
+function ServerActionButton({ offline, noteId, icon, label, onClick }: {
+  offline: boolean;
+  /** The element saying why it waits (read with the button offline). */
+  noteId: string;
+  icon: ReactNode;
+  label: string;
+  onClick: () => void;
+}) {
+  return (
+    <Tooltip label={OFFLINE_ACTION_MESSAGE} disabled={!offline} withArrow multiline maw={260}>
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={icon}
+        data-disabled={offline || undefined}
+        aria-disabled={offline || undefined}
+        aria-describedby={offline ? noteId : undefined}
+        onClick={(event) => {
+          if (offline) event.preventDefault();
+          else onClick();
+        }}
+      >
+        {label}
+      </Button>
+    </Tooltip>
+  );
+}
+
 export interface WorkOrderCardProps {
   order: WorkOrder;
   /** Asks for the action (the screen confirms it first). */
   onAction: (action: WorkOrderAction, order: WorkOrder) => void;
+  /** The device is offline: the actions (all server-side) wait, and say so. */
+  offline?: boolean;
 }
 
-export function WorkOrderCard({ order, onAction }: WorkOrderCardProps) {
+export function WorkOrderCard({ order, onAction, offline = false }: WorkOrderCardProps) {
   const titleId = useId();
+  const noteId = useId();
   const actions = workOrderActions(order);
+  const hasActions = actions.undo || actions.archive || actions.delete;
   return (
     <Paper withBorder radius="md" p="md" component="article" aria-labelledby={titleId}>
       <Stack gap="sm">
@@ -76,37 +113,39 @@ export function WorkOrderCard({ order, onAction }: WorkOrderCardProps) {
               {count(order.salePriceUpdates, 'sale price update', 'sale price updates')}
             </Text>
           </Stack>
-          {(actions.undo || actions.archive || actions.delete) && (
+          {hasActions && (
             <Group gap="xs" wrap="wrap">
+              {offline && (
+                <span id={noteId} hidden>
+                  {OFFLINE_ACTION_MESSAGE}
+                </span>
+              )}
               {actions.undo && (
-                <Button
-                  size="xs"
-                  variant="default"
-                  leftSection={<IconArrowBackUp size={14} aria-hidden="true" />}
+                <ServerActionButton
+                  offline={offline}
+                  noteId={noteId}
+                  icon={<IconArrowBackUp size={14} aria-hidden="true" />}
+                  label="Undo"
                   onClick={() => onAction('undo', order)}
-                >
-                  Undo
-                </Button>
+                />
               )}
               {actions.archive && (
-                <Button
-                  size="xs"
-                  variant="default"
-                  leftSection={<IconArchive size={14} aria-hidden="true" />}
+                <ServerActionButton
+                  offline={offline}
+                  noteId={noteId}
+                  icon={<IconArchive size={14} aria-hidden="true" />}
+                  label="Archive"
                   onClick={() => onAction('archive', order)}
-                >
-                  Archive
-                </Button>
+                />
               )}
               {actions.delete && (
-                <Button
-                  size="xs"
-                  variant="default"
-                  leftSection={<IconTrash size={14} aria-hidden="true" color="var(--mantine-color-red-7)" />}
+                <ServerActionButton
+                  offline={offline}
+                  noteId={noteId}
+                  icon={<IconTrash size={14} aria-hidden="true" color="var(--mantine-color-red-7)" />}
+                  label="Delete"
                   onClick={() => onAction('delete', order)}
-                >
-                  Delete
-                </Button>
+                />
               )}
             </Group>
           )}

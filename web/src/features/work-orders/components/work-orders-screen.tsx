@@ -3,19 +3,29 @@
  * background tab) so a merchant watches an order go from pending to completed. Show/Hide
  * Archived, Refresh and Create Work Order; each action on a card is confirmed first.
  *
+ * Offline first: the drafts on this device (DraftsSection), the orders submitted here that the
+ * server has not created yet (OutboxOrders, at the top of the list), and, when the server cannot
+ * be reached, the list as last received, with a notice saying when; the actions that need the
+ * server wait (disabled, with a tooltip saying why). Creating an order works offline.
+ *
  * Other screens learn of changes through the props: `onOrdersChanged` (the sidebar's pending
  * count) and `onPricesChanged` (an order completed or was undone: the local catalog pulls).
  */
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { getErrorMessage } from '@catalog/contracts/errors';
 import type { WorkOrder } from '@catalog/contracts/work-orders';
-import { IconAlertCircle, IconArchive, IconClipboardList, IconPlus, IconRefresh } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconAlertCircle, IconArchive, IconClipboardList, IconPlus, IconRefresh, IconWifiOff } from '@tabler/icons-react';
+import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { formatDateTime } from '../../../lib/format-date-time';
+import { OFFLINE_ACTION_MESSAGE, useOnline } from '../../../lib/use-online';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { invalidateWorkOrders, useWorkOrders } from '../api/get-work-orders';
+import { invalidateWorkOrders } from '../api/get-work-orders';
 import { useStatusChanges, type StatusChangeHandlers } from '../hooks/use-status-changes';
 import { useWorkOrderActions } from '../hooks/use-work-order-actions';
+import { useWorkOrderList, type Unreachable } from '../hooks/use-work-order-list';
+import { DraftsSection } from './drafts-section';
+import { OutboxOrders, usePendingSubmissions } from './outbox-orders';
 import { WorkOrderActionModal } from './work-order-action-modal';
 import { WorkOrderCard } from './work-order-card';
 import tones from './tones.module.css';
@@ -54,12 +64,44 @@ function EmptyState({ showArchived }: { showArchived: boolean }) {
   );
 }
 
+/** '3:04 PM' today, else 'Mar 8, 2030 at 3:04 PM'. */
+function seenAt(savedAt: number, now = new Date()): string {
+  const at = new Date(savedAt);
+  const full = formatDateTime(at);
+  return at.toDateString() === now.toDateString() ? full.slice(full.indexOf(' at ') + 4) : full;
+}
+
+/** Says that the list is the one last received, and when, because the server cannot be reached. */
+export function unreachableText({ offline, savedAt }: Unreachable): string {
+  const why = offline ? 'You are offline.' : 'The server cannot be reached.';
+  if (savedAt === null) return `${why} Your work orders show here once the device is back online.`;
+  return `${why} Showing the orders as last seen at ${seenAt(savedAt)}.`;
+}
+
+function UnreachableNotice({ unreachable }: { unreachable: Unreachable }) {
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      classNames={{ icon: tones.warning }}
+      icon={<IconWifiOff aria-hidden="true" />}
+      role="status"
+    >
+      <Text size="sm">{unreachableText(unreachable)}</Text>
+    </Alert>
+  );
+}
+
 export function WorkOrdersScreen({ onOrdersChanged, onPricesChanged }: WorkOrdersScreenProps) {
   usePageTitle('Work Orders');
+  const online = useOnline();
   const [showArchived, setShowArchived] = useState(false);
-  const { data, error, isLoading, refetch } = useWorkOrders(showArchived);
+  const { orders: data, live, unreachable, error, isLoading, refetch } = useWorkOrderList(showArchived);
   const [refreshing, setRefreshing] = useState(false);
-  useStatusChanges(data, { onOrdersChanged, onPricesChanged });
+  const refreshNoteId = useId();
+  useStatusChanges(live, { onOrdersChanged, onPricesChanged });
+  const listedIds = useMemo(() => new Set((data ?? []).map((o) => o.id)), [data]);
+  const pending = usePendingSubmissions(listedIds);
   const actions = useWorkOrderActions({
     onDone: () => {
       invalidateWorkOrders();
@@ -68,6 +110,7 @@ export function WorkOrdersScreen({ onOrdersChanged, onPricesChanged }: WorkOrder
   });
 
   const refresh = async () => {
+    if (!online) return;
     setRefreshing(true);
     await refetch();
     setRefreshing(false);
@@ -91,12 +134,13 @@ export function WorkOrdersScreen({ onOrdersChanged, onPricesChanged }: WorkOrder
   } else if (isLoading || !data) {
     content = <LoadingCards />;
   } else if (data.length === 0) {
-    content = <EmptyState showArchived={showArchived} />;
+    // Orders waiting to be created are the list's first cards: not "No work orders".
+    content = pending.length > 0 ? null : <EmptyState showArchived={showArchived} />;
   } else {
     content = (
       <Stack gap="md" component="section" aria-label="Work orders">
         {data.map((order: WorkOrder) => (
-          <WorkOrderCard key={order.id} order={order} onAction={actions.ask} />
+          <WorkOrderCard key={order.id} order={order} onAction={actions.ask} offline={!online} />
         ))}
       </Stack>
     );
@@ -120,19 +164,33 @@ export function WorkOrdersScreen({ onOrdersChanged, onPricesChanged }: WorkOrder
           >
             {showArchived ? 'Hide Archived' : 'Show Archived'}
           </Button>
-          <Button
-            variant="default"
-            leftSection={<IconRefresh size={16} aria-hidden="true" />}
-            loading={refreshing}
-            onClick={() => void refresh()}
-          >
-            Refresh
-          </Button>
+          <Tooltip label={OFFLINE_ACTION_MESSAGE} disabled={online} withArrow multiline maw={260}>
+            {/* Offline it keeps focus and hover (data-disabled), so the tooltip can say why. */}
+            <Button
+              variant="default"
+              leftSection={<IconRefresh size={16} aria-hidden="true" />}
+              loading={refreshing}
+              data-disabled={!online || undefined}
+              aria-disabled={!online || undefined}
+              aria-describedby={online ? undefined : refreshNoteId}
+              onClick={() => void refresh()}
+            >
+              Refresh
+            </Button>
+          </Tooltip>
+          {!online && (
+            <span id={refreshNoteId} hidden>
+              {OFFLINE_ACTION_MESSAGE}
+            </span>
+          )}
           <Button component={Link} to="/work-orders/create" leftSection={<IconPlus size={16} aria-hidden="true" />}>
             Create Work Order
           </Button>
         </Group>
       </Group>
+      {unreachable && <UnreachableNotice unreachable={unreachable} />}
+      <DraftsSection />
+      <OutboxOrders entries={pending} online={online} />
       {content}
       <WorkOrderActionModal pending={actions.pending} running={actions.running} onConfirm={actions.confirm} onClose={actions.cancel} />
     </Stack>

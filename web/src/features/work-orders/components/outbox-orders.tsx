@@ -1,0 +1,92 @@
+/**
+ * The work orders submitted on this device that the server has not created yet, as cards at the
+ * top of /work-orders (components/outbox-order-card.tsx). Edit puts a refused order back in the
+ * drafts (same id) and opens it in the form; Discard drops it after a confirmation. An order the
+ * server list already has is not shown twice (its answer may still be on the way).
+ */
+import { Stack, Text } from '@mantine/core';
+import { getErrorMessage } from '@catalog/contracts/errors';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { OutboxEntry } from '../../../local/catalog-db';
+import { discardOutboxEntry, restoreRejectedWorkOrder, retryOutboxNow, useOutbox } from '../../../local/outbox';
+import { draftPath } from '../utils/draft-state';
+import { ConfirmModal } from './confirm-modal';
+import { OutboxOrderCard, outboxOrderSummary } from './outbox-order-card';
+
+export const DISCARD_QUESTION = 'Are you sure you want to discard this work order?';
+
+export interface OutboxOrdersProps {
+  /** From usePendingSubmissions. */
+  entries: OutboxEntry[];
+  online: boolean;
+}
+
+/** The submitted orders still on this device (live), minus those the server already lists. */
+export function usePendingSubmissions(listedIds: ReadonlySet<string>): OutboxEntry[] {
+  const entries = useOutbox('createWorkOrder');
+  return (entries ?? []).filter((entry) => !listedIds.has(entry.id));
+}
+
+export function OutboxOrders({ entries, online }: OutboxOrdersProps) {
+  const navigate = useNavigate();
+  const [discarding, setDiscarding] = useState<OutboxEntry | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const edit = async (entry: OutboxEntry) => {
+    try {
+      const draftId = await restoreRejectedWorkOrder(entry.id);
+      if (draftId) navigate(draftPath(draftId));
+      else notifications.show({ color: 'red', title: 'Error', message: 'This work order has no saved form to edit; discard it and create it again.' });
+    } catch (err) {
+      notifications.show({ color: 'red', title: 'Error', message: getErrorMessage(err, 'Failed to open the work order') });
+    }
+  };
+
+  const discard = async () => {
+    if (!discarding || busy) return;
+    setBusy(true);
+    try {
+      await discardOutboxEntry(discarding.id);
+      notifications.show({ color: 'green', title: 'Work order discarded', message: 'It will not be sent.' });
+    } catch (err) {
+      notifications.show({ color: 'red', title: 'Error', message: getErrorMessage(err, 'Failed to discard the work order') });
+    } finally {
+      setBusy(false);
+      setDiscarding(null);
+    }
+  };
+
+  if (entries.length === 0) return null;
+  return (
+    <>
+      <Stack gap="md" component="section" aria-label="Work orders not created yet">
+        {entries.map((entry) => (
+          <OutboxOrderCard
+            key={entry.id}
+            entry={entry}
+            online={online}
+            onEdit={(e) => void edit(e)}
+            onDiscard={setDiscarding}
+            onRetry={() => void retryOutboxNow()}
+          />
+        ))}
+      </Stack>
+      <ConfirmModal
+        opened={discarding !== null}
+        title="Discard work order"
+        question={DISCARD_QUESTION}
+        confirmLabel="Discard"
+        loading={busy}
+        onConfirm={() => void discard()}
+        onClose={() => setDiscarding(null)}
+      >
+        <Text size="sm" c="dimmed">
+          {discarding ? `“${outboxOrderSummary(discarding).title}”: ` : ''}
+          It was not created, and it is removed from this device.
+        </Text>
+      </ConfirmModal>
+    </>
+  );
+}
