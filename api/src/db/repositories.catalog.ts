@@ -5,6 +5,8 @@
  * Re-exported by repositories.ts, which every caller imports.
  */
 
+import type { NewPriceHistoryEntry } from './repositories';
+
 // ---------------------------------------------------------------- catalog
 
 export interface ProductVariant {
@@ -87,6 +89,24 @@ export interface UpsertResult {
   version: number;
 }
 
+/** One batch a sync wrote (CatalogSyncWriter.write): the upsert's counts and the history added. */
+export interface SyncWriteResult extends UpsertResult {
+  /** Price-history entries added. */
+  priceChanges: number;
+}
+
+/**
+ * The writer a sync hands its batches of products to (ProductsRepository.syncWriter). Each batch
+ * is written as `upsertMany` followed by the price history `history(before)` returns, where
+ * `before` are the live rows the batch replaces (as `getByExternalIds` reads them), in one
+ * transaction. Batches are written in call order; call `write` again only after the previous
+ * one settled, and `close` when done.
+ */
+export interface CatalogSyncWriter {
+  write(products: ProductInput[], now: Date, history: (before: ProductWithVariants[]) => NewPriceHistoryEntry[]): Promise<SyncWriteResult>;
+  close(): Promise<void>;
+}
+
 /**
  * A price edit (manual or work order). `undefined` leaves a price as is; null clears a sale
  * price or makes a variant price inherit the product's. A product's regular price cannot be
@@ -166,4 +186,10 @@ export interface ProductsRepository {
   removeByExternalIds(companyId: string, externalIds: number[], now?: Date): Promise<number>;
   /** Tombstones every live product and variant; returns how many products. */
   deleteAll(companyId: string, now?: Date): Promise<number>;
+  /**
+   * Optional: a writer for a sync of `pages` pages of products into `companyId`, when the dialect
+   * has a faster way than `upsertMany` and `priceHistory.add` call by call (SQLite: a worker
+   * thread). Absent, a sync makes those calls itself.
+   */
+  syncWriter?(companyId: string, expected: { pages: number }): CatalogSyncWriter;
 }

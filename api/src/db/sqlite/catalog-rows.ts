@@ -9,7 +9,7 @@
  * The column lists mirror schema.sqlite.ts; the contract suite checks both paths agree.
  */
 import type { Database as Sqlite, Statement } from 'better-sqlite3';
-import type { Product, ProductVariant, ProductWithVariants } from '../repositories';
+import type { PriceHistoryEntry, Product, ProductVariant, ProductWithVariants } from '../repositories';
 
 export const PRODUCT_COLUMNS = [
   'id', 'company_id', 'external_id', 'name', 'sku', 'description', 'category', 'regular_price_cents', 'sale_price_cents',
@@ -99,10 +99,40 @@ function upsertSql(table: string, columns: readonly string[]): string {
     on conflict (company_id, external_id) do update set ${set}`;
 }
 
+export const HISTORY_COLUMNS = [
+  'id', 'company_id', 'product_id', 'variant_id', 'old_regular_price_cents', 'new_regular_price_cents', 'old_sale_price_cents',
+  'new_sale_price_cents', 'change_type', 'work_order_id', 'changed_by', 'created_at',
+] as const;
+
+function historyParams(e: PriceHistoryEntry): unknown[] {
+  return [
+    e.id, e.companyId, e.productId, e.variantId, e.oldRegularPriceCents, e.newRegularPriceCents, e.oldSalePriceCents,
+    e.newSalePriceCents, e.changeType, e.workOrderId, e.changedBy, e.createdAt.getTime(),
+  ];
+}
+
+/** A batch of rows as the one JSON parameter of its write statement (CATALOG_WRITE_SQL); null when empty. */
+export const productRowsJson = (rows: readonly Product[]) => (rows.length > 0 ? JSON.stringify(rows.map(productParams)) : null);
+export const variantRowsJson = (rows: readonly ProductVariant[]) => (rows.length > 0 ? JSON.stringify(rows.map(variantParams)) : null);
+export const historyRowsJson = (rows: readonly PriceHistoryEntry[]) => (rows.length > 0 ? JSON.stringify(rows.map(historyParams)) : null);
+
+/**
+ * The batch writes, each taking one JSON array of rows (see upsertSql): products and variants
+ * upserted by (company_id, external_id), price history inserted.
+ */
+export const CATALOG_WRITE_SQL = {
+  products: upsertSql('products', PRODUCT_COLUMNS),
+  variants: upsertSql('product_variants', VARIANT_COLUMNS),
+  history: `insert into price_history (${HISTORY_COLUMNS.join(', ')})
+    select ${HISTORY_COLUMNS.map((_, i) => `j.value ->> ${i}`).join(', ')} from json_each(?) j`,
+} as const;
+
 export interface CatalogStatements {
   /** Inserts or updates the rows in one statement (inside the caller's transaction). */
   upsertProducts(rows: readonly Product[]): void;
   upsertVariants(rows: readonly ProductVariant[]): void;
+  /** Inserts complete price-history rows in one statement (inside the caller's transaction). */
+  insertHistory(rows: readonly PriceHistoryEntry[]): void;
   /** Any other statement, prepared on first use and kept. */
   prepared(sql: string): Statement;
 }
@@ -118,15 +148,13 @@ export function catalogStatements(client: Sqlite): CatalogStatements {
     }
     return stmt;
   };
-  const productUpsert = upsertSql('products', PRODUCT_COLUMNS);
-  const variantUpsert = upsertSql('product_variants', VARIANT_COLUMNS);
+  const run = (sql: string, json: string | null) => {
+    if (json !== null) prepared(sql).run(json);
+  };
   return {
-    upsertProducts: (rows) => {
-      if (rows.length > 0) prepared(productUpsert).run(JSON.stringify(rows.map(productParams)));
-    },
-    upsertVariants: (rows) => {
-      if (rows.length > 0) prepared(variantUpsert).run(JSON.stringify(rows.map(variantParams)));
-    },
+    upsertProducts: (rows) => run(CATALOG_WRITE_SQL.products, productRowsJson(rows)),
+    upsertVariants: (rows) => run(CATALOG_WRITE_SQL.variants, variantRowsJson(rows)),
+    insertHistory: (rows) => run(CATALOG_WRITE_SQL.history, historyRowsJson(rows)),
     prepared,
   };
 }

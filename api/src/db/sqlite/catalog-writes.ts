@@ -4,9 +4,9 @@
  * every changed row from the company's change sequence (companies.catalog_version).
  */
 import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { numberRows, planPriceChanges, planUpsert, rowCount, type WritePlan } from '../catalog-plan';
+import { numberRows, planPriceChanges, planUpsert, rowCount, type UpsertPlan, type WritePlan } from '../catalog-plan';
 import { NotFoundError } from '../errors';
-import type { ProductsRepository, ProductVariant } from '../repositories';
+import type { Product, ProductInput, ProductsRepository, ProductVariant } from '../repositories';
 import { companies, productVariants, products } from '../schema.sqlite';
 import { chunks } from '../sql-helpers';
 import {
@@ -16,7 +16,7 @@ import type { SqliteDb } from './types';
 
 type CatalogWrites = Pick<ProductsRepository, 'upsertMany' | 'setPrices' | 'removeByExternalIds' | 'deleteAll'>;
 
-function currentVersion(tx: SqliteDb, companyId: string): number {
+export function currentVersion(tx: SqliteDb, companyId: string): number {
   const row = tx.select({ v: companies.catalogVersion }).from(companies).where(eq(companies.id, companyId)).get();
   if (!row) throw new NotFoundError(`company ${companyId} not found`);
   return row.v;
@@ -30,8 +30,28 @@ function allocate(tx: SqliteDb, companyId: string, n: number): number {
   return row.v - n + 1;
 }
 
+/**
+ * Reads the rows an upsert of `inputs` touches (products by store id, tombstoned too, with all
+ * their variants, and any other row holding an incoming variant's store id) and plans the write;
+ * inside the caller's transaction. The plan's rows are not numbered yet.
+ */
+export function planSqliteUpsert(
+  stmts: CatalogStatements, companyId: string, inputs: ProductInput[], now: Date,
+): { plan: UpsertPlan; existingProducts: Product[]; existingVariants: ProductVariant[] } {
+  const existingProducts = productsByExternalIds(stmts, companyId, inputs.map((i) => i.externalId), false);
+  const variants = new Map<string, ProductVariant>();
+  for (const v of variantsOfProducts(stmts, companyId, existingProducts.map((p) => p.id), false)) variants.set(v.id, v);
+  // Variants not found under their product: new ones, or ones the store moved to another product.
+  const loadedExternal = new Set([...variants.values()].map((v) => v.externalId));
+  const variantExternalIds = inputs.flatMap((i) => i.variants?.map((v) => v.externalId) ?? []).filter((id) => !loadedExternal.has(id));
+  for (const v of variantsByKeys(stmts, companyId, 'external_id', variantExternalIds, false)) variants.set(v.id, v);
+  const existingVariants = [...variants.values()];
+  const plan = planUpsert({ companyId, inputs, existingProducts, existingVariants, now, newId: () => crypto.randomUUID() });
+  return { plan, existingProducts, existingVariants };
+}
+
 /** Writes the planned rows, one statement per table, inside the caller's transaction. */
-function writePlan(stmts: CatalogStatements, plan: WritePlan): void {
+export function writePlan(stmts: CatalogStatements, plan: WritePlan): void {
   stmts.upsertProducts(plan.products);
   stmts.upsertVariants(plan.variants);
 }
@@ -67,17 +87,7 @@ export function sqliteCatalogWrites(db: SqliteDb, stmts: CatalogStatements): Cat
     async upsertMany(companyId, inputs, now = new Date()) {
       return db.transaction((tx) => {
         let version = currentVersion(tx, companyId);
-        const existingProducts = productsByExternalIds(stmts, companyId, inputs.map((i) => i.externalId), false);
-        const variants = new Map<string, ProductVariant>();
-        for (const v of variantsOfProducts(stmts, companyId, existingProducts.map((p) => p.id), false)) variants.set(v.id, v);
-        // Variants not found under their product: new ones, or ones the store moved to another product.
-        const loadedExternal = new Set([...variants.values()].map((v) => v.externalId));
-        const variantExternalIds = inputs.flatMap((i) => i.variants?.map((v) => v.externalId) ?? []).filter((id) => !loadedExternal.has(id));
-        for (const v of variantsByKeys(stmts, companyId, 'external_id', variantExternalIds, false)) variants.set(v.id, v);
-        const plan = planUpsert({
-          companyId, inputs, existingProducts, existingVariants: [...variants.values()], now,
-          newId: () => crypto.randomUUID(),
-        });
+        const { plan } = planSqliteUpsert(stmts, companyId, inputs, now);
         const n = rowCount(plan);
         if (n > 0) {
           numberRows(plan, allocate(tx, companyId, n));

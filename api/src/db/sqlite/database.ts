@@ -10,6 +10,7 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import type { Database } from '../repositories';
 import { catalogStatements } from './catalog-rows';
+import { CONNECTION_PRAGMAS } from './pragmas';
 import { sqliteCompanies } from './companies';
 import { sqliteIdempotency } from './idempotency';
 import { sqliteStripeEvents } from './stripe-events';
@@ -26,12 +27,7 @@ export function openSqliteDatabase(file: string, migrationsFolder: string | null
   const sqlite = new BetterSqlite3(inMemory ? ':memory:' : file);
   try {
     sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('synchronous = NORMAL');
-    sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
-    // 64 MB of page cache (the default is 2 MB): a 100,000-product catalog with its indexes is
-    // a few hundred MB, and searches and pages read rows all over it.
-    sqlite.pragma('cache_size = -65536');
+    for (const pragma of CONNECTION_PRAGMAS) sqlite.pragma(pragma);
     const db = drizzle({ client: sqlite });
     if (migrationsFolder) migrate(db, { migrationsFolder });
     return {
@@ -46,7 +42,7 @@ export function openSqliteDatabase(file: string, migrationsFolder: string | null
       users: sqliteUsers(db),
       invitations: sqliteInvitations(db),
       settings: sqliteSettings(db),
-      products: sqliteProducts(db, catalogStatements(sqlite)),
+      products: sqliteProducts(db, catalogStatements(sqlite), inMemory ? null : resolve(file)),
       workOrders: sqliteWorkOrders(db),
       priceHistory: sqlitePriceHistory(db),
       idempotency: sqliteIdempotency(db),

@@ -1,5 +1,6 @@
 /**
- * SQLite products repository: reads here, catalog writes (versioned) in catalog-writes.ts.
+ * SQLite products repository: reads here, catalog writes (versioned) in catalog-writes.ts, a
+ * sync's writes in catalog-sync-writer.ts.
  * Tombstoned rows (`deleted_at` set) are invisible to every read but `changesSince`.
  *
  * The list reads are hand-written SQL on prepared statements (catalog-rows.ts): a search of
@@ -15,6 +16,7 @@ import { products } from '../schema.sqlite';
 import {
   type CatalogStatements, productColumns, productFromRow, productsByExternalIds, variantColumns, variantFromRow, withLiveVariants,
 } from './catalog-rows';
+import { sqliteSyncWriter } from './catalog-sync-writer';
 import { sqliteCatalogWrites } from './catalog-writes';
 import type { SqliteDb } from './types';
 
@@ -62,13 +64,15 @@ export function filterSql(companyId: string, f: ProductFilter = {}): FilterSql {
 
 const LIST_ORDER = 'order by lower(p.name), p.external_id';
 
-export function sqliteProducts(db: SqliteDb, stmts: CatalogStatements): ProductsRepository {
+/** `file`: the database file (null in memory), for the sync writer's own connection. */
+export function sqliteProducts(db: SqliteDb, stmts: CatalogStatements, file: string | null = null): ProductsRepository {
   const rowsOf = (sql: string, params: unknown[]) => stmts.prepared(sql).all(params) as Record<string, unknown>[];
 
   const withVariants = (companyId: string, rows: Record<string, unknown>[]) => withLiveVariants(stmts, companyId, rows.map(productFromRow));
 
   return {
     ...sqliteCatalogWrites(db, stmts),
+    syncWriter: (companyId, expected) => sqliteSyncWriter(db, stmts, file, companyId, expected),
     async list(companyId, opts) {
       const { from, where, params } = filterSql(companyId, opts);
       const rows = rowsOf(`select ${productColumns('p')} from ${from} where ${where} ${LIST_ORDER} limit ? offset ?`, [...params, opts.limit, opts.offset]);

@@ -14,7 +14,7 @@
  */
 import { MAX_PAGE_SIZE, type BigCommerceClient, type ProductPage } from '@catalog/commerce';
 import type { SyncProgress, SyncResult, SyncStage } from '@catalog/contracts/sync';
-import type { Database } from '../../db/repositories';
+import type { CatalogSyncWriter, Database } from '../../db/repositories';
 import { hasStorablePrices, indexCategories, toProductInput, type CategoryIndex } from './catalog-mapping';
 import { PageFetcher } from './page-fetcher';
 import { syncPriceChanges } from './price-changes';
@@ -88,6 +88,10 @@ export async function runSync(o: SyncEngineOptions): Promise<SyncOutcome> {
   /** Store ids within the cap, in order; `saved` are those written (the rest had unstorable prices). */
   const keptIds: number[] = [];
   const saved = new Set<number>();
+  let writer: CatalogSyncWriter | undefined;
+  /** The batch being written (at most one), and whether it still is. */
+  let writing: Promise<void> = Promise.resolve();
+  let writingBusy = false;
 
   try {
     if (o.signal?.aborted) return cancelled();
@@ -105,18 +109,27 @@ export async function runSync(o: SyncEngineOptions): Promise<SyncOutcome> {
     const index = indexCategories(await categories);
     // A first sync has no earlier prices to compare with: skip reading them back page by page.
     const hadProducts = (await o.db.products.count(o.companyId)) > 0;
+    writer = o.db.products.syncWriter?.(o.companyId, { pages: pagesNeeded }) ?? callByCallWriter(o.db, o.companyId, hadProducts);
 
-    // Pages are written in batches of up to SAVE_BATCH_PAGES: the pages that are already here
-    // are kept together, and the batch is written as soon as the next page is not here yet (so
-    // the write overlaps waiting on the store), when it is full, after the last page and on
-    // cancel. Each batch is whole pages, so a cancelled or failed sync still leaves whole pages.
+    // Pages are written in batches of up to SAVE_BATCH_PAGES, one batch at a time: the pages
+    // that are already here are kept together, and a batch is handed to the writer when it is
+    // full, after the last page, on cancel, or when the writer is idle and the next page is not
+    // here yet (so the write overlaps waiting on the store). Batches are whole pages, so a
+    // cancelled or failed sync still leaves whole pages.
     let batch: ProductPage['products'] = [];
     let batchPages = 0;
     const flush = async () => {
       const products = batch;
       batch = [];
       batchPages = 0;
-      for (const id of await saveProducts(o, products, { index, hadProducts }, stats, now())) saved.add(id);
+      await writing; // the previous batch is written (or its failure ends the sync here)
+      writingBusy = true;
+      writing = saveProducts(writer!, products, index, stats, now()).then((ids) => {
+        for (const id of ids) saved.add(id);
+      }).finally(() => {
+        writingBusy = false;
+      });
+      writing.catch(() => {}); // awaited by the next flush, or below
     };
     for (let n = 1, page = first; ; n++) {
       stats.pagesFetched++;
@@ -134,11 +147,15 @@ export async function runSync(o: SyncEngineOptions): Promise<SyncOutcome> {
       const last = keptIds.length >= limit || n >= page.totalPages || page.products.length === 0;
       const next = last ? null : pages.get(n + 1);
       next?.catch(() => {}); // awaited below unless the run ends first
-      if (!next || batchPages >= SAVE_BATCH_PAGES || o.signal?.aborted || !(await arrivedNow(next))) await flush();
-      if (o.signal?.aborted) return cancelled();
+      if (!next || batchPages >= SAVE_BATCH_PAGES || o.signal?.aborted || (!writingBusy && !(await arrivedNow(next)))) await flush();
+      if (o.signal?.aborted) {
+        await writing;
+        return cancelled();
+      }
       if (!next) break;
       page = await next;
     }
+    await writing;
 
     report('saving', 92, 'Removing products that are no longer in your store');
     const gone = (await o.db.products.listExternalIds(o.companyId)).filter((id) => !saved.has(id));
@@ -150,10 +167,13 @@ export async function runSync(o: SyncEngineOptions): Promise<SyncOutcome> {
     report('complete', 100, message);
     return { status: 'complete', result: warning ? { message, warning } : { message }, stats };
   } catch (err) {
+    // A batch being written is finished first: its pages count as written, whatever ended the run.
+    await writing.catch(() => {});
     if (o.signal?.aborted) return cancelled();
     throw err;
   } finally {
     local.abort();
+    await writer?.close();
   }
 }
 
@@ -171,26 +191,37 @@ function arrivedNow(page: Promise<unknown>): Promise<boolean> {
   });
 }
 
+/** A sync writer for any database: the repositories' calls one after another. */
+function callByCallWriter(db: Database, companyId: string, hadProducts: boolean): CatalogSyncWriter {
+  return {
+    async write(inputs, now, history) {
+      const before = hadProducts ? await db.products.getByExternalIds(companyId, inputs.map((i) => i.externalId)) : [];
+      const entries = history(before);
+      const written = await db.products.upsertMany(companyId, inputs, now);
+      if (entries.length > 0) await db.priceHistory.add(companyId, entries);
+      return { ...written, priceChanges: entries.length };
+    },
+    async close() {},
+  };
+}
+
 /**
- * Writes a batch of products (the prices they had are read first, the history of what changed
- * is added after the upsert); returns the store ids written.
+ * Writes a batch of products, with a 'sync' price-history entry for every price that differs
+ * from the live row it replaces; returns the store ids written.
  */
 async function saveProducts(
-  o: SyncEngineOptions, products: ProductPage['products'], ctx: { index: CategoryIndex; hadProducts: boolean }, stats: SyncStats, at: Date,
+  writer: CatalogSyncWriter, products: ProductPage['products'], index: CategoryIndex, stats: SyncStats, at: Date,
 ): Promise<number[]> {
   const storable = products.filter(hasStorablePrices);
   stats.skipped += products.length - storable.length;
   if (storable.length === 0) return [];
-  const inputs = storable.map((p) => toProductInput(p, ctx.index));
-  const before = ctx.hadProducts ? await o.db.products.getByExternalIds(o.companyId, inputs.map((i) => i.externalId)) : [];
-  const history = syncPriceChanges(before, inputs, at);
-  const written = await o.db.products.upsertMany(o.companyId, inputs, at);
-  if (history.length > 0) await o.db.priceHistory.add(o.companyId, history);
+  const inputs = storable.map((p) => toProductInput(p, index));
+  const written = await writer.write(inputs, at, (before) => syncPriceChanges(before, inputs, at));
   stats.products += inputs.length;
   stats.variants += inputs.reduce((n, i) => n + (i.variants?.length ?? 0), 0);
   stats.inserted += written.inserted;
   stats.updated += written.updated;
   stats.unchanged += written.unchanged;
-  stats.priceChanges += history.length;
+  stats.priceChanges += written.priceChanges;
   return inputs.map((i) => i.externalId);
 }

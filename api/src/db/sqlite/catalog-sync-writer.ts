@@ -1,0 +1,226 @@
+/**
+ * The SQLite sync writer (ProductsRepository.syncWriter). better-sqlite3 runs SQL on the calling
+ * thread, and a sync's writes (indexes, the FTS5 trigger, commits and WAL checkpoints) are most
+ * of its CPU time: on the main thread they stop the fetching and parsing of the next pages. So a
+ * sync of a database file writes through a worker thread with its own connection to that file:
+ *
+ * - the main thread plans each batch as `upsertMany` does (reads the rows it touches in one
+ *   snapshot, with the company's catalog version; decides and numbers the rows to write; works
+ *   out the price history against the live rows), and posts the rows as JSON;
+ * - the worker writes them in one IMMEDIATE transaction, if the company's catalog version is
+ *   still the one the batch was planned against. Every catalog write moves that version, so an
+ *   unchanged version means the rows read are still current; otherwise (a price edit landed in
+ *   between) it writes nothing and the batch is planned and written again on the main thread,
+ *   under the write lock, like any other write.
+ *
+ * The statements are the main thread's (catalog-rows.ts), so both paths write the same rows.
+ * Without a file (`:memory:`), for a one-page sync, or when the thread fails, batches are
+ * planned and written on the main thread in one IMMEDIATE transaction.
+ */
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import { historyRows, numberRows, rowCount } from '../catalog-plan';
+import { NotFoundError } from '../errors';
+import type {
+  CatalogSyncWriter, NewPriceHistoryEntry, Product, ProductInput, ProductVariant, ProductWithVariants, SyncWriteResult,
+} from '../repositories';
+import {
+  CATALOG_WRITE_SQL, historyRowsJson, productRowsJson, variantRowsJson, type CatalogStatements,
+} from './catalog-rows';
+import { currentVersion, planSqliteUpsert } from './catalog-writes';
+import { CONNECTION_PRAGMAS } from './pragmas';
+import type { SqliteDb } from './types';
+
+/** A planned batch: the rows to write (JSON, see CATALOG_WRITE_SQL) and the version they were planned against. */
+interface Job {
+  companyId: string;
+  expected: number;
+  /** Versions the rows take (expected + 1 .. expected + n). */
+  n: number;
+  products: string | null;
+  variants: string | null;
+  history: string | null;
+}
+
+const JOB_SQL = {
+  ...CATALOG_WRITE_SQL,
+  version: 'select catalog_version as v from companies where id = ?',
+  bump: 'update companies set catalog_version = catalog_version + ? where id = ?',
+};
+
+/** Writes a job inside the caller's transaction; false (nothing written) when the catalog moved on. */
+function applyJob(stmts: CatalogStatements, job: Job): boolean {
+  const row = stmts.prepared(JOB_SQL.version).get(job.companyId) as { v: number } | undefined;
+  if (!row || row.v !== job.expected) return false;
+  if (job.n > 0) stmts.prepared(JOB_SQL.bump).run(job.n, job.companyId);
+  for (const key of ['products', 'variants', 'history'] as const) {
+    const rows = job[key];
+    if (rows !== null) stmts.prepared(JOB_SQL[key]).run(rows);
+  }
+  return true;
+}
+
+/** applyJob on the worker's connection, in one IMMEDIATE transaction per message (plain JS: the worker loads no TypeScript). */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.file);
+for (const pragma of workerData.pragmas) db.pragma(pragma);
+const sql = workerData.sql;
+const version = db.prepare(sql.version);
+const bump = db.prepare(sql.bump);
+const writes = ['products', 'variants', 'history'].map((key) => [key, db.prepare(sql[key])]);
+const apply = db.transaction((job) => {
+  const row = version.get(job.companyId);
+  if (!row || row.v !== job.expected) return false;
+  if (job.n > 0) bump.run(job.n, job.companyId);
+  for (const [key, stmt] of writes) if (job[key] !== null) stmt.run(job[key]);
+  return true;
+});
+parentPort.on('message', (msg) => {
+  if (msg === 'close') {
+    db.close();
+    parentPort.close();
+    return;
+  }
+  try {
+    parentPort.postMessage({ id: msg.id, ok: apply.immediate(msg.job) });
+  } catch (err) {
+    parentPort.postMessage({ id: msg.id, error: { message: String((err && err.message) || err), code: err && err.code } });
+  }
+});
+`;
+
+/** The thread is gone (failed to start, crashed): the job may or may not have been written. */
+class WriterGone extends Error {}
+
+/** The worker thread and its one job in flight. */
+class WriterThread {
+  private readonly worker: Worker;
+  private pending: { id: number; resolve: (ok: boolean) => void; reject: (err: Error) => void } | null = null;
+  private nextId = 0;
+  private exited: Promise<void>;
+  gone = false;
+
+  constructor(file: string) {
+    this.worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3'), file, pragmas: CONNECTION_PRAGMAS, sql: JOB_SQL },
+    });
+    this.worker.on('message', (msg: { id: number; ok?: boolean; error?: { message: string; code?: string } }) => {
+      const pending = this.pending;
+      if (!pending || pending.id !== msg.id) return;
+      this.pending = null;
+      if (msg.error) pending.reject(Object.assign(new Error(msg.error.message), { code: msg.error.code }));
+      else pending.resolve(msg.ok === true);
+    });
+    const lost = (why: string) => {
+      this.gone = true;
+      const pending = this.pending;
+      this.pending = null;
+      pending?.reject(new WriterGone(why));
+    };
+    this.worker.on('error', (err) => lost(`the sync writer thread failed: ${err.message}`));
+    this.exited = new Promise((resolve) => {
+      this.worker.once('exit', (code) => {
+        lost(`the sync writer thread exited (${code})`);
+        resolve();
+      });
+    });
+  }
+
+  /** Writes the job on the thread: true when written, false when the catalog moved on (nothing written). */
+  run(job: Job): Promise<boolean> {
+    if (this.gone) return Promise.reject(new WriterGone('the sync writer thread is gone'));
+    if (this.pending) return Promise.reject(new Error('the sync writer takes one batch at a time'));
+    return new Promise((resolve, reject) => {
+      const id = ++this.nextId;
+      this.pending = { id, resolve, reject };
+      this.worker.postMessage({ id, job });
+    });
+  }
+
+  async close(): Promise<void> {
+    if (!this.gone) this.worker.postMessage('close');
+    await this.exited;
+  }
+}
+
+/** The live products among `products` with their live variants, by store id: what getByExternalIds reads. */
+function liveRows(products: readonly Product[], variants: readonly ProductVariant[]): ProductWithVariants[] {
+  const live = new Map<string, ProductWithVariants>();
+  for (const p of products) if (p.deletedAt === null) live.set(p.id, { ...p, variants: [] });
+  for (const v of variants) if (v.deletedAt === null) live.get(v.productId)?.variants.push(v);
+  const byExternal = <T extends { externalId: number }>(a: T, b: T) => a.externalId - b.externalId;
+  for (const p of live.values()) p.variants.sort(byExternal);
+  return [...live.values()].sort(byExternal);
+}
+
+type History = (before: ProductWithVariants[]) => NewPriceHistoryEntry[];
+
+/** Plans a batch inside the caller's transaction: the job to write and what it does. */
+function plan(
+  tx: SqliteDb, stmts: CatalogStatements, companyId: string, inputs: ProductInput[], now: Date, history: History,
+): { job: Job; result: SyncWriteResult } {
+  const version = currentVersion(tx, companyId);
+  const { plan, existingProducts, existingVariants } = planSqliteUpsert(stmts, companyId, inputs, now);
+  const before = liveRows(existingProducts, existingVariants);
+  const entries = history(before);
+  // As priceHistory.add checks: history only for this company's rows (those the batch read).
+  const known = new Set(before.flatMap((p) => [p.id, ...p.variants.map((v) => `${p.id}/${v.id}`)]));
+  for (const e of entries) {
+    if (!known.has(e.variantId ? `${e.productId}/${e.variantId}` : e.productId)) throw new NotFoundError('price history for an unknown product or variant');
+  }
+  const historyOf = historyRows(companyId, entries, now);
+  const n = rowCount(plan);
+  numberRows(plan, version + 1);
+  const { inserted, updated, unchanged, variantsDeleted } = plan;
+  return {
+    job: {
+      companyId, expected: version, n,
+      products: productRowsJson(plan.products), variants: variantRowsJson(plan.variants), history: historyRowsJson(historyOf),
+    },
+    result: { inserted, updated, unchanged, variantsDeleted, version: version + n, priceChanges: historyOf.length },
+  };
+}
+
+/**
+ * A writer for one sync of `companyId`. `file` is the database file (null in memory); a thread is
+ * started only for a sync of more than one page.
+ */
+export function sqliteSyncWriter(
+  db: SqliteDb, stmts: CatalogStatements, file: string | null, companyId: string, expected: { pages: number },
+): CatalogSyncWriter {
+  let thread = file !== null && expected.pages > 1 ? new WriterThread(file) : null;
+
+  /** Plans and writes the batch on this thread, under the write lock. */
+  const writeHere = (inputs: ProductInput[], now: Date, history: History): SyncWriteResult =>
+    db.transaction((tx) => {
+      const { job, result } = plan(tx, stmts, companyId, inputs, now, history);
+      if (!applyJob(stmts, job)) throw new Error('the catalog version moved inside a write transaction');
+      return result;
+    }, { behavior: 'immediate' });
+
+  return {
+    async write(inputs, now, history) {
+      if (thread && !thread.gone) {
+        // One read snapshot: the version and the rows the plan is based on belong together.
+        const { job, result } = db.transaction((tx) => plan(tx, stmts, companyId, inputs, now, history), { behavior: 'deferred' });
+        try {
+          if (await thread.run(job)) return result;
+          // The catalog moved on since the snapshot: nothing was written; plan again under the lock.
+        } catch (err) {
+          // A thread that died may or may not have committed the job; writing it again here is
+          // harmless (the rows are then unchanged, and no price differs from the stored one).
+          if (!(err instanceof WriterGone)) throw err;
+        }
+      }
+      return writeHere(inputs, now, history);
+    },
+    async close() {
+      const closing = thread;
+      thread = null;
+      await closing?.close();
+    },
+  };
+}
