@@ -25,9 +25,11 @@ export interface NeedsConnectionProps {
   children: ReactElement<ControlProps>;
   /** What the tooltip says offline; OFFLINE_ACTION_MESSAGE unless given. */
   message?: string;
+  /** A tooltip for online too (an icon button's name); none unless given. */
+  label?: string;
 }
 
-export function NeedsConnection({ children, message = OFFLINE_ACTION_MESSAGE }: NeedsConnectionProps) {
+export function NeedsConnection({ children, message = OFFLINE_ACTION_MESSAGE, label }: NeedsConnectionProps) {
   const online = useOnline();
   const noteId = useId();
   const offline = !online;
@@ -46,7 +48,7 @@ export function NeedsConnection({ children, message = OFFLINE_ACTION_MESSAGE }: 
   return (
     <>
       {/* The same tree online and offline, so the control keeps its focus when the network drops. */}
-      <Tooltip label={message} disabled={online} withArrow multiline maw={260} events={{ hover: true, focus: true, touch: true }}>
+      <Tooltip label={offline ? message : label} disabled={online && !label} withArrow multiline maw={260} events={{ hover: true, focus: true, touch: true }}>
         {control}
       </Tooltip>
       {offline && <VisuallyHidden id={noteId}>{message}</VisuallyHidden>}

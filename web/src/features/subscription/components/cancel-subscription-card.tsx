@@ -9,6 +9,7 @@ import type { SubscriptionState } from '@catalog/contracts/subscription';
 import { Button, Paper, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { NeedsConnection } from '../../../components/needs-connection';
 import { cancelSubscription } from '../api/cancel-subscription';
 import { endOfPeriodNotice, formatDay, SUBSCRIPTION_ERRORS } from '../utils/subscription-copy';
 import { ConfirmDialog } from './confirm-dialog';
@@ -48,9 +49,11 @@ export function CancelSubscriptionCard({ state, canManage }: { state: Subscripti
           <Text size="sm" mt="xs">
             Your {plan.name} plan stays{until}; you then move to the Trial plan ({PLANS.trial.productLimit} products).
           </Text>
-          <Button mt="md" variant="outline" color="red.8" onClick={() => setAsking(true)} disabled={!canManage}>
-            Cancel Subscription
-          </Button>
+          <NeedsConnection>
+            <Button mt="md" variant="outline" color="red.8" onClick={() => setAsking(true)} disabled={!canManage}>
+              Cancel Subscription
+            </Button>
+          </NeedsConnection>
         </>
       )}
       <ConfirmDialog

@@ -5,6 +5,7 @@
  */
 import { Alert, Button, Group, Modal, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { NeedsConnection } from '../../../components/needs-connection';
 
 export interface ConfirmDialogProps {
   opened: boolean;
@@ -59,9 +60,11 @@ export function ConfirmDialog({
               {cancelLabel}
             </Button>
             {/* Red 8: white text on it stays above 4.5:1 (red 7 does not). */}
-            <Button color={tone === 'danger' ? 'red.8' : undefined} onClick={onConfirm} loading={pending}>
-              {confirmLabel}
-            </Button>
+            <NeedsConnection>
+              <Button color={tone === 'danger' ? 'red.8' : undefined} onClick={onConfirm} loading={pending}>
+                {confirmLabel}
+              </Button>
+            </NeedsConnection>
           </Group>
         </Modal.Body>
       </Modal.Content>

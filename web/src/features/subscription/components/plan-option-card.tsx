@@ -7,6 +7,7 @@ import type { Plan, PlanId } from '@catalog/contracts/plans';
 import { planChangeKind } from '@catalog/contracts/subscription';
 import { Badge, Button, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconPackage, IconUsers } from '@tabler/icons-react';
+import { NeedsConnection } from '../../../components/needs-connection';
 import { formatPlanAmount, formatPlanPeriod, formatProductLimit, formatUserLimit } from '../../../lib/plan-format';
 import classes from './plan-option-card.module.css';
 
@@ -83,15 +84,17 @@ export function PlanOptionCard({ plan, current, productCount, canChange, onChoos
             </Text>
           </Group>
         )}
-        <Button
-          fullWidth
-          mt="md"
-          variant={kind === 'upgrade' ? 'filled' : 'default'}
-          disabled={kind === 'same' || !canChange}
-          onClick={() => onChoose(plan.id)}
-        >
-          {label}
-        </Button>
+        <NeedsConnection>
+          <Button
+            fullWidth
+            mt="md"
+            variant={kind === 'upgrade' ? 'filled' : 'default'}
+            disabled={kind === 'same' || !canChange}
+            onClick={() => onChoose(plan.id)}
+          >
+            {label}
+          </Button>
+        </NeedsConnection>
       </div>
     </Card>
   );

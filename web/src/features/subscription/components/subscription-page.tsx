@@ -13,9 +13,12 @@ import { Alert, Anchor, Button, Paper, SimpleGrid, Stack, Text, Title, VisuallyH
 import { IconConfetti, IconInfoCircle } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { OfflineNotice } from '../../../components/offline-notice';
 import { PageLoader } from '../../../components/page-loader';
 import { useCurrentUser } from '../../../lib/current-user';
+import { useOnline } from '../../../lib/use-online';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { isOfflineFailure, useRefetchOnReconnect } from '../../../lib/use-refetch-on-reconnect';
 import { useSubscription } from '../api/get-subscription';
 import { useCheckoutReturn } from '../hooks/use-checkout-return';
 import { usePlanChange, type PlanChangeOptions } from '../hooks/use-plan-change';
@@ -43,9 +46,20 @@ export function SubscriptionPage({ redirect }: PlanChangeOptions) {
   // Keeps the dialog's words while it fades out after closing.
   const shown = useRef(confirmation);
   if (confirmation) shown.current = confirmation;
+  const online = useOnline();
+  const offline = !state && isOfflineFailure(subscription.error, online);
+  useRefetchOnReconnect(offline, subscription.refetch);
 
   if (!state) {
     if (subscription.error === undefined) return <PageLoader />;
+    if (offline) {
+      return (
+        <Stack gap="lg" maw={640}>
+          <Title order={1}>Choose Your Plan</Title>
+          <OfflineNotice what="Your plan" />
+        </Stack>
+      );
+    }
     return (
       <Paper withBorder p="lg" role="alert" maw={640}>
         <Title order={1} size="h3">

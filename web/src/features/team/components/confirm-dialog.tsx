@@ -4,6 +4,7 @@
  * button that shows progress while the action runs. The safe button has the initial focus.
  */
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { NeedsConnection } from '../../../components/needs-connection';
 
 export interface ConfirmDialogProps {
   opened: boolean;
@@ -34,9 +35,11 @@ export function ConfirmDialog({
           {cancelLabel}
         </Button>
         {/* Red 8: white text on it stays above 4.5:1 (red 7 does not). */}
-        <Button color="red.8" onClick={onConfirm} loading={pending}>
-          {confirmLabel}
-        </Button>
+        <NeedsConnection>
+          <Button color="red.8" onClick={onConfirm} loading={pending}>
+            {confirmLabel}
+          </Button>
+        </NeedsConnection>
       </Group>
     </Modal>
   );

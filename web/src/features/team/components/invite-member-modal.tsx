@@ -9,6 +9,7 @@ import { isApiError } from '@catalog/contracts/errors';
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { createInvitation } from '../api/create-invitation';
+import { NeedsConnection } from '../../../components/needs-connection';
 import { useTeamAction } from '../hooks/use-team-action';
 import { InvitationLink } from './invitation-link';
 
@@ -100,9 +101,11 @@ export function InviteMemberModal({ opened, onClose }: { opened: boolean; onClos
             <Button variant="default" onClick={onClose} disabled={invite.pending}>
               Cancel
             </Button>
-            <Button type="submit" loading={invite.pending}>
-              Send Invitation
-            </Button>
+            <NeedsConnection>
+              <Button type="submit" loading={invite.pending}>
+                Send Invitation
+              </Button>
+            </NeedsConnection>
           </Group>
         </form>
       )}

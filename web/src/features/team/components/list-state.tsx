@@ -6,6 +6,8 @@
 import { getErrorMessage } from '@catalog/contracts/errors';
 import { Button, Group, Loader, Text } from '@mantine/core';
 import type { QueryResult } from '../../../lib/api-query';
+import { useOnline } from '../../../lib/use-online';
+import { isOfflineFailure, useRefetchOnReconnect } from '../../../lib/use-refetch-on-reconnect';
 
 export interface ListStateProps {
   query: QueryResult<unknown>;
@@ -14,7 +16,17 @@ export interface ListStateProps {
 }
 
 export function ListState({ query, loadingLabel, errorLabel }: ListStateProps) {
+  const online = useOnline();
+  const offline = query.data === undefined && isOfflineFailure(query.error, online);
+  useRefetchOnReconnect(offline, query.refetch);
   if (query.data !== undefined) return null;
+  if (offline) {
+    return (
+      <Text size="sm" role="status">
+        You are offline. This list will load when the connection returns.
+      </Text>
+    );
+  }
   if (query.error !== undefined) {
     return (
       <div role="alert">

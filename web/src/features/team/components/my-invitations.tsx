@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format-date-time';
 import { acceptInvitation } from '../api/accept-invitation';
 import { useMyInvitations } from '../api/get-my-invitations';
+import { NeedsConnection } from '../../../components/needs-connection';
 import { useTeamAction } from '../hooks/use-team-action';
 import { ROLE_LABELS } from './team-badges';
 
@@ -51,14 +52,16 @@ export function MyInvitations({ reload }: { reload: () => void }) {
                 Join as {ROLE_LABELS[invitation.role].toLowerCase()} · Expires {formatDateTime(invitation.expiresAt)}
               </Text>
             </div>
-            <Button
-              onClick={() => void run(invitation)}
-              loading={acceptingId === invitation.id}
-              disabled={acceptingId !== null && acceptingId !== invitation.id}
-              aria-label={`Accept invitation to ${invitation.companyName}`}
-            >
-              Accept Invitation
-            </Button>
+            <NeedsConnection>
+              <Button
+                onClick={() => void run(invitation)}
+                loading={acceptingId === invitation.id}
+                disabled={acceptingId !== null && acceptingId !== invitation.id}
+                aria-label={`Accept invitation to ${invitation.companyName}`}
+              >
+                Accept Invitation
+              </Button>
+            </NeedsConnection>
           </Group>
         ))}
       </Stack>

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format-date-time';
 import { cancelInvitation } from '../api/cancel-invitation';
 import { useInvitations } from '../api/get-invitations';
+import { NeedsConnection } from '../../../components/needs-connection';
 import { useTeamAction } from '../hooks/use-team-action';
 import { ConfirmDialog } from './confirm-dialog';
 import { ListState } from './list-state';
@@ -61,18 +62,20 @@ export function PendingInvitations() {
                 <RoleBadge role={invitation.role} />
                 <InvitationStatusBadge status={invitation.status} />
                 {invitation.status !== 'accepted' && (
-                  <Button
-                    variant="default"
-                    size="xs"
-                    leftSection={<IconX size={14} aria-hidden="true" />}
-                    aria-label={`Cancel invitation to ${invitation.email}`}
-                    onClick={() => {
-                      setTarget(invitation);
-                      setConfirming(true);
-                    }}
-                  >
-                    Cancel
-                  </Button>
+                  <NeedsConnection>
+                    <Button
+                      variant="default"
+                      size="xs"
+                      leftSection={<IconX size={14} aria-hidden="true" />}
+                      aria-label={`Cancel invitation to ${invitation.email}`}
+                      onClick={() => {
+                        setTarget(invitation);
+                        setConfirming(true);
+                      }}
+                    >
+                      Cancel
+                    </Button>
+                  </NeedsConnection>
                 )}
               </Group>
             </Group>

@@ -7,6 +7,7 @@ import { CompanyNameBody, TEAM_MESSAGES } from '@catalog/contracts/team';
 import { Button, Group, Modal, TextInput } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { renameCompany } from '../api/rename-company';
+import { NeedsConnection } from '../../../components/needs-connection';
 import { useTeamAction } from '../hooks/use-team-action';
 
 export interface RenameCompanyModalProps {
@@ -58,9 +59,11 @@ export function RenameCompanyModal({ opened, currentName, onClose }: RenameCompa
           <Button variant="default" onClick={onClose} disabled={rename.pending}>
             Cancel
           </Button>
-          <Button type="submit" loading={rename.pending}>
-            Save
-          </Button>
+          <NeedsConnection>
+            <Button type="submit" loading={rename.pending}>
+              Save
+            </Button>
+          </NeedsConnection>
         </Group>
       </form>
     </Modal>

@@ -4,8 +4,9 @@
  * spec does; the server decides who may invite).
  */
 import { canManageCompany, type CurrentUser } from '@catalog/contracts/auth';
-import { ActionIcon, Button, Group, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Text, Title } from '@mantine/core';
 import { IconPencil, IconUserPlus } from '@tabler/icons-react';
+import { NeedsConnection } from '../../../components/needs-connection';
 import { RoleBadge } from './team-badges';
 
 export interface TeamHeaderProps {
@@ -23,11 +24,11 @@ export function TeamHeader({ me, onEditName, onInvite }: TeamHeaderProps) {
             {me.company.name}
           </Title>
           {canManageCompany(me.role) && (
-            <Tooltip label="Edit company name">
+            <NeedsConnection label="Edit company name">
               <ActionIcon variant="default" size="lg" aria-label="Edit company name" onClick={onEditName}>
                 <IconPencil size={18} aria-hidden="true" />
               </ActionIcon>
-            </Tooltip>
+            </NeedsConnection>
           )}
         </Group>
         <Group gap="xs" mt={6}>
@@ -35,9 +36,11 @@ export function TeamHeader({ me, onEditName, onInvite }: TeamHeaderProps) {
           <RoleBadge role={me.role} />
         </Group>
       </div>
-      <Button leftSection={<IconUserPlus size={16} aria-hidden="true" />} onClick={onInvite}>
-        Invite Member
-      </Button>
+      <NeedsConnection>
+        <Button leftSection={<IconUserPlus size={16} aria-hidden="true" />} onClick={onInvite}>
+          Invite Member
+        </Button>
+      </NeedsConnection>
     </Group>
   );
 }

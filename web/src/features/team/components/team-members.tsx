@@ -10,6 +10,7 @@ import { IconUserMinus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTeamMembers } from '../api/get-team-members';
 import { removeMember } from '../api/remove-member';
+import { NeedsConnection } from '../../../components/needs-connection';
 import { useTeamAction } from '../hooks/use-team-action';
 import { ConfirmDialog } from './confirm-dialog';
 import { ListState } from './list-state';
@@ -66,18 +67,20 @@ export function TeamMembers({ me }: { me: CurrentUser }) {
                 <Group gap="sm" wrap="nowrap">
                   <RoleBadge role={member.role} />
                   {canRemoveMember(me, member) && (
-                    <Button
-                      variant="default"
-                      size="xs"
-                      leftSection={<IconUserMinus size={14} aria-hidden="true" />}
-                      aria-label={`Remove ${name}`}
-                      onClick={() => {
-                        setRemoving(member);
-                        setConfirming(true);
-                      }}
-                    >
-                      Remove
-                    </Button>
+                    <NeedsConnection>
+                      <Button
+                        variant="default"
+                        size="xs"
+                        leftSection={<IconUserMinus size={14} aria-hidden="true" />}
+                        aria-label={`Remove ${name}`}
+                        onClick={() => {
+                          setRemoving(member);
+                          setConfirming(true);
+                        }}
+                      >
+                        Remove
+                      </Button>
+                    </NeedsConnection>
                   )}
                 </Group>
               </Group>

@@ -197,3 +197,51 @@ describe('TeamPage', () => {
     expect(reload).not.toHaveBeenCalled();
   });
 });
+
+describe('offline', () => {
+  it('keeps invite, rename, remove and cancel from reaching the server, and says they need a connection', async () => {
+    await renderTeam();
+    const onLine = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    await act(async () => window.dispatchEvent(new Event('offline')));
+    for (const name of ['Invite Member', 'Edit company name', 'Remove Mia', 'Cancel invitation to pat@example.com']) {
+      const control = button(name)!;
+      await waitFor(() => control.getAttribute('aria-disabled') === 'true');
+      const described = control.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent);
+      expect(described).toContain('You are offline. This needs a connection to the server.');
+      await act(async () => control.click());
+    }
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
+    expect(requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    onLine.mockRestore();
+  });
+
+  it('shows the offline state instead of an error when the team cannot be read, and loads it when back online', async () => {
+    const onLine = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    const saved = routes;
+    routes = {};
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const identity = fakeIdentity();
+    rendered = await render(
+      <AuthProvider connect={identity.connect}>
+        <MemoryRouter>
+          <TeamPage reload={vi.fn()} />
+        </MemoryRouter>
+      </AuthProvider>,
+    );
+    await waitFor(() => identity.connections() > 0);
+    await act(async () => identity.emit(fakeUser()));
+    await waitFor(() => body().includes('Your team will load when the connection returns.'));
+    expect(body()).not.toContain('Authentication failed');
+
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+      const route = saved[`${init.method ?? 'GET'} ${url}`];
+      return route ? route(undefined) : json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
+    });
+    onLine.mockReturnValue(true);
+    await act(async () => window.dispatchEvent(new Event('online')));
+    await waitFor(() => body().includes('pat@example.com'));
+    onLine.mockRestore();
+  });
+});

@@ -7,9 +7,12 @@
 import { getErrorMessage } from '@catalog/contracts/errors';
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { OfflineNotice } from '../../../components/offline-notice';
 import { PageLoader } from '../../../components/page-loader';
 import { useCurrentUser } from '../../../lib/current-user';
+import { useOnline } from '../../../lib/use-online';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { isOfflineFailure, useRefetchOnReconnect } from '../../../lib/use-refetch-on-reconnect';
 import { InviteMemberModal } from './invite-member-modal';
 import { MyInvitations } from './my-invitations';
 import { PendingInvitations } from './pending-invitations';
@@ -26,9 +29,20 @@ export function TeamPage({ reload = () => window.location.reload() }: TeamPagePr
   usePageTitle('Team');
   const me = useCurrentUser();
   const [dialog, setDialog] = useState<'rename' | 'invite' | null>(null);
+  const online = useOnline();
+  const offline = !me.data && isOfflineFailure(me.error, online);
+  useRefetchOnReconnect(offline, me.refetch);
 
   if (!me.data) {
     if (me.error === undefined) return <PageLoader />;
+    if (offline) {
+      return (
+        <Stack gap="lg" maw={640}>
+          <Title order={1}>Team</Title>
+          <OfflineNotice what="Your team" />
+        </Stack>
+      );
+    }
     return (
       <Paper withBorder p="lg" role="alert" maw={640}>
         <Title order={1} size="h3">

@@ -6,6 +6,7 @@
 import { getErrorMessage } from '@catalog/contracts/errors';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useRef, useState } from 'react';
+import { OFFLINE_ACTION_MESSAGE } from '../../../lib/use-online';
 
 export interface TeamActionOptions<R> {
   /** The spec's fallback message, e.g. 'Failed to send invitation'. */
@@ -32,6 +33,11 @@ export function useTeamAction<A extends unknown[], R>(
 
   const run = useCallback(async (...args: A) => {
     const { action: act, options: opts } = latest.current;
+    // The buttons wait offline; this catches a form submitted with Enter.
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+      notifications.show({ color: 'gray', title: 'You are offline', message: OFFLINE_ACTION_MESSAGE });
+      return undefined;
+    }
     setPending(true);
     try {
       const result = await act(...args);
