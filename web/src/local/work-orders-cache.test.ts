@@ -1,0 +1,72 @@
+import 'fake-indexeddb/auto';
+import type { WorkOrder } from '@catalog/contracts/work-orders';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { activeCatalogDb, closeLocalCatalog, openLocalCatalog, readyCatalog } from './local-catalog';
+import { readWorkOrders, saveWorkOrders } from './work-orders-cache';
+
+let uid = 0;
+
+beforeEach(async () => {
+  openLocalCatalog(`orders-${++uid}`, { fetchChanges: async () => ({}) as never });
+  await readyCatalog();
+});
+afterEach(() => {
+  closeLocalCatalog();
+});
+
+function order(n: number, overrides: Partial<WorkOrder> = {}): WorkOrder {
+  return {
+    id: `00000000-0000-4000-8000-00000000000${n}`,
+    title: `Order ${n}`,
+    status: 'completed',
+    archived: false,
+    productUpdates: [],
+    executeImmediately: true,
+    scheduledAt: null,
+    createdAt: `2030-03-0${n}T09:00:00.000Z`,
+    executedAt: null,
+    undoneAt: null,
+    error: null,
+    productCount: 1,
+    regularPriceUpdates: 1,
+    salePriceUpdates: 0,
+    ...overrides,
+  };
+}
+
+const titles = (orders: WorkOrder[]) => orders.map((o) => o.title);
+
+describe('work orders cache', () => {
+  it('keeps the last list with its time, newest first', async () => {
+    await saveWorkOrders(false, [order(1), order(3), order(2)], 42);
+    const cached = await readWorkOrders(activeCatalogDb()!, false);
+    expect(titles(cached.orders)).toEqual(['Order 3', 'Order 2', 'Order 1']);
+    expect(cached.savedAt).toBe(42);
+  });
+
+  it('shows archived orders only in the list with them, and a new list replaces the old one', async () => {
+    await saveWorkOrders(true, [order(1, { archived: true }), order(2)], 10);
+    await saveWorkOrders(false, [order(3)], 20);
+    const db = activeCatalogDb()!;
+    // Order 2 is gone from the server's list (deleted): it goes; the archived one stays.
+    expect(titles((await readWorkOrders(db, false)).orders)).toEqual(['Order 3']);
+    const all = await readWorkOrders(db, true);
+    expect(titles(all.orders)).toEqual(['Order 3', 'Order 1']);
+    expect(all.savedAt).toBe(10);
+  });
+
+  it('takes the other list time when this one was never received', async () => {
+    await saveWorkOrders(false, [order(1)], 7);
+    expect((await readWorkOrders(activeCatalogDb()!, true)).savedAt).toBe(7);
+  });
+
+  it('leaves out a stored order that no longer reads as one', async () => {
+    await saveWorkOrders(false, [order(1)], 1);
+    await activeCatalogDb()!.workOrders.put({ id: 'broken', archived: false, order: { id: 'broken', title: 3 } });
+    expect(titles((await readWorkOrders(activeCatalogDb()!, false)).orders)).toEqual(['Order 1']);
+  });
+
+  it('has nothing, and no time, before a first list', async () => {
+    expect(await readWorkOrders(activeCatalogDb()!, false)).toEqual({ orders: [], savedAt: null });
+  });
+});
