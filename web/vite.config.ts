@@ -21,6 +21,8 @@ export default defineConfig({
       // (includeManifestIcons/includeAssets) would precache them twice.
       includeManifestIcons: false,
       manifest: {
+        // A stable identity for the installed app, whatever start_url becomes.
+        id: '/',
         name: 'Catalog Pilot',
         short_name: 'Catalog Pilot',
         description:

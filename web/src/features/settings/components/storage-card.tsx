@@ -62,7 +62,10 @@ export function StorageCard() {
       ) : (
         <>
           {share !== null && (
-            <Progress value={share} mt="md" size="sm" aria-label="Storage used" aria-valuetext={usageText(estimate)} />
+            <Progress.Root mt="md" size="sm">
+              {/* Mantine's own aria-valuetext ('0.25%') is replaced by the figures shown below. */}
+              <Progress.Section value={share} withAria={false} role="progressbar" aria-label="Storage used" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(share)} aria-valuetext={usageText(estimate)} />
+            </Progress.Root>
           )}
           <Box component="dl" mt="sm" mb={0}>
             <Detail label="Storage used">{usageText(estimate)}</Detail>
