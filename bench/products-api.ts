@@ -1,7 +1,7 @@
 /**
  * Benchmark of GET /api/products over a large catalog on SQLite: `node bench/run.mjs
  * bench/products-api.ts` from the repository root (options: --products 100000 --connections 50
- * --seconds 10 --users 50).
+ * --seconds 10 --users 50; --profile <dir> writes the server's CPU profile of each run there).
  *
  * Seeds N generated products (the demo store's generator: a third with option variants, brand +
  * adjective + noun names, department SKUs, a three-level category tree) into a fresh SQLite file
@@ -30,6 +30,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -38,6 +39,7 @@ import { generateCatalog } from '../packages/demo-store/src/generate-catalog';
 import { createPrng } from '../packages/demo-store/src/prng';
 import type { BcProduct, CatalogData } from '../packages/demo-store/src/types';
 import { createApp } from '../api/src/app';
+import { searchIndexTotals } from '../api/src/db/sqlite/product-search-index';
 import { productListStats } from '../api/src/services/catalog/product-list';
 import { createTokenVerifier } from '../api/src/auth/verify-token';
 import { openDatabase } from '../api/src/db/index';
@@ -201,10 +203,34 @@ function mixedSessions(inputs: ProductInput[], categories: string[], rng: Return
   return paths;
 }
 
+/** With --profile <dir>: the server's CPU profile of each run, written there as <run>.cpuprofile. */
+async function profiled<T>(name: string, run: () => Promise<T>): Promise<T> {
+  const at = process.argv.indexOf('--profile');
+  if (at < 0) return run();
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<any>((resolve, reject) => session.post(method, params, (err, result) => (err ? reject(err) : resolve(result))));
+  await post('Profiler.enable');
+  await post('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = await post('Profiler.stop');
+    writeFileSync(path.join(process.argv[at + 1]!, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
 async function runChild(job: LoadJob, dir: string, name: string) {
+  return profiled(name, () => runChildUnprofiled(job, dir, name));
+}
+
+async function runChildUnprofiled(job: LoadJob, dir: string, name: string) {
   const file = path.join(dir, `${name}.json`);
   writeFileSync(file, JSON.stringify(job));
   const statsBefore = { ...productListStats };
+  const indexBefore = { ...searchIndexTotals };
   const child = spawn(process.execPath, [process.argv[1]!, '--load', file], { stdio: ['ignore', 'pipe', 'inherit'] });
   const cpuBefore = process.cpuUsage();
   const line = await new Promise<string>((resolve, reject) => {
@@ -213,7 +239,8 @@ async function runChild(job: LoadJob, dir: string, name: string) {
   });
   const cpu = process.cpuUsage(cpuBefore);
   const cache = Object.fromEntries(Object.entries(productListStats).map(([k, v]) => [k, v - statsBefore[k as keyof typeof statsBefore]]));
-  return { ...JSON.parse(line), serverCpuMs: Math.round((cpu.user + cpu.system) / 1000), cache };
+  const index = Object.fromEntries(Object.entries(searchIndexTotals).map(([k, v]) => [k, v - indexBefore[k as keyof typeof indexBefore]]));
+  return { ...JSON.parse(line), serverCpuMs: Math.round((cpu.user + cpu.system) / 1000), cache, index };
 }
 
 /** Each term's first search in the repository alone: FTS match (or scan), sort, all ids. */
@@ -270,7 +297,7 @@ async function main() {
       const categories = [...new Set((await db.products.categories(company.id))
         .flatMap((c) => [c.split(' > ').slice(0, 1).join(' > '), c.split(' > ').slice(0, 2).join(' > ')]))];
       const row = (label: string, value: string) => console.log(`  ${label.padEnd(32)} ${value}`);
-      const report = (label: string, r: Record<string, unknown> & { statuses: object; cache: typeof productListStats }) => {
+      const report = (label: string, r: Record<string, unknown> & { statuses: object; cache: typeof productListStats; index: typeof searchIndexTotals }) => {
         console.log(`\n${label}: ${connections} connections, ${durationMs / 1000} s`);
         row('requests/s', `${r.rps} (${r.requests} requests, ${r.errors} errors, statuses ${JSON.stringify(r.statuses)})`);
         row('latency p50 / p95 / p99 / max', `${r.p50} / ${r.p95} / ${r.p99} / ${r.max} ms`);
@@ -278,6 +305,9 @@ async function main() {
         const pct = (n: number) => `${((n / Math.max(1, requests)) * 100).toFixed(1)}%`;
         row('answered from', `kept page ${pct(pageHits)}, kept result set ${pct(setHits)}, `
           + `searched/counted ${pct(setsComputed)} (${setsComputed} result sets), joined one under way ${pct(joined)}`);
+        const ix = r.index;
+        row('search index', `answered ${ix.answered} of ${ix.answered + ix.declined} searches/counts (the rest: SQL); `
+          + `${ix.builds} built, ${ix.discarded} thrown away, ${Math.round(ix.buildMs)} ms building`);
         row('answer size (gzip)', `${r.kbPerAnswer} KB`);
         const share = (ms: unknown) => `${Math.round(((ms as number) / durationMs) * 100)}% of one core`;
         row('CPU: server / load generator', `${r.serverCpuMs} ms (${share(r.serverCpuMs)}) / ${r.clientCpuMs} ms (${share(r.clientCpuMs)})`);

@@ -8,6 +8,8 @@
  * driving the join to `products`; shorter ones scan the company's names with LIKE. Both are
  * case-insensitive substring matches of name or SKU. A category filter is a range on the
  * (company_id, category) index; pages without a search walk products_company_name_idx.
+ * `listIds` and `count` are answered from an in-memory index of the company's catalog when it
+ * is up to date (product-search-index.ts: same answers, without the per-row join and sort).
  */
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { likeEscape, mergeChanges } from '../catalog-plan';
@@ -18,6 +20,7 @@ import {
 } from './catalog-rows';
 import { sqliteSyncWriter } from './catalog-sync-writer';
 import { sqliteCatalogWrites } from './catalog-writes';
+import { productSearchIndex } from './product-search-index';
 import type { SqliteDb } from './types';
 
 /** Searches this long or longer use the trigram index (it indexes 3-character sequences). */
@@ -38,7 +41,9 @@ export function filterSql(companyId: string, f: ProductFilter = {}): FilterSql {
   const conds: string[] = [];
   const params: unknown[] = [];
   const search = f.search?.trim();
-  if (search && [...search].length >= TRIGRAM_MIN_LENGTH) {
+  // NUL ends an FTS5 query string early: such a term matches nothing (no name holds one).
+  if (search?.includes('\u0000')) conds.push('0');
+  else if (search && [...search].length >= TRIGRAM_MIN_LENGTH) {
     // CROSS JOIN keeps the FTS table first: the index finds the few rows, the join checks them.
     from = 'products_search s cross join products p on p.rowid = s.rowid';
     conds.push('s.products_search match ?');
@@ -46,7 +51,7 @@ export function filterSql(companyId: string, f: ProductFilter = {}): FilterSql {
   }
   conds.push('p.company_id = ?', 'p.deleted_at is null');
   params.push(companyId);
-  if (search && [...search].length < TRIGRAM_MIN_LENGTH) {
+  if (search && !search.includes('\u0000') && [...search].length < TRIGRAM_MIN_LENGTH) {
     // SQLite's LIKE ignores ASCII case, as the trigram index does.
     const pattern = `%${likeEscape(search)}%`;
     conds.push(`(p.name like ? escape '\\' or p.sku like ? escape '\\')`);
@@ -69,6 +74,7 @@ export function sqliteProducts(db: SqliteDb, stmts: CatalogStatements, file: str
   const rowsOf = (sql: string, params: unknown[]) => stmts.prepared(sql).all(params) as Record<string, unknown>[];
 
   const withVariants = (companyId: string, rows: Record<string, unknown>[]) => withLiveVariants(stmts, companyId, rows.map(productFromRow));
+  const index = productSearchIndex(stmts);
 
   return {
     ...sqliteCatalogWrites(db, stmts),
@@ -79,10 +85,14 @@ export function sqliteProducts(db: SqliteDb, stmts: CatalogStatements, file: str
       return withVariants(companyId, rows);
     },
     async count(companyId, filter) {
+      const indexed = index.count(companyId, filter);
+      if (indexed !== null) return indexed;
       const { from, where, params } = filterSql(companyId, filter);
       return (stmts.prepared(`select count(*) as n from ${from} where ${where}`).get(params) as { n: number }).n;
     },
     async listIds(companyId, filter) {
+      const indexed = index.ids(companyId, filter);
+      if (indexed) return indexed;
       const { from, where, params } = filterSql(companyId, filter);
       return stmts.prepared(`select p.external_id from ${from} where ${where} ${LIST_ORDER}`).pluck().all(params) as number[];
     },
