@@ -1,8 +1,13 @@
 /**
  * The work orders submitted on this device that the server has not created yet, as cards at the
  * top of /work-orders (components/outbox-order-card.tsx). Edit puts a refused order back in the
- * drafts (same id) and opens it in the form; Discard drops it after a confirmation. An order the
- * server list already has is not shown twice (its answer may still be on the way).
+ * drafts (same id) and opens it in the form; Discard drops it after a confirmation.
+ *
+ * An entry leaves the outbox as soon as the server's answer arrives, before the list is fetched
+ * again. While an answer is on its way (or lost, until the replay), the polled list may already
+ * have the order; entries whose id the list has are left out, which covers a server that keeps
+ * the client's id as the order's id. (Ours gives the order its own id and keeps the client's as
+ * the idempotency key only, so there both may show for that moment.)
  */
 import { Stack, Text } from '@mantine/core';
 import { getErrorMessage } from '@catalog/contracts/errors';
