@@ -5,14 +5,15 @@
  * when the connection returns; a response lost on the way, whose replay finds the first order;
  * and a queued order the server refuses for good, shown with its message and editable again.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { ProductListResponse, Product } from '@catalog/contracts/products';
 import type { WorkOrder } from '@catalog/contracts/work-orders';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, type RunningApp, startApp } from './support/app';
 import { dismissTour, newCredentials, signUp } from './support/auth';
-import { launchBrowser } from './support/browser';
-import { isPath, type PageOptions, withPage as withPageOf } from './support/page';
+import { DESKTOP, launchBrowser } from './support/browser';
+import { isPath, type PageOptions, violationSummary, withPage as withPageOf } from './support/page';
 import { callApi, connectDemoStore, DEMO_STORE, idTokenFor, storeProduct, syncCatalog } from './support/store-api';
 
 let app: RunningApp;
@@ -101,6 +102,13 @@ function storedDrafts(page: Page): Promise<Array<{ id: string; title: string; pr
   });
 }
 
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  // Let transitions (modals, toasts) settle before colours are checked.
+  await page.waitForTimeout(400);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(violationSummary(results.violations)).toEqual([]);
+}
+
 /** The service worker controls the page (a reload after it is ready), so the app shell and its screens load offline. */
 async function underServiceWorker(page: Page): Promise<void> {
   await page.evaluate(() => navigator.serviceWorker.ready);
@@ -133,6 +141,7 @@ describe('offline work orders', () => {
       await expect(page.getByText('Could not load your work orders').count()).resolves.toBe(0);
       const remove = card(page, 'Next year').getByRole('button', { name: 'Delete' });
       await expect(remove.getAttribute('aria-disabled')).resolves.toBe('true');
+      await expectNoAxeViolations(page);
       await remove.hover();
       await page.getByRole('tooltip').getByText('You are offline. This needs a connection to the server.').waitFor();
 
@@ -182,6 +191,7 @@ describe('offline work orders', () => {
       await queued.getByText('Waiting for connection').waitFor();
       await next.getByText('Work order queued').waitFor();
       await expect(draftsSection(next).count()).resolves.toBe(0);
+      await expectNoAxeViolations(next);
       expect((await serverOrders(token)).filter((o) => o.title === title)).toHaveLength(0);
 
       await context.setOffline(false);
@@ -262,6 +272,13 @@ describe('offline work orders', () => {
         await refused.getByText('The server did not accept this work order').waitFor({ timeout: 30_000 });
         await refused.getByText(`Product ${product.id} was not found in your catalog`, { exact: false }).waitFor();
         expect((await serverOrders(token)).filter((o) => o.title === title)).toHaveLength(0);
+        await expectNoAxeViolations(page);
+        // The refused card fits a 360 px phone.
+        await page.setViewportSize({ width: 360, height: 800 });
+        await expect
+          .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+          .toBeLessThanOrEqual(0);
+        await page.setViewportSize(DESKTOP);
 
         // Still there after a reload: kept until the merchant fixes or discards it.
         await page.reload();
@@ -277,6 +294,11 @@ describe('offline work orders', () => {
         await page.waitForURL(isPath('/work-orders'));
         await draftsSection(page).getByText(title).waitFor();
         await expect(card(page, title).count()).resolves.toBe(0);
+        await expectNoAxeViolations(page);
+        await page.setViewportSize({ width: 360, height: 800 });
+        await expect
+          .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+          .toBeLessThanOrEqual(0);
       },
     );
   }, 180_000);
