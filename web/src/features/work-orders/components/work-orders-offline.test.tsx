@@ -250,5 +250,6 @@ describe('WorkOrdersScreen: offline', () => {
     await renderScreen();
     await waitFor(() => bodyText().includes('You are offline. Your work orders show here once the device is back online.'));
     expect(bodyText()).not.toContain('Could not load your work orders');
+    expect(bodyText()).not.toContain('No work orders');
   });
 });

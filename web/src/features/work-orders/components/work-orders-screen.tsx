@@ -134,8 +134,9 @@ export function WorkOrdersScreen({ onOrdersChanged, onPricesChanged }: WorkOrder
   } else if (isLoading || !data) {
     content = <LoadingCards />;
   } else if (data.length === 0) {
-    // Orders waiting to be created are the list's first cards: not "No work orders".
-    content = pending.length > 0 ? null : <EmptyState showArchived={showArchived} />;
+    // Orders waiting to be created are the list's first cards: not "No work orders"; nor is a
+    // list never received (offline, the notice says it shows once back online).
+    content = pending.length > 0 || (unreachable && unreachable.savedAt === null) ? null : <EmptyState showArchived={showArchived} />;
   } else {
     content = (
       <Stack gap="md" component="section" aria-label="Work orders">
