@@ -141,7 +141,7 @@ export function CreateWorkOrderScreen({ onCreated }: CreateWorkOrderScreenProps)
             <Text c="dimmed" mt={4}>
               Pick products, set their new prices, and run the change now or at a time you choose.
             </Text>
-            <Text size="sm" c="dimmed" mt={4} role="status" data-testid="draft-status">
+            <Text size="sm" c="dimmed" mt={4} role="status">
               {draft.savedAt !== null ? DRAFT_SAVED_TEXT : ''}
             </Text>
           </div>

@@ -100,8 +100,8 @@ export function OutboxOrderCard({ entry, online, onEdit, onDiscard, onRetry }: O
               </span>
             </Group>
             <Text size="sm" c="dimmed">
-              {summary.productCount.toLocaleString('en-US')} {summary.productCount === 1 ? 'product' : 'products'} · submitted on
-              this device {formatDateTime(new Date(entry.createdAt))}
+              {summary.productCount.toLocaleString('en-US')} {summary.productCount === 1 ? 'product' : 'products'} · submitted{' '}
+              {formatDateTime(new Date(entry.createdAt))} on this device
             </Text>
           </Stack>
           {(rejected || canRetry) && (
