@@ -2,6 +2,8 @@
  * App-wide providers: Mantine (theme, system colour scheme), the signed-in session,
  * notifications and service worker updates.
  */
+// Before any chunk with the contracts' schemas loads: no eval probe under the CSP.
+import './zod-without-eval';
 import { MantineProvider } from '@mantine/core';
 import { Suspense, type ReactNode } from 'react';
 import { AuthProvider } from '../lib/session';
