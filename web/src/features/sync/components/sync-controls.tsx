@@ -3,7 +3,7 @@
  * while offline, with a tooltip saying why, and while no store is connected, with a link to
  * Settings), and the progress of a running sync with its Cancel action.
  */
-import { Anchor, Button, Group, Paper, Text } from '@mantine/core';
+import { Anchor, Button, Flex, Paper, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -39,13 +39,23 @@ export function SyncControls({ onSynced, lastSyncAt, connected = true }: SyncCon
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label="Store sync">
-      <Group justify="space-between" gap="sm" wrap="wrap">
+      {/*
+        A column on phones and a row from sm up, whatever the text says: when the last sync time
+        arrives the button does not jump from below the text to beside it (a layout shift).
+      */}
+      <Flex
+        direction={{ base: 'column', sm: 'row' }}
+        justify="space-between"
+        align={{ base: 'flex-start', sm: 'center' }}
+        gap="sm"
+      >
         <div>
           <Text fw={600}>Store sync</Text>
           {connected ? (
             <Text size="sm" c="dimmed">
               {lastSyncAt === undefined
-                ? 'Pull the latest products and prices from your store.'
+                ? // Short enough for one line on a phone, like 'Last sync: 5m ago' that replaces it.
+                  'Pull the latest products from your store.'
                 : lastSyncText(lastSyncAt, now)}
             </Text>
           ) : (
@@ -68,7 +78,7 @@ export function SyncControls({ onSynced, lastSyncAt, connected = true }: SyncCon
             Sync Products
           </Button>
         </NeedsConnection>
-      </Group>
+      </Flex>
       <SyncProgressPanel state={state} onCancel={() => void cancel()} />
     </Paper>
   );
