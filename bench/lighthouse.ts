@@ -1,0 +1,326 @@
+/**
+ * Lighthouse 12 on the product as `npm start` runs it: the landing page (a first visit, signed
+ * out) and /products signed in with the demo store's catalog synced to the device. Prints the
+ * performance, accessibility, best-practices and SEO scores of each page, for the mobile preset
+ * (Lighthouse's default: a mid-range phone on a slow 4G connection, simulated) and the desktop
+ * preset, with the audits that cost points. Not a test gate; the targets on / are checked
+ * against the mobile run and reported.
+ *
+ *   node bench/run.mjs bench/lighthouse.ts [--runs 3] [--preset mobile|desktop|both]
+ *
+ * Uses Debian's Chromium (CHROME_PATH, default /usr/bin/chromium) through chrome-launcher with
+ * --headless=new --no-sandbox. To audit /products signed in, Playwright (playwright-core, the
+ * browser tests' driver) attaches to that Chromium over its debugging port, signs a new account
+ * up in the app against the Auth emulator, connects the demo store and syncs; Lighthouse then
+ * reuses the same profile (its storage reset is off for that page, or the session would go).
+ * Several runs of a page report the median score of each category.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = process.env.CATALOG_ROOT ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+// ------------------------------------------------------------------------------------------------
+// Arguments
+
+function argValue(name: string): string | undefined {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 ? process.argv[at + 1] : undefined;
+}
+const RUNS = Math.max(1, Number(argValue('runs') ?? 1));
+const PRESET = (argValue('preset') ?? 'both') as 'mobile' | 'desktop' | 'both';
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+
+/** Audits whose items are printed with them: they name what to fix. */
+const DETAILED_AUDITS = new Set(['errors-in-console', 'inspector-issues', 'layout-shifts', 'cumulative-layout-shift', 'csp-xss', 'total-blocking-time']);
+
+/** The issue's targets on / (mobile preset). */
+const TARGETS: Record<Category, number> = { performance: 90, accessibility: 95, 'best-practices': 95, seo: 90 };
+
+// ------------------------------------------------------------------------------------------------
+// Modules loaded at run time from where pnpm put them (kept out of the bundle)
+
+interface LighthouseResult {
+  lhr: {
+    categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
+    audits: Record<string, { id: string; title: string; score: number | null; scoreDisplayMode: string; displayValue?: string; details?: { items?: unknown[] } }>;
+    runtimeError?: { code: string; message: string };
+    runWarnings: string[];
+  };
+}
+type Lighthouse = (url: string, flags: Record<string, unknown>, config?: unknown) => Promise<LighthouseResult | undefined>;
+
+interface ChromeLauncher {
+  launch(options: { chromePath: string; chromeFlags: string[] }): Promise<{ port: number; kill(): void | Promise<void> }>;
+}
+
+async function loadModules() {
+  const lighthouseDir = realpathSync(path.join(root, 'node_modules', 'lighthouse'));
+  const lighthouseModule = (await import(pathToFileURL(path.join(lighthouseDir, 'core', 'index.js')).href)) as {
+    default: Lighthouse;
+    desktopConfig: unknown;
+  };
+  // chrome-launcher is Lighthouse's own dependency, next to it in pnpm's store.
+  const launcherDir = realpathSync(path.join(lighthouseDir, '..', 'chrome-launcher'));
+  const chromeLauncher = (await import(pathToFileURL(path.join(launcherDir, 'dist', 'index.js')).href)) as ChromeLauncher;
+  const { chromium } = createRequire(path.join(root, 'web', 'package.json'))('playwright-core') as typeof import('playwright-core');
+  return { lighthouse: lighthouseModule.default, desktopConfig: lighthouseModule.desktopConfig, chromeLauncher, chromium };
+}
+
+// ------------------------------------------------------------------------------------------------
+// The product
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+interface RunningApp {
+  url: string;
+  authEmulatorHost: string;
+  stop: () => Promise<void>;
+}
+
+/** `npm start` (scripts/start.mjs) on a free port with a fresh data directory and its own Auth emulator. */
+async function startApp(): Promise<RunningApp> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'catalog-lighthouse-'));
+  let log = '';
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_STORE_PORT: '0', FAKE_STRIPE_PORT: '0' };
+  delete env.FIREBASE_AUTH_EMULATOR_HOST;
+  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.on('data', (d) => (log += d));
+  child.stderr?.on('data', (d) => (log += d));
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the app exited during start-up:\n${log}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the app did not answer /api/health:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const authEmulatorHost = /Auth emulator at http:\/\/(\S+)/.exec(log)?.[1];
+  if (!authEmulatorHost) throw new Error(`the Auth emulator's address is not in the app's output:\n${log}`);
+  return {
+    url,
+    authEmulatorHost,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function apiCall(app: RunningApp, token: string, method: string, pathname: string, body?: unknown): Promise<string> {
+  const res = await fetch(app.url + pathname, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${pathname}: ${res.status} ${text}`);
+  return text;
+}
+
+/**
+ * In the Chromium Lighthouse will use: signs a new account up on /login, skips the tour, connects
+ * the demo store and syncs (through the API), then opens /products once so the catalog is on the
+ * device and the service worker is installed. Playwright then lets go of the browser.
+ */
+async function signInAndSync(chromium: typeof import('playwright-core').chromium, port: number, app: RunningApp): Promise<number> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0]!;
+    const page = await context.newPage();
+    const email = `${randomUUID()}@example.com`;
+    const password = 'correct-horse-42';
+    await page.goto(`${app.url}/login`);
+    await page.getByRole('button', { name: 'Create one' }).click();
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+    await page.getByRole('textbox', { name: 'Confirm password', exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('heading', { level: 1, name: /^Welcome back/ }).waitFor({ timeout: 60_000 });
+    const tour = page.getByRole('dialog', { name: 'Welcome to Catalog Pilot' });
+    await tour.waitFor({ timeout: 10_000 });
+    await tour.getByRole('button', { name: 'Skip tour' }).click();
+    await tour.waitFor({ state: 'hidden' });
+
+    const signIn = await fetch(`http://${app.authEmulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-api-key`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    });
+    if (!signIn.ok) throw new Error(`sign-in at the Auth emulator: ${signIn.status}`);
+    const { idToken } = (await signIn.json()) as { idToken: string };
+    await apiCall(app, idToken, 'POST', '/api/settings', {
+      storeHash: 'demo',
+      accessToken: 'demo-token',
+      clientId: 'demo-client',
+      showStockStatus: true,
+      showInvisibleProducts: true,
+    });
+    const stream = await apiCall(app, idToken, 'POST', '/api/sync', {});
+    if (!/^result: /m.test(stream)) throw new Error(`the sync did not finish:\n${stream.slice(-500)}`);
+    const { total } = JSON.parse(await apiCall(app, idToken, 'GET', '/api/products?limit=1')) as { total: number };
+
+    await page.goto(`${app.url}/products`);
+    await page.getByTestId('products-found').filter({ hasText: `${total.toLocaleString('en-US')} products found` }).waitFor({ timeout: 60_000 });
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.close();
+    return total;
+  } finally {
+    // Over CDP this only disconnects: Chromium and its profile stay for Lighthouse.
+    await browser.close();
+  }
+}
+
+// ------------------------------------------------------------------------------------------------
+// Lighthouse
+
+interface PageScores {
+  scores: Record<Category, number>;
+  /** Audits that cost points, worst first. */
+  losses: string[];
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
+}
+
+async function audit(
+  lighthouse: Lighthouse,
+  config: unknown,
+  url: string,
+  port: number,
+  keepStorage: boolean,
+): Promise<PageScores> {
+  const runs: PageScores[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const result = await lighthouse(
+      url,
+      { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], disableStorageReset: keepStorage },
+      config,
+    );
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>;
+    const losses: string[] = [];
+    for (const category of CATEGORIES) {
+      for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+        const a = lhr.audits[ref.id];
+        if (!a || a.score === null || a.score >= 0.9 || ref.weight === 0) continue;
+        if (a.scoreDisplayMode === 'informative' || a.scoreDisplayMode === 'notApplicable' || a.scoreDisplayMode === 'manual') continue;
+        losses.push(`${category}: ${a.id} (${Math.round(a.score * 100)}${a.displayValue ? `, ${a.displayValue}` : ''}) ${a.title}`);
+        // What to fix, where the audit lists it (console errors, DevTools issues, shifted elements).
+        if (DETAILED_AUDITS.has(a.id)) {
+          for (const item of (a.details?.items ?? []).slice(0, 5)) losses.push(`    ${JSON.stringify(item).slice(0, 400)}`);
+        }
+      }
+    }
+    // The shifts themselves are in an informative audit of their own.
+    if ((lhr.audits['cumulative-layout-shift']?.score ?? 1) < 0.9) {
+      for (const item of (lhr.audits['layout-shifts']?.details?.items ?? []).slice(0, 5)) losses.push(`    shift: ${JSON.stringify(item).slice(0, 400)}`);
+    }
+    // Blocking time: the long main-thread tasks and the scripts behind them.
+    if ((lhr.audits['total-blocking-time']?.score ?? 1) < 0.9 || process.env.LIGHTHOUSE_VERBOSE) {
+      for (const item of (lhr.audits['long-tasks']?.details?.items ?? []).slice(0, 6)) losses.push(`    long task: ${JSON.stringify(item).slice(0, 300)}`);
+      for (const item of (lhr.audits['bootup-time']?.details?.items ?? []).slice(0, 6)) losses.push(`    script: ${JSON.stringify(item).slice(0, 300)}`);
+    }
+    for (const warning of lhr.runWarnings) losses.push(`warning: ${warning}`);
+    runs.push({ scores, losses });
+  }
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))])) as Record<Category, number>;
+  return { scores, losses: runs[runs.length - 1]!.losses };
+}
+
+function printTable(rows: Array<{ page: string; preset: string; scores: Record<Category, number> }>): void {
+  const header = ['page', 'preset', ...CATEGORIES];
+  const lines = [header, ...rows.map((r) => [r.page, r.preset, ...CATEGORIES.map((c) => String(r.scores[c]))])];
+  const widths = header.map((_, i) => Math.max(...lines.map((l) => l[i]!.length)));
+  for (const line of lines) console.log(line.map((cell, i) => cell.padEnd(widths[i]!)).join('  '));
+}
+
+async function main(): Promise<void> {
+  const { lighthouse, desktopConfig, chromeLauncher, chromium } = await loadModules();
+  console.log('starting the product (npm start; builds what changed)...');
+  const app = await startApp();
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  const presets: Array<['mobile' | 'desktop', unknown]> = [];
+  if (PRESET !== 'desktop') presets.push(['mobile', undefined]);
+  if (PRESET !== 'mobile') presets.push(['desktop', desktopConfig]);
+
+  const rows: Array<{ page: string; preset: string; scores: Record<Category, number>; losses: string[] }> = [];
+  try {
+    // A first visit, signed out: Lighthouse's storage reset gives it an empty profile each run.
+    for (const [preset, config] of presets) {
+      console.log(`auditing / (${preset}, ${RUNS} run${RUNS > 1 ? 's' : ''})...`);
+      rows.push({ page: '/', preset, ...(await audit(lighthouse, config, `${app.url}/`, chrome.port, false)) });
+    }
+    console.log('signing up, connecting the demo store and syncing...');
+    const total = await signInAndSync(chromium, chrome.port, app);
+    console.log(`${total} products on the device`);
+    for (const [preset, config] of presets) {
+      console.log(`auditing /products signed in (${preset}, ${RUNS} run${RUNS > 1 ? 's' : ''})...`);
+      rows.push({ page: '/products (signed in)', preset, ...(await audit(lighthouse, config, `${app.url}/products`, chrome.port, true)) });
+    }
+  } finally {
+    await chrome.kill();
+    await app.stop();
+  }
+
+  console.log('');
+  printTable(rows);
+  for (const row of rows) {
+    if (row.losses.length === 0) continue;
+    console.log(`\n${row.page} (${row.preset}) loses points on:`);
+    for (const loss of row.losses) console.log(`  - ${loss}`);
+  }
+  const landing = rows.find((r) => r.page === '/' && r.preset === 'mobile') ?? rows.find((r) => r.page === '/');
+  if (landing) {
+    const misses = CATEGORIES.filter((c) => landing.scores[c] < TARGETS[c]);
+    console.log(
+      misses.length === 0
+        ? `\ntargets on / (${landing.preset}) met: ${CATEGORIES.map((c) => `${c} >= ${TARGETS[c]}`).join(', ')}`
+        : `\ntargets on / (${landing.preset}) missed: ${misses.map((c) => `${c} ${landing.scores[c]} < ${TARGETS[c]}`).join(', ')}`,
+    );
+  }
+}
+
+await main();
