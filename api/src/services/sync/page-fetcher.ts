@@ -1,14 +1,19 @@
 /**
  * Product pages for a sync, fetched ahead of the writer: page 1 first (it says how many products
- * and pages there are), then up to `ahead` later pages in flight while the current one is
- * written, so the store's latency overlaps our database writes. Pages are only requested up to
+ * and pages there are), then up to `ahead` later pages in flight while the current ones are
+ * read and written, so the store's latency overlaps our parsing and database writes. Pages are only requested up to
  * the last one the sync is expected to need (`expectLast`); going further is on demand, so a
  * sync of N products costs ceil(N / page size) product requests.
  */
 import type { BigCommerceClient, ProductPage, ProductPagesQuery } from '@catalog/commerce';
 
-/** Requests in flight beyond the page being written. BigCommerce counts requests, not concurrency. */
-export const DEFAULT_PAGES_AHEAD = 2;
+/**
+ * Requests in flight beyond the page being read. BigCommerce counts requests, not concurrency.
+ * At 20 ms latency and a few ms of store time per page, two in flight set the pace of a sync
+ * (a page every ~22 ms) once its writes left the main thread; four keep the answers coming
+ * faster than they are parsed.
+ */
+export const DEFAULT_PAGES_AHEAD = 4;
 
 export class PageFetcher {
   private readonly inflight = new Map<number, Promise<ProductPage>>();

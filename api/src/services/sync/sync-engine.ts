@@ -107,7 +107,7 @@ export async function runSync(o: SyncEngineOptions): Promise<SyncOutcome> {
     pages.expectLast(pagesNeeded);
     pages.prefetch(1);
     const index = indexCategories(await categories);
-    // A first sync has no earlier prices to compare with: skip reading them back page by page.
+    // A first sync has no earlier prices to compare with: the call-by-call writer skips reading them back.
     const hadProducts = (await o.db.products.count(o.companyId)) > 0;
     writer = o.db.products.syncWriter?.(o.companyId, { pages: pagesNeeded }) ?? callByCallWriter(o.db, o.companyId, hadProducts);
 

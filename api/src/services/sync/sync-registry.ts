@@ -5,7 +5,7 @@
  * The registry lives in memory, which is enough because one API process serves one SQLite file.
  * With PostgreSQL and several API instances, two instances could each run a sync of the same
  * company and a cancel could land on the wrong one (docs/decisions/006-catalog-sync.md): the
- * catalog stays consistent (each page is one upsert transaction under the company row lock),
+ * catalog stays consistent (each batch of pages is one upsert transaction under the company row lock),
  * only the duplicate work is not prevented.
  */
 
