@@ -83,6 +83,8 @@ export type CreateWorkOrderInput = z.input<typeof CreateWorkOrderBody>;
 
 export const WorkOrder = z.object({
   id: Uuid,
+  /** The `id` the client submitted it with (its idempotency key), when it sent one. */
+  clientId: Uuid.nullable().optional(),
   title: z.string(),
   /** A missing status reads as pending (spec section 4). */
   status: WorkOrderStatus.default('pending'),

@@ -78,6 +78,7 @@ export function toWireOrder(order: WorkOrder): WireWorkOrder {
   const productUpdates = order.productUpdates.map(toWireItem);
   return {
     id: order.id,
+    clientId: order.idempotencyKey,
     title: order.title,
     status: order.status,
     archived: order.archived,

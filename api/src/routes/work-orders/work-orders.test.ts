@@ -103,6 +103,8 @@ describe('POST /api/work-orders', () => {
     expect([first.status, again.status]).toEqual([201, 200]);
     const [a, b] = [WorkOrder.parse(await first.json()), WorkOrder.parse(await again.json())];
     expect(b).toEqual(a);
+    // The list names it by the client's id too, so a device can match its queued entry.
+    expect(a.clientId).toBe(id);
     const both = await Promise.all([t.create(valid({ id: crypto.randomUUID() })), t.create(valid({ id }))]);
     expect(both.map((r) => r.status)).toEqual([201, 200]);
     expect(await t.db.workOrders.list(t.companyId)).toHaveLength(2);

@@ -5,9 +5,7 @@
  *
  * An entry leaves the outbox as soon as the server's answer arrives, before the list is fetched
  * again. While an answer is on its way (or lost, until the replay), the polled list may already
- * have the order; entries whose id the list has are left out, which covers a server that keeps
- * the client's id as the order's id. (Ours gives the order its own id and keeps the client's as
- * the idempotency key only, so there both may show for that moment.)
+ * have the order: entries whose id the list has as an order's `clientId` are left out.
  */
 import { Stack, Text } from '@mantine/core';
 import { getErrorMessage } from '@catalog/contracts/errors';

@@ -169,7 +169,8 @@ describe('WorkOrdersScreen: orders not created yet', () => {
   });
 
   it('does not list an order twice once the server has it', async () => {
-    orders = [testOrder({ id: ORDER_ID, title: 'Offline mugs' })];
+    // The server gave the order its own id and lists the one it was submitted with as clientId.
+    orders = [testOrder({ id: crypto.randomUUID(), clientId: ORDER_ID, title: 'Offline mugs' })];
     await activeCatalogDb()!.outbox.put(entry({ status: 'sending' }));
     const container = await renderScreen();
     await waitFor(() => article('Offline mugs')?.textContent?.includes('Pending') ?? false);

@@ -100,7 +100,8 @@ export function WorkOrdersScreen({ onOrdersChanged, onPricesChanged }: WorkOrder
   const [refreshing, setRefreshing] = useState(false);
   const refreshNoteId = useId();
   useStatusChanges(live, { onOrdersChanged, onPricesChanged });
-  const listedIds = useMemo(() => new Set((data ?? []).map((o) => o.id)), [data]);
+  // Orders by the id they were submitted with (the outbox entry's id).
+  const listedIds = useMemo(() => new Set((data ?? []).flatMap((o) => (o.clientId ? [o.clientId] : []))), [data]);
   const pending = usePendingSubmissions(listedIds);
   const actions = useWorkOrderActions({
     onDone: () => {
