@@ -38,7 +38,7 @@ import { LruCache } from '../../lib/lru-cache';
 import type { CatalogStatements } from './catalog-rows';
 
 export interface SearchIndexOptions {
-  /** Products indexed over all companies (~250 bytes each); least recently used companies go first. Default 600,000. */
+  /** Products indexed over all companies (~250 bytes each); least recently used companies go first. Default 400,000. */
   maxProducts?: number;
   /** Rows read per query of a build (~2 ms each at the default). Default 2,000. */
   sliceRows?: number;
@@ -293,7 +293,7 @@ export interface ProductSearchIndex {
 export function productSearchIndex(stmts: CatalogStatements, options: SearchIndexOptions = {}): ProductSearchIndex {
   const sliceRows = options.sliceRows ?? 2000;
   const sliceMs = options.sliceMs ?? 4;
-  const maxProducts = options.maxProducts ?? 600_000;
+  const maxProducts = options.maxProducts ?? 400_000;
   const now = options.now ?? (() => performance.now());
   const states = new Map<string, CompanyState>();
   const stats: SearchIndexStats = { builds: 0, discarded: 0, buildMs: 0, answered: 0, declined: 0 };
