@@ -8,8 +8,8 @@
  * search at 100,000 products, ~30 ms for a 1-2 letter one, ~14 ms for the plain count, all on
  * the one event loop that answers every other request too. Here a search of 3+ characters is
  * the smallest posting list of the term's trigrams, already in list order, with each candidate
- * checked by a substring test (~0.3 ms); shorter ones scan the names in order; categories are
- * a flag per product; the total is a number kept.
+ * checked by a substring test (~0.2 ms); 1-2 characters have lists of their own (exact);
+ * categories are a number per product; the total is a number kept.
  *
  * Same answers as the SQL (filterSql in products.ts), which stays the path whenever this index
  * cannot answer:
@@ -38,7 +38,7 @@ import { LruCache } from '../../lib/lru-cache';
 import type { CatalogStatements } from './catalog-rows';
 
 export interface SearchIndexOptions {
-  /** Products indexed over all companies (~250 bytes each); least recently used companies go first. Default 400,000. */
+  /** Products indexed over all companies (~550 bytes each: ~55 MB per 100,000); least recently used companies go first. Default 200,000. */
   maxProducts?: number;
   /** Rows read per query of a build (~2 ms each at the default). Default 2,000. */
   sliceRows?: number;
@@ -85,9 +85,9 @@ interface Index {
   categories: string[];
   /** character code -> its number (0: in no name or SKU) */
   charIds: Uint16Array;
-  /** trigram code -> trigram number (TrigramTable) */
+  /** gram code -> gram number (TrigramTable): trigrams of the FTS-folded keys; characters and pairs of the LIKE keys */
   trigrams: TrigramTable;
-  /** The ranks holding trigram t, ascending: postings[starts[t] .. starts[t + 1]). */
+  /** The ranks holding gram t, ascending: postings[starts[t] .. starts[t + 1]). */
   postings: Int32Array;
   starts: Int32Array;
 }
@@ -182,24 +182,27 @@ class Builder {
     let b = this.charId(text.charCodeAt(1));
     for (let i = 2; i < text.length; i++) {
       const c = this.charId(text.charCodeAt(i));
-      const t = this.trigrams.id((a * 1024 + b) * 1024 + c);
-      if (t >= this.lastRank.length) {
-        const grown = new Int32Array(this.lastRank.length * 2).fill(-1);
-        grown.set(this.lastRank);
-        this.lastRank = grown;
-      }
-      if (this.lastRank[t] !== rank) {
-        this.lastRank[t] = rank;
-        if (this.used === this.occ.length) {
-          const grown = new Int32Array(this.occ.length * 2);
-          grown.set(this.occ);
-          this.occ = grown;
-        }
-        this.occ[this.used++] = t;
-      }
+      this.post(this.trigrams.id((a * 1024 + b) * 1024 + c), rank);
       a = b;
       b = c;
     }
+  }
+
+  /** Records that product `rank` holds gram `t` (once per product). */
+  private post(t: number, rank: number): void {
+    if (t >= this.lastRank.length) {
+      const grown = new Int32Array(this.lastRank.length * 2).fill(-1);
+      grown.set(this.lastRank);
+      this.lastRank = grown;
+    }
+    if (this.lastRank[t] === rank) return;
+    this.lastRank[t] = rank;
+    if (this.used === this.occ.length) {
+      const grown = new Int32Array(this.occ.length * 2);
+      grown.set(this.occ);
+      this.occ = grown;
+    }
+    this.occ[this.used++] = t;
   }
 
   /** Adds the next product in list order; false if its store id was seen already (rows moved under the build). */
@@ -220,7 +223,23 @@ class Builder {
     }
     this.addTrigrams(ftsName, rank);
     this.addTrigrams(ftsSku, rank);
+    this.addChars(name, rank);
+    this.addChars(sku, rank);
     return true;
+  }
+
+  /**
+   * The characters and character pairs of `text` (as LIKE compares them), for 1-2 character
+   * terms. Codes: a character a (1..1023), a pair a * 1024 + b (1025..2^20), below every trigram's.
+   */
+  private addChars(text: string, rank: number): void {
+    let previous = 0;
+    for (let i = 0; i < text.length; i++) {
+      const c = this.charId(text.charCodeAt(i));
+      this.post(this.trigrams.id(c), rank);
+      if (previous !== 0) this.post(this.trigrams.id(previous * 1024 + c), rank);
+      previous = c;
+    }
   }
 
   finish(version: number, categoryRows: Array<[string, string]>): Built {
@@ -293,7 +312,7 @@ export interface ProductSearchIndex {
 export function productSearchIndex(stmts: CatalogStatements, options: SearchIndexOptions = {}): ProductSearchIndex {
   const sliceRows = options.sliceRows ?? 2000;
   const sliceMs = options.sliceMs ?? 4;
-  const maxProducts = options.maxProducts ?? 400_000;
+  const maxProducts = options.maxProducts ?? 200_000;
   const now = options.now ?? (() => performance.now());
   const states = new Map<string, CompanyState>();
   const stats: SearchIndexStats = { builds: 0, discarded: 0, buildMs: 0, answered: 0, declined: 0 };
@@ -441,7 +460,7 @@ export function productSearchIndex(stmts: CatalogStatements, options: SearchInde
   function ranks(index: Index, filter: ProductFilter): Int32Array | null {
     const search = filter.search?.trim();
     let matched: Int32Array | null = null;
-    if (search) matched = search.length >= TRIGRAM ? trigramSearch(index, asciiLower(search)) : scan(index, asciiLower(search));
+    if (search) matched = search.length >= TRIGRAM ? trigramSearch(index, asciiLower(search)) : charSearch(index, asciiLower(search));
     // As filterSql: an empty category is no filter.
     if (filter.category) matched = inCategory(index, filter.category, matched);
     return matched;
@@ -513,13 +532,12 @@ function trigramSearch(index: Index, term: string): Int32Array {
 }
 
 /** Ranks whose name or SKU (as SQLite's lower() has them, as LIKE matches) holds `term` (1-2 characters). */
-function scan(index: Index, term: string): Int32Array {
-  const out = new Int32Array(index.size);
-  let n = 0;
-  for (let rank = 0; rank < index.size; rank++) {
-    if (index.names[rank]!.includes(term) || index.skus[rank]!.includes(term)) out[n++] = rank;
-  }
-  return out.subarray(0, n);
+function charSearch(index: Index, term: string): Int32Array {
+  const a = index.charIds[term.charCodeAt(0)]!;
+  const b = term.length === 2 ? index.charIds[term.charCodeAt(1)]! : -1;
+  if (a === 0 || b === 0) return new Int32Array(0);
+  const t = index.trigrams.get(b === -1 ? a : a * 1024 + b);
+  return t === -1 ? new Int32Array(0) : index.postings.subarray(index.starts[t]!, index.starts[t + 1]!);
 }
 
 /** Of `within` (all when null), the ranks in category `path` or below it. */

@@ -93,13 +93,27 @@ describe('GET /api/products', () => {
     expect(await list(t, { search: 'e' }, stranger.headers)).toEqual({ products: [], total: 0 });
   });
 
-  it('rejects a page or limit outside the allowed range', async () => {
+  it('rejects a page or limit outside the allowed range, every time it is asked', async () => {
     const t = await synced();
-    for (const q of ['limit=0', 'limit=201', 'page=0', 'page=x', `search=${'x'.repeat(201)}`]) {
-      const res = await t.app.request(`/api/products?${q}`, { headers: t.owner.headers });
-      expect(res.status, q).toBe(400);
-      expect(ErrorBody.parse(await res.json()).error.code).toBe('VALIDATION');
+    // Twice: query strings that validated are remembered, ones that did not must never be.
+    for (let round = 0; round < 2; round++) {
+      for (const q of ['limit=0', 'limit=201', 'page=0', 'page=x', `search=${'x'.repeat(201)}`]) {
+        const res = await t.app.request(`/api/products?${q}`, { headers: t.owner.headers });
+        expect(res.status, q).toBe(400);
+        expect(ErrorBody.parse(await res.json()).error.code).toBe('VALIDATION');
+      }
     }
+  });
+
+  it('answers a query string asked again as the first time, for whoever asks', async () => {
+    const t = await synced();
+    const stranger = await signedInUser(t, 'Sam Stranger');
+    const query = { search: '  E ', page: 2, limit: 5 };
+    const first = await list(t, query);
+    expect(first.products.map((p) => p.id)).toEqual((await expected(t, { search: 'e' })).slice(5, 10));
+    expect(await list(t, query)).toEqual(first);
+    expect(await list(t, query, stranger.headers)).toEqual({ products: [], total: 0 });
+    expect(await list(t, query)).toEqual(first);
   });
 });
 

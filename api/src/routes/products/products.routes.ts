@@ -25,6 +25,7 @@ import {
 import { CatalogChangesQuery, type CatalogChangesResponse } from '@catalog/contracts/replication';
 import type { Database, ProductWithVariants } from '../../db/repositories';
 import { readJson, readQuery } from '../../lib/http';
+import { LruCache } from '../../lib/lru-cache';
 import type { SecretBox } from '../../lib/secrets';
 import type { AuthedEnv } from '../../middleware/authenticate';
 import { serializedJson } from '../../middleware/compress';
@@ -62,9 +63,24 @@ export function productsRoutes(deps: ProductsDeps) {
     return product;
   }
 
+  // The same few query strings come again and again (pages of the same searches): each is
+  // validated once, and its result (read only from here on) kept.
+  const queries = new LruCache<string, ProductListQuery>({ maxEntries: 2048 });
+  const listQuery = (c: Context): ProductListQuery => {
+    const url = c.req.url;
+    const at = url.indexOf('?');
+    const raw = at < 0 ? '' : url.slice(at + 1);
+    let query = queries.get(raw);
+    if (!query) {
+      query = Object.freeze(readQuery(c, ProductListQuery));
+      if (raw.length <= 1024) queries.set(raw, query);
+    }
+    return query;
+  };
+
   return new Hono<AuthedEnv>()
     .get('/', async (c) => {
-      const query = readQuery(c, ProductListQuery);
+      const query = listQuery(c);
       const page = await listProducts(c.get('user').companyId, query);
       // Serialized and compressed once per cached page; typed as c.json would be, for hc<AppType>.
       return serializedJson(c, page) as unknown as TypedResponse<ProductListResponse, 200, 'json'>;
