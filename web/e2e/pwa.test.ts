@@ -285,6 +285,18 @@ describe('offline, signed in', () => {
       await expect.poll(() => workOrdersLink.innerText()).toMatch(/1/);
       await expect(workOrdersLink.locator('.mantine-Badge-root').filter({ hasText: '1' }).count()).resolves.toBe(1);
 
+      // On a 360px phone the header still fits: burger, logo and the indicator with its count.
+      await page.setViewportSize({ width: 360, height: PHONE.height });
+      await expect.poll(() => indicator(page).innerText()).toMatch(/^Offline · 1/);
+      // Elements of the header that stick out of the screen, as 'tag.class' (none expected).
+      const outside = await page.evaluate(() =>
+        [...document.querySelectorAll('header *')]
+          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+          .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]}`),
+      );
+      expect(outside).toEqual([]);
+      await page.setViewportSize(DESKTOP);
+
       await context.setOffline(false);
       await expect.poll(() => indicator(page).innerText(), { timeout: 20_000 }).toMatch(/^(Online|Syncing)$/);
     });
