@@ -10,24 +10,25 @@
  *     Counting and sorting thousands of matches is the expensive part of a search at 100,000
  *     products, paid once per search and version instead of once per page.
  *   - pages: the serialized answer, so a page asked for again (by the next client, or the same
- *     one going back) costs a lookup.
- * Both are bounded LRU caches, per process. See decision 009.
+ *     one going back) costs a lookup. Kept as its gzip (what clients take), ~1.5 KB for 20
+ *     products: a bound in bytes then holds ~7 times as many pages as the JSON text would.
+ * Both are bounded LRU caches, per process. See decisions 010 and 013.
  */
 import type { ProductListQuery, ProductListResponse } from '@catalog/contracts/products';
 import type { Database, ProductFilter, ProductWithVariants } from '../../db/repositories';
 import { LruCache } from '../../lib/lru-cache';
-import type { SerializedJson } from '../../middleware/compress';
+import { keptBytes, keptJson, type SerializedJson } from '../../middleware/compress';
 import { toWireProduct } from './catalog-wire';
 
 export interface ProductListerOptions {
-  /** Result sets kept. Default 512. */
+  /** Result sets kept. Default 8,192. */
   maxSets?: number;
   /** Store ids kept over all result sets (8 bytes each). Default 4,000,000 (~32 MB). */
   maxIds?: number;
-  /** Pages kept. Default 4,096. */
+  /** Pages kept. Default 32,768. */
   maxPages?: number;
-  /** Characters of JSON kept over all pages. Default 16,000,000 (~32 MB). */
-  maxPageChars?: number;
+  /** Bytes kept over all pages (a 20-product page is kept as its ~1.5 KB gzip). Default 32,000,000. */
+  maxPageBytes?: number;
 }
 
 type ResultSet = { total: number; ids: Float64Array | null };
@@ -44,8 +45,8 @@ export const productListStats = { requests: 0, pageHits: 0, setHits: 0, setsComp
 export type ProductLister = (companyId: string, query: ProductListQuery) => Promise<SerializedJson>;
 
 export function createProductLister(db: Database, options: ProductListerOptions = {}): ProductLister {
-  const sets = new LruCache<string, ResultSet>({ maxEntries: options.maxSets ?? 512, maxWeight: options.maxIds ?? 4_000_000 });
-  const pages = new LruCache<string, SerializedJson>({ maxEntries: options.maxPages ?? 4096, maxWeight: options.maxPageChars ?? 16_000_000 });
+  const sets = new LruCache<string, ResultSet>({ maxEntries: options.maxSets ?? 8192, maxWeight: options.maxIds ?? 4_000_000 });
+  const pages = new LruCache<string, SerializedJson>({ maxEntries: options.maxPages ?? 32_768, maxWeight: options.maxPageBytes ?? 32_000_000 });
   /** Requests for something being computed wait for that computation instead of repeating it. */
   const computing = new Map<string, Promise<unknown>>();
 
@@ -94,14 +95,14 @@ export function createProductLister(db: Database, options: ProductListerOptions 
       productListStats.pageHits++;
       return kept;
     }
-    return once(pageKey, pages, (p) => p.json.length, async () => {
+    return once(pageKey, pages, keptBytes, async () => {
       if (sets.get(setKey)) productListStats.setHits++;
       const set = await once(setKey, sets, (s) => s.ids?.length ?? 0, async () => {
         productListStats.setsComputed++;
         return resultSet(companyId, filter);
       });
       const products = await page(companyId, set, query);
-      return { json: JSON.stringify({ products: products.map(toWireProduct), total: set.total } satisfies ProductListResponse) };
+      return keptJson(JSON.stringify({ products: products.map(toWireProduct), total: set.total } satisfies ProductListResponse));
     });
   };
 }
