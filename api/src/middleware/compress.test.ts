@@ -32,7 +32,7 @@ describe('kept JSON answers', () => {
     expect(zipped.headers.get('vary')).toBe('Accept-Encoding');
     expect(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString('utf8')).toBe(large);
 
-    for (const headers of [{}, { 'accept-encoding': 'gzip;q=0, br' }]) {
+    for (const headers of [{}, { 'accept-encoding': 'gzip;q=0, br' }] as Array<Record<string, string>>) {
       const plain = await app(kept).request('/', { headers });
       expect(plain.headers.get('content-encoding')).toBeNull();
       expect(plain.headers.get('content-type')).toBe('application/json');
