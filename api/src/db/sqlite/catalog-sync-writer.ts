@@ -13,6 +13,10 @@
  *   between) it writes nothing and the batch is planned and written again on the main thread,
  *   under the write lock, like any other write.
  *
+ * A third connection, on a thread of its own, runs the WAL checkpoints (copying committed pages
+ * into the database file, with its fsyncs) after each batch, concurrently with the next write:
+ * as SQLite's automatic checkpoint after a commit they stalled the writer.
+ *
  * The statements are the main thread's (catalog-rows.ts), so both paths write the same rows.
  * Without a file (`:memory:`), for a one-page sync, or when the thread fails, batches are
  * planned and written on the main thread in one IMMEDIATE transaction.
@@ -91,6 +95,32 @@ parentPort.on('message', (msg) => {
 });
 `;
 
+/**
+ * WAL checkpoints on a thread of their own: a checkpoint copies committed pages into the
+ * database file and fsyncs it, which stalls whoever runs it (the writer, as SQLite's automatic
+ * checkpoint after a commit). In WAL mode it may run while the writer appends, so the writer's
+ * connection does not checkpoint and asks this thread to after each batch instead.
+ */
+const CHECKPOINTER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.file);
+for (const pragma of workerData.pragmas) db.pragma(pragma);
+parentPort.on('message', (msg) => {
+  if (msg === 'close') {
+    db.close();
+    parentPort.close();
+    return;
+  }
+  try {
+    db.pragma('wal_checkpoint(PASSIVE)');
+  } catch {
+    // A checkpoint that cannot run now is left to the next one (or to the next commit's).
+  }
+  parentPort.postMessage('done');
+});
+`;
+
 /** The thread is gone (failed to start, crashed): the job may or may not have been written. */
 class WriterGone extends Error {}
 
@@ -102,17 +132,21 @@ class WriterThread {
   private exited: Promise<void>;
   gone = false;
 
+  private readonly checkpointer: Checkpointer;
+
   constructor(file: string) {
-    this.worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3'), file, pragmas: CONNECTION_PRAGMAS, sql: JOB_SQL },
-    });
+    const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+    // Neither connection checkpoints on its own: the checkpointer does, when asked after a batch.
+    const pragmas = [...CONNECTION_PRAGMAS, 'wal_autocheckpoint = 0'];
+    this.checkpointer = new Checkpointer(new Worker(CHECKPOINTER_SOURCE, { eval: true, workerData: { driver, file, pragmas } }));
+    this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, file, pragmas, sql: JOB_SQL } });
     this.worker.on('message', (msg: { id: number; ok?: boolean; error?: { message: string; code?: string } }) => {
       const pending = this.pending;
       if (!pending || pending.id !== msg.id) return;
       this.pending = null;
       if (msg.error) pending.reject(Object.assign(new Error(msg.error.message), { code: msg.error.code }));
       else pending.resolve(msg.ok === true);
+      if (msg.ok) this.checkpointer.request();
     });
     const lost = (why: string) => {
       this.gone = true;
@@ -142,7 +176,45 @@ class WriterThread {
 
   async close(): Promise<void> {
     if (!this.gone) this.worker.postMessage('close');
+    this.checkpointer.close();
     await this.exited;
+  }
+}
+
+/** The checkpointer thread: one checkpoint at a time, and one more if asked meanwhile. */
+class Checkpointer {
+  private busy = false;
+  private again = false;
+  private gone = false;
+
+  constructor(private readonly worker: Worker) {
+    worker.on('message', () => {
+      this.busy = false;
+      if (this.again) this.request();
+    });
+    // Without it the WAL only grows until the sync ends (the next commit on the main connection checkpoints).
+    const lost = () => {
+      this.gone = true;
+    };
+    worker.on('error', lost);
+    worker.once('exit', lost);
+  }
+
+  request(): void {
+    this.again = this.busy;
+    if (this.busy || this.gone) return;
+    this.busy = true;
+    this.worker.postMessage('checkpoint');
+  }
+
+  /**
+   * Ends the thread after the checkpoint it may be running, without waiting for it: the sync's
+   * rows are committed, and copying the last of them into the file is the thread's own business
+   * (the process does not wait for it either, and stopping a checkpoint midway is safe).
+   */
+  close(): void {
+    if (!this.gone) this.worker.postMessage('close');
+    this.worker.unref();
   }
 }
 

@@ -18,7 +18,7 @@ import { catalogStatements } from '../../db/sqlite/catalog-rows';
 import { sqliteSyncWriter } from '../../db/sqlite/catalog-sync-writer';
 import { startDemoStore, storeProducts, type TestStore } from '../../testing/store-fixture';
 import { syncPriceChanges } from './price-changes';
-import { runSync, SAVE_BATCH_PAGES } from './sync-engine';
+import { MAX_SAVE_BATCH_PAGES, runSync } from './sync-engine';
 
 const PRODUCTS = 700;
 const PAGE = 100;
@@ -105,11 +105,11 @@ describe('a sync into a database file (batches written on a worker thread)', () 
     const versions = await versionsOf(file);
     expect(versions).toHaveLength(PRODUCTS + outcome.stats.variants);
     expect(Math.max(...versions)).toBe((await file.db.companies.get(file.companyId))!.catalogVersion);
-    // Whole pages per batch, at most SAVE_BATCH_PAGES of them.
+    // Whole pages per batch, at most MAX_SAVE_BATCH_PAGES of them.
     expect(batches.reduce((a, b) => a + b, 0)).toBe(PRODUCTS);
     for (const size of batches.slice(0, -1)) {
       expect(size % PAGE).toBe(0);
-      expect(size).toBeLessThanOrEqual(SAVE_BATCH_PAGES * PAGE);
+      expect(size).toBeLessThanOrEqual(MAX_SAVE_BATCH_PAGES * PAGE);
     }
 
     // The FTS5 search index followed the thread's writes.

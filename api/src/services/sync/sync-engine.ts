@@ -1,7 +1,7 @@
 /**
  * The catalog sync, free of HTTP: reads the store's category tree and product pages, keeps the
  * first `productLimit` products by ascending store id (the plan's cap), and writes them in
- * batches of whole pages (up to SAVE_BATCH_PAGES), each batch in one upsert transaction, with a
+ * batches of whole pages (SAVE_BATCH_PAGES), each batch in one upsert transaction, with a
  * 'sync' price-history entry for every price the store changed. Once every needed page is
  * saved it tombstones what the store no longer has (or the cap now excludes) and records the
  * sync time. Progress goes to `onProgress`.
@@ -57,11 +57,15 @@ const PAGES_FROM = 5;
 const PAGES_TO = 90;
 
 /**
- * Most pages written in one transaction. Every commit costs a fixed amount (the indexes' pages
- * it dirtied go to the WAL whole, the FTS5 index writes a segment), so fewer, larger commits
- * save most of the write time; 4 pages of 250 keep the write lock for tens of milliseconds.
+ * Pages per write transaction. Every commit costs a fixed amount (the indexes' pages it dirtied
+ * go to the WAL whole, the FTS5 index writes a segment), so fewer, larger commits save most of
+ * the write time: a batch is handed to the writer once it holds SAVE_BATCH_PAGES pages, or up to
+ * MAX_SAVE_BATCH_PAGES while the writer is still busy with the previous batch (a slow writer
+ * then does less work per page instead of holding up the reading). 8 pages of 250 keep the
+ * write lock for well under a second.
  */
 export const SAVE_BATCH_PAGES = 4;
+export const MAX_SAVE_BATCH_PAGES = 8;
 
 export async function runSync(o: SyncEngineOptions): Promise<SyncOutcome> {
   const now = o.now ?? (() => new Date());
@@ -111,11 +115,11 @@ export async function runSync(o: SyncEngineOptions): Promise<SyncOutcome> {
     const hadProducts = (await o.db.products.count(o.companyId)) > 0;
     writer = o.db.products.syncWriter?.(o.companyId, { pages: pagesNeeded }) ?? callByCallWriter(o.db, o.companyId, hadProducts);
 
-    // Pages are written in batches of up to SAVE_BATCH_PAGES, one batch at a time: the pages
-    // that are already here are kept together, and a batch is handed to the writer when it is
-    // full, after the last page, on cancel, or when the writer is idle and the next page is not
-    // here yet (so the write overlaps waiting on the store). Batches are whole pages, so a
-    // cancelled or failed sync still leaves whole pages.
+    // Pages are written in batches, one batch at a time: the pages that are already here are
+    // kept together, and a batch is handed to the writer when it is full (see SAVE_BATCH_PAGES),
+    // after the last page, on cancel, or when the writer is idle and the next page is not here
+    // yet (so the write overlaps waiting on the store). Batches are whole pages, so a cancelled
+    // or failed sync still leaves whole pages.
     let batch: ProductPage['products'] = [];
     let batchPages = 0;
     const flush = async () => {
@@ -147,7 +151,8 @@ export async function runSync(o: SyncEngineOptions): Promise<SyncOutcome> {
       const last = keptIds.length >= limit || n >= page.totalPages || page.products.length === 0;
       const next = last ? null : pages.get(n + 1);
       next?.catch(() => {}); // awaited below unless the run ends first
-      if (!next || batchPages >= SAVE_BATCH_PAGES || o.signal?.aborted || (!writingBusy && !(await arrivedNow(next)))) await flush();
+      const full = batchPages >= (writingBusy ? MAX_SAVE_BATCH_PAGES : SAVE_BATCH_PAGES);
+      if (!next || full || o.signal?.aborted || (!writingBusy && !(await arrivedNow(next)))) await flush();
       if (o.signal?.aborted) {
         await writing;
         return cancelled();
