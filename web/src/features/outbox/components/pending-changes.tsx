@@ -5,8 +5,7 @@
  * it: send now, edit a refused work order again, or discard. Shown from the connection
  * indicator in the header.
  */
-import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { OutboxEntry } from '../../../local/catalog-db';
@@ -41,15 +40,17 @@ export function entryState(entry: OutboxEntry, online: boolean): { label: string
   return { label: 'Queued', color: 'gray' };
 }
 
-function EntryRow({ entry, online, onDiscard }: { entry: OutboxEntry; online: boolean; onDiscard: (entry: OutboxEntry) => void }) {
+function EntryRow({ entry, online }: { entry: OutboxEntry; online: boolean }) {
   const navigate = useNavigate();
+  // Discarding asks first, in place (the list lives in a popover: no modal on top of it).
+  const [confirming, setConfirming] = useState(false);
   const state = entryState(entry, online);
   const edit = async () => {
     const draftId = await restoreRejectedWorkOrder(entry.id);
     if (draftId) navigate(`/work-orders/create?draft=${encodeURIComponent(draftId)}`);
   };
   return (
-    <Stack gap={4} component="li" style={{ listStyle: 'none' }}>
+    <Stack gap={4} component="li" style={{ listStyle: 'none' }} aria-label={`${KIND_LABEL[entry.kind]}: ${entry.label || 'Untitled'}`}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <div style={{ minWidth: 0 }}>
           <Text size="sm" fw={600} truncate="end" title={entry.label}>
@@ -68,25 +69,51 @@ function EntryRow({ entry, online, onDiscard }: { entry: OutboxEntry; online: bo
           {state.detail}
         </Text>
       )}
-      <Group gap="xs">
-        {entry.status === 'rejected' && entry.kind === 'createWorkOrder' && entry.draft !== undefined && (
-          <Button size="compact-xs" variant="light" onClick={() => void edit()}>
-            Edit
+      {confirming ? (
+        <Group gap="xs" wrap="nowrap">
+          <Text size="xs">{DISCARD_CONSEQUENCE[entry.kind]}</Text>
+          <Button size="compact-xs" color="red" onClick={() => void discardOutboxEntry(entry.id)}>
+            Discard
           </Button>
-        )}
-        <Button size="compact-xs" variant="subtle" color="red" onClick={() => onDiscard(entry)}>
-          Discard
-        </Button>
-      </Group>
+          <Button size="compact-xs" variant="default" onClick={() => setConfirming(false)}>
+            Keep
+          </Button>
+        </Group>
+      ) : (
+        <Group gap="xs">
+          {entry.status === 'rejected' && entry.kind === 'createWorkOrder' && entry.draft !== undefined && (
+            <Button size="compact-xs" variant="light" onClick={() => void edit()}>
+              Edit
+            </Button>
+          )}
+          {canDiscard(entry) && (
+            <Button size="compact-xs" variant="subtle" color="red" onClick={() => setConfirming(true)}>
+              Discard…
+            </Button>
+          )}
+        </Group>
+      )}
     </Stack>
   );
 }
 
+/**
+ * What can be dropped: a refused change, or one that never left the device. After an attempt
+ * without an answer, the server may have it already: it is sent again instead (idempotent).
+ */
+export function canDiscard(entry: OutboxEntry): boolean {
+  return entry.status === 'rejected' || (entry.status === 'queued' && entry.attempts === 0);
+}
+
+const DISCARD_CONSEQUENCE: Record<OutboxEntry['kind'], string> = {
+  createWorkOrder: 'The order will not be created.',
+  productPrice: 'The price goes back to what it was.',
+  variantPrice: 'The price goes back to what it was.',
+};
+
 export function PendingChanges() {
   const entries = useOutbox();
   const online = useOnline();
-  const [discarding, setDiscarding] = useState<OutboxEntry | null>(null);
-  const [opened, { open, close }] = useDisclosure(false);
 
   if (!entries) return null;
   if (entries.length === 0) {
@@ -102,15 +129,7 @@ export function PendingChanges() {
     <Stack gap="sm">
       <Stack gap="sm" component="ul" p={0} m={0} aria-label="Changes not yet on the server">
         {entries.map((entry) => (
-          <EntryRow
-            key={entry.id}
-            entry={entry}
-            online={online}
-            onDiscard={(e) => {
-              setDiscarding(e);
-              open();
-            }}
-          />
+          <EntryRow key={entry.id} entry={entry} online={online} />
         ))}
       </Stack>
       {canRetry && (
@@ -118,27 +137,6 @@ export function PendingChanges() {
           Send now
         </Button>
       )}
-      <Modal opened={opened} onClose={close} title="Discard this change?" centered>
-        <Text size="sm">
-          {discarding?.kind === 'createWorkOrder'
-            ? 'The work order will not be created, and what you entered in it is deleted.'
-            : 'The price change will not be sent, and the price on this device goes back to what it was.'}
-        </Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={close}>
-            Keep it
-          </Button>
-          <Button
-            color="red"
-            onClick={() => {
-              if (discarding) void discardOutboxEntry(discarding.id);
-              close();
-            }}
-          >
-            Discard
-          </Button>
-        </Group>
-      </Modal>
     </Stack>
   );
 }
