@@ -523,26 +523,47 @@ export function productSearchIndex(stmts: CatalogStatements, options: SearchInde
 
 /** Ranks whose FTS-folded name or SKU holds `term` (3+ ASCII characters, lower case). */
 function trigramSearch(index: Index, term: string): Int32Array {
-  const chars: number[] = [];
+  const lists: Int32Array[] = [];
+  let previous = 0;
+  let before = 0;
   for (let i = 0; i < term.length; i++) {
-    const id = index.charIds[term.charCodeAt(i)]!;
-    if (id === 0) return new Int32Array(0);
-    chars.push(id);
+    const c = index.charIds[term.charCodeAt(i)]!;
+    if (c === 0) return new Int32Array(0);
+    if (i >= 2) {
+      const t = index.trigrams.get((before * 1024 + previous) * 1024 + c);
+      if (t === -1) return new Int32Array(0);
+      lists.push(index.postings.subarray(index.starts[t]!, index.starts[t + 1]!));
+    }
+    before = previous;
+    previous = c;
   }
-  let smallest = -1;
-  for (let i = 2; i < chars.length; i++) {
-    const t = index.trigrams.get((chars[i - 2]! * 1024 + chars[i - 1]!) * 1024 + chars[i]!);
-    if (t === -1) return new Int32Array(0);
-    if (smallest === -1 || index.starts[t + 1]! - index.starts[t]! < index.starts[smallest + 1]! - index.starts[smallest]!) smallest = t;
-  }
-  const list = index.postings.subarray(index.starts[smallest]!, index.starts[smallest + 1]!);
-  // One trigram: its list is the answer. Longer: every match holds each trigram, so the shortest
-  // list holds every match; the substring test keeps the matches.
-  if (term.length === TRIGRAM) return list;
-  const out = new Int32Array(list.length);
+  lists.sort((x, y) => x.length - y.length);
+  // One trigram: its list is the answer.
+  if (term.length === TRIGRAM) return lists[0]!;
+  // Longer: every match holds each trigram, so it is in the two shortest lists (both ascending,
+  // intersected by galloping through the longer); the substring test keeps the matches.
+  const [short, long] = [lists[0]!, lists[1]!];
+  const out = new Int32Array(short.length);
   let n = 0;
-  for (let i = 0; i < list.length; i++) {
-    const rank = list[i]!;
+  let from = 0;
+  for (let i = 0; i < short.length; i++) {
+    const rank = short[i]!;
+    // The first position >= from of a value >= rank in `long`.
+    let step = 1;
+    let hi = from;
+    while (hi < long.length && long[hi]! < rank) {
+      from = hi + 1;
+      hi += step;
+      step *= 2;
+    }
+    hi = Math.min(hi, long.length);
+    while (from < hi) {
+      const mid = (from + hi) >>> 1;
+      if (long[mid]! < rank) from = mid + 1;
+      else hi = mid;
+    }
+    if (from === long.length) break;
+    if (long[from] !== rank) continue;
     const fts = index.ftsKeys.size === 0 ? undefined : index.ftsKeys.get(rank);
     const name = fts ? fts[0] : index.names[rank]!;
     const sku = fts ? fts[1] : index.skus[rank]!;
