@@ -50,6 +50,10 @@ export default defineConfig({
         // API calls and the login endpoint (a browser navigation to /api/login) go to the network.
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
+        // The first visit's page is controlled as soon as the worker activates, so going offline
+        // in that same session still serves the lazy screens' code. An update still waits for
+        // the user's Reload (skipWaiting stays off in prompt mode).
+        clientsClaim: true,
       },
     }),
   ],
