@@ -6,7 +6,6 @@
 import { initializeApp } from 'firebase/app';
 import {
   browserLocalPersistence,
-  browserPopupRedirectResolver,
   browserSessionPersistence,
   connectAuthEmulator,
   indexedDBLocalPersistence,
@@ -26,7 +25,8 @@ export function getFirebaseAuth(): Auth {
   const created = initializeAuth(initializeApp(settings.options), {
     // IndexedDB first; local and then session storage where IndexedDB is unavailable.
     persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence],
-    popupRedirectResolver: browserPopupRedirectResolver,
+    // No popupRedirectResolver here: it would preload Google's api.js on every page (a failed
+    // request offline); the Google sign-in passes it when it opens the popup.
   });
   if (settings.emulatorUrl) {
     connectAuthEmulator(created, settings.emulatorUrl, { disableWarnings: true });
