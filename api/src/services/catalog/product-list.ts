@@ -12,7 +12,7 @@
  *   - pages: the serialized answer, so a page asked for again (by the next client, or the same
  *     one going back) costs a lookup. Kept as its gzip (what clients take), ~1.5 KB for 20
  *     products: a bound in bytes then holds ~7 times as many pages as the JSON text would.
- * Both are bounded LRU caches, per process. See decisions 010 and 013.
+ * Both are bounded LRU caches, per process. See decisions 010 and 016.
  */
 import type { ProductListQuery, ProductListResponse } from '@catalog/contracts/products';
 import type { Database, ProductFilter, ProductWithVariants } from '../../db/repositories';
