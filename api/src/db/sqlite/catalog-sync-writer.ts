@@ -132,21 +132,30 @@ class WriterThread {
   private exited: Promise<void>;
   gone = false;
 
-  private readonly checkpointer: Checkpointer;
+  private readonly checkpointer: Checkpointer | null;
 
   constructor(file: string) {
     const driver = createRequire(import.meta.url).resolve('better-sqlite3');
     // Neither connection checkpoints on its own: the checkpointer does, when asked after a batch.
     const pragmas = [...CONNECTION_PRAGMAS, 'wal_autocheckpoint = 0'];
-    this.checkpointer = new Checkpointer(new Worker(CHECKPOINTER_SOURCE, { eval: true, workerData: { driver, file, pragmas } }));
-    this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, file, pragmas, sql: JOB_SQL } });
+    this.checkpointer = Checkpointer.start(driver, file, pragmas);
+    try {
+      this.worker = new Worker(WORKER_SOURCE, {
+        eval: true,
+        // Without a checkpointer the writer checkpoints after its commits, as SQLite does by default.
+        workerData: { driver, file, pragmas: this.checkpointer ? pragmas : CONNECTION_PRAGMAS, sql: JOB_SQL },
+      });
+    } catch (err) {
+      this.checkpointer?.close();
+      throw err;
+    }
     this.worker.on('message', (msg: { id: number; ok?: boolean; error?: { message: string; code?: string } }) => {
       const pending = this.pending;
       if (!pending || pending.id !== msg.id) return;
       this.pending = null;
       if (msg.error) pending.reject(Object.assign(new Error(msg.error.message), { code: msg.error.code }));
       else pending.resolve(msg.ok === true);
-      if (msg.ok) this.checkpointer.request();
+      if (msg.ok) this.checkpointer?.request();
     });
     const lost = (why: string) => {
       this.gone = true;
@@ -176,7 +185,7 @@ class WriterThread {
 
   async close(): Promise<void> {
     if (!this.gone) this.worker.postMessage('close');
-    this.checkpointer.close();
+    this.checkpointer?.close();
     await this.exited;
   }
 }
@@ -187,7 +196,16 @@ class Checkpointer {
   private again = false;
   private gone = false;
 
-  constructor(private readonly worker: Worker) {
+  /** A checkpointer on `file`, or null when its thread cannot be started. */
+  static start(driver: string, file: string, pragmas: readonly string[]): Checkpointer | null {
+    try {
+      return new Checkpointer(new Worker(CHECKPOINTER_SOURCE, { eval: true, workerData: { driver, file, pragmas } }));
+    } catch {
+      return null;
+    }
+  }
+
+  private constructor(private readonly worker: Worker) {
     worker.on('message', () => {
       this.busy = false;
       if (this.again) this.request();
@@ -256,6 +274,15 @@ function plan(
   };
 }
 
+/** The writer thread, or null when threads cannot be started here (the main thread writes). */
+function startThread(file: string): WriterThread | null {
+  try {
+    return new WriterThread(file);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * A writer for one sync of `companyId`. `file` is the database file (null in memory); a thread is
  * started only for a sync of more than one page.
@@ -263,7 +290,7 @@ function plan(
 export function sqliteSyncWriter(
   db: SqliteDb, stmts: CatalogStatements, file: string | null, companyId: string, expected: { pages: number },
 ): CatalogSyncWriter {
-  let thread = file !== null && expected.pages > 1 ? new WriterThread(file) : null;
+  let thread = file !== null && expected.pages > 1 ? startThread(file) : null;
 
   /** Plans and writes the batch on this thread, under the write lock. */
   const writeHere = (inputs: ProductInput[], now: Date, history: History): SyncWriteResult =>
