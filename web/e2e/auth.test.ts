@@ -6,28 +6,14 @@
  * The dashboard and the shell are in dashboard.test.ts, the tour in walkthrough.test.ts.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from './support/app';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from './support/app-and-browser';
 import { dismissTour, loginForm, newCredentials, oobCodes, signIn, signUp, uniqueEmail } from './support/auth';
-import { launchBrowser } from './support/browser';
 import { serveGoogleStandIns } from './support/google-stand-in';
-import { isPath, type PageOptions, violationSummary, withPage as withPageOf } from './support/page';
+import { isPath, violationSummary } from './support/page';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<T>, options?: PageOptions) {
-  return withPageOf(browser, app, fn, options);
-}
+const { app, withPage } = useAppAndBrowser();
 
 /** The wrong-password message, with or without Firebase's email-enumeration protection. */
 const WRONG_PASSWORD = /^(Incorrect email or password\.|Incorrect password\. Please try again\.)/;
@@ -99,7 +85,7 @@ describe('email and password', () => {
       const identityCalls: string[] = [];
       page.on('request', (req) => {
         const url = req.url();
-        if (url.includes(app.authEmulatorHost) || url.includes('identitytoolkit')) identityCalls.push(url);
+        if (url.includes(app().authEmulatorHost) || url.includes('identitytoolkit')) identityCalls.push(url);
       });
 
       await page.getByRole('button', { name: 'Create one' }).click();
@@ -166,16 +152,16 @@ describe('password reset', () => {
       // Back in sign-in mode.
       await page.getByRole('heading', { name: 'Sign in to Catalog Pilot' }).waitFor();
 
-      const code = (await oobCodes(app.authEmulatorHost)).findLast(
+      const code = (await oobCodes(app().authEmulatorHost)).findLast(
         (c) => c.email === account.email && c.requestType === 'PASSWORD_RESET',
       );
       expect(code).toBeDefined();
       // The link continues to /login on this origin.
-      expect(new URL(code!.oobLink).searchParams.get('continueUrl')).toBe(`${app.url}/login`);
+      expect(new URL(code!.oobLink).searchParams.get('continueUrl')).toBe(`${app().url}/login`);
 
       const newPassword = 'a-brand-new-password';
       const res = await fetch(
-        `http://${app.authEmulatorHost}/identitytoolkit.googleapis.com/v1/accounts:resetPassword?key=demo-api-key`,
+        `http://${app().authEmulatorHost}/identitytoolkit.googleapis.com/v1/accounts:resetPassword?key=demo-api-key`,
         {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },

@@ -8,31 +8,16 @@
  * question open) in both colour schemes and on a 360 px screen.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from './support/app';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from './support/app-and-browser';
 import { dismissTour, newCredentials, signUp } from './support/auth';
-import { launchBrowser } from './support/browser';
-import { isPath, type PageOptions, violationSummary, withPage as withPageOf } from './support/page';
+import { isPath, toast, violationSummary } from './support/page';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<T>, options?: PageOptions) {
-  return withPageOf(browser, app, fn, options);
-}
+const { withPage } = useAppAndBrowser();
 
 const banner = (page: Page) => page.getByRole('region', { name: /current plan/i });
 const plan = (page: Page, name: string) => page.getByRole('article', { name });
-const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 
 /** A new owner (Trial plan) on /subscription. */
 async function ownerOnSubscription(page: Page) {

@@ -4,44 +4,21 @@
  * offline after one visit, and an axe scan.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { PLAN_LIST } from '@catalog/contracts/plans';
-import { DESKTOP, launchBrowser, PHONE } from './support/browser';
-import { type RunningApp, startApp } from './support/app';
+import { useAppAndBrowser } from './support/app-and-browser';
+import { PHONE } from './support/browser';
+import { violationSummary } from './support/page';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-async function open(path: string, viewport: { width: number; height: number } = DESKTOP) {
-  const context = await browser.newContext({ viewport, baseURL: app.url });
-  const page = await context.newPage();
-  await page.goto(path);
-  return { context, page };
-}
-
-async function closing<T>(ctx: BrowserContext, fn: () => Promise<T>) {
-  try {
-    return await fn();
-  } finally {
-    await ctx.close();
-  }
-}
+const { withPage } = useAppAndBrowser();
 
 const heading = (page: Page, name: string | RegExp, level = 1) => page.getByRole('heading', { level, name });
 
 describe('landing page', () => {
   it('shows the headline and the four features', async () => {
-    const { context, page } = await open('/');
-    await closing(context, async () => {
+    await withPage(async (page) => {
+      await page.goto('/');
       await heading(page, 'Navigate your catalog with confidence').waitFor();
       const features = page.locator('#features');
       for (const name of ['API sync', 'Work Orders', 'Price History', 'Teams & Roles']) {
@@ -53,8 +30,8 @@ describe('landing page', () => {
   });
 
   it('shows the landing page at an unknown path when signed out', async () => {
-    const { context, page } = await open('/no/such/page');
-    await closing(context, async () => {
+    await withPage(async (page) => {
+      await page.goto('/no/such/page');
       await heading(page, 'Navigate your catalog with confidence').waitFor();
     });
   });
@@ -62,8 +39,8 @@ describe('landing page', () => {
 
 describe('navigation', () => {
   it('moves between pages from the desktop navigation bar and highlights the current one', async () => {
-    const { context, page } = await open('/');
-    await closing(context, async () => {
+    await withPage(async (page) => {
+      await page.goto('/');
       const nav = page.getByRole('navigation', { name: 'Main' });
       await nav.getByRole('link', { name: 'Pricing' }).click();
       await page.waitForURL('**/pricing');
@@ -76,23 +53,26 @@ describe('navigation', () => {
   });
 
   it('opens the collapsible menu on a phone and navigates from it', async () => {
-    const { context, page } = await open('/', PHONE);
-    await closing(context, async () => {
-      const desktopNav = page.getByRole('navigation', { name: 'Main' }).first();
-      await expect(desktopNav.isVisible()).resolves.toBe(false);
-      await page.getByRole('button', { name: 'Open menu' }).click();
-      const menuNav = page.getByRole('navigation', { name: 'Main' }).filter({ visible: true });
-      await menuNav.getByRole('link', { name: 'Pricing' }).click();
-      await page.waitForURL('**/pricing');
-      await heading(page, /pricing|plan/i).first().waitFor();
-    });
+    await withPage(
+      async (page) => {
+        await page.goto('/');
+        const desktopNav = page.getByRole('navigation', { name: 'Main' }).first();
+        await expect(desktopNav.isVisible()).resolves.toBe(false);
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        const menuNav = page.getByRole('navigation', { name: 'Main' }).filter({ visible: true });
+        await menuNav.getByRole('link', { name: 'Pricing' }).click();
+        await page.waitForURL('**/pricing');
+        await heading(page, /pricing|plan/i).first().waitFor();
+      },
+      { viewport: PHONE },
+    );
   });
 });
 
 describe('pricing page', () => {
   it('shows the three plans from the plans table', async () => {
-    const { context, page } = await open('/pricing');
-    await closing(context, async () => {
+    await withPage(async (page) => {
+      await page.goto('/pricing');
       for (const plan of PLAN_LIST) {
         await page.getByRole('heading', { name: plan.name, exact: true }).waitFor();
       }
@@ -107,8 +87,8 @@ describe('pricing page', () => {
 
 describe('offline', () => {
   it('still renders the landing page after one online visit when the network is gone', async () => {
-    const { context, page } = await open('/');
-    await closing(context, async () => {
+    await withPage(async (page, context) => {
+      await page.goto('/');
       await heading(page, 'Navigate your catalog with confidence').waitFor();
       // An active service worker has finished precaching the shell (install precedes activation).
       const state = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
@@ -125,12 +105,11 @@ describe('offline', () => {
 describe('accessibility', () => {
   for (const path of ['/', '/pricing']) {
     it(`finds no axe violations on ${path}`, async () => {
-      const { context, page } = await open(path);
-      await closing(context, async () => {
+      await withPage(async (page) => {
+        await page.goto(path);
         await page.locator('main h1').first().waitFor();
         const results = await new AxeBuilder({ page }).analyze();
-        const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-        expect(summary).toEqual([]);
+        expect(violationSummary(results.violations)).toEqual([]);
       });
     });
   }

@@ -4,51 +4,27 @@
  * answer to an edit is lost, the replay (same Idempotency-Key) does not apply it twice.
  */
 import type { PriceHistoryEntry, ProductListResponse } from '@catalog/contracts/products';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, type RunningApp, startApp } from './support/app';
-import { dismissTour, newCredentials, signUp } from './support/auth';
-import { launchBrowser } from './support/browser';
-import { type PageOptions, withPage as withPageOf } from './support/page';
-import { callApi, connectDemoStore, idTokenFor, storeProduct, syncCatalog } from './support/store-api';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from './support/app-and-browser';
+import { merchantWithCatalog } from './support/merchant';
+import { toast } from './support/page';
+import { callApi, storeProduct } from './support/store-api';
 
-let app: RunningApp;
-let browser: Browser;
-let storeUrl: string;
-
-beforeAll(async () => {
-  const storePort = await freePort();
-  storeUrl = `http://127.0.0.1:${storePort}`;
-  [app, browser] = await Promise.all([startApp({ DEMO_STORE_PORT: String(storePort) }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<T>, options?: PageOptions) {
-  return withPageOf(browser, app, fn, options);
-}
+const { app, storeUrl, withPage } = useAppAndBrowser({ storeOnKnownPort: true });
 
 type ApiProduct = ProductListResponse['products'][number];
 
 /** A new merchant with the demo store synced, on /products; returns a single-variant product. */
 async function merchantOnProducts(page: Page): Promise<{ token: string; target: ApiProduct }> {
-  const account = newCredentials();
-  await signUp(page, account);
-  await dismissTour(page);
-  const token = await idTokenFor(app, account);
-  await connectDemoStore(app, token);
-  await syncCatalog(app, token);
-  const { products } = await callApi<ProductListResponse>(app, token, 'GET', '/api/products?limit=50');
+  const { token } = await merchantWithCatalog(page, app());
+  const { products } = await callApi<ProductListResponse>(app(), token, 'GET', '/api/products?limit=50');
   const target = products.find((p) => p.variants.length <= 1)!;
   await page.goto('/products');
   await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
   await page.getByRole('article', { name: target.name }).waitFor({ timeout: 30_000 });
   return { token, target };
 }
-
-const toast = (page: Page, title: string) => page.locator('.mantine-Notification-root').filter({ hasText: title });
 
 /** Opens the product's panel and saves a new sale price. */
 async function editSalePrice(page: Page, target: ApiProduct, price: string): Promise<void> {
@@ -60,7 +36,7 @@ async function editSalePrice(page: Page, target: ApiProduct, price: string): Pro
 }
 
 async function manualHistory(token: string, productId: number): Promise<PriceHistoryEntry[]> {
-  const history = await callApi<PriceHistoryEntry[]>(app, token, 'GET', `/api/products/${productId}/price-history`);
+  const history = await callApi<PriceHistoryEntry[]>(app(), token, 'GET', `/api/products/${productId}/price-history`);
   return history.filter((h) => h.changeType === 'manual');
 }
 
@@ -71,7 +47,7 @@ describe('price edits offline', () => {
   it('an edit made offline shows as Pending, then reaches the store once when the connection returns', async () => {
     await withPage(async (page, context) => {
       const { token, target } = await merchantOnProducts(page);
-      const before = await storeProduct(storeUrl, target.id);
+      const before = await storeProduct(storeUrl(), target.id);
       const newSale = newSaleFor(target, 35);
 
       await context.setOffline(true);
@@ -81,11 +57,11 @@ describe('price edits offline', () => {
       await card.getByText('Pending').waitFor();
       await card.getByText(`$${newSale}`).waitFor();
       // Nothing reached the server or the store.
-      expect((await storeProduct(storeUrl, target.id)).sale_price).toBe(before.sale_price);
+      expect((await storeProduct(storeUrl(), target.id)).sale_price).toBe(before.sale_price);
       expect(await manualHistory(token, target.id)).toEqual([]);
 
       await context.setOffline(false);
-      await expect.poll(async () => (await storeProduct(storeUrl, target.id)).sale_price, { timeout: 20_000 }).toBe(Number(newSale));
+      await expect.poll(async () => (await storeProduct(storeUrl(), target.id)).sale_price, { timeout: 20_000 }).toBe(Number(newSale));
       await card.getByText('Pending').waitFor({ state: 'detached', timeout: 20_000 });
       await card.getByText(`$${newSale}`).waitFor();
       const history = await manualHistory(token, target.id);
@@ -120,7 +96,7 @@ describe('price edits offline', () => {
         expect(keys).toHaveLength(2);
         expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
         expect(keys[1]).toBe(keys[0]);
-        expect((await storeProduct(storeUrl, target.id)).sale_price).toBe(Number(newSale));
+        expect((await storeProduct(storeUrl(), target.id)).sale_price).toBe(Number(newSale));
         const history = await manualHistory(token, target.id);
         expect(history).toHaveLength(1);
         expect(history[0]).toMatchObject({ newSalePrice: newSale });

@@ -5,89 +5,18 @@
  * still shows the catalog and search still works. Plus axe scans and a 360px phone.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from './support/app';
-import { type Credentials, dismissTour, newCredentials, signUp } from './support/auth';
-import { launchBrowser, PHONE } from './support/browser';
-import { type PageOptions, violationSummary, withPage as withPageOf } from './support/page';
+import type { Product } from '@catalog/contracts/products';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from './support/app-and-browser';
+import { PHONE } from './support/browser';
+import { syncedAccount } from './support/merchant';
+import { toast, violationSummary } from './support/page';
+import { storeProduct } from './support/store-api';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<T>, options?: PageOptions) {
-  return withPageOf(browser, app, fn, options);
-}
-
-interface ApiProduct {
-  id: number;
-  name: string;
-  category: string | null;
-  sku: string | null;
-  regularPrice: string;
-  salePrice: string | null;
-  variants: unknown[];
-}
-
-/** The demo store's base URL, as its process announced it. */
-function demoStoreUrl(): string {
-  const url = /BigCommerce stand-in at (http:\/\/[^\s]+)/.exec(app.output())?.[1];
-  if (!url) throw new Error(`the demo store's address is not in the app's output:\n${app.output()}`);
-  return url;
-}
-
-/** An ID token for the account, from the Auth emulator (as the app's own sign-in gets one). */
-async function idToken({ email, password }: Credentials): Promise<string> {
-  const res = await fetch(`http://${app.authEmulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-api-key`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  });
-  if (!res.ok) throw new Error(`sign-in at the emulator: ${res.status}`);
-  return ((await res.json()) as { idToken: string }).idToken;
-}
-
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(app.url + path, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return (text.startsWith('{') || text.startsWith('[') ? JSON.parse(text) : text) as T;
-}
-
-/** A new account with the demo store connected and synced; returns its products (server's view). */
-async function syncedAccount(page: Page): Promise<ApiProduct[]> {
-  const account = newCredentials();
-  await signUp(page, account);
-  await dismissTour(page);
-  const token = await idToken(account);
-  await api(token, 'POST', '/api/settings', {
-    storeHash: 'demo',
-    accessToken: 'demo-token',
-    clientId: 'demo-client',
-    showStockStatus: true,
-    showInvisibleProducts: true,
-  });
-  const stream = await api<string>(token, 'POST', '/api/sync', {});
-  expect(stream).toMatch(/^result: /m);
-  const { products } = await api<{ products: ApiProduct[] }>(token, 'GET', '/api/products?limit=200');
-  expect(products.length).toBeGreaterThan(0);
-  return products;
-}
+const { app, storeUrl, withPage } = useAppAndBrowser();
 
 const found = (page: Page) => page.getByTestId('products-found');
-const toast = (page: Page, title: string) => page.locator('.mantine-Notification-root').filter({ hasText: title });
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search products' });
 const countText = (n: number) => `${n} ${n === 1 ? 'product' : 'products'} found`;
 
@@ -111,7 +40,7 @@ function localProductCount(page: Page): Promise<number> {
 }
 
 /** A word of the product's name that few other names share, to search for. */
-function distinctiveWord(target: ApiProduct, products: ApiProduct[]): string {
+function distinctiveWord(target: Product, products: Product[]): string {
   const words = target.name.split(/\s+/).filter((w) => w.length >= 4);
   const matches = (w: string) => products.filter((p) => p.name.toLowerCase().includes(w.toLowerCase()) || p.sku?.toLowerCase().includes(w.toLowerCase())).length;
   return words.sort((a, b) => matches(a) - matches(b))[0] ?? target.name;
@@ -120,7 +49,7 @@ function distinctiveWord(target: ApiProduct, products: ApiProduct[]): string {
 describe('products', () => {
   it('browses the synced catalog from IndexedDB, edits a sale price that reaches the store, and works offline', async () => {
     await withPage(async (page, context) => {
-      const products = await syncedAccount(page);
+      const products = await syncedAccount(page, app());
       await page.goto('/products');
       await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
       await found(page).filter({ hasText: countText(products.length) }).waitFor();
@@ -169,9 +98,7 @@ describe('products', () => {
       await panel.waitFor({ state: 'hidden' });
 
       // The store has the new price.
-      const storeProduct = await fetch(`${demoStoreUrl()}/stores/demo/v3/catalog/products/${target.id}`, { headers: { 'X-Auth-Token': 'demo-token', Accept: 'application/json' } });
-      expect(storeProduct.ok).toBe(true);
-      expect(((await storeProduct.json()) as { data: { sale_price: number } }).data.sale_price).toBe(Number(newSale));
+      expect((await storeProduct(storeUrl(), target.id)).sale_price).toBe(Number(newSale));
 
       // The device pulled the change, and the history shows it.
       await table.getByRole('row').filter({ hasText: target.name }).getByText(`$${newSale}`).waitFor();
@@ -202,7 +129,7 @@ describe('products', () => {
   it('fits a 360px phone: cards, filters and the detail panel', async () => {
     await withPage(
       async (page) => {
-        const products = await syncedAccount(page);
+        const products = await syncedAccount(page, app());
         await page.goto('/products');
         await found(page).filter({ hasText: countText(products.length) }).waitFor();
         const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -227,7 +154,7 @@ describe('products', () => {
     it(`finds no axe violations on /products, the detail panel and /category-demo (${colorScheme})`, async () => {
       await withPage(
         async (page) => {
-          const products = await syncedAccount(page);
+          const products = await syncedAccount(page, app());
           await page.goto('/products');
           await found(page).filter({ hasText: countText(products.length) }).waitFor();
           expect(violationSummary((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);

@@ -10,77 +10,14 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from './support/app';
-import { type Credentials, dismissTour, newCredentials, signUp } from './support/auth';
-import { chromiumPath, DESKTOP, launchBrowser, PHONE } from './support/browser';
-import { type PageOptions, violationSummary, withPage as withPageOf } from './support/page';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from './support/app-and-browser';
+import { CHROMIUM_ARGS, chromiumPath, DESKTOP, PHONE } from './support/browser';
+import { syncedAccount } from './support/merchant';
+import { violationSummary } from './support/page';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<T>, options?: PageOptions) {
-  return withPageOf(browser, app, fn, options);
-}
-
-/** An ID token for the account, from the Auth emulator (as the app's own sign-in gets one). */
-async function idToken({ email, password }: Credentials): Promise<string> {
-  const res = await fetch(`http://${app.authEmulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-api-key`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  });
-  if (!res.ok) throw new Error(`sign-in at the emulator: ${res.status}`);
-  return ((await res.json()) as { idToken: string }).idToken;
-}
-
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(app.url + path, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return (text.startsWith('{') || text.startsWith('[') ? JSON.parse(text) : text) as T;
-}
-
-interface ApiProduct {
-  id: number;
-  name: string;
-  sku: string | null;
-  regularPrice: string;
-  variants: unknown[];
-}
-
-/** Signs a new account up in the page, connects the demo store and syncs it; returns its products. */
-async function syncedAccount(page: Page): Promise<ApiProduct[]> {
-  const account = newCredentials();
-  await signUp(page, account);
-  await dismissTour(page);
-  const token = await idToken(account);
-  await api(token, 'POST', '/api/settings', {
-    storeHash: 'demo',
-    accessToken: 'demo-token',
-    clientId: 'demo-client',
-    showStockStatus: true,
-    showInvisibleProducts: true,
-  });
-  const stream = await api<string>(token, 'POST', '/api/sync', {});
-  expect(stream).toMatch(/^result: /m);
-  const { products } = await api<{ products: ApiProduct[] }>(token, 'GET', '/api/products?limit=200');
-  expect(products.length).toBeGreaterThan(0);
-  return products;
-}
+const { app, withPage } = useAppAndBrowser();
 
 const found = (page: Page) => page.getByTestId('products-found');
 const countText = (n: number) => `${n} ${n === 1 ? 'product' : 'products'} found`;
@@ -136,8 +73,8 @@ describe('installable app', () => {
     const profile = mkdtempSync(path.join(os.tmpdir(), 'catalog-e2e-profile-'));
     const context = await chromium.launchPersistentContext(profile, {
       executablePath: chromiumPath(),
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-      baseURL: app.url,
+      args: CHROMIUM_ARGS,
+      baseURL: app().url,
       viewport: DESKTOP,
     });
     try {
@@ -200,7 +137,7 @@ describe('installable app', () => {
 describe('offline, signed in', () => {
   it('opens every screen offline with the catalog from IndexedDB, the connection indicator and the storage card', async () => {
     await withPage(async (page, context) => {
-      const products = await syncedAccount(page);
+      const products = await syncedAccount(page, app());
       await page.goto('/products');
       await found(page).filter({ hasText: countText(products.length) }).waitFor();
       await expect.poll(() => indicator(page).innerText()).toBe('Online');
@@ -266,7 +203,7 @@ describe('offline, signed in', () => {
 
   it('counts a change made offline as queued, in the indicator and by Work Orders, until it is sent', async () => {
     await withPage(async (page, context) => {
-      const products = await syncedAccount(page);
+      const products = await syncedAccount(page, app());
       await page.goto('/products');
       await found(page).filter({ hasText: countText(products.length) }).waitFor();
       await serviceWorkerReady(page);
@@ -304,7 +241,7 @@ describe('offline, signed in', () => {
 
   it('keeps the session offline when the ID token expired meanwhile, and calls wait instead of signing out', async () => {
     await withPage(async (page, context) => {
-      const products = await syncedAccount(page);
+      const products = await syncedAccount(page, app());
       await page.goto('/products');
       await found(page).filter({ hasText: countText(products.length) }).waitFor();
       await serviceWorkerReady(page);
@@ -353,7 +290,7 @@ describe('offline, signed in', () => {
 describe('accessibility', () => {
   it('finds no axe violations in the signed-in shell with the connection indicator, online and offline', async () => {
     await withPage(async (page, context) => {
-      const products = await syncedAccount(page);
+      const products = await syncedAccount(page, app());
       await page.goto('/products');
       await found(page).filter({ hasText: countText(products.length) }).waitFor();
       await expect.poll(() => indicator(page).innerText()).toBe('Online');

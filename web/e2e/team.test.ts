@@ -6,31 +6,26 @@
  * Members. Plus an axe scan of /team and a check that it fits a 360 px screen.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from './support/app';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from './support/app-and-browser';
 import { dismissTour, loginForm, newCredentials, signUp, type Credentials } from './support/auth';
-import { DESKTOP, launchBrowser } from './support/browser';
+import { DESKTOP } from './support/browser';
 import { setCompanyPlan } from './support/database';
 import { isPath, violationSummary } from './support/page';
 
-let app: RunningApp;
-let browser: Browser;
+const { app, browser } = useAppAndBrowser();
 const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
+// Registered after useAppAndBrowser's hooks, so it runs before they close the browser.
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => {});
-  await browser?.close();
-  await app?.stop();
 });
 
 /** A browser profile of its own (one per person), allowed to use the clipboard. */
 async function person(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: app.url, viewport: DESKTOP, colorScheme: 'light' });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+  const context = await browser().newContext({ baseURL: app().url, viewport: DESKTOP, colorScheme: 'light' });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app().url });
   contexts.push(context);
   return context.newPage();
 }
@@ -43,7 +38,7 @@ async function ownerOnTeamPage(page: Page, account: Credentials): Promise<string
   await signUp(page, account);
   await dismissTour(page);
   // Trial allows 1 user; subscriptions are another issue, so the plan is set in the database.
-  setCompanyPlan(app, account.email, 'premium');
+  setCompanyPlan(app(), account.email, 'premium');
   await page.goto('/team');
   await page.getByText('Your role:').waitFor();
   return (await heading(page).innerText()).trim();
@@ -66,7 +61,7 @@ describe('team', () => {
     await dialog.getByRole('button', { name: 'Send Invitation' }).click();
     await owner.getByText('Invitation Sent').waitFor();
     const link = await dialog.getByRole('textbox', { name: 'Invitation link' }).inputValue();
-    expect(link).toMatch(new RegExp(`^${app.url}/accept-invitation\\?token=[A-Za-z0-9_-]{43}$`));
+    expect(link).toMatch(new RegExp(`^${app().url}/accept-invitation\\?token=[A-Za-z0-9_-]{43}$`));
     await dialog.getByRole('button', { name: 'Copy link' }).click();
     await dialog.getByRole('button', { name: 'Copied' }).waitFor();
     await expect(owner.evaluate(() => navigator.clipboard.readText())).resolves.toBe(link);

@@ -4,27 +4,13 @@
  * new sign-in alike. The open tour passes an axe scan.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from './support/app';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from './support/app-and-browser';
 import { dismissTour, newCredentials, signIn, signUp, tourDialog } from './support/auth';
-import { launchBrowser } from './support/browser';
-import { type PageOptions, violationSummary, withPage as withPageOf } from './support/page';
+import { violationSummary } from './support/page';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<T>, options?: PageOptions) {
-  return withPageOf(browser, app, fn, options);
-}
+const { withPage } = useAppAndBrowser();
 
 const STEP_TITLES = [
   'Welcome to Catalog Pilot',

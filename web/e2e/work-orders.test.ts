@@ -8,46 +8,18 @@
 import AxeBuilder from '@axe-core/playwright';
 import { applyPercent, formatCents, parseMoney } from '@catalog/contracts/money';
 import type { ProductListResponse } from '@catalog/contracts/products';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, type RunningApp, startApp } from './support/app';
-import { type Credentials, dismissTour, newCredentials, signUp } from './support/auth';
-import { launchBrowser } from './support/browser';
-import { isPath, type PageOptions, violationSummary, withPage as withPageOf } from './support/page';
-import { callApi, connectDemoStore, idTokenFor, storeProduct, syncCatalog } from './support/store-api';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from './support/app-and-browser';
+import { merchantWithCatalog } from './support/merchant';
+import { isPath, violationSummary } from './support/page';
+import { callApi, storeProduct } from './support/store-api';
 
-let app: RunningApp;
-let browser: Browser;
-let storeUrl: string;
-
-beforeAll(async () => {
-  // A known port for the demo store, so the test can read the prices the store has.
-  const storePort = await freePort();
-  storeUrl = `http://127.0.0.1:${storePort}`;
-  [app, browser] = await Promise.all([startApp({ DEMO_STORE_PORT: String(storePort) }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<T>, options?: PageOptions) {
-  return withPageOf(browser, app, fn, options);
-}
+// A known port for the demo store, so the test can read the prices the store has.
+const { app, storeUrl, withPage } = useAppAndBrowser({ storeOnKnownPort: true });
 
 /** A category that holds two of the trial's five products (in two of its subcategories). */
 const CATEGORY = 'Pet Supplies';
-
-/** Signs a new merchant up, connects the demo store and syncs its catalog (the trial's 5 products). */
-async function merchantWithCatalog(page: Page): Promise<{ account: Credentials; token: string }> {
-  const account = newCredentials();
-  await signUp(page, account);
-  await dismissTour(page);
-  const token = await idTokenFor(app, account);
-  await connectDemoStore(app, token);
-  await syncCatalog(app, token);
-  return { account, token };
-}
 
 /** Opens the create screen (a fresh load pulls the new catalog) and waits for the picker's rows. */
 async function openCreateScreen(page: Page, expectedTotal: number): Promise<void> {
@@ -77,9 +49,9 @@ async function expectNoAxeViolations(page: Page, scope?: string): Promise<void> 
 describe('work orders', () => {
   it('creates an order with a 10% increase on a category, previews it, watches it complete and undoes it', async () => {
     await withPage(async (page) => {
-      const { token } = await merchantWithCatalog(page);
+      const { token } = await merchantWithCatalog(page, app());
       const { products, total } = await callApi<ProductListResponse>(
-        app,
+        app(),
         token,
         'GET',
         `/api/products?category=${encodeURIComponent(CATEGORY)}&limit=50`,
@@ -91,7 +63,7 @@ describe('work orders', () => {
         old: p.regularPrice,
         next: formatCents(applyPercent(parseMoney(p.regularPrice), '10')),
       }));
-      const all = await callApi<ProductListResponse>(app, token, 'GET', '/api/products?limit=50');
+      const all = await callApi<ProductListResponse>(app(), token, 'GET', '/api/products?limit=50');
 
       await openCreateScreen(page, all.total);
       const title = `Cats +10% ${Date.now()}`;
@@ -128,7 +100,7 @@ describe('work orders', () => {
       await order.getByText('Completed', { exact: true }).waitFor({ timeout: 30_000 });
       await expect(order.innerText()).resolves.toContain(`${total} products`);
       for (const { id, next } of expected) {
-        expect((await storeProduct(storeUrl, id)).price).toBe(Number(next));
+        expect((await storeProduct(storeUrl(), id)).price).toBe(Number(next));
       }
       await expectNoAxeViolations(page);
 
@@ -150,7 +122,7 @@ describe('work orders', () => {
       await page.getByText('Undoing work order').waitFor();
       await order.getByText('Undone', { exact: true }).waitFor({ timeout: 30_000 });
       for (const { id, old } of expected) {
-        expect((await storeProduct(storeUrl, id)).price).toBe(Number(old));
+        expect((await storeProduct(storeUrl(), id)).price).toBe(Number(old));
       }
       // Undone orders offer only Archive.
       await expect(order.getByRole('button').allInnerTexts()).resolves.toEqual(['Archive']);
@@ -158,7 +130,7 @@ describe('work orders', () => {
       // An order created elsewhere shows up with the next refresh, and the sidebar counts it.
       const nav = page.getByRole('navigation', { name: 'App' });
       await expect(nav.getByText('pending').count()).resolves.toBe(0);
-      await callApi(app, token, 'POST', '/api/work-orders', {
+      await callApi(app(), token, 'POST', '/api/work-orders', {
         title: 'Next month',
         productUpdates: [{ productId: expected[0]!.id, productName: expected[0]!.name, newRegularPrice: '1.00' }],
         scheduledAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
@@ -179,12 +151,12 @@ describe('work orders', () => {
   it('fits a 360 px phone and passes axe in the dark scheme, with an order listed', async () => {
     await withPage(
       async (page) => {
-        const { token } = await merchantWithCatalog(page);
-        const { products } = await callApi<ProductListResponse>(app, token, 'GET', '/api/products?limit=1');
+        const { token } = await merchantWithCatalog(page, app());
+        const { products } = await callApi<ProductListResponse>(app(), token, 'GET', '/api/products?limit=1');
         const product = products[0]!;
         // Scheduled orders far ahead stay pending, so their cards show Archive and Delete.
         const schedule = (title: string) =>
-          callApi<{ id: string }>(app, token, 'POST', '/api/work-orders', {
+          callApi<{ id: string }>(app(), token, 'POST', '/api/work-orders', {
             title,
             productUpdates: [{ productId: product.id, productName: product.name, newRegularPrice: '99.00' }],
             scheduledAt: new Date(Date.now() + 365 * 86_400_000).toISOString(),
@@ -192,7 +164,7 @@ describe('work orders', () => {
           });
         await schedule('Next year');
         const old = await schedule('Shelved');
-        await callApi(app, token, 'PATCH', `/api/work-orders/${old.id}/archive`);
+        await callApi(app(), token, 'PATCH', `/api/work-orders/${old.id}/archive`);
 
         await page.goto('/work-orders');
         await card(page, 'Next year').getByText('Pending', { exact: true }).waitFor();

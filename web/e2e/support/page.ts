@@ -1,4 +1,7 @@
-/** A fresh browser profile (no session, no service worker) for one step of a test, closed after. */
+/**
+ * A fresh browser profile (no session, no service worker) for one step of a test, closed after,
+ * and the locators and checks many journeys use.
+ */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RunningApp } from './app';
 import { DESKTOP } from './browser';
@@ -23,6 +26,9 @@ export async function withPage<T>(
     await context.close();
   }
 }
+
+/** Mantine's notification (toast) that contains `text`, usually its title. */
+export const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 
 /** A predicate for page.waitForURL: the path is exactly `path`. */
 export const isPath = (path: string) => (url: URL) => url.pathname === path;

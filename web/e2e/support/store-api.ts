@@ -45,9 +45,15 @@ export async function callApi<T = unknown>(
   return (text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T;
 }
 
-/** Saves the demo store's credentials as the user's store connection. */
-export async function connectDemoStore(app: RunningApp, token: string): Promise<void> {
-  await callApi(app, token, 'POST', '/api/settings', { ...DEMO_STORE });
+/** The connection's options a journey may turn on (both off unless given). */
+export interface StoreOptions {
+  showStockStatus?: boolean;
+  showInvisibleProducts?: boolean;
+}
+
+/** Saves the demo store's credentials (and `options`) as the user's store connection. */
+export async function connectDemoStore(app: RunningApp, token: string, options: StoreOptions = {}): Promise<void> {
+  await callApi(app, token, 'POST', '/api/settings', { ...DEMO_STORE, ...options });
 }
 
 /** Runs POST /api/sync to its end; throws unless the stream ends with a result block. */
