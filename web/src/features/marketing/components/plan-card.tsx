@@ -1,14 +1,8 @@
 /** One plan on the pricing page: name, price, limits, features and the button to choose it. */
 import type { Plan } from '@catalog/contracts/plans';
-import { Badge, Button, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
-import { IconCheck, IconPackage, IconUsers } from '@tabler/icons-react';
+import { Badge, Button, Card, Group, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import {
-  formatPlanAmount,
-  formatPlanPeriod,
-  formatProductLimit,
-  formatUserLimit,
-} from '../../../lib/plan-format';
+import { PlanSummary } from '../../../components/plan-summary';
 import classes from './plan-card.module.css';
 
 interface PlanCardProps {
@@ -19,12 +13,6 @@ interface PlanCardProps {
 }
 
 export function PlanCard({ plan, actionHref, actionLabel }: PlanCardProps) {
-  const productLine = formatProductLimit(plan.productLimit);
-  const userLine = formatUserLimit(plan.userLimit);
-  // The plan table lists the limits among its features too; they are shown above the list.
-  const features = plan.features.filter(
-    (feature) => feature !== productLine && feature !== userLine,
-  );
   const titleId = `plan-${plan.id}-title`;
 
   return (
@@ -44,39 +32,7 @@ export function PlanCard({ plan, actionHref, actionLabel }: PlanCardProps) {
         {plan.mostPopular && <Badge variant="filled">Most popular</Badge>}
       </Group>
 
-      {/* Reads as "$5 / month" or "$0 forever". */}
-      <Text mt="md">
-        <span className={classes.amount}>{formatPlanAmount(plan.priceCents)}</span>{' '}
-        <Text span c="dimmed" fw={500}>
-          {formatPlanPeriod(plan)}
-        </Text>
-      </Text>
-
-      <Stack gap={6} mt="lg">
-        <Group gap="xs" wrap="nowrap">
-          <IconPackage size={18} aria-hidden="true" className={classes.check} />
-          <Text fw={600} size="sm">
-            {productLine}
-          </Text>
-        </Group>
-        <Group gap="xs" wrap="nowrap">
-          <IconUsers size={18} aria-hidden="true" className={classes.check} />
-          <Text fw={600} size="sm">
-            {userLine}
-          </Text>
-        </Group>
-      </Stack>
-
-      <Divider my="lg" />
-
-      <ul className={classes.features} aria-label={`${plan.name} plan features`}>
-        {features.map((feature) => (
-          <li key={feature} className={classes.feature}>
-            <IconCheck size={16} aria-hidden="true" className={classes.check} />
-            <span>{feature}</span>
-          </li>
-        ))}
-      </ul>
+      <PlanSummary plan={plan} size="lg" />
 
       <div className={classes.action}>
         <Button

@@ -5,10 +5,10 @@
  */
 import type { Plan, PlanId } from '@catalog/contracts/plans';
 import { planChangeKind } from '@catalog/contracts/subscription';
-import { Badge, Button, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconPackage, IconUsers } from '@tabler/icons-react';
+import { Badge, Button, Card, Group, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { NeedsConnection } from '../../../components/needs-connection';
-import { formatPlanAmount, formatPlanPeriod, formatProductLimit, formatUserLimit } from '../../../lib/plan-format';
+import { PlanSummary } from '../../../components/plan-summary';
 import classes from './plan-option-card.module.css';
 
 export interface PlanOptionCardProps {
@@ -22,9 +22,6 @@ export interface PlanOptionCardProps {
 
 export function PlanOptionCard({ plan, current, productCount, canChange, onChoose }: PlanOptionCardProps) {
   const kind = planChangeKind(current, plan.id);
-  const productLine = formatProductLimit(plan.productLimit);
-  const userLine = formatUserLimit(plan.userLimit);
-  const features = plan.features.filter((f) => f !== productLine && f !== userLine);
   const titleId = `plan-option-${plan.id}`;
   const label = kind === 'same' ? 'Current Plan' : `${kind === 'upgrade' ? 'Upgrade' : 'Downgrade'} to ${plan.name}`;
   const tooSmall = kind === 'downgrade' && productCount > plan.productLimit;
@@ -50,31 +47,7 @@ export function PlanOptionCard({ plan, current, productCount, canChange, onChoos
           plan.mostPopular && <Badge variant="filled">Most popular</Badge>
         )}
       </Group>
-      <Text mt="sm">
-        <span className={classes.amount}>{formatPlanAmount(plan.priceCents)}</span>{' '}
-        <Text span c="dimmed" fw={500}>
-          {formatPlanPeriod(plan)}
-        </Text>
-      </Text>
-      <Stack gap={6} mt="md">
-        <Group gap="xs" wrap="nowrap">
-          <IconPackage size={18} aria-hidden="true" />
-          <Text fw={600} size="sm">{productLine}</Text>
-        </Group>
-        <Group gap="xs" wrap="nowrap">
-          <IconUsers size={18} aria-hidden="true" />
-          <Text fw={600} size="sm">{userLine}</Text>
-        </Group>
-      </Stack>
-      <Divider my="md" />
-      <ul className={classes.features} aria-label={`${plan.name} plan features`}>
-        {features.map((feature) => (
-          <li key={feature} className={classes.feature}>
-            <IconCheck size={16} aria-hidden="true" className={classes.check} />
-            <span>{feature}</span>
-          </li>
-        ))}
-      </ul>
+      <PlanSummary plan={plan} size="md" />
       <div className={classes.action}>
         {tooSmall && (
           <Group gap={6} wrap="nowrap" align="flex-start" mt="md">
