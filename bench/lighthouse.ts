@@ -6,7 +6,11 @@
  * preset, with the audits that cost points. Not a test gate; the targets on / are checked
  * against the mobile run and reported.
  *
- *   node bench/run.mjs bench/lighthouse.ts [--runs 3] [--preset mobile|desktop|both]
+ *   node bench/run.mjs bench/lighthouse.ts [--runs 3] [--preset mobile|desktop|both] [--pages /,/products]
+ *
+ * --pages picks the pages to audit (default both): `--pages /` skips the sign-up and sync that
+ * /products needs. With several runs, each run's scores are printed as well as the medians.
+ * --json <dir> writes each run's full report there (lhr-<page>-<preset>-<run>.json).
  *
  * Uses Debian's Chromium (CHROME_PATH, default /usr/bin/chromium) through chrome-launcher with
  * --headless=new --no-sandbox. To audit /products signed in, Playwright (playwright-core, the
@@ -17,7 +21,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
@@ -36,6 +40,11 @@ function argValue(name: string): string | undefined {
 const RUNS = Math.max(1, Number(argValue('runs') ?? 1));
 const PRESET = (argValue('preset') ?? 'both') as 'mobile' | 'desktop' | 'both';
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const JSON_DIR = argValue('json');
+const PAGES = new Set((argValue('pages') ?? '/,/products').split(',').map((p) => p.trim()));
+for (const page of PAGES) {
+  if (page !== '/' && page !== '/products') throw new Error(`--pages: ${page} is not one of /, /products`);
+}
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -210,6 +219,8 @@ async function signInAndSync(chromium: typeof import('playwright-core').chromium
 
 interface PageScores {
   scores: Record<Category, number>;
+  /** Each run's scores, in order. */
+  runs: Array<Record<Category, number>>;
   /** Audits that cost points, worst first. */
   losses: string[];
 }
@@ -236,6 +247,12 @@ async function audit(
     );
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
+    if (JSON_DIR) {
+      mkdirSync(JSON_DIR, { recursive: true });
+      const slug = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'landing';
+      const preset = config ? 'desktop' : 'mobile';
+      writeFileSync(path.join(JSON_DIR, `lhr-${slug}-${preset}-${i + 1}.json`), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>;
     const losses: string[] = [];
@@ -261,10 +278,10 @@ async function audit(
       for (const item of (lhr.audits['bootup-time']?.details?.items ?? []).slice(0, 6)) losses.push(`    script: ${JSON.stringify(item).slice(0, 300)}`);
     }
     for (const warning of lhr.runWarnings) losses.push(`warning: ${warning}`);
-    runs.push({ scores, losses });
+    runs.push({ scores, runs: [scores], losses });
   }
   const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))])) as Record<Category, number>;
-  return { scores, losses: runs[runs.length - 1]!.losses };
+  return { scores, runs: runs.map((r) => r.scores), losses: runs[runs.length - 1]!.losses };
 }
 
 function printTable(rows: Array<{ page: string; preset: string; scores: Record<Category, number> }>): void {
@@ -286,17 +303,19 @@ async function main(): Promise<void> {
   if (PRESET !== 'desktop') presets.push(['mobile', undefined]);
   if (PRESET !== 'mobile') presets.push(['desktop', desktopConfig]);
 
-  const rows: Array<{ page: string; preset: string; scores: Record<Category, number>; losses: string[] }> = [];
+  const rows: Array<{ page: string; preset: string; scores: Record<Category, number>; runs: Array<Record<Category, number>>; losses: string[] }> = [];
   try {
     // A first visit, signed out: Lighthouse's storage reset gives it an empty profile each run.
-    for (const [preset, config] of presets) {
+    for (const [preset, config] of PAGES.has('/') ? presets : []) {
       console.log(`auditing / (${preset}, ${RUNS} run${RUNS > 1 ? 's' : ''})...`);
       rows.push({ page: '/', preset, ...(await audit(lighthouse, config, `${app.url}/`, chrome.port, false)) });
     }
-    console.log('signing up, connecting the demo store and syncing...');
-    const total = await signInAndSync(chromium, chrome.port, app);
-    console.log(`${total} products on the device`);
-    for (const [preset, config] of presets) {
+    if (PAGES.has('/products')) {
+      console.log('signing up, connecting the demo store and syncing...');
+      const total = await signInAndSync(chromium, chrome.port, app);
+      console.log(`${total} products on the device`);
+    }
+    for (const [preset, config] of PAGES.has('/products') ? presets : []) {
       console.log(`auditing /products signed in (${preset}, ${RUNS} run${RUNS > 1 ? 's' : ''})...`);
       rows.push({ page: '/products (signed in)', preset, ...(await audit(lighthouse, config, `${app.url}/products`, chrome.port, true)) });
     }
@@ -307,6 +326,10 @@ async function main(): Promise<void> {
 
   console.log('');
   printTable(rows);
+  if (RUNS > 1) {
+    console.log('\neach run:');
+    printTable(rows.flatMap((r) => r.runs.map((scores, i) => ({ page: `${r.page} #${i + 1}`, preset: r.preset, scores }))));
+  }
   for (const row of rows) {
     if (row.losses.length === 0) continue;
     console.log(`\n${row.page} (${row.preset}) loses points on:`);
