@@ -2,14 +2,15 @@
 /**
  * Prints the JavaScript and CSS the landing page loads before it can render (the entry script
  * of dist/index.html and the chunks it modulepreloads), raw and gzipped. Run after `vite build`:
- * `node scripts/landing-size.mjs`. Lazy screens are not counted: they load on navigation.
+ * `node scripts/landing-size.mjs [dist directory]`. Lazy screens are not counted: they load on
+ * navigation.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const dist = process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 
 const files = [
@@ -29,5 +30,8 @@ for (const file of files) {
   totals[kind].gzip += gzip;
   console.log(`${file.padEnd(52)} ${kb(body.length).padStart(10)}  gzip ${kb(gzip).padStart(9)}`);
 }
-console.log(`\nlanding JS : ${kb(totals.js.raw)}, gzip ${kb(totals.js.gzip)}`);
+// The document itself: it carries the pre-rendered landing page (scripts/prerender-landing.ts).
+const htmlBytes = Buffer.byteLength(html);
+console.log(`\nlanding HTML: ${kb(htmlBytes)}, gzip ${kb(gzipSync(html).length)}`);
+console.log(`landing JS : ${kb(totals.js.raw)}, gzip ${kb(totals.js.gzip)}`);
 console.log(`landing CSS: ${kb(totals.css.raw)}, gzip ${kb(totals.css.gzip)}`);
