@@ -1,6 +1,6 @@
 /** Entry point: global styles, providers and the router. */
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// Only the styles of what the first paint shows; the rest comes with the lazy parts (lazy-named.ts).
+import './app/mantine-first-paint.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';

@@ -1,9 +1,21 @@
-/** React.lazy for modules with named exports (the project has no default exports). */
+/**
+ * React.lazy for modules with named exports (the project has no default exports).
+ *
+ * Every lazily loaded part also loads Mantine's whole stylesheet (mantine-styles.ts; one request,
+ * then cached), and renders once both are in: the entry carries only the styles of the landing
+ * page's components.
+ */
 import { lazy, type ComponentType } from 'react';
+
+/** Mantine's full stylesheet; Vite's preload resolves once the <link> has loaded. */
+export const loadMantineStyles = () => import('./mantine-styles');
 
 export function lazyNamed<K extends string, P extends object>(
   load: () => Promise<Record<K, ComponentType<P>>>,
   name: K,
 ) {
-  return lazy(async () => ({ default: (await load())[name] }));
+  return lazy(async () => {
+    const [module] = await Promise.all([load(), loadMantineStyles()]);
+    return { default: module[name] };
+  });
 }
