@@ -5,6 +5,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { prerenderLanding } from './scripts/prerender-landing.ts';
 
 /** Brand indigo; also the theme-color meta tag in index.html. */
 const THEME_COLOR = '#4263eb';
@@ -12,6 +13,8 @@ const THEME_COLOR = '#4263eb';
 export default defineConfig({
   plugins: [
     react(),
+    // The landing page's markup in index.html at build time (hydrated by src/main.tsx).
+    prerenderLanding(),
     VitePWA({
       // The app shows its own "A new version is available" notice (src/app/pwa-update-notice.tsx)
       // and registers through virtual:pwa-register/react, so nothing is injected into index.html.

@@ -1,18 +1,34 @@
 /** Entry point: global styles, providers and the router. */
 // Only the styles of what the first paint shows; the rest comes with the lazy parts (lazy-named.ts).
 import './app/mantine-first-paint.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import './app/prerendered-landing.css';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { canHydrateLanding, discardPrerendered } from './app/prerendered-landing';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
+// The same tree as the build-time render of the landing page (src/prerender.tsx).
+const app = (
   <StrictMode>
     <AppProvider>
       <AppRouter />
     </AppProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// As a transition, React renders (or hydrates) in slices of a few milliseconds instead of one
+// long task, so the page answers input sooner; a click on the pre-rendered page before
+// hydration is done is replayed once it is.
+if (canHydrateLanding(container)) {
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
+} else {
+  discardPrerendered(container);
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
+}

@@ -5,7 +5,7 @@
 // Before any chunk with the contracts' schemas loads: no eval probe under the CSP.
 import './zod-without-eval';
 import { MantineProvider } from '@mantine/core';
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { AuthProvider } from '../lib/session';
 // Holds the browser's install offer from the first moment (it may come before any screen mounts).
 import './install-prompt';
@@ -15,6 +15,17 @@ import { cssVariablesResolver, theme } from './theme';
 // Kept out of the entry chunk so the landing page paints sooner.
 const AppServices = lazyNamed(() => import('./app-services'), 'AppServices');
 
+/**
+ * AppServices mounts once the first render is on screen: it is not part of the pre-rendered
+ * landing page (scripts/prerender-landing.ts), so hydration must not render it either, and the
+ * first paint does not wait for its chunk.
+ */
+function DeferredAppServices() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return <Suspense fallback={null}>{mounted && <AppServices />}</Suspense>;
+}
+
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     // defaultColorScheme must match the inline ColorSchemeScript in index.html.
@@ -23,9 +34,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
       defaultColorScheme="auto"
       cssVariablesResolver={cssVariablesResolver}
     >
-      <Suspense fallback={null}>
-        <AppServices />
-      </Suspense>
+      <DeferredAppServices />
       <AuthProvider>{children}</AuthProvider>
     </MantineProvider>
   );

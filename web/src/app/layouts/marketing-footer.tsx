@@ -1,5 +1,6 @@
 /** The marketing footer: logo, one-line pitch, site links and copyright. */
 import { Container, Group, Stack, Text } from '@mantine/core';
+import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import { Logo } from '../../components/logo';
 import classes from './marketing-footer.module.css';
@@ -11,7 +12,21 @@ const FOOTER_LINKS = [
   { to: '/login', label: 'Sign In' },
 ] as const;
 
+const currentYear = () => new Date().getFullYear();
+/** The year of the build-time render (scripts/prerender-landing.ts); unset outside a build. */
+const buildYear = () => Number(import.meta.env.VITE_BUILD_YEAR) || currentYear();
+const never = () => () => {};
+
+/**
+ * This year. Hydrating the pre-rendered landing page, the year it was built in first (what the
+ * markup says, so no mismatch), then this year if that differs.
+ */
+function useYear(): number {
+  return useSyncExternalStore(never, currentYear, buildYear);
+}
+
 export function MarketingFooter() {
+  const year = useYear();
   return (
     <footer className={classes.footer}>
       <Container size="lg" py="xl">
@@ -37,7 +52,7 @@ export function MarketingFooter() {
           </nav>
         </Group>
         <Text size="xs" c="dimmed" mt="xl">
-          © {new Date().getFullYear()} Catalog Pilot. BigCommerce is a trademark of its owner;
+          © {year} Catalog Pilot. BigCommerce is a trademark of its owner;
           Catalog Pilot is an independent app.
         </Text>
       </Container>

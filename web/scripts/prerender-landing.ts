@@ -1,0 +1,88 @@
+/**
+ * Vite plugin: pre-renders the landing page into index.html's #root when building, so a
+ * first-time visitor sees it as soon as the HTML and the entry stylesheet are in, rather than
+ * after the whole entry script has loaded and run (the slow part on a phone). The entry
+ * (src/main.tsx) then hydrates it.
+ *
+ * How: a second, server-side build of src/prerender.tsx (React's renderToString of the same tree
+ * the entry renders, with a static router at "/") into node_modules/.cache, loaded in Node; its
+ * markup goes into index.html before the service worker's precache list is made, so the
+ * precached index.html is the pre-rendered one.
+ *
+ * The markup is the signed-out "/" only: index.html's inline script hides it (before the first
+ * paint) on other paths and for returning users, and the entry renders those afresh
+ * (src/app/prerendered-landing.ts). It holds no script, so the CSP's inline-script hashes
+ * (api/src/web/static.ts) are unchanged by it.
+ */
+import react from '@vitejs/plugin-react';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
+
+const EMPTY_ROOT = '<div id="root"></div>';
+
+/**
+ * The footer's copyright year as rendered at build time; the footer hydrates with it and then
+ * shows the visitor's year (marketing-footer.tsx), so a build from last year cannot mismatch.
+ */
+const BUILD_YEAR = String(new Date().getFullYear());
+const define = { 'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(BUILD_YEAR) };
+
+async function renderLanding(config: ResolvedConfig): Promise<string> {
+  const cacheDir = path.join(config.root, 'node_modules', '.cache');
+  // Inside web/ so Node resolves the externalised dependencies (react, @mantine/core, ...).
+  mkdirSync(cacheDir, { recursive: true });
+  const outDir = mkdtempSync(path.join(cacheDir, 'prerender-'));
+  try {
+    await build({
+      configFile: false,
+      root: config.root,
+      mode: config.mode,
+      logLevel: 'warn',
+      // postcss.config.cjs is found from root, as in the app's build: the same CSS module names.
+      plugins: [react()],
+      define,
+      build: {
+        ssr: path.join(config.root, 'src', 'prerender.tsx'),
+        outDir,
+        emptyOutDir: false,
+        minify: false,
+        rolldownOptions: {
+          // Imported by a lazy part the landing page never renders; the PWA plugin is not here.
+          external: [/^virtual:pwa-register/],
+          output: { entryFileNames: 'prerender.mjs' },
+        },
+      },
+    });
+    const { renderLanding: render } = (await import(pathToFileURL(path.join(outDir, 'prerender.mjs')).href)) as {
+      renderLanding: () => Promise<string>;
+    };
+    const markup = await render();
+    if (!markup.includes('<h1')) throw new Error('the pre-rendered landing page has no <h1>');
+    if (/<script/i.test(markup)) throw new Error('the pre-rendered landing page has a script (the CSP would block it)');
+    return markup;
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+export function prerenderLanding(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'catalog:prerender-landing',
+    apply: 'build',
+    config: () => ({ define }),
+    configResolved(resolved) {
+      config = resolved;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        if (!html.includes(EMPTY_ROOT)) throw new Error(`index.html has no ${EMPTY_ROOT} to pre-render into`);
+        const markup = await renderLanding(config);
+        return html.replace(EMPTY_ROOT, () => `<div id="root" data-prerendered="landing">${markup}</div>`);
+      },
+    },
+  };
+}
