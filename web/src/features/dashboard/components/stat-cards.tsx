@@ -3,27 +3,11 @@
  * Completed Orders and Last Sync, the real time since the last sync ('Never' before the first;
  * DESIGN.md section 6). Skeletons while loading, and an error with a retry.
  */
-import {
-  Alert,
-  Button,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Text,
-  ThemeIcon,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Paper, SimpleGrid, Skeleton, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { lastSyncLabel } from '@catalog/contracts/dashboard';
-import { getErrorMessage } from '@catalog/contracts/errors';
-import {
-  IconAlertCircle,
-  IconBox,
-  IconCircleCheck,
-  IconClock,
-  IconRefresh,
-  type Icon,
-} from '@tabler/icons-react';
+import { IconBox, IconCircleCheck, IconClock, IconRefresh, type Icon } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { LoadError } from '../../../components/load-error';
 import { useDashboardStats } from '../api/get-dashboard-stats';
 
 /** How often the Last Sync label is brought up to date while the dashboard shows. */
@@ -60,19 +44,13 @@ export function StatCards() {
 
   if (error && !data) {
     return (
-      <Alert color="red" icon={<IconAlertCircle aria-hidden="true" />} title="Could not load your stats">
-        <Text size="sm">{getErrorMessage(error, 'Failed to load the dashboard')}</Text>
-        <Button
-          mt="sm"
-          size="xs"
-          variant="default"
-          leftSection={<IconRefresh size={14} aria-hidden="true" />}
-          loading={isFetching}
-          onClick={() => void refetch()}
-        >
-          Try again
-        </Button>
-      </Alert>
+      <LoadError
+        title="Could not load your stats"
+        error={error}
+        fallback="Failed to load the dashboard"
+        retrying={isFetching}
+        onRetry={() => void refetch()}
+      />
     );
   }
 

@@ -5,11 +5,11 @@
  * masked); offline, it says it will load when the connection returns.
  */
 import { canManageCompany } from '@catalog/contracts/auth';
-import { getErrorMessage } from '@catalog/contracts/errors';
 import type { SettingsResponse } from '@catalog/contracts/settings';
-import { Alert, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconLogout, IconRefresh } from '@tabler/icons-react';
+import { Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
 import { useRef } from 'react';
+import { LoadError } from '../../../components/load-error';
 import { OfflineNotice } from '../../../components/offline-notice';
 import { useCurrentUser } from '../../../lib/current-user';
 import { getDemoStore } from '../../../lib/demo-store';
@@ -68,19 +68,13 @@ function ConnectionLoader({ canEdit }: { canEdit: boolean | null }) {
   if (offline) return <OfflineNotice what="Your store connection settings" />;
   if (error) {
     return (
-      <Alert color="red" icon={<IconAlertCircle aria-hidden="true" />} title="Could not load your settings">
-        <Text size="sm">{getErrorMessage(error, 'Failed to load settings')}</Text>
-        <Button
-          mt="sm"
-          size="xs"
-          variant="default"
-          leftSection={<IconRefresh size={14} aria-hidden="true" />}
-          loading={isFetching}
-          onClick={() => void refetch()}
-        >
-          Try again
-        </Button>
-      </Alert>
+      <LoadError
+        title="Could not load your settings"
+        error={error}
+        fallback="Failed to load settings"
+        retrying={isFetching}
+        onRetry={() => void refetch()}
+      />
     );
   }
   return (
