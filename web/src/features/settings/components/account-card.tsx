@@ -4,24 +4,11 @@
  */
 import { displayName } from '@catalog/contracts/auth';
 import { Avatar, Badge, Box, Group, Paper, Skeleton, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useAuth } from '../../../lib/session';
+import { DetailRow } from './detail-row';
 
 const ROLE_LABELS = { owner: 'Owner', admin: 'Admin', member: 'Member' } as const;
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Group component="div" justify="space-between" gap="xs" wrap="nowrap" py={6}>
-      <Text component="dt" size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text component="dd" size="sm" fw={500} m={0} ta="right" miw={0} style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </Group>
-  );
-}
 
 export function AccountCard() {
   const { user: session } = useAuth();
@@ -52,8 +39,8 @@ export function AccountCard() {
         <Skeleton height={90} mt="md" />
       ) : (
         <Box component="dl" mt="md" mb={0}>
-          <Detail label="Email">{email}</Detail>
-          <Detail label="Role">
+          <DetailRow label="Email">{email}</DetailRow>
+          <DetailRow label="Role">
             {user ? (
               <Badge variant="filled" component="span">
                 {ROLE_LABELS[user.role]}
@@ -61,8 +48,8 @@ export function AccountCard() {
             ) : (
               '—'
             )}
-          </Detail>
-          <Detail label="Company">{user?.company.name ?? '—'}</Detail>
+          </DetailRow>
+          <DetailRow label="Company">{user?.company.name ?? '—'}</DetailRow>
         </Box>
       )}
     </Paper>

@@ -4,25 +4,13 @@
  * (navigator.storage.persisted(): the browser will not clear it under storage pressure), and how
  * many products the local catalog holds. Read again when the catalog's size changes.
  */
-import { Box, Group, Paper, Progress, Skeleton, Text, Title } from '@mantine/core';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Box, Paper, Progress, Skeleton, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { useCatalogStatus } from '../../../local/catalog-query';
 import { estimateStorage, formatBytes, type StorageEstimate } from '../../../local/storage';
+import { DetailRow } from './detail-row';
 
 const count = new Intl.NumberFormat('en-US');
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Group component="div" justify="space-between" gap="xs" wrap="nowrap" py={6}>
-      <Text component="dt" size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text component="dd" size="sm" fw={500} m={0} ta="right" miw={0}>
-        {children}
-      </Text>
-    </Group>
-  );
-}
 
 /** "12.5 MB of 2 GB", "12.5 MB", or "Unknown". */
 export function usageText({ usage, quota }: Pick<StorageEstimate, 'usage' | 'quota'>): string {
@@ -68,9 +56,9 @@ export function StorageCard() {
             </Progress.Root>
           )}
           <Box component="dl" mt="sm" mb={0}>
-            <Detail label="Storage used">{usageText(estimate)}</Detail>
-            <Detail label="Persistent storage">{persistenceText(estimate.persisted)}</Detail>
-            <Detail label="Products stored locally">{ready ? count.format(productCount) : '—'}</Detail>
+            <DetailRow label="Storage used">{usageText(estimate)}</DetailRow>
+            <DetailRow label="Persistent storage">{persistenceText(estimate.persisted)}</DetailRow>
+            <DetailRow label="Products stored locally">{ready ? count.format(productCount) : '—'}</DetailRow>
           </Box>
           {estimate.persisted === false && (
             <Text size="sm" c="dimmed" mt="xs">
