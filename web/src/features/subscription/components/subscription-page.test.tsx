@@ -12,6 +12,7 @@ import { clearApiQueries } from '../../../lib/api-query';
 import { AuthProvider } from '../../../lib/session';
 import { fakeIdentity, fakeUser } from '../../../testing/fake-identity';
 import { render, waitFor, type Rendered } from '../../../testing/render';
+import { type ApiRoutes, json, type StubbedRequest, stubApi } from '../../../testing/stub-api';
 import { SubscriptionPage } from './subscription-page';
 
 globalThis.ResizeObserver ??= class {
@@ -19,9 +20,6 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 } as unknown as typeof ResizeObserver;
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const END = '2030-03-08T12:00:00.000Z';
 const state = (overrides: Record<string, unknown> = {}) => ({
@@ -32,8 +30,8 @@ const state = (overrides: Record<string, unknown> = {}) => ({
 let rendered: Rendered | undefined;
 let role: string;
 let current: ReturnType<typeof state>;
-let routes: Record<string, (body: unknown) => Response>;
-const requests: Array<{ method: string; url: string; body: unknown }> = [];
+let routes: ApiRoutes;
+const requests: StubbedRequest[] = [];
 
 beforeEach(() => {
   localStorage.clear();
@@ -45,13 +43,7 @@ beforeEach(() => {
     'GET /api/auth/user': () => json({ id: 'u1', email: 'olive@example.com', firstName: 'Olive', lastName: null, profileImageUrl: null, role, hasSeenWalkthrough: true, company: { name: 'Acme', subscriptionPlan: current.plan, productLimit: current.productLimit } }),
     'GET /api/subscription': () => json(current),
   };
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    const method = init.method ?? 'GET';
-    const body = init.body ? JSON.parse(String(init.body)) : undefined;
-    requests.push({ method, url, body });
-    const route = routes[`${method} ${url}`];
-    return route ? route(body) : json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
-  });
+  stubApi(() => routes, requests);
 });
 afterEach(() => {
   rendered?.unmount();

@@ -11,6 +11,7 @@ import { clearApiQueries } from '../../../lib/api-query';
 import { AuthProvider } from '../../../lib/session';
 import { fakeIdentity, fakeUser } from '../../../testing/fake-identity';
 import { render, waitFor, type Rendered } from '../../../testing/render';
+import { type ApiRoutes, json, type StubbedRequest, stubApi } from '../../../testing/stub-api';
 import { TeamPage } from './team-page';
 
 globalThis.ResizeObserver ??= class {
@@ -19,8 +20,6 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 } as unknown as typeof ResizeObserver;
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const forbidden = (message: string) => json({ error: { code: 'FORBIDDEN', message } }, 403);
 
 const OWNER = { id: 'u1', email: 'olive@example.com', firstName: 'Olive', lastName: 'Owner', profileImageUrl: null, role: 'owner' };
@@ -31,8 +30,8 @@ const invitation = (id: string, email: string, status: string) => ({
 
 let rendered: Rendered | undefined;
 let me: typeof OWNER | typeof MEMBER;
-let routes: Record<string, (body: unknown) => Response>;
-const requests: Array<{ method: string; url: string; body: unknown }> = [];
+let routes: ApiRoutes;
+const requests: StubbedRequest[] = [];
 
 beforeEach(() => {
   localStorage.clear();
@@ -45,13 +44,7 @@ beforeEach(() => {
     'GET /api/invitations': () => json([invitation('i1', 'pat@example.com', 'pending'), invitation('i2', 'old@example.com', 'expired'), invitation('i3', 'mia@example.com', 'accepted')]),
     'GET /api/my-invitations': () => json([]),
   };
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    const method = init.method ?? 'GET';
-    const body = init.body ? JSON.parse(String(init.body)) : undefined;
-    requests.push({ method, url, body });
-    const route = routes[`${method} ${url}`];
-    return route ? route(body) : json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
-  });
+  stubApi(() => routes, requests);
 });
 afterEach(() => {
   rendered?.unmount();
