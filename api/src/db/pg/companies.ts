@@ -2,20 +2,13 @@
 import { eq } from 'drizzle-orm';
 import type { CompaniesRepository } from '../repositories';
 import { companies } from '../schema.pg';
+import { newCompanyRow } from '../sql-helpers';
 import type { PgDb } from './types';
 
 export function pgCompanies(db: PgDb): CompaniesRepository {
   return {
     async create(input) {
-      const now = input.now ?? new Date();
-      const [row] = await db.insert(companies).values({
-        id: input.id ?? crypto.randomUUID(),
-        name: input.name,
-        subscriptionPlan: input.subscriptionPlan ?? 'trial',
-        productLimit: input.productLimit ?? 5,
-        createdAt: now,
-        updatedAt: now,
-      }).returning();
+      const [row] = await db.insert(companies).values(newCompanyRow(input, input.now ?? new Date())).returning();
       return row!;
     },
     async get(id) {

@@ -4,6 +4,7 @@ import { normalizeEmail } from '../email';
 import { rethrowUnique, UniqueViolationError } from '../errors';
 import type { ProvisionInput, User, UsersRepository } from '../repositories';
 import { companies, users } from '../schema.pg';
+import { newCompanyRow } from '../sql-helpers';
 import type { PgDb } from './types';
 
 export function pgUsers(db: PgDb): UsersRepository {
@@ -100,14 +101,7 @@ export function pgUsers(db: PgDb): UsersRepository {
         const [user] = await tx.select({ id: users.id }).from(users)
           .where(and(eq(users.companyId, companyId), eq(users.id, userId))).for('update');
         if (!user) return null;
-        const [company] = await tx.insert(companies).values({
-          id: input.id ?? crypto.randomUUID(),
-          name: input.name,
-          subscriptionPlan: input.subscriptionPlan ?? 'trial',
-          productLimit: input.productLimit ?? 5,
-          createdAt: now,
-          updatedAt: now,
-        }).returning();
+        const [company] = await tx.insert(companies).values(newCompanyRow(input, now)).returning();
         const [moved] = await tx.update(users).set({ companyId: company!.id, role: 'owner', updatedAt: now })
           .where(eq(users.id, userId)).returning();
         return { user: moved!, company: company! };
