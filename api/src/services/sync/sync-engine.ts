@@ -117,9 +117,9 @@ export async function runSync(o: SyncEngineOptions): Promise<SyncOutcome> {
 
     // Pages are written in batches, one batch at a time: the pages that are already here are
     // kept together, and a batch is handed to the writer when it is full (see SAVE_BATCH_PAGES),
-    // after the last page, on cancel, or when the writer is idle and the next page is not here
-    // yet (so the write overlaps waiting on the store). Batches are whole pages, so a cancelled
-    // or failed sync still leaves whole pages.
+    // after the last page, on cancel, or as soon as the writer is idle while the next page is
+    // not here yet (so the write overlaps waiting on the store). Batches are whole pages, so a
+    // cancelled or failed sync still leaves whole pages.
     let batch: ProductPage['products'] = [];
     let batchPages = 0;
     const flush = async () => {
@@ -158,6 +158,8 @@ export async function runSync(o: SyncEngineOptions): Promise<SyncOutcome> {
         return cancelled();
       }
       if (!next) break;
+      // A writer that gets done while the next page is still on its way takes the pages here now.
+      if (batchPages > 0 && writingBusy && (await writerFirst(writing, next))) await flush();
       page = await next;
     }
     await writing;
@@ -180,6 +182,12 @@ export async function runSync(o: SyncEngineOptions): Promise<SyncOutcome> {
     local.abort();
     await writer?.close();
   }
+}
+
+/** True when `writing` settles before `page` does. */
+function writerFirst(writing: Promise<unknown>, page: Promise<unknown>): Promise<boolean> {
+  const settled = (p: Promise<unknown>, value: boolean) => p.then(() => value, () => value);
+  return Promise.race([settled(writing, true), settled(page, false)]);
 }
 
 /**
