@@ -8,48 +8,27 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { ProductListResponse, Product } from '@catalog/contracts/products';
 import type { WorkOrder } from '@catalog/contracts/work-orders';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, type RunningApp, startApp } from './support/app';
-import { dismissTour, newCredentials, signUp } from './support/auth';
-import { DESKTOP, launchBrowser } from './support/browser';
-import { isPath, type PageOptions, violationSummary, withPage as withPageOf } from './support/page';
-import { callApi, connectDemoStore, DEMO_STORE, idTokenFor, storeProduct, syncCatalog } from './support/store-api';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from './support/app-and-browser';
+import { DESKTOP } from './support/browser';
+import { merchantWithCatalog } from './support/merchant';
+import { isPath, violationSummary } from './support/page';
+import { callApi, DEMO_STORE, storeProduct, syncCatalog } from './support/store-api';
 
-let app: RunningApp;
-let browser: Browser;
-let storeUrl: string;
-
-beforeAll(async () => {
-  // A known port for the demo store, so the test can read (and change) what the store has.
-  const storePort = await freePort();
-  storeUrl = `http://127.0.0.1:${storePort}`;
-  [app, browser] = await Promise.all([startApp({ DEMO_STORE_PORT: String(storePort) }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<T>, options?: PageOptions) {
-  return withPageOf(browser, app, fn, options);
-}
+// A known port for the demo store, so the test can read (and change) what the store has.
+const { app, storeUrl, withPage } = useAppAndBrowser({ storeOnKnownPort: true });
 
 /** A new merchant with the demo store connected and synced; returns their token and products. */
-async function merchantWithCatalog(page: Page): Promise<{ token: string; products: Product[] }> {
-  const account = newCredentials();
-  await signUp(page, account);
-  await dismissTour(page);
-  const token = await idTokenFor(app, account);
-  await connectDemoStore(app, token);
-  await syncCatalog(app, token);
-  const { products } = await callApi<ProductListResponse>(app, token, 'GET', '/api/products?limit=50');
+async function merchantWithProducts(page: Page): Promise<{ token: string; products: Product[] }> {
+  const { token } = await merchantWithCatalog(page, app());
+  const { products } = await callApi<ProductListResponse>(app(), token, 'GET', '/api/products?limit=50');
   expect(products.length).toBeGreaterThan(1);
   return { token, products };
 }
 
 /** The orders the server has, archived ones included. */
-const serverOrders = (token: string) => callApi<WorkOrder[]>(app, token, 'GET', '/api/work-orders?includeArchived=true');
+const serverOrders = (token: string) => callApi<WorkOrder[]>(app(), token, 'GET', '/api/work-orders?includeArchived=true');
 
 /** A regular price the product does not have yet. */
 const newPrice = (product: Product) => (Number(product.regularPrice) + 1.11).toFixed(2);
@@ -119,9 +98,9 @@ async function underServiceWorker(page: Page): Promise<void> {
 describe('offline work orders', () => {
   it('shows the last known orders after an offline reload, with their actions waiting for the connection', async () => {
     await withPage(async (page, context) => {
-      const { token, products } = await merchantWithCatalog(page);
+      const { token, products } = await merchantWithProducts(page);
       const product = products[0]!;
-      await callApi(app, token, 'POST', '/api/work-orders', {
+      await callApi(app(), token, 'POST', '/api/work-orders', {
         title: 'Next year',
         productUpdates: [{ productId: product.id, productName: product.name, newRegularPrice: '99.00' }],
         scheduledAt: new Date(Date.now() + 365 * 86_400_000).toISOString(),
@@ -153,7 +132,7 @@ describe('offline work orders', () => {
 
   it('drafts offline, keeps the draft across a closed page, queues it, and creates it exactly once when back online', async () => {
     await withPage(async (page, context) => {
-      const { token, products } = await merchantWithCatalog(page);
+      const { token, products } = await merchantWithProducts(page);
       const product = products[0]!;
       const price = newPrice(product);
       const title = `Offline draft ${Date.now()}`;
@@ -200,7 +179,7 @@ describe('offline work orders', () => {
       // does not list the key): exactly one order with this title.
       const created = await serverOrders(token);
       expect(created.filter((o) => o.title === title)).toHaveLength(1);
-      expect((await storeProduct(storeUrl, product.id)).price).toBe(Number(price));
+      expect((await storeProduct(storeUrl(), product.id)).price).toBe(Number(price));
       await expect(next.getByText('Waiting for connection').count()).resolves.toBe(0);
     });
   }, 240_000);
@@ -208,7 +187,7 @@ describe('offline work orders', () => {
   it('replays a submission whose response was lost without creating a second order', async () => {
     await withPage(
       async (page) => {
-        const { token, products } = await merchantWithCatalog(page);
+        const { token, products } = await merchantWithProducts(page);
         const product = products[1]!;
         const price = newPrice(product);
         const title = `Lost answer ${Date.now()}`;
@@ -237,7 +216,7 @@ describe('offline work orders', () => {
         const orders = (await serverOrders(token)).filter((o) => o.title === title);
         expect(orders).toHaveLength(1);
         await expect(card(page, title).count()).resolves.toBe(1);
-        expect((await storeProduct(storeUrl, product.id)).price).toBe(Number(price));
+        expect((await storeProduct(storeUrl(), product.id)).price).toBe(Number(price));
       },
       { serviceWorkers: 'block' },
     );
@@ -246,7 +225,7 @@ describe('offline work orders', () => {
   it("keeps a queued order the server refuses for good, with the server's message, and edits it again", async () => {
     await withPage(
       async (page, context) => {
-        const { token, products } = await merchantWithCatalog(page);
+        const { token, products } = await merchantWithProducts(page);
         const product = products[2] ?? products[0]!;
         const price = newPrice(product);
         const title = `Refused ${Date.now()}`;
@@ -260,12 +239,12 @@ describe('offline work orders', () => {
         await card(page, title).getByText('Waiting for connection').waitFor();
 
         // Meanwhile the product leaves the store, and the server's catalog with it.
-        const removed = await fetch(`${storeUrl}/stores/${DEMO_STORE.storeHash}/v3/catalog/products/${product.id}`, {
+        const removed = await fetch(`${storeUrl()}/stores/${DEMO_STORE.storeHash}/v3/catalog/products/${product.id}`, {
           method: 'DELETE',
           headers: { 'X-Auth-Token': DEMO_STORE.accessToken, Accept: 'application/json' },
         });
         expect(removed.status).toBe(204);
-        await syncCatalog(app, token);
+        await syncCatalog(app(), token);
 
         await context.setOffline(false);
         const refused = card(page, title);

@@ -38,20 +38,21 @@ export function ConnectionIndicator() {
             className={classes.button}
             aria-haspopup="dialog"
             aria-expanded={opened}
-            aria-label={`${state.description}. Show changes not yet on the server`}
           >
             <Box component="span" style={{ display: 'flex', alignItems: 'center', gap: 8 }} data-testid="connection-indicator">
-              <span className={classes.pill} data-kind={state.kind} aria-hidden="true">
+              <span className={classes.pill} data-kind={state.kind}>
                 <span className={classes.dot} />
                 <span>{state.label}</span>
                 {state.queuedText && <span className={classes.queued}>· {state.queuedText}</span>}
               </span>
               {state.attentionText && (
-                <Text component="span" size="sm" fw={600} c="var(--mantine-color-error)" className={classes.attention} aria-hidden="true">
+                <Text component="span" size="sm" fw={600} c="var(--mantine-color-error)" className={classes.attention}>
                   <IconAlertTriangle size={16} aria-hidden="true" />
                   {state.attentionText}
                 </Text>
               )}
+              {/* The name starts with what is shown (WCAG 2.5.3), then says what pressing does. */}
+              <VisuallyHidden>, show changes not yet on the server</VisuallyHidden>
             </Box>
           </UnstyledButton>
         </Popover.Target>
