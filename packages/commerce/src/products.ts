@@ -23,6 +23,11 @@ export interface ProductPagesQuery {
   pageSize?: number;
   /** Page to start from (resume a sync); default 1. */
   startPage?: number;
+  /**
+   * Only these product fields come back (`include_fields`; `id` and included variants always
+   * do): smaller answers. Fields left out read as mapProduct's defaults.
+   */
+  includeFields?: readonly string[];
   signal?: AbortSignal;
 }
 
@@ -45,11 +50,12 @@ export async function* productPages(transport: Transport, query: ProductPagesQue
   const limit = Math.min(MAX_PAGE_SIZE, Math.max(1, query.pageSize ?? MAX_PAGE_SIZE));
   const include = query.includeVariants === false ? undefined : 'variants';
   const since = query.modifiedSince === undefined ? undefined : formatSince(query.modifiedSince);
+  const fields = query.includeFields?.length ? query.includeFields.join(',') : undefined;
   for (let page = Math.max(1, query.startPage ?? 1); ; page++) {
     const { body } = await transport.send({
       method: 'GET',
       path: '/catalog/products',
-      query: { include, 'date_modified:min': since, is_visible: query.isVisible, limit, page },
+      query: { include, include_fields: fields, 'date_modified:min': since, is_visible: query.isVisible, limit, page },
       purpose: 'productPage',
       signal: query.signal,
     });

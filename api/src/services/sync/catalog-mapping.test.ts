@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { CatalogCategory, CatalogProduct, CatalogVariant } from '@catalog/commerce';
-import { categoryOf, hasStorablePrices, indexCategories, toProductInput, UNCATEGORIZED } from './catalog-mapping';
+import { BigCommerceClient, type CatalogCategory, type CatalogProduct, type CatalogVariant } from '@catalog/commerce';
+import { DEMO_STORE } from '@catalog/demo-store';
+import { startDemoStore } from '../../testing/store-fixture';
+import { categoryOf, hasStorablePrices, indexCategories, SYNC_PRODUCT_FIELDS, toProductInput, UNCATEGORIZED } from './catalog-mapping';
 
 const cat = (id: number, parentId: number | null, name: string, path: string, sortOrder = 0, treeId = 1): CatalogCategory => ({
   id, parentId, treeId, name, path, pathIds: [], depth: path.split(' > ').length - 1, isVisible: true, sortOrder, url: null,
@@ -63,5 +65,31 @@ describe('toProductInput', () => {
     expect(hasStorablePrices(product())).toBe(true);
     expect(hasStorablePrices(product({ priceCents: 10_000_000_000 }))).toBe(false);
     expect(hasStorablePrices(product({ variants: [variant(6, { priceCents: -1 })] }))).toBe(false);
+  });
+});
+
+describe('SYNC_PRODUCT_FIELDS', () => {
+  it('holds every field the sync reads: pages with only those map as full pages do', async () => {
+    const store = await startDemoStore({ products: 400 });
+    try {
+      const client = new BigCommerceClient({ storeHash: DEMO_STORE.hash, accessToken: DEMO_STORE.accessToken, baseUrl: store.url });
+      const index = indexCategories(await client.getCategories());
+      const read = async (includeFields?: readonly string[]) => {
+        const products: CatalogProduct[] = [];
+        for await (const page of client.productPages({ includeFields })) products.push(...page.products);
+        return products.map((p) => ({
+          id: p.id, isVisible: p.isVisible, storable: hasStorablePrices(p), input: toProductInput(p, index),
+        }));
+      };
+      const full = await read();
+      // The catalog has what each field decides: hidden products, sale prices, option variants, simple products.
+      expect(full.some((p) => !p.isVisible)).toBe(true);
+      expect(full.some((p) => p.input.salePriceCents !== null)).toBe(true);
+      expect(full.some((p) => (p.input.variants?.length ?? 0) > 0)).toBe(true);
+      expect(full.some((p) => p.input.variants?.length === 0)).toBe(true);
+      expect(await read(SYNC_PRODUCT_FIELDS)).toEqual(full);
+    } finally {
+      await store.close();
+    }
   });
 });

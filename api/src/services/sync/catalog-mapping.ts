@@ -56,6 +56,18 @@ export function categoryOf(categoryIds: readonly number[], index: CategoryIndex)
   return best?.path ?? UNCATEGORIZED;
 }
 
+/**
+ * The store's product fields a sync reads (BigCommerce `include_fields`; `id` and the variants
+ * come anyway): what hasStorablePrices and toProductInput use, the visibility filter, and
+ * `base_variant_id` (which variant is the product itself). A sync page is then about half the
+ * bytes to transfer and parse. Whatever else mapProduct returns holds defaults, not the store's
+ * values; catalog-mapping.test.ts checks this list against a full answer.
+ */
+export const SYNC_PRODUCT_FIELDS: readonly string[] = [
+  'name', 'sku', 'description', 'price', 'sale_price', 'categories', 'inventory_level', 'weight', 'is_visible',
+  'date_modified', 'base_variant_id',
+];
+
 const optionValues = (v: CatalogVariant): OptionValue[] => v.optionValues.map((o) => ({ optionName: o.optionName, label: o.label }));
 const pricesFit = (...cents: Array<number | null>) => cents.every((c) => c === null || isCents(c));
 

@@ -15,7 +15,7 @@
 import { MAX_PAGE_SIZE, type BigCommerceClient, type ProductPage } from '@catalog/commerce';
 import type { SyncProgress, SyncResult, SyncStage } from '@catalog/contracts/sync';
 import type { CatalogSyncWriter, Database } from '../../db/repositories';
-import { hasStorablePrices, indexCategories, toProductInput, type CategoryIndex } from './catalog-mapping';
+import { hasStorablePrices, indexCategories, SYNC_PRODUCT_FIELDS, toProductInput, type CategoryIndex } from './catalog-mapping';
 import { PageFetcher } from './page-fetcher';
 import { syncPriceChanges } from './price-changes';
 import { cancelledMessage, completeMessage, planLimitWarning } from './sync-messages';
@@ -88,7 +88,7 @@ export async function runSync(o: SyncEngineOptions): Promise<SyncOutcome> {
   const limit = Math.max(0, Math.floor(o.plan.productLimit));
   // A small plan asks for small pages: a trial's 5 products are one request of 5, not of 250.
   const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, limit));
-  const pages = new PageFetcher(o.client, { pageSize, isVisible: o.includeInvisible ? undefined : true, signal });
+  const pages = new PageFetcher(o.client, { pageSize, isVisible: o.includeInvisible ? undefined : true, includeFields: SYNC_PRODUCT_FIELDS, signal });
   /** Store ids within the cap, in order; `saved` are those written (the rest had unstorable prices). */
   const keptIds: number[] = [];
   const saved = new Set<number>();
