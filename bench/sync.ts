@@ -14,9 +14,9 @@
  *   bound         = max(latency bound, quota bound)
  *
  * The engine fetches the category tree alongside the first product page, keeps up to four
- * pages in flight while it reads the current ones, and writes batches of pages on the SQLite
- * sync writer's worker thread (docs/decisions/013), so waiting on the store overlaps parsing
- * and writing. What it cannot overlap is the main thread's own work (HTTP, JSON parsing,
+ * pages in flight (only the product fields it reads) while it reads the current ones, and
+ * writes batches of pages on the SQLite sync writer's worker thread (docs/decisions/013), so
+ * waiting on the store overlaps parsing and writing. What it cannot overlap is the main thread's own work (HTTP, JSON parsing,
  * mapping, planning each batch), printed as "main thread busy"; "CPU time of this process"
  * adds the writer thread, and the store process's CPU time shares the same cores.
  */
