@@ -99,7 +99,7 @@ function upsertSql(table: string, columns: readonly string[]): string {
     on conflict (company_id, external_id) do update set ${set}`;
 }
 
-export const HISTORY_COLUMNS = [
+const HISTORY_COLUMNS = [
   'id', 'company_id', 'product_id', 'variant_id', 'old_regular_price_cents', 'new_regular_price_cents', 'old_sale_price_cents',
   'new_sale_price_cents', 'change_type', 'work_order_id', 'changed_by', 'created_at',
 ] as const;
@@ -131,8 +131,6 @@ export interface CatalogStatements {
   /** Inserts or updates the rows in one statement (inside the caller's transaction). */
   upsertProducts(rows: readonly Product[]): void;
   upsertVariants(rows: readonly ProductVariant[]): void;
-  /** Inserts complete price-history rows in one statement (inside the caller's transaction). */
-  insertHistory(rows: readonly PriceHistoryEntry[]): void;
   /** Any other statement, prepared on first use and kept. */
   prepared(sql: string): Statement;
 }
@@ -154,7 +152,6 @@ export function catalogStatements(client: Sqlite): CatalogStatements {
   return {
     upsertProducts: (rows) => run(CATALOG_WRITE_SQL.products, productRowsJson(rows)),
     upsertVariants: (rows) => run(CATALOG_WRITE_SQL.variants, variantRowsJson(rows)),
-    insertHistory: (rows) => run(CATALOG_WRITE_SQL.history, historyRowsJson(rows)),
     prepared,
   };
 }

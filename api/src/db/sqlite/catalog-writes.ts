@@ -51,7 +51,7 @@ export function planSqliteUpsert(
 }
 
 /** Writes the planned rows, one statement per table, inside the caller's transaction. */
-export function writePlan(stmts: CatalogStatements, plan: WritePlan): void {
+function writePlan(stmts: CatalogStatements, plan: WritePlan): void {
   stmts.upsertProducts(plan.products);
   stmts.upsertVariants(plan.variants);
 }

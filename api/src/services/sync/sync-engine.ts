@@ -88,7 +88,9 @@ export async function runSync(o: SyncEngineOptions): Promise<SyncOutcome> {
   const limit = Math.max(0, Math.floor(o.plan.productLimit));
   // A small plan asks for small pages: a trial's 5 products are one request of 5, not of 250.
   const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, limit));
-  const pages = new PageFetcher(o.client, { pageSize, isVisible: o.includeInvisible ? undefined : true, includeFields: SYNC_PRODUCT_FIELDS, signal });
+  const pages = new PageFetcher(o.client, {
+    pageSize, isVisible: o.includeInvisible ? undefined : true, includeFields: SYNC_PRODUCT_FIELDS, signal,
+  });
   /** Store ids within the cap, in order; `saved` are those written (the rest had unstorable prices). */
   const keptIds: number[] = [];
   const saved = new Set<number>();
