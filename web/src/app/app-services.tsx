@@ -4,6 +4,8 @@
  * "Storage is full" notice.
  * Notifications shown before this loads are queued by @mantine/notifications and appear then.
  */
+// Their styles only: Mantine's whole stylesheet waits for a screen that needs it (lazy-named.ts).
+import './mantine-notifications.css';
 import { Notifications } from '@mantine/notifications';
 import { PwaUpdateNotice } from './pwa-update-notice';
 import { StorageFullNotice } from './storage-full-notice';

@@ -1,9 +1,9 @@
 /**
  * React.lazy for modules with named exports (the project has no default exports).
  *
- * Every lazily loaded part also loads Mantine's whole stylesheet (mantine-styles.ts; one request,
- * then cached), and renders once both are in: the entry carries only the styles of the landing
- * page's components.
+ * Every screen and layout loaded this way also loads Mantine's whole stylesheet
+ * (mantine-styles.ts; one request, then cached), and renders once both are in: the entry carries
+ * only the styles of the landing page's components.
  */
 import { lazy, type ComponentType } from 'react';
 

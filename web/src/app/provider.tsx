@@ -5,15 +5,15 @@
 // Before any chunk with the contracts' schemas loads: no eval probe under the CSP.
 import './zod-without-eval';
 import { MantineProvider } from '@mantine/core';
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { AuthProvider } from '../lib/session';
 // Holds the browser's install offer from the first moment (it may come before any screen mounts).
 import './install-prompt';
-import { lazyNamed } from './lazy-named';
 import { cssVariablesResolver, theme } from './theme';
 
-// Kept out of the entry chunk so the landing page paints sooner.
-const AppServices = lazyNamed(() => import('./app-services'), 'AppServices');
+// Kept out of the entry chunk so the landing page paints sooner. Not lazyNamed(): it brings the
+// few styles it needs itself, not Mantine's whole stylesheet.
+const AppServices = lazy(async () => ({ default: (await import('./app-services')).AppServices }));
 
 /**
  * AppServices mounts once the first render is on screen: it is not part of the pre-rendered
