@@ -20,15 +20,15 @@ const app = (
   </StrictMode>
 );
 
-// As a transition, React renders (or hydrates) in slices of a few milliseconds instead of one
-// long task, so the page answers input sooner; a click on the pre-rendered page before
-// hydration is done is replayed once it is.
 if (canHydrateLanding(container)) {
+  // As a transition, React hydrates in slices of a few milliseconds instead of one long task,
+  // so the page answers input sooner; a click before hydration is done is replayed once it is.
   startTransition(() => {
     hydrateRoot(container, app);
   });
 } else {
+  // Not a transition: a first render that suspends (a lazily loaded screen) shows the layout
+  // and its loader at once rather than a blank page until the screen's code is in.
   discardPrerendered(container);
-  const root = createRoot(container);
-  startTransition(() => root.render(app));
+  createRoot(container).render(app);
 }
