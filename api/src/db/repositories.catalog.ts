@@ -187,7 +187,7 @@ export interface ProductsRepository {
   /** Tombstones every live product and variant; returns how many products. */
   deleteAll(companyId: string, now?: Date): Promise<number>;
   /**
-   * Optional: a writer for a sync of `pages` pages of products into `companyId`, when the dialect
+   * Optional: a writer for a sync of up to `pages` pages of products into `companyId`, when the dialect
    * has a faster way than `upsertMany` and `priceHistory.add` call by call (SQLite: a worker
    * thread). Absent, a sync makes those calls itself.
    */

@@ -106,7 +106,12 @@ export async function runSync(o: SyncEngineOptions): Promise<SyncOutcome> {
     // The category tree travels alongside the first product page; paths are only needed to map products.
     const categories = o.client.getCategories({ signal });
     categories.catch(() => {});
-    const first = await pages.get(1);
+    const firstPage = pages.get(1);
+    firstPage.catch(() => {});
+    // The dialect's writer (SQLite: a thread to start) gets ready while page 1 is on its way;
+    // the cap tells how many pages there can be at most.
+    writer = o.db.products.syncWriter?.(o.companyId, { pages: Math.ceil(limit / pageSize) });
+    const first = await firstPage;
     stats.storeTotal = first.total;
     // Every listed product is eligible (hidden ones are filtered by the store), so this is exact.
     let pagesNeeded = Math.max(1, Math.min(first.totalPages, Math.ceil(Math.min(first.total, limit) / pageSize)));
@@ -115,7 +120,7 @@ export async function runSync(o: SyncEngineOptions): Promise<SyncOutcome> {
     const index = indexCategories(await categories);
     // A first sync has no earlier prices to compare with: the call-by-call writer skips reading them back.
     const hadProducts = (await o.db.products.count(o.companyId)) > 0;
-    writer = o.db.products.syncWriter?.(o.companyId, { pages: pagesNeeded }) ?? callByCallWriter(o.db, o.companyId, hadProducts);
+    writer ??= callByCallWriter(o.db, o.companyId, hadProducts);
 
     // Pages are written in batches, one batch at a time: the pages that are already here are
     // kept together, and a batch is handed to the writer when it is full (see SAVE_BATCH_PAGES),
