@@ -59,12 +59,23 @@ function countBatches(db: Database) {
   return batches;
 }
 
-async function sync(t: { db: Database; companyId: string }, options: { pageSize?: number; signal?: AbortSignal; onPage?: (n: number) => void } = {}) {
+async function sync(
+  t: { db: Database; companyId: string },
+  options: { pageSize?: number; signal?: AbortSignal; onPage?: (n: number) => void; failAtPage?: number } = {},
+) {
   const client = new BigCommerceClient({ storeHash: DEMO_STORE.hash, accessToken: DEMO_STORE.accessToken, baseUrl: store.url });
   // A page size below 250 without changing the engine: the plan's cap is what sets it (min(250, cap)).
   const pageSize = options.pageSize ?? PAGE;
   const original = client.productPages.bind(client);
-  client.productPages = (query = {}) => original({ ...query, pageSize });
+  client.productPages = (query = {}) => {
+    if (query.startPage === options.failAtPage) {
+      // The store fails for good on this page (after the client's own retries).
+      return (async function* () {
+        throw new Error('the store failed');
+      })();
+    }
+    return original({ ...query, pageSize });
+  };
   return runSync({
     db: t.db, client, companyId: t.companyId, includeInvisible: true, plan: { name: 'Test', productLimit: PRODUCTS }, signal: options.signal,
     onProgress: (p) => {
@@ -161,6 +172,28 @@ describe('a sync into a database file (batches written on a worker thread)', () 
     // The file is free for the next sync, which completes.
     expect((await sync(file)).status).toBe('complete');
     expect(await file.db.products.count(file.companyId)).toBe(PRODUCTS);
+  });
+});
+
+describe('a sync that fails part-way', () => {
+  it.each(['file', 'memory'] as const)('keeps every whole page read before the failing one (%s)', async (kind) => {
+    const t = await database(kind);
+    // A slow writer: pages 2-4 arrive while it still writes page 1, and wait for it in memory.
+    const open = t.db.products.syncWriter!.bind(t.db.products);
+    t.db.products.syncWriter = (companyId, expected) => {
+      const writer = open(companyId, expected);
+      const slowly = async (...args: Parameters<CatalogSyncWriter['write']>) => {
+        await new Promise((r) => setTimeout(r, 100));
+        return writer.write(...args);
+      };
+      return { write: slowly, close: () => writer.close() };
+    };
+    await expect(sync(t, { failAtPage: 5 })).rejects.toThrow('the store failed');
+    t.db.products.syncWriter = open;
+    // Pages 1-4 arrived before page 5 failed: all of them are written, none in part.
+    expect(await t.db.products.count(t.companyId)).toBe(4 * PAGE);
+    expect((await sync(t)).status).toBe('complete');
+    expect(await t.db.products.count(t.companyId)).toBe(PRODUCTS);
   });
 });
 

@@ -66,6 +66,12 @@ const PAGES_TO = 90;
  */
 export const SAVE_BATCH_PAGES = 4;
 export const MAX_SAVE_BATCH_PAGES = 8;
+/**
+ * Fewest pages handed to an idle writer before the next page is here (the last pages and a
+ * cancel excepted): each batch costs a commit (~10 ms of SQLite work), which on a machine
+ * whose cores are all busy slows the reading as much as the writing.
+ */
+export const MIN_SAVE_BATCH_PAGES = 2;
 
 export async function runSync(o: SyncEngineOptions): Promise<SyncOutcome> {
   const now = o.now ?? (() => new Date());
@@ -159,15 +165,22 @@ export async function runSync(o: SyncEngineOptions): Promise<SyncOutcome> {
       const next = last ? null : pages.get(n + 1);
       next?.catch(() => {}); // awaited below unless the run ends first
       const full = batchPages >= (writingBusy ? MAX_SAVE_BATCH_PAGES : SAVE_BATCH_PAGES);
-      if (!next || full || o.signal?.aborted || (!writingBusy && !(await arrivedNow(next)))) await flush();
+      const worth = batchPages >= MIN_SAVE_BATCH_PAGES;
+      if (!next || full || o.signal?.aborted || (!writingBusy && worth && !(await arrivedNow(next)))) await flush();
       if (o.signal?.aborted) {
         await writing;
         return cancelled();
       }
       if (!next) break;
       // A writer that gets done while the next page is still on its way takes the pages here now.
-      if (batchPages > 0 && writingBusy && (await writerFirst(writing, next))) await flush();
-      page = await next;
+      if (worth && writingBusy && (await writerFirst(writing, next))) await flush();
+      try {
+        page = await next;
+      } catch (err) {
+        // The pages already here are written whole, whatever stopped the next one.
+        if (batchPages > 0) await flush();
+        throw err;
+      }
     }
     await writing;
 
