@@ -7,6 +7,7 @@ import { and, asc, count, desc, eq, inArray, isNull, lt, lte, or } from 'drizzle
 import type { WorkOrderGuard, WorkOrdersRepository, WorkOrderStatus } from '../repositories';
 import { workOrders as wo } from '../schema.pg';
 import type { PgDb } from './types';
+import { monotonicNow } from '../../lib/monotonic-clock';
 
 const STATUSES: WorkOrderStatus[] = ['pending', 'executing', 'completed', 'failed', 'undone'];
 
@@ -31,7 +32,7 @@ export function pgWorkOrders(db: PgDb): WorkOrdersRepository {
   const scoped = (companyId: string, id: string) => and(eq(wo.companyId, companyId), eq(wo.id, id));
   return {
     async create(companyId, input) {
-      const now = input.now ?? new Date();
+      const now = input.now ?? monotonicNow();
       // ON CONFLICT DO NOTHING waits for a concurrent insert of the same key, then the
       // select below (a new snapshot under READ COMMITTED) sees the winner's row.
       const [inserted] = await db.insert(wo).values({

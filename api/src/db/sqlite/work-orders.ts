@@ -6,6 +6,7 @@ import { and, asc, count, desc, eq, inArray, isNull, lt, lte, or } from 'drizzle
 import type { WorkOrder, WorkOrderGuard, WorkOrdersRepository, WorkOrderStatus } from '../repositories';
 import { workOrders as wo } from '../schema.sqlite';
 import type { SqliteDb } from './types';
+import { monotonicNow } from '../../lib/monotonic-clock';
 
 const STATUSES: WorkOrderStatus[] = ['pending', 'executing', 'completed', 'failed', 'undone'];
 
@@ -30,7 +31,7 @@ export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
   const scoped = (companyId: string, id: string) => and(eq(wo.companyId, companyId), eq(wo.id, id));
   return {
     async create(companyId, input) {
-      const now = input.now ?? new Date();
+      const now = input.now ?? monotonicNow();
       const inserted = db.insert(wo).values({
         id: input.id ?? crypto.randomUUID(),
         companyId,
