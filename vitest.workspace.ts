@@ -45,6 +45,7 @@ export const projects: TestProjectConfiguration[] = [
       root: './web',
       include: ['src/**/*.test.{ts,tsx}'],
       environment: 'jsdom',
+      setupFiles: ['./src/testing/setup.ts'],
     },
   },
   {

@@ -196,7 +196,8 @@ describe('offline, signed in', () => {
 
       // Back online: the indicator says so and the settings load.
       await context.setOffline(false);
-      await expect.poll(() => indicator(page).innerText()).toMatch(/^(Online|Syncing)/);
+      // The page was loaded offline: the app's probe of the server (at most 10 s apart) sees it back.
+      await expect.poll(() => indicator(page).innerText(), { timeout: 20_000 }).toMatch(/^(Online|Syncing)/);
       await page.getByRole('form', { name: 'API connection' }).waitFor();
     });
   }, 180_000);

@@ -9,6 +9,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { isOnline } from '../lib/connectivity';
 import { reloadIntoNewVersion } from './reload-into-new-version';
 
 const UPDATE_NOTICE_ID = 'pwa-update';
@@ -42,7 +43,7 @@ export function PwaUpdateNotice() {
     onRegisteredSW(_swUrl, registration) {
       if (!registration) return;
       setInterval(() => {
-        if (navigator.onLine) void registration.update();
+        if (isOnline()) void registration.update();
       }, UPDATE_CHECK_INTERVAL_MS);
     },
     onRegisterError(error: unknown) {

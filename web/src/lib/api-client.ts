@@ -6,6 +6,7 @@
  * every screen shows failures with `getErrorMessage(error, fallback)`.
  */
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
+import { isOffline, reportAnswer, reportNoAnswer } from './connectivity';
 import { getIdToken } from './session';
 
 /** The message when no ID token can be had (signed out, or the identity service failed). */
@@ -24,7 +25,7 @@ export type QueryValue = string | number | boolean | null | undefined;
  */
 export function isOfflineTokenFailure(err: unknown): boolean {
   if ((err as { code?: unknown } | null)?.code === 'auth/network-request-failed') return true;
-  return typeof navigator !== 'undefined' && navigator.onLine === false;
+  return isOffline();
 }
 
 export interface ApiFetchOptions<T> {
@@ -93,22 +94,29 @@ async function send(
     try {
       token = await deps.getToken();
     } catch (err) {
-      if (isOfflineTokenFailure(err)) throw new Error(NETWORK_ERROR_MESSAGE, { cause: err });
+      if (isOfflineTokenFailure(err)) {
+        reportNoAnswer();
+        throw new Error(NETWORK_ERROR_MESSAGE, { cause: err });
+      }
       token = null;
     }
     if (!token) throw new ApiError(ErrorCode.UNAUTHENTICATED, AUTH_FAILED_MESSAGE);
     headers.Authorization = `Bearer ${token}`;
   }
   try {
-    return await deps.fetch(withQuery(path, query), {
+    const res = await deps.fetch(withQuery(path, query), {
       method,
       headers,
       credentials: 'include',
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
+    reportAnswer();
+    return res;
   } catch (err) {
     if (signal?.aborted) throw err;
+    // No answer at all: the app shows itself offline until the server answers again.
+    reportNoAnswer();
     throw new Error(NETWORK_ERROR_MESSAGE, { cause: err });
   }
 }

@@ -1,23 +1,21 @@
 /**
- * Whether the browser says it is online (navigator.onLine and the online/offline events), for
- * screens that explain why a server-only action waits, and the connection indicator.
+ * Whether the app is online: the browser has a network and the server answers (connectivity.ts),
+ * for screens that explain why a server-only action waits, and the connection indicator.
  * `OFFLINE_ACTION_MESSAGE` is what a disabled server-only control says.
  */
 import { useSyncExternalStore } from 'react';
+import { hasNetwork, isOnline, subscribeConnectivity } from './connectivity';
 
 export const OFFLINE_ACTION_MESSAGE = 'You are offline. This needs a connection to the server.';
 
-function subscribe(listener: () => void): () => void {
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  return () => {
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-  };
+export function useOnline(): boolean {
+  return useSyncExternalStore(subscribeConnectivity, isOnline, () => true);
 }
 
-const getSnapshot = () => (typeof navigator === 'undefined' ? true : navigator.onLine !== false);
-
-export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, getSnapshot, () => true);
+/**
+ * Whether the browser says the device has a network (`navigator.onLine`), whatever the server
+ * does: tells "You are offline" from "The server cannot be reached" when `useOnline()` is false.
+ */
+export function useHasNetwork(): boolean {
+  return useSyncExternalStore(subscribeConnectivity, hasNetwork, () => true);
 }

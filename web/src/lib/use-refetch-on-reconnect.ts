@@ -4,15 +4,14 @@
  */
 import { useEffect, useRef } from 'react';
 import { NETWORK_ERROR_MESSAGE } from './api-client';
+import { onReconnect } from './connectivity';
 
 export function useRefetchOnReconnect(failed: boolean, refetch: () => Promise<void>): void {
   const latest = useRef(refetch);
   latest.current = refetch;
   useEffect(() => {
     if (!failed) return;
-    const onOnline = () => void latest.current();
-    window.addEventListener('online', onOnline);
-    return () => window.removeEventListener('online', onOnline);
+    return onReconnect(() => void latest.current());
   }, [failed]);
 }
 

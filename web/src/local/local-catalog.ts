@@ -11,6 +11,7 @@
  */
 import { getErrorMessage } from '@catalog/contracts/errors';
 import { onSignOut } from '../lib/sign-out-callbacks';
+import { isOffline } from '../lib/connectivity';
 import type { AppliedPage } from './catalog-apply';
 import { catalogDbName, createCatalogDb, deleteCatalogDb, type CatalogDb, type StoredProduct } from './catalog-db';
 import { CatalogIndex } from './catalog-index';
@@ -297,7 +298,7 @@ let queued: Promise<void> | null = null;
 export function pullNow(): Promise<void> {
   const catalog = active;
   if (!catalog) return Promise.resolve();
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) return Promise.resolve();
+  if (isOffline()) return Promise.resolve();
   if (running) {
     queued ??= running.then(() => {
       queued = null;

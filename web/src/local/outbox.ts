@@ -23,6 +23,7 @@ import type { CreateWorkOrderInput } from '@catalog/contracts/work-orders';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
 import { apiFetch } from '../lib/api-client';
+import { isOffline } from '../lib/connectivity';
 import type { CatalogDb, DraftRow, OutboxEntry, OutboxKind } from './catalog-db';
 import { useCatalogStatus } from './catalog-query';
 import { activeCatalogDb, pullNow, rowsChangedLocally } from './local-catalog';
@@ -56,9 +57,6 @@ function requireDb(): CatalogDb {
   return db;
 }
 
-function isOffline(): boolean {
-  return typeof navigator !== 'undefined' && navigator.onLine === false;
-}
 
 /** 'temporary': try again later; 'permanent': the server will never accept it as it is. */
 export function classifyFailure(err: unknown): 'temporary' | 'permanent' {

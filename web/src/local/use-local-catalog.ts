@@ -6,6 +6,7 @@
  * first when the connection returns.
  */
 import { useEffect } from 'react';
+import { onReconnect } from '../lib/connectivity';
 import { useAuth } from '../lib/session';
 import { openLocalCatalog, pullNow } from './local-catalog';
 import { flushOutbox } from './outbox';
@@ -44,11 +45,11 @@ export function useLocalCatalog(): void {
     };
     schedule();
     document.addEventListener('visibilitychange', onVisibility);
-    window.addEventListener('online', onOnline);
+    const stopReconnect = onReconnect(onOnline);
     return () => {
       window.clearInterval(timer);
       document.removeEventListener('visibilitychange', onVisibility);
-      window.removeEventListener('online', onOnline);
+      stopReconnect();
     };
   }, [uid]);
 }

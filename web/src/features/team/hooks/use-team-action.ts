@@ -6,6 +6,7 @@
 import { getErrorMessage } from '@catalog/contracts/errors';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useRef, useState } from 'react';
+import { isOffline } from '../../../lib/connectivity';
 import { OFFLINE_ACTION_MESSAGE } from '../../../lib/use-online';
 
 export interface TeamActionOptions<R> {
@@ -34,7 +35,7 @@ export function useTeamAction<A extends unknown[], R>(
   const run = useCallback(async (...args: A) => {
     const { action: act, options: opts } = latest.current;
     // The buttons wait offline; this catches a form submitted with Enter.
-    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    if (isOffline()) {
       notifications.show({ color: 'gray', title: 'You are offline', message: OFFLINE_ACTION_MESSAGE });
       return undefined;
     }

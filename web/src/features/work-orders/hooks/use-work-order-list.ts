@@ -7,7 +7,7 @@
 import { isApiError } from '@catalog/contracts/errors';
 import type { WorkOrder } from '@catalog/contracts/work-orders';
 import { useEffect, useRef } from 'react';
-import { useOnline } from '../../../lib/use-online';
+import { useHasNetwork, useOnline } from '../../../lib/use-online';
 import { useCachedWorkOrders } from '../../../local/work-orders-cache';
 import { useWorkOrders } from '../api/get-work-orders';
 
@@ -37,6 +37,7 @@ export interface WorkOrderList {
 export function useWorkOrderList(includeArchived: boolean): WorkOrderList {
   const query = useWorkOrders(includeArchived);
   const online = useOnline();
+  const network = useHasNetwork();
   const cutOff = isConnectionFailure(query.error, online);
   const cached = useCachedWorkOrders(includeArchived, cutOff);
 
@@ -55,7 +56,7 @@ export function useWorkOrderList(includeArchived: boolean): WorkOrderList {
   return {
     orders,
     live: undefined,
-    unreachable: { offline: !online, savedAt: cached?.savedAt ?? null },
+    unreachable: { offline: !network, savedAt: cached?.savedAt ?? null },
     error: undefined,
     isLoading: orders === undefined,
     refetch,
