@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/app-and-browser';
 import { dismissTour, newCredentials, signUp } from './support/auth';
-import { isPath, toast, violationSummary } from './support/page';
+import { isPath, toast, violationSummary, whenSettled } from './support/page';
 
 const { withPage } = useAppAndBrowser();
 
@@ -105,13 +105,7 @@ describe('billing', () => {
           await plan(page, 'Premium').getByRole('button', { name: 'Upgrade to Premium' }).click();
           const opened = page.getByRole('dialog', { name: 'Upgrade to Premium?' });
           await opened.waitFor();
-          // Scanned once its fade-in is over (half-transparent text reads as low contrast).
-          const settled = () =>
-            opened.evaluate((el) => {
-              for (let node: Element | null = el; node; node = node.parentElement) if (getComputedStyle(node).opacity !== '1') return false;
-              return true;
-            });
-          await expect.poll(settled).toBe(true);
+          await whenSettled(page, opened);
           const dialog = await new AxeBuilder({ page }).analyze();
           expect(violationSummary(dialog.violations)).toEqual([]);
           await page.getByRole('button', { name: 'Keep My Plan' }).click();

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/app-and-browser';
 import { PHONE } from './support/browser';
 import { syncedAccount } from './support/merchant';
-import { toast, violationSummary } from './support/page';
+import { toast, violationSummary, whenSettled } from './support/page';
 import { storeProduct } from './support/store-api';
 
 const { app, storeUrl, withPage } = useAppAndBrowser();
@@ -167,8 +167,7 @@ describe('products', () => {
           const panel = page.getByRole('dialog');
           await panel.getByText('Product Information').waitFor();
           await panel.getByText(/Price History/).waitFor();
-          // Scan once it has slid in (a fading panel would fail on contrast).
-          await expect.poll(() => page.evaluate(() => document.getAnimations().length)).toBe(0);
+          await whenSettled(page, panel);
           expect(violationSummary((await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations)).toEqual([]);
           await page.keyboard.press('Escape');
           await panel.waitFor({ state: 'hidden' });

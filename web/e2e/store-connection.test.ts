@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/app-and-browser';
 import { dismissTour, newCredentials, signUp } from './support/auth';
 import { PHONE } from './support/browser';
-import { isPath, toast, violationSummary } from './support/page';
+import { isPath, toast, violationSummary, whenSettled } from './support/page';
 
 const { withPage } = useAppAndBrowser();
 
@@ -153,6 +153,7 @@ describe('store connection', () => {
         const box = await dialog.boundingBox();
         expect(box!.x).toBeGreaterThanOrEqual(0);
         expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+        await whenSettled(page, dialog);
         const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
         expect(violationSummary(results.violations)).toEqual([]);
         await page.keyboard.press('Escape');

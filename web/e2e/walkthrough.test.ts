@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/app-and-browser';
 import { dismissTour, newCredentials, signIn, signUp, tourDialog } from './support/auth';
-import { violationSummary } from './support/page';
+import { violationSummary, whenSettled } from './support/page';
 
 const { withPage } = useAppAndBrowser();
 
@@ -80,8 +80,7 @@ describe('walkthrough', () => {
         async (page) => {
           await signUp(page, newCredentials());
           await tourDialog(page).waitFor();
-          // Let the opening transition finish before checking colours.
-          await page.waitForTimeout(500);
+          await whenSettled(page, tourDialog(page));
           const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
           expect(violationSummary(results.violations)).toEqual([]);
         },
