@@ -94,6 +94,9 @@ describe('connectivity', () => {
     expect(reconnects).toHaveBeenCalledTimes(1);
     reportAnswer();
     expect(reconnects).toHaveBeenCalledTimes(1);
+    // An online event the app saw no offline before (it missed it, or the network changed): once more.
+    window.dispatchEvent(new Event('online'));
+    expect(reconnects).toHaveBeenCalledTimes(2);
   });
 });
 

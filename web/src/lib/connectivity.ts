@@ -52,8 +52,17 @@ function changed(): void {
 }
 
 function onBrowserOnline(): void {
-  if (!reachable) void probe();
+  if (!reachable) {
+    // Back once the server answers the probe.
+    void probe();
+    changed();
+    return;
+  }
+  const wasOnline = lastOnline === true;
   changed();
+  // The browser says its network came back though the app never saw it go: still worth the
+  // reconnect work (a pull, the outbox), which is cheap when nothing changed.
+  if (wasOnline) for (const listener of [...reconnectListeners]) listener();
 }
 
 function onVisible(): void {
