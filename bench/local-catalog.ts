@@ -1,7 +1,8 @@
 /**
  * Benchmark of the catalog on the device, in Chromium against the built app as `npm start` runs
  * it: `node bench/run.mjs bench/local-catalog.ts` from the repository root (options:
- * --products 100000 --changes 100 --terms 12 --port 0).
+ * --products 100000 --changes 100 --terms 12 --port 0; --profile, --profile-pull: CPU profiles of
+ * the typing and of the first pull, top functions printed).
  *
  * 1. Starts the product (scripts/start.mjs: API, Auth emulator, demo store) on a fresh data
  *    directory and signs a new user up in Chromium.
@@ -27,7 +28,7 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { generateCatalog } from '../packages/demo-store/src/generate-catalog';
 import type { BcProduct, CatalogData } from '../packages/demo-store/src/types';
 import { openDatabase } from '../api/src/db/index';
@@ -45,6 +46,8 @@ function option(name: string, fallback: number): number {
   return value;
 }
 
+/** The User Timing name of each applied changes page (APPLY_MEASURE in web/src/local/catalog-pull.ts). */
+const APPLY_MEASURE_NAME = 'catalog-page-apply';
 const fmt = (n: number) => n.toLocaleString('en-US');
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const row = (label: string, value: string) => console.log(`  ${label.padEnd(36)} ${value}`);
@@ -144,7 +147,7 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
-function printProfile(profile: CpuProfile) {
+function printProfile(profile: CpuProfile, what = 'the typing') {
   const self = new Map<number, number>();
   profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
   const byName = new Map<string, number>();
@@ -153,7 +156,9 @@ function printProfile(profile: CpuProfile) {
     const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
     byName.set(key, (byName.get(key) ?? 0) + (self.get(node.id) ?? 0) / 1000);
   }
-  console.log('\nCPU profile of the typing (self time):');
+  const total = profile.timeDeltas.reduce((a, b) => a + b, 0) / 1000;
+  const idle = [...byName].filter(([k]) => k.startsWith('(idle)')).reduce((a, [, t]) => a + t, 0);
+  console.log(`\nCPU profile of ${what} (self time; ${ms(total - idle)} busy of ${ms(total)}):`);
   for (const [name, t] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 25)) row(name.slice(0, 60), ms(t));
 }
 
@@ -168,16 +173,23 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-local-catalog-'));
   const port = option('port', 0) || (await freePort());
   let product: Awaited<ReturnType<typeof startProduct>> | undefined;
-  let browser: Browser | undefined;
+  const profileDir = mkdtempSync(path.join(tmpdir(), 'bench-local-catalog-profile-'));
+  let context: BrowserContext | undefined;
   try {
     console.log('\nstarting the product (scripts/start.mjs)...');
     product = await startProduct(dataDir, port);
-    browser = await chromium.launch({
+    // A browser profile on disk, as a merchant's browser (and an installed app) has. Not a
+    // throwaway context: Chromium keeps a throwaway (incognito) context's IndexedDB in memory,
+    // and there (Chromium 150) every transaction gets slower as the database grows: 3,000 rows
+    // take 135 ms into an empty database and 716 ms once it holds 57,000; on disk, 150-180 ms
+    // throughout. Measured in the throwaway context, the first pull took 34-37 s instead of ~13.
+    context = await chromium.launchPersistentContext(profileDir, {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+      baseURL: product.url,
+      viewport: { width: 1280, height: 800 },
     });
-    const context = await browser.newContext({ baseURL: product.url, viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
+    const page = context.pages()[0] ?? (await context.newPage());
     const email = `bench-${Date.now()}@example.com`;
     await signUp(page, email, 'correct-horse-42');
 
@@ -191,21 +203,13 @@ async function main() {
     const variants = inputs.reduce((s, p) => s + (p.variants?.length ?? 0), 0);
     console.log(`seeded ${fmt(n)} products (${fmt(inputs.filter((p) => p.variants?.length).length)} with ${fmt(variants)} variants) in ${Math.round(performance.now() - t)} ms`);
 
-    // The changes pages the device pulls: count what they carry.
-    const pulled = { pages: 0, products: 0, variants: 0, deleted: 0, bytes: 0 };
-    page.on('response', async (res) => {
-      if (!res.url().includes('/api/catalog/changes')) return;
-      try {
-        const body = (await res.json()) as { products: unknown[]; variants: unknown[]; deletedProductIds: unknown[] };
-        pulled.pages++;
-        pulled.products += body.products.length;
-        pulled.variants += body.variants.length;
-        pulled.deleted += body.deletedProductIds.length;
-        pulled.bytes += Number(res.headers()['content-length'] ?? 0);
-      } catch {
-        // a page that failed: counted by its absence
-      }
-    });
+    // What the changes pages carried, from the app's own User Timing entry of each page it
+    // applied (catalog-pull.ts). Not read from the responses: Playwright would copy every body
+    // (~1.2 MB a page) out of the browser process that also runs IndexedDB, and slow the pull.
+    const appliedPages = async () => {
+      const entries = await page.evaluate((name) => performance.getEntriesByName(name).map((e) => (e as PerformanceMeasure).detail as { products: number; variants: number; deleted: number }), APPLY_MEASURE_NAME);
+      return { pages: entries.length, products: entries.reduce((a, e) => a + e.products, 0), variants: entries.reduce((a, e) => a + e.variants, 0) };
+    };
 
     // The server's share: every changes page fetched from Node, one after another.
     const emulator = /Auth emulator at (http:\/\/[^\s]+)/.exec(product.log())?.[1];
@@ -234,6 +238,13 @@ async function main() {
 
     // 3. First pull, with the progress bar sampled as it moves.
     console.log(`\nfirst pull of ${fmt(n)} products into IndexedDB (the products screen)`);
+    // --profile-pull: a CPU profile of the page during the first pull.
+    const pullCdp = process.argv.includes('--profile-pull') ? await context.newCDPSession(page) : null;
+    if (pullCdp) {
+      await pullCdp.send('Profiler.enable');
+      await pullCdp.send('Profiler.setSamplingInterval', { interval: 500 });
+      await pullCdp.send('Profiler.start');
+    }
     t = performance.now();
     await page.goto('/products');
     const progress = page.getByText(/^Downloading catalog… [\d,]+ of [\d,]+$/);
@@ -249,8 +260,10 @@ async function main() {
       await page.waitForTimeout(100);
     }
     const firstPull = performance.now() - t;
+    if (pullCdp) printProfile((await pullCdp.send('Profiler.stop')).profile as unknown as CpuProfile, 'the page during the first pull');
     row('progress first shown after', ms(shownAfter));
     row('progress texts seen', `${samples.size} (${[...samples].slice(0, 3).join(' | ')} ...)`);
+    const pulled = await appliedPages();
     row('pages / products / variants', `${pulled.pages} / ${fmt(pulled.products)} / ${fmt(pulled.variants)}`);
     row('first pull, page open to done', `${(firstPull / 1000).toFixed(2)} s (target <= 20 s)`);
     const fetches = await page.evaluate(() =>
@@ -259,7 +272,7 @@ async function main() {
         return { start: r.startTime, wait: r.responseStart - r.requestStart, download: r.responseEnd - r.responseStart, size: r.encodedBodySize };
       }),
     );
-    const applies = await page.evaluate(() => performance.getEntriesByName('catalog-page-apply').map((e) => e.duration));
+    const applies = await page.evaluate((name) => performance.getEntriesByName(name).map((e) => e.duration), APPLY_MEASURE_NAME);
     row('IndexedDB transactions (pages)', `${applies.length}, ${ms(applies.reduce((a, b) => a + b, 0))} in all, max ${ms(Math.max(...applies))}`);
     if (fetches.length) {
       const sum = (f: (x: (typeof fetches)[number]) => number) => fetches.reduce((s, x) => s + f(x), 0);
@@ -359,18 +372,20 @@ async function main() {
     // 6. A later pull after changes to some products.
     const changed = inputs.slice(0, changes).map((p) => ({ ...p, regularPriceCents: p.regularPriceCents + 100 }));
     await db.products.upsertMany(user.companyId, changed);
-    Object.assign(pulled, { pages: 0, products: 0, variants: 0, deleted: 0, bytes: 0 });
+    await page.evaluate((name) => performance.clearMeasures(name), APPLY_MEASURE_NAME);
     t = performance.now();
     const done = page.waitForResponse((res) => res.url().includes('/api/catalog/changes'));
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await done;
     await page.waitForTimeout(500);
     console.log(`\nlater pull after ${changes} products changed on the server`);
-    row('pages / products / variants moved', `${pulled.pages} / ${fmt(pulled.products)} / ${fmt(pulled.variants)}`);
+    const later = await appliedPages();
+    row('pages / products / variants moved', `${later.pages} / ${fmt(later.products)} / ${fmt(later.variants)}`);
     row('pull request to answer', ms(performance.now() - t - 500));
     await db.close();
   } finally {
-    await browser?.close();
+    await context?.close();
+    rmSync(profileDir, { recursive: true, force: true });
     if (product && product.child.exitCode === null) {
       const exited = new Promise((r) => product!.child.once('exit', r));
       product.child.kill('SIGTERM');

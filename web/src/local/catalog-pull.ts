@@ -77,7 +77,10 @@ export async function pullChanges(db: CatalogDb, options: PullOptions = {}): Pro
     const started = performance.now();
     // A reset page clears the tables: what was known absent before is absent again.
     const applied = await applyChangesPage(db, page, page.reset ? (fresh ?? emptyFreshPull()) : fresh);
-    performance.measure(APPLY_MEASURE, { start: started, detail: { rows: page.products.length + page.variants.length } });
+    performance.measure(APPLY_MEASURE, {
+      start: started,
+      detail: { rows: page.products.length + page.variants.length, products: page.products.length, variants: page.variants.length, deleted: page.deletedProductIds.length },
+    });
     result.pages += 1;
     result.changedProducts += applied.upserted.length + applied.deletedProductIds.length;
     result.cursor = applied.cursor;
