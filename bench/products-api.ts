@@ -307,6 +307,8 @@ async function main() {
         const pct = (n: number) => `${((n / Math.max(1, requests)) * 100).toFixed(1)}%`;
         row('answered from', `kept page ${pct(pageHits)}, kept result set ${pct(setHits)}, `
           + `searched/counted ${pct(setsComputed)} (${setsComputed} result sets), joined one under way ${pct(joined)}`);
+        const { productHits, productReads } = r.cache;
+        row('products on pages built', `${productHits + productReads}: ${((productHits / Math.max(1, productHits + productReads)) * 100).toFixed(1)}% from kept JSON, ${productReads} read from the database`);
         const ix = r.index;
         row('search index', `answered ${ix.answered} of ${ix.answered + ix.declined} searches/counts (the rest: SQL); `
           + `${ix.builds} built, ${ix.discarded} thrown away, ${Math.round(ix.buildMs)} ms building`);

@@ -2,6 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '@catalog/contracts/errors';
 import { PriceHistoryResponse, ProductListResponse, VariantListResponse } from '@catalog/contracts/products';
 import type { ProductWithVariants } from '../../db/repositories';
+import { toWireProduct } from '../../services/catalog/catalog-wire';
+import { productListStats } from '../../services/catalog/product-list';
 import { signedInUser, startDemoStore, syncedApp, type TestStore } from '../../testing/store-fixture';
 
 let store: TestStore;
@@ -91,6 +93,27 @@ describe('GET /api/products', () => {
     const stranger = await signedInUser(t, 'Stan Stranger');
     expect(await list(t, {}, stranger.headers)).toEqual({ products: [], total: 0 });
     expect(await list(t, { search: 'e' }, stranger.headers)).toEqual({ products: [], total: 0 });
+  });
+
+  it('puts new pages together from products other pages showed, exactly as read fresh, and never from before a write', async () => {
+    const t = await synced();
+    const fresh = async (ids: number[]) => {
+      const rows = new Map((await t.db.products.getByExternalIds(t.companyId, ids)).map((p) => [p.externalId, p]));
+      return ids.map((id) => toWireProduct(rows.get(id)!));
+    };
+    const statsBefore = { ...productListStats };
+    await list(t, { limit: 200 }); // every product shown once
+    const ids = await expected(t, { search: 'a' });
+    const page = await list(t, { search: 'a', limit: 50 });
+    expect(page).toEqual({ products: await fresh(ids.slice(0, 50)), total: ids.length });
+    expect(productListStats.productHits - statsBefore.productHits).toBeGreaterThanOrEqual(Math.min(50, ids.length));
+
+    const target = page.products.find((p) => p.sku)!;
+    const [row] = await t.db.products.getByExternalIds(t.companyId, [target.id]);
+    await t.db.products.setPrices(t.companyId, [{ productId: row!.id, regularPriceCents: 123_456 }]);
+    const bySku = await list(t, { search: target.sku! });
+    expect(bySku.products.find((p) => p.id === target.id)!.regularPrice).toBe('1234.56');
+    expect(bySku.products).toEqual(await fresh(bySku.products.map((p) => p.id)));
   });
 
   it('rejects a page or limit outside the allowed range, every time it is asked', async () => {
