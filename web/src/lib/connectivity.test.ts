@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiFetch, NETWORK_ERROR_MESSAGE } from './api-client';
-import { HEALTH_PATH, isOnline, onReconnect, reportAnswer, reportNoAnswer, subscribeConnectivity } from './connectivity';
+import { checkConnectionNow, HEALTH_PATH, isOnline, onReconnect, reportAnswer, reportNoAnswer, subscribeConnectivity } from './connectivity';
 
 let serverUp = false;
 const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
@@ -62,6 +62,20 @@ describe('connectivity', () => {
     expect(fetchMock).toHaveBeenCalledTimes(4);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(fetchMock).toHaveBeenCalledTimes(5);
+  });
+
+  it('asks the server at once when something waits for it, only while it seems gone', async () => {
+    checkConnectionNow();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchMock).not.toHaveBeenCalled(); // reachable: nothing to ask
+    reportNoAnswer();
+    serverUp = true;
+    checkConnectionNow();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(isOnline()).toBe(true);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(fetchMock).toHaveBeenCalledTimes(1); // the scheduled probe was dropped
   });
 
   it('follows the browser: offline without a network, and a probe at once when it says online', async () => {

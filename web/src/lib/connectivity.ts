@@ -124,6 +124,14 @@ function scheduleProbe(): void {
   probeDelay = Math.min(MAX_PROBE_MS, probeDelay * 2);
 }
 
+/**
+ * Something waits for the server (a change the user just made is queued): while the server
+ * counts as unreachable and the browser has a network, ask it now rather than at the next probe.
+ */
+export function checkConnectionNow(): void {
+  if (!reachable && browserOnline()) void probe();
+}
+
 /** One request to /api/health; its answer (or none) moves the state. */
 async function probe(): Promise<void> {
   if (probing || reachable) return;

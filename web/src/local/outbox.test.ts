@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import type { CreateWorkOrderInput } from '@catalog/contracts/work-orders';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HEALTH_PATH, onReconnect, reportNoAnswer } from '../lib/connectivity';
 import { FakeCatalogServer, product, variant } from '../testing/fake-catalog-server';
 import type { DraftRow, OutboxEntry } from './catalog-db';
 import { getLocalProducts, queryCatalog } from './catalog-query';
@@ -125,6 +126,29 @@ describe('price edits through the outbox', () => {
     const row = await local(1);
     expect(row.regularPrice).toBe('12.50');
     expect(row.pending).toBeUndefined();
+  });
+
+  it('with the server gone quiet (the browser online), queues the edit and asks the server at once; its answer sends it', async () => {
+    // As the signed-in layout does (use-local-catalog.ts): back online, the outbox is sent.
+    onReconnect(() => void flushOutbox({ force: true }));
+    reportNoAnswer();
+    // The server's answer takes a moment: the submitter hears 'queued' first.
+    const health = vi.fn(async () => {
+      await new Promise((r) => setTimeout(r, 100));
+      return new Response('{"status":"ok"}', { status: 200 });
+    });
+    vi.stubGlobal('fetch', health);
+    try {
+      const outcome = await enqueueProductPrice(1, { regularPrice: '13.00' }, 'Mug');
+      expect(outcome.state).toBe('queued');
+      expect(api.calls).toEqual([]);
+      expect(health).toHaveBeenCalledWith(HEALTH_PATH, expect.anything());
+      await vi.waitFor(() => expect(api.applied).toHaveLength(1)); // the reconnect flushed it
+      await settle();
+      expect(await local(1)).toMatchObject({ regularPrice: '13.00' });
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('keeps an unsent edit on top of the rows a pull brings', async () => {

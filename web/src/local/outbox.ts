@@ -23,7 +23,7 @@ import type { CreateWorkOrderInput } from '@catalog/contracts/work-orders';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
 import { apiFetch } from '../lib/api-client';
-import { isOffline } from '../lib/connectivity';
+import { checkConnectionNow, isOffline } from '../lib/connectivity';
 import type { CatalogDb, DraftRow, OutboxEntry, OutboxKind } from './catalog-db';
 import { useCatalogStatus } from './catalog-query';
 import { activeCatalogDb, pullNow, rowsChangedLocally } from './local-catalog';
@@ -269,7 +269,11 @@ async function drain(db: CatalogDb, force: boolean): Promise<void> {
     });
     const blocked = new Set<number>();
     for (;;) {
-      if (isOffline()) return;
+      if (isOffline()) {
+        // Changes wait: if only the server seemed gone, see whether it is back (a reconnect sends them).
+        checkConnectionNow();
+        return;
+      }
       const entry = (await db.outbox.orderBy('seq').toArray()).find((e) => isOpen(e) && !blocked.has(e.seq!));
       if (!entry) return;
       const interactive = waiters.has(entry.id);
