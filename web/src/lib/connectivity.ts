@@ -30,15 +30,18 @@ const reconnectListeners = new Set<() => void>();
 export function hasNetwork(): boolean {
   return typeof navigator === 'undefined' || navigator.onLine !== false;
 }
-const browserOnline = hasNetwork;
 
 /** The device has a network and the server answered the last request that was sent. */
 export function isOnline(): boolean {
-  return browserOnline() && reachable;
+  return hasNetwork() && reachable;
 }
 
 export function isOffline(): boolean {
   return !isOnline();
+}
+
+function reconnected(): void {
+  for (const listener of [...reconnectListeners]) listener();
 }
 
 /** Tells listeners when `isOnline()` changed; runs the reconnect listeners on offline -> online. */
@@ -48,7 +51,7 @@ function changed(): void {
   const wasOffline = lastOnline === false;
   lastOnline = online;
   for (const listener of [...listeners]) listener();
-  if (online && wasOffline) for (const listener of [...reconnectListeners]) listener();
+  if (online && wasOffline) reconnected();
 }
 
 function onBrowserOnline(): void {
@@ -62,11 +65,11 @@ function onBrowserOnline(): void {
   changed();
   // The browser says its network came back though the app never saw it go: still worth the
   // reconnect work (a pull, the outbox), which is cheap when nothing changed.
-  if (wasOnline) for (const listener of [...reconnectListeners]) listener();
+  if (wasOnline) reconnected();
 }
 
 function onVisible(): void {
-  if (document.visibilityState === 'visible' && !reachable && browserOnline()) void probe();
+  if (document.visibilityState === 'visible' && !reachable && hasNetwork()) void probe();
 }
 
 let windowListening = false;
@@ -95,10 +98,11 @@ export function onReconnect(listener: () => void): () => void {
 
 /** A request got a response (whatever its status): the server is reachable. */
 export function reportAnswer(): void {
+  // Every request reports: while reachable there is nothing pending to clear.
+  if (reachable) return;
   probeDelay = FIRST_PROBE_MS;
   clearTimeout(probeTimer);
   probeTimer = undefined;
-  if (reachable) return;
   reachable = true;
   changed();
 }
@@ -119,7 +123,7 @@ function scheduleProbe(): void {
   probeTimer = setTimeout(() => {
     probeTimer = undefined;
     // Without a network the browser's `online` event starts the next probe.
-    if (browserOnline()) void probe();
+    if (hasNetwork()) void probe();
   }, probeDelay);
   probeDelay = Math.min(MAX_PROBE_MS, probeDelay * 2);
 }
@@ -129,7 +133,7 @@ function scheduleProbe(): void {
  * counts as unreachable and the browser has a network, ask it now rather than at the next probe.
  */
 export function checkConnectionNow(): void {
-  if (!reachable && browserOnline()) void probe();
+  if (!reachable && hasNetwork()) void probe();
 }
 
 /** One request to /api/health; its answer (or none) moves the state. */
