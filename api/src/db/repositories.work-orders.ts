@@ -46,6 +46,8 @@ export interface WorkOrder {
   undoneAt: Date | null;
   error: string | null;
   idempotencyKey: string | null;
+  /** The store hash the order was made for (null: made before stores were recorded). */
+  storeHash: string | null;
   leaseOwner: string | null;
   leaseExpiresAt: Date | null;
   updatedAt: Date;
@@ -58,11 +60,12 @@ export interface NewWorkOrder {
   scheduledAt?: Date | null;
   executeImmediately?: boolean;
   idempotencyKey?: string | null;
+  storeHash?: string | null;
   now?: Date;
 }
 export type WorkOrderPatch = Partial<Pick<WorkOrder,
   'title' | 'status' | 'archived' | 'originalPrices' | 'executedAt' | 'undoneAt' | 'error'
-  | 'leaseOwner' | 'leaseExpiresAt' | 'scheduledAt'>>;
+  | 'leaseOwner' | 'leaseExpiresAt' | 'scheduledAt' | 'storeHash'>>;
 /** Conditions checked in the same statement as the write (compare-and-set). */
 export interface WorkOrderGuard {
   status?: WorkOrderStatus | WorkOrderStatus[];

@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex,
+  bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
 import type {
   InvitationStatus,
@@ -151,6 +151,8 @@ export const workOrders = pgTable('work_orders', {
   error: text('error'),
   /** Client-generated key (outbox UUID): a replayed create returns the first order. */
   idempotencyKey: text('idempotency_key'),
+  /** The store (hash) the order was made for: undo and execution refuse another store. */
+  storeHash: text('store_hash'),
   leaseOwner: text('lease_owner'),
   leaseExpiresAt: ts('lease_expires_at'),
   updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -158,6 +160,8 @@ export const workOrders = pgTable('work_orders', {
   uniqueIndex('work_orders_company_idempotency_uq').on(t.companyId, t.idempotencyKey),
   index('work_orders_status_scheduled_idx').on(t.status, t.scheduledAt),
   index('work_orders_company_created_idx').on(t.companyId, t.createdAt),
+  /** The scheduler's due query: executing orders whose lease lapsed. */
+  index('work_orders_status_lease_idx').on(t.status, t.leaseExpiresAt),
 ]);
 
 export const priceHistory = pgTable('price_history', {
@@ -205,4 +209,14 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
 export const stripeEvents = pgTable('stripe_events', {
   id: text('id').primaryKey(),
   processedAt: ts('processed_at').notNull().defaultNow(),
+});
+
+/**
+ * Rate-limit counters shared by every API process (rate-limiter-flexible's RateLimiterPostgres
+ * layout: it reads and upserts these columns). SQLite runs one process and counts in memory.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: varchar('key', { length: 255 }).primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: bigint('expire', { mode: 'number' }),
 });

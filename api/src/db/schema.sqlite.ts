@@ -155,6 +155,8 @@ export const workOrders = sqliteTable('work_orders', {
   error: text('error'),
   /** Client-generated key (outbox UUID): a replayed create returns the first order. */
   idempotencyKey: text('idempotency_key'),
+  /** The store (hash) the order was made for: undo and execution refuse another store. */
+  storeHash: text('store_hash'),
   leaseOwner: text('lease_owner'),
   leaseExpiresAt: ts('lease_expires_at'),
   updatedAt: ts('updated_at').notNull().default(nowMs),
@@ -162,6 +164,8 @@ export const workOrders = sqliteTable('work_orders', {
   uniqueIndex('work_orders_company_idempotency_uq').on(t.companyId, t.idempotencyKey),
   index('work_orders_status_scheduled_idx').on(t.status, t.scheduledAt),
   index('work_orders_company_created_idx').on(t.companyId, t.createdAt),
+  /** The scheduler's due query: executing orders whose lease lapsed. */
+  index('work_orders_status_lease_idx').on(t.status, t.leaseExpiresAt),
 ]);
 
 export const priceHistory = sqliteTable('price_history', {

@@ -26,6 +26,12 @@ export const ErrorCode = {
   UPSTREAM: 'UPSTREAM',
   /** 500: a bug or an unexpected failure of ours; the message stays generic. */
   INTERNAL: 'INTERNAL',
+  /** 403: the action needs a verified email address (seeing and accepting invitations). */
+  EMAIL_NOT_VERIFIED: 'EMAIL_NOT_VERIFIED',
+  /** 409: a new sign-in presents an email address that belongs to another sign-in. */
+  ACCOUNT_CONFLICT: 'ACCOUNT_CONFLICT',
+  /** 429: the company has as many work orders waiting as its cap allows. */
+  TOO_MANY_ORDERS: 'TOO_MANY_ORDERS',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -43,6 +49,10 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UPSTREAM: 502,
+  // After the general codes, so codeForStatus keeps answering FORBIDDEN, CONFLICT, RATE_LIMITED.
+  EMAIL_NOT_VERIFIED: 403,
+  ACCOUNT_CONFLICT: 409,
+  TOO_MANY_ORDERS: 429,
 };
 
 /** The code to assume for a response that carried no error body (a proxy's 504, say). */

@@ -16,6 +16,7 @@ export * from './bulk-adjustment-preview';
 export * from './settings';
 export * from './sync';
 export * from './auth';
+export * from './permissions';
 export * from './team';
 export * from './subscription';
 export * from './dashboard';

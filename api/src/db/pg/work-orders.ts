@@ -44,6 +44,7 @@ export function pgWorkOrders(db: PgDb): WorkOrdersRepository {
         scheduledAt: input.scheduledAt ?? null,
         executeImmediately: input.executeImmediately ?? false,
         idempotencyKey: input.idempotencyKey ?? null,
+        storeHash: input.storeHash ?? null,
         createdAt: now,
         updatedAt: now,
       }).onConflictDoNothing({ target: [wo.companyId, wo.idempotencyKey] }).returning();

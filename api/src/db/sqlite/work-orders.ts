@@ -41,6 +41,7 @@ export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
         scheduledAt: input.scheduledAt ?? null,
         executeImmediately: input.executeImmediately ?? false,
         idempotencyKey: input.idempotencyKey ?? null,
+        storeHash: input.storeHash ?? null,
         createdAt: now,
         updatedAt: now,
       }).onConflictDoNothing({ target: [wo.companyId, wo.idempotencyKey] }).returning().get();

@@ -1,0 +1,90 @@
+/**
+ * Every API route, what it takes and who may call it: the table the tenant/role matrix and the
+ * hostile-input suites are generated from (a route of the app without a row here fails them).
+ *
+ * `access`:
+ * - 'public': anyone, signed in or not (health, an invitation's link);
+ * - 'webhook': a signed call from a provider (Stripe), no user;
+ * - 'self': any signed-in user, about themselves (their profile, invitations addressed to them);
+ * - an Action of the permission table (packages/contracts/src/permissions.ts): a signed-in
+ *   user of the company, if their role is allowed.
+ *
+ * `params`, `query`, `body`: the zod schemas the route validates at its edge.
+ */
+import type { z } from 'zod';
+import { IntIdParam, TokenParam, UuidParam } from '@catalog/contracts/common';
+import type { Action } from '@catalog/contracts/permissions';
+import { ProductListQuery, ProductPriceEdit, VariantPriceEdit } from '@catalog/contracts/products';
+import { CatalogChangesQuery } from '@catalog/contracts/replication';
+import { SaveSettingsBody } from '@catalog/contracts/settings';
+import { CheckoutBody, PlanChangeBody } from '@catalog/contracts/subscription';
+import { CompanyNameBody, InviteBody } from '@catalog/contracts/team';
+import { CreateWorkOrderBody, WorkOrderListQuery } from '@catalog/contracts/work-orders';
+
+export type Access = 'public' | 'webhook' | 'self' | Action;
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteSpec {
+  access: Access;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** Answers with a stream (Server-Sent Events) rather than one JSON body. */
+  stream?: boolean;
+}
+
+/** Keyed by "METHOD /api/path" exactly as Hono lists the route (`app.routes`). */
+export const ROUTE_TABLE = {
+  'GET /api/health': { access: 'public' },
+
+  'GET /api/auth/user': { access: 'self' },
+  'POST /api/auth/user/walkthrough-complete': { access: 'self' },
+
+  'GET /api/dashboard': { access: 'catalog.read' },
+
+  'GET /api/settings': { access: 'settings.read' },
+  'POST /api/settings': { access: 'settings.update', body: SaveSettingsBody },
+
+  'POST /api/sync': { access: 'catalog.sync', stream: true },
+  'POST /api/sync/cancel': { access: 'catalog.sync' },
+
+  'GET /api/products': { access: 'catalog.read', query: ProductListQuery },
+  'GET /api/products/:id/variants': { access: 'catalog.read', params: IntIdParam },
+  'GET /api/products/:id/price-history': { access: 'catalog.read', params: IntIdParam },
+  'PUT /api/products/:id': { access: 'catalog.editPrice', params: IntIdParam, body: ProductPriceEdit },
+  'DELETE /api/products/all': { access: 'catalog.deleteAll' },
+  'PUT /api/variants/:id': { access: 'catalog.editPrice', params: IntIdParam, body: VariantPriceEdit },
+  'GET /api/categories': { access: 'catalog.read' },
+  'GET /api/catalog/changes': { access: 'catalog.read', query: CatalogChangesQuery },
+
+  'GET /api/work-orders': { access: 'workOrders.read', query: WorkOrderListQuery },
+  'POST /api/work-orders': { access: 'workOrders.create', body: CreateWorkOrderBody },
+  'DELETE /api/work-orders/:id': { access: 'workOrders.delete', params: UuidParam },
+  'PATCH /api/work-orders/:id/archive': { access: 'workOrders.archive', params: UuidParam },
+  'POST /api/work-orders/:id/undo': { access: 'workOrders.undo', params: UuidParam },
+
+  'GET /api/company/users': { access: 'team.read' },
+  'PUT /api/company/name': { access: 'team.rename', body: CompanyNameBody },
+  'DELETE /api/company/users/:id': { access: 'team.removeMember', params: UuidParam },
+
+  'GET /api/my-invitations': { access: 'self' },
+  'GET /api/invitations/:token': { access: 'public', params: TokenParam },
+  'GET /api/invitations': { access: 'team.read' },
+  'POST /api/invitations': { access: 'team.invite', body: InviteBody },
+  'DELETE /api/invitations/:id': { access: 'team.cancelInvitation', params: UuidParam },
+  'POST /api/invitations/:key/accept': { access: 'self' },
+
+  'GET /api/subscription': { access: 'subscription.read' },
+  'POST /api/subscription/checkout': { access: 'subscription.change', body: CheckoutBody },
+  'POST /api/subscription/change': { access: 'subscription.change', body: PlanChangeBody },
+  'POST /api/subscription/cancel': { access: 'subscription.change' },
+
+  'POST /api/stripe/webhook': { access: 'webhook' },
+} as const satisfies Record<`${Method} /api${string}`, RouteSpec>;
+
+export type RouteKey = keyof typeof ROUTE_TABLE;
+
+/** The row of "METHOD /api/path", or undefined for a route the table does not know. */
+export function routeSpec(method: string, path: string): RouteSpec | undefined {
+  return (ROUTE_TABLE as Record<string, RouteSpec>)[`${method} ${path}`];
+}

@@ -1,0 +1,64 @@
+/**
+ * Who may do what in a company: the one permission table. The API's guards
+ * (api/src/middleware/require-permission.ts) and the web app's controls (hidden or disabled
+ * with `whoCan(action)` as their tooltip) both read it; decision 019 explains each row.
+ *
+ * An action not listed here is not a company action (signing in, reading one's own profile,
+ * accepting an invitation addressed to oneself): every signed-in user may do it.
+ */
+import type { Role } from './auth';
+
+export const ALL_ROLES: readonly Role[] = ['owner', 'admin', 'member'];
+/** The roles that manage the company: its store connection, its team, its plan. */
+export const MANAGER_ROLES: readonly Role[] = ['owner', 'admin'];
+
+export interface Permission {
+  /** The roles allowed; everyone else gets 403 FORBIDDEN with `denied`. */
+  roles: readonly Role[];
+  /** The 403 message, also the tooltip of a control the role may not use. */
+  denied: string;
+  /** Why the row is as it is (decision 019's table is this column). */
+  reason: string;
+}
+
+const managersOnly = (what: string, reason: string): Permission => ({
+  roles: MANAGER_ROLES,
+  denied: `Only owners and admins can ${what}`,
+  reason,
+});
+const everyone = (reason: string): Permission => ({ roles: ALL_ROLES, denied: '', reason });
+
+export const PERMISSIONS = {
+  'catalog.read': everyone('Everyone in the company works with the catalog: browse, search, price history.'),
+  'catalog.sync': everyone('A sync only copies the store into the app; it changes nothing in the store.'),
+  'catalog.editPrice': everyone('Editing prices is the everyday work the product is for (spec: every signed-in user).'),
+  'catalog.deleteAll': managersOnly('delete all products', 'Empties the company catalog and its price history for everyone.'),
+  'workOrders.read': everyone('Everyone sees what will change and what changed.'),
+  'workOrders.create': everyone('Creating and running work orders is the everyday work the product is for.'),
+  'workOrders.delete': everyone('Only pending orders can be deleted; nothing reached the store yet.'),
+  'workOrders.archive': everyone('Archiving only hides an order from the default list.'),
+  'workOrders.undo': everyone('Undo restores the prices an order replaced; anyone who may run orders may revert one.'),
+  'settings.read': everyone('Members see which store is connected; the access token is never sent back whole.'),
+  'settings.update': managersOnly('change store settings', 'The store connection holds live credentials and decides where every price is written.'),
+  'team.read': everyone('Everyone sees who is in the team and who is invited.'),
+  'team.rename': managersOnly('rename the company', 'The company name is shown to every member and in invitations.'),
+  'team.invite': managersOnly('invite team members', 'An invitation grants access to the store connection; it also counts against the plan.'),
+  'team.cancelInvitation': managersOnly('cancel invitations', 'Same as inviting.'),
+  'team.removeMember': managersOnly('remove team members', 'Removing someone ends their access; owners cannot be removed.'),
+  'subscription.read': everyone('Everyone sees the plan and its limits.'),
+  'subscription.change': managersOnly('change the subscription', 'Buying, changing or cancelling the plan spends the company\u2019s money.'),
+} as const satisfies Record<string, Permission>;
+
+export type Action = keyof typeof PERMISSIONS;
+
+export const ACTIONS = Object.keys(PERMISSIONS) as Action[];
+
+/** Whether `role` may do `action`. */
+export function can(role: Role, action: Action): boolean {
+  return PERMISSIONS[action].roles.includes(role);
+}
+
+/** Who may do `action`, for a disabled control's tooltip: "Only owners and admins can ...". */
+export function whoCan(action: Action): string {
+  return PERMISSIONS[action].denied;
+}
