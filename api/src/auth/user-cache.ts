@@ -42,6 +42,8 @@ export function usersEpoch(): number {
 
 interface Entry {
   user: User;
+  /** The token's `email_verified` (fixed for a token: a refreshed token is another key). */
+  emailVerified: boolean;
   /** ms since the epoch (the clock's), after which the entry is not used. */
   until: number;
   epoch: number;
@@ -67,20 +69,25 @@ export class UserCache {
 
   /** The user `token` was resolved to, while that may still be trusted. */
   get(token: string): User | undefined {
+    return this.caller(token)?.user;
+  }
+
+  /** The user `token` was resolved to and whether the token's email is verified, while trusted. */
+  caller(token: string): { user: User; emailVerified: boolean } | undefined {
     const entry = this.entries.get(token);
     if (!entry) return undefined;
-    if (entry.epoch === epoch && entry.until > this.now()) return entry.user;
+    if (entry.epoch === epoch && entry.until > this.now()) return { user: entry.user, emailVerified: entry.emailVerified };
     this.entries.delete(token);
     return undefined;
   }
 
   /**
    * Keeps `user` for `token` (read under `readEpoch`) until `tokenExpiresAt` (the token's `exp`,
-   * seconds) or the TTL, whichever comes first.
+   * seconds) or the TTL, whichever comes first, with the token's `emailVerified`.
    */
-  set(token: string, user: User, readEpoch: number, tokenExpiresAt: number): void {
+  set(token: string, user: User, readEpoch: number, tokenExpiresAt: number, emailVerified = false): void {
     if (readEpoch !== epoch) return;
     const until = Math.min(this.now() + this.ttlMs, tokenExpiresAt * 1000);
-    if (until > this.now()) this.entries.set(token, { user, until, epoch: readEpoch });
+    if (until > this.now()) this.entries.set(token, { user, emailVerified, until, epoch: readEpoch });
   }
 }

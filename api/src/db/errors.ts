@@ -17,6 +17,18 @@ export class NotFoundError extends Error {
 }
 
 /**
+ * `provision` refused to link a sign-in to an existing user by email: `taken` when the row
+ * belongs to another Firebase uid already, `unverified` when the row has no uid yet but the
+ * token's email is not verified. Nothing was written.
+ */
+export class IdentityConflictError extends Error {
+  override readonly name = 'IdentityConflictError';
+  constructor(readonly reason: 'taken' | 'unverified') {
+    super(reason === 'taken' ? 'the email belongs to another firebase uid' : 'linking by email needs a verified email');
+  }
+}
+
+/**
  * Rethrows a driver's unique-constraint failure as UniqueViolationError. drizzle wraps driver
  * errors (DrizzleQueryError) with the original as `cause`, so the chain is walked.
  */

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbTargets as targets, openTarget } from '../testing/db-targets';
 import { MAX_CENTS } from './catalog-plan';
-import { NotFoundError, UniqueViolationError } from './errors';
+import { IdentityConflictError, NotFoundError, UniqueViolationError } from './errors';
 import type { Company, Database, ProductInput } from './repositories';
 
 /** How the API renders cents ("19.90"); here only to show the stored integers read back exactly. */
@@ -73,7 +73,7 @@ describe.each(targets)('repositories on $name', (target) => {
     it('provisions a new identity once, with its own trial company, even when 10 calls race', async () => {
       const uid = `uid-${randomUUID()}`;
       const email = uniqueEmail('first');
-      const input = { firebaseUid: uid, email, firstName: 'Grace', lastName: 'Hopper', companyName: "Grace's company", subscriptionPlan: 'trial', productLimit: 5 };
+      const input = { firebaseUid: uid, email, emailVerified: true, firstName: 'Grace', lastName: 'Hopper', companyName: "Grace's company", subscriptionPlan: 'trial', productLimit: 5 };
       const results = await Promise.all(Array.from({ length: 10 }, () => db.users.provision(input)));
       expect(new Set(results.map((u) => u.id)).size).toBe(1);
       expect(new Set(results.map((u) => u.companyId)).size).toBe(1);
@@ -83,11 +83,43 @@ describe.each(targets)('repositories on $name', (target) => {
       expect(await db.users.listByCompany(user.companyId)).toHaveLength(1);
     });
 
-    it('links a new identity to the existing user with the same email instead of a second account', async () => {
+    const provisionInput = (firebaseUid: string, email: string, emailVerified: boolean) =>
+      ({ firebaseUid, email, emailVerified, companyName: 'x', subscriptionPlan: 'trial', productLimit: 5 });
+
+    it('links a new identity to the existing uid-less user with the same email when the email is verified', async () => {
       const email = uniqueEmail('invited');
       const existing = await db.users.create({ companyId: b.id, email, role: 'member' });
-      const user = await db.users.provision({ firebaseUid: `uid-${randomUUID()}`, email: email.toUpperCase(), companyName: 'x', subscriptionPlan: 'trial', productLimit: 5 });
-      expect(user).toMatchObject({ id: existing.id, companyId: b.id, role: 'member' });
+      const uid = `uid-${randomUUID()}`;
+      const user = await db.users.provision(provisionInput(uid, email.toUpperCase(), true));
+      expect(user).toMatchObject({ id: existing.id, companyId: b.id, role: 'member', firebaseUid: uid });
+    });
+
+    it('never links a uid-less user to an unverified email, and writes nothing; a verified token then links it', async () => {
+      const email = uniqueEmail('waiting');
+      const existing = await db.users.create({ companyId: b.id, email, role: 'member' });
+      const uid = `uid-${randomUUID()}`;
+      const refused = db.users.provision(provisionInput(uid, email, false));
+      await expect(refused).rejects.toBeInstanceOf(IdentityConflictError);
+      await expect(refused).rejects.toMatchObject({ reason: 'unverified' });
+      expect(await db.users.getById(b.id, existing.id)).toEqual(existing);
+      expect(await db.users.getByFirebaseUid(uid)).toBeNull();
+      expect((await db.users.provision(provisionInput(uid, email, true))).id).toBe(existing.id);
+    });
+
+    it("refuses a new uid presenting another uid's email, verified or not, and leaves the owner's row as it was", async () => {
+      const email = uniqueEmail('owner');
+      const ownerUid = `uid-${randomUUID()}`;
+      const owner = await db.users.provision({ ...provisionInput(ownerUid, email, true), companyName: 'Owned' });
+      const companies = await Promise.all([db.companies.get(owner.companyId)]);
+      for (const verified of [true, false]) {
+        const intruder = `uid-${randomUUID()}`;
+        const refused = db.users.provision(provisionInput(intruder, email.toUpperCase(), verified));
+        await expect(refused).rejects.toMatchObject({ name: 'IdentityConflictError', reason: 'taken' });
+        expect(await db.users.getByFirebaseUid(intruder)).toBeNull();
+      }
+      expect(await db.users.getByFirebaseUid(ownerUid)).toEqual(owner);
+      expect(await db.users.listByCompany(owner.companyId)).toEqual([owner]);
+      expect([await db.companies.get(owner.companyId)]).toEqual(companies);
     });
 
     it('rejects a duplicate email (any case) and a duplicate firebase uid', async () => {

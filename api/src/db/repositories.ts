@@ -92,6 +92,8 @@ export type UserPatch = Partial<Pick<User,
 export interface ProvisionInput {
   firebaseUid: string;
   email: string;
+  /** The token says the email is verified: only then may an existing uid-less row be linked. */
+  emailVerified: boolean;
   firstName?: string | null;
   lastName?: string | null;
   profileImageUrl?: string | null;
@@ -104,9 +106,11 @@ export interface ProvisionInput {
 export interface UsersRepository {
   /**
    * Global, idempotent, one transaction: returns the user with this firebase uid; else links
-   * the uid to an existing user with this email (created before they first signed in);
-   * else creates a company (from the input) and the user as its owner. Concurrent calls for
-   * one identity create exactly one user and one company.
+   * the uid to an existing user with this email that has no uid yet (created before they first
+   * signed in), only when `emailVerified`; else creates a company (from the input) and the user
+   * as its owner. Concurrent calls for one identity create exactly one user and one company.
+   * Throws IdentityConflictError ('taken': the email's row has another uid; 'unverified': the
+   * row has no uid but the email is not verified) and writes nothing then.
    */
   provision(input: ProvisionInput): Promise<User>;
   /** Rejects (unique violation) when the email or firebase uid is taken. */

@@ -1,6 +1,8 @@
 /**
  * Requires `Authorization: Bearer <Firebase ID token>` and puts the caller's user row (created on
- * the first verified request) in the context. Everything company-scoped below reads the company
+ * the first verified request) in the context, with `emailVerified`: the token's own
+ * `email_verified` claim (a token is fixed, so after verifying, the client's refreshed token says
+ * true; `requireVerifiedEmail` guards the routes that need it). Everything company-scoped below reads the company
  * from this user, never from request input.
  *
  * GET and HEAD requests may take the user from a short-lived cache keyed by the token
@@ -11,13 +13,14 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
+import { INVITATION_ERRORS } from '@catalog/contracts/team';
 import type { User } from '../db/repositories';
 import { forgetCachedUsers, UserCache, usersEpoch } from '../auth/user-cache';
 import { InvalidTokenError, type TokenVerifier } from '../auth/verify-token';
 import type { Provisioner } from '../services/provisioning';
 import type { AppEnv } from './request-log';
 
-export type AuthedEnv = { Variables: AppEnv['Variables'] & { user: User } };
+export type AuthedEnv = { Variables: AppEnv['Variables'] & { user: User; emailVerified: boolean } };
 
 const BEARER = /^Bearer\s+([A-Za-z0-9_\-]+\.[A-Za-z0-9_\-]+\.[A-Za-z0-9_\-]*)\s*$/;
 
@@ -35,7 +38,9 @@ export function authenticate(verify: TokenVerifier, provision: Provisioner, opti
     if (!match) throw new ApiError(ErrorCode.UNAUTHENTICATED, 'Authentication failed: malformed token');
     const token = match[1]!;
     const reads = c.req.method === 'GET' || c.req.method === 'HEAD';
-    let user = reads ? users.get(token) : undefined;
+    const cached = reads ? users.caller(token) : undefined;
+    let user = cached?.user;
+    let emailVerified = cached?.emailVerified ?? false;
     if (!user) {
       const epoch = usersEpoch();
       let identity;
@@ -46,10 +51,12 @@ export function authenticate(verify: TokenVerifier, provision: Provisioner, opti
         throw err;
       }
       user = await provision(identity);
-      if (reads) users.set(token, user, epoch, identity.expiresAt);
+      emailVerified = identity.emailVerified;
+      if (reads) users.set(token, user, epoch, identity.expiresAt, emailVerified);
     }
     if (!user.isActive) throw new ApiError(ErrorCode.FORBIDDEN, 'This account is disabled');
     c.set('user', user);
+    c.set('emailVerified', emailVerified);
     if (reads) return next();
     try {
       await next();
@@ -58,3 +65,13 @@ export function authenticate(verify: TokenVerifier, provision: Provisioner, opti
     }
   };
 }
+
+/**
+ * After `authenticate`: refuses a caller whose token does not say their email is verified (403
+ * EMAIL_NOT_VERIFIED), before anything is read or written. Invitations go by email address, so
+ * only a proven address may see or accept them.
+ */
+export const requireVerifiedEmail: MiddlewareHandler<AuthedEnv> = async (c, next) => {
+  if (c.get('emailVerified') !== true) throw new ApiError(ErrorCode.EMAIL_NOT_VERIFIED, INVITATION_ERRORS.emailNotVerified);
+  await next();
+};

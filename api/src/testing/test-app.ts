@@ -17,19 +17,26 @@ import { SyncRegistry } from '../services/sync/sync-registry';
 export const TEST_PROJECT = 'demo-catalog';
 
 /** An unsigned token as the Auth emulator issues them (accepted only in emulator mode). */
-export function emulatorToken(claims: { sub: string; email?: string; name?: string; exp?: number }) {
+export function emulatorToken(claims: { sub: string; email?: string; email_verified?: boolean; name?: string; picture?: string; exp?: number }) {
   const now = Math.floor(Date.now() / 1000);
   const payload = { iss: `https://securetoken.google.com/${TEST_PROJECT}`, aud: TEST_PROJECT, iat: now, exp: now + 3600, ...claims };
   const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
   return `${b64({ alg: 'none', typ: 'JWT' })}.${b64(payload)}.`;
 }
 
-/** A signed-in user for API tests: a unique identity and the headers that carry its token. */
-export function testUser(name = 'Ada Lovelace') {
+/**
+ * A signed-in user for API tests: a unique identity and the headers that carry its token. The
+ * token says the email is verified unless `{ emailVerified: false }`; `verified()` gives the same
+ * identity's next token after verifying (email_verified true, as Firebase issues it then).
+ */
+export function testUser(name = 'Ada Lovelace', options: { emailVerified?: boolean } = {}) {
   const sub = `uid-${crypto.randomUUID()}`;
   const email = `${sub}@example.com`;
-  const token = emulatorToken({ sub, email, name });
-  return { sub, email, token, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
+  const signedIn = (emailVerified: boolean) => {
+    const token = emulatorToken({ sub, email, name, email_verified: emailVerified });
+    return { token, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
+  };
+  return { sub, email, ...signedIn(options.emailVerified ?? true), verified: () => signedIn(true) };
 }
 
 /**

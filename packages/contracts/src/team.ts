@@ -24,6 +24,8 @@ export const INVITATION_ERRORS = {
   alreadyAccepted: 'This invitation has already been accepted',
   /** 403: signed in with another email than the one invited. */
   wrongEmail: 'This invitation was sent to another email address',
+  /** 403 EMAIL_NOT_VERIFIED: listing or accepting invitations needs a verified email address. */
+  emailNotVerified: 'Verify your email address to see and accept invitations',
 } as const;
 
 /** An invitation can be accepted for this long after it was sent (DESIGN.md section 6). */

@@ -1,7 +1,7 @@
 /** PostgreSQL users repository. Emails are stored trimmed and lower-cased. */
 import { and, asc, eq } from 'drizzle-orm';
 import { normalizeEmail } from '../email';
-import { rethrowUnique, UniqueViolationError } from '../errors';
+import { IdentityConflictError, rethrowUnique, UniqueViolationError } from '../errors';
 import type { ProvisionInput, User, UsersRepository } from '../repositories';
 import { companies, users } from '../schema.pg';
 import { newCompanyRow } from '../sql-helpers';
@@ -16,6 +16,9 @@ export function pgUsers(db: PgDb): UsersRepository {
       if (byUid) return byUid;
       const [byEmail] = await tx.select().from(users).where(eq(users.email, email)).for('update');
       if (byEmail) {
+        // Linked by email only when nobody owns the row yet and the token proves the address.
+        if (byEmail.firebaseUid !== null) throw new IdentityConflictError('taken');
+        if (!input.emailVerified) throw new IdentityConflictError('unverified');
         const [linked] = await tx.update(users).set({ firebaseUid: input.firebaseUid, updatedAt: now })
           .where(eq(users.id, byEmail.id)).returning();
         return linked!;

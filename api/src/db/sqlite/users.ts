@@ -1,7 +1,7 @@
 /** SQLite users repository. Emails are stored trimmed and lower-cased. */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { normalizeEmail } from '../email';
-import { rethrowUnique } from '../errors';
+import { IdentityConflictError, rethrowUnique } from '../errors';
 import type { User, UsersRepository } from '../repositories';
 import { companies, users } from '../schema.sqlite';
 import type { SqliteDb } from './types';
@@ -20,6 +20,9 @@ export function sqliteUsers(db: SqliteDb): UsersRepository {
         if (byUid) return byUid;
         const byEmail = tx.select().from(users).where(eq(users.email, email)).get();
         if (byEmail) {
+          // Linked by email only when nobody owns the row yet and the token proves the address.
+          if (byEmail.firebaseUid !== null) throw new IdentityConflictError('taken');
+          if (!input.emailVerified) throw new IdentityConflictError('unverified');
           return tx.update(users).set({ firebaseUid: input.firebaseUid, updatedAt: now })
             .where(eq(users.id, byEmail.id)).returning().get()!;
         }

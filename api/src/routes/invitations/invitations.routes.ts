@@ -8,7 +8,8 @@
  * - GET /: the company's invitations, any role (status 'expired' computed at read time).
  * - POST /: invite (owner, admin); answers the acceptance link and whether it was emailed.
  * - DELETE /{id}: cancel (owner, admin); the entry is removed. An accepted one stays.
- * - POST /{id or token}/accept: the invited user joins the company with the invited role.
+ * - POST /{id or token}/accept: the invited user joins the company with the invited role; their
+ *   token must say the email is verified (else 403 EMAIL_NOT_VERIFIED, checked first).
  */
 import { Hono, type MiddlewareHandler } from 'hono';
 import { TokenParam, UuidParam, type MessageResponse } from '@catalog/contracts/common';
@@ -19,7 +20,7 @@ import {
 } from '@catalog/contracts/team';
 import type { Database } from '../../db/repositories';
 import { readJson } from '../../lib/http';
-import type { AuthedEnv } from '../../middleware/authenticate';
+import { requireVerifiedEmail, type AuthedEnv } from '../../middleware/authenticate';
 import { MANAGERS, requireRole } from '../../middleware/require-role';
 import { acceptInvitation } from '../../services/invitations/accept-invitation';
 import { createInvitation } from '../../services/invitations/create-invitation';
@@ -74,7 +75,7 @@ export function invitationRoutes({ db, auth, delivery, now }: InvitationRouteDep
       if (!(await db.invitations.delete(companyId, invitation.id))) throw notFound();
       return c.json({ message: 'Invitation cancelled' } satisfies MessageResponse);
     })
-    .post('/:key/accept', auth, async (c) => {
+    .post('/:key/accept', auth, requireVerifiedEmail, async (c) => {
       const parsed = TokenParam.safeParse({ token: c.req.param('key') });
       if (!parsed.success) throw notFound();
       const { invitation, company } = await acceptInvitation(db, c.get('user'), parsed.data.token, now());

@@ -1,17 +1,18 @@
 /**
  * GET /api/my-invitations: the invitations addressed to the signed-in user's email, from any
  * company, that they can accept now (pending, unexpired, not for the company they are already
- * in), newest first, each with its company's name. Any signed-in user; no role involved.
+ * in), newest first, each with its company's name. Any signed-in user whose token says the email
+ * is verified (else 403 EMAIL_NOT_VERIFIED); no role involved.
  */
 import { Hono } from 'hono';
 import type { Invitation as WireInvitation } from '@catalog/contracts/team';
 import type { Database } from '../../db/repositories';
-import type { AuthedEnv } from '../../middleware/authenticate';
+import { requireVerifiedEmail, type AuthedEnv } from '../../middleware/authenticate';
 import { companyNames, isOpen, toWireInvitation } from '../../services/invitations/invitation-views';
 
 export function myInvitationRoutes(deps: { db: Database; now: () => Date }) {
   const { db, now } = deps;
-  return new Hono<AuthedEnv>().get('/', async (c) => {
+  return new Hono<AuthedEnv>().get('/', requireVerifiedEmail, async (c) => {
     const user = c.get('user');
     const at = now();
     const pending = await db.invitations.listByEmail(user.email, { status: 'pending' });
