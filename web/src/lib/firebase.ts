@@ -51,6 +51,8 @@ export interface IdentityUser {
   email: string | null;
   displayName: string | null;
   photoURL: string | null;
+  /** Firebase says the email address is proven (its link was opened; Google accounts are). */
+  emailVerified: boolean;
 }
 
 /** What the session (src/lib/session.ts) needs from the identity service. */
@@ -76,6 +78,7 @@ export function connectFirebase(): IdentitySource {
             email: user.email,
             displayName: user.displayName,
             photoURL: user.photoURL,
+            emailVerified: user.emailVerified,
           },
         ),
       ),

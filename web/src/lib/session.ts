@@ -95,7 +95,8 @@ function sameUser(a: SessionUser | null, b: SessionUser | null): boolean {
       a.uid === b.uid &&
       a.email === b.email &&
       a.displayName === b.displayName &&
-      a.photoURL === b.photoURL)
+      a.photoURL === b.photoURL &&
+      a.emailVerified === b.emailVerified)
   );
 }
 

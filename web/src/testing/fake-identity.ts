@@ -18,6 +18,7 @@ export function fakeUser(overrides: Partial<IdentityUser> = {}): IdentityUser {
     email: 'ada@example.com',
     displayName: 'Ada Lovelace',
     photoURL: null,
+    emailVerified: true,
     ...overrides,
   };
 }

@@ -1,8 +1,8 @@
 /**
  * The signed-in shell: header with the logo and the connection indicator, a sidebar with the
  * app's sections (a slide-in menu on small screens; Work Orders shows the pending orders and the
- * changes queued on this device), the store status, Install and the account, the current screen,
- * and the tour for new users. Loaded lazily: signed-out visitors never download it.
+ * changes queued on this device), the store status, Install and the account, the banner that asks
+ * an unverified address to verify itself, the current screen, and the tour for new users. Loaded lazily: signed-out visitors never download it.
  */
 import {
   AppShell,
@@ -28,6 +28,7 @@ import { Suspense, useEffect, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { Logo } from '../../components/logo';
 import { PageLoader } from '../../components/page-loader';
+import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner';
 import { useDashboardStats } from '../../features/dashboard/api/get-dashboard-stats';
 import { Walkthrough } from '../../features/walkthrough/components/walkthrough';
 // Orders sent from the outbox (also replays at start) refresh the lists: its listener registers here.
@@ -152,6 +153,7 @@ export function SignedInLayout({ children }: { children?: ReactNode }) {
       </AppShell.Navbar>
 
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
+        <VerifyEmailBanner />
         <Suspense fallback={<PageLoader />}>{children ?? <Outlet />}</Suspense>
       </AppShell.Main>
       <Walkthrough />

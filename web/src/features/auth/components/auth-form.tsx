@@ -106,11 +106,13 @@ export function AuthForm({ onGoogleStart, onGoogleFailure }: AuthFormProps) {
           message: 'Successfully signed in with email',
         });
       } else if (mode === 'sign-up') {
-        await createAccount(values.email, values.password);
+        const { verificationSent } = await createAccount(values.email, values.password);
         notifications.show({
           color: 'green',
           title: 'Account created successfully!',
-          message: 'Welcome to Catalog Pilot',
+          message: verificationSent
+            ? `Welcome to Catalog Pilot. We sent a link to ${values.email.trim()} to verify your email address.`
+            : 'Welcome to Catalog Pilot',
         });
       } else {
         const email = values.email.trim();

@@ -3,7 +3,7 @@
  * token, a link that is unknown or expired, or details that could not be loaded. A visitor who
  * is not signed in is asked to sign in (and comes back here afterwards); a signed-in user sees
  * the company, role, inviter, status and expiry, and is sent to the Team page to accept, since
- * this page does not accept by itself.
+ * this page does not accept by itself (an unverified address is told to verify it first).
  */
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import { INVITATION_ERRORS } from '@catalog/contracts/team';
@@ -71,7 +71,9 @@ export function AcceptInvitationPage() {
       </Paper>
     );
   } else {
-    content = <InvitationDetailsCard invitation={lookup.invitation} signedInEmail={user.email} />;
+    content = (
+      <InvitationDetailsCard invitation={lookup.invitation} signedInEmail={user.email} emailVerified={user.emailVerified} />
+    );
   }
 
   return (

@@ -1,13 +1,16 @@
 /**
  * The invitation as a signed-in user sees it on /accept-invitation: company, role, who sent
  * it, status and expiry, a warning when they are signed in with another email than the one
- * invited, and the way to the Team page, where it is accepted.
+ * invited, why they cannot accept it yet while their address is not verified (with "Resend email"
+ * and "I've verified it"), and the way to the Team page, where it is accepted.
  */
+import { INVITATION_ERRORS } from '@catalog/contracts/team';
 import { Alert, Badge, Button, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { IconInfoCircle, IconMailExclamation } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../../lib/format-date-time';
+import { VerifyEmailActions } from '../../auth/components/verify-email-actions';
 import type { InvitationDetails } from '../api/get-invitation-by-token';
 
 const ROLE = { admin: 'Admin', member: 'Member' } as const;
@@ -21,10 +24,13 @@ export interface InvitationDetailsCardProps {
   invitation: InvitationDetails;
   /** The email of the signed-in user (null if the identity has none). */
   signedInEmail: string | null;
+  /** The signed-in user's address is verified (the API lets only those accept). */
+  emailVerified: boolean;
 }
 
-export function InvitationDetailsCard({ invitation, signedInEmail }: InvitationDetailsCardProps) {
+export function InvitationDetailsCard({ invitation, signedInEmail, emailVerified }: InvitationDetailsCardProps) {
   const otherEmail = signedInEmail !== null && signedInEmail.toLowerCase() !== invitation.email.toLowerCase();
+  const mustVerify = !otherEmail && !emailVerified && invitation.status === 'pending';
   const status = STATUS[invitation.status];
   const rows: Array<[string, ReactNode]> = [
     ['Company', invitation.companyName],
@@ -57,6 +63,14 @@ export function InvitationDetailsCard({ invitation, signedInEmail }: InvitationD
               This invitation was sent to {invitation.email}, but you are signed in as {signedInEmail}. Sign in with{' '}
               {invitation.email} to accept it.
             </Text>
+          </Alert>
+        )}
+        {mustVerify && (
+          <Alert color="yellow" variant="outline" icon={<IconMailExclamation aria-hidden="true" />}>
+            <Stack gap="sm">
+              <Text c="var(--mantine-color-text)">{INVITATION_ERRORS.emailNotVerified}</Text>
+              <VerifyEmailActions />
+            </Stack>
           </Alert>
         )}
         {invitation.status === 'accepted' ? (

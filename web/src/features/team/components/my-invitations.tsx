@@ -3,10 +3,18 @@
  * Invitation. Accepting shows 'Invitation Accepted' / "You've successfully joined the
  * company!" and then reloads the page: the user now belongs to another company, so everything
  * on screen is read afresh. Hidden while there is nothing to accept.
+ *
+ * The API lists invitations only for a verified email address: while it answers
+ * EMAIL_NOT_VERIFIED the box says why and offers to send the verification email again, and it
+ * reads the list again as soon as the session's user is verified (the banner's "I've verified it").
  */
-import type { Invitation } from '@catalog/contracts/team';
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { ErrorCode, isApiError } from '@catalog/contracts/errors';
+import { INVITATION_ERRORS, type Invitation } from '@catalog/contracts/team';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconMailExclamation } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { VerifyEmailActions } from '../../auth/components/verify-email-actions';
+import { useAuth } from '../../../lib/session';
 import { formatDateTime } from '../../../lib/format-date-time';
 import { acceptInvitation } from '../api/accept-invitation';
 import { useMyInvitations } from '../api/get-my-invitations';
@@ -32,6 +40,29 @@ export function MyInvitations({ reload }: { reload: () => void }) {
     else setAcceptingId(null);
   };
 
+  const notVerified = isApiError(mine.error) && mine.error.code === ErrorCode.EMAIL_NOT_VERIFIED;
+  const verifiedNow = useAuth().user?.emailVerified === true;
+  const { refetch } = mine;
+  useEffect(() => {
+    // Verified since the API refused: the refreshed token is let in now.
+    if (notVerified && verifiedNow) void refetch();
+  }, [notVerified, verifiedNow, refetch]);
+
+  if (notVerified) {
+    return (
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="my-invitations-title">
+        <Title order={2} size="h3" id="my-invitations-title">
+          Your Invitations
+        </Title>
+        <Alert mt="md" color="yellow" variant="light" icon={<IconMailExclamation aria-hidden="true" />}>
+          <Stack gap="sm">
+            <Text size="sm">{INVITATION_ERRORS.emailNotVerified}</Text>
+            <VerifyEmailActions withCheck={false} />
+          </Stack>
+        </Alert>
+      </Paper>
+    );
+  }
   if (!mine.data || mine.data.length === 0) return null;
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="my-invitations-title">

@@ -1,0 +1,36 @@
+/**
+ * The banner of the signed-in shell while the signed-in address is not verified (an account made
+ * with email and password whose verification link was not opened yet; Google accounts never see
+ * it): what to do, "Resend email" and "I've verified it". It goes as soon as the session's user is
+ * verified (the refreshed token says so).
+ */
+import { Alert, Stack, Text } from '@mantine/core';
+import { IconMailExclamation } from '@tabler/icons-react';
+import { useAuth } from '../../../lib/session';
+import type { EmailVerificationActions } from '../api/email-verification';
+import { VerifyEmailActions } from './verify-email-actions';
+
+export const VERIFY_EMAIL_TITLE = 'Verify your email address';
+
+export function VerifyEmailBanner({ actions }: { actions?: EmailVerificationActions }) {
+  const { user } = useAuth();
+  if (!user || user.emailVerified) return null;
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      title={VERIFY_EMAIL_TITLE}
+      icon={<IconMailExclamation aria-hidden="true" />}
+      role="region"
+      mb="md"
+    >
+      <Stack gap="sm">
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          We sent a link to {user.email ? <strong>{user.email}</strong> : 'your email address'}. Open it to verify your
+          address: until then you cannot see or accept invitations to join a team.
+        </Text>
+        <VerifyEmailActions actions={actions} />
+      </Stack>
+    </Alert>
+  );
+}
