@@ -1,8 +1,10 @@
 /**
- * Who is signed in: company roles, the current user of GET /api/auth/user, and the role rules
- * the server enforces and the Team page mirrors (DESIGN.md section 6).
+ * Who is signed in: company roles, the current user of GET /api/auth/user, and the one role
+ * rule that also looks at the target (removing a member). Which role may do what is the
+ * permission table's (permissions.ts, decision 019).
  */
 import { z } from 'zod';
+import { can } from './permissions';
 import { PlanId } from './plans';
 
 /** owner: created the company; admin: manages it; member: works in the catalog. */
@@ -28,19 +30,14 @@ export const CurrentUser = z.object({
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
 /**
- * Renaming the company, inviting, cancelling invitations, removing members, changing store
- * settings and deleting all products: owner and admin only.
+ * Whether `actor` may remove `target`: the roles of 'team.removeMember' in the permission table,
+ * and never an owner, never oneself.
  */
-export function canManageCompany(role: Role): boolean {
-  return role === 'owner' || role === 'admin';
-}
-
-/** Owner and admin remove members, but never an owner and never themselves. */
 export function canRemoveMember(
   actor: { id: string; role: Role },
   target: { id: string; role: Role },
 ): boolean {
-  return canManageCompany(actor.role) && target.role !== 'owner' && target.id !== actor.id;
+  return can(actor.role, 'team.removeMember') && target.role !== 'owner' && target.id !== actor.id;
 }
 
 /** "Ada Lovelace", else the email: how a person is named on the Team and Settings pages. */

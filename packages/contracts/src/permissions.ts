@@ -43,8 +43,8 @@ export const PERMISSIONS = {
   'team.read': everyone('Everyone sees who is in the team and who is invited.'),
   'team.rename': managersOnly('rename the company', 'The company name is shown to every member and in invitations.'),
   'team.invite': managersOnly('invite team members', 'An invitation grants access to the store connection; it also counts against the plan.'),
-  'team.cancelInvitation': managersOnly('cancel invitations', 'Same as inviting.'),
-  'team.removeMember': managersOnly('remove team members', 'Removing someone ends their access; owners cannot be removed.'),
+  'team.cancelInvitation': managersOnly('cancel invitations', 'The roles that invite decide who stays invited; a member could otherwise withdraw an owner\u2019s invitation.'),
+  'team.removeMember': managersOnly('remove team members', 'Removing someone ends their access to the company; never an owner, never oneself (canRemoveMember).'),
   'subscription.read': everyone('Everyone sees the plan and its limits.'),
   'subscription.change': managersOnly('change the subscription', 'Buying, changing or cancelling the plan spends the company\u2019s money.'),
 } as const satisfies Record<string, Permission>;

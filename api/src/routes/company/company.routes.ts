@@ -1,8 +1,9 @@
 /**
- * /api/company: the caller's team. GET /users (any role: the members), PUT /name (owner and
- * admin: rename, 'Company name cannot be empty' after trimming) and DELETE /users/{id} (owner
- * and admin: the member moves to a company of their own; never an owner, never oneself).
- * Another company's member is a 404, as every company-scoped record is.
+ * /api/company: the caller's team. GET /users (the members), PUT /name (rename, 'Company name
+ * cannot be empty' after trimming) and DELETE /users/{id} (the member moves to a company of
+ * their own; never an owner, never oneself). Who may call each: the guards, from the route
+ * table and the permission table (team.*; decision 019). Another company's member is a 404, as
+ * every company-scoped record is.
  */
 import { Hono } from 'hono';
 import { displayName } from '@catalog/contracts/auth';
@@ -12,7 +13,7 @@ import { CompanyNameBody, type CompanyNameResponse, type TeamMember } from '@cat
 import type { Database, User } from '../../db/repositories';
 import { readJson } from '../../lib/http';
 import type { AuthedEnv } from '../../middleware/authenticate';
-import { MANAGERS, requireRole } from '../../middleware/require-role';
+import { guard } from '../../middleware/require-permission';
 import { MEMBER_NOT_FOUND, removeMember } from '../../services/team/remove-member';
 
 export function toTeamMember(user: User): TeamMember {
@@ -29,17 +30,17 @@ export function toTeamMember(user: User): TeamMember {
 export function companyRoutes(deps: { db: Database; now: () => Date }) {
   const { db, now } = deps;
   return new Hono<AuthedEnv>()
-    .get('/users', async (c) => {
+    .get('/users', guard('GET /api/company/users'), async (c) => {
       const members = await db.users.listByCompany(c.get('user').companyId);
       return c.json(members.map(toTeamMember) satisfies TeamMember[]);
     })
-    .put('/name', requireRole(MANAGERS, 'Only owners and admins can rename the company'), async (c) => {
+    .put('/name', guard('PUT /api/company/name'), async (c) => {
       const { name } = await readJson(c, CompanyNameBody);
       const company = await db.companies.update(c.get('user').companyId, { name }, now());
       if (!company) throw new ApiError(ErrorCode.NOT_FOUND, 'Your company was not found');
       return c.json({ name: company.name } satisfies CompanyNameResponse);
     })
-    .delete('/users/:id', requireRole(MANAGERS, 'Only owners and admins can remove team members'), async (c) => {
+    .delete('/users/:id', guard('DELETE /api/company/users/:id'), async (c) => {
       const parsed = UuidParam.safeParse({ id: c.req.param('id') });
       if (!parsed.success) throw new ApiError(ErrorCode.NOT_FOUND, MEMBER_NOT_FOUND);
       const { member } = await removeMember(db, c.get('user'), parsed.data.id, now());

@@ -3,10 +3,11 @@ import { Hono } from 'hono';
 import type { DashboardStats } from '@catalog/contracts/dashboard';
 import type { Database } from '../../db/repositories';
 import type { AuthedEnv } from '../../middleware/authenticate';
+import { guard } from '../../middleware/require-permission';
 
 export function dashboardRoutes(deps: { db: Database }) {
   const { db } = deps;
-  return new Hono<AuthedEnv>().get('/', async (c) => {
+  return new Hono<AuthedEnv>().get('/', guard('GET /api/dashboard'), async (c) => {
     const { companyId } = c.get('user');
     const [totalProducts, byStatus, settings] = await Promise.all([
       db.products.count(companyId),

@@ -5,11 +5,12 @@
  * - GET /{token}: public (the accept-invitation page of a visitor who has not signed in yet):
  *   company name, role, inviter email, status and expiry; 404 'Invitation not found or expired'
  *   for an unknown, cancelled or expired token.
- * - GET /: the company's invitations, any role (status 'expired' computed at read time).
- * - POST /: invite (owner, admin); answers the acceptance link and whether it was emailed.
- * - DELETE /{id}: cancel (owner, admin); the entry is removed. An accepted one stays.
+ * - GET /: the company's invitations (team.read; status 'expired' computed at read time).
+ * - POST /: invite (team.invite); answers the acceptance link and whether it was emailed.
+ * - DELETE /{id}: cancel (team.cancelInvitation); the entry is removed. An accepted one stays.
  * - POST /{id or token}/accept: the invited user joins the company with the invited role; their
  *   token must say the email is verified (else 403 EMAIL_NOT_VERIFIED, checked first).
+ * Roles: the guards come from the route table and the permission table (decision 019).
  */
 import { Hono, type MiddlewareHandler } from 'hono';
 import { TokenParam, UuidParam, type MessageResponse } from '@catalog/contracts/common';
@@ -21,7 +22,7 @@ import {
 import type { Database } from '../../db/repositories';
 import { readJson } from '../../lib/http';
 import { requireVerifiedEmail, type AuthedEnv } from '../../middleware/authenticate';
-import { MANAGERS, requireRole } from '../../middleware/require-role';
+import { guard } from '../../middleware/require-permission';
 import { acceptInvitation } from '../../services/invitations/accept-invitation';
 import { createInvitation } from '../../services/invitations/create-invitation';
 import { deliverInvitation, type InvitationDelivery } from '../../services/invitations/deliver-invitation';
@@ -47,13 +48,13 @@ export function invitationRoutes({ db, auth, delivery, now }: InvitationRouteDep
       if (!invitation || (invitation.status !== 'accepted' && !isOpen(invitation, at))) throw notFound();
       return c.json((await toInvitationByToken(db, invitation, at)) satisfies InvitationByTokenResponse);
     })
-    .get('/', auth, async (c) => {
+    .get('/', auth, guard('GET /api/invitations'), async (c) => {
       const { companyId } = c.get('user');
       const [company, invitations] = await Promise.all([db.companies.get(companyId), db.invitations.listByCompany(companyId)]);
       const at = now();
       return c.json(invitations.map((i) => toWireInvitation(i, company?.name ?? '', at)) satisfies WireInvitation[]);
     })
-    .post('/', auth, requireRole(MANAGERS, 'Only owners and admins can invite team members'), async (c) => {
+    .post('/', auth, guard('POST /api/invitations'), async (c) => {
       const inviter = c.get('user');
       const input = await readJson(c, InviteBody);
       const at = now();
@@ -66,7 +67,7 @@ export function invitationRoutes({ db, auth, delivery, now }: InvitationRouteDep
       const body: CreateInvitationResponse = { invitation: toWireInvitation(invitation, company.name, at), ...delivered };
       return c.json(body, 201);
     })
-    .delete('/:id', auth, requireRole(MANAGERS, 'Only owners and admins can cancel invitations'), async (c) => {
+    .delete('/:id', auth, guard('DELETE /api/invitations/:id'), async (c) => {
       const { companyId } = c.get('user');
       const parsed = UuidParam.safeParse({ id: c.req.param('id') });
       const invitation = parsed.success ? await db.invitations.get(companyId, parsed.data.id) : null;

@@ -12,8 +12,9 @@
  *   GET    /api/categories                   the category paths, sorted
  *   GET    /api/catalog/changes              replication: changes after a cursor, in pages
  *
- * Any role may read and edit prices. Another company's product or variant is a 404, as is a
- * malformed id. Price edits take an optional Idempotency-Key (services/idempotency.ts).
+ * Who may do what is the permission table's (contracts permissions.ts, catalog.*; decision 019):
+ * each route's guard comes from the route table. Another company's product or variant is a 404,
+ * as is a malformed id. Price edits take an optional Idempotency-Key (services/idempotency.ts).
  */
 import { Hono, type Context, type TypedResponse } from 'hono';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
@@ -29,7 +30,7 @@ import { LruCache } from '../../lib/lru-cache';
 import type { SecretBox } from '../../lib/secrets';
 import type { AuthedEnv } from '../../middleware/authenticate';
 import { serializedJson } from '../../middleware/compress';
-import { MANAGERS, requireRole } from '../../middleware/require-role';
+import { guard } from '../../middleware/require-permission';
 import { toWireHistoryEntry, toWireVariant } from '../../services/catalog/catalog-wire';
 import { editProductPrices, editVariantPrices } from '../../services/catalog/price-edits';
 import { createCatalogChanges } from '../../services/catalog/replication';
@@ -79,26 +80,26 @@ export function productsRoutes(deps: ProductsDeps) {
   };
 
   return new Hono<AuthedEnv>()
-    .get('/', async (c) => {
+    .get('/', guard('GET /api/products'), async (c) => {
       const query = listQuery(c);
       const page = await listProducts(c.get('user').companyId, query);
       // Serialized and compressed once per cached page; typed as c.json would be, for hc<AppType>.
       return serializedJson(c, page) as unknown as TypedResponse<ProductListResponse, 200, 'json'>;
     })
 
-    .get('/:id/variants', async (c) => {
+    .get('/:id/variants', guard('GET /api/products/:id/variants'), async (c) => {
       const product = await loadProduct(c.get('user').companyId, c);
       return c.json(product.variants.map((v) => toWireVariant(v, product.externalId)) satisfies VariantListResponse);
     })
 
-    .get('/:id/price-history', async (c) => {
+    .get('/:id/price-history', guard('GET /api/products/:id/price-history'), async (c) => {
       const { companyId } = c.get('user');
       const product = await loadProduct(companyId, c);
       const entries = await db.priceHistory.listForProduct(companyId, product.id);
       return c.json(entries.map(toWireHistoryEntry) satisfies PriceHistoryResponse);
     })
 
-    .put('/:id', async (c) => {
+    .put('/:id', guard('PUT /api/products/:id'), async (c) => {
       const user = c.get('user');
       const externalId = externalIdParam(c, 'Product');
       const edit = await readJson(c, ProductPriceEdit);
@@ -111,7 +112,7 @@ export function productsRoutes(deps: ProductsDeps) {
       return c.json(answer.body, 200);
     })
 
-    .delete('/all', requireRole(MANAGERS, 'Only owners and admins can delete all products'), async (c) => {
+    .delete('/all', guard('DELETE /api/products/all'), async (c) => {
       const { companyId } = c.get('user');
       // A running sync would write its remaining pages back right after the delete.
       if (syncs.isRunning(companyId)) throw new ApiError(ErrorCode.CONFLICT, 'A sync is running: cancel it or let it finish, then delete all products');
@@ -122,7 +123,7 @@ export function productsRoutes(deps: ProductsDeps) {
 
 /** Mounted at /api/categories. */
 export function categoriesRoutes({ db }: { db: Database }) {
-  return new Hono<AuthedEnv>().get('/', async (c) => {
+  return new Hono<AuthedEnv>().get('/', guard('GET /api/categories'), async (c) => {
     const body: CategoriesResponse = await db.products.categories(c.get('user').companyId);
     return c.json(body);
   });
@@ -130,7 +131,7 @@ export function categoriesRoutes({ db }: { db: Database }) {
 
 /** Mounted at /api/variants. */
 export function variantsRoutes(deps: Pick<ProductsDeps, 'db' | 'commerce' | 'secrets'>) {
-  return new Hono<AuthedEnv>().put('/:id', async (c) => {
+  return new Hono<AuthedEnv>().put('/:id', guard('PUT /api/variants/:id'), async (c) => {
     const user = c.get('user');
     const externalId = externalIdParam(c, 'Variant');
     const edit = await readJson(c, VariantPriceEdit);
@@ -147,7 +148,7 @@ export function variantsRoutes(deps: Pick<ProductsDeps, 'db' | 'commerce' | 'sec
 /** Mounted at /api/catalog: a device pulls until `hasMore` is false; `reset` says drop the local copy first. */
 export function catalogRoutes({ db }: { db: Database }) {
   const catalogChanges = createCatalogChanges(db);
-  return new Hono<AuthedEnv>().get('/changes', async (c) => {
+  return new Hono<AuthedEnv>().get('/changes', guard('GET /api/catalog/changes'), async (c) => {
     const body: CatalogChangesResponse = await catalogChanges(c.get('user').companyId, readQuery(c, CatalogChangesQuery));
     // A page is of this moment: an intermediary must never answer a later pull with it.
     c.header('Cache-Control', 'no-store');

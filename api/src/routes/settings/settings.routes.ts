@@ -1,7 +1,7 @@
 /**
- * GET /api/settings (any role): the store connection with the access token masked, or null
- * before one is saved. POST /api/settings (owner and admin): saves it after the store accepted
- * the credentials; the token is stored encrypted, and a masked token sent back keeps the saved one.
+ * GET /api/settings (settings.read): the store connection with the access token masked, or null
+ * before one is saved. POST /api/settings (settings.update; who may: the permission table,
+ * decision 019): saves it after the store accepted the credentials; the token is stored encrypted, and a masked token sent back keeps the saved one.
  */
 import { Hono } from 'hono';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
@@ -10,7 +10,7 @@ import type { ApiSettings, Database } from '../../db/repositories';
 import { readJson } from '../../lib/http';
 import type { SecretBox } from '../../lib/secrets';
 import type { AuthedEnv } from '../../middleware/authenticate';
-import { MANAGERS, requireRole } from '../../middleware/require-role';
+import { guard } from '../../middleware/require-permission';
 import type { SyncRegistry } from '../../services/sync/sync-registry';
 import {
   encryptToken, isMaskedToken, maskToken, readToken, verifyStoreCredentials, type CommerceFactory,
@@ -36,12 +36,12 @@ function toResponse(settings: ApiSettings, token: string | null): NonNullable<Se
 
 export function settingsRoutes({ db, secrets, commerce, syncs }: SettingsDeps) {
   return new Hono<AuthedEnv>()
-    .get('/', async (c) => {
+    .get('/', guard('GET /api/settings'), async (c) => {
       const settings = await db.settings.get(c.get('user').companyId);
       const body: SettingsResponse = settings ? toResponse(settings, readToken(secrets, settings)) : null;
       return c.json(body);
     })
-    .post('/', requireRole(MANAGERS, 'Only owners and admins can change store settings'), async (c) => {
+    .post('/', guard('POST /api/settings'), async (c) => {
       const { companyId } = c.get('user');
       const input = await readJson(c, SaveSettingsBody);
       const saved = await db.settings.get(companyId);

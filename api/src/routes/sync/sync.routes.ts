@@ -1,5 +1,5 @@
 /**
- * POST /api/sync (any role): runs a catalog sync and streams its progress as the contracts'
+ * POST /api/sync (catalog.sync in the permission table): runs a catalog sync and streams its progress as the contracts'
  * text blocks (`data:` progress, then `result:` or `error:`), encoded with encodeSyncEvent.
  * Refusals that are known before streaming are ordinary JSON errors: no store connected (400),
  * a sync already running for the company (409). Once streaming began the status is 200 and a
@@ -14,6 +14,7 @@ import { encodeSyncEvent, type SyncEvent } from '@catalog/contracts/sync';
 import type { Database } from '../../db/repositories';
 import type { SecretBox } from '../../lib/secrets';
 import type { AuthedEnv } from '../../middleware/authenticate';
+import { guard } from '../../middleware/require-permission';
 import { readToken, UNREADABLE_TOKEN_MESSAGE, type CommerceFactory } from '../../services/store-connection';
 import { runSync } from '../../services/sync/sync-engine';
 import { syncErrorMessage } from '../../services/sync/sync-messages';
@@ -28,7 +29,7 @@ interface SyncDeps {
 
 export function syncRoutes({ db, secrets, commerce, syncs }: SyncDeps) {
   return new Hono<AuthedEnv>()
-    .post('/', async (c) => {
+    .post('/', guard('POST /api/sync'), async (c) => {
       const { companyId } = c.get('user');
       const log = c.get('log');
       const [settings, company] = await Promise.all([db.settings.get(companyId), db.companies.get(companyId)]);
@@ -69,7 +70,7 @@ export function syncRoutes({ db, secrets, commerce, syncs }: SyncDeps) {
         }
       });
     })
-    .post('/cancel', async (c) => {
+    .post('/cancel', guard('POST /api/sync/cancel'), async (c) => {
       if (!syncs.cancel(c.get('user').companyId)) throw new ApiError(ErrorCode.NOT_FOUND, 'No sync is running');
       return c.json({ message: 'Cancelling the sync' });
     });

@@ -4,8 +4,8 @@
  * changes are compare-and-set in the database (the spec's section 4 rules in the guard), so a
  * request racing the scheduler gets a 409 that says why, never a half-applied change.
  *
- * Roles: any member of the company may create, delete, archive and undo (the spec offers these
- * actions to every signed-in user and names no role for them).
+ * Roles: each route's guard comes from the route table and the permission table
+ * (packages/contracts/src/permissions.ts, workOrders.*; decision 019 gives the matrix and why).
  *
  * Execution is not done here: a created order that is due, or an order marked for undo, wakes
  * the scheduler of this process (services/work-orders), which claims it; the screens follow
@@ -18,6 +18,7 @@ import { CreateWorkOrderBody, WorkOrderListQuery, type WorkOrder as WireWorkOrde
 import type { Database, WorkOrder, WorkOrderStatus } from '../../db/repositories';
 import { readJson, readQuery } from '../../lib/http';
 import type { AuthedEnv } from '../../middleware/authenticate';
+import { guard } from '../../middleware/require-permission';
 import { notifyWorkOrdersDue } from '../../services/work-orders/scheduler';
 import { resolveItems, toWireOrder } from './work-order-items';
 
@@ -52,13 +53,13 @@ export function workOrderRoutes(deps: { db: Database }) {
   }
 
   return new Hono<AuthedEnv>()
-    .get('/', async (c) => {
+    .get('/', guard('GET /api/work-orders'), async (c) => {
       const { includeArchived } = readQuery(c, WorkOrderListQuery);
       const orders = await db.workOrders.list(c.get('user').companyId, { includeArchived });
       return c.json(orders.map(toWireOrder) satisfies WireWorkOrder[]);
     })
 
-    .post('/', async (c) => {
+    .post('/', guard('POST /api/work-orders'), async (c) => {
       const user = c.get('user');
       const body = await readJson(c, CreateWorkOrderBody);
       const productUpdates = await resolveItems(db, user.companyId, body.productUpdates);
@@ -76,7 +77,7 @@ export function workOrderRoutes(deps: { db: Database }) {
       return c.json(toWireOrder(order) satisfies WireWorkOrder, created ? 201 : 200);
     })
 
-    .delete('/:id', async (c) => {
+    .delete('/:id', guard('DELETE /api/work-orders/:id'), async (c) => {
       const { companyId } = c.get('user');
       const order = await load(companyId, c.req.param('id'));
       if (!(await db.workOrders.delete(companyId, order.id, { status: 'pending' }))) {
@@ -85,7 +86,7 @@ export function workOrderRoutes(deps: { db: Database }) {
       return c.json({ message: 'Work order deleted' });
     })
 
-    .patch('/:id/archive', async (c) => {
+    .patch('/:id/archive', guard('PATCH /api/work-orders/:id/archive'), async (c) => {
       const { companyId } = c.get('user');
       const order = await load(companyId, c.req.param('id'));
       const archived = await db.workOrders.update(companyId, order.id, { archived: true }, { status: ALL_BUT_EXECUTING, archived: false });
@@ -93,7 +94,7 @@ export function workOrderRoutes(deps: { db: Database }) {
       return c.json(toWireOrder(archived) satisfies WireWorkOrder);
     })
 
-    .post('/:id/undo', async (c) => {
+    .post('/:id/undo', guard('POST /api/work-orders/:id/undo'), async (c) => {
       const { companyId } = c.get('user');
       const order = await load(companyId, c.req.param('id'));
       // Marked for the scheduler: executing with executedAt set means "undo", and a lease that

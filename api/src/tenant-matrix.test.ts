@@ -1,0 +1,382 @@
+/**
+ * The tenant and role matrix (issue 14, decision 019), generated from the API's route table:
+ * every route of the app x {anonymous, member, admin, owner of company A, owner of company B}.
+ * A's people aim at company B's records (product, variant, work-order, user and invitation ids,
+ * invitation tokens, B's product ids in a work order's body); B's owner aims at A's. What each
+ * caller must get comes from the route's access (route-table.ts) and the permission table:
+ *
+ * - anonymous: 401 on every route but the public ones and the webhook;
+ * - `public` (health, an invitation's link): 200 for everyone. The link answers whoever holds
+ *   the token (that is its purpose): its company name and inviter email are allowed in it;
+ * - `webhook` (Stripe): 400 without Stripe's signature, whoever calls;
+ * - `self`: the caller's own profile and invitations (200); accepting another company's
+ *   invitation addressed to someone else is refused (403);
+ * - an action: a role the table refuses gets 403 with the table's message; an allowed role with
+ *   the other company's ids gets 404; a company route without ids acts on the caller's own
+ *   company and leaves the other company as it was (its owner's view of it is unchanged).
+ *
+ * On every answer: no body names the other company's ids, names, prices, emails or tokens
+ * (except what the caller sent itself, echoed in a message). After every refused request and
+ * every read, the database is unchanged (row counts and a hash of every table). Runs on SQLite
+ * and, with TEST_DATABASE_URL, on PostgreSQL. A route of the app without a row in the route
+ * table, or a row without a route, fails the suite.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFakeStripe, type RunningFakeStripe } from '@catalog/fake-stripe';
+import { can, whoCan, type Action } from '@catalog/contracts/permissions';
+import { PLANS } from '@catalog/contracts/plans';
+import type { Role } from './db/repositories';
+import { ROUTE_TABLE, type RouteKey, type RouteSpec } from './routes/route-table';
+import { billingAt, STRIPE_KEY, WEBHOOK_SECRET } from './testing/billing-fixture';
+import { dbTargets } from './testing/db-targets';
+import { fingerprinter, suiteDatabase } from './testing/db-snapshot';
+import { readSyncEvents, startDemoStore, type TestStore } from './testing/store-fixture';
+import { commerceAt, testApp, testUser } from './testing/test-app';
+
+type Caller = 'anonymous' | 'member' | 'admin' | 'owner' | 'otherOwner';
+const CALLERS: Caller[] = ['anonymous', 'member', 'admin', 'owner', 'otherOwner'];
+const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Two stores with disjoint product ids: A keeps products 101-104, B 105-108. */
+const STORES = {
+  A: { hash: 'storealpha', accessToken: 'token-alpha-secret', clientId: 'client-alpha', seed: 'alpha', products: 8 },
+  B: { hash: 'storebravo', accessToken: 'token-bravo-secret', clientId: 'client-bravo', seed: 'bravo', products: 8 },
+} as const;
+const KEEP = { A: (id: number) => id <= 104, B: (id: number) => id >= 105 };
+/** Prices nobody else has, so a price of the other company in a body is found. */
+const PRICE = { A: 4242.42, B: 31337.77 };
+
+type Person = ReturnType<typeof testUser> & { id: string };
+interface Company {
+  key: 'A' | 'B';
+  id: string;
+  name: string;
+  owner: Person;
+  admin: Person;
+  member: Person;
+  productIds: number[];
+  variantIds: number[];
+  productNames: string[];
+  workOrder: { id: string; title: string };
+  invitation: { id: string; token: string; email: string };
+}
+
+type Expect =
+  | { kind: 'refused'; status: number; message?: string }
+  | { kind: 'own' }
+  | { kind: 'public' };
+
+/** Routes whose request names records (in the path or the body): they run before any company changes itself. */
+const targetsRecords = (key: RouteKey, spec: RouteSpec) => spec.params !== undefined || key === 'POST /api/work-orders' || key.includes('/:');
+
+function roleOf(caller: Caller): Role | null {
+  return caller === 'anonymous' ? null : caller === 'otherOwner' ? 'owner' : caller;
+}
+
+/** What `caller` must get from `key` (the module comment says why). */
+function expected(key: RouteKey, spec: RouteSpec, caller: Caller): Expect {
+  if (spec.access === 'public') return { kind: 'public' };
+  if (spec.access === 'webhook') return { kind: 'refused', status: 400 };
+  const role = roleOf(caller);
+  if (role === null) return { kind: 'refused', status: 401 };
+  if (spec.access === 'self') {
+    // The other company's invitation is addressed to someone else.
+    return key === 'POST /api/invitations/:key/accept' ? { kind: 'refused', status: 403 } : { kind: 'own' };
+  }
+  const action = spec.access as Action;
+  if (!can(role, action)) return { kind: 'refused', status: 403, message: whoCan(action) };
+  if (targetsRecords(key, spec)) return { kind: 'refused', status: 404 };
+  return { kind: 'own' };
+}
+
+/** The requests of one cell: the path with the target company's ids, and a body. */
+function requestsFor(key: RouteKey, own: Company, target: Company, caller: Caller): { path: string; body?: unknown }[] {
+  const [method, pattern] = key.split(' ') as [string, string];
+  const fill = (value: string | number) => pattern.replace(/:[a-z]+/, String(value));
+  const body = bodyFor(key, own, target, caller);
+  if (pattern === '/api/invitations/:key/accept') {
+    // By id (from the invitee's list) and by token (from the link).
+    return [{ path: fill(target.invitation.id) }, { path: fill(target.invitation.token) }];
+  }
+  if (!pattern.includes(':')) return [{ path: pattern, body }];
+  const id = (() => {
+    if (pattern.startsWith('/api/products/')) return target.productIds[0]!;
+    if (pattern.startsWith('/api/variants/')) return target.variantIds[0]!;
+    if (pattern.startsWith('/api/work-orders/')) return target.workOrder.id;
+    if (pattern.startsWith('/api/company/users/')) return target.member.id;
+    if (pattern === '/api/invitations/:token') return target.invitation.token;
+    if (pattern.startsWith('/api/invitations/')) return target.invitation.id;
+    throw new Error(`no id for ${key}: add one to the tenant matrix`);
+  })();
+  return [{ path: fill(id), body: method === 'GET' || method === 'DELETE' ? undefined : body }];
+}
+
+function bodyFor(key: RouteKey, own: Company, target: Company, caller: Caller): unknown {
+  switch (key) {
+    case 'PUT /api/products/:id':
+    case 'PUT /api/variants/:id':
+      return { regularPrice: '1.23' };
+    case 'POST /api/work-orders':
+      return {
+        title: 'Cross-tenant order',
+        productUpdates: [{ productId: target.productIds[0], productName: 'Someone else\u2019s product', newRegularPrice: '1.00' }],
+        executeImmediately: true,
+      };
+    case 'POST /api/settings': {
+      const store = STORES[own.key];
+      return { storeHash: store.hash, accessToken: store.accessToken, clientId: store.clientId };
+    }
+    case 'PUT /api/company/name':
+      return { name: `${own.name} (renamed by ${caller})` };
+    case 'POST /api/invitations':
+      return { email: `new-${own.key.toLowerCase()}-${caller}@example.com`, role: 'member' };
+    case 'POST /api/subscription/checkout':
+      return { plan: 'starter' };
+    case 'POST /api/subscription/change':
+      return { plan: 'trial' };
+    case 'POST /api/stripe/webhook':
+      return { id: 'evt_1', type: 'customer.subscription.deleted' };
+    default:
+      return undefined;
+  }
+}
+
+/** What must never reach anyone outside `company`: its names, ids, emails, prices, tokens. */
+function secretsOf(company: Company): { strings: string[]; numbers: Set<number> } {
+  const store = STORES[company.key];
+  const people = [company.owner, company.admin, company.member];
+  return {
+    strings: [
+      company.id, company.name, store.hash, store.accessToken,
+      ...people.flatMap((p) => [p.id, p.email]),
+      ...company.productNames,
+      PRICE[company.key].toFixed(2),
+      company.workOrder.id, company.workOrder.title,
+      company.invitation.id, company.invitation.token, company.invitation.email,
+    ],
+    numbers: new Set([...company.productIds, ...company.variantIds]),
+  };
+}
+
+/** The secrets of `company` found in `text`, leaving out what the caller sent (`sent`) and what `allowed` lets through. */
+function leaks(text: string, company: Company, sent: string, allowed: string[] = []): string[] {
+  const { strings, numbers } = secretsOf(company);
+  const found = strings.filter((s) => text.includes(s) && !sent.includes(s) && !allowed.includes(s));
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  // Numeric ids: a number under an id-like key (a price or a count may be any number).
+  const visit = (value: unknown, key: string) => {
+    if (typeof value === 'number' && /id$/i.test(key) && numbers.has(value) && !sent.includes(String(value))) found.push(`${key}=${value}`);
+    else if (Array.isArray(value)) value.forEach((v) => visit(v, key));
+    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) visit(v, k);
+  };
+  visit(json, '');
+  return found;
+}
+
+describe.each(dbTargets)('tenant and role matrix on $name', (target) => {
+  let store: TestStore;
+  let stripe: RunningFakeStripe;
+  let database: Awaited<ReturnType<typeof suiteDatabase>>;
+  let t: Awaited<ReturnType<typeof testApp>>;
+  let prints: ReturnType<typeof fingerprinter>;
+  const companies = {} as Record<'A' | 'B', Company>;
+  let requests = 0;
+  const cells = new Set<string>();
+
+  const send = async (who: { headers: Record<string, string> } | null, method: string, path: string, body?: unknown) => {
+    requests += 1;
+    const res = await t.app.request(path, {
+      method,
+      headers: who ? who.headers : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = res.headers.get('content-type')?.startsWith('text/event-stream')
+      ? JSON.stringify(await readSyncEvents(res))
+      : await res.text();
+    return { status: res.status, text };
+  };
+  const ok = async (who: { headers: Record<string, string> }, method: string, path: string, body?: unknown) => {
+    const res = await send(who, method, path, body);
+    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${res.text}`);
+    return res.text ? (JSON.parse(res.text) as unknown) : undefined;
+  };
+
+  async function company(key: 'A' | 'B'): Promise<Company> {
+    const name = key === 'A' ? 'Alpha Widgets Ltd' : 'Bravo Kettles GmbH';
+    const person = async (role: Role, companyId?: string): Promise<Person> => {
+      const user = testUser(`${key} ${role}`);
+      if (!companyId) {
+        await ok(user, 'GET', '/api/auth/user');
+        return { ...user, id: (await t.db.users.getByFirebaseUid(user.sub))!.id };
+      }
+      const row = await t.db.users.create({ companyId, email: user.email, firebaseUid: user.sub, role, firstName: `${key}-${role}` });
+      return { ...user, id: row.id };
+    };
+    const owner = await person('owner');
+    const companyId = (await t.db.users.getByFirebaseUid(owner.sub))!.companyId;
+    await t.db.companies.update(companyId, { name, subscriptionPlan: 'premium', productLimit: PLANS.premium.productLimit });
+    const admin = await person('admin', companyId);
+    const member = await person('member', companyId);
+
+    const s = STORES[key];
+    await ok(owner, 'POST', '/api/settings', { storeHash: s.hash, accessToken: s.accessToken, clientId: s.clientId });
+    const events = await readSyncEvents(await t.app.request('/api/sync', { method: 'POST', headers: owner.headers }));
+    if (!events.some((e) => e.kind === 'result')) throw new Error(`sync of ${key} failed: ${JSON.stringify(events.at(-1))}`);
+
+    const listed = (await ok(owner, 'GET', '/api/products?limit=100')) as { products: { id: number; name: string }[] };
+    const productIds = listed.products.map((p) => p.id).sort((a, b) => a - b);
+    const variantIds: number[] = [];
+    for (const id of productIds) {
+      const variants = (await ok(owner, 'GET', `/api/products/${id}/variants`)) as { id: number }[];
+      variantIds.push(...variants.map((v) => v.id));
+    }
+    const title = `${key === 'A' ? 'Alpha' : 'Bravo'} secret spring sale`;
+    const order = (await ok(owner, 'POST', '/api/work-orders', {
+      title,
+      productUpdates: [{ productId: productIds[0], productName: listed.products[0]!.name, newRegularPrice: PRICE[key].toFixed(2) }],
+      scheduledAt: new Date(Date.now() + 30 * 24 * 3600_000).toISOString(),
+    })) as { id: string };
+    const inviteeEmail = `${key.toLowerCase()}-invitee-${crypto.randomUUID()}@example.com`;
+    const invited = (await ok(owner, 'POST', '/api/invitations', { email: inviteeEmail, role: 'admin' })) as {
+      invitation: { id: string }; acceptUrl: string;
+    };
+    return {
+      key, id: companyId, name, owner, admin, member, productIds, variantIds,
+      productNames: listed.products.map((p) => p.name),
+      workOrder: { id: order.id, title },
+      invitation: { id: invited.invitation.id, token: new URL(invited.acceptUrl).searchParams.get('token')!, email: inviteeEmail },
+    };
+  }
+
+  beforeAll(async () => {
+    store = await startDemoStore({ stores: [STORES.A, STORES.B] });
+    for (const key of ['A', 'B'] as const) {
+      const catalog = store.store.catalog(STORES[key].hash);
+      for (const product of catalog.products()) {
+        if (!KEEP[key](product.id)) catalog.deleteProduct(product.id);
+        else catalog.updateProduct(product.id, { name: `${key === 'A' ? 'Alpha' : 'Bravo'} private item ${product.id}`, price: PRICE[key], is_visible: true });
+      }
+    }
+    // Payments set up (the local Stripe stand-in), so the plan routes and the webhook do their real work.
+    stripe = await createFakeStripe({ secretKey: STRIPE_KEY, webhook: { secret: WEBHOOK_SECRET } }).listen(0);
+    database = await suiteDatabase(target);
+    t = await testApp({ databaseUrl: database.url, commerce: commerceAt(store.url), billing: billingAt(stripe.url) });
+    companies.A = await company('A');
+    companies.B = await company('B');
+    // The two companies share no product or variant id, so "B's id" cannot be one of A's.
+    expect(companies.A.productIds.filter((id) => companies.B.productIds.includes(id))).toEqual([]);
+    companies.B.variantIds = companies.B.variantIds.filter((id) => !companies.A.variantIds.includes(id));
+    companies.A.variantIds = companies.A.variantIds.filter((id) => !secretsOf(companies.B).numbers.has(id));
+    expect(companies.A.variantIds.length * companies.B.variantIds.length).toBeGreaterThan(0);
+    prints = fingerprinter(database.url);
+  }, 120_000);
+
+  afterAll(async () => {
+    await prints?.close();
+    await t?.close();
+    await database?.drop();
+    await store?.close();
+    await stripe?.close();
+    const endpoints = Object.keys(ROUTE_TABLE).length;
+    console.log(
+      `tenant matrix on ${target.name}: ${endpoints} endpoints x ${CALLERS.length} callers = ${cells.size} cells (${requests} requests in all)`,
+    );
+  });
+
+  it('has a route-table row for every route of the app, and a route for every row', () => {
+    const appRoutes = new Set(
+      t.app.routes.filter((r) => METHODS.has(r.method) && r.path.startsWith('/api/')).map((r) => `${r.method} ${r.path}`),
+    );
+    const table = new Set(Object.keys(ROUTE_TABLE));
+    expect([...appRoutes].filter((route) => !table.has(route)), 'routes with no row in ROUTE_TABLE').toEqual([]);
+    expect([...table].filter((route) => !appRoutes.has(route)), 'ROUTE_TABLE rows with no route').toEqual([]);
+  });
+
+  it("lists each action's routes in decision 019 as the route table has them", () => {
+    const record = readFileSync(fileURLToPath(new URL('../../docs/decisions/019-roles-and-permissions.md', import.meta.url)), 'utf8');
+    const documented: Record<string, string[]> = {};
+    for (const line of record.split('\n').filter((l) => /^\| `[a-zA-Z]+\.[a-zA-Z]+` \|/.test(l))) {
+      const cells = line.split('|').slice(1, -1).map((c) => c.trim());
+      documented[cells[0]!.replace(/`/g, '')] = [...cells[6]!.matchAll(/`([^`]+)`/g)].map((m) => m[1]!).sort();
+    }
+    const tabled: Record<string, string[]> = {};
+    for (const [route, spec] of Object.entries(ROUTE_TABLE) as [RouteKey, RouteSpec][]) {
+      if (spec.access.includes('.')) (tabled[spec.access] ??= []).push(route);
+    }
+    for (const routes of Object.values(tabled)) routes.sort();
+    expect(documented).toEqual(expect.objectContaining(tabled));
+  });
+
+  // Routes that name records first (nothing may change), then the ones that act on the caller's company.
+  const keys = (Object.keys(ROUTE_TABLE) as RouteKey[]).sort((a, b) => {
+    const rank = (k: RouteKey) => (k.startsWith('GET ') || targetsRecords(k, ROUTE_TABLE[k]) ? 0 : 1);
+    return rank(a) - rank(b);
+  });
+
+  it.each(keys)('%s', async (key) => {
+    const spec: RouteSpec = ROUTE_TABLE[key];
+    const method = key.split(' ')[0]!;
+    const failures: string[] = [];
+    for (const caller of CALLERS) {
+      cells.add(`${key} ${caller}`);
+      const own = caller === 'otherOwner' ? companies.B : companies.A;
+      const other = caller === 'otherOwner' ? companies.A : companies.B;
+      const who = caller === 'anonymous' ? null : caller === 'otherOwner' ? companies.B.owner : companies.A[caller];
+      const want = expected(key, spec, caller);
+      for (const request of requestsFor(key, own, other, caller)) {
+        const label = `${caller} ${method} ${request.path}`;
+        const before = await prints.read();
+        const view = want.kind === 'own' && method !== 'GET' ? await companyView(other) : null;
+        const res = await send(who, method, request.path, request.body);
+        const after = await prints.read();
+        const sent = `${request.path} ${JSON.stringify(request.body ?? '')}`;
+
+        if (res.status >= 500) failures.push(`${label}: ${res.status} ${res.text}`);
+        if (want.kind === 'refused') {
+          if (res.status !== want.status) failures.push(`${label}: expected ${want.status}, got ${res.status} ${res.text.slice(0, 200)}`);
+          if (want.message) {
+            const message = (JSON.parse(res.text) as { error?: { message?: string } }).error?.message;
+            if (message !== want.message) failures.push(`${label}: expected "${want.message}", got "${message}"`);
+          }
+        } else if (want.kind === 'public') {
+          if (res.status !== 200) failures.push(`${label}: expected 200, got ${res.status} ${res.text.slice(0, 200)}`);
+        } else if (method === 'GET' ? res.status !== 200 : [401, 403].includes(res.status)) {
+          failures.push(`${label}: expected its own company's answer, got ${res.status} ${res.text.slice(0, 200)}`);
+        }
+        if (res.status >= 200 && res.status < 300 && targetsRecords(key, spec) && want.kind !== 'public') {
+          failures.push(`${label}: ${res.status} on another company's record`);
+        }
+        if (want.kind === 'refused' || method === 'GET') {
+          if (JSON.stringify(after) !== JSON.stringify(before)) {
+            const changed = Object.keys(after).filter((table) => JSON.stringify(after[table]) !== JSON.stringify(before[table]));
+            failures.push(`${label}: wrote to ${changed.join(', ')}`);
+          }
+        }
+        if (view && JSON.stringify(await companyView(other)) !== JSON.stringify(view)) {
+          failures.push(`${label}: changed company ${other.key}`);
+        }
+        // The link of an invitation tells its holder (the invitee) the company and who invited them (decision 009).
+        const allowed = key === 'GET /api/invitations/:token' ? [other.name, other.owner.email, other.invitation.email] : [];
+        const found = leaks(res.text, other, sent, allowed);
+        if (found.length > 0) failures.push(`${label}: the answer names company ${other.key}'s ${found.join(', ')}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  /** Company `c` as its owner sees it: everything a request of another company must leave as it was. */
+  async function companyView(c: Company) {
+    const read = async (path: string) => (await t.app.request(path, { headers: c.owner.headers })).text();
+    return Promise.all(
+      ['/api/auth/user', '/api/company/users', '/api/invitations', '/api/settings', '/api/products?limit=100',
+        '/api/work-orders?includeArchived=true', '/api/subscription', '/api/dashboard'].map(read),
+    );
+  }
+});
