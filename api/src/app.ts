@@ -16,6 +16,8 @@ import { type AppEnv, requestLog } from './middleware/request-log';
 import { cacheVerifiedTokens, type TokenVerifier } from './auth/verify-token';
 import { authenticate } from './middleware/authenticate';
 import { compressResponses } from './middleware/compress';
+import { noStoreSignedIn } from './middleware/no-store';
+import { createRateLimiting, type RateLimiting, type RateLimits } from './middleware/rate-limit';
 import type { SecretBox } from './lib/secrets';
 import { authRoutes } from './routes/auth/auth.routes';
 import { dashboardRoutes } from './routes/dashboard/dashboard.routes';
@@ -39,7 +41,9 @@ import { demoStoreFor, type RuntimeConfig, webApp } from './web/static';
 export interface AppDeps {
   config: Pick<Config, 'webDistDir' | 'maxBodyBytes' | 'frameOrigins' | 'nodeEnv' | 'firebase'> &
     /** Tells the web app whether it talks to the local demo store (web/static.ts demoStoreFor). */
-    Partial<Pick<Config, 'bigcommerceApiUrl'>>;
+    Partial<Pick<Config, 'bigcommerceApiUrl'>> &
+    /** Proxies whose X-Forwarded-For gives the client's address (rate limits). Default 0: the socket's. */
+    Partial<Pick<Config, 'trustProxy'>>;
   db: Database;
   logger: Logger;
   /** Verifies Firebase ID tokens (signed, or the emulator's in local mode). */
@@ -56,6 +60,11 @@ export interface AppDeps {
   now?: () => Date;
   /** Plans and Stripe (checkout, changes, webhooks). Default: billing with no Stripe (plan changes refused). */
   billing?: Billing;
+  /**
+   * Requests allowed per window of each limit (middleware/rate-limit.ts; server.ts passes
+   * RATE_LIMIT_*). A limit left out, or 0, is off; absent: no limits at all (tests).
+   */
+  rateLimits?: RateLimits;
 }
 
 export function createApp(deps: AppDeps) {
@@ -71,8 +80,12 @@ export function createApp(deps: AppDeps) {
     : ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', 'https://www.googleapis.com'];
   const identityFrames = [...(emulatorOrigin ? [emulatorOrigin] : []), 'https://*.firebaseapp.com', 'https://accounts.google.com'];
 
+  // Counters in PostgreSQL's rate_limits table when there is one (shared by every API process).
+  const limits = createRateLimiting({ limits: deps.rateLimits ?? {}, pgPool: deps.db.pgPool, trustProxy: config.trustProxy, logger });
+
   const app = new Hono<AppEnv>();
   app.use(requestLog(logger));
+  app.use('/api/*', noStoreSignedIn());
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
@@ -106,8 +119,10 @@ export function createApp(deps: AppDeps) {
   // GET and HEAD carry no body we read; looking for one makes the Node adapter build a full
   // web Request, a large share of a cheap GET's cost.
   app.use('/api/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
+  // Unauthenticated endpoints (an invitation's link and accept): per client address, before anything runs.
+  app.use('/api/*', limits.publicAddress);
 
-  app.route('/api', apiRoutes(deps));
+  app.route('/api', apiRoutes(deps, limits));
   // The web app answers everything outside /api; unknown API routes fall through to notFound.
   app.use('*', async (c, next) => (c.req.path.startsWith('/api/') || c.req.path === '/api' ? next() : web.handler(c, next)));
 
@@ -130,10 +145,14 @@ export function createApp(deps: AppDeps) {
 }
 
 /** Every resource under /api, chained so their types flow to `hc<AppType>` on the web side. */
-function apiRoutes(appDeps: AppDeps) {
+function apiRoutes(appDeps: AppDeps, limits: RateLimiting) {
   const deps = { ...appDeps, syncs: appDeps.syncs ?? new SyncRegistry(), now: appDeps.now ?? (() => new Date()) };
   // Each token is checked once until it expires; the caller's user row is read every time.
-  const auth = authenticate(cacheVerifiedTokens(deps.verifyToken), createProvisioner(deps.db));
+  const signIn = authenticate(cacheVerifiedTokens(deps.verifyToken), createProvisioner(deps.db));
+  // Once the caller is known: their rate limits (overall, and the route's own).
+  const auth: typeof signIn = (c, next) => signIn(c, async () => {
+    await limits.user(c, next);
+  });
   // Signed-in resources: the middleware sits on each prefix (not on '*'), so an unknown
   // path stays a 404 rather than a 401.
   const signedIn = new Hono<AppEnv>();

@@ -65,4 +65,35 @@ describe('configuration', () => {
     expect(resolveAppSecret(config)).toEqual({ secret: first.secret, source: 'file' });
     expect(resolveAppSecret(loadConfig({ DATA_DIR: dir, APP_SECRET: SECRET }))).toEqual({ secret: SECRET, source: 'env' });
   });
+
+  it('listens on every interface, but only on 127.0.0.1 in local mode unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('0.0.0.0');
+    expect(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', HOST: '' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
+  });
+
+  it('has the rate limits of the issue by default, each overridable (0: off) and checked', () => {
+    expect(loadConfig({}).rateLimits).toEqual({ user: 600, sync: 6, workOrders: 120, invitations: 30, publicAddress: 60 });
+    expect(loadConfig({
+      RATE_LIMIT_USER_PER_MINUTE: '1000',
+      RATE_LIMIT_SYNC_PER_MINUTE: '2',
+      RATE_LIMIT_WORK_ORDERS_PER_MINUTE: '0',
+      RATE_LIMIT_INVITATIONS_PER_HOUR: '5',
+      RATE_LIMIT_PUBLIC_PER_MINUTE: '',
+    }).rateLimits).toEqual({ user: 1000, sync: 2, workOrders: 0, invitations: 5, publicAddress: 60 });
+    expect(() => loadConfig({ RATE_LIMIT_SYNC_PER_MINUTE: '-1' })).toThrow(/RATE_LIMIT_SYNC_PER_MINUTE: must be 0 \(off\) or more/);
+    expect(() => loadConfig({ RATE_LIMIT_USER_PER_MINUTE: 'lots' })).toThrow(/RATE_LIMIT_USER_PER_MINUTE/);
+    expect(() => loadConfig({ RATE_LIMIT_INVITATIONS_PER_HOUR: '2.5' })).toThrow(/RATE_LIMIT_INVITATIONS_PER_HOUR: must be a whole number/);
+  });
+
+  it('believes X-Forwarded-For only when TRUST_PROXY says how many proxies are in front', () => {
+    expect(loadConfig({}).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY: must be false, true, or the number of proxies/);
+    expect(() => loadConfig({ TRUST_PROXY: '11' })).toThrow(/TRUST_PROXY: must be at most 10/);
+  });
 });

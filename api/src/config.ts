@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { MIN_APP_SECRET_LENGTH, readOrCreateSecretFile } from './lib/secrets';
+import { RATE_LIMITS, type RateLimitName } from './middleware/rate-limit';
 
 /** api/ (one level above both src/ and the bundled dist/). */
 const apiRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -13,10 +14,28 @@ const apiRoot = fileURLToPath(new URL('..', import.meta.url));
 /** An optional string where an empty value counts as unset (as `KEY=` in a .env file does). */
 const optionalText = () => z.string().trim().optional().transform((v) => (v ? v : undefined));
 
+/** A limit's requests per window (middleware/rate-limit.ts); 0 turns it off, empty is the default. */
+const rateLimit = (name: RateLimitName) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number().int('must be a whole number').min(0, 'must be 0 (off) or more').max(1_000_000).default(RATE_LIMITS[name].default),
+  );
+
+/** TRUST_PROXY: false (default), true (one proxy) or the number of proxies in front that append to X-Forwarded-For. */
+const trustProxy = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(|true|false|\d{1,2})$/, 'must be false, true, or the number of proxies in front of the API (e.g. 1)')
+  .transform((v) => (v === 'true' ? 1 : v === 'false' || v === '' ? 0 : Number(v)))
+  .pipe(z.number().max(10, 'must be at most 10 proxies'))
+  .default(0);
+
 const Env = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Unset: 0.0.0.0, or 127.0.0.1 in local mode (FIREBASE_AUTH_EMULATOR_HOST set). */
+  HOST: optionalText(),
   DATA_DIR: z.string().min(1).default(path.resolve(apiRoot, '..', 'data')),
   DATABASE_URL: z.string().min(1).optional(),
   WEB_DIST_DIR: z.string().min(1).default(path.resolve(apiRoot, '..', 'web', 'dist')),
@@ -47,6 +66,12 @@ const Env = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText(),
   STRIPE_PRICE_STARTER: optionalText(),
   STRIPE_PRICE_PREMIUM: optionalText(),
+  RATE_LIMIT_USER_PER_MINUTE: rateLimit('user'),
+  RATE_LIMIT_SYNC_PER_MINUTE: rateLimit('sync'),
+  RATE_LIMIT_WORK_ORDERS_PER_MINUTE: rateLimit('workOrders'),
+  RATE_LIMIT_INVITATIONS_PER_HOUR: rateLimit('invitations'),
+  RATE_LIMIT_PUBLIC_PER_MINUTE: rateLimit('publicAddress'),
+  TRUST_PROXY: trustProxy,
   STRIPE_API_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. http://127.0.0.1:8789' })
     .optional()
@@ -56,6 +81,10 @@ const Env = z.object({
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
+  /**
+   * The interface to listen on: HOST, else 127.0.0.1 in local mode (the emulator's unsigned
+   * tokens are accepted, so nobody else on the network may reach it), else 0.0.0.0.
+   */
   host: string;
   dataDir: string;
   /** `postgres://...` for PostgreSQL, otherwise a SQLite file path or `:memory:`. */
@@ -89,6 +118,10 @@ export interface Config {
   smtp: { url: string; from: string } | undefined;
   /** Stripe (plans and billing); unset: plan changes are refused with a message. */
   stripe: StripeConfig | undefined;
+  /** Requests allowed per window of each limit (RATE_LIMIT_*; 0: off). */
+  rateLimits: Record<RateLimitName, number>;
+  /** Proxies in front of the API whose X-Forwarded-For is believed (TRUST_PROXY); 0: the socket's address. */
+  trustProxy: number;
 }
 
 export interface StripeConfig {
@@ -126,7 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (e.FIREBASE_AUTH_EMULATOR_HOST ? '127.0.0.1' : '0.0.0.0'),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL ?? path.join(path.resolve(e.DATA_DIR), 'app.db'),
     webDistDir: path.resolve(e.WEB_DIST_DIR),
@@ -144,6 +177,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM } : undefined,
     stripe,
+    rateLimits: {
+      user: e.RATE_LIMIT_USER_PER_MINUTE,
+      sync: e.RATE_LIMIT_SYNC_PER_MINUTE,
+      workOrders: e.RATE_LIMIT_WORK_ORDERS_PER_MINUTE,
+      invitations: e.RATE_LIMIT_INVITATIONS_PER_HOUR,
+      publicAddress: e.RATE_LIMIT_PUBLIC_PER_MINUTE,
+    },
+    trustProxy: e.TRUST_PROXY,
   };
 }
 

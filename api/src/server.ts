@@ -43,7 +43,8 @@ async function main() {
     emulator: Boolean(config.firebase.emulatorHost),
   });
   if (config.firebase.emulatorHost) {
-    logger.warn('accepting unsigned Firebase Auth emulator tokens (local mode)', { emulator: config.firebase.emulatorHost });
+    // Local mode listens on 127.0.0.1 unless HOST says otherwise (config.ts): nobody else may present such tokens.
+    logger.warn('accepting unsigned Firebase Auth emulator tokens (local mode)', { emulator: config.firebase.emulatorHost, host: config.host });
   }
   const syncs = new SyncRegistry();
   const commerce: CommerceFactory = ({ storeHash, accessToken }) => new BigCommerceClient({ storeHash, accessToken, baseUrl: config.bigcommerceApiUrl });
@@ -56,7 +57,10 @@ async function main() {
   const billing = billingFromConfig(config.stripe, { db, logger, publicUrl: config.publicUrl });
   if (!config.stripe) logger.info('STRIPE_SECRET_KEY is not set: plan changes are disabled');
   else if (config.stripe.api) logger.info('Stripe requests go to STRIPE_API_URL', { stripe: `${config.stripe.api.protocol}://${config.stripe.api.host}:${config.stripe.api.port}` });
-  const app = createApp({ config, db, logger, verifyToken, commerce, secrets, syncs, invitations: { publicUrl: config.publicUrl, mailer }, billing });
+  // Rate limits (RATE_LIMIT_*): counted in PostgreSQL when DATABASE_URL is one, so they hold across instances.
+  const app = createApp({
+    config, db, logger, verifyToken, commerce, secrets, syncs, invitations: { publicUrl: config.publicUrl, mailer }, billing, rateLimits: config.rateLimits,
+  });
   // Runs due work orders (immediate, scheduled, or resumed after another process died); every
   // instance runs one, the database's atomic claims keep each order to one of them.
   const workOrderLog = logger.child({ component: 'work-orders' });
@@ -68,7 +72,7 @@ async function main() {
   workOrders.start();
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    logger.info('listening', { url: `http://localhost:${info.port}`, db: db.dialect });
+    logger.info('listening', { url: `http://localhost:${info.port}`, host: config.host, db: db.dialect });
   });
 
   let stopping = false;

@@ -10,6 +10,8 @@
  * - Lookups that are global by nature (identity, invitation token, scheduler) say so.
  */
 
+import type { Pool as PgPool } from 'pg';
+
 export type Role = 'owner' | 'admin' | 'member';
 export type InvitationStatus = 'pending' | 'accepted' | 'expired';
 export type WorkOrderStatus = 'pending' | 'executing' | 'completed' | 'failed' | 'undone';
@@ -310,6 +312,11 @@ export interface Database {
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: the database's own pool (its search_path is the app's schema), for the
+   * rate limiter's shared counters (middleware/rate-limit.ts). Undefined on SQLite.
+   */
+  pgPool?: PgPool;
   companies: CompaniesRepository;
   users: UsersRepository;
   invitations: InvitationsRepository;

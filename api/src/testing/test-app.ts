@@ -9,7 +9,7 @@ import type { Billing } from '../services/billing/billing';
 import type { Database } from '../db/repositories';
 import { createTokenVerifier, type TokenVerifier } from '../auth/verify-token';
 import { openDatabase } from '../db/index';
-import { createLogger } from '../lib/logger';
+import { createLogger, type Logger } from '../lib/logger';
 import { createSecretBox, generateAppSecret } from '../lib/secrets';
 import type { CommerceFactory } from '../services/store-connection';
 import { SyncRegistry } from '../services/sync/sync-registry';
@@ -64,6 +64,12 @@ export async function testApp(
     now?: () => Date;
     /** Plans and Stripe, built on the test's database (testing/billing-fixture.ts). */
     billing?: (db: Database) => Billing;
+    /** Rate limits (small ones keep a test fast). Default: none, so suites may send many requests. */
+    rateLimits?: AppDeps['rateLimits'];
+    /** TRUST_PROXY: proxies whose X-Forwarded-For gives the client's address. Default 0. */
+    trustProxy?: number;
+    /** Where the app logs (a test reads the lines). Default: silent. */
+    logger?: Logger;
   } = {},
 ) {
   const db = await openDatabase(overrides.databaseUrl ?? ':memory:');
@@ -75,9 +81,10 @@ export async function testApp(
       frameOrigins: [],
       nodeEnv: 'test',
       firebase: { projectId: TEST_PROJECT, jwksUrl: undefined, emulatorHost: '127.0.0.1:9099' },
+      trustProxy: overrides.trustProxy ?? 0,
     },
     db,
-    logger: createLogger('silent'),
+    logger: overrides.logger ?? createLogger('silent'),
     verifyToken:
       overrides.verifyToken ?? createTokenVerifier({ projectId: TEST_PROJECT, jwksUrl: 'http://127.0.0.1:9/unused', emulator: true }),
     commerce: overrides.commerce ?? commerceAt('http://127.0.0.1:9'),
@@ -86,6 +93,7 @@ export async function testApp(
     invitations: overrides.invitations,
     now: overrides.now,
     billing: overrides.billing?.(db),
+    rateLimits: overrides.rateLimits,
   };
   const app = createApp(deps);
   const close = async () => {

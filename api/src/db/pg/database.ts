@@ -53,6 +53,7 @@ export async function openPgDatabase(
     else await pool.query('select 1');
     return {
       dialect: 'postgres',
+      pgPool: pool,
       async ping() {
         await pool.query('select 1');
       },

@@ -42,7 +42,7 @@ export function syncRoutes({ db, secrets, commerce, syncs }: SyncDeps) {
 
       c.header('Content-Type', 'text/event-stream; charset=utf-8');
       // no-transform: neither our compression nor a proxy may hold blocks back.
-      c.header('Cache-Control', 'no-cache, no-transform');
+      c.header('Cache-Control', 'no-store, no-transform');
       c.header('X-Accel-Buffering', 'no');
       return stream(c, async (out) => {
         // Writes are not awaited: a slow reader must not slow the sync (blocks queue in order).

@@ -180,7 +180,7 @@ describe('POST /api/sync', () => {
     const res = await t.app.request('/api/sync', { method: 'POST', headers: { ...member.headers, 'accept-encoding': 'gzip, deflate' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-encoding')).toBeNull();
-    expect(res.headers.get('cache-control')).toBe('no-cache, no-transform');
+    expect(res.headers.get('cache-control')).toBe('no-store, no-transform');
     expect((await readSyncEvents(res)).at(-1)?.kind).toBe('result');
   });
 });
