@@ -117,6 +117,7 @@ describe('rate limits (sqlite)', () => {
       expect(res.headers.get('ratelimit-limit')).toBe('2');
     }
     await expectLimited(await a.request(`/api/invitations/${'y'.repeat(40)}`, {}, here), 2, 60);
+    expect((await a.request(`/api/invitations/${'y'.repeat(40)}`, { method: 'HEAD' }, here)).status).toBe(429);
     // The accept counts against the same address (before the token is even looked at).
     await expectLimited(await a.request(`/api/invitations/${'y'.repeat(40)}/accept`, { method: 'POST' }, here), 2, 60);
     // Another address is not affected; a signed-in route is not counted per address.

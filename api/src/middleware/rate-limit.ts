@@ -150,7 +150,8 @@ export function createRateLimiting(options: RateLimitOptions): RateLimiting {
       await next();
     },
     publicAddress: async (c, next) => {
-      if (addressLimiter && PUBLIC_ROUTES.some((r) => r.method === c.req.method && r.path.test(c.req.path))) {
+      const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
+      if (addressLimiter && PUBLIC_ROUTES.some((r) => r.method === method && r.path.test(c.req.path))) {
         await check(c, [addressLimiter], clientAddress(c, trustProxy));
       }
       await next();

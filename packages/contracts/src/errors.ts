@@ -91,12 +91,15 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly fields: Record<string, string> | undefined;
+  /** How long the server asked to wait before trying again (its Retry-After, on a 429 or 503). */
+  readonly retryAfterMs: number | undefined;
 
-  constructor(code: ErrorCode, message: string, opts: { status?: number; fields?: Record<string, string> } = {}) {
+  constructor(code: ErrorCode, message: string, opts: { status?: number; fields?: Record<string, string>; retryAfterMs?: number } = {}) {
     super(message);
     this.code = code;
     this.status = opts.status ?? ERROR_STATUS[code];
     this.fields = opts.fields;
+    this.retryAfterMs = opts.retryAfterMs;
   }
 
   /** A VALIDATION error whose message is the first issue's, so a toast reads like the form rule. */
@@ -108,15 +111,17 @@ export class ApiError extends Error {
   /**
    * Rebuilds the error from a failed response. A body without our error shape (a proxy's page)
    * reads '{status}: {body or status text}', as the product has always shown it.
+   * `retryAfterMs`: the response's Retry-After, when it had one.
    */
-  static fromResponse(status: number, body: unknown, statusText = ''): ApiError {
+  static fromResponse(status: number, body: unknown, statusText = '', extra: { retryAfterMs?: number } = {}): ApiError {
+    const retry = extra.retryAfterMs === undefined ? {} : { retryAfterMs: extra.retryAfterMs };
     const parsed = ErrorBody.safeParse(body);
     if (parsed.success) {
       const { code, message, fields } = parsed.data.error;
-      return new ApiError(code, message, fields ? { status, fields } : { status });
+      return new ApiError(code, message, fields ? { status, fields, ...retry } : { status, ...retry });
     }
     const text = getErrorMessage(body, '').trim() || statusText || 'Request failed';
-    return new ApiError(codeForStatus(status), `${status}: ${text}`, { status });
+    return new ApiError(codeForStatus(status), `${status}: ${text}`, { status, ...retry });
   }
 
   toBody(): ErrorBody {

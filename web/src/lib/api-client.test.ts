@@ -1,7 +1,7 @@
 import { ApiError, getErrorMessage } from '@catalog/contracts/errors';
 import { DashboardStats } from '@catalog/contracts/dashboard';
 import { describe, expect, it } from 'vitest';
-import { AUTH_FAILED_MESSAGE, createApiFetch, createApiStream, NETWORK_ERROR_MESSAGE, withQuery } from './api-client';
+import { AUTH_FAILED_MESSAGE, createApiFetch, createApiStream, NETWORK_ERROR_MESSAGE, parseRetryAfter, withQuery } from './api-client';
 
 interface Call {
   url: string;
@@ -75,6 +75,32 @@ describe('apiFetch', () => {
     expect((error as ApiError).status).toBe(403);
     expect((error as ApiError).code).toBe('FORBIDDEN');
     expect(getErrorMessage(error, 'fallback')).toBe('Only owners and admins can do that');
+  });
+
+  it("on a 429 shows the server's message and carries its Retry-After", async () => {
+    const { apiFetch } = fakeServer(() =>
+      new Response(JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'Too many requests. Try again in 42 seconds.' } }), {
+        status: 429,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': '42' },
+      }),
+    );
+    const error = await apiFetch('/api/sync', { method: 'POST' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 429, code: 'RATE_LIMITED', retryAfterMs: 42_000 });
+    expect(getErrorMessage(error, 'fallback')).toBe('Too many requests. Try again in 42 seconds.');
+    // No header: no wait is known.
+    const plain = fakeServer(() => json({ error: { code: 'RATE_LIMITED', message: 'Slow down' } }, 429));
+    expect(await plain.apiFetch('/api/sync').catch((e: ApiError) => e.retryAfterMs)).toBeUndefined();
+  });
+
+  it('reads Retry-After as seconds or an HTTP date, within an hour', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(parseRetryAfter('5', now)).toBe(5_000);
+    expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:30 GMT', now)).toBe(30_000);
+    expect(parseRetryAfter('Wed, 31 Dec 2025 00:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter('999999', now)).toBe(3_600_000);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter(null, now)).toBeUndefined();
   });
 
   it("reads '{status}: {body}' for a response without our error shape, else the status text", async () => {

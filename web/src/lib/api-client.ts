@@ -15,6 +15,27 @@ export const AUTH_FAILED_MESSAGE = 'Authentication failed';
 export const NETWORK_ERROR_MESSAGE =
   'Network error. Please check your internet connection and try again.';
 
+/** The longest wait a Retry-After is believed for (a broken header must not park the app for days). */
+export const MAX_RETRY_AFTER_MS = 60 * 60 * 1000;
+
+/**
+ * A Retry-After header in milliseconds: delta-seconds ("30") or an HTTP date; undefined when
+ * absent or unreadable. Capped at an hour.
+ */
+export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  const ms = /^\d+$/.test(text) ? Number(text) * 1000 : Date.parse(text) - now;
+  if (!Number.isFinite(ms)) return undefined;
+  return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms));
+}
+
+/** The ApiError of a failed response, carrying its Retry-After (the outbox and the catalog pull wait it). */
+async function failure(res: Response): Promise<ApiError> {
+  const retryAfterMs = parseRetryAfter(res.headers.get('Retry-After'));
+  return ApiError.fromResponse(res.status, await readBody(res), res.statusText, retryAfterMs === undefined ? {} : { retryAfterMs });
+}
+
 /** A query value; undefined, null and '' are left out of the URL. */
 export type QueryValue = string | number | boolean | null | undefined;
 
@@ -129,8 +150,8 @@ export function createApiFetch(deps: ApiClientDeps) {
   ): Promise<T> {
     const { schema, ...rest } = options;
     const res = await send(deps, path, rest, 'application/json');
+    if (!res.ok) throw await failure(res);
     const data = await readBody(res);
-    if (!res.ok) throw ApiError.fromResponse(res.status, data, res.statusText);
     return schema ? schema.parse(data) : (data as T);
   };
 }
@@ -144,7 +165,7 @@ export function createApiFetch(deps: ApiClientDeps) {
 export function createApiStream(deps: ApiClientDeps) {
   return async function apiStream(path: string, options: ApiStreamOptions = {}): Promise<Response> {
     const res = await send(deps, path, options, 'text/event-stream, application/json');
-    if (!res.ok) throw ApiError.fromResponse(res.status, await readBody(res), res.statusText);
+    if (!res.ok) throw await failure(res);
     return res;
   };
 }

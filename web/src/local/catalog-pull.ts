@@ -2,13 +2,15 @@
  * One pull of the catalog (server -> device): pages of GET /api/catalog/changes from the stored
  * cursor until `hasMore` is false, each applied in its own transaction (catalog-apply.ts). The
  * next page is requested while the current one is written, so the network and IndexedDB work
- * overlap on a first pull of 100,000 products.
+ * overlap on a first pull of 100,000 products. A page refused with 429 (rate limited) is asked
+ * again after the server's Retry-After.
  */
 import {
   CATALOG_SCHEMA_VERSION,
   CatalogChangesResponse,
   MAX_CHANGES_LIMIT,
 } from '@catalog/contracts/replication';
+import { isApiError } from '@catalog/contracts/errors';
 import { apiFetch } from '../lib/api-client';
 import { applyChangesPage, emptyFreshPull, freshPull, readCursor, type AppliedPage } from './catalog-apply';
 import type { CatalogDb } from './catalog-db';
@@ -55,8 +57,30 @@ export const fetchChangesFromApi: FetchChanges = (cursor, catalog) =>
     schema: CatalogChangesResponse,
   });
 
+/** A page refused with 429 is asked again this many times, after each Retry-After. */
+export const PULL_RATE_LIMIT_RETRIES = 3;
+/** The wait without a Retry-After; and the longest one waited (longer: the pull fails with the server's message). */
+export const PULL_RETRY_DEFAULT_MS = 1_000;
+export const PULL_RETRY_MAX_MS = 120_000;
+
+/** `fetchChanges` that waits the server's Retry-After on a 429 and asks again. */
+export function waitingOnRateLimits(fetchChanges: FetchChanges): FetchChanges {
+  return async (cursor, catalog) => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await fetchChanges(cursor, catalog);
+      } catch (err) {
+        const wait = isApiError(err) && err.status === 429 ? (err.retryAfterMs ?? PULL_RETRY_DEFAULT_MS) : null;
+        if (wait === null || wait > PULL_RETRY_MAX_MS || attempt >= PULL_RATE_LIMIT_RETRIES) throw err;
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
+  };
+}
+
 export async function pullChanges(db: CatalogDb, options: PullOptions = {}): Promise<PullResult> {
-  const { fetchChanges = fetchChangesFromApi, onApplied, onProgress } = options;
+  const { onApplied, onProgress } = options;
+  const fetchChanges = waitingOnRateLimits(options.fetchChanges ?? fetchChangesFromApi);
   const { cursor: start, catalogId } = await readCursor(db);
   const fresh = await freshPull(db, start);
   let initial = start === 0;

@@ -248,6 +248,40 @@ describe('price edits through the outbox', () => {
 
 const BACKOFF_MAX_FOR_FIRST = 1_100;
 
+describe('rate limited (429 with Retry-After)', () => {
+  it("a replay waits the server's Retry-After rather than the shorter backoff, then goes", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    online = false;
+    await enqueueProductPrice(1, { salePrice: '6.00' }, 'Mug');
+    const [entry] = await entries();
+    online = true;
+    api.plan = [new ApiError(ErrorCode.RATE_LIMITED, 'Too many requests. Try again in 30 seconds.', { retryAfterMs: 30_000 })];
+    const started = Date.now();
+    await flushOutbox({ force: true });
+    const [waiting] = await entries();
+    expect(waiting).toMatchObject({ id: entry!.id, status: 'queued', attempts: 1, error: 'Too many requests. Try again in 30 seconds.' });
+    expect(waiting!.nextAttemptAt).toBe(started + 30_000);
+    // The backoff alone (1 s) would have sent it by now: not before the server said.
+    await vi.advanceTimersByTimeAsync(29_000);
+    expect(api.calls).toEqual([entry!.id]);
+    await vi.advanceTimersByTimeAsync(1_100);
+    await flushOutbox();
+    expect(api.calls).toEqual([entry!.id, entry!.id]);
+    expect(await entries()).toEqual([]);
+  });
+
+  it('a Retry-After shorter than the backoff does not hurry it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    online = false;
+    await enqueueProductPrice(1, { salePrice: '6.50' }, 'Mug');
+    online = true;
+    api.plan = [new ApiError(ErrorCode.RATE_LIMITED, 'Too many requests. Try again in 1 seconds.', { retryAfterMs: 0 })];
+    const started = Date.now();
+    await flushOutbox({ force: true });
+    expect((await entries())[0]!.nextAttemptAt).toBeGreaterThanOrEqual(started + 500);
+  });
+});
+
 describe('work orders through the outbox', () => {
   const body = (id: string): CreateWorkOrderInput & { id: string } => ({
     id,

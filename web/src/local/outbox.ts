@@ -12,7 +12,8 @@
  *   (offline, network) stays queued.
  * - Replays (after the connection returns, at start, on a timer) stop at the first temporary
  *   failure (network, 401 while the session cannot refresh, 408, 429, 5xx, "still being
- *   processed") and try again with exponential backoff. A permanent refusal marks the entry
+ *   processed") and try again with exponential backoff, or after the server's Retry-After (a
+ *   429) when it asks for longer. A permanent refusal marks the entry
  *   `rejected` with the server's message and keeps it for the user to fix or discard.
  * - One tab sends at a time (Web Locks 'outbox-send'); an entry left `sending` by a closed tab
  *   is sent again, which the idempotency key makes harmless.
@@ -300,7 +301,9 @@ async function drain(db: CatalogDb, force: boolean): Promise<void> {
           continue;
         }
         const attempts = entry.attempts + 1;
-        const nextAttemptAt = Date.now() + backoffMs(attempts);
+        // The server's Retry-After (a 429), when longer than the backoff.
+        const wait = Math.max(backoffMs(attempts), isApiError(err) ? (err.retryAfterMs ?? 0) : 0);
+        const nextAttemptAt = Date.now() + wait;
         await db.outbox.update(entry.seq!, { status: 'queued', attempts, nextAttemptAt, error: message });
         // In order: nothing after it goes before it.
         blocked.add(entry.seq!);
