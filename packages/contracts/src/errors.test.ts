@@ -26,7 +26,16 @@ describe('ErrorCode', () => {
       RATE_LIMITED: 429,
       INTERNAL: 500,
       UPSTREAM: 502,
+      EMAIL_NOT_VERIFIED: 403,
+      ACCOUNT_CONFLICT: 409,
+      TOO_MANY_ORDERS: 429,
     });
+  });
+
+  it('keeps answering the general code for a bare 403, 409 or 429', () => {
+    expect(codeForStatus(403)).toBe('FORBIDDEN');
+    expect(codeForStatus(409)).toBe('CONFLICT');
+    expect(codeForStatus(429)).toBe('RATE_LIMITED');
   });
 
   it('names each code by itself, so the value is what goes on the wire', () => {
