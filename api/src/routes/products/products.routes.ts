@@ -7,7 +7,7 @@
  *   GET    /api/products/{id}/price-history  newest first, its variants' entries included
  *   PUT    /api/products/{id}                price edit (ProductPriceEdit), store first -> Product
  *   PUT    /api/variants/{id}                price edit (VariantPriceEdit), store first -> Variant
- *   DELETE /api/products/all                 owners and admins: tombstones the whole copy (the
+ *   DELETE /api/products/all                 catalog.deleteAll: tombstones the whole copy (the
  *                                            store is not touched; refused while a sync runs)
  *   GET    /api/categories                   the category paths, sorted
  *   GET    /api/catalog/changes              replication: changes after a cursor, in pages

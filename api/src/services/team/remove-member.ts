@@ -4,7 +4,8 @@
  * on the default plan, named as a first sign-in would name it. What they did for the old team
  * (work orders, price history, invitations they sent) stays with the old team.
  *
- * Owners and admins remove (checked by the route); never an owner, never themselves.
+ * Who may remove: the route's guard (team.removeMember in the permission table, decision 019);
+ * never an owner, never themselves.
  */
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import { DEFAULT_PLAN, PLANS } from '@catalog/contracts/plans';

@@ -1,6 +1,7 @@
 /**
- * DELETE /api/products/all (owner and admin): deletes the app's copy of the catalog; the store's
- * products are not touched. Resolves with the server's sentence ('Deleted 5 products').
+ * DELETE /api/products/all (catalog.deleteAll in the permission table): deletes the app's copy
+ * of the catalog; the store's products are not touched. Resolves with the server's sentence
+ * ('Deleted 5 products').
  */
 import { apiFetch } from '../../../lib/api-client';
 

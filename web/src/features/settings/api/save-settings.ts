@@ -1,7 +1,7 @@
 /**
- * POST /api/settings (owner and admin): saves the store connection after the store accepted the
- * credentials; the answer (token masked) becomes the settings every screen shows, so the
- * sidebar says 'Connected Store' at once.
+ * POST /api/settings (settings.update in the permission table): saves the store connection
+ * after the store accepted the credentials; the answer (token masked) becomes the settings
+ * every screen shows, so the sidebar says 'Connected Store' at once.
  */
 import { Settings, type SaveSettingsBody } from '@catalog/contracts/settings';
 import { apiFetch } from '../../../lib/api-client';

@@ -1,14 +1,18 @@
 /**
  * The Data Management danger zone: 'Delete all products' behind the spec's confirmation. It
  * deletes the app's copy of the catalog, not the products in the BigCommerce store, and says so.
+ * A role the permission table does not let delete the catalog (catalog.deleteAll) sees the
+ * button disabled, with a note and a tooltip saying who can.
  */
 import { getErrorMessage } from '@catalog/contracts/errors';
+import { whoCan } from '@catalog/contracts/permissions';
 import { Button, Group, Modal, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { NeedsConnection } from '../../../components/needs-connection';
+import { NeedsPermission, useCan } from '../../../components/needs-permission';
 import { deleteAllProducts } from '../api/delete-all-products';
 
 /** The spec's confirmation (section 5). */
@@ -20,13 +24,12 @@ export const DELETE_FAILED_MESSAGE = 'Failed to delete products';
 const DANGER = 'red.8';
 
 interface DataManagementProps {
-  /** Owner or admin; null while the role is not known yet. */
-  canEdit: boolean | null;
   /** After the products were deleted: refresh what shows them. */
   onDeleted?: () => void;
 }
 
-export function DataManagement({ canEdit, onDeleted }: DataManagementProps) {
+export function DataManagement({ onDeleted }: DataManagementProps) {
+  const canDelete = useCan('catalog.deleteAll');
   const [opened, { open, close }] = useDisclosure(false);
   const [deleting, setDeleting] = useState(false);
 
@@ -66,22 +69,16 @@ export function DataManagement({ canEdit, onDeleted }: DataManagementProps) {
         only: the products in your BigCommerce store are not touched, and the next sync brings them
         back.
       </Text>
-      {canEdit === false && (
+      {canDelete === false && (
         <Text size="sm" c="dimmed" mt="xs">
-          Only owners and admins can delete products.
+          {whoCan('catalog.deleteAll')}.
         </Text>
       )}
-      <NeedsConnection>
-        <Button
-          mt="md"
-          color={DANGER}
-          leftSection={<IconTrash size={16} aria-hidden="true" />}
-          onClick={open}
-          disabled={canEdit !== true}
-        >
+      <NeedsPermission action="catalog.deleteAll">
+        <Button mt="md" color={DANGER} leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={open}>
           Delete all products
         </Button>
-      </NeedsConnection>
+      </NeedsPermission>
 
       <Modal.Root opened={opened} onClose={close} centered>
         <Modal.Overlay />

@@ -104,6 +104,17 @@ async function type(input: HTMLInputElement, value: string) {
   });
 }
 
+/** Disabled for the role yet focusable, and saying who can: as its description and, on focus, its tooltip. */
+async function expectWhoCan(control: HTMLElement, message: string) {
+  expect(control.getAttribute('aria-disabled')).toBe('true');
+  expect((control as HTMLButtonElement).disabled).toBe(false);
+  const described = control.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent);
+  expect(described).toContain(message);
+  await act(async () => control.focus());
+  expect(document.activeElement).toBe(control);
+  await waitFor(() => [...document.querySelectorAll('[role="tooltip"]')].some((tip) => tip.textContent === message));
+  await act(async () => control.blur());
+}
 const button = (root: ParentNode, name: string) =>
   [...root.querySelectorAll('button')].find((b) => b.textContent?.trim() === name);
 
@@ -197,8 +208,11 @@ describe('the settings form', () => {
     await waitFor(() => container.textContent?.includes('Only owners and admins can change store settings.') ?? false);
     expect(field(container, 'Store hash').disabled).toBe(true);
     expect(field(container, 'Access token').disabled).toBe(true);
-    expect(button(container, 'Save settings')!.disabled).toBe(true);
-    expect(button(container, 'Delete all products')!.disabled).toBe(true);
+    await expectWhoCan(button(container, 'Save settings')!, 'Only owners and admins can change store settings');
+    await expectWhoCan(button(container, 'Delete all products')!, 'Only owners and admins can delete all products');
+    await act(async () => button(container, 'Save settings')!.click());
+    await act(async () => button(container, 'Delete all products')!.click());
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
     await act(async () => container.querySelector('form')!.requestSubmit());
     expect(posts()).toEqual([]);
   });

@@ -4,14 +4,13 @@
  * Logout. The form waits for GET /api/settings so it starts from the saved connection (token
  * masked); offline, it says it will load when the connection returns.
  */
-import { canManageCompany } from '@catalog/contracts/auth';
 import type { SettingsResponse } from '@catalog/contracts/settings';
 import { Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { LoadError } from '../../../components/load-error';
+import { useCan } from '../../../components/needs-permission';
 import { OfflineNotice } from '../../../components/offline-notice';
-import { useCurrentUser } from '../../../lib/current-user';
 import { getDemoStore } from '../../../lib/demo-store';
 import { useOnline } from '../../../lib/use-online';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -28,12 +27,6 @@ import { StoreConnectionForm } from './store-connection-form';
 export interface SettingsPageProps {
   /** After 'Delete all products': refresh what shows products or their count. */
   onProductsDeleted?: () => void;
-}
-
-/** Owner or admin; null while the current user loads. */
-function useCanEdit(): boolean | null {
-  const { data: user } = useCurrentUser();
-  return user ? canManageCompany(user.role) : null;
 }
 
 function ConnectionSection({ saved, canEdit }: { saved: SettingsResponse; canEdit: boolean | null }) {
@@ -89,7 +82,8 @@ function ConnectionLoader({ canEdit }: { canEdit: boolean | null }) {
 
 export function SettingsPage({ onProductsDeleted }: SettingsPageProps) {
   usePageTitle('Settings');
-  const canEdit = useCanEdit();
+  // The roles of settings.update in the permission table; null while the current user loads.
+  const canEdit = useCan('settings.update');
   const signOut = useSignOut();
 
   return (
@@ -108,7 +102,7 @@ export function SettingsPage({ onProductsDeleted }: SettingsPageProps) {
           <Stack gap="lg">
             <AccountCard />
             <StorageCard />
-            <DataManagement canEdit={canEdit} onDeleted={onProductsDeleted} />
+            <DataManagement onDeleted={onProductsDeleted} />
             <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="session-title">
               <Group justify="space-between" gap="sm">
                 <div>

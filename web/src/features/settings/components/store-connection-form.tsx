@@ -1,7 +1,8 @@
 /**
  * The API connection card: store hash, access token (masked as the API returns it), client id,
- * the two display switches, Save, and when the catalog was last synced. Members see it
- * disabled with a note: only owners and admins change store settings.
+ * the two display switches, Save, and when the catalog was last synced. A role the permission
+ * table does not let change settings (settings.update) sees the fields disabled with a note,
+ * and Save disabled with a tooltip, both saying who can.
  */
 import {
   Alert,
@@ -18,7 +19,8 @@ import {
 } from '@mantine/core';
 import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
 import { useEffect, useRef, type FormEvent, type Ref } from 'react';
-import { NeedsConnection } from '../../../components/needs-connection';
+import { whoCan } from '@catalog/contracts/permissions';
+import { NeedsPermission } from '../../../components/needs-permission';
 import { useOnline } from '../../../lib/use-online';
 import type { SettingsForm } from '../hooks/use-settings-form';
 import { formatLastSync } from '../utils/last-sync-time';
@@ -26,14 +28,14 @@ import { isMaskedToken } from '../utils/settings-form';
 
 interface StoreConnectionFormProps {
   form: SettingsForm;
-  /** Owner or admin; null while the role is not known yet (the form waits, without a note). */
+  /** The role may change settings (settings.update); null while it is not known yet (the form waits, without a note). */
   canEdit: boolean | null;
   lastSyncAt: string | null;
   /** The Save button, for 'Use demo store' to move focus to. */
   saveButtonRef?: Ref<HTMLButtonElement>;
 }
 
-export const MEMBER_NOTE = 'Only owners and admins can change store settings.';
+export const MEMBER_NOTE = `${whoCan('settings.update')}.`;
 
 export function StoreConnectionForm({ form, canEdit, lastSyncAt, saveButtonRef }: StoreConnectionFormProps) {
   const { values, errors, saving, failedAttempts, setText, setSwitch, submit } = form;
@@ -140,21 +142,21 @@ export function StoreConnectionForm({ form, canEdit, lastSyncAt, saveButtonRef }
               onChange={(e) => setSwitch('showInvisibleProducts', e.currentTarget.checked)}
               disabled={disabled}
             />
-            <Group justify="flex-end">
-              <NeedsConnection>
-                <Button
-                  type="submit"
-                  ref={saveButtonRef}
-                  loading={saving}
-                  disabled={disabled}
-                  leftSection={<IconDeviceFloppy size={16} aria-hidden="true" />}
-                >
-                  Save settings
-                </Button>
-              </NeedsConnection>
-            </Group>
           </Stack>
         </Fieldset>
+        {/* Outside the fieldset: a disabled fieldset disables its buttons, and Save keeps its tooltip. */}
+        <Group justify="flex-end" mt="md">
+          <NeedsPermission action="settings.update">
+            <Button
+              type="submit"
+              ref={saveButtonRef}
+              loading={saving}
+              leftSection={<IconDeviceFloppy size={16} aria-hidden="true" />}
+            >
+              Save settings
+            </Button>
+          </NeedsPermission>
+        </Group>
       </form>
     </Paper>
   );

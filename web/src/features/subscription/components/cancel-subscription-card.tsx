@@ -1,7 +1,8 @@
 /**
  * The cancel-subscription card (paid plans only): the plan stays until the end of the paid
  * period, then the company moves to the Trial plan. Asks first; once cancelled it says when the
- * subscription ends instead. Members see the button disabled.
+ * subscription ends instead. A role the permission table does not let change the plan sees the
+ * button disabled, with a tooltip saying who can.
  */
 import { getErrorMessage } from '@catalog/contracts/errors';
 import { PLANS } from '@catalog/contracts/plans';
@@ -9,12 +10,12 @@ import type { SubscriptionState } from '@catalog/contracts/subscription';
 import { Button, Paper, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { NeedsConnection } from '../../../components/needs-connection';
+import { NeedsPermission } from '../../../components/needs-permission';
 import { cancelSubscription } from '../api/cancel-subscription';
 import { endOfPeriodNotice, formatDay, SUBSCRIPTION_ERRORS } from '../utils/subscription-copy';
 import { ConfirmDialog } from './confirm-dialog';
 
-export function CancelSubscriptionCard({ state, canManage }: { state: SubscriptionState; canManage: boolean }) {
+export function CancelSubscriptionCard({ state }: { state: SubscriptionState }) {
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const plan = PLANS[state.plan];
@@ -49,11 +50,11 @@ export function CancelSubscriptionCard({ state, canManage }: { state: Subscripti
           <Text size="sm" mt="xs">
             Your {plan.name} plan stays{until}; you then move to the Trial plan ({PLANS.trial.productLimit} products).
           </Text>
-          <NeedsConnection>
-            <Button mt="md" variant="outline" color="red.8" onClick={() => setAsking(true)} disabled={!canManage}>
+          <NeedsPermission action="subscription.change">
+            <Button mt="md" variant="outline" color="red.8" onClick={() => setAsking(true)}>
               Cancel Subscription
             </Button>
-          </NeedsConnection>
+          </NeedsPermission>
         </>
       )}
       <ConfirmDialog

@@ -7,7 +7,7 @@ import type { Plan, PlanId } from '@catalog/contracts/plans';
 import { planChangeKind } from '@catalog/contracts/subscription';
 import { Badge, Button, Card, Group, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { NeedsConnection } from '../../../components/needs-connection';
+import { NeedsPermission } from '../../../components/needs-permission';
 import { PlanSummary } from '../../../components/plan-summary';
 import classes from './plan-option-card.module.css';
 
@@ -15,7 +15,7 @@ export interface PlanOptionCardProps {
   plan: Plan;
   current: PlanId;
   productCount: number;
-  /** false: the button is shown disabled (members; or no payments for an upgrade). */
+  /** false: the button is shown disabled (no payments for an upgrade). Roles: NeedsPermission. */
   canChange: boolean;
   onChoose: (plan: PlanId) => void;
 }
@@ -57,17 +57,17 @@ export function PlanOptionCard({ plan, current, productCount, canChange, onChoos
             </Text>
           </Group>
         )}
-        <NeedsConnection>
-          <Button
-            fullWidth
-            mt="md"
-            variant={kind === 'upgrade' ? 'filled' : 'default'}
-            disabled={kind === 'same' || !canChange}
-            onClick={() => onChoose(plan.id)}
-          >
+        {kind === 'same' ? (
+          <Button fullWidth mt="md" variant="default" disabled>
             {label}
           </Button>
-        </NeedsConnection>
+        ) : (
+          <NeedsPermission action="subscription.change">
+            <Button fullWidth mt="md" variant={kind === 'upgrade' ? 'filled' : 'default'} disabled={!canChange} onClick={() => onChoose(plan.id)}>
+              {label}
+            </Button>
+          </NeedsPermission>
+        )}
       </div>
     </Card>
   );

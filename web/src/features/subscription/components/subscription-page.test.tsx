@@ -78,6 +78,17 @@ async function renderPage(path = '/subscription', redirect = vi.fn()) {
 const body = () => document.body.textContent ?? '';
 const where = () => document.querySelector('[data-testid="where"]')?.textContent;
 const buttons = () => [...document.querySelectorAll('button')];
+/** Disabled for the role yet focusable, and saying who can: as its description and, on focus, its tooltip. */
+async function expectWhoCan(control: HTMLElement, message: string) {
+  expect(control.getAttribute('aria-disabled')).toBe('true');
+  expect((control as HTMLButtonElement).disabled).toBe(false);
+  const described = control.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent);
+  expect(described).toContain(message);
+  await act(async () => control.focus());
+  expect(document.activeElement).toBe(control);
+  await waitFor(() => [...document.querySelectorAll('[role="tooltip"]')].some((tip) => tip.textContent === message));
+  await act(async () => control.blur());
+}
 const button = (name: string, root: ParentNode = document.body) => [...root.querySelectorAll('button')].find((b) => b.textContent === name);
 const dialog = () => document.querySelector('[role="dialog"]') ?? document.body;
 const click = async (name: string) => {
@@ -174,13 +185,16 @@ describe('SubscriptionPage', () => {
     expect(banner).toContain('Your subscription ends on Mar 8, 2030; you will move to the Trial plan then.');
   });
 
-  it('shows members the plans with the buttons disabled and a note', async () => {
+  it('shows members the plans with the buttons disabled, saying who can, and a note', async () => {
     role = 'member';
     await renderPage();
-    await waitFor(() => body().includes('Only owners and admins can change the plan.'));
-    expect(button('Upgrade to Premium')?.disabled).toBe(true);
-    expect(button('Downgrade to Trial')?.disabled).toBe(true);
-    expect(button('Cancel Subscription')?.disabled).toBe(true);
+    await waitFor(() => body().includes('Only owners and admins can change the subscription. Ask one of them to upgrade or cancel.'));
+    for (const name of ['Upgrade to Premium', 'Downgrade to Trial', 'Cancel Subscription']) {
+      await expectWhoCan(button(name)!, 'Only owners and admins can change the subscription');
+      await act(async () => button(name)!.click());
+    }
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
+    expect(requests.filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
   it('confirms the plan on the return from checkout, toasts, offers the next steps and cleans the URL', async () => {

@@ -3,19 +3,20 @@
  * plans of the plans table (an upgrade goes to Stripe's checkout page after a confirmation; the
  * same or a lower plan is a change after a confirmation), the cancel card on paid plans, and the
  * FAQ. The return from checkout and the pricing page's `upgrade` link are handled by
- * useCheckoutReturn. Only owners and admins change the plan: members see the buttons disabled.
+ * useCheckoutReturn. Who may change the plan is the permission table's (subscription.change):
+ * the others see a note and the buttons disabled, with a tooltip saying who can.
  */
-import { canManageCompany } from '@catalog/contracts/auth';
 import { getErrorMessage } from '@catalog/contracts/errors';
+import { whoCan } from '@catalog/contracts/permissions';
 import { PLAN_LIST, type PlanId } from '@catalog/contracts/plans';
 import { planChangeKind } from '@catalog/contracts/subscription';
 import { Alert, Anchor, Button, Paper, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconConfetti, IconInfoCircle } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useCan } from '../../../components/needs-permission';
 import { OfflineNotice } from '../../../components/offline-notice';
 import { PageLoader } from '../../../components/page-loader';
-import { useCurrentUser } from '../../../lib/current-user';
 import { useOnline } from '../../../lib/use-online';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { isOfflineFailure, useRefetchOnReconnect } from '../../../lib/use-refetch-on-reconnect';
@@ -33,10 +34,9 @@ const noteStyles = { message: { color: 'var(--mantine-color-text)' }, title: { c
 
 export function SubscriptionPage({ redirect }: PlanChangeOptions) {
   usePageTitle('Subscription');
-  const me = useCurrentUser();
   const subscription = useSubscription();
   const state = subscription.data;
-  const canManage = me.data ? canManageCompany(me.data.role) : null;
+  const canManage = useCan('subscription.change');
   const change = usePlanChange(state, { redirect });
   const [purchased, setPurchased] = useState<PlanId | null>(null);
   useCheckoutReturn({ state, canManage, onUpgrade: change.ask, onPurchased: setPurchased });
@@ -73,7 +73,8 @@ export function SubscriptionPage({ redirect }: PlanChangeOptions) {
     );
   }
 
-  const canChange = (plan: PlanId) => canManage === true && (state.billingEnabled || planChangeKind(state.plan, plan) !== 'upgrade');
+  // Whether the server can make the change; who may is NeedsPermission's, in the card.
+  const canChange = (plan: PlanId) => state.billingEnabled || planChangeKind(state.plan, plan) !== 'upgrade';
 
   return (
     <Stack gap="xl" maw={1100}>
@@ -96,7 +97,7 @@ export function SubscriptionPage({ redirect }: PlanChangeOptions) {
 
       {canManage === false && (
         <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} aria-hidden="true" />} styles={noteStyles}>
-          Only owners and admins can change the plan. Ask one of them to upgrade or cancel.
+          {whoCan('subscription.change')}. Ask one of them to upgrade or cancel.
         </Alert>
       )}
       {!state.billingEnabled && (
@@ -123,7 +124,7 @@ export function SubscriptionPage({ redirect }: PlanChangeOptions) {
         </SimpleGrid>
       </section>
 
-      {state.plan !== 'trial' && <CancelSubscriptionCard state={state} canManage={canManage === true} />}
+      {state.plan !== 'trial' && <CancelSubscriptionCard state={state} />}
       <SubscriptionFaq />
 
       <ConfirmDialog

@@ -5,7 +5,7 @@
  *   makes the server confirm the payment with Stripe; the plan shown is what it answers;
  * - `canceled=true`: the 'Payment Canceled' toast;
  * - `upgrade={plan}` (from the pricing page): that plan's upgrade confirmation, once the
- *   current plan is known, for owners and admins.
+ *   current plan is known, for the roles of subscription.change in the permission table.
  */
 import { getErrorMessage } from '@catalog/contracts/errors';
 import { PLANS, type PlanId } from '@catalog/contracts/plans';

@@ -1,8 +1,8 @@
 /**
  * The Pending Invitations list: every invitation of the company with its role, status badge
  * (pending yellow, accepted green, expired red), when it was sent and when it expires, and a
- * Cancel button behind the spec's confirmation. Everyone sees Cancel (spec section 6); the
- * server lets only owners and admins cancel, and the toast says so to anyone else.
+ * Cancel button behind the spec's confirmation. Everyone sees Cancel (spec section 6); a role
+ * the permission table does not let cancel sees it disabled, with a tooltip saying who can.
  */
 import type { Invitation } from '@catalog/contracts/team';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format-date-time';
 import { cancelInvitation } from '../api/cancel-invitation';
 import { useInvitations } from '../api/get-invitations';
-import { NeedsConnection } from '../../../components/needs-connection';
+import { NeedsPermission } from '../../../components/needs-permission';
 import { useTeamAction } from '../hooks/use-team-action';
 import { ConfirmDialog } from './confirm-dialog';
 import { ListState } from './list-state';
@@ -62,7 +62,7 @@ export function PendingInvitations() {
                 <RoleBadge role={invitation.role} />
                 <InvitationStatusBadge status={invitation.status} />
                 {invitation.status !== 'accepted' && (
-                  <NeedsConnection>
+                  <NeedsPermission action="team.cancelInvitation">
                     <Button
                       variant="default"
                       size="xs"
@@ -75,7 +75,7 @@ export function PendingInvitations() {
                     >
                       Cancel
                     </Button>
-                  </NeedsConnection>
+                  </NeedsPermission>
                 )}
               </Group>
             </Group>

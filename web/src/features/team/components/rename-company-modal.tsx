@@ -1,7 +1,7 @@
 /**
- * The edit-company-name dialog (owner and admin): the name is trimmed and may not be empty
- * ('Company name cannot be empty', checked here and again by the server); success shows
- * 'Company Name Updated' and the new name in the page title.
+ * The edit-company-name dialog (team.rename in the permission table): the name is trimmed and
+ * may not be empty ('Company name cannot be empty', checked here and again by the server);
+ * success shows 'Company Name Updated' and the new name in the page title.
  */
 import { CompanyNameBody, TEAM_MESSAGES } from '@catalog/contracts/team';
 import { Button, Group, Modal, TextInput } from '@mantine/core';

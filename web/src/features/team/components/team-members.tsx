@@ -1,7 +1,8 @@
 /**
  * The Team Members list: avatar, name, email and role of everyone in the company, "You" next to
- * the signed-in user, and for owners and admins a Remove button on the members they may remove
- * (never an owner, never themselves), behind the spec's confirmation.
+ * the signed-in user, and a Remove button on the members the user may remove (canRemoveMember:
+ * the roles of team.removeMember in the permission table, never an owner, never themselves),
+ * behind the spec's confirmation. Others see no Remove button, as the spec has it.
  */
 import { canRemoveMember, displayName, type CurrentUser } from '@catalog/contracts/auth';
 import type { TeamMember } from '@catalog/contracts/team';

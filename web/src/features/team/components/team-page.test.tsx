@@ -1,7 +1,8 @@
 /**
  * The Team page against a stubbed API: the title with company and role, the members and the
- * invitations with their badges, which controls each role sees, the dialogs with the spec's
- * messages and confirmations, the server's refusals in the toast, and reload after accepting.
+ * invitations with their badges, which controls each role sees (and who can, on the ones it may
+ * not use), the dialogs with the spec's messages and confirmations, the server's refusals in the
+ * toast, and reload after accepting.
  */
 import { Notifications, notifications } from '@mantine/notifications';
 import { act } from 'react';
@@ -87,6 +88,17 @@ async function type(label: string, value: string) {
     input.dispatchEvent(new Event('input', { bubbles: true }));
   });
 }
+/** Disabled for the role yet focusable, and saying who can: as its description and, on focus, its tooltip. */
+async function expectWhoCan(control: HTMLElement, message: string) {
+  expect(control.getAttribute('aria-disabled')).toBe('true');
+  expect((control as HTMLButtonElement).disabled).toBe(false);
+  const described = control.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent);
+  expect(described).toContain(message);
+  await act(async () => control.focus());
+  expect(document.activeElement).toBe(control);
+  await waitFor(() => [...document.querySelectorAll('[role="tooltip"]')].some((tip) => tip.textContent === message));
+  await act(async () => control.blur());
+}
 const submit = async (label: string) => {
   const form = button(label)!.closest('form')!;
   await act(async () => form.requestSubmit());
@@ -111,13 +123,22 @@ describe('TeamPage', () => {
     expect(button('Cancel invitation to mia@example.com')).toBeUndefined();
   });
 
-  it('shows a member invite and cancel but no rename or remove, and says why the server refused', async () => {
+  it('shows a member invite and cancel disabled, saying who can, and no rename or remove', async () => {
     me = { ...MEMBER };
-    routes['DELETE /api/invitations/i1'] = () => forbidden('Only owners and admins can cancel invitations');
     await renderTeam();
     expect(button('Edit company name')).toBeUndefined();
     expect(button('Remove Olive Owner')).toBeUndefined();
-    expect(button('Invite Member')).toBeDefined();
+    await expectWhoCan(button('Invite Member')!, 'Only owners and admins can invite team members');
+    await expectWhoCan(button('Cancel invitation to pat@example.com')!, 'Only owners and admins can cancel invitations');
+    await click('Invite Member');
+    await click('Cancel invitation to pat@example.com');
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
+    expect(requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it("shows the server's refusal when the role changed behind the page's back", async () => {
+    routes['DELETE /api/invitations/i1'] = () => forbidden('Only owners and admins can cancel invitations');
+    await renderTeam();
     await click('Cancel invitation to pat@example.com');
     await waitFor(() => body().includes('Are you sure you want to cancel this invitation?'));
     await click('Cancel Invitation', dialog());

@@ -1,8 +1,9 @@
 /**
  * /team: the company's team (spec section 2). The title names the company and the user's role;
  * below it the user's own invitations to accept, the members, and the company's invitations.
- * Owners and admins get the rename and remove controls; invite and cancel are shown to everyone
- * and the server enforces who may use them.
+ * Which role may use which control is the permission table's (decision 019): rename and remove
+ * show only to the roles allowed; invite and cancel show to everyone and are disabled, with a
+ * tooltip saying who can, for the others. The server enforces the same table.
  */
 import { getErrorMessage } from '@catalog/contracts/errors';
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
