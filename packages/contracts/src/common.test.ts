@@ -39,6 +39,13 @@ describe('boundedText', () => {
     ]);
   });
 
+  it('with trim, trims a pasted line break at either end but refuses one inside', () => {
+    const credential = singleLineText(50, { trim: true });
+    expect(credential.parse(' demo-client\n')).toBe('demo-client');
+    expect(credential.safeParse('demo\nclient').success).toBe(false);
+    expect(credential.safeParse('demo-client\u0000').success).toBe(false);
+  });
+
   it('keeps a form message for a value that is not a string', () => {
     expect(boundedText(5, { error: 'Please enter a title' }).safeParse(42).error?.issues[0]?.message).toBe('Please enter a title');
   });

@@ -51,22 +51,28 @@ export interface TextOptions {
   error?: string;
   /** The message for a value over `max`. Default: "{label} has at most {max} characters". */
   tooLong?: string;
+  /**
+   * Trim the value (after the checks): a line break or tab at either end (a pasted credential's
+   * trailing newline) is then trimmed away rather than refused; inside the text it still is.
+   */
+  trim?: boolean;
 }
 
 /**
  * A string of at most `max` characters without control characters or unpaired surrogates:
  * the length is checked first and stops everything after it (no trim, no regex, no parse runs
- * on a megabyte), then the characters. Chain `.trim()`, `.min()`, `.regex()` after it.
+ * on a megabyte), then the characters. Chain `.min()`, `.regex()` after it.
  */
 export function boundedText(max: number, options: TextOptions = {}) {
   const label = options.label ?? 'This field';
-  return z
+  const checked = z
     .string(options.error === undefined ? undefined : { error: options.error })
     .max(max, { error: options.tooLong ?? `${label} has at most ${max} characters`, abort: true })
-    .refine((value) => !hasForbiddenCharacter(value, options), {
+    .refine((value) => !hasForbiddenCharacter(options.trim ? value.trim() : value, options), {
       error: `${label} contains a character that is not allowed (a control character or an unpaired surrogate)`,
       abort: true,
     });
+  return options.trim ? checked.trim() : checked;
 }
 
 /** A one-line text field: `boundedText` refusing tabs and line breaks (the default). */
@@ -119,7 +125,7 @@ export const UuidParam = z.object({
 export type UuidParam = z.infer<typeof UuidParam>;
 
 /** `/:token` for invitation links and their accept call (which also takes an id). */
-export const TokenParam = z.object({ token: singleLineText(TEXT_LIMITS.token, { label: 'The invitation' }).trim().min(1) });
+export const TokenParam = z.object({ token: singleLineText(TEXT_LIMITS.token, { label: 'The invitation', trim: true }).min(1) });
 export type TokenParam = z.infer<typeof TokenParam>;
 
 /** What write calls without a richer result return, e.g. DELETE /api/products/all. */

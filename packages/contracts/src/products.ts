@@ -75,8 +75,7 @@ export type PriceHistoryEntry = z.infer<typeof PriceHistoryEntry>;
 
 /** An optional text filter: bounded, trimmed, and an empty value means no filter. */
 const optionalText = (label: string) =>
-  singleLineText(TEXT_LIMITS.search, { label })
-    .trim()
+  singleLineText(TEXT_LIMITS.search, { label, trim: true })
     .optional()
     .transform((v) => v || undefined);
 

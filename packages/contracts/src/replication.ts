@@ -28,7 +28,7 @@ export const CatalogChangesQuery = z.object({
    * The `catalogId` the device's copy was pulled from; another one (the user moved to another
    * company) gets `reset: true`.
    */
-  catalog: singleLineText(64, { label: 'The catalog' }).trim().min(1).optional(),
+  catalog: singleLineText(64, { label: 'The catalog', trim: true }).min(1).optional(),
 });
 export type CatalogChangesQuery = z.infer<typeof CatalogChangesQuery>;
 

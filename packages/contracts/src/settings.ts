@@ -9,9 +9,9 @@ import { IsoDateTime, singleLineText, TEXT_LIMITS } from './common';
 export const SETTINGS_REQUIRED_MESSAGE = 'Please fill in all required fields';
 
 const required = (max: number, label: string) =>
-  singleLineText(max, { label, error: SETTINGS_REQUIRED_MESSAGE, tooLong: `At most ${max} characters` })
-    .trim()
-    .min(1, { error: SETTINGS_REQUIRED_MESSAGE });
+  singleLineText(max, { label, error: SETTINGS_REQUIRED_MESSAGE, tooLong: `At most ${max} characters`, trim: true }).min(1, {
+    error: SETTINGS_REQUIRED_MESSAGE,
+  });
 
 /** POST /api/settings. */
 export const SaveSettingsBody = z.object({

@@ -76,8 +76,7 @@ export type InvitationByTokenResponse = z.infer<typeof InvitationByTokenResponse
 
 /** POST /api/invitations. The email is trimmed and lower-cased, as accounts are matched. */
 export const InviteBody = z.object({
-  email: singleLineText(TEXT_LIMITS.email, { label: 'The email address', error: TEAM_MESSAGES.email, tooLong: TEAM_MESSAGES.email })
-    .trim()
+  email: singleLineText(TEXT_LIMITS.email, { label: 'The email address', error: TEAM_MESSAGES.email, tooLong: TEAM_MESSAGES.email, trim: true })
     .toLowerCase()
     .pipe(z.email({ error: TEAM_MESSAGES.email })),
   role: InvitationRole.default('member'),
@@ -129,9 +128,8 @@ export const CompanyNameBody = z.object({
     label: 'The company name',
     error: TEAM_MESSAGES.companyName,
     tooLong: `A company name has at most ${MAX_COMPANY_NAME_LENGTH} characters`,
-  })
-    .trim()
-    .min(1, { error: TEAM_MESSAGES.companyName }),
+    trim: true,
+  }).min(1, { error: TEAM_MESSAGES.companyName }),
 });
 export type CompanyNameBody = z.infer<typeof CompanyNameBody>;
 

@@ -31,7 +31,7 @@ export const MAX_TITLE_LENGTH = TEXT_LIMITS.title;
 export const WorkOrderItem = z
   .object({
     productId: IntId,
-    productName: singleLineText(TEXT_LIMITS.name, { label: 'The product name' }).trim().min(1),
+    productName: singleLineText(TEXT_LIMITS.name, { label: 'The product name', trim: true }).min(1),
     variantId: IntId.nullish(),
     variantSku: singleLineText(TEXT_LIMITS.name, { label: 'The SKU' }).nullish(),
     newRegularPrice: NullableMoneyString.optional(),
@@ -56,9 +56,8 @@ export const CreateWorkOrderBody = z
       label: 'The title',
       error: WORK_ORDER_MESSAGES.title,
       tooLong: `A title has at most ${MAX_TITLE_LENGTH} characters`,
-    })
-      .trim()
-      .min(1, { error: WORK_ORDER_MESSAGES.title }),
+      trim: true,
+    }).min(1, { error: WORK_ORDER_MESSAGES.title }),
     productUpdates: z
       .array(WorkOrderItem, { error: WORK_ORDER_MESSAGES.noProducts })
       .min(1, { error: WORK_ORDER_MESSAGES.noProducts })
