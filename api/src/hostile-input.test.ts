@@ -24,7 +24,7 @@ import { connectedApp, startDemoStore, type TestStore } from './testing/store-fi
 const SEED = process.env.HOSTILE_SEED ? Number(process.env.HOSTILE_SEED) : Math.floor(Math.random() * 2 ** 31);
 const SCALE = process.env.HOSTILE_RUNS ? Number(process.env.HOSTILE_RUNS) : 1;
 /** Runs per route: routes with schemas get more (their fields are many), the others the URL checks. */
-const RUNS_WITH_SCHEMA = Math.round(110 * SCALE);
+const RUNS_WITH_SCHEMA = Math.round(95 * SCALE);
 const RUNS_WITHOUT_SCHEMA = Math.round(24 * SCALE);
 const MEGABYTE_STRING = 'x'.repeat(1_000_000);
 
@@ -68,7 +68,7 @@ const SOME_FIELDS_REFUSE: unknown[] = [
 ];
 
 /** Query and path values, percent-encoded as they travel. */
-const ENCODED_ANYWHERE_REFUSED = ['%00', 'a%00b', '%C2%85', '%1B', '%E2%80%A8', '%ED%A0%80', '%E0', '%C0%80', '%ZZ', 'x'.repeat(201), 'x'.repeat(5_000)];
+const ENCODED_ANYWHERE_REFUSED = ['%00', 'a%00b', '%C2%85', '%1B', 'a%E2%80%A8b', '%ED%A0%80', '%E0', '%C0%80', '%ZZ', 'x'.repeat(201), 'x'.repeat(5_000)];
 const ENCODED_SOMETIMES_REFUSED = ['0x10', '1e309', '-0', '1.5', '%2B1', '%207', '-1', '0', '99999999999999999999', 'maybe', '', '..', '__proto__', 'constructor'];
 /** Appended to any URL: the check before routing must refuse it. */
 const URL_ALWAYS_REFUSED = ['q=%E0', '%E0', 'a=%ED%A0%80', 'search=%C0%80', 'x=%', `x=${'y'.repeat(5_000)}`];
