@@ -70,6 +70,11 @@ const SOME_FIELDS_REFUSE: unknown[] = [
 /** Query and path values, percent-encoded as they travel. */
 const ENCODED_ANYWHERE_REFUSED = ['%00', 'a%00b', '%C2%85', '%1B', 'a%E2%80%A8b', '%ED%A0%80', '%E0', '%C0%80', '%ZZ', 'x'.repeat(201), 'x'.repeat(5_000)];
 const ENCODED_SOMETIMES_REFUSED = ['0x10', '1e309', '-0', '1.5', '%2B1', '%207', '-1', '0', '99999999999999999999', 'maybe', '', '..', '__proto__', 'constructor'];
+/** Routes that read an Idempotency-Key header (a UUID). */
+const IDEMPOTENT_ROUTES = new Set(['PUT /api/products/:id', 'PUT /api/variants/:id']);
+const HOSTILE_IDEMPOTENCY_KEYS = ['x'.repeat(1_000_000), '0x10', 'not-a-uuid', '%00', `${'3f1c8d2e-5b7a-4c9d-8e6f-1a2b3c4d5e6f'.repeat(2)}`];
+/** Bearer tokens of nobody: every signed-in route answers them 401. */
+const HOSTILE_TOKENS = ['x'.repeat(1_000_000), 'a.b.c', '0x10', '%00', 'eyJhbGciOiJub25lIn0.e30.', ''];
 /** Appended to any URL: the check before routing must refuse it. */
 const URL_ALWAYS_REFUSED = ['q=%E0', '%E0', 'a=%ED%A0%80', 'search=%C0%80', 'x=%', `x=${'y'.repeat(5_000)}`];
 
@@ -90,6 +95,7 @@ type Hostile =
   | { part: 'query'; key: string; encoded: string; mustRefuse: boolean }
   | { part: 'param'; key: string; encoded: string; mustRefuse: boolean }
   | { part: 'url'; suffix: string }
+  | { part: 'header'; name: 'idempotency-key' | 'authorization'; value: string }
   | { part: 'tooLarge' };
 
 interface Case {
@@ -264,6 +270,12 @@ describe.each(dbTargets)('hostile input on $name', (target) => {
     const method = route.split(' ')[0]!;
     const options: fc.Arbitrary<Hostile>[] = [fc.constantFrom(...URL_ALWAYS_REFUSED).map((suffix) => ({ part: 'url' as const, suffix }))];
     if (method !== 'GET') options.push(fc.constant({ part: 'tooLarge' as const }));
+    if (IDEMPOTENT_ROUTES.has(route)) {
+      options.push(fc.constantFrom(...HOSTILE_IDEMPOTENCY_KEYS).map((value) => ({ part: 'header' as const, name: 'idempotency-key' as const, value })));
+    }
+    if (spec.access !== 'public' && spec.access !== 'webhook') {
+      options.push(fc.constantFrom(...HOSTILE_TOKENS).map((value) => ({ part: 'header' as const, name: 'authorization' as const, value: `Bearer ${value}` })));
+    }
     if (spec.body) {
       const paths = pathsOf(validBody[route]);
       options.push(
@@ -336,6 +348,8 @@ describe.each(dbTargets)('hostile input on $name', (target) => {
       }
     } else if (h.part === 'url') {
       suffix = h.suffix;
+    } else if (h.part === 'header') {
+      // The request is valid but for this header.
     } else {
       body = 'x'.repeat(1024 * 1024 + 16);
     }
@@ -343,6 +357,7 @@ describe.each(dbTargets)('hostile input on $name', (target) => {
     const qs = [queryString(query), suffix].filter(Boolean).join('&');
     const headers: Record<string, string> = { authorization: t.owner.headers.authorization };
     if (c.contentType) headers['content-type'] = c.contentType;
+    if (h.part === 'header') headers[h.name] = h.value;
     return { url: qs ? `${path}?${qs}` : path, init: { method, headers, body: method === 'GET' ? undefined : body } };
   }
 
