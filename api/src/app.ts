@@ -73,8 +73,6 @@ export function createApp(deps: AppDeps) {
 
   const app = new Hono<AppEnv>();
   app.use(requestLog(logger));
-  // Before anything decodes the path or the query: a malformed percent-encoding is a 400.
-  app.use(checkUrl());
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
@@ -99,6 +97,8 @@ export function createApp(deps: AppDeps) {
       crossOriginOpenerPolicy: 'same-origin-allow-popups',
     }),
   );
+  // Before anything decodes the path or the query: a malformed percent-encoding is a 400.
+  app.use(checkUrl());
   app.use(compressResponses());
   const limitBody = bodyLimit({
     maxSize: config.maxBodyBytes,
