@@ -10,7 +10,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import type { Config } from './config';
 import type { Database } from './db/repositories';
-import { errorJson } from './lib/http';
+import { checkUrl, errorJson } from './lib/http';
 import type { Logger } from './lib/logger';
 import { type AppEnv, requestLog } from './middleware/request-log';
 import { cacheVerifiedTokens, type TokenVerifier } from './auth/verify-token';
@@ -110,6 +110,8 @@ export function createApp(deps: AppDeps) {
       crossOriginOpenerPolicy: 'same-origin-allow-popups',
     }),
   );
+  // Before anything decodes the path or the query: a malformed percent-encoding is a 400.
+  app.use(checkUrl());
   app.use(compressResponses());
   const limitBody = bodyLimit({
     maxSize: config.maxBodyBytes,

@@ -1,10 +1,12 @@
 /**
- * The one error shape on the wire, `{ error: { code, message, fields? } }`, and the helpers that
- * read a request body through a zod schema so every route validates at the edge the same way.
+ * The one error shape on the wire, `{ error: { code, message, fields? } }`, the helpers that
+ * read a request body through a zod schema so every route validates at the edge the same way,
+ * and the first check of every request's URL (percent-encoding, query string length).
  */
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
+import { MAX_QUERY_LENGTH } from '@catalog/contracts/common';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 
 export function errorJson(c: Context, err: ApiError) {
@@ -30,4 +32,49 @@ export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S
   const parsed = schema.safeParse(c.req.query());
   if (!parsed.success) throw ApiError.fromZodError(parsed.error);
   return parsed.data;
+}
+
+function decodes(text: string): boolean {
+  try {
+    decodeURIComponent(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Why a request URL is refused before routing, or null: a malformed percent-encoding in its path
+ * or query string ("%E0", "%ZZ", an encoded unpaired surrogate), which would make every later
+ * decodeURIComponent throw, or a query string over MAX_QUERY_LENGTH characters.
+ */
+export function urlProblem(url: string): ApiError | null {
+  const afterHost = url.indexOf('/', url.indexOf('://') + 3);
+  const rest = afterHost === -1 ? '' : url.slice(afterHost);
+  const hash = rest.indexOf('#');
+  const target = hash === -1 ? rest : rest.slice(0, hash);
+  const mark = target.indexOf('?');
+  const path = mark === -1 ? target : target.slice(0, mark);
+  const query = mark === -1 ? '' : target.slice(mark + 1);
+  if (!decodes(path)) {
+    return new ApiError(ErrorCode.VALIDATION, 'The address has a malformed percent-encoding', { fields: { path: 'Malformed percent-encoding' } });
+  }
+  if (query.length > MAX_QUERY_LENGTH) {
+    return new ApiError(ErrorCode.VALIDATION, `The query string is longer than ${MAX_QUERY_LENGTH} characters`, {
+      fields: { query: `At most ${MAX_QUERY_LENGTH} characters` },
+    });
+  }
+  if (!decodes(query.replace(/\+/g, ' '))) {
+    return new ApiError(ErrorCode.VALIDATION, 'The query string has a malformed percent-encoding', { fields: { query: 'Malformed percent-encoding' } });
+  }
+  return null;
+}
+
+/** Refuses a request whose URL cannot be decoded (see urlProblem) with 400 VALIDATION. */
+export function checkUrl(): MiddlewareHandler {
+  return async (c, next) => {
+    const problem = urlProblem(c.req.url);
+    if (problem) return errorJson(c, problem);
+    await next();
+  };
 }

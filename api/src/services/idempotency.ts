@@ -27,8 +27,9 @@ export interface Answer<T> {
 /** The header's value as a key, or undefined when absent; 400 when it is not a UUID. */
 export function readIdempotencyKey(header: string | undefined): string | undefined {
   if (header === undefined || header.trim() === '') return undefined;
-  const parsed = Uuid.safeParse(header.trim());
-  if (!parsed.success) {
+  // A UUID is 36 characters: a longer header is refused before it is trimmed or matched.
+  const parsed = header.length > 64 ? null : Uuid.safeParse(header.trim());
+  if (!parsed?.success) {
     throw new ApiError(ErrorCode.VALIDATION, `${IDEMPOTENCY_HEADER} must be a UUID`, { fields: { [IDEMPOTENCY_HEADER]: 'Not a UUID' } });
   }
   return parsed.data.toLowerCase();

@@ -39,7 +39,8 @@ describe('parseMoney', () => {
   it('rejects a price above 99,999,999.99', () => {
     expect(() => parseMoney('100000000')).toThrow(/above 99,999,999.99/);
     expect(() => parseMoney('99999999.991')).toThrow(MoneyError);
-    expect(() => parseMoney('123456789012345678901234567890')).toThrow(/above/);
+    expect(() => parseMoney('123456789012345')).toThrow(/at most 14 characters/);
+    expect(() => parseMoney('12345678901234')).toThrow(/above/);
   });
 
   it('rejects negatives', () => {
@@ -93,6 +94,17 @@ describe('formatCents', () => {
 });
 
 describe('MoneyString', () => {
+  it('refuses a string over 14 characters before parsing it: a million digits cost no BigInt', () => {
+    expect(MoneyString.safeParse('000000000019.9').success).toBe(true);
+    const fifteen = MoneyString.safeParse('0000000000019.9');
+    expect(fifteen.success).toBe(false);
+    expect(fifteen.error?.issues).toEqual([expect.objectContaining({ code: 'too_big', message: MONEY_MESSAGE })]);
+    const started = performance.now();
+    expect(NullableMoneyString.safeParse('9'.repeat(1_000_000)).success).toBe(false);
+    expect(() => parseMoney('9'.repeat(1_000_000))).toThrow(MoneyError);
+    expect(performance.now() - started).toBeLessThan(20);
+  });
+
   it('normalizes to 2 decimals', () => {
     expect(MoneyString.parse('19.9')).toBe('19.90');
     expect(MoneyString.parse(' 5 ')).toBe('5.00');

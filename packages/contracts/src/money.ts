@@ -4,6 +4,7 @@
  * (BigInt where a product could pass 2^53), so no price ever goes through a float.
  */
 import { z } from 'zod';
+import { TEXT_LIMITS } from './common';
 
 /** 99,999,999.99: the largest price decimal(10,2) holds, in cents. */
 export const MAX_CENTS = 9_999_999_999;
@@ -17,8 +18,15 @@ export class MoneyError extends RangeError {
   override readonly name = 'MoneyError';
 }
 
-/** Cents from "19.9", "19.90", "19" or " 19.90 ". No sign, no exponent, at most 2 decimals. */
+/** The most characters a price string may have; longer ones are refused before any parsing. */
+export const MAX_MONEY_LENGTH = TEXT_LIMITS.money;
+
+/**
+ * Cents from "19.9", "19.90", "19" or " 19.90 ". No sign, no exponent, at most 2 decimals, at
+ * most MAX_MONEY_LENGTH characters (checked first: a million digits never reach BigInt).
+ */
 export function parseMoney(input: string): number {
+  if (input.length > MAX_MONEY_LENGTH) throw new MoneyError(`A price has at most ${MAX_MONEY_LENGTH} characters`);
   const s = input.trim();
   if (s === '') throw new MoneyError('A price is required');
   if (s.startsWith('-')) throw new MoneyError(`A price cannot be negative: "${s}"`);
@@ -60,14 +68,17 @@ function clampCents(value: bigint): number {
 }
 
 /** A price string at the API edge, normalized to 2 decimals ("19.9" -> "19.90"). */
-export const MoneyString = z.string({ error: MONEY_MESSAGE }).transform((value, ctx) => {
-  try {
-    return normalizeMoney(value);
-  } catch {
-    ctx.addIssue({ code: 'custom', message: MONEY_MESSAGE, input: value });
-    return z.NEVER;
-  }
-});
+export const MoneyString = z
+  .string({ error: MONEY_MESSAGE })
+  .max(MAX_MONEY_LENGTH, { error: MONEY_MESSAGE, abort: true })
+  .transform((value, ctx) => {
+    try {
+      return normalizeMoney(value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: MONEY_MESSAGE, input: value });
+      return z.NEVER;
+    }
+  });
 export type MoneyString = z.infer<typeof MoneyString>;
 
 /** A price that may be absent: a cleared sale price. */
@@ -87,6 +98,7 @@ export type MoneyCents = z.infer<typeof MoneyCents>;
  * the bulk adjustment's own, so a form can show them as they are.
  */
 export function parsePercent(input: string): number {
+  if (input.length > MAX_MONEY_LENGTH) throw new MoneyError('Please enter a valid number');
   const s = input.trim();
   if (s === '') throw new MoneyError('Please enter an adjustment value');
   const m = /^([+-]?)(\d+)(?:\.(\d{1,2}))?$/.exec(s);

@@ -3,7 +3,7 @@
  * and its response, categories, and the bodies of a single product or variant price edit.
  */
 import { z } from 'zod';
-import { IntId, IsoDateTime, Uuid } from './common';
+import { IntId, IsoDateTime, queryInt, singleLineText, TEXT_LIMITS, Uuid } from './common';
 import { MoneyString, NullableMoneyString } from './money';
 
 /** Page sizes offered on the products screen; 20 is the default, 200 the most the API serves. */
@@ -73,22 +73,23 @@ export const PriceHistoryEntry = z.object({
 });
 export type PriceHistoryEntry = z.infer<typeof PriceHistoryEntry>;
 
-/** An optional text filter: trimmed, and an empty value means no filter. */
-const optionalText = z
-  .string()
-  .trim()
-  .max(200)
-  .optional()
-  .transform((v) => v || undefined);
+/** An optional text filter: bounded, trimmed, and an empty value means no filter. */
+const optionalText = (label: string) =>
+  singleLineText(TEXT_LIMITS.search, { label, trim: true })
+    .optional()
+    .transform((v) => v || undefined);
+
+/** The last page number the API serves (far past any catalog a plan allows). */
+export const MAX_PAGE = 100_000;
 
 /** GET /api/products: query parameters arrive as strings; the web client may pass numbers. */
 export const ProductListQuery = z.object({
-  search: optionalText,
+  search: optionalText('The search'),
   /** A category path; matches it and its subcategories. Omitted for all. */
-  category: optionalText,
-  page: z.coerce.number<string | number>().int().min(1).default(1),
+  category: optionalText('The category'),
+  page: queryInt(1, MAX_PAGE, 'The page').default(1),
   /** limit=1 reads only the total. */
-  limit: z.coerce.number<string | number>().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  limit: queryInt(1, MAX_PAGE_SIZE, 'The page size').default(DEFAULT_PAGE_SIZE),
 });
 export type ProductListQuery = z.infer<typeof ProductListQuery>;
 export type ProductListQueryInput = z.input<typeof ProductListQuery>;

@@ -5,7 +5,7 @@
  * when writes happen between pages. Only changes travel after the first pull.
  */
 import { z } from 'zod';
-import { IntId, IsoDateTime } from './common';
+import { IntId, IsoDateTime, queryInt, singleLineText } from './common';
 import { Product, Variant } from './products';
 
 /**
@@ -20,15 +20,15 @@ export const MAX_CHANGES_LIMIT = 5000;
 
 export const CatalogChangesQuery = z.object({
   /** The `cursor` of the previous page; 0 (or absent) for a first pull. */
-  cursor: z.coerce.number<string | number>().int().min(0).default(0),
-  limit: z.coerce.number<string | number>().int().min(1).max(MAX_CHANGES_LIMIT).default(DEFAULT_CHANGES_LIMIT),
+  cursor: queryInt(0, Number.MAX_SAFE_INTEGER, 'The cursor').default(0),
+  limit: queryInt(1, MAX_CHANGES_LIMIT, 'The limit').default(DEFAULT_CHANGES_LIMIT),
   /** The device's CATALOG_SCHEMA_VERSION; a different one gets `reset: true`. */
-  schema: z.coerce.number<string | number>().int().min(0).optional(),
+  schema: queryInt(0, 1_000_000, 'The schema version').optional(),
   /**
    * The `catalogId` the device's copy was pulled from; another one (the user moved to another
    * company) gets `reset: true`.
    */
-  catalog: z.string().trim().min(1).max(64).optional(),
+  catalog: singleLineText(64, { label: 'The catalog', trim: true }).min(1).optional(),
 });
 export type CatalogChangesQuery = z.infer<typeof CatalogChangesQuery>;
 

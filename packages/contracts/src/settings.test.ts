@@ -5,6 +5,11 @@ import { SaveSettingsBody, connectionLabel } from './settings';
 const valid = { storeHash: ' abc123 ', accessToken: ' token ', clientId: ' client ' };
 
 describe('SaveSettingsBody', () => {
+  it('refuses control characters in a credential, naming the field', () => {
+    const result = SaveSettingsBody.safeParse({ storeHash: 'abc', accessToken: 'tok\u0000en', clientId: 'id' });
+    expect(result.error?.issues.map((i) => i.path)).toEqual([['accessToken']]);
+  });
+
   it('trims the credentials and defaults both switches to false', () => {
     expect(SaveSettingsBody.parse(valid)).toEqual({
       storeHash: 'abc123',

@@ -3,17 +3,15 @@
  * POST /api/settings accepts (the three credentials required and trimmed, as the form says).
  */
 import { z } from 'zod';
-import { IsoDateTime } from './common';
+import { IsoDateTime, singleLineText, TEXT_LIMITS } from './common';
 
 /** The form's one message for a missing credential (toast title 'Validation Error'). */
 export const SETTINGS_REQUIRED_MESSAGE = 'Please fill in all required fields';
 
-const required = (max: number) =>
-  z
-    .string({ error: SETTINGS_REQUIRED_MESSAGE })
-    .trim()
-    .min(1, { error: SETTINGS_REQUIRED_MESSAGE })
-    .max(max, { error: `At most ${max} characters` });
+const required = (max: number, label: string) =>
+  singleLineText(max, { label, error: SETTINGS_REQUIRED_MESSAGE, tooLong: `At most ${max} characters`, trim: true }).min(1, {
+    error: SETTINGS_REQUIRED_MESSAGE,
+  });
 
 /** POST /api/settings. */
 export const SaveSettingsBody = z.object({
@@ -21,11 +19,11 @@ export const SaveSettingsBody = z.object({
    * The store's hash from its API path (`/stores/{hash}/v3`); it becomes part of a URL, so
    * only letters and digits pass.
    */
-  storeHash: required(64).regex(/^[a-z0-9]+$/i, {
+  storeHash: required(64, 'The store hash').regex(/^[a-z0-9]+$/i, {
     error: 'The store hash has letters and digits only (from /stores/{hash}/v3)',
   }),
-  accessToken: required(200),
-  clientId: required(200),
+  accessToken: required(TEXT_LIMITS.credential, 'The access token'),
+  clientId: required(TEXT_LIMITS.credential, 'The client id'),
   /** Show the stock column and badges. */
   showStockStatus: z.boolean().default(false),
   /** Sync and show products the store hides from its storefront. */

@@ -5,7 +5,7 @@
  * direct call after confirmation).
  */
 import { z } from 'zod';
-import { IsoDateTime } from './common';
+import { IsoDateTime, singleLineText } from './common';
 import { PLANS, PlanId } from './plans';
 
 const PLAN_MESSAGE = 'Please choose a plan';
@@ -17,7 +17,7 @@ const PLAN_MESSAGE = 'Please choose a plan';
  */
 export const PlanChangeBody = z.object({
   plan: z.enum(PlanId.options, { error: PLAN_MESSAGE }),
-  sessionId: z.string().trim().min(1).max(255).regex(/^cs_[A-Za-z0-9_]+$/, 'Unknown checkout session').optional(),
+  sessionId: singleLineText(255, { label: 'The checkout session', trim: true }).min(1).regex(/^cs_[A-Za-z0-9_]+$/, 'Unknown checkout session').optional(),
 });
 export type PlanChangeBody = z.infer<typeof PlanChangeBody>;
 

@@ -28,6 +28,14 @@ describe('InviteBody', () => {
 });
 
 describe('CompanyNameBody', () => {
+  it('refuses a NUL or a line break in the name, and a long email before reading it', () => {
+    const result = CompanyNameBody.safeParse({ name: 'Acme\u0000' });
+    expect(result.error?.issues[0]?.path).toEqual(['name']);
+    expect(result.error?.issues[0]?.message).toMatch(/^The company name contains a character that is not allowed/);
+    expect(CompanyNameBody.safeParse({ name: 'Acme\nInc' }).success).toBe(false);
+    expect(InviteBody.safeParse({ email: `${'a'.repeat(250)}@x.io` }).success).toBe(false);
+  });
+
   it("says 'Company name cannot be empty' after trimming", () => {
     expect(CompanyNameBody.safeParse({ name: '   ' }).error?.issues[0]?.message).toBe('Company name cannot be empty');
     expect(CompanyNameBody.safeParse({}).error?.issues[0]?.message).toBe('Company name cannot be empty');

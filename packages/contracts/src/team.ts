@@ -4,7 +4,7 @@
  * the messages both sides show.
  */
 import { z } from 'zod';
-import { IsoDateTime } from './common';
+import { IsoDateTime, singleLineText, TEXT_LIMITS } from './common';
 import { Role } from './auth';
 import { PLANS, type PlanId } from './plans';
 
@@ -78,9 +78,7 @@ export type InvitationByTokenResponse = z.infer<typeof InvitationByTokenResponse
 
 /** POST /api/invitations. The email is trimmed and lower-cased, as accounts are matched. */
 export const InviteBody = z.object({
-  email: z
-    .string({ error: TEAM_MESSAGES.email })
-    .trim()
+  email: singleLineText(TEXT_LIMITS.email, { label: 'The email address', error: TEAM_MESSAGES.email, tooLong: TEAM_MESSAGES.email, trim: true })
     .toLowerCase()
     .pipe(z.email({ error: TEAM_MESSAGES.email })),
   role: InvitationRole.default('member'),
@@ -128,11 +126,12 @@ export function userLimitMessage(plan: PlanId): string {
 
 /** PUT /api/company/name. */
 export const CompanyNameBody = z.object({
-  name: z
-    .string({ error: TEAM_MESSAGES.companyName })
-    .trim()
-    .min(1, { error: TEAM_MESSAGES.companyName })
-    .max(MAX_COMPANY_NAME_LENGTH, { error: `A company name has at most ${MAX_COMPANY_NAME_LENGTH} characters` }),
+  name: singleLineText(MAX_COMPANY_NAME_LENGTH, {
+    label: 'The company name',
+    error: TEAM_MESSAGES.companyName,
+    tooLong: `A company name has at most ${MAX_COMPANY_NAME_LENGTH} characters`,
+    trim: true,
+  }).min(1, { error: TEAM_MESSAGES.companyName }),
 });
 export type CompanyNameBody = z.infer<typeof CompanyNameBody>;
 

@@ -17,6 +17,23 @@ function messageOf(input: unknown): string | undefined {
 }
 
 describe('CreateWorkOrderBody', () => {
+  it('refuses control characters and unpaired surrogates in its text, naming the field', () => {
+    for (const bad of ['Spring\u0000sale', 'Spring\uD800', 'Spring\u0085', 'Spring\nsale']) {
+      const result = CreateWorkOrderBody.safeParse({ ...immediate, title: bad });
+      expect(result.success).toBe(false);
+      expect(Object.keys(fieldsFromZodError(result.error!))).toEqual(['title']);
+    }
+    const named = CreateWorkOrderBody.safeParse({ ...immediate, productUpdates: [{ ...item, productName: 'Linen\u0000' }] });
+    expect(Object.keys(fieldsFromZodError(named.error!))).toEqual(['productUpdates.0.productName']);
+    const sku = CreateWorkOrderBody.safeParse({ ...immediate, productUpdates: [{ ...item, variantId: 2, variantSku: 'x'.repeat(256) }] });
+    expect(Object.keys(fieldsFromZodError(sku.error!))).toEqual(['productUpdates.0.variantSku']);
+  });
+
+  it('refuses a price string over 14 characters', () => {
+    const result = CreateWorkOrderBody.safeParse({ ...immediate, productUpdates: [{ ...item, newRegularPrice: '9'.repeat(1_000_000) }] });
+    expect(fieldsFromZodError(result.error!)).toEqual({ 'productUpdates.0.newRegularPrice': 'Enter a price between 0.00 and 99,999,999.99' });
+  });
+
   it('accepts an immediate order and normalizes its prices to 2 decimals', () => {
     const order = CreateWorkOrderBody.parse(immediate);
     expect(order.productUpdates[0]?.newRegularPrice).toBe('19.90');

@@ -4,7 +4,7 @@
  * Which actions an order offers and its summary counts live in work-order-rules.ts.
  */
 import { z } from 'zod';
-import { IntId, IsoDateTime, Uuid } from './common';
+import { IntId, IsoDateTime, queryFlag, singleLineText, TEXT_LIMITS, Uuid } from './common';
 import { NullableMoneyString } from './money';
 
 export const WorkOrderStatus = z.enum(['pending', 'executing', 'completed', 'failed', 'undone']);
@@ -21,7 +21,7 @@ export const WORK_ORDER_MESSAGES = {
 
 /** Items per order; a full premium catalog with its variants fits well within it. */
 export const MAX_WORK_ORDER_ITEMS = 10_000;
-export const MAX_TITLE_LENGTH = 200;
+export const MAX_TITLE_LENGTH = TEXT_LIMITS.title;
 
 /**
  * One target of an order: a product (no variantId) or one of its variants. Prices are the
@@ -31,9 +31,9 @@ export const MAX_TITLE_LENGTH = 200;
 export const WorkOrderItem = z
   .object({
     productId: IntId,
-    productName: z.string().trim().min(1),
+    productName: singleLineText(TEXT_LIMITS.name, { label: 'The product name', trim: true }).min(1),
     variantId: IntId.nullish(),
-    variantSku: z.string().nullish(),
+    variantSku: singleLineText(TEXT_LIMITS.name, { label: 'The SKU' }).nullish(),
     newRegularPrice: NullableMoneyString.optional(),
     newSalePrice: NullableMoneyString.optional(),
   })
@@ -52,11 +52,12 @@ export const CreateWorkOrderBody = z
   .object({
     /** Client-generated; the API treats it as an idempotency key, so a replay never duplicates. */
     id: Uuid.optional(),
-    title: z
-      .string({ error: WORK_ORDER_MESSAGES.title })
-      .trim()
-      .min(1, { error: WORK_ORDER_MESSAGES.title })
-      .max(MAX_TITLE_LENGTH, { error: `A title has at most ${MAX_TITLE_LENGTH} characters` }),
+    title: singleLineText(MAX_TITLE_LENGTH, {
+      label: 'The title',
+      error: WORK_ORDER_MESSAGES.title,
+      tooLong: `A title has at most ${MAX_TITLE_LENGTH} characters`,
+      trim: true,
+    }).min(1, { error: WORK_ORDER_MESSAGES.title }),
     productUpdates: z
       .array(WorkOrderItem, { error: WORK_ORDER_MESSAGES.noProducts })
       .min(1, { error: WORK_ORDER_MESSAGES.noProducts })
@@ -108,7 +109,7 @@ export type WorkOrder = z.infer<typeof WorkOrder>;
 
 /** GET /api/work-orders?includeArchived=true. */
 export const WorkOrderListQuery = z.object({
-  includeArchived: z.stringbool().default(false),
+  includeArchived: queryFlag('includeArchived').default(false),
 });
 export type WorkOrderListQuery = z.infer<typeof WorkOrderListQuery>;
 
