@@ -2,14 +2,14 @@
  * Teams in a real Chromium against the app as `npm start` runs it, two people in two browser
  * profiles: an owner invites a teammate as admin and copies the link; the teammate opens it
  * signed out, is asked to sign in, creates an account with the invited email, comes back to the
- * invitation's details, accepts it on the Team page, and both then see each other in Team
+ * invitation's details, verifies the address (the emulator's email link), accepts it on the Team page, and both then see each other in Team
  * Members. Plus an axe scan of /team and a check that it fits a 360 px screen.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/app-and-browser';
-import { dismissTour, loginForm, newCredentials, signUp, type Credentials } from './support/auth';
+import { dismissTour, loginForm, newCredentials, openVerificationLink, signUp, type Credentials } from './support/auth';
 import { DESKTOP } from './support/browser';
 import { setCompanyPlan } from './support/database';
 import { isPath, violationSummary } from './support/page';
@@ -86,6 +86,11 @@ describe('team', () => {
     await teammate.getByRole('heading', { level: 1, name: `Join ${companyName}` }).waitFor();
     const details = teammate.getByRole('table', { name: 'Invitation details' });
     for (const value of ['Admin', ownerAccount.email, 'Pending']) await details.getByText(value, { exact: true }).waitFor();
+
+    // Only a verified address may accept: the link from the emulator's inbox, then "I've verified it".
+    await openVerificationLink(app().authEmulatorHost, teammateAccount.email);
+    await teammate.getByRole('button', { name: "I've verified it" }).click();
+    await teammate.getByText('Email verified').waitFor();
 
     // Accepted on the Team page; the page reloads into the owner's company.
     await teammate.getByRole('link', { name: 'Go to Team page' }).click();

@@ -1,9 +1,9 @@
 /**
  * Requires `Authorization: Bearer <Firebase ID token>` and puts the caller's user row (created on
  * the first verified request) in the context, with `emailVerified`: the token's own
- * `email_verified` claim (a token is fixed, so after verifying, the client's refreshed token says
- * true; `requireVerifiedEmail` guards the routes that need it). Everything company-scoped below reads the company
- * from this user, never from request input.
+ * `email_verified` claim (a token never changes, so after verifying, the client's refreshed token
+ * says true; `requireVerifiedEmail` guards the routes that need it). Everything company-scoped
+ * below reads the company from this user, never from request input.
  *
  * GET and HEAD requests may take the user from a short-lived cache keyed by the token
  * (auth/user-cache.ts: never past the token's expiry, at most USER_CACHE_TTL_MS, and never after

@@ -21,8 +21,6 @@ import type { Database, User } from '../db/repositories';
 import { safePhotoUrl, splitName } from '../auth/profile';
 import type { VerifiedIdentity } from '../auth/verify-token';
 
-export { splitName } from '../auth/profile';
-
 export type Provisioner = (identity: VerifiedIdentity) => Promise<User>;
 
 export const ACCOUNT_CONFLICT_MESSAGE = 'This email address belongs to another sign-in';

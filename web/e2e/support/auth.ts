@@ -1,7 +1,8 @@
 /**
  * Signing in from browser tests: a fresh account per test (`signUp`), signing in again, the tour
  * that greets new users (`dismissTour`), and the Auth emulator's REST endpoints the journeys
- * read (password reset codes).
+ * read (password reset and email verification codes; `openVerificationLink` verifies an address
+ * as opening the emailed link would).
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
@@ -73,7 +74,7 @@ export async function dismissTour(page: Page): Promise<void> {
   await dialog.waitFor({ state: 'hidden' });
 }
 
-/** The Auth emulator's out-of-band codes (password reset emails) of the demo project. */
+/** The Auth emulator's out-of-band codes (password reset and verification emails) of the demo project. */
 export async function oobCodes(
   emulatorHost: string,
 ): Promise<Array<{ email: string; oobCode: string; oobLink: string; requestType: string }>> {
@@ -81,4 +82,16 @@ export async function oobCodes(
   if (!res.ok) throw new Error(`oobCodes: ${res.status}`);
   const body = (await res.json()) as { oobCodes: Array<{ email: string; oobCode: string; oobLink: string; requestType: string }> };
   return body.oobCodes;
+}
+
+/**
+ * Opens the newest verification link the emulator "emailed" to `email` (as clicking it in the
+ * inbox would): the address is verified from then on. Returns the link.
+ */
+export async function openVerificationLink(emulatorHost: string, email: string): Promise<string> {
+  const code = (await oobCodes(emulatorHost)).findLast((c) => c.email === email.toLowerCase() && c.requestType === 'VERIFY_EMAIL');
+  if (!code) throw new Error(`no verification email for ${email}`);
+  const res = await fetch(code.oobLink);
+  if (!res.ok) throw new Error(`verification link: ${res.status}`);
+  return code.oobLink;
 }

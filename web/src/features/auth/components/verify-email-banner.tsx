@@ -22,6 +22,8 @@ export function VerifyEmailBanner({ actions }: { actions?: EmailVerificationActi
       title={VERIFY_EMAIL_TITLE}
       icon={<IconMailExclamation aria-hidden="true" />}
       role="region"
+      // Yellow text on the light yellow background would be too faint to read.
+      styles={{ title: { color: 'var(--mantine-color-text)' }, message: { color: 'var(--mantine-color-text)' } }}
       mb="md"
     >
       <Stack gap="sm">

@@ -40,7 +40,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function open(path: string, signedIn: { email: string } | null = null) {
+async function open(path: string, signedIn: { email: string; emailVerified?: boolean } | null = null) {
   const identity = fakeIdentity();
   const router = createMemoryRouter(
     [
@@ -56,7 +56,7 @@ async function open(path: string, signedIn: { email: string } | null = null) {
   );
   if (signedIn) {
     await waitFor(() => identity.connections() > 0);
-    await act(async () => identity.emit(fakeUser({ email: signedIn.email })));
+    await act(async () => identity.emit(fakeUser({ email: signedIn.email, emailVerified: signedIn.emailVerified ?? true })));
   }
   return { container: rendered.container, router };
 }
@@ -99,6 +99,13 @@ describe('AcceptInvitationPage', () => {
     expect(container.querySelector('a[href="/team"]')?.textContent).toBe('Go to Team page');
     expect(text(container)).not.toContain('you are signed in as');
     expect(requests.every((r) => r.authorization === undefined)).toBe(true);
+  });
+
+  it('tells an invitee whose address is not verified why they cannot accept yet, and offers the email again', async () => {
+    const { container } = await open('/accept-invitation?token=tok123', { email: 'ada@example.com', emailVerified: false });
+    await waitFor(() => text(container).includes('Verify your email address to see and accept invitations'));
+    const buttons = [...container.querySelectorAll('button')].map((b) => b.textContent);
+    expect(buttons).toEqual(expect.arrayContaining(['Resend email', "I've verified it"]));
   });
 
   it('warns a user signed in with another email', async () => {

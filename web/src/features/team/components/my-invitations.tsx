@@ -54,7 +54,13 @@ export function MyInvitations({ reload }: { reload: () => void }) {
         <Title order={2} size="h3" id="my-invitations-title">
           Your Invitations
         </Title>
-        <Alert mt="md" color="yellow" variant="light" icon={<IconMailExclamation aria-hidden="true" />}>
+        <Alert
+          mt="md"
+          color="yellow"
+          variant="light"
+          icon={<IconMailExclamation aria-hidden="true" />}
+          styles={{ message: { color: 'var(--mantine-color-text)' } }}
+        >
           <Stack gap="sm">
             <Text size="sm">{INVITATION_ERRORS.emailNotVerified}</Text>
             <VerifyEmailActions withCheck={false} />
