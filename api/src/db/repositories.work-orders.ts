@@ -122,10 +122,11 @@ export interface WorkOrdersRepository {
    */
   due(now: Date, limit: number, opts?: DueOptions): Promise<WorkOrder[]>;
   /**
-   * The company connected another store: its pending orders (immediate and scheduled) become
-   * failed with `error`, in one statement. Returns how many.
+   * The company connected the store `storeHash`: its pending orders (immediate and scheduled)
+   * made for another store (or before stores were recorded) become failed with `error`, in one
+   * statement. Returns how many.
    */
-  cancelPending(companyId: string, error: string, now?: Date): Promise<number>;
+  cancelPendingOfOtherStores(companyId: string, storeHash: string, error: string, now?: Date): Promise<number>;
   /** Returns null when absent, another company's, or the guard does not hold. */
   update(companyId: string, id: string, patch: WorkOrderPatch, guard?: WorkOrderGuard, now?: Date): Promise<WorkOrder | null>;
   delete(companyId: string, id: string, guard?: WorkOrderGuard): Promise<boolean>;

@@ -199,18 +199,21 @@ describe.each(targets)('work-order and history repositories on $name', (target) 
     it('cancels a company\'s pending orders in one go, and only those', async () => {
       const c = await db.companies.create({ name: 'Moving Co' });
       const d = await db.companies.create({ name: 'Staying Co' });
-      const make = (co: Company, title: string, extra: { executeImmediately?: boolean; scheduledAt?: Date } = {}) =>
-        db.workOrders.create(co.id, { title, productUpdates: [item], ...extra }).then((r) => r.order);
+      const make = (co: Company, title: string, extra: { executeImmediately?: boolean; scheduledAt?: Date; storeHash?: string | null } = {}) =>
+        db.workOrders.create(co.id, { title, productUpdates: [item], storeHash: 'old', ...extra }).then((r) => r.order);
       const now = await make(c, 'Now', { executeImmediately: true });
       const later = await make(c, 'Later', { scheduledAt: at(3_600_000) });
+      const before = await make(c, 'Before stores were recorded', { storeHash: null });
+      const forNew = await make(c, 'Already for the new store', { storeHash: 'new' });
       const done = await make(c, 'Done');
       await db.workOrders.update(c.id, done.id, { status: 'completed', executedAt: at(1) });
       const running = await make(c, 'Running');
       await db.workOrders.update(c.id, running.id, { status: 'executing' });
       const other = await make(d, 'Other', { executeImmediately: true });
 
-      expect(await db.workOrders.cancelPending(c.id, 'Cancelled: the store connection changed', at(5))).toBe(2);
-      for (const o of [now, later]) {
+      expect(await db.workOrders.cancelPendingOfOtherStores(c.id, 'new', 'Cancelled: the store connection changed', at(5))).toBe(3);
+      expect(await db.workOrders.get(c.id, forNew.id)).toMatchObject({ status: 'pending', error: null });
+      for (const o of [now, later, before]) {
         expect(await db.workOrders.get(c.id, o.id)).toMatchObject({ status: 'failed', error: 'Cancelled: the store connection changed', updatedAt: at(5) });
       }
       expect(await db.workOrders.get(c.id, done.id)).toMatchObject({ status: 'completed', error: null });

@@ -13,7 +13,7 @@
  * caps takes another advisory lock on the company, so two concurrent creates cannot both count
  * 19 and both insert.
  */
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DueOptions, NewWorkOrder, WorkOrder, WorkOrderGuard, WorkOrdersRepository, WorkOrderStatus } from '../repositories';
 import { WorkOrderCapError } from '../repositories.work-orders';
@@ -126,9 +126,9 @@ export function pgWorkOrders(db: PgDb): WorkOrdersRepository {
         .orderBy(...servedLatelyLast(opts), asc(wo.createdAt), asc(wo.id)).limit(limit);
       return rows.map((r) => r.work_orders);
     },
-    async cancelPending(companyId, error, now = new Date()) {
+    async cancelPendingOfOtherStores(companyId, storeHash, error, now = new Date()) {
       const rows = await db.update(wo).set({ status: 'failed', error, leaseOwner: null, leaseExpiresAt: null, updatedAt: now })
-        .where(and(eq(wo.companyId, companyId), eq(wo.status, 'pending'))).returning({ id: wo.id });
+        .where(and(eq(wo.companyId, companyId), eq(wo.status, 'pending'), or(isNull(wo.storeHash), ne(wo.storeHash, storeHash)))).returning({ id: wo.id });
       return rows.length;
     },
     async update(companyId, id, patch, guard, now = new Date()) {

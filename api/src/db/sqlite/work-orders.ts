@@ -5,7 +5,7 @@
  * live lease" check and its write cannot interleave with another claim. A create that checks the
  * company's caps counts and inserts in one IMMEDIATE transaction (the write lock from the start).
  */
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { DueOptions, NewWorkOrder, WorkOrder, WorkOrderGuard, WorkOrdersRepository, WorkOrderStatus } from '../repositories';
 import { WorkOrderCapError } from '../repositories.work-orders';
@@ -105,9 +105,9 @@ export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
         .orderBy(...servedLatelyLast(opts), asc(wo.createdAt), asc(wo.id)).limit(limit).all();
       return rows.map((r) => r.work_orders);
     },
-    async cancelPending(companyId, error, now = new Date()) {
+    async cancelPendingOfOtherStores(companyId, storeHash, error, now = new Date()) {
       return db.update(wo).set({ status: 'failed', error, leaseOwner: null, leaseExpiresAt: null, updatedAt: now })
-        .where(and(eq(wo.companyId, companyId), eq(wo.status, 'pending'))).returning({ id: wo.id }).all().length;
+        .where(and(eq(wo.companyId, companyId), eq(wo.status, 'pending'), or(isNull(wo.storeHash), ne(wo.storeHash, storeHash)))).returning({ id: wo.id }).all().length;
     },
     async update(companyId, id, patch, guard, now = new Date()) {
       return db.update(wo).set({ ...patch, updatedAt: now })
