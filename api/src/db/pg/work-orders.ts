@@ -13,7 +13,7 @@
  * caps takes another advisory lock on the company, so two concurrent creates cannot both count
  * 19 and both insert.
  */
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DueOptions, NewWorkOrder, WorkOrder, WorkOrderGuard, WorkOrdersRepository, WorkOrderStatus } from '../repositories';
 import { WorkOrderCapError } from '../repositories.work-orders';
@@ -32,10 +32,15 @@ function guardWhere(guard: WorkOrderGuard = {}) {
   );
 }
 
-/** Pending and due, or executing with a lapsed lease (its process died). */
+/**
+ * Pending and due, or executing with a lapsed lease (its process died, or an undo was marked).
+ * Three branches, each a range of one index ((status, scheduled_at) or (status,
+ * lease_expires_at)), so only due rows are read, however many orders are finished or scheduled later.
+ */
 function claimableWhere(now: Date) {
   return and(eq(wo.archived, false), or(
-    and(eq(wo.status, 'pending'), or(isNull(wo.scheduledAt), lte(wo.scheduledAt, now))),
+    and(eq(wo.status, 'pending'), isNull(wo.scheduledAt)),
+    and(eq(wo.status, 'pending'), lte(wo.scheduledAt, now)),
     and(eq(wo.status, 'executing'), lt(wo.leaseExpiresAt, now)),
   ));
 }
@@ -46,11 +51,14 @@ const CREATE_LOCK = 0x574f_0002; // "WO" 2: creating an order of the company und
 const lockCompany = (db: PgDb, kind: number, companyId: string) =>
   db.execute(sql`select pg_advisory_xact_lock(${kind}::int, hashtext(${companyId}::text))`);
 
-/** Another order of the same company (as the row in the outer statement) executing under a live lease. */
+/**
+ * Companies with an order executing under a live lease: an uncorrelated subquery over the few
+ * executing rows (the (status, lease_expires_at) index), evaluated once per statement rather
+ * than once per candidate row through the company's whole order history.
+ */
 const live = alias(wo, 'live');
-function liveLeaseOfSameCompany(db: PgDb, now: Date) {
-  return db.select({ one: sql`1` }).from(live)
-    .where(and(eq(live.status, 'executing'), gte(live.leaseExpiresAt, now), eq(live.companyId, wo.companyId)));
+function busyCompanies(db: PgDb, now: Date) {
+  return db.select({ companyId: live.companyId }).from(live).where(and(eq(live.status, 'executing'), gte(live.leaseExpiresAt, now)));
 }
 
 /** Companies served lately last, in the order given (least recent first); the others first. */
@@ -106,7 +114,7 @@ export function pgWorkOrders(db: PgDb): WorkOrdersRepository {
         await lockCompany(tx, CLAIM_LOCK, target.companyId);
         const [row] = await tx.update(wo)
           .set({ status: 'executing', leaseOwner, leaseExpiresAt: new Date(now.getTime() + leaseMs), updatedAt: now })
-          .where(and(eq(wo.id, id), claimableWhere(now), notExists(liveLeaseOfSameCompany(tx, now)))).returning();
+          .where(and(eq(wo.id, id), claimableWhere(now), notInArray(wo.companyId, busyCompanies(tx, now)))).returning();
         return row ?? null;
       });
     },
@@ -120,7 +128,7 @@ export function pgWorkOrders(db: PgDb): WorkOrdersRepository {
       // Each company's oldest claimable order: DISTINCT ON over the claimable rows only (the
       // (status, scheduled_at) and (status, lease_expires_at) indexes find them), then by age.
       const heads = db.selectDistinctOn([wo.companyId], { id: wo.id }).from(wo)
-        .where(and(claimableWhere(now), notExists(liveLeaseOfSameCompany(db, now))))
+        .where(and(claimableWhere(now), notInArray(wo.companyId, busyCompanies(db, now))))
         .orderBy(wo.companyId, asc(wo.createdAt), asc(wo.id)).as('heads');
       const rows = await db.select().from(wo).innerJoin(heads, eq(heads.id, wo.id))
         .orderBy(...servedLatelyLast(opts), asc(wo.createdAt), asc(wo.id)).limit(limit);

@@ -5,7 +5,7 @@
  * live lease" check and its write cannot interleave with another claim. A create that checks the
  * company's caps counts and inserts in one IMMEDIATE transaction (the write lock from the start).
  */
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { DueOptions, NewWorkOrder, WorkOrder, WorkOrderGuard, WorkOrdersRepository, WorkOrderStatus } from '../repositories';
 import { WorkOrderCapError } from '../repositories.work-orders';
@@ -24,19 +24,27 @@ function guardWhere(guard: WorkOrderGuard = {}) {
   );
 }
 
-/** Pending and due, or executing with a lapsed lease (its process died). */
+/**
+ * Pending and due, or executing with a lapsed lease (its process died, or an undo was marked).
+ * Three branches, each a range of one index ((status, scheduled_at) or (status,
+ * lease_expires_at)), so only due rows are read, however many orders are finished or scheduled later.
+ */
 function claimableWhere(now: Date) {
   return and(eq(wo.archived, false), or(
-    and(eq(wo.status, 'pending'), or(isNull(wo.scheduledAt), lte(wo.scheduledAt, now))),
+    and(eq(wo.status, 'pending'), isNull(wo.scheduledAt)),
+    and(eq(wo.status, 'pending'), lte(wo.scheduledAt, now)),
     and(eq(wo.status, 'executing'), lt(wo.leaseExpiresAt, now)),
   ));
 }
 
-/** Another order of the same company (as the row in the outer statement) executing under a live lease. */
+/**
+ * Companies with an order executing under a live lease: an uncorrelated subquery over the few
+ * executing rows (the (status, lease_expires_at) index), evaluated once per statement rather
+ * than once per candidate row through the company's whole order history.
+ */
 const live = alias(wo, 'live');
-function liveLeaseOfSameCompany(db: SqliteDb, now: Date) {
-  return db.select({ one: sql`1` }).from(live)
-    .where(and(eq(live.status, 'executing'), gte(live.leaseExpiresAt, now), eq(live.companyId, wo.companyId)));
+function busyCompanies(db: SqliteDb, now: Date) {
+  return db.select({ companyId: live.companyId }).from(live).where(and(eq(live.status, 'executing'), gte(live.leaseExpiresAt, now)));
 }
 
 /** Companies served lately last, in the order given (least recent first); the others first. */
@@ -87,7 +95,7 @@ export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
     async claim(id, leaseOwner, leaseMs, now) {
       return db.update(wo)
         .set({ status: 'executing', leaseOwner, leaseExpiresAt: new Date(now.getTime() + leaseMs), updatedAt: now })
-        .where(and(eq(wo.id, id), claimableWhere(now), notExists(liveLeaseOfSameCompany(db, now)))).returning().get() ?? null;
+        .where(and(eq(wo.id, id), claimableWhere(now), notInArray(wo.companyId, busyCompanies(db, now)))).returning().get() ?? null;
     },
     async renewLease(id, leaseOwner, leaseMs, now) {
       return db.update(wo).set({ leaseExpiresAt: new Date(now.getTime() + leaseMs), updatedAt: now })
@@ -100,7 +108,7 @@ export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
       const ranked = db.select({
         id: wo.id,
         rank: sql<number>`row_number() over (partition by ${wo.companyId} order by ${wo.createdAt}, ${wo.id})`.as('rank'),
-      }).from(wo).where(and(claimableWhere(now), notExists(liveLeaseOfSameCompany(db, now)))).as('ranked');
+      }).from(wo).where(and(claimableWhere(now), notInArray(wo.companyId, busyCompanies(db, now)))).as('ranked');
       const rows = db.select().from(wo).innerJoin(ranked, eq(ranked.id, wo.id)).where(eq(ranked.rank, 1))
         .orderBy(...servedLatelyLast(opts), asc(wo.createdAt), asc(wo.id)).limit(limit).all();
       return rows.map((r) => r.work_orders);
