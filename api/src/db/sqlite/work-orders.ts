@@ -59,22 +59,21 @@ export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
   return {
     async create(companyId, input) {
       if (!input.caps) return insert(db, companyId, input);
+      const caps = input.caps;
       return db.transaction((tx) => {
         // A replay answers with its order even at a cap; a new order is counted against its cap first.
         const existing = input.idempotencyKey
           ? tx.select().from(wo).where(and(eq(wo.companyId, companyId), eq(wo.idempotencyKey, input.idempotencyKey))).get()
           : undefined;
         if (existing) return { order: existing, created: false };
-        if (input.caps) {
-          const cap = input.executeImmediately ? 'immediate' : 'scheduled';
-          const [row] = tx.select({ n: count() }).from(wo).where(and(
-            eq(wo.companyId, companyId),
-            input.executeImmediately
-              ? and(inArray(wo.status, ['pending', 'executing']), eq(wo.executeImmediately, true))
-              : and(eq(wo.status, 'pending'), eq(wo.executeImmediately, false)),
-          )).all();
-          if ((row?.n ?? 0) >= input.caps[cap]) throw new WorkOrderCapError(cap, input.caps[cap]);
-        }
+        const cap = input.executeImmediately ? 'immediate' : 'scheduled';
+        const row = tx.select({ n: count() }).from(wo).where(and(
+          eq(wo.companyId, companyId),
+          input.executeImmediately
+            ? and(inArray(wo.status, ['pending', 'executing']), eq(wo.executeImmediately, true))
+            : and(eq(wo.status, 'pending'), eq(wo.executeImmediately, false)),
+        )).get();
+        if ((row?.n ?? 0) >= caps[cap]) throw new WorkOrderCapError(cap, caps[cap]);
         return insert(tx, companyId, input);
       }, { behavior: 'immediate' });
     },
