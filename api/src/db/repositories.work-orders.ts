@@ -1,7 +1,8 @@
 /**
  * The work-order part of the data layer's contract: orders, their items and price snapshots,
  * and the repository with the atomic claim and lease the executor relies on.
- * Re-exported by repositories.ts, which every caller imports.
+ * Re-exported (types) by repositories.ts, which every caller imports; the one class here,
+ * WorkOrderCapError, is imported from this file.
  */
 import type { WorkOrderStatus } from './repositories';
 
@@ -61,7 +62,28 @@ export interface NewWorkOrder {
   executeImmediately?: boolean;
   idempotencyKey?: string | null;
   storeHash?: string | null;
+  /** Refuse (WorkOrderCapError) when the company already has this many waiting; checked in the insert's transaction. */
+  caps?: WorkOrderCaps;
   now?: Date;
+}
+/** Most orders one company may have waiting: immediate pending or executing, scheduled pending. */
+export interface WorkOrderCaps {
+  immediate: number;
+  scheduled: number;
+}
+/** Thrown by create when the new order would pass a cap (nothing was written). */
+export class WorkOrderCapError extends Error {
+  override readonly name = 'WorkOrderCapError';
+  constructor(readonly cap: keyof WorkOrderCaps, readonly limit: number) {
+    super(`the company already has ${limit} ${cap} work orders waiting`);
+  }
+}
+export interface DueOptions {
+  /**
+   * Companies this scheduler started an order for lately, least recent first: their orders come
+   * after every other company's (round-robin), in this order.
+   */
+  servedLately?: readonly string[];
 }
 export type WorkOrderPatch = Partial<Pick<WorkOrder,
   'title' | 'status' | 'archived' | 'originalPrices' | 'executedAt' | 'undoneAt' | 'error'
@@ -74,7 +96,10 @@ export interface WorkOrderGuard {
 }
 
 export interface WorkOrdersRepository {
-  /** Idempotent on (companyId, idempotencyKey): a replay returns the first order, created=false. */
+  /**
+   * Idempotent on (companyId, idempotencyKey): a replay returns the first order, created=false
+   * (also when the company is at a cap). With `caps`, a new order over one throws WorkOrderCapError.
+   */
   create(companyId: string, input: NewWorkOrder): Promise<{ order: WorkOrder; created: boolean }>;
   get(companyId: string, id: string): Promise<WorkOrder | null>;
   /** Newest first. */
@@ -84,13 +109,24 @@ export interface WorkOrdersRepository {
    * Global (scheduler): a due pending order (scheduledAt null or <= now) -> executing with a
    * lease, or takes over an executing order whose lease expired. One compare-and-set
    * statement: of many concurrent callers exactly one gets the order. Archived orders are
-   * never claimed.
+   * never claimed, nor an order of a company that has another one executing under a live lease
+   * (atomic against concurrent claims in other processes too).
    */
   claim(id: string, leaseOwner: string, leaseMs: number, now: Date): Promise<WorkOrder | null>;
   /** Global (executor): extends a lease the caller still holds. */
   renewLease(id: string, leaseOwner: string, leaseMs: number, now: Date): Promise<boolean>;
-  /** Global (scheduler): unarchived orders to claim now, oldest first. */
-  due(now: Date, limit: number): Promise<WorkOrder[]>;
+  /**
+   * Global (scheduler): at most one order per company, its oldest claimable one, for companies
+   * with no order executing under a live lease; oldest first, except that the companies in
+   * `servedLately` come last (in that order). Reads only claimable rows.
+   */
+  due(now: Date, limit: number, opts?: DueOptions): Promise<WorkOrder[]>;
+  /**
+   * The company connected the store `storeHash`: its pending orders (immediate and scheduled)
+   * made for another store (or before stores were recorded) become failed with `error`, in one
+   * statement. Returns how many.
+   */
+  cancelPendingOfOtherStores(companyId: string, storeHash: string, error: string, now?: Date): Promise<number>;
   /** Returns null when absent, another company's, or the guard does not hold. */
   update(companyId: string, id: string, patch: WorkOrderPatch, guard?: WorkOrderGuard, now?: Date): Promise<WorkOrder | null>;
   delete(companyId: string, id: string, guard?: WorkOrderGuard): Promise<boolean>;

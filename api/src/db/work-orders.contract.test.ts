@@ -1,6 +1,7 @@
 /**
- * The repository contract of work orders (idempotent creation, the atomic claim and its lease,
- * guarded updates) and of price history, on every dialect: SQLite in memory always, PostgreSQL
+ * The repository contract of work orders (idempotent creation under the per-company caps, the
+ * atomic claim and its lease, one executing order per company, the round-robin due query,
+ * guarded updates, cancelling pending orders on a store change) and of price history, on every dialect: SQLite in memory always, PostgreSQL
  * too when TEST_DATABASE_URL is set (each run in a fresh schema, dropped afterwards).
  */
 import { randomUUID } from 'node:crypto';
@@ -9,6 +10,7 @@ import { dbTargets as targets, openTarget } from '../testing/db-targets';
 import { MAX_CENTS } from './catalog-plan';
 import { NotFoundError } from './errors';
 import type { Company, Database, ProductInput } from './repositories';
+import { WorkOrderCapError } from './repositories.work-orders';
 
 const t0 = new Date('2025-03-01T10:00:00.000Z');
 const at = (ms: number) => new Date(t0.getTime() + ms);
@@ -82,6 +84,8 @@ describe.each(targets)('work-order and history repositories on $name', (target) 
     });
 
     it('lets another worker reclaim an order whose lease expired, and fences the old holder', async () => {
+      // A company of its own: another order of Acme's executing under a live lease would hold this one back.
+      const a = await db.companies.create({ name: 'Crashy Co' });
       const { order } = await db.workOrders.create(a.id, { title: 'Crashy', productUpdates: [item] });
       expect(await db.workOrders.claim(order.id, 'w1', 10_000, t0)).not.toBeNull();
       expect(await db.workOrders.renewLease(order.id, 'w2', 10_000, at(1000))).toBe(false);
@@ -106,6 +110,115 @@ describe.each(targets)('work-order and history repositories on $name', (target) 
       expect(await db.workOrders.claim(hidden.id, 'w', 1000, t0)).toBeNull();
       expect((await db.workOrders.due(at(60_000), 1000)).map((o) => o.id)).toContain(later.id);
       expect(await db.workOrders.claim(later.id, 'w', 1000, at(60_000))).not.toBeNull();
+    });
+
+    it('offers each company\'s oldest due order, one per company, oldest first, companies served lately last', async () => {
+      const [c1, c2, c3] = await Promise.all(['RR 1', 'RR 2', 'RR 3'].map((name) => db.companies.create({ name })));
+      const mine = new Set([c1!.id, c2!.id, c3!.id]);
+      const make = async (c: Company, title: string, ms: number, extra: { scheduledAt?: Date; executeImmediately?: boolean } = { executeImmediately: true }) =>
+        (await db.workOrders.create(c.id, { title, productUpdates: [item], ...extra, now: at(ms) })).order;
+      const o11 = await make(c1!, '1.1', 1);
+      const o12 = await make(c1!, '1.2', 2);
+      await make(c1!, '1.3', 3);
+      const o21 = await make(c2!, '2.1', 4);
+      await make(c2!, '2.2', 5);
+      await make(c3!, '3.1 (later)', 6, { scheduledAt: at(3_600_000) });
+      const o32 = await make(c3!, '3.2', 7, { scheduledAt: at(8) });
+      const due = async (ms: number, servedLately?: string[]) =>
+        (await db.workOrders.due(at(ms), 1000, { servedLately })).filter((o) => mine.has(o.companyId)).map((o) => o.title);
+
+      expect(await due(10)).toEqual(['1.1', '2.1', '3.2']);
+      expect(await due(10, [c1!.id])).toEqual(['2.1', '3.2', '1.1']);
+      expect(await due(10, [c2!.id, c1!.id])).toEqual(['3.2', '2.1', '1.1']);
+      // The limit counts companies, not orders: a backlog does not fill it.
+      expect((await db.workOrders.due(at(10), 2, { servedLately: [...(await db.workOrders.due(at(10), 1000)).map((o) => o.companyId)].filter((id) => !mine.has(id)) }))
+        .map((o) => o.title)).toEqual(['1.1', '2.1']);
+
+      // A company with an order executing under a live lease is not offered, and cannot have a second claimed.
+      expect(await db.workOrders.claim(o11.id, 'w1', 1_000, at(10))).not.toBeNull();
+      expect(await due(20)).toEqual(['2.1', '3.2']);
+      expect(await db.workOrders.claim(o12.id, 'w2', 1_000, at(20))).toBeNull();
+      // Its lease lapsed (the process died): offered again, ahead of the company's younger orders.
+      expect(await due(1_011)).toEqual(['1.1', '2.1', '3.2']);
+      await db.workOrders.update(c1!.id, o11.id, { status: 'completed', executedAt: at(1_100), leaseOwner: null, leaseExpiresAt: null });
+      expect(await due(1_200)).toEqual(['1.2', '2.1', '3.2']);
+      // Undo: executing with executedAt set and a lapsed lease is the company's oldest claimable order.
+      await db.workOrders.update(c1!.id, o11.id, { status: 'executing', leaseExpiresAt: at(1_199) });
+      expect(await due(1_200)).toEqual(['1.1', '2.1', '3.2']);
+      expect(await db.workOrders.claim(o11.id, 'w3', 1_000, at(1_200))).toMatchObject({ status: 'executing', executedAt: at(1_100) });
+      expect(await due(1_300)).toEqual(['2.1', '3.2']);
+      expect(o21.companyId).toBe(c2!.id);
+      expect(o32.companyId).toBe(c3!.id);
+    });
+
+    it('never lets two orders of one company be claimed at once, also by concurrent claimers', async () => {
+      const c = await db.companies.create({ name: 'Busy Co' });
+      const orders = [];
+      for (let i = 0; i < 6; i++) orders.push((await db.workOrders.create(c.id, { title: `Busy ${i}`, productUpdates: [item], executeImmediately: true, now: at(i) })).order);
+      for (let round = 0; round < 3; round++) {
+        const now = at(100_000 * (round + 1));
+        const claims = await Promise.all(orders.map((o, i) => db.workOrders.claim(o.id, `worker-${round}-${i}`, 10_000, now)));
+        expect(claims.filter((x) => x !== null)).toHaveLength(1);
+        const executing = (await db.workOrders.list(c.id)).filter((o) => o.status === 'executing' && o.leaseExpiresAt! >= now);
+        expect(executing).toHaveLength(1);
+        // Next round: that one's lease has lapsed, so one order (possibly the same, resumed) may be claimed again.
+      }
+    });
+
+    it('caps the orders a company may have waiting, counting in the insert\'s transaction; a replay is still answered', async () => {
+      const c = await db.companies.create({ name: 'Capped Co' });
+      const caps = { immediate: 3, scheduled: 2 };
+      const create = (title: string, extra: { executeImmediately?: boolean; scheduledAt?: Date; idempotencyKey?: string } = { executeImmediately: true }) =>
+        db.workOrders.create(c.id, { title, productUpdates: [item], ...extra, caps });
+      // Concurrent creates: exactly the cap's worth gets in.
+      const results = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => create(`Now ${i}`, { executeImmediately: true, idempotencyKey: `k${i}` })));
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+      const refused = results.filter((r) => r.status === 'rejected');
+      expect(refused).toHaveLength(3);
+      for (const r of refused) expect((r as PromiseRejectedResult).reason).toEqual(new WorkOrderCapError('immediate', 3));
+      const countBefore = (await db.workOrders.list(c.id)).length;
+      await expect(create('One more')).rejects.toBeInstanceOf(WorkOrderCapError);
+      expect((await db.workOrders.list(c.id)).length).toBe(countBefore);
+      // A replay of one that got in answers with it, cap or not.
+      const accepted = (results.find((r) => r.status === 'fulfilled') as PromiseFulfilledResult<{ order: { id: string; idempotencyKey: string | null } }>).value.order;
+      expect(await create('Replay', { executeImmediately: true, idempotencyKey: accepted.idempotencyKey! })).toMatchObject({ created: false, order: { id: accepted.id } });
+      // Executing ones count; finished ones do not.
+      const [first, second] = await db.workOrders.list(c.id);
+      await db.workOrders.update(c.id, first!.id, { status: 'executing' });
+      await expect(create('Still capped')).rejects.toBeInstanceOf(WorkOrderCapError);
+      await db.workOrders.update(c.id, second!.id, { status: 'completed' });
+      expect((await create('Room again')).created).toBe(true);
+      // Scheduled orders have their own cap.
+      await create('Later 1', { scheduledAt: at(3_600_000) });
+      await create('Later 2', { scheduledAt: at(3_600_000) });
+      await expect(create('Later 3', { scheduledAt: at(3_600_000) })).rejects.toEqual(new WorkOrderCapError('scheduled', 2));
+      // Another company is not affected.
+      expect((await db.workOrders.create(b.id, { title: 'Free', productUpdates: [item], executeImmediately: true, caps })).created).toBe(true);
+    });
+
+    it('cancels a company\'s pending orders in one go, and only those', async () => {
+      const c = await db.companies.create({ name: 'Moving Co' });
+      const d = await db.companies.create({ name: 'Staying Co' });
+      const make = (co: Company, title: string, extra: { executeImmediately?: boolean; scheduledAt?: Date; storeHash?: string | null } = {}) =>
+        db.workOrders.create(co.id, { title, productUpdates: [item], storeHash: 'old', ...extra }).then((r) => r.order);
+      const now = await make(c, 'Now', { executeImmediately: true });
+      const later = await make(c, 'Later', { scheduledAt: at(3_600_000) });
+      const before = await make(c, 'Before stores were recorded', { storeHash: null });
+      const forNew = await make(c, 'Already for the new store', { storeHash: 'new' });
+      const done = await make(c, 'Done');
+      await db.workOrders.update(c.id, done.id, { status: 'completed', executedAt: at(1) });
+      const running = await make(c, 'Running');
+      await db.workOrders.update(c.id, running.id, { status: 'executing' });
+      const other = await make(d, 'Other', { executeImmediately: true });
+
+      expect(await db.workOrders.cancelPendingOfOtherStores(c.id, 'new', 'Cancelled: the store connection changed', at(5))).toBe(3);
+      expect(await db.workOrders.get(c.id, forNew.id)).toMatchObject({ status: 'pending', error: null });
+      for (const o of [now, later, before]) {
+        expect(await db.workOrders.get(c.id, o.id)).toMatchObject({ status: 'failed', error: 'Cancelled: the store connection changed', updatedAt: at(5) });
+      }
+      expect(await db.workOrders.get(c.id, done.id)).toMatchObject({ status: 'completed', error: null });
+      expect(await db.workOrders.get(c.id, running.id)).toMatchObject({ status: 'executing' });
+      expect(await db.workOrders.get(d.id, other.id)).toMatchObject({ status: 'pending', error: null });
     });
 
     it('deletes only when the guard holds', async () => {

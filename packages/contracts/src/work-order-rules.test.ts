@@ -1,6 +1,8 @@
 /** The rules of work-order-rules.ts, stated as the tests' names. */
 import { describe, expect, it } from 'vitest';
-import { countWorkOrderUpdates, isWorkOrderDue, workOrderActions } from './work-order-rules';
+import {
+  countWorkOrderUpdates, isWorkOrderDue, STORE_CHANGED_ERROR, tooManyOrdersMessage, undoOtherStoreMessage, WORK_ORDER_CAPS, workOrderActions,
+} from './work-order-rules';
 import { WorkOrderStatus } from './work-orders';
 
 describe('workOrderActions', () => {
@@ -53,5 +55,20 @@ describe('countWorkOrderUpdates', () => {
         { productId: 3, newRegularPrice: null, newSalePrice: '1.00' },
       ]),
     ).toEqual({ productCount: 3, regularPriceUpdates: 2, salePriceUpdates: 3 });
+  });
+});
+
+describe('caps and store changes', () => {
+  it('lets a company have 20 immediate orders waiting and 500 scheduled ones, and says what to do over a cap', () => {
+    expect(WORK_ORDER_CAPS).toEqual({ immediate: 20, scheduled: 500 });
+    expect(tooManyOrdersMessage('immediate')).toBe(
+      'Your company already has 20 work orders waiting to run. Wait for them to finish, or delete pending ones, then try again.');
+    expect(tooManyOrdersMessage('scheduled')).toMatch(/^Your company already has 500 scheduled work orders\. .+ then try again\.$/);
+  });
+
+  it('names the store change in a cancelled order and in a refused undo', () => {
+    expect(STORE_CHANGED_ERROR).toBe('Cancelled: the store connection changed');
+    expect(undoOtherStoreMessage('abc123')).toBe(
+      'This work order changed prices in another store (abc123); undo is not possible after the store connection changed');
   });
 });

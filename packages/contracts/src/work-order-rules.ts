@@ -54,3 +54,27 @@ export function countWorkOrderUpdates(
   }
   return { productCount: products.size, regularPriceUpdates, salePriceUpdates };
 }
+
+/**
+ * How many orders one company may have waiting (issue 14): immediate ones pending or executing,
+ * and scheduled ones pending. Over a cap, creating one more answers 429 TOO_MANY_ORDERS with
+ * `tooManyOrdersMessage`; the device's outbox keeps such an order queued and sends it later.
+ */
+export const WORK_ORDER_CAPS = { immediate: 20, scheduled: 500 } as const;
+
+export type WorkOrderCap = keyof typeof WORK_ORDER_CAPS;
+
+/** What the API says when a company is at a cap, and what the user can do about it. */
+export function tooManyOrdersMessage(cap: WorkOrderCap): string {
+  return cap === 'immediate'
+    ? `Your company already has ${WORK_ORDER_CAPS.immediate} work orders waiting to run. Wait for them to finish, or delete pending ones, then try again.`
+    : `Your company already has ${WORK_ORDER_CAPS.scheduled} scheduled work orders. Delete pending ones you no longer need, or wait for some to run, then try again.`;
+}
+
+/** The error of an order cancelled because its company connected another store (it was made for the old one). */
+export const STORE_CHANGED_ERROR = 'Cancelled: the store connection changed';
+
+/** Why an order made for another store cannot be undone. */
+export function undoOtherStoreMessage(storeHash: string): string {
+  return `This work order changed prices in another store (${storeHash}); undo is not possible after the store connection changed`;
+}

@@ -2,9 +2,21 @@
  * PostgreSQL work orders repository. Claims and guarded updates are single UPDATE statements
  * (compare-and-set): under READ COMMITTED a concurrent claimer waits for the row lock, then
  * re-checks the WHERE clause on the new row version and finds it no longer claimable.
+ *
+ * One executing order per company: two claims of *different* orders of one company lock
+ * different rows, and neither statement's snapshot sees the other's uncommitted claim, so a
+ * NOT EXISTS check alone would let both through. The claim therefore takes a transaction-level
+ * advisory lock on the company first (released at commit): the second claimer waits for it,
+ * and its UPDATE, a new snapshot under READ COMMITTED, sees the first one's live lease. An
+ * advisory lock rather than `SELECT ... FOR UPDATE` on the company row, so plan changes and
+ * other writes to `companies` never wait for the scheduler. A create that checks the company's
+ * caps takes another advisory lock on the company, so two concurrent creates cannot both count
+ * 19 and both insert.
  */
-import { and, asc, count, desc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
-import type { WorkOrderGuard, WorkOrdersRepository, WorkOrderStatus } from '../repositories';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DueOptions, NewWorkOrder, WorkOrder, WorkOrderGuard, WorkOrdersRepository, WorkOrderStatus } from '../repositories';
+import { WorkOrderCapError } from '../repositories.work-orders';
 import { workOrders as wo } from '../schema.pg';
 import type { PgDb } from './types';
 import { monotonicNow } from '../../lib/monotonic-clock';
@@ -20,40 +32,65 @@ function guardWhere(guard: WorkOrderGuard = {}) {
   );
 }
 
-/** Pending and due, or executing with a lapsed lease (its process died). */
+/**
+ * Pending and due, or executing with a lapsed lease (its process died, or an undo was marked).
+ * Three branches, each a range of one index ((status, scheduled_at) or (status,
+ * lease_expires_at)), so only due rows are read, however many orders are finished or scheduled later.
+ */
 function claimableWhere(now: Date) {
   return and(eq(wo.archived, false), or(
-    and(eq(wo.status, 'pending'), or(isNull(wo.scheduledAt), lte(wo.scheduledAt, now))),
+    and(eq(wo.status, 'pending'), isNull(wo.scheduledAt)),
+    and(eq(wo.status, 'pending'), lte(wo.scheduledAt, now)),
     and(eq(wo.status, 'executing'), lt(wo.leaseExpiresAt, now)),
   ));
+}
+
+/** Advisory lock classes (the first key of pg_advisory_xact_lock(int, int)); the second is the company. */
+const CLAIM_LOCK = 0x574f_0001; // "WO" 1: claiming an order of the company
+const CREATE_LOCK = 0x574f_0002; // "WO" 2: creating an order of the company under its caps
+const lockCompany = (db: PgDb, kind: number, companyId: string) =>
+  db.execute(sql`select pg_advisory_xact_lock(${kind}::int, hashtext(${companyId}::text))`);
+
+/**
+ * Companies with an order executing under a live lease: an uncorrelated subquery over the few
+ * executing rows (the (status, lease_expires_at) index), evaluated once per statement rather
+ * than once per candidate row through the company's whole order history.
+ */
+const live = alias(wo, 'live');
+function busyCompanies(db: PgDb, now: Date) {
+  return db.select({ companyId: live.companyId }).from(live).where(and(eq(live.status, 'executing'), gte(live.leaseExpiresAt, now)));
+}
+
+/** Companies served lately last, in the order given (least recent first); the others first. */
+function servedLatelyLast(opts: DueOptions = {}): SQL[] {
+  const lately = opts.servedLately ?? [];
+  if (lately.length === 0) return [];
+  return [sql`case ${wo.companyId} ${sql.join(lately.map((c, i) => sql`when ${c}::text then ${i + 1}::int`), sql` `)} else 0 end`];
 }
 
 export function pgWorkOrders(db: PgDb): WorkOrdersRepository {
   const scoped = (companyId: string, id: string) => and(eq(wo.companyId, companyId), eq(wo.id, id));
   return {
     async create(companyId, input) {
-      const now = input.now ?? monotonicNow();
-      // ON CONFLICT DO NOTHING waits for a concurrent insert of the same key, then the
-      // select below (a new snapshot under READ COMMITTED) sees the winner's row.
-      const [inserted] = await db.insert(wo).values({
-        id: input.id ?? crypto.randomUUID(),
-        companyId,
-        createdBy: input.createdBy ?? null,
-        title: input.title,
-        productUpdates: input.productUpdates,
-        scheduledAt: input.scheduledAt ?? null,
-        executeImmediately: input.executeImmediately ?? false,
-        idempotencyKey: input.idempotencyKey ?? null,
-        storeHash: input.storeHash ?? null,
-        createdAt: now,
-        updatedAt: now,
-      }).onConflictDoNothing({ target: [wo.companyId, wo.idempotencyKey] }).returning();
-      if (inserted) return { order: inserted, created: true };
-      const [existing] = input.idempotencyKey
-        ? await db.select().from(wo).where(and(eq(wo.companyId, companyId), eq(wo.idempotencyKey, input.idempotencyKey)))
-        : [];
-      if (!existing) throw new Error('work order insert was ignored but no order holds its idempotency key');
-      return { order: existing, created: false };
+      if (!input.caps) return insert(db, companyId, input);
+      const caps = input.caps;
+      return db.transaction(async (tx) => {
+        await lockCompany(tx, CREATE_LOCK, companyId);
+        // A replay answers with its order even at a cap; a new order is counted against its cap first.
+        const [existing] = input.idempotencyKey
+          ? await tx.select().from(wo).where(and(eq(wo.companyId, companyId), eq(wo.idempotencyKey, input.idempotencyKey)))
+          : [];
+        if (existing) return { order: existing, created: false };
+        const cap = input.executeImmediately ? 'immediate' : 'scheduled';
+        const [row] = await tx.select({ n: count() }).from(wo).where(and(
+          eq(wo.companyId, companyId),
+          input.executeImmediately
+            ? and(inArray(wo.status, ['pending', 'executing']), eq(wo.executeImmediately, true))
+            : and(eq(wo.status, 'pending'), eq(wo.executeImmediately, false)),
+        ));
+        if ((row?.n ?? 0) >= caps[cap]) throw new WorkOrderCapError(cap, caps[cap]);
+        return insert(tx, companyId, input);
+      });
     },
     async get(companyId, id) {
       const [row] = await db.select().from(wo).where(scoped(companyId, id));
@@ -71,10 +108,15 @@ export function pgWorkOrders(db: PgDb): WorkOrdersRepository {
       return counts;
     },
     async claim(id, leaseOwner, leaseMs, now) {
-      const [row] = await db.update(wo)
-        .set({ status: 'executing', leaseOwner, leaseExpiresAt: new Date(now.getTime() + leaseMs), updatedAt: now })
-        .where(and(eq(wo.id, id), claimableWhere(now))).returning();
-      return row ?? null;
+      return db.transaction(async (tx) => {
+        const [target] = await tx.select({ companyId: wo.companyId }).from(wo).where(eq(wo.id, id));
+        if (!target) return null;
+        await lockCompany(tx, CLAIM_LOCK, target.companyId);
+        const [row] = await tx.update(wo)
+          .set({ status: 'executing', leaseOwner, leaseExpiresAt: new Date(now.getTime() + leaseMs), updatedAt: now })
+          .where(and(eq(wo.id, id), claimableWhere(now), notInArray(wo.companyId, busyCompanies(tx, now)))).returning();
+        return row ?? null;
+      });
     },
     async renewLease(id, leaseOwner, leaseMs, now) {
       const rows = await db.update(wo).set({ leaseExpiresAt: new Date(now.getTime() + leaseMs), updatedAt: now })
@@ -82,8 +124,20 @@ export function pgWorkOrders(db: PgDb): WorkOrdersRepository {
         .returning({ id: wo.id });
       return rows.length > 0;
     },
-    async due(now, limit) {
-      return db.select().from(wo).where(claimableWhere(now)).orderBy(asc(wo.createdAt), asc(wo.id)).limit(limit);
+    async due(now, limit, opts) {
+      // Each company's oldest claimable order: DISTINCT ON over the claimable rows only (the
+      // (status, scheduled_at) and (status, lease_expires_at) indexes find them), then by age.
+      const heads = db.selectDistinctOn([wo.companyId], { id: wo.id }).from(wo)
+        .where(and(claimableWhere(now), notInArray(wo.companyId, busyCompanies(db, now))))
+        .orderBy(wo.companyId, asc(wo.createdAt), asc(wo.id)).as('heads');
+      const rows = await db.select().from(wo).innerJoin(heads, eq(heads.id, wo.id))
+        .orderBy(...servedLatelyLast(opts), asc(wo.createdAt), asc(wo.id)).limit(limit);
+      return rows.map((r) => r.work_orders);
+    },
+    async cancelPendingOfOtherStores(companyId, storeHash, error, now = new Date()) {
+      const rows = await db.update(wo).set({ status: 'failed', error, leaseOwner: null, leaseExpiresAt: null, updatedAt: now })
+        .where(and(eq(wo.companyId, companyId), eq(wo.status, 'pending'), or(isNull(wo.storeHash), ne(wo.storeHash, storeHash)))).returning({ id: wo.id });
+      return rows.length;
     },
     async update(companyId, id, patch, guard, now = new Date()) {
       const [row] = await db.update(wo).set({ ...patch, updatedAt: now })
@@ -95,4 +149,30 @@ export function pgWorkOrders(db: PgDb): WorkOrdersRepository {
       return rows.length > 0;
     },
   };
+}
+
+/** The insert of create: a replay (same idempotency key) returns the first order, created=false. */
+async function insert(db: PgDb, companyId: string, input: NewWorkOrder): Promise<{ order: WorkOrder; created: boolean }> {
+  const now = input.now ?? monotonicNow();
+  // ON CONFLICT DO NOTHING waits for a concurrent insert of the same key, then the
+  // select below (a new snapshot under READ COMMITTED) sees the winner's row.
+  const [inserted] = await db.insert(wo).values({
+    id: input.id ?? crypto.randomUUID(),
+    companyId,
+    createdBy: input.createdBy ?? null,
+    title: input.title,
+    productUpdates: input.productUpdates,
+    scheduledAt: input.scheduledAt ?? null,
+    executeImmediately: input.executeImmediately ?? false,
+    idempotencyKey: input.idempotencyKey ?? null,
+    storeHash: input.storeHash ?? null,
+    createdAt: now,
+    updatedAt: now,
+  }).onConflictDoNothing({ target: [wo.companyId, wo.idempotencyKey] }).returning();
+  if (inserted) return { order: inserted, created: true };
+  const [existing] = input.idempotencyKey
+    ? await db.select().from(wo).where(and(eq(wo.companyId, companyId), eq(wo.idempotencyKey, input.idempotencyKey)))
+    : [];
+  if (!existing) throw new Error('work order insert was ignored but no order holds its idempotency key');
+  return { order: existing, created: false };
 }

@@ -1,9 +1,14 @@
 /**
  * SQLite work orders repository. Claims and guarded updates are single UPDATE statements
- * (compare-and-set), so they stay atomic with any number of API processes on one file.
+ * (compare-and-set), so they stay atomic with any number of API processes on one file: SQLite
+ * runs one writer at a time, so the claim's "no other order of this company executing under a
+ * live lease" check and its write cannot interleave with another claim. A create that checks the
+ * company's caps counts and inserts in one IMMEDIATE transaction (the write lock from the start).
  */
-import { and, asc, count, desc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
-import type { WorkOrder, WorkOrderGuard, WorkOrdersRepository, WorkOrderStatus } from '../repositories';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import type { DueOptions, NewWorkOrder, WorkOrder, WorkOrderGuard, WorkOrdersRepository, WorkOrderStatus } from '../repositories';
+import { WorkOrderCapError } from '../repositories.work-orders';
 import { workOrders as wo } from '../schema.sqlite';
 import type { SqliteDb } from './types';
 import { monotonicNow } from '../../lib/monotonic-clock';
@@ -19,38 +24,58 @@ function guardWhere(guard: WorkOrderGuard = {}) {
   );
 }
 
-/** Pending and due, or executing with a lapsed lease (its process died). */
+/**
+ * Pending and due, or executing with a lapsed lease (its process died, or an undo was marked).
+ * Three branches, each a range of one index ((status, scheduled_at) or (status,
+ * lease_expires_at)), so only due rows are read, however many orders are finished or scheduled later.
+ */
 function claimableWhere(now: Date) {
   return and(eq(wo.archived, false), or(
-    and(eq(wo.status, 'pending'), or(isNull(wo.scheduledAt), lte(wo.scheduledAt, now))),
+    and(eq(wo.status, 'pending'), isNull(wo.scheduledAt)),
+    and(eq(wo.status, 'pending'), lte(wo.scheduledAt, now)),
     and(eq(wo.status, 'executing'), lt(wo.leaseExpiresAt, now)),
   ));
+}
+
+/**
+ * Companies with an order executing under a live lease: an uncorrelated subquery over the few
+ * executing rows (the (status, lease_expires_at) index), evaluated once per statement rather
+ * than once per candidate row through the company's whole order history.
+ */
+const live = alias(wo, 'live');
+function busyCompanies(db: SqliteDb, now: Date) {
+  return db.select({ companyId: live.companyId }).from(live).where(and(eq(live.status, 'executing'), gte(live.leaseExpiresAt, now)));
+}
+
+/** Companies served lately last, in the order given (least recent first); the others first. */
+function servedLatelyLast(opts: DueOptions = {}): SQL[] {
+  const lately = opts.servedLately ?? [];
+  if (lately.length === 0) return [];
+  return [sql`case ${wo.companyId} ${sql.join(lately.map((c, i) => sql`when ${c} then ${i + 1}`), sql` `)} else 0 end`];
 }
 
 export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
   const scoped = (companyId: string, id: string) => and(eq(wo.companyId, companyId), eq(wo.id, id));
   return {
     async create(companyId, input) {
-      const now = input.now ?? monotonicNow();
-      const inserted = db.insert(wo).values({
-        id: input.id ?? crypto.randomUUID(),
-        companyId,
-        createdBy: input.createdBy ?? null,
-        title: input.title,
-        productUpdates: input.productUpdates,
-        scheduledAt: input.scheduledAt ?? null,
-        executeImmediately: input.executeImmediately ?? false,
-        idempotencyKey: input.idempotencyKey ?? null,
-        storeHash: input.storeHash ?? null,
-        createdAt: now,
-        updatedAt: now,
-      }).onConflictDoNothing({ target: [wo.companyId, wo.idempotencyKey] }).returning().get();
-      if (inserted) return { order: inserted satisfies WorkOrder, created: true };
-      const existing = input.idempotencyKey
-        ? db.select().from(wo).where(and(eq(wo.companyId, companyId), eq(wo.idempotencyKey, input.idempotencyKey))).get()
-        : undefined;
-      if (!existing) throw new Error('work order insert was ignored but no order holds its idempotency key');
-      return { order: existing, created: false };
+      if (!input.caps) return insert(db, companyId, input);
+      const caps = input.caps;
+      return db.transaction((tx) => {
+        // A replay answers with its order even at a cap; a new order is counted against its cap first.
+        const existing = input.idempotencyKey
+          ? tx.select().from(wo).where(and(eq(wo.companyId, companyId), eq(wo.idempotencyKey, input.idempotencyKey))).get()
+          : undefined;
+        if (existing) return { order: existing, created: false };
+        const cap = input.executeImmediately ? 'immediate' : 'scheduled';
+        const row = tx.select({ n: count() }).from(wo).where(and(
+          eq(wo.companyId, companyId),
+          input.executeImmediately
+            ? and(inArray(wo.status, ['pending', 'executing']), eq(wo.executeImmediately, true))
+            : and(eq(wo.status, 'pending'), eq(wo.executeImmediately, false)),
+        )).get();
+        if ((row?.n ?? 0) >= caps[cap]) throw new WorkOrderCapError(cap, caps[cap]);
+        return insert(tx, companyId, input);
+      }, { behavior: 'immediate' });
     },
     async get(companyId, id) {
       return db.select().from(wo).where(scoped(companyId, id)).get() ?? null;
@@ -69,15 +94,27 @@ export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
     async claim(id, leaseOwner, leaseMs, now) {
       return db.update(wo)
         .set({ status: 'executing', leaseOwner, leaseExpiresAt: new Date(now.getTime() + leaseMs), updatedAt: now })
-        .where(and(eq(wo.id, id), claimableWhere(now))).returning().get() ?? null;
+        .where(and(eq(wo.id, id), claimableWhere(now), notInArray(wo.companyId, busyCompanies(db, now)))).returning().get() ?? null;
     },
     async renewLease(id, leaseOwner, leaseMs, now) {
       return db.update(wo).set({ leaseExpiresAt: new Date(now.getTime() + leaseMs), updatedAt: now })
         .where(and(eq(wo.id, id), eq(wo.status, 'executing'), eq(wo.leaseOwner, leaseOwner)))
         .returning({ id: wo.id }).all().length > 0;
     },
-    async due(now, limit) {
-      return db.select().from(wo).where(claimableWhere(now)).orderBy(asc(wo.createdAt), asc(wo.id)).limit(limit).all();
+    async due(now, limit, opts) {
+      // Each company's oldest claimable order (a window function over the claimable rows only,
+      // which the (status, scheduled_at) and (status, lease_expires_at) indexes find).
+      const ranked = db.select({
+        id: wo.id,
+        rank: sql<number>`row_number() over (partition by ${wo.companyId} order by ${wo.createdAt}, ${wo.id})`.as('rank'),
+      }).from(wo).where(and(claimableWhere(now), notInArray(wo.companyId, busyCompanies(db, now)))).as('ranked');
+      const rows = db.select().from(wo).innerJoin(ranked, eq(ranked.id, wo.id)).where(eq(ranked.rank, 1))
+        .orderBy(...servedLatelyLast(opts), asc(wo.createdAt), asc(wo.id)).limit(limit).all();
+      return rows.map((r) => r.work_orders);
+    },
+    async cancelPendingOfOtherStores(companyId, storeHash, error, now = new Date()) {
+      return db.update(wo).set({ status: 'failed', error, leaseOwner: null, leaseExpiresAt: null, updatedAt: now })
+        .where(and(eq(wo.companyId, companyId), eq(wo.status, 'pending'), or(isNull(wo.storeHash), ne(wo.storeHash, storeHash)))).returning({ id: wo.id }).all().length;
     },
     async update(companyId, id, patch, guard, now = new Date()) {
       return db.update(wo).set({ ...patch, updatedAt: now })
@@ -87,4 +124,28 @@ export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
       return db.delete(wo).where(and(scoped(companyId, id), guardWhere(guard))).returning({ id: wo.id }).all().length > 0;
     },
   };
+}
+
+/** The insert of create: a replay (same idempotency key) returns the first order, created=false. */
+function insert(db: SqliteDb, companyId: string, input: NewWorkOrder): { order: WorkOrder; created: boolean } {
+  const now = input.now ?? monotonicNow();
+  const inserted = db.insert(wo).values({
+    id: input.id ?? crypto.randomUUID(),
+    companyId,
+    createdBy: input.createdBy ?? null,
+    title: input.title,
+    productUpdates: input.productUpdates,
+    scheduledAt: input.scheduledAt ?? null,
+    executeImmediately: input.executeImmediately ?? false,
+    idempotencyKey: input.idempotencyKey ?? null,
+    storeHash: input.storeHash ?? null,
+    createdAt: now,
+    updatedAt: now,
+  }).onConflictDoNothing({ target: [wo.companyId, wo.idempotencyKey] }).returning().get();
+  if (inserted) return { order: inserted satisfies WorkOrder, created: true };
+  const existing = input.idempotencyKey
+    ? db.select().from(wo).where(and(eq(wo.companyId, companyId), eq(wo.idempotencyKey, input.idempotencyKey))).get()
+    : undefined;
+  if (!existing) throw new Error('work order insert was ignored but no order holds its idempotency key');
+  return { order: existing, created: false };
 }

@@ -1,11 +1,15 @@
 /**
  * GET /api/settings (settings.read): the store connection with the access token masked, or null
  * before one is saved. POST /api/settings (settings.update; who may: the permission table,
- * decision 019): saves it after the store accepted the credentials; the token is stored encrypted, and a masked token sent back keeps the saved one.
+ * decision 019): saves it after the store accepted the credentials; the token is stored
+ * encrypted, and a masked token sent back keeps the saved one. Connecting another store starts
+ * its catalog afresh and cancels the company's pending and scheduled work orders (they name the
+ * old store's products).
  */
 import { Hono } from 'hono';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import { SaveSettingsBody, type SettingsResponse } from '@catalog/contracts/settings';
+import { STORE_CHANGED_ERROR } from '@catalog/contracts/work-order-rules';
 import type { ApiSettings, Database } from '../../db/repositories';
 import { readJson } from '../../lib/http';
 import type { SecretBox } from '../../lib/secrets';
@@ -76,6 +80,12 @@ export function settingsRoutes({ db, secrets, commerce, syncs }: SettingsDeps) {
         showInvisibleProducts: input.showInvisibleProducts,
         ...(storeChanged ? { lastSyncAt: null } : {}),
       });
+      if (storeChanged) {
+        // After the new hash is saved, so an order created meanwhile (recording the old hash) is
+        // caught too; one created from settings read before the save and inserted after this
+        // statement is refused by the executor, which compares its store with the saved one.
+        await db.workOrders.cancelPendingOfOtherStores(companyId, settings.storeHash, STORE_CHANGED_ERROR);
+      }
       return c.json(toResponse(settings, accessToken));
     });
 }

@@ -10,12 +10,18 @@
  * Execution is not done here: a created order that is due, or an order marked for undo, wakes
  * the scheduler of this process (services/work-orders), which claims it; the screens follow
  * its status by polling the list.
+ *
+ * Caps (issue 14): a company may have WORK_ORDER_CAPS waiting (immediate pending or executing,
+ * scheduled pending); one more answers 429 TOO_MANY_ORDERS, counted in the insert's transaction.
+ * Each order records the store it was made for; undo of an order made for another store is a 409.
  */
 import { Hono } from 'hono';
 import { UuidParam } from '@catalog/contracts/common';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
+import { tooManyOrdersMessage, undoOtherStoreMessage, WORK_ORDER_CAPS } from '@catalog/contracts/work-order-rules';
 import { CreateWorkOrderBody, WorkOrderListQuery, type WorkOrder as WireWorkOrder } from '@catalog/contracts/work-orders';
 import type { Database, WorkOrder, WorkOrderStatus } from '../../db/repositories';
+import { WorkOrderCapError } from '../../db/repositories.work-orders';
 import { readJson, readQuery } from '../../lib/http';
 import type { AuthedEnv } from '../../middleware/authenticate';
 import { guard } from '../../middleware/require-permission';
@@ -64,6 +70,8 @@ export function workOrderRoutes(deps: { db: Database }) {
       const body = await readJson(c, CreateWorkOrderBody);
       const productUpdates = await resolveItems(db, user.companyId, body.productUpdates);
       const scheduledAt = body.executeImmediately || !body.scheduledAt ? null : new Date(body.scheduledAt);
+      // The store the order is for: a later store change cancels it, or refuses its undo.
+      const settings = await db.settings.get(user.companyId);
       const { order, created } = await db.workOrders.create(user.companyId, {
         title: body.title,
         productUpdates,
@@ -72,6 +80,11 @@ export function workOrderRoutes(deps: { db: Database }) {
         createdBy: user.id,
         // The device's id for this submission: a replay (lost response, outbox retry) finds the first order.
         idempotencyKey: body.id ?? null,
+        storeHash: settings?.storeHash ?? null,
+        caps: WORK_ORDER_CAPS,
+      }).catch((err: unknown) => {
+        if (err instanceof WorkOrderCapError) throw new ApiError(ErrorCode.TOO_MANY_ORDERS, tooManyOrdersMessage(err.cap));
+        throw err;
       });
       if (created && (scheduledAt === null || scheduledAt.getTime() <= Date.now())) notifyWorkOrdersDue();
       return c.json(toWireOrder(order) satisfies WireWorkOrder, created ? 201 : 200);
@@ -97,6 +110,15 @@ export function workOrderRoutes(deps: { db: Database }) {
     .post('/:id/undo', guard('POST /api/work-orders/:id/undo'), async (c) => {
       const { companyId } = c.get('user');
       const order = await load(companyId, c.req.param('id'));
+      // Its prices were changed in another store, whose product ids mean nothing in this one.
+      // (An order from before stores were recorded, storeHash null, counts as this store's; the
+      // executor checks again, should the store change between here and the run.)
+      if (order.storeHash !== null) {
+        const settings = await db.settings.get(companyId);
+        if (settings && settings.storeHash !== order.storeHash) {
+          throw new ApiError(ErrorCode.CONFLICT, undoOtherStoreMessage(order.storeHash));
+        }
+      }
       // Marked for the scheduler: executing with executedAt set means "undo", and a lease that
       // has already lapsed lets the first scheduler that looks (in any process) claim it.
       const marked = await db.workOrders.update(

@@ -12,11 +12,18 @@
  * history is recorded and the order is undone; if items fail for good, the order's prices are
  * put back and it stays completed, with an error saying what failed.
  *
+ * Store change: an order (or an undo) made for another store than the one saved now is not
+ * written: it fails with STORE_CHANGED_ERROR (an undo stays completed with that error). The
+ * settings route already cancels pending orders and refuses such undos; this is the defence
+ * against an order created or marked while the store was being changed. An order with no
+ * recorded store (made before stores were recorded) counts as the current store's.
+ *
  * Every status change is fenced by the lease (status executing + lease owner in the same
  * statement). A run whose signal aborts (shutdown, lost lease, a simulated crash) stops
  * without touching the order, so a later claim resumes it.
  */
 import { isBigCommerceError, type BigCommerceClient } from '@catalog/commerce';
+import { STORE_CHANGED_ERROR } from '@catalog/contracts/work-order-rules';
 import type { Database, PriceSnapshot, WorkOrder, WorkOrderPatch } from '../../db/repositories';
 import { NotFoundError, UniqueViolationError, rethrowUnique } from '../../db/errors';
 import type { Logger } from '../../lib/logger';
@@ -119,6 +126,13 @@ export function createExecutor(o: ExecutorOptions) {
     return done ? outcome : 'lost';
   }
 
+  /** The company's saved store is no longer the one the order was made for. */
+  async function madeForAnotherStore(order: WorkOrder): Promise<boolean> {
+    if (order.storeHash === null) return false;
+    const settings = await db.settings.get(order.companyId);
+    return settings !== null && settings.storeHash !== order.storeHash;
+  }
+
   const write = (ctx: RunContext, client: BigCommerceClient, targets: readonly PriceTarget[]) =>
     writePrices(client, targets, { ...o.writes, signal: ctx.signal, onBatch: o.onBatch && ((info) => o.onBatch!(ctx.order, info)) });
 
@@ -138,6 +152,7 @@ export function createExecutor(o: ExecutorOptions) {
 
   async function execute(ctx: RunContext, targets: PriceTarget[]): Promise<RunOutcome> {
     const { order } = ctx;
+    if (await madeForAnotherStore(order)) return finish(ctx, 'failed', { status: 'failed', error: STORE_CHANGED_ERROR });
     let client;
     try {
       client = await o.storeClient(order.companyId);
@@ -205,6 +220,7 @@ export function createExecutor(o: ExecutorOptions) {
     if (!order.originalPrices) return keep('Could not undo: this order has no record of the prices it replaced.');
     const before = new Map(order.originalPrices.map((s) => [snapshotKey(s), s]));
     const restore = restoreTargets(targets, before);
+    if (await madeForAnotherStore(order)) return keep(STORE_CHANGED_ERROR);
     let client;
     try {
       client = await o.storeClient(order.companyId);

@@ -1,6 +1,7 @@
 /**
  * Two API processes on one PostgreSQL database (two connection pools, two schedulers with their
- * own lease owners): every due order runs exactly once. Runs when TEST_DATABASE_URL is set.
+ * own lease owners): every due order runs exactly once, and one company's orders run one at a
+ * time across both processes. Runs when TEST_DATABASE_URL is set.
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -69,15 +70,23 @@ describe.skipIf(!baseUrl)('work orders on PostgreSQL with two API processes', ()
 
     const runs = new Map<string, string[]>();
     const outcomes: RunOutcome[] = [];
+    // The company's orders running at once, over both processes (never more than one).
+    let active = 0;
+    let most = 0;
     for (const [name, db] of [['process-a', a!], ['process-b', b!]] as const) {
       const executor = createExecutor({
         db, storeClient: storeClients({ db, commerce: commerceAt(store.url), secrets: createSecretBox(appSecret) }), logger: createLogger('silent'),
       });
       const counted = { ...executor, run: async (...args: Parameters<typeof executor.run>) => {
         runs.set(args[0].id, [...(runs.get(args[0].id) ?? []), name]);
-        const outcome = await executor.run(...args);
-        outcomes.push(outcome);
-        return outcome;
+        most = Math.max(most, ++active);
+        try {
+          const outcome = await executor.run(...args);
+          outcomes.push(outcome);
+          return outcome;
+        } finally {
+          active -= 1;
+        }
       } };
       // Each process would run two orders at once, were they of different companies.
       const s = createScheduler({ db, executor: counted, logger: createLogger('silent'), owner: name, pollMs: 50 });
@@ -90,6 +99,7 @@ describe.skipIf(!baseUrl)('work orders on PostgreSQL with two API processes', ()
     expect(orders.map((o) => runs.get(o.id)?.length)).toEqual(Array(8).fill(1));
     expect(new Set([...runs.values()].flat()).size).toBe(2); // both processes took part
     expect(outcomes).toEqual(Array(8).fill('completed'));
+    expect(most).toBe(1);
     for (const order of orders) {
       const entries = (await Promise.all([...new Set(order.productUpdates.map((i) => i.productId))]
         .map((id) => a!.priceHistory.listForProduct(company.id, id)))).flat().filter((e) => e.workOrderId === order.id);

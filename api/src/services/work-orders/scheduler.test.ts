@@ -1,7 +1,8 @@
 /**
  * When work orders run: immediate ones right after creation, scheduled ones within 5 seconds
- * of their time (also after a restart: the state is in the database), and an order abandoned
- * mid-way by a dead process is finished by another once its lease lapses.
+ * of their time (also after a restart: the state is in the database), an order abandoned
+ * mid-way by a dead process is finished by another once its lease lapses, and companies take
+ * turns: one company's backlog does not keep another's order waiting.
  */
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -12,7 +13,10 @@ import type { Database } from '../../db/repositories';
 import { createSecretBox } from '../../lib/secrets';
 import { createExecutor, storeClients } from './executor';
 import { createScheduler, DEFAULT_POLL_MS } from './scheduler';
-import { expectedAfter, pickItems, silent, storePrice, waitForStatus, workOrderWorld, type WorkOrderWorld } from './test-support';
+import { testUser } from '../../testing/test-app';
+import {
+  connectAndSync, expectedAfter, pickItems, silent, storePrice, waitForStatus, workOrderWorld, type WorkOrderWorld,
+} from './test-support';
 
 let world: WorkOrderWorld | undefined;
 const extra: Array<() => Promise<void>> = [];
@@ -113,5 +117,55 @@ describe('the work-order scheduler', () => {
     // A 60 s lease would otherwise hold it; the released one is claimed at the next look.
     w.scheduler({ executor: w.executor({ leaseMs: 60_000 }) }).start();
     expect((await waitForStatus(w, created.body.id, ['completed', 'failed'], 3_000)).status).toBe('completed');
+  });
+
+  it("completes a fourth company's order while three others each hold 20 waiting orders, against a store with 300 ms latency", async () => {
+    world = await workOrderWorld({ store: { quota: 10_000 } });
+    const w = world;
+    // Three more companies on the same store, each its own owner, connected and synced.
+    const owners = [{ ...w.owner, companyId: w.companyId }];
+    for (const name of ['Bea Busy', 'Cal Busy', 'Dee Patient']) {
+      const user = testUser(name);
+      expect((await w.app.request('/api/auth/user', { headers: user.headers })).status).toBe(200);
+      const { companyId } = (await w.db.users.getByFirebaseUid(user.sub))!;
+      await connectAndSync(w.db, companyId, w.store, w.appSecret);
+      owners.push({ ...user, companyId });
+    }
+    const [a, b, c, d] = owners;
+    const items = pickItems(w.store, { products: 1, variants: 0 });
+    // Companies A, B and C queue their cap of immediate orders (20 each) before D queues one.
+    for (const busy of [a!, b!, c!]) {
+      for (let i = 0; i < 20; i++) {
+        expect((await w.post({ title: `Backlog ${i}`, productUpdates: items, executeImmediately: true }, busy.headers)).status).toBe(201);
+      }
+    }
+    const waiting = await w.post({ title: 'Just one', productUpdates: items, executeImmediately: true }, d!.headers);
+    expect(waiting.status).toBe(201);
+
+    w.store.store.configure({ latencyMs: 300 });
+    // Counts the orders each company has running at once (never more than one).
+    const executor = w.executor();
+    const active = new Map<string, number>();
+    let most = 0;
+    const counted = { ...executor, run: async (...args: Parameters<typeof executor.run>) => {
+      const company = args[0].companyId;
+      active.set(company, (active.get(company) ?? 0) + 1);
+      most = Math.max(most, active.get(company)!);
+      try {
+        return await executor.run(...args);
+      } finally {
+        active.set(company, active.get(company)! - 1);
+      }
+    } };
+    const started = Date.now();
+    w.scheduler({ executor: counted, concurrency: 2 }).start();
+    const done = await waitForStatus({ db: w.db, companyId: d!.companyId }, waiting.body.id, ['completed', 'failed'], 7_000);
+    const tookMs = Date.now() - started;
+    expect(done.status).toBe('completed');
+    // Two slots, four companies: D's order is at most the third or fourth to start, after one
+    // order of each of the others (each under 1 s at this latency: ~1.7 s in all here), not
+    // after their backlogs (the old window of the 50 oldest orders held it back for over 10 s).
+    expect(tookMs).toBeLessThan(5_000);
+    expect(most).toBe(1);
   });
 });

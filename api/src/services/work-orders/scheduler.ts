@@ -4,6 +4,14 @@
  * atomically and runs it with the executor, a few at a time. All state is in the database, so
  * a restart loses nothing and any number of processes can run a scheduler on one database:
  * the claim is a compare-and-set, so exactly one of them gets each order.
+ *
+ * Fairness between companies: the database offers one order per company (its oldest due one,
+ * and none for a company with an order executing anywhere under a live lease), and the claim
+ * refuses a second order of a company, so one company never runs two orders at once in any
+ * number of processes. Round-robin: this process remembers which companies it started an order
+ * for lately and asks for every other company's order first, so a company with a backlog of
+ * old orders takes its turn after each company waiting behind it, not before. That memory is a
+ * preference only (a restart or another process simply starts without it), never a rule.
  */
 import { hostname } from 'node:os';
 import type { Database, WorkOrder } from '../../db/repositories';
@@ -42,8 +50,10 @@ export function notifyWorkOrdersDue(): void {
 export const DEFAULT_POLL_MS = 2_000;
 /** Orders run at once per process; each is one stream of product and one of variant batches. */
 export const DEFAULT_ORDERS_AT_ONCE = 2;
-/** Due orders read per look (oldest first), so one company's backlog does not hide the others'. */
+/** Companies offered per look (one due order each); a backlog of one company takes one place. */
 const DUE_WINDOW = 50;
+/** Companies remembered as served lately (beyond that, the longest ago count as not served lately). */
+const SERVED_MEMORY = 200;
 
 export interface SchedulerOptions {
   db: Database;
@@ -71,6 +81,8 @@ export function createScheduler(o: SchedulerOptions) {
   const now = o.now ?? (() => new Date());
   const log = o.logger.child({ scheduler: owner });
   const running = new Map<string, Running>();
+  /** Companies this process started an order for, least recent first (a Map keeps insertion order). */
+  const served = new Map<string, true>();
   let timer: ReturnType<typeof setInterval> | undefined;
   let unsubscribe: (() => void) | undefined;
   let stopped = true;
@@ -102,17 +114,27 @@ export function createScheduler(o: SchedulerOptions) {
   async function claimDue() {
     if (running.size >= concurrency) return;
     const at = now();
-    for (const order of await o.db.workOrders.due(at, DUE_WINDOW)) {
+    for (const order of await o.db.workOrders.due(at, DUE_WINDOW, { servedLately: [...served.keys()] })) {
       if (stopped || running.size >= concurrency) return;
       // One order per company at a time: a company's orders share its store's rate limit, and a
-      // long backlog of one company must not hold every slot while another company waits.
+      // long backlog of one company must not hold every slot while another company waits. The
+      // database already leaves out companies with a live lease, and its claim refuses them too
+      // (another process may have claimed one since the look).
       if (running.has(order.id) || [...running.values()].some((r) => r.companyId === order.companyId)) continue;
       const claimed = await o.db.workOrders.claim(order.id, owner, o.executor.leaseMs, at);
       if (claimed) launch(claimed);
     }
   }
 
+  /** Moves the company to the end of the round (served most recently). */
+  function markServed(companyId: string) {
+    served.delete(companyId);
+    served.set(companyId, true);
+    if (served.size > SERVED_MEMORY) served.delete(served.keys().next().value!);
+  }
+
   function launch(order: WorkOrder) {
+    markServed(order.companyId);
     const controller = new AbortController();
     const done = o.executor
       .run(order, owner, controller.signal)
