@@ -78,13 +78,6 @@ export class WorkOrderCapError extends Error {
     super(`the company already has ${limit} ${cap} work orders waiting`);
   }
 }
-export interface DueOptions {
-  /**
-   * Companies this scheduler started an order for lately, least recent first: their orders come
-   * after every other company's (round-robin), in this order.
-   */
-  servedLately?: readonly string[];
-}
 export type WorkOrderPatch = Partial<Pick<WorkOrder,
   'title' | 'status' | 'archived' | 'originalPrices' | 'executedAt' | 'undoneAt' | 'error'
   | 'leaseOwner' | 'leaseExpiresAt' | 'scheduledAt' | 'storeHash'>>;
@@ -117,10 +110,12 @@ export interface WorkOrdersRepository {
   renewLease(id: string, leaseOwner: string, leaseMs: number, now: Date): Promise<boolean>;
   /**
    * Global (scheduler): at most one order per company, its oldest claimable one, for companies
-   * with no order executing under a live lease; oldest first, except that the companies in
-   * `servedLately` come last (in that order). Reads only claimable rows.
+   * with no order executing under a live lease. Round-robin across companies: the companies
+   * whose last claim is the longest ago (or that never had one) first, then by the order's age;
+   * `claim` records each company's turn in the database, so the rotation holds across
+   * processes and restarts. Reads only claimable rows.
    */
-  due(now: Date, limit: number, opts?: DueOptions): Promise<WorkOrder[]>;
+  due(now: Date, limit: number): Promise<WorkOrder[]>;
   /**
    * The company connected the store `storeHash`: its pending orders (immediate and scheduled)
    * made for another store (or before stores were recorded) become failed with `error`, in one

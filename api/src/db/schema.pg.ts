@@ -162,7 +162,19 @@ export const workOrders = pgTable('work_orders', {
   index('work_orders_company_created_idx').on(t.companyId, t.createdAt),
   /** The scheduler's due query: executing orders whose lease lapsed. */
   index('work_orders_status_lease_idx').on(t.status, t.leaseExpiresAt),
+  /** A company's orders by status: the caps on waiting orders, the store-change cancel. */
+  index('work_orders_company_status_idx').on(t.companyId, t.status),
 ]);
+
+/**
+ * When the scheduler last started an order of each company (any process): the due query offers
+ * the companies served longest ago first, so the round-robin across companies holds across
+ * processes and restarts. One row per company that ever ran an order.
+ */
+export const workOrderTurns = pgTable('work_order_turns', {
+  companyId: text('company_id').primaryKey().references(() => companies.id, { onDelete: 'cascade' }),
+  servedAt: ts('served_at').notNull(),
+});
 
 export const priceHistory = pgTable('price_history', {
   id: text('id').primaryKey().$defaultFn(uuid),

@@ -112,7 +112,7 @@ describe.each(targets)('work-order and history repositories on $name', (target) 
       expect(await db.workOrders.claim(later.id, 'w', 1000, at(60_000))).not.toBeNull();
     });
 
-    it('offers each company\'s oldest due order, one per company, oldest first, companies served lately last', async () => {
+    it('offers each company\'s oldest due order, one per company, round-robin: companies whose turn came longest ago first', async () => {
       const [c1, c2, c3] = await Promise.all(['RR 1', 'RR 2', 'RR 3'].map((name) => db.companies.create({ name })));
       const mine = new Set([c1!.id, c2!.id, c3!.id]);
       const make = async (c: Company, title: string, ms: number, extra: { scheduledAt?: Date; executeImmediately?: boolean } = { executeImmediately: true }) =>
@@ -124,29 +124,29 @@ describe.each(targets)('work-order and history repositories on $name', (target) 
       await make(c2!, '2.2', 5);
       await make(c3!, '3.1 (later)', 6, { scheduledAt: at(3_600_000) });
       const o32 = await make(c3!, '3.2', 7, { scheduledAt: at(8) });
-      const due = async (ms: number, servedLately?: string[]) =>
-        (await db.workOrders.due(at(ms), 1000, { servedLately })).filter((o) => mine.has(o.companyId)).map((o) => o.title);
+      const due = async (ms: number) =>
+        (await db.workOrders.due(at(ms), 1000)).filter((o) => mine.has(o.companyId)).map((o) => o.title);
 
       expect(await due(10)).toEqual(['1.1', '2.1', '3.2']);
-      expect(await due(10, [c1!.id])).toEqual(['2.1', '3.2', '1.1']);
-      expect(await due(10, [c2!.id, c1!.id])).toEqual(['3.2', '2.1', '1.1']);
-      // The limit counts companies, not orders: a backlog does not fill it.
-      expect((await db.workOrders.due(at(10), 2, { servedLately: [...(await db.workOrders.due(at(10), 1000)).map((o) => o.companyId)].filter((id) => !mine.has(id)) }))
-        .map((o) => o.title)).toEqual(['1.1', '2.1']);
-
       // A company with an order executing under a live lease is not offered, and cannot have a second claimed.
       expect(await db.workOrders.claim(o11.id, 'w1', 1_000, at(10))).not.toBeNull();
       expect(await due(20)).toEqual(['2.1', '3.2']);
       expect(await db.workOrders.claim(o12.id, 'w2', 1_000, at(20))).toBeNull();
-      // Its lease lapsed (the process died): offered again, ahead of the company's younger orders.
-      expect(await due(1_011)).toEqual(['1.1', '2.1', '3.2']);
+      // Its lease lapsed (the process died): offered again, ahead of the company's younger orders,
+      // but after the companies whose turn has not come yet (round-robin).
+      expect(await due(1_011)).toEqual(['2.1', '3.2', '1.1']);
       await db.workOrders.update(c1!.id, o11.id, { status: 'completed', executedAt: at(1_100), leaseOwner: null, leaseExpiresAt: null });
-      expect(await due(1_200)).toEqual(['1.2', '2.1', '3.2']);
+      expect(await due(1_200)).toEqual(['2.1', '3.2', '1.2']);
       // Undo: executing with executedAt set and a lapsed lease is the company's oldest claimable order.
       await db.workOrders.update(c1!.id, o11.id, { status: 'executing', leaseExpiresAt: at(1_199) });
-      expect(await due(1_200)).toEqual(['1.1', '2.1', '3.2']);
+      expect(await due(1_200)).toEqual(['2.1', '3.2', '1.1']);
       expect(await db.workOrders.claim(o11.id, 'w3', 1_000, at(1_200))).toMatchObject({ status: 'executing', executedAt: at(1_100) });
       expect(await due(1_300)).toEqual(['2.1', '3.2']);
+      // The round-robin is the database's: a company whose order was claimed goes to the end.
+      expect(await db.workOrders.claim(o21.id, 'w4', 1_000, at(1_300))).not.toBeNull();
+      await db.workOrders.update(c1!.id, o11.id, { status: 'undone', leaseOwner: null, leaseExpiresAt: null });
+      await db.workOrders.update(c2!.id, o21.id, { status: 'completed', executedAt: at(1_350), leaseOwner: null, leaseExpiresAt: null });
+      expect(await due(1_400)).toEqual(['3.2', '1.2', '2.2']);
       expect(o21.companyId).toBe(c2!.id);
       expect(o32.companyId).toBe(c3!.id);
     });

@@ -15,9 +15,9 @@
  */
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DueOptions, NewWorkOrder, WorkOrder, WorkOrderGuard, WorkOrdersRepository, WorkOrderStatus } from '../repositories';
+import type { NewWorkOrder, WorkOrder, WorkOrderGuard, WorkOrdersRepository, WorkOrderStatus } from '../repositories';
 import { WorkOrderCapError } from '../repositories.work-orders';
-import { workOrders as wo } from '../schema.pg';
+import { workOrderTurns as turns, workOrders as wo } from '../schema.pg';
 import type { PgDb } from './types';
 import { monotonicNow } from '../../lib/monotonic-clock';
 
@@ -61,12 +61,6 @@ function busyCompanies(db: PgDb, now: Date) {
   return db.select({ companyId: live.companyId }).from(live).where(and(eq(live.status, 'executing'), gte(live.leaseExpiresAt, now)));
 }
 
-/** Companies served lately last, in the order given (least recent first); the others first. */
-function servedLatelyLast(opts: DueOptions = {}): SQL[] {
-  const lately = opts.servedLately ?? [];
-  if (lately.length === 0) return [];
-  return [sql`case ${wo.companyId} ${sql.join(lately.map((c, i) => sql`when ${c}::text then ${i + 1}::int`), sql` `)} else 0 end`];
-}
 
 export function pgWorkOrders(db: PgDb): WorkOrdersRepository {
   const scoped = (companyId: string, id: string) => and(eq(wo.companyId, companyId), eq(wo.id, id));
@@ -115,6 +109,9 @@ export function pgWorkOrders(db: PgDb): WorkOrdersRepository {
         const [row] = await tx.update(wo)
           .set({ status: 'executing', leaseOwner, leaseExpiresAt: new Date(now.getTime() + leaseMs), updatedAt: now })
           .where(and(eq(wo.id, id), claimableWhere(now), notInArray(wo.companyId, busyCompanies(tx, now)))).returning();
+        // The company's turn is taken: it goes to the end of the round-robin.
+        if (row) await tx.insert(turns).values({ companyId: row.companyId, servedAt: now })
+          .onConflictDoUpdate({ target: turns.companyId, set: { servedAt: now } });
         return row ?? null;
       });
     },
@@ -124,14 +121,16 @@ export function pgWorkOrders(db: PgDb): WorkOrdersRepository {
         .returning({ id: wo.id });
       return rows.length > 0;
     },
-    async due(now, limit, opts) {
+    async due(now, limit) {
       // Each company's oldest claimable order: DISTINCT ON over the claimable rows only (the
       // (status, scheduled_at) and (status, lease_expires_at) indexes find them), then by age.
       const heads = db.selectDistinctOn([wo.companyId], { id: wo.id }).from(wo)
         .where(and(claimableWhere(now), notInArray(wo.companyId, busyCompanies(db, now))))
         .orderBy(wo.companyId, asc(wo.createdAt), asc(wo.id)).as('heads');
+      // Round-robin: companies whose turn came longest ago (or never) first, then by the order's age.
       const rows = await db.select().from(wo).innerJoin(heads, eq(heads.id, wo.id))
-        .orderBy(...servedLatelyLast(opts), asc(wo.createdAt), asc(wo.id)).limit(limit);
+        .leftJoin(turns, eq(turns.companyId, wo.companyId))
+        .orderBy(sql`${turns.servedAt} asc nulls first`, asc(wo.createdAt), asc(wo.id)).limit(limit);
       return rows.map((r) => r.work_orders);
     },
     async cancelPendingOfOtherStores(companyId, storeHash, error, now = new Date()) {

@@ -7,9 +7,9 @@
  */
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import type { DueOptions, NewWorkOrder, WorkOrder, WorkOrderGuard, WorkOrdersRepository, WorkOrderStatus } from '../repositories';
+import type { NewWorkOrder, WorkOrder, WorkOrderGuard, WorkOrdersRepository, WorkOrderStatus } from '../repositories';
 import { WorkOrderCapError } from '../repositories.work-orders';
-import { workOrders as wo } from '../schema.sqlite';
+import { workOrderTurns as turns, workOrders as wo } from '../schema.sqlite';
 import type { SqliteDb } from './types';
 import { monotonicNow } from '../../lib/monotonic-clock';
 
@@ -45,13 +45,6 @@ function claimableWhere(now: Date) {
 const live = alias(wo, 'live');
 function busyCompanies(db: SqliteDb, now: Date) {
   return db.select({ companyId: live.companyId }).from(live).where(and(eq(live.status, 'executing'), gte(live.leaseExpiresAt, now)));
-}
-
-/** Companies served lately last, in the order given (least recent first); the others first. */
-function servedLatelyLast(opts: DueOptions = {}): SQL[] {
-  const lately = opts.servedLately ?? [];
-  if (lately.length === 0) return [];
-  return [sql`case ${wo.companyId} ${sql.join(lately.map((c, i) => sql`when ${c} then ${i + 1}`), sql` `)} else 0 end`];
 }
 
 export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
@@ -92,24 +85,32 @@ export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
       return counts;
     },
     async claim(id, leaseOwner, leaseMs, now) {
-      return db.update(wo)
-        .set({ status: 'executing', leaseOwner, leaseExpiresAt: new Date(now.getTime() + leaseMs), updatedAt: now })
-        .where(and(eq(wo.id, id), claimableWhere(now), notInArray(wo.companyId, busyCompanies(db, now)))).returning().get() ?? null;
+      return db.transaction((tx) => {
+        const claimed = tx.update(wo)
+          .set({ status: 'executing', leaseOwner, leaseExpiresAt: new Date(now.getTime() + leaseMs), updatedAt: now })
+          .where(and(eq(wo.id, id), claimableWhere(now), notInArray(wo.companyId, busyCompanies(tx, now)))).returning().get();
+        // The company's turn is taken: it goes to the end of the round-robin.
+        if (claimed) tx.insert(turns).values({ companyId: claimed.companyId, servedAt: now })
+          .onConflictDoUpdate({ target: turns.companyId, set: { servedAt: now } }).run();
+        return claimed ?? null;
+      }, { behavior: 'immediate' });
     },
     async renewLease(id, leaseOwner, leaseMs, now) {
       return db.update(wo).set({ leaseExpiresAt: new Date(now.getTime() + leaseMs), updatedAt: now })
         .where(and(eq(wo.id, id), eq(wo.status, 'executing'), eq(wo.leaseOwner, leaseOwner)))
         .returning({ id: wo.id }).all().length > 0;
     },
-    async due(now, limit, opts) {
+    async due(now, limit) {
       // Each company's oldest claimable order (a window function over the claimable rows only,
       // which the (status, scheduled_at) and (status, lease_expires_at) indexes find).
       const ranked = db.select({
         id: wo.id,
         rank: sql<number>`row_number() over (partition by ${wo.companyId} order by ${wo.createdAt}, ${wo.id})`.as('rank'),
       }).from(wo).where(and(claimableWhere(now), notInArray(wo.companyId, busyCompanies(db, now)))).as('ranked');
-      const rows = db.select().from(wo).innerJoin(ranked, eq(ranked.id, wo.id)).where(eq(ranked.rank, 1))
-        .orderBy(...servedLatelyLast(opts), asc(wo.createdAt), asc(wo.id)).limit(limit).all();
+      // Round-robin: companies whose turn came longest ago (or never) first, then by the order's age.
+      const rows = db.select().from(wo).innerJoin(ranked, eq(ranked.id, wo.id))
+        .leftJoin(turns, eq(turns.companyId, wo.companyId)).where(eq(ranked.rank, 1))
+        .orderBy(sql`${turns.servedAt} asc nulls first`, asc(wo.createdAt), asc(wo.id)).limit(limit).all();
       return rows.map((r) => r.work_orders);
     },
     async cancelPendingOfOtherStores(companyId, storeHash, error, now = new Date()) {

@@ -52,8 +52,6 @@ export const DEFAULT_POLL_MS = 2_000;
 export const DEFAULT_ORDERS_AT_ONCE = 2;
 /** Companies offered per look (one due order each); a backlog of one company takes one place. */
 const DUE_WINDOW = 50;
-/** Companies remembered as served lately (beyond that, the longest ago count as not served lately). */
-const SERVED_MEMORY = 200;
 
 export interface SchedulerOptions {
   db: Database;
@@ -81,8 +79,6 @@ export function createScheduler(o: SchedulerOptions) {
   const now = o.now ?? (() => new Date());
   const log = o.logger.child({ scheduler: owner });
   const running = new Map<string, Running>();
-  /** Companies this process started an order for, least recent first (a Map keeps insertion order). */
-  const served = new Map<string, true>();
   let timer: ReturnType<typeof setInterval> | undefined;
   let unsubscribe: (() => void) | undefined;
   let stopped = true;
@@ -114,7 +110,8 @@ export function createScheduler(o: SchedulerOptions) {
   async function claimDue() {
     if (running.size >= concurrency) return;
     const at = now();
-    for (const order of await o.db.workOrders.due(at, DUE_WINDOW, { servedLately: [...served.keys()] })) {
+    // Round-robin across companies is the database's: each claim records the company's turn.
+    for (const order of await o.db.workOrders.due(at, DUE_WINDOW)) {
       if (stopped || running.size >= concurrency) return;
       // One order per company at a time: a company's orders share its store's rate limit, and a
       // long backlog of one company must not hold every slot while another company waits. The
@@ -126,15 +123,7 @@ export function createScheduler(o: SchedulerOptions) {
     }
   }
 
-  /** Moves the company to the end of the round (served most recently). */
-  function markServed(companyId: string) {
-    served.delete(companyId);
-    served.set(companyId, true);
-    if (served.size > SERVED_MEMORY) served.delete(served.keys().next().value!);
-  }
-
   function launch(order: WorkOrder) {
-    markServed(order.companyId);
     const controller = new AbortController();
     const done = o.executor
       .run(order, owner, controller.signal)
