@@ -78,11 +78,20 @@ describe('a work order over the company\'s cap', () => {
     expect(await entries()).toEqual([]);
   });
 
-  it('when the user waits for it, answers with the message and keeps the draft', async () => {
+  it('when the user waits for it, stays queued too and answers with the server\'s reason', async () => {
     const id = crypto.randomUUID();
     plan = [tooMany()];
     const outcome = await enqueueWorkOrder(body(id), draft(id));
-    expect(outcome).toMatchObject({ state: 'failed', error: { code: ErrorCode.TOO_MANY_ORDERS, message: tooManyOrdersMessage('immediate') } });
+    expect(outcome).toEqual({ state: 'queued', reason: tooManyOrdersMessage('immediate') });
+    expect(await entries()).toMatchObject([{ id, kind: 'createWorkOrder', status: 'queued', attempts: 1, draft: { id } }]);
+    expect(sent).toEqual([id]);
+  });
+
+  it('when the user waits for it, another refusal still goes back to the form with its draft', async () => {
+    const id = crypto.randomUUID();
+    plan = [new ApiError(ErrorCode.VALIDATION, 'Title is required')];
+    const outcome = await enqueueWorkOrder(body(id), draft(id));
+    expect(outcome).toMatchObject({ state: 'failed', error: { code: ErrorCode.VALIDATION } });
     expect(await db().drafts.get(id)).toMatchObject({ id, title: 'Summer sale' });
   });
 });

@@ -48,7 +48,8 @@ export const WAITING_FOR_CONNECTION = 'Waiting for connection';
  */
 export type SendOutcome =
   | { state: 'sent'; response: unknown }
-  | { state: 'queued' }
+  /** `reason`: the server's message when it asked to wait (a 429: too many requests or orders). */
+  | { state: 'queued'; reason?: string }
   | { state: 'failed'; error: unknown };
 
 
@@ -289,7 +290,9 @@ async function drain(db: CatalogDb, force: boolean): Promise<void> {
       } catch (err) {
         const kind = classifyFailure(err);
         const message = err instanceof Error ? err.message : String(err);
-        if (interactive && isApiError(err) && err.status !== 401) {
+        // A 429 (too many requests, or the company's cap on waiting orders) only asks to wait:
+        // the change stays queued, also while the user looks at the form (issue 14).
+        if (interactive && isApiError(err) && err.status !== 401 && err.status !== 429) {
           // The user is looking at the form: the server's refusal changes nothing locally.
           await removeEntry(db, entry, { undo: true, toDraft: true });
           settleWaiter(entry.id, { state: 'failed', error: err });
@@ -305,6 +308,7 @@ async function drain(db: CatalogDb, force: boolean): Promise<void> {
         const wait = Math.max(backoffMs(attempts), isApiError(err) ? (err.retryAfterMs ?? 0) : 0);
         const nextAttemptAt = Date.now() + wait;
         await db.outbox.update(entry.seq!, { status: 'queued', attempts, nextAttemptAt, error: message });
+        if (interactive && isApiError(err) && err.status === 429) settleWaiter(entry.id, { state: 'queued', reason: message });
         // In order: nothing after it goes before it.
         blocked.add(entry.seq!);
         scheduleRetry(nextAttemptAt);

@@ -18,10 +18,12 @@ export const CREATE_FAILED_MESSAGE = 'Failed to create work order';
 /** The toast when the order waits for the connection. */
 export const QUEUED_TITLE = 'Work order queued';
 export const QUEUED_MESSAGE = 'No connection: it will be created as soon as the device is back online.';
+/** The toast when the server asked to wait (429): its reason, then what happens next. */
+export const queuedByServerMessage = (reason: string) => `${reason} It stays queued and is sent again automatically.`;
 
 export type CreateOutcome =
   | { state: 'sent'; order: WorkOrder | null }
-  | { state: 'queued' }
+  | { state: 'queued'; reason?: string }
   | { state: 'failed'; error: unknown };
 
 /**

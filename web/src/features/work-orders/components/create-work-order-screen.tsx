@@ -17,7 +17,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { LocalProduct } from '../../../local/catalog-query';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { CREATE_FAILED_MESSAGE, CREATED_MESSAGE, QUEUED_MESSAGE, QUEUED_TITLE, createWorkOrder, type CreateOutcome } from '../api/create-work-order';
+import { CREATE_FAILED_MESSAGE, CREATED_MESSAGE, QUEUED_MESSAGE, QUEUED_TITLE, createWorkOrder, queuedByServerMessage, type CreateOutcome } from '../api/create-work-order';
 import { useWorkOrderDraft } from '../hooks/use-work-order-draft';
 import { useWorkOrderForm } from '../hooks/use-work-order-form';
 import { buildWorkOrder, type FormErrors } from '../utils/build-work-order';
@@ -118,7 +118,8 @@ export function CreateWorkOrderScreen({ onCreated }: CreateWorkOrderScreenProps)
       notifications.show({ color: 'green', title: 'Work order created', message: CREATED_MESSAGE });
       onCreated?.();
     } else {
-      notifications.show({ color: 'blue', title: QUEUED_TITLE, message: QUEUED_MESSAGE });
+      const message = outcome.reason ? queuedByServerMessage(outcome.reason) : QUEUED_MESSAGE;
+      notifications.show({ color: 'blue', title: QUEUED_TITLE, message });
     }
     navigate('/work-orders');
   };
