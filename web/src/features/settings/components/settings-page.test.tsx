@@ -6,6 +6,7 @@ import { clearApiQueries } from '../../../lib/api-query';
 import { AuthProvider } from '../../../lib/session';
 import { fakeIdentity, fakeUser } from '../../../testing/fake-identity';
 import { render, waitFor, type Rendered } from '../../../testing/render';
+import { expectWhoCan } from '../../../testing/who-can';
 import { SettingsPage } from './settings-page';
 
 let rendered: Rendered | undefined;
@@ -104,17 +105,6 @@ async function type(input: HTMLInputElement, value: string) {
   });
 }
 
-/** Disabled for the role yet focusable, and saying who can: as its description and, on focus, its tooltip. */
-async function expectWhoCan(control: HTMLElement, message: string) {
-  expect(control.getAttribute('aria-disabled')).toBe('true');
-  expect((control as HTMLButtonElement).disabled).toBe(false);
-  const described = control.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent);
-  expect(described).toContain(message);
-  await act(async () => control.focus());
-  expect(document.activeElement).toBe(control);
-  await waitFor(() => [...document.querySelectorAll('[role="tooltip"]')].some((tip) => tip.textContent === message));
-  await act(async () => control.blur());
-}
 const button = (root: ParentNode, name: string) =>
   [...root.querySelectorAll('button')].find((b) => b.textContent?.trim() === name);
 

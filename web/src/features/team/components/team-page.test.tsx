@@ -12,6 +12,7 @@ import { clearApiQueries } from '../../../lib/api-query';
 import { AuthProvider } from '../../../lib/session';
 import { fakeIdentity, fakeUser } from '../../../testing/fake-identity';
 import { render, waitFor, type Rendered } from '../../../testing/render';
+import { expectWhoCan } from '../../../testing/who-can';
 import { type ApiRoutes, json, type StubbedRequest, stubApi } from '../../../testing/stub-api';
 import { TeamPage } from './team-page';
 
@@ -87,17 +88,6 @@ async function type(label: string, value: string) {
     Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
     input.dispatchEvent(new Event('input', { bubbles: true }));
   });
-}
-/** Disabled for the role yet focusable, and saying who can: as its description and, on focus, its tooltip. */
-async function expectWhoCan(control: HTMLElement, message: string) {
-  expect(control.getAttribute('aria-disabled')).toBe('true');
-  expect((control as HTMLButtonElement).disabled).toBe(false);
-  const described = control.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent);
-  expect(described).toContain(message);
-  await act(async () => control.focus());
-  expect(document.activeElement).toBe(control);
-  await waitFor(() => [...document.querySelectorAll('[role="tooltip"]')].some((tip) => tip.textContent === message));
-  await act(async () => control.blur());
 }
 const submit = async (label: string) => {
   const form = button(label)!.closest('form')!;
