@@ -1,7 +1,9 @@
 /**
  * Two API processes on one PostgreSQL database (two connection pools, two schedulers with their
  * own lease owners): every due order runs exactly once, and one company's orders run one at a
- * time across both processes. Runs when TEST_DATABASE_URL is set.
+ * time across both processes. Two companies, so that both processes have work at once (one
+ * company's orders alone run one at a time, and one process could take them all).
+ * Runs when TEST_DATABASE_URL is set.
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -56,45 +58,51 @@ describe.skipIf(!baseUrl)('work orders on PostgreSQL with two API processes', ()
     dbs.push(a!, b!);
     const appSecret = generateAppSecret();
     const company = await a!.companies.create({ name: 'Acme' });
+    const other = await a!.companies.create({ name: 'Globex' });
     const user = await a!.users.create({ companyId: company.id, email: `${randomUUID()}@example.com`, role: 'owner' });
     await connectAndSync(a!, company.id, store, appSecret);
+    await connectAndSync(a!, other.id, store, appSecret);
 
-    // Eight orders on disjoint items, all due now.
+    // Eight orders on disjoint items, all due now: four of each company.
     const items = pickItems(store, { products: 40, variants: 80 });
     const orders = [];
     for (let i = 0; i < 8; i++) {
+      const owner = i % 2 === 0 ? company : other;
       const mine = items.filter((_, k) => k % 8 === i);
-      const productUpdates = await resolveItems(a!, company.id, mine);
-      orders.push((await a!.workOrders.create(company.id, { title: `Order ${i}`, productUpdates, executeImmediately: true, createdBy: user.id })).order);
+      const productUpdates = await resolveItems(a!, owner.id, mine);
+      orders.push((await a!.workOrders.create(owner.id, { title: `Order ${i}`, productUpdates, executeImmediately: true, createdBy: owner === company ? user.id : null })).order);
     }
 
     const runs = new Map<string, string[]>();
     const outcomes: RunOutcome[] = [];
-    // The company's orders running at once, over both processes (never more than one).
-    let active = 0;
+    // Each company's orders running at once, over both processes (never more than one).
+    const active = new Map<string, number>();
     let most = 0;
     for (const [name, db] of [['process-a', a!], ['process-b', b!]] as const) {
       const executor = createExecutor({
         db, storeClient: storeClients({ db, commerce: commerceAt(store.url), secrets: createSecretBox(appSecret) }), logger: createLogger('silent'),
       });
       const counted = { ...executor, run: async (...args: Parameters<typeof executor.run>) => {
+        const companyId = args[0].companyId;
         runs.set(args[0].id, [...(runs.get(args[0].id) ?? []), name]);
-        most = Math.max(most, ++active);
+        active.set(companyId, (active.get(companyId) ?? 0) + 1);
+        most = Math.max(most, active.get(companyId)!);
         try {
           const outcome = await executor.run(...args);
           outcomes.push(outcome);
           return outcome;
         } finally {
-          active -= 1;
+          active.set(companyId, active.get(companyId)! - 1);
         }
       } };
-      // Each process would run two orders at once, were they of different companies.
-      const s = createScheduler({ db, executor: counted, logger: createLogger('silent'), owner: name, pollMs: 50 });
+      // One order at a time per process: while one process runs an order, the other takes the other company's.
+      const s = createScheduler({ db, executor: counted, logger: createLogger('silent'), owner: name, pollMs: 50, concurrency: 1 });
       schedulers.push(s);
     }
     schedulers.forEach((s) => s.start());
 
-    const done = await waitFor(() => a!.workOrders.list(company.id), (list) => list.every((o) => o.status === 'completed' || o.status === 'failed'), 20_000);
+    const all = async () => [...(await a!.workOrders.list(company.id)), ...(await a!.workOrders.list(other.id))];
+    const done = await waitFor(all, (list) => list.every((o) => o.status === 'completed' || o.status === 'failed'), 20_000);
     expect(done.map((o) => o.status)).toEqual(Array(8).fill('completed'));
     expect(orders.map((o) => runs.get(o.id)?.length)).toEqual(Array(8).fill(1));
     expect(new Set([...runs.values()].flat()).size).toBe(2); // both processes took part
@@ -102,7 +110,7 @@ describe.skipIf(!baseUrl)('work orders on PostgreSQL with two API processes', ()
     expect(most).toBe(1);
     for (const order of orders) {
       const entries = (await Promise.all([...new Set(order.productUpdates.map((i) => i.productId))]
-        .map((id) => a!.priceHistory.listForProduct(company.id, id)))).flat().filter((e) => e.workOrderId === order.id);
+        .map((id) => a!.priceHistory.listForProduct(order.companyId, id)))).flat().filter((e) => e.workOrderId === order.id);
       expect(entries).toHaveLength(order.productUpdates.length);
     }
 
