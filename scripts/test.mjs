@@ -21,7 +21,7 @@ step('type-checking the root configs', pnpm, ['exec', 'tsc', '-p', 'tsconfig.jso
 
 const projects = ['contracts', 'commerce', 'demo-store', 'api', 'web'];
 if (!process.env.TEST_DATABASE_URL) {
-  log('SKIP PostgreSQL: the repository contract suite runs on SQLite only (set TEST_DATABASE_URL=postgres://... to run it on PostgreSQL too)');
+  log('SKIP PostgreSQL: the suites that loop over both databases (repositories, tenant matrix, hostile input, ...) run on SQLite only (set TEST_DATABASE_URL=postgres://... to run them on PostgreSQL too)');
 }
 const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
 const env = {};
