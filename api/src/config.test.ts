@@ -13,6 +13,20 @@ describe('configuration', () => {
     expect(c.databaseUrl).toBe('/tmp/x/app.db');
   });
 
+  it('reads the PostgreSQL pool size and statement timeout, with defaults, and refuses bad values', () => {
+    const plain = loadConfig({});
+    expect(plain.databasePoolMax).toBe(10);
+    expect(plain.databaseStatementTimeoutMs).toBe(30_000);
+    const set = loadConfig({ DATABASE_POOL_MAX: '25', DATABASE_STATEMENT_TIMEOUT_MS: '0' });
+    expect(set.databasePoolMax).toBe(25);
+    expect(set.databaseStatementTimeoutMs).toBe(0);
+    expect(loadConfig({ DATABASE_POOL_MAX: '', DATABASE_STATEMENT_TIMEOUT_MS: ' ' })).toMatchObject({ databasePoolMax: 10, databaseStatementTimeoutMs: 30_000 });
+    expect(() => loadConfig({ DATABASE_POOL_MAX: '1' })).toThrow(/DATABASE_POOL_MAX: must be at least 2/);
+    expect(() => loadConfig({ DATABASE_POOL_MAX: 'ten' })).toThrow(/DATABASE_POOL_MAX/);
+    expect(() => loadConfig({ DATABASE_POOL_MAX: '2.5' })).toThrow(/DATABASE_POOL_MAX: must be a whole number/);
+    expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '-1' })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS: must be 0 \(off\) or more/);
+  });
+
   it('names the variable that is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });

@@ -21,6 +21,13 @@ const rateLimit = (name: RateLimitName) =>
     z.coerce.number().int('must be a whole number').min(0, 'must be 0 (off) or more').max(1_000_000).default(RATE_LIMITS[name].default),
   );
 
+/** A whole number within [min, max]; empty counts as unset (the default). */
+const wholeNumber = (min: number, max: number, fallback: number, minMessage: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number().int('must be a whole number').min(min, minMessage).max(max, `must be at most ${max}`).default(fallback),
+  );
+
 /** TRUST_PROXY: false (default), true (one proxy) or the number of proxies in front that append to X-Forwarded-For. */
 const trustProxy = z
   .string()
@@ -38,6 +45,8 @@ const Env = z.object({
   HOST: optionalText(),
   DATA_DIR: z.string().min(1).default(path.resolve(apiRoot, '..', 'data')),
   DATABASE_URL: z.string().min(1).optional(),
+  DATABASE_POOL_MAX: wholeNumber(2, 1000, 10, 'must be at least 2'),
+  DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber(0, 86_400_000, 30_000, 'must be 0 (off) or more'),
   WEB_DIST_DIR: z.string().min(1).default(path.resolve(apiRoot, '..', 'web', 'dist')),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
@@ -89,6 +98,10 @@ export interface Config {
   dataDir: string;
   /** `postgres://...` for PostgreSQL, otherwise a SQLite file path or `:memory:`. */
   databaseUrl: string;
+  /** PostgreSQL only: connections in the pool (DATABASE_POOL_MAX). */
+  databasePoolMax: number;
+  /** PostgreSQL only: statements running longer are cancelled (DATABASE_STATEMENT_TIMEOUT_MS); 0: no limit. */
+  databaseStatementTimeoutMs: number;
   webDistDir: string;
   migrationsDir: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -162,6 +175,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST ?? (e.FIREBASE_AUTH_EMULATOR_HOST ? '127.0.0.1' : '0.0.0.0'),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL ?? path.join(path.resolve(e.DATA_DIR), 'app.db'),
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     migrationsDir: path.resolve(apiRoot, 'drizzle'),
     logLevel: e.LOG_LEVEL,

@@ -36,7 +36,11 @@ async function main() {
   if (appSecret.source === 'generated') logger.warn('APP_SECRET is not set: generated one (kept for later starts)', { file: appSecretFile(config) });
   else if (appSecret.source === 'file') logger.info('APP_SECRET is not set: using the generated one', { file: appSecretFile(config) });
 
-  const db = await openDatabase(config.databaseUrl, { migrationsDir: config.migrationsDir });
+  const db = await openDatabase(config.databaseUrl, {
+    migrationsDir: config.migrationsDir,
+    poolSize: config.databasePoolMax,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+  });
   const verifyToken = createTokenVerifier({
     projectId: config.firebase.projectId,
     jwksUrl: config.firebase.jwksUrl,

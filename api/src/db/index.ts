@@ -22,6 +22,11 @@ export interface OpenDatabaseOptions {
   migrate?: boolean;
   /** PostgreSQL pool size. Default 10. */
   poolSize?: number;
+  /**
+   * PostgreSQL: statements running longer than this many milliseconds are cancelled by the
+   * server (`statement_timeout` of every pool connection). 0 or unset: no limit.
+   */
+  statementTimeoutMs?: number;
 }
 
 export const isPostgresUrl = (url: string): boolean => /^postgres(ql)?:\/\//i.test(url);
@@ -44,7 +49,7 @@ export async function openDatabase(url: string, options: OpenDatabaseOptions = {
   if (dialect === 'postgres') {
     // Loaded on demand: a SQLite deployment never loads pg, a PostgreSQL one never loads the native module.
     const { openPgDatabase } = await import('./pg/database');
-    return openPgDatabase(url, folder, { poolSize: options.poolSize ?? 10 });
+    return openPgDatabase(url, folder, { poolSize: options.poolSize ?? 10, statementTimeoutMs: options.statementTimeoutMs ?? 0 });
   }
   const { openSqliteDatabase } = await import('./sqlite/database');
   return openSqliteDatabase(url, folder);

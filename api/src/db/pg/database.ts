@@ -1,7 +1,9 @@
 /**
  * Opens a PostgreSQL pool (node-postgres), applies the migrations and assembles the
  * repositories. Tables, and drizzle's migrations table, live in the connection's current
- * schema (search_path), so a deployment or a test run can use its own schema.
+ * schema (search_path), so a deployment or a test run can use its own schema. A statement
+ * timeout, when given, is sent as the `statement_timeout` start-up parameter of every
+ * connection, beside whatever `options` (e.g. `-c search_path=...`) the URL carries.
  */
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
@@ -14,43 +16,55 @@ import { pgInvitations } from './invitations';
 import { pgPriceHistory } from './price-history';
 import { pgProducts } from './products';
 import { pgSettings } from './settings';
-import type { PgDb } from './types';
 import { pgUsers } from './users';
 import { pgWorkOrders } from './work-orders';
 
 /**
  * Runs drizzle's migrator under a session advisory lock, so API instances starting together
- * migrate one at a time (the later ones find nothing left to do).
+ * migrate one at a time (the later ones find nothing left to do). On a pool of its own, without
+ * the app's statement timeout: waiting for another instance's migrations, or a migration that
+ * rebuilds a large index, is no runaway statement.
  */
-async function migrateSchema(pool: pg.Pool, db: PgDb, migrationsFolder: string): Promise<void> {
-  const lock = await pool.connect();
+async function migrateSchema(url: string, migrationsFolder: string): Promise<void> {
+  // 2 connections: one holds the lock, the migrator runs on the other.
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  pool.on('error', (err) => console.error('[db] idle PostgreSQL client error:', err.message));
   try {
-    const { rows } = await lock.query<{ schema: string | null }>('select current_schema() as schema');
-    const schema = rows[0]?.schema;
-    if (!schema) throw new Error('PostgreSQL has no current schema: check search_path');
-    const key = `${schema}.__drizzle_migrations`;
-    await lock.query('select pg_advisory_lock(hashtext($1))', [key]);
+    const lock = await pool.connect();
     try {
-      await migrate(db, { migrationsFolder, migrationsSchema: schema, migrationsTable: '__drizzle_migrations' });
+      const { rows } = await lock.query<{ schema: string | null }>('select current_schema() as schema');
+      const schema = rows[0]?.schema;
+      if (!schema) throw new Error('PostgreSQL has no current schema: check search_path');
+      const key = `${schema}.__drizzle_migrations`;
+      await lock.query('select pg_advisory_lock(hashtext($1))', [key]);
+      try {
+        await migrate(drizzle({ client: pool }), { migrationsFolder, migrationsSchema: schema, migrationsTable: '__drizzle_migrations' });
+      } finally {
+        await lock.query('select pg_advisory_unlock(hashtext($1))', [key]);
+      }
     } finally {
-      await lock.query('select pg_advisory_unlock(hashtext($1))', [key]);
+      lock.release();
     }
   } finally {
-    lock.release();
+    await pool.end();
   }
 }
 
 export async function openPgDatabase(
-  url: string, migrationsFolder: string | null, opts: { poolSize: number },
+  url: string, migrationsFolder: string | null, opts: { poolSize: number; statementTimeoutMs?: number },
 ): Promise<Database> {
-  // At least 2: migrations hold one connection for the lock and run on another.
-  const pool = new pg.Pool({ connectionString: url, max: Math.max(2, opts.poolSize) });
+  if (migrationsFolder) await migrateSchema(url, migrationsFolder);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Math.max(2, opts.poolSize),
+    // A start-up parameter of its own, so the URL's `options` (search_path) stay as they are.
+    ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
+  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (err) => console.error('[db] idle PostgreSQL client error:', err.message));
   try {
     const db = drizzle({ client: pool });
-    if (migrationsFolder) await migrateSchema(pool, db, migrationsFolder);
-    else await pool.query('select 1');
+    await pool.query('select 1');
     return {
       dialect: 'postgres',
       pgPool: pool,
