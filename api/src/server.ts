@@ -1,7 +1,8 @@
 /**
  * Process entry: read the configuration, open the database (migrations run on open), serve the
  * app, run the work-order scheduler, and shut down gracefully on SIGTERM/SIGINT (stop accepting,
- * stop running orders at their next batch, finish requests, close db).
+ * cancel running syncs, stop running orders at their next batch (their leases released), finish
+ * requests in flight, close the database, exit; forced after 10 s). server-shutdown.test.ts.
  */
 import { mkdirSync } from 'node:fs';
 import { serve } from '@hono/node-server';
@@ -97,8 +98,11 @@ async function main() {
       await db.close().catch(() => {});
       process.exit(0);
     });
-    // Idle keep-alive sockets would hold close() open.
-    if ('closeIdleConnections' in server) (server as { closeIdleConnections(): void }).closeIdleConnections();
+    // Keep-alive sockets would hold close() open until their timeout (5 s): close the idle ones
+    // now, and each one that goes idle once its request in flight is answered.
+    const closeIdle = () => (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    closeIdle();
+    setInterval(closeIdle, 100).unref();
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
