@@ -148,7 +148,7 @@ export function createApp(deps: AppDeps) {
 
 /** Every resource under /api, chained so their types flow to `hc<AppType>` on the web side. */
 function apiRoutes(appDeps: AppDeps, limits: RateLimiting) {
-  const deps = { ...appDeps, syncs: appDeps.syncs ?? new SyncRegistry(), now: appDeps.now ?? (() => new Date()) };
+  const deps = { ...appDeps, syncs: appDeps.syncs ?? new SyncRegistry(appDeps.db), now: appDeps.now ?? (() => new Date()) };
   // Each token is checked once until it expires; the caller's user row is read every time.
   const signIn = authenticate(cacheVerifiedTokens(deps.verifyToken), createProvisioner(deps.db));
   // Once the caller is known: their rate limits (overall, and the route's own).

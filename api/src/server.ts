@@ -51,7 +51,7 @@ async function main() {
     // Local mode listens on 127.0.0.1 unless HOST says otherwise (config.ts): nobody else may present such tokens.
     logger.warn('accepting unsigned Firebase Auth emulator tokens (local mode)', { emulator: config.firebase.emulatorHost, host: config.host });
   }
-  const syncs = new SyncRegistry();
+  const syncs = new SyncRegistry(db);
   const commerce: CommerceFactory = ({ storeHash, accessToken }) => new BigCommerceClient({ storeHash, accessToken, baseUrl: config.bigcommerceApiUrl });
   const secrets = createSecretBox(appSecret.secret);
   // Invitation links use PUBLIC_URL, else the origin each request came to; emails need SMTP_URL.

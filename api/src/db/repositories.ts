@@ -296,6 +296,47 @@ export interface StripeEventsRepository {
   record(eventId: string, at?: Date): Promise<boolean>;
 }
 
+// ---------------------------------------------------------------- company activities
+
+/** A per-company exclusive activity that must hold across processes. */
+export type CompanyActivity = 'sync';
+
+/** A live (unexpired) lease on a company's activity. */
+export interface ActivityLease {
+  companyId: string;
+  activity: CompanyActivity;
+  /** Who holds it: one id per acquisition (process and run). */
+  owner: string;
+  startedAt: Date;
+  expiresAt: Date;
+  cancelRequested: boolean;
+  /** The holder's latest progress (for sync: a SyncProgress), or null before the first. */
+  progress: unknown;
+}
+
+/**
+ * Leases on per-company exclusive activities, shared by every process on the database. Every
+ * method is one statement, so two processes racing never both hold an activity.
+ */
+export interface CompanyActivitiesRepository {
+  /**
+   * Takes the company's activity for `owner` until `expiresAt`: inserts the lease, or takes over
+   * one that expired before `now` (its holder died). False when a live lease is held.
+   */
+  acquire(companyId: string, activity: CompanyActivity, input: { owner: string; now: Date; expiresAt: Date }): Promise<boolean>;
+  /**
+   * The holder's heartbeat: extends its lease to `expiresAt` (and stores `progress` when given).
+   * Returns whether a cancel was requested, or null when `owner` no longer holds the lease.
+   */
+  renew(companyId: string, activity: CompanyActivity, owner: string, input: { expiresAt: Date; progress?: unknown }): Promise<{ cancelRequested: boolean } | null>;
+  /** Gives the lease up (only `owner`'s: a lease taken over since is left alone). */
+  release(companyId: string, activity: CompanyActivity, owner: string): Promise<void>;
+  /** Flags the live lease for cancelling; false when none is live at `now`. */
+  requestCancel(companyId: string, activity: CompanyActivity, now: Date): Promise<boolean>;
+  /** The live lease at `now`, or null. */
+  get(companyId: string, activity: CompanyActivity, now: Date): Promise<ActivityLease | null>;
+}
+
 // ---------------------------------------------------------------- split contracts
 
 export type * from './repositories.catalog';
@@ -326,4 +367,5 @@ export interface Database {
   priceHistory: PriceHistoryRepository;
   idempotency: IdempotencyRepository;
   stripeEvents: StripeEventsRepository;
+  activities: CompanyActivitiesRepository;
 }

@@ -217,6 +217,22 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   completedAt: ts('completed_at'),
 }, (t) => [primaryKey({ columns: [t.companyId, t.key] })]);
 
+/**
+ * Per-company exclusive activities held across processes (today: 'sync'): a lease row with an
+ * owner and an expiry the holder renews by heartbeat, so a process that dies frees it once
+ * `expires_at` passes. `cancel_requested` is how a cancel sent to any process reaches the holder;
+ * `progress` is the holder's latest progress, for GET /api/sync/status on any process.
+ */
+export const companyActivities = pgTable('company_activities', {
+  companyId: text('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  activity: text('activity').notNull(),
+  owner: text('owner').notNull(),
+  startedAt: ts('started_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+  cancelRequested: boolean('cancel_requested').notNull().default(false),
+  progress: jsonb('progress').$type<unknown>(),
+}, (t) => [primaryKey({ columns: [t.companyId, t.activity] })]);
+
 /** Stripe webhook events already handled (idempotent webhook processing). */
 export const stripeEvents = pgTable('stripe_events', {
   id: text('id').primaryKey(),

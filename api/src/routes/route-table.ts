@@ -47,6 +47,7 @@ export const ROUTE_TABLE = {
 
   'POST /api/sync': { access: 'catalog.sync', stream: true },
   'POST /api/sync/cancel': { access: 'catalog.sync' },
+  'GET /api/sync/status': { access: 'catalog.read' },
 
   'GET /api/products': { access: 'catalog.read', query: ProductListQuery },
   'GET /api/products/:id/variants': { access: 'catalog.read', params: IntIdParam },

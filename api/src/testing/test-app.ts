@@ -73,7 +73,7 @@ export async function testApp(
   } = {},
 ) {
   const db = await openDatabase(overrides.databaseUrl ?? ':memory:');
-  const syncs = new SyncRegistry();
+  const syncs = new SyncRegistry(db);
   const deps: AppDeps = {
     config: {
       webDistDir: overrides.webDistDir ?? '/nonexistent-web-dist',

@@ -33,6 +33,16 @@ export type SyncEvent =
   | { kind: 'result'; result: SyncResult }
   | { kind: 'error'; error: SyncFailure };
 
+/**
+ * GET /api/sync/status: the company's running sync, started on any device or API process, with
+ * its latest progress (`startedAt` an ISO time), or `{ running: false }`.
+ */
+export const SyncStatus = z.discriminatedUnion('running', [
+  z.object({ running: z.literal(false) }),
+  SyncProgress.extend({ running: z.literal(true), startedAt: z.string() }),
+]);
+export type SyncStatus = z.infer<typeof SyncStatus>;
+
 /** The toast title of a sync result's warning. */
 export const PLAN_LIMIT_WARNING_TITLE = 'Plan Limit Reached';
 

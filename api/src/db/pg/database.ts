@@ -10,6 +10,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Database } from '../repositories';
 import { pgCompanies } from './companies';
+import { pgActivities } from './activities';
 import { pgIdempotency } from './idempotency';
 import { pgStripeEvents } from './stripe-events';
 import { pgInvitations } from './invitations';
@@ -82,6 +83,7 @@ export async function openPgDatabase(
       workOrders: pgWorkOrders(db),
       priceHistory: pgPriceHistory(db),
       idempotency: pgIdempotency(db),
+      activities: pgActivities(db),
       stripeEvents: pgStripeEvents(db),
     };
   } catch (err) {

@@ -12,6 +12,7 @@ import type { Database } from '../repositories';
 import { catalogStatements } from './catalog-rows';
 import { CONNECTION_PRAGMAS } from './pragmas';
 import { sqliteCompanies } from './companies';
+import { sqliteActivities } from './activities';
 import { sqliteIdempotency } from './idempotency';
 import { sqliteStripeEvents } from './stripe-events';
 import { sqliteInvitations } from './invitations';
@@ -46,6 +47,7 @@ export function openSqliteDatabase(file: string, migrationsFolder: string | null
       workOrders: sqliteWorkOrders(db),
       priceHistory: sqlitePriceHistory(db),
       idempotency: sqliteIdempotency(db),
+      activities: sqliteActivities(db),
       stripeEvents: sqliteStripeEvents(db),
     };
   } catch (err) {

@@ -115,7 +115,7 @@ export function productsRoutes(deps: ProductsDeps) {
     .delete('/all', guard('DELETE /api/products/all'), async (c) => {
       const { companyId } = c.get('user');
       // A running sync would write its remaining pages back right after the delete.
-      if (syncs.isRunning(companyId)) throw new ApiError(ErrorCode.CONFLICT, 'A sync is running: cancel it or let it finish, then delete all products');
+      if (await syncs.isRunning(companyId)) throw new ApiError(ErrorCode.CONFLICT, 'A sync is running: cancel it or let it finish, then delete all products');
       const removed = await db.products.deleteAll(companyId);
       return c.json({ message: `Deleted ${removed.toLocaleString('en-US')} ${removed === 1 ? 'product' : 'products'}` });
     });

@@ -61,7 +61,7 @@ export function settingsRoutes({ db, secrets, commerce, syncs }: SettingsDeps) {
         accessToken = savedToken;
       }
       const storeChanged = !!saved && saved.storeHash !== input.storeHash;
-      if (storeChanged && syncs.isRunning(companyId)) {
+      if (storeChanged && (await syncs.isRunning(companyId))) {
         throw new ApiError(ErrorCode.CONFLICT, 'A sync is running: cancel it or let it finish before connecting another store');
       }
       // Credentials the store accepted at the last save are not asked again when only preferences change.

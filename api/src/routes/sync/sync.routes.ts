@@ -3,14 +3,15 @@
  * text blocks (`data:` progress, then `result:` or `error:`), encoded with encodeSyncEvent.
  * Refusals that are known before streaming are ordinary JSON errors: no store connected (400),
  * a sync already running for the company (409). Once streaming began the status is 200 and a
- * failure is an `error:` block. POST /api/sync/cancel stops the company's running sync.
+ * failure is an `error:` block. POST /api/sync/cancel stops the company's running sync and
+ * GET /api/sync/status reports it, whichever API process runs it (the slot is a database lease).
  */
 import { Hono } from 'hono';
 import { stream } from 'hono/streaming';
 import { isBigCommerceError } from '@catalog/commerce';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import { planFor } from '@catalog/contracts/plans';
-import { encodeSyncEvent, type SyncEvent } from '@catalog/contracts/sync';
+import { encodeSyncEvent, type SyncEvent, type SyncStatus } from '@catalog/contracts/sync';
 import type { Database } from '../../db/repositories';
 import type { SecretBox } from '../../lib/secrets';
 import type { AuthedEnv } from '../../middleware/authenticate';
@@ -37,7 +38,7 @@ export function syncRoutes({ db, secrets, commerce, syncs }: SyncDeps) {
       if (!company) throw new ApiError(ErrorCode.NOT_FOUND, 'Your company was not found');
       const accessToken = readToken(secrets, settings);
       if (!accessToken) throw new ApiError(ErrorCode.VALIDATION, UNREADABLE_TOKEN_MESSAGE, { fields: { accessToken: UNREADABLE_TOKEN_MESSAGE } });
-      const handle = syncs.start(companyId);
+      const handle = await syncs.start(companyId);
       if (!handle) throw new ApiError(ErrorCode.CONFLICT, 'A sync is already running for this store');
 
       c.header('Content-Type', 'text/event-stream; charset=utf-8');
@@ -56,7 +57,10 @@ export function syncRoutes({ db, secrets, commerce, syncs }: SyncDeps) {
             includeInvisible: settings.showInvisibleProducts,
             plan: { name: planFor(company.subscriptionPlan).name, productLimit: company.productLimit },
             signal: handle.signal,
-            onProgress: (progress) => send({ kind: 'progress', progress }),
+            onProgress: (progress) => {
+              handle.report(progress);
+              send({ kind: 'progress', progress });
+            },
           });
           log.info('sync finished', { companyId, status: outcome.status, ...outcome.stats });
           if (outcome.status === 'complete') send({ kind: 'result', result: outcome.result });
@@ -66,12 +70,17 @@ export function syncRoutes({ db, secrets, commerce, syncs }: SyncDeps) {
           else log.error('sync failed', { companyId, error });
           send({ kind: 'error', error: { message: syncErrorMessage(err) } });
         } finally {
-          syncs.finish(handle);
+          await syncs.finish(handle);
         }
       });
     })
     .post('/cancel', guard('POST /api/sync/cancel'), async (c) => {
-      if (!syncs.cancel(c.get('user').companyId)) throw new ApiError(ErrorCode.NOT_FOUND, 'No sync is running');
+      if (!(await syncs.cancel(c.get('user').companyId))) throw new ApiError(ErrorCode.NOT_FOUND, 'No sync is running');
       return c.json({ message: 'Cancelling the sync' });
+    })
+    .get('/status', guard('GET /api/sync/status'), async (c) => {
+      const status = await syncs.status(c.get('user').companyId);
+      const body: SyncStatus = status.running ? { ...status, startedAt: status.startedAt.toISOString() } : { running: false };
+      return c.json(body);
     });
 }

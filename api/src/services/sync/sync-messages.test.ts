@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BigCommerceError } from '@catalog/commerce';
 import { cancelledMessage, planLimitWarning, syncErrorMessage } from './sync-messages';
-import { SyncRegistry } from './sync-registry';
 
 describe('sync messages', () => {
   it('warns only when the plan left products out, with grouped thousands', () => {
@@ -25,19 +24,5 @@ describe('sync messages', () => {
     const refused = new BigCommerceError({ kind: 'network', title: 'failed', cause: new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } }) });
     expect(syncErrorMessage(refused)).toBe('Could not reach the store: ECONNREFUSED');
     expect(syncErrorMessage(new Error('SQLITE_BUSY'))).toBe('The sync failed on our side. Please try again.');
-  });
-});
-
-describe('sync registry', () => {
-  it('runs one sync per company and frees the slot when it finishes', () => {
-    const syncs = new SyncRegistry();
-    const a = syncs.start('a')!;
-    expect(syncs.start('a')).toBeNull();
-    expect(syncs.start('b')).not.toBeNull();
-    expect(syncs.cancel('a')).toBe(true);
-    expect(a.signal.aborted).toBe(true);
-    syncs.finish(a);
-    expect(syncs.cancel('a')).toBe(false);
-    expect(syncs.start('a')).not.toBeNull();
   });
 });

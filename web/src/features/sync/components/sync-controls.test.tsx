@@ -119,6 +119,25 @@ describe('SyncControls', () => {
     expect(button(container, 'Sync Products')!.disabled).toBe(false);
   });
 
+  it('shows the bar of a sync running elsewhere (GET /api/sync/status), offers its Cancel, and refreshes when it ends', async () => {
+    let status: unknown = {
+      running: true, stage: 'products', percentage: 37, message: 'Fetching products (page 2 of 5)', startedAt: '2026-01-01T10:00:00.000Z',
+    };
+    respond['/api/sync/status'] = () => json(status);
+    respond['/api/sync/cancel'] = () => json({ message: 'Cancelling the sync' });
+    const { container, onSynced } = await renderControls();
+    await waitFor(() => bar(container)?.getAttribute('aria-valuenow') === '37');
+    expect(container.querySelector('[role="status"]')?.textContent).toBe('Fetching products (page 2 of 5)');
+    expect(button(container, 'Sync Products')!.disabled).toBe(true);
+
+    status = { running: false };
+    await act(async () => button(container, 'Cancel sync')!.click());
+    await waitFor(() => requests.some((r) => r.url === '/api/sync/cancel' && r.method === 'POST'));
+    await waitFor(() => bar(container) === null);
+    expect(onSynced).toHaveBeenCalledTimes(1);
+    expect(button(container, 'Sync Products')!.disabled).toBe(false);
+  });
+
   it("shows the plan's warning as a red 8-second 'Plan Limit Reached' toast 1 second after success", async () => {
     const stream = controlledStream();
     respond['/api/sync'] = stream.response;

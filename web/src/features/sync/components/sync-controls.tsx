@@ -1,13 +1,17 @@
 /**
  * The products screen's sync bar: when the catalog was last synced, the Sync button (waiting
  * while offline, with a tooltip saying why, and while no store is connected, with a link to
- * Settings), and the progress of a running sync with its Cancel action.
+ * Settings), and the progress of a running sync with its Cancel action: its own stream's, or,
+ * while it runs none, that of a sync started elsewhere (another device, a teammate), polled from
+ * GET /api/sync/status.
  */
 import { Anchor, Button, Flex, Paper, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { NeedsConnection } from '../../../components/needs-connection';
+import { cancelSync } from '../api/cancel-sync';
+import { useSyncStatus } from '../api/get-sync-status';
 import { useSync } from '../hooks/use-sync';
 import { lastSyncText } from '../utils/sync-messages';
 import { isSyncBusy } from '../utils/sync-state';
@@ -35,7 +39,16 @@ function useMinuteClock(): Date {
 export function SyncControls({ onSynced, lastSyncAt, connected = true }: SyncControlsProps) {
   const { state, start, cancel } = useSync({ onSynced });
   const now = useMinuteClock();
-  const busy = isSyncBusy(state);
+  const ownBusy = isSyncBusy(state);
+  const remote = useSyncStatus(connected && !ownBusy && state.progress === null);
+  const elsewhere = !ownBusy && state.progress === null && remote.data?.running ? remote.data : null;
+  const busy = ownBusy || elsewhere !== null;
+  // A sync that ran elsewhere changed the catalog: refresh like after our own.
+  const wasElsewhere = useRef(false);
+  useEffect(() => {
+    if (wasElsewhere.current && !elsewhere) onSynced?.();
+    wasElsewhere.current = elsewhere !== null;
+  }, [elsewhere, onSynced]);
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label="Store sync">
@@ -79,7 +92,14 @@ export function SyncControls({ onSynced, lastSyncAt, connected = true }: SyncCon
           </Button>
         </NeedsConnection>
       </Flex>
-      <SyncProgressPanel state={state} onCancel={() => void cancel()} />
+      {elsewhere ? (
+        <SyncProgressPanel
+          state={{ phase: 'syncing', progress: { stage: elsewhere.stage, percentage: elsewhere.percentage, message: elsewhere.message } }}
+          onCancel={() => void cancelSync().catch(() => {}).finally(() => void remote.refetch())}
+        />
+      ) : (
+        <SyncProgressPanel state={state} onCancel={() => void cancel()} />
+      )}
     </Paper>
   );
 }
