@@ -294,7 +294,7 @@ async function measureOn(url: string, target: string, inputs: ProductInput[], op
   try {
     const sub = `bench-owner-${target}`;
     await db.users.create({ companyId: target, email: `${sub}@example.com`, firebaseUid: sub, role: 'owner' });
-    const headers = { authorization: `Bearer ${emulatorToken({ sub, email: `${sub}@example.com` })}` };
+    const headers = { authorization: `Bearer ${emulatorToken({ sub, email: `${sub}@example.com`, email_verified: true })}` };
     const app = createApp({
       config: { webDistDir: path.join(root, 'no-web'), maxBodyBytes: 1 << 20, frameOrigins: [], nodeEnv: 'production', firebase: { projectId: TEST_PROJECT, jwksUrl: undefined, emulatorHost: '127.0.0.1:9099' } },
       db, logger: createLogger('warn'), verifyToken: createTokenVerifier({ projectId: TEST_PROJECT, emulator: true, jwksUrl: 'http://127.0.0.1:9/unused' }),
@@ -425,8 +425,9 @@ async function main() {
       });
     }
     log(`\nplans on ${names.tenants} in full:`);
+    const printed = new Set<string>();
     for (const k of Object.keys(tenants)) {
-      for (const p of tenants[k]!.plans) log(`\n[${k}] ${p.sql}\n${p.plan.split('\n').map((l) => `    ${l}`).join('\n')}`);
+      for (const p of tenants[k]!.plans.filter((x) => !printed.has(x.sql) && printed.add(x.sql))) log(`\n[${k}] ${p.sql}\n${p.plan.split('\n').map((l) => `    ${l}`).join('\n')}`);
     }
   } finally {
     if (!keep) {
