@@ -1,11 +1,11 @@
 /**
  * Many tenants on one PostgreSQL database (issue 15, item 5): `node bench/run.mjs
  * bench/tenants.ts` from the repository root (options: --companies 2000 --products 1000
- * --orders 10000 --samples 200 --warmup 20 --batch 100 --database-url <url> --keep). The URL
+ * --orders 10000 --samples 200 --warmup 20 --batch 100 --database-url <url> --prefix bench --keep). The URL
  * (default BENCH_DATABASE_URL, else postgres://catalog_ci:catalog_ci@127.0.0.1:5432/postgres)
  * names the server and a database to connect to for CREATE/DROP DATABASE: the benchmark makes
- * two databases of its own there, `bench_tenants` and `bench_alone`, and drops them at the end
- * (kept with --keep). The role needs CREATEDB.
+ * two databases of its own there, `bench_tenants` and `bench_alone` (`<prefix>_...`), and drops
+ * them at the end (kept with --keep). The role needs CREATEDB.
  *
  * Each database is migrated through the app's openDatabase, then seeded server-side (no COPY:
  * pg-copy-streams is not a dependency; `INSERT ... SELECT` over `generate_series` of companies
@@ -27,8 +27,8 @@
  *   then VACUUM (ANALYZE), as autovacuum would leave the tables.
  *
  * For the measured company (the one in the middle of the N, a multiple of 20, so it has an
- * order due), on each database in turn, through the real app in process (createApp, requests
- * by app.request with a user's emulator token) and the repository:
+ * order due), on both databases, through the real app in process (createApp, one per database,
+ * requests by app.request with a user's emulator token) and the repository:
  *   changes from 0          GET /api/catalog/changes (first page: 2,000 rows)
  *   changes after 100       GET /api/catalog/changes?cursor=<v> after 100 price edits
  *                           (db.products.setPrices) moved 100 products past v
@@ -37,8 +37,9 @@
  *                           the API's caches never answer it and each one is a search in SQL
  *   work orders             GET /api/work-orders
  *   due query               db.workOrders.due(now, 50) (the scheduler's; no HTTP)
- * each --warmup times, then --samples times one after another, and prints p50/p95 of each beside
- * the same on the other database and the ratio p95 with N / p95 alone (target: at most 1.3).
+ * each --warmup times on each database, then --samples times on each, one call after another,
+ * alternating between the two databases (so whatever else the machine does weighs on both alike),
+ * and prints p50/p95 of each beside the same on the other database and the ratio p95 with N / p95 alone (target: at most 1.3).
  * Last, the EXPLAIN (ANALYZE, BUFFERS) of every SQL statement a call of each measure sent (caught
  * from node-postgres, run again with the same parameters and settings): the indexes each uses on
  * both databases, and the plans on the N-tenant one in full.
@@ -288,62 +289,83 @@ function searchTerms(inputs: ProductInput[], count: number): string[] {
 interface Measured { p50: number; p95: number; plans: Plan[] }
 type Measures = Record<string, Measured>;
 
-async function measureOn(url: string, target: string, inputs: ProductInput[], opts: { samples: number; warmup: number }, log: (line: string) => void): Promise<Measures> {
+/** One database under the real app, signed in as the measured company's owner. */
+async function openSide(url: string, target: string) {
   const root = process.env.CATALOG_ROOT ?? process.cwd();
   const db: Database = await openDatabase(url, { migrationsDir: path.join(root, 'api', 'drizzle'), migrate: false });
-  try {
-    const sub = `bench-owner-${target}`;
-    await db.users.create({ companyId: target, email: `${sub}@example.com`, firebaseUid: sub, role: 'owner' });
-    const headers = { authorization: `Bearer ${emulatorToken({ sub, email: `${sub}@example.com`, email_verified: true })}` };
-    const app = createApp({
-      config: { webDistDir: path.join(root, 'no-web'), maxBodyBytes: 1 << 20, frameOrigins: [], nodeEnv: 'production', firebase: { projectId: TEST_PROJECT, jwksUrl: undefined, emulatorHost: '127.0.0.1:9099' } },
-      db, logger: createLogger('warn'), verifyToken: createTokenVerifier({ projectId: TEST_PROJECT, emulator: true, jwksUrl: 'http://127.0.0.1:9/unused' }),
-      commerce: () => { throw new Error('no store in this benchmark'); }, secrets: createSecretBox(generateAppSecret()),
-    });
-    const get = async (p: string) => {
-      const res = await app.request(p, { headers });
-      const body = await res.text();
-      if (res.status !== 200) throw new Error(`${p}: ${res.status} ${body.slice(0, 300)}`);
-      return body;
-    };
-    const pool = db.pgPool as pg.Pool;
-    const timed = async (name: string, call: (i: number) => Promise<unknown>): Promise<Measured> => {
-      for (let i = 0; i < opts.warmup; i++) await call(i);
-      const ms = new Float64Array(opts.samples);
-      for (let i = 0; i < opts.samples; i++) {
-        const t = performance.now();
-        await call(opts.warmup + i);
-        ms[i] = performance.now() - t;
-      }
-      ms.sort();
-      const at = (p: number) => ms[Math.min(ms.length - 1, Math.floor((p / 100) * ms.length))]!;
-      // One more call, its SQL caught: what the plans below are of.
-      const plans = await explain(pool, await capture(() => call(opts.warmup + opts.samples)));
-      log(`  ${name.padEnd(20)} p50 ${at(50).toFixed(2)} ms, p95 ${at(95).toFixed(2)} ms`);
-      return { p50: at(50), p95: at(95), plans };
-    };
+  const sub = `bench-owner-${target}`;
+  await db.users.create({ companyId: target, email: `${sub}@example.com`, firebaseUid: sub, role: 'owner' });
+  const headers = { authorization: `Bearer ${emulatorToken({ sub, email: `${sub}@example.com`, email_verified: true })}` };
+  const app = createApp({
+    config: { webDistDir: path.join(root, 'no-web'), maxBodyBytes: 1 << 20, frameOrigins: [], nodeEnv: 'production', firebase: { projectId: TEST_PROJECT, jwksUrl: undefined, emulatorHost: '127.0.0.1:9099' } },
+    db, logger: createLogger('warn'), verifyToken: createTokenVerifier({ projectId: TEST_PROJECT, emulator: true, jwksUrl: 'http://127.0.0.1:9/unused' }),
+    commerce: () => { throw new Error('no store in this benchmark'); }, secrets: createSecretBox(generateAppSecret()),
+  });
+  const get = async (p: string) => {
+    const res = await app.request(p, { headers });
+    const body = await res.text();
+    if (res.status !== 200) throw new Error(`${p}: ${res.status} ${body.slice(0, 300)}`);
+    return body;
+  };
+  /** Catalog version before the 100 edits: the cursor of "changes after 100". */
+  const company = await db.companies.get(target);
+  return { db, get, pool: db.pgPool as pg.Pool, before: company!.catalogVersion };
+}
+type Side = Awaited<ReturnType<typeof openSide>>;
 
-    const out: Measures = {};
-    out['changes from 0'] = await timed('changes from 0', () => get('/api/catalog/changes?cursor=0'));
-    const company = await db.companies.get(target);
-    const before = company!.catalogVersion;
+/**
+ * Each measure on both databases: the warm-up calls, then the samples alternating between the
+ * two (one call on one, then one on the other), so whatever else the machine does at a moment
+ * weighs on both alike; then one more call on each with its SQL caught, for EXPLAIN.
+ */
+async function measureBoth(sides: { alone: Side; tenants: Side }, target: string, inputs: ProductInput[], opts: { samples: number; warmup: number }, log: (line: string) => void) {
+  const out = { alone: {} as Measures, tenants: {} as Measures };
+  const keys = ['alone', 'tenants'] as const;
+  const timed = async (name: string, call: (side: Side, i: number) => Promise<unknown>, beforeExplain?: (side: Side) => Promise<unknown>) => {
+    for (const k of keys) for (let i = 0; i < opts.warmup; i++) await call(sides[k], i);
+    const ms = { alone: new Float64Array(opts.samples), tenants: new Float64Array(opts.samples) };
+    for (let i = 0; i < opts.samples; i++) {
+      // Which goes first alternates too.
+      for (const k of i % 2 ? [...keys].reverse() : keys) {
+        const t = performance.now();
+        await call(sides[k], opts.warmup + i);
+        ms[k][i] = performance.now() - t;
+      }
+    }
+    for (const k of keys) {
+      const sorted = ms[k].sort();
+      const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+      await beforeExplain?.(sides[k]);
+      const plans = await explain(sides[k].pool, await capture(() => call(sides[k], opts.warmup + opts.samples)));
+      out[k][name] = { p50: at(50), p95: at(95), plans };
+    }
+    log(`  ${name.padEnd(20)} alone p50 ${out.alone[name]!.p50.toFixed(2)} / p95 ${out.alone[name]!.p95.toFixed(2)} ms, `
+      + `with tenants p50 ${out.tenants[name]!.p50.toFixed(2)} / p95 ${out.tenants[name]!.p95.toFixed(2)} ms`);
+  };
+
+  await timed('changes from 0', (side) => side.get('/api/catalog/changes?cursor=0'));
+  for (const k of keys) {
+    const { db } = sides[k];
     const edited = await db.products.list(target, { limit: 100, offset: 0 });
     await db.products.setPrices(target, edited.map((p) => ({ productId: p.id, regularPriceCents: p.regularPriceCents + 1 })));
-    out['changes after 100'] = await timed('changes after 100', async () => {
-      const page = JSON.parse(await get(`/api/catalog/changes?cursor=${before}`)) as { products: unknown[] };
-      if (page.products.length !== 100) throw new Error(`expected 100 changed products, got ${page.products.length}`);
-    });
-    const terms = searchTerms(inputs, opts.warmup + opts.samples + 1);
-    out['products search'] = await timed('products search', (i) => get(`/api/products?search=${encodeURIComponent(terms[i]!)}`));
-    out['work orders'] = await timed('work orders', () => get('/api/work-orders'));
-    out['due query'] = await timed('due query', async () => {
-      const due = await db.workOrders.due(new Date(), 50);
-      if (due.length === 0) throw new Error('no order due');
-    });
-    return out;
-  } finally {
-    await db.close();
   }
+  await timed('changes after 100', async (side) => {
+    const page = JSON.parse(await side.get(`/api/catalog/changes?cursor=${side.before}`)) as { products: unknown[] };
+    if (page.products.length !== 100) throw new Error(`expected 100 changed products, got ${page.products.length}`);
+  });
+  const terms = searchTerms(inputs, opts.warmup + opts.samples + 1);
+  // Before the EXPLAIN call, a price edit moves the catalog version, so the API's caches (kept
+  // products' JSON) answer nothing and the call sends every statement a first search sends.
+  await timed('products search', (side, i) => side.get(`/api/products?search=${encodeURIComponent(terms[i]!)}`), async (side) => {
+    const [p] = await side.db.products.list(target, { limit: 1, offset: 0 });
+    await side.db.products.setPrices(target, [{ productId: p!.id, regularPriceCents: p!.regularPriceCents + 1 }]);
+  });
+  await timed('work orders', (side) => side.get('/api/work-orders'));
+  await timed('due query', async (side) => {
+    const due = await side.db.workOrders.due(new Date(), 50);
+    if (due.length === 0) throw new Error('no order due');
+  });
+  return out;
 }
 
 async function main() {
@@ -368,7 +390,9 @@ async function main() {
   log(`\nper company: ${productCount.toLocaleString('en-US')} products (${withVariants} with ${variantCount.toLocaleString('en-US')} variants), `
     + `${ordersPerCompany} work orders; measured company ${companyId(target)}`);
 
-  const names = { tenants: 'bench_tenants', alone: 'bench_alone' };
+  const prefix = textOption('prefix', 'bench');
+  if (!/^[a-z_][a-z0-9_]*$/.test(prefix)) throw new Error('--prefix must be a lower-case SQL name');
+  const names = { tenants: `${prefix}_tenants`, alone: `${prefix}_alone` };
   await admin(serverUrl, async (c) => {
     for (const name of Object.values(names)) {
       await c.query(`drop database if exists ${name} with (force)`);
@@ -394,11 +418,16 @@ async function main() {
         + `seeded in ${(s.seededMs / 1000).toFixed(1)} s, VACUUM ANALYZE ${(s.vacuumMs / 1000).toFixed(1)} s`);
     }
 
-    const opts = { samples, warmup };
-    log(`\nmeasuring on ${names.alone} (${warmup} warm-up calls, then ${samples} samples each):`);
-    const alone = await measureOn(urls.alone, companyId(target), inputs, opts, log);
-    log(`measuring on ${names.tenants}:`);
-    const tenants = await measureOn(urls.tenants, companyId(target), inputs, opts, log);
+    log(`\nmeasuring (${warmup} warm-up calls on each database, then ${samples} samples on each, alternating):`);
+    const sides = { alone: await openSide(urls.alone, companyId(target)), tenants: await openSide(urls.tenants, companyId(target)) };
+    let measured: Awaited<ReturnType<typeof measureBoth>>;
+    try {
+      measured = await measureBoth(sides, companyId(target), inputs, { samples, warmup }, log);
+    } finally {
+      await sides.alone.db.close();
+      await sides.tenants.db.close();
+    }
+    const { alone, tenants } = measured;
 
     const withN = `with ${companies.toLocaleString('en-US')} tenants`;
     const cols = ['measure', 'p50 alone', 'p95 alone', `p50 ${withN}`, `p95 ${withN}`, 'ratio (p95)', `target <= ${TARGET_RATIO}`];
