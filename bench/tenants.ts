@@ -1,0 +1,470 @@
+/**
+ * Many tenants on one PostgreSQL database (issue 15, item 5): `node bench/run.mjs
+ * bench/tenants.ts` from the repository root (options: --companies 2000 --products 1000
+ * --orders 10000 --samples 200 --warmup 20 --batch 100 --database-url <url> --prefix bench --keep). The URL
+ * (default BENCH_DATABASE_URL, else postgres://catalog_ci:catalog_ci@127.0.0.1:5432/postgres)
+ * names the server and a database to connect to for CREATE/DROP DATABASE: the benchmark makes
+ * two databases of its own there, `bench_tenants` and `bench_alone` (`<prefix>_...`), and drops
+ * them at the end (kept with --keep). The role needs CREATEDB.
+ *
+ * Each database is migrated through the app's openDatabase, then seeded server-side (no COPY:
+ * pg-copy-streams is not a dependency; `INSERT ... SELECT` over `generate_series` of companies
+ * crossed with a template, which is as fast as COPY here and sends nothing per row; as a bulk
+ * load does, with the secondary indexes of products and variants dropped first and built again
+ * after, from the definitions the migrations made, so the schema ends as the app's):
+ *   - the template: one catalog of P products from the demo store's generator (a third with
+ *     option variants, brand + adjective + noun names, department SKUs, a category tree), sent
+ *     once as arrays (`unnest`) into a temporary table, numbered as a sync numbers a catalog
+ *     (products 1..P by store id, then variants), so every company's catalog version is P + V;
+ *   - `bench_tenants`: N companies (bench-company-00001 ...), each with the template's products
+ *     and variants, written in batches of companies. Within a batch the rows of the companies
+ *     are interleaved in runs of 250 (a sync page), as companies syncing at different times
+ *     leave them, rather than each company's catalog in one contiguous stretch of the heap;
+ *   - `bench_alone`: the measured company only (the same id, the same rows);
+ *   - work orders: --orders across the N companies (orders/N each; the measured company has the
+ *     same count in both databases), pending and scheduled over the coming days, the first one
+ *     of every 20th company due (scheduled 10 minutes ago: the due query's work);
+ *   then VACUUM (ANALYZE), as autovacuum would leave the tables.
+ *
+ * For the measured company (the one in the middle of the N, a multiple of 20, so it has an
+ * order due), on both databases, through the real app in process (createApp, one per database,
+ * requests by app.request with a user's emulator token) and the repository:
+ *   changes from 0          GET /api/catalog/changes (first page: 2,000 rows)
+ *   changes after 100       GET /api/catalog/changes?cursor=<v> after 100 price edits
+ *                           (db.products.setPrices) moved 100 products past v
+ *   products search         GET /api/products?search=<term> (first page); every sample a term
+ *                           not asked before (3-5 character pieces of the catalog's words), so
+ *                           the API's caches never answer it and each one is a search in SQL
+ *   work orders             GET /api/work-orders
+ *   due query               db.workOrders.due(now, 50) (the scheduler's; no HTTP)
+ * each --warmup times on each database, then --samples times on each, one call after another,
+ * alternating between the two databases (so whatever else the machine does weighs on both alike),
+ * and prints p50/p95 of each beside the same on the other database and the ratio p95 with N / p95 alone (target: at most 1.3).
+ * Last, the EXPLAIN (ANALYZE, BUFFERS) of every SQL statement a call of each measure sent (caught
+ * from node-postgres, run again with the same parameters and settings): the indexes each uses on
+ * both databases, and the plans on the N-tenant one in full.
+ */
+import pg from 'pg';
+import { generateCatalog } from '../packages/demo-store/src/generate-catalog';
+import { createPrng } from '../packages/demo-store/src/prng';
+import type { BcProduct, CatalogData } from '../packages/demo-store/src/types';
+import { createApp } from '../api/src/app';
+import { createTokenVerifier } from '../api/src/auth/verify-token';
+import { openDatabase } from '../api/src/db/index';
+import type { Database, ProductInput } from '../api/src/db/repositories';
+import { createLogger } from '../api/src/lib/logger';
+import { createSecretBox, generateAppSecret } from '../api/src/lib/secrets';
+import { emulatorToken, TEST_PROJECT } from '../api/src/testing/test-app';
+import path from 'node:path';
+
+/** Issue 15: each measure's p95 with N tenants at most this many times its p95 alone. */
+const TARGET_RATIO = 1.3;
+const DEFAULT_URL = 'postgres://catalog_ci:catalog_ci@127.0.0.1:5432/postgres';
+/** Rows of one company written together (a sync page): the interleaving of companies in the heap. */
+const RUN = 250;
+const DUE_EVERY = 20;
+
+function option(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const value = i > 0 ? Number(process.argv[i + 1]) : fallback;
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive whole number`);
+  return value;
+}
+
+function textOption(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+}
+
+const companyId = (c: number) => `bench-company-${String(c).padStart(5, '0')}`;
+const COMPANY_ID_SQL = `'bench-company-' || lpad(c::text, 5, '0')`;
+
+/** The generator's products as our rows, category paths joined with ' > ' as the sync makes them. */
+function productInputs(data: CatalogData): ProductInput[] {
+  const byId = new Map(data.categories.map((c) => [c.category_id, c]));
+  const pathOf = (id: number) => {
+    const names: string[] = [];
+    for (let c = byId.get(id); c; c = byId.get(c.parent_id)) names.unshift(c.name);
+    return names.join(' > ');
+  };
+  const cents = (n: number | null) => (n === null ? null : Math.round(n * 100));
+  return [...data.products.values()].map((p: BcProduct) => ({
+    externalId: p.id, name: p.name, sku: p.sku || null, description: p.description,
+    category: p.categories.length ? pathOf(p.categories[0]!) : 'Uncategorized',
+    regularPriceCents: cents(p.price)!, salePriceCents: p.sale_price > 0 ? cents(p.sale_price) : null,
+    stock: p.inventory_level, weight: p.weight, status: p.is_visible ? 'published' : 'draft', isVisible: p.is_visible,
+    variants: p.base_variant_id !== null ? [] : (data.variantsByProduct.get(p.id) ?? []).map((id) => {
+      const v = data.variants.get(id)!;
+      return {
+        externalId: v.id, variantSku: v.sku, stock: v.inventory_level ?? 0, regularPriceCents: cents(v.price), salePriceCents: cents(v.sale_price),
+        optionValues: v.option_values.map((o) => ({ optionName: o.option_display_name, label: o.label })),
+      };
+    }),
+  }));
+}
+
+const withDatabase = (url: string, name: string) => {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+async function admin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+interface Seed {
+  inputs: ProductInput[];
+  /** Companies 1..companies in `bench_tenants`; only `target` in `bench_alone`. */
+  first: number;
+  last: number;
+  ordersPerCompany: number;
+  batch: number;
+}
+
+/** Seeds a migrated database server-side (see the header); returns what it wrote. */
+async function seed(url: string, s: Seed, log: (line: string) => void) {
+  return admin(url, async (client) => {
+    const started = performance.now();
+    const products = s.inputs.slice().sort((a, b) => a.externalId - b.externalId);
+    const variants = products.flatMap((p) => (p.variants ?? []).map((v) => ({ ...v, productExternalId: p.externalId })))
+      .sort((a, b) => a.externalId - b.externalId);
+    const catalogVersion = products.length + variants.length;
+    await client.query(`create temp table tmpl_products as select * from unnest(
+        $1::int[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::bigint[], $9::int[],
+        $10::float8[], $11::text[], $12::bool[]
+      ) as t(n, external_id, name, sku, description, category, regular, sale, stock, weight, status, is_visible)`, [
+      products.map((_, i) => i + 1), products.map((p) => p.externalId), products.map((p) => p.name), products.map((p) => p.sku ?? null),
+      products.map((p) => p.description ?? null), products.map((p) => p.category ?? null), products.map((p) => p.regularPriceCents),
+      products.map((p) => p.salePriceCents ?? null), products.map((p) => p.stock ?? 0), products.map((p) => p.weight ?? null),
+      products.map((p) => p.status ?? 'published'), products.map((p) => p.isVisible ?? true),
+    ]);
+    await client.query(`create temp table tmpl_variants as select * from unnest(
+        $1::int[], $2::bigint[], $3::bigint[], $4::text[], $5::text[], $6::bigint[], $7::bigint[], $8::int[]
+      ) as t(n, product_external_id, external_id, variant_sku, option_values, regular, sale, stock)`, [
+      variants.map((_, i) => i + 1), variants.map((v) => v.productExternalId), variants.map((v) => v.externalId),
+      variants.map((v) => v.variantSku ?? null), variants.map((v) => JSON.stringify(v.optionValues ?? [])),
+      variants.map((v) => v.regularPriceCents ?? null), variants.map((v) => v.salePriceCents ?? null), variants.map((v) => v.stock ?? 0),
+    ]);
+    await client.query(`insert into companies (id, name, product_limit, catalog_version)
+      select ${COMPANY_ID_SQL}, 'Bench company ' || c, $3::int, $4::bigint from generate_series($1::int, $2::int) c`,
+    [s.first, s.last, products.length, catalogVersion]);
+    const P = products.length;
+    // A bulk load: the catalog tables' secondary indexes are dropped, the rows written, and the
+    // same indexes (their definitions as the migrations made them) built again over the rows.
+    const { rows: indexes } = await client.query<{ name: string; def: string }>(`select indexname as name, indexdef as def from pg_indexes
+      where schemaname = current_schema() and tablename in ('products', 'product_variants')
+        and indexname not in (select conname from pg_constraint where contype in ('p', 'u'))`);
+    for (const ix of indexes) await client.query(`drop index ${client.escapeIdentifier(ix.name)}`);
+    for (let a = s.first; a <= s.last; a += s.batch) {
+      const b = Math.min(s.last, a + s.batch - 1);
+      // Product ids are a hash of (company, store id), so the variants find their product without a join.
+      await client.query(`insert into products (id, company_id, external_id, name, sku, description, category, regular_price_cents,
+          sale_price_cents, stock, weight, status, is_visible, last_updated, version)
+        select md5(${COMPANY_ID_SQL} || '/' || t.external_id)::uuid::text, ${COMPANY_ID_SQL}, t.external_id, t.name, t.sku, t.description,
+          t.category, t.regular, t.sale, t.stock, t.weight, t.status, t.is_visible, now() - interval '1 day', t.n
+        from tmpl_products t cross join generate_series($1::int, $2::int) c
+        order by (t.n - 1) / ${RUN}, c, t.n`, [a, b]);
+      await client.query(`insert into product_variants (id, company_id, product_id, external_id, variant_sku, option_values,
+          regular_price_cents, sale_price_cents, calculated_price_cents, stock, last_updated, version)
+        select gen_random_uuid()::text, ${COMPANY_ID_SQL}, md5(${COMPANY_ID_SQL} || '/' || v.product_external_id)::uuid::text,
+          v.external_id, v.variant_sku, v.option_values::jsonb, v.regular, v.sale, coalesce(v.sale, v.regular), v.stock,
+          now() - interval '1 day', ${P} + v.n
+        from tmpl_variants v cross join generate_series($1::int, $2::int) c
+        order by (v.n - 1) / ${RUN}, c, v.n`, [a, b]);
+      if (b < s.last && (b - s.first + 1) % (s.batch * 5) === 0) {
+        log(`  ${b - s.first + 1} of ${s.last - s.first + 1} companies' catalogs written (${Math.round((performance.now() - started) / 1000)} s)`);
+      }
+    }
+    const indexStarted = performance.now();
+    await client.query(`set maintenance_work_mem = '512MB'`);
+    for (const ix of indexes) await client.query(ix.def);
+    log(`  ${indexes.length} indexes of products and product_variants built again in ${Math.round((performance.now() - indexStarted) / 1000)} s`);
+    // Orders made over the past days, scheduled over the coming ones; the first of every 20th company due.
+    await client.query(`insert into work_orders (id, company_id, title, product_updates, scheduled_at, execute_immediately, status,
+        created_at, updated_at, store_hash)
+      select gen_random_uuid()::text, ${COMPANY_ID_SQL}, 'Price change ' || o,
+        jsonb_build_array(jsonb_build_object('productId', t.external_id, 'productName', t.name, 'variantId', null,
+          'newRegularPrice', to_char((t.regular * 0.9) / 100.0, 'FM999999990.00'))),
+        case when o = 1 and c % ${DUE_EVERY} = 0 then now() - interval '10 minutes'
+          else now() + make_interval(days => o, mins => c % 1440) end,
+        false, 'pending', now() - make_interval(days => $3::int - o + 1, mins => c % 1440), now() - make_interval(days => $3::int - o + 1),
+        'bench-store'
+      from generate_series($1::int, $2::int) c cross join generate_series(1, $3::int) o
+        join tmpl_products t on t.n = 1 + ((c * 31 + o * 7) % ${P})
+      order by o, c`, [s.first, s.last, s.ordersPerCompany]);
+    const seededMs = performance.now() - started;
+    await client.query('vacuum (analyze) companies, products, product_variants, work_orders');
+    const [counts] = (await client.query(`select (select count(*) from companies)::int as companies, (select count(*) from products)::int as products,
+      (select count(*) from product_variants)::int as variants, (select count(*) from work_orders)::int as orders,
+      pg_size_pretty(pg_database_size(current_database())) as size`)).rows;
+    return { ...counts, seededMs, vacuumMs: performance.now() - started - seededMs, catalogVersion };
+  });
+}
+
+/** SQL statements node-postgres sent while `capture` was on (all clients, pooled or not). */
+const captured: Array<{ text: string; values: unknown[] }> = [];
+let capturing = false;
+{
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = proto.query;
+  proto.query = function query(this: unknown, ...args: unknown[]) {
+    if (capturing) {
+      const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown];
+      if (typeof first === 'string') captured.push({ text: first, values: Array.isArray(second) ? second : [] });
+      else if (first && typeof first === 'object' && typeof first.text === 'string') {
+        captured.push({ text: first.text, values: first.values ?? (Array.isArray(second) ? second : []) });
+      }
+    }
+    return original.apply(this, args);
+  };
+}
+
+async function capture(run: () => Promise<unknown>) {
+  captured.length = 0;
+  capturing = true;
+  try {
+    await run();
+  } finally {
+    capturing = false;
+  }
+  return captured.splice(0);
+}
+
+interface Plan { sql: string; plan: string; indexes: string[]; seqScans: string[]; ms: number | null }
+
+/** EXPLAIN (ANALYZE, BUFFERS) of each statement caught (writes: EXPLAIN alone), with the session settings they ran under. */
+async function explain(pool: pg.Pool, statements: Array<{ text: string; values: unknown[] }>): Promise<Plan[]> {
+  const plans: Plan[] = [];
+  const settings: string[] = [];
+  const seen = new Set<string>();
+  for (const s of statements) {
+    const text = s.text.trim();
+    if (/^set\s/i.test(text)) { settings.push(text); continue; }
+    // A transaction's settings end with it.
+    if (/^(commit|rollback)/i.test(text)) { settings.length = 0; continue; }
+    if (/^(begin|start|select 1$|select pg_advisory)/i.test(text)) continue;
+    if (seen.has(text)) continue;
+    seen.add(text);
+    const write = /^(insert|update|delete)/i.test(text);
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      for (const setting of settings) await client.query(setting);
+      const { rows } = await client.query(`explain (${write ? 'costs' : 'analyze, buffers'}) ${text}`, s.values);
+      await client.query('rollback');
+      const plan = rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
+      const indexes = [...new Set([...plan.matchAll(/(?:Index Only Scan|Index Scan|Bitmap Index Scan)(?: Backward)? (?:using|on) (\S+)/g)].map((m) => m[1]!))];
+      const seqScans = [...new Set([...plan.matchAll(/Seq Scan on (\S+)/g)].map((m) => m[1]!))];
+      const ms = /Execution Time: ([\d.]+) ms/.exec(plan);
+      plans.push({ sql: text.replace(/\s+/g, ' '), plan, indexes, seqScans, ms: ms ? Number(ms[1]) : null });
+    } catch (err) {
+      await client.query('rollback').catch(() => undefined);
+      plans.push({ sql: text.replace(/\s+/g, ' '), plan: `(EXPLAIN failed: ${(err as Error).message})`, indexes: [], seqScans: [], ms: null });
+    } finally {
+      client.release();
+    }
+  }
+  return plans;
+}
+
+/** Distinct 3-5 character pieces of the catalog's words, in a fixed shuffled order: searches that all match something. */
+function searchTerms(inputs: ProductInput[], count: number): string[] {
+  const words = [...new Set(inputs.flatMap((p) => p.name.toLowerCase().split(/[^a-z0-9]+/)).filter((w) => w.length >= 3))].sort();
+  const pieces = new Set<string>();
+  for (const w of words) for (let len = 3; len <= 5; len++) for (let at = 0; at + len <= w.length; at++) pieces.add(w.slice(at, at + len));
+  const all = [...pieces].sort();
+  const rng = createPrng('bench-tenants-terms');
+  const picked = rng.sample(all, Math.min(count, all.length));
+  if (picked.length < count) throw new Error(`only ${picked.length} distinct search terms; lower --samples`);
+  return picked;
+}
+
+interface Measured { p50: number; p95: number; plans: Plan[] }
+type Measures = Record<string, Measured>;
+
+/** One database under the real app, signed in as the measured company's owner. */
+async function openSide(url: string, target: string) {
+  const root = process.env.CATALOG_ROOT ?? process.cwd();
+  const db: Database = await openDatabase(url, { migrationsDir: path.join(root, 'api', 'drizzle'), migrate: false });
+  const sub = `bench-owner-${target}`;
+  await db.users.create({ companyId: target, email: `${sub}@example.com`, firebaseUid: sub, role: 'owner' });
+  const headers = { authorization: `Bearer ${emulatorToken({ sub, email: `${sub}@example.com`, email_verified: true })}` };
+  const app = createApp({
+    config: { webDistDir: path.join(root, 'no-web'), maxBodyBytes: 1 << 20, frameOrigins: [], nodeEnv: 'production', firebase: { projectId: TEST_PROJECT, jwksUrl: undefined, emulatorHost: '127.0.0.1:9099' } },
+    db, logger: createLogger('warn'), verifyToken: createTokenVerifier({ projectId: TEST_PROJECT, emulator: true, jwksUrl: 'http://127.0.0.1:9/unused' }),
+    commerce: () => { throw new Error('no store in this benchmark'); }, secrets: createSecretBox(generateAppSecret()),
+  });
+  const get = async (p: string) => {
+    const res = await app.request(p, { headers });
+    const body = await res.text();
+    if (res.status !== 200) throw new Error(`${p}: ${res.status} ${body.slice(0, 300)}`);
+    return body;
+  };
+  /** Catalog version before the 100 edits: the cursor of "changes after 100". */
+  const company = await db.companies.get(target);
+  return { db, get, pool: db.pgPool as pg.Pool, before: company!.catalogVersion };
+}
+type Side = Awaited<ReturnType<typeof openSide>>;
+
+/**
+ * Each measure on both databases: the warm-up calls, then the samples alternating between the
+ * two (one call on one, then one on the other), so whatever else the machine does at a moment
+ * weighs on both alike; then one more call on each with its SQL caught, for EXPLAIN.
+ */
+async function measureBoth(sides: { alone: Side; tenants: Side }, target: string, inputs: ProductInput[], opts: { samples: number; warmup: number }, log: (line: string) => void) {
+  const out = { alone: {} as Measures, tenants: {} as Measures };
+  const keys = ['alone', 'tenants'] as const;
+  const timed = async (name: string, call: (side: Side, i: number) => Promise<unknown>, beforeExplain?: (side: Side) => Promise<unknown>) => {
+    for (const k of keys) for (let i = 0; i < opts.warmup; i++) await call(sides[k], i);
+    const ms = { alone: new Float64Array(opts.samples), tenants: new Float64Array(opts.samples) };
+    for (let i = 0; i < opts.samples; i++) {
+      // Which goes first alternates too.
+      for (const k of i % 2 ? [...keys].reverse() : keys) {
+        const t = performance.now();
+        await call(sides[k], opts.warmup + i);
+        ms[k][i] = performance.now() - t;
+      }
+    }
+    for (const k of keys) {
+      const sorted = ms[k].sort();
+      const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+      await beforeExplain?.(sides[k]);
+      const plans = await explain(sides[k].pool, await capture(() => call(sides[k], opts.warmup + opts.samples)));
+      out[k][name] = { p50: at(50), p95: at(95), plans };
+    }
+    log(`  ${name.padEnd(20)} alone p50 ${out.alone[name]!.p50.toFixed(2)} / p95 ${out.alone[name]!.p95.toFixed(2)} ms, `
+      + `with tenants p50 ${out.tenants[name]!.p50.toFixed(2)} / p95 ${out.tenants[name]!.p95.toFixed(2)} ms`);
+  };
+
+  await timed('changes from 0', (side) => side.get('/api/catalog/changes?cursor=0'));
+  for (const k of keys) {
+    const { db } = sides[k];
+    const edited = await db.products.list(target, { limit: 100, offset: 0 });
+    await db.products.setPrices(target, edited.map((p) => ({ productId: p.id, regularPriceCents: p.regularPriceCents + 1 })));
+  }
+  await timed('changes after 100', async (side) => {
+    const page = JSON.parse(await side.get(`/api/catalog/changes?cursor=${side.before}`)) as { products: unknown[] };
+    if (page.products.length !== 100) throw new Error(`expected 100 changed products, got ${page.products.length}`);
+  });
+  const terms = searchTerms(inputs, opts.warmup + opts.samples + 1);
+  // Before the EXPLAIN call, a price edit moves the catalog version, so the API's caches (kept
+  // products' JSON) answer nothing and the call sends every statement a first search sends.
+  await timed('products search', (side, i) => side.get(`/api/products?search=${encodeURIComponent(terms[i]!)}`), async (side) => {
+    const [p] = await side.db.products.list(target, { limit: 1, offset: 0 });
+    await side.db.products.setPrices(target, [{ productId: p!.id, regularPriceCents: p!.regularPriceCents + 1 }]);
+  });
+  await timed('work orders', (side) => side.get('/api/work-orders'));
+  await timed('due query', async (side) => {
+    const due = await side.db.workOrders.due(new Date(), 50);
+    if (due.length === 0) throw new Error('no order due');
+  });
+  return out;
+}
+
+async function main() {
+  const companies = option('companies', 2000);
+  const productCount = option('products', 1000);
+  const orders = option('orders', 10_000);
+  const samples = option('samples', 200);
+  const warmup = option('warmup', 20);
+  const batch = option('batch', 100);
+  const keep = process.argv.includes('--keep');
+  const serverUrl = textOption('database-url', process.env.BENCH_DATABASE_URL ?? DEFAULT_URL);
+  const root = process.env.CATALOG_ROOT ?? process.cwd();
+  const ordersPerCompany = Math.max(1, Math.round(orders / companies));
+  // The middle company, a multiple of 20: it has an order due.
+  const target = Math.max(DUE_EVERY, Math.floor(companies / 2 / DUE_EVERY) * DUE_EVERY);
+  if (target > companies) throw new Error(`--companies must be at least ${DUE_EVERY}`);
+  const log = (line: string) => console.log(line);
+
+  const inputs = productInputs(generateCatalog({ products: productCount, seed: 'bench-tenants' }));
+  const withVariants = inputs.filter((p) => p.variants?.length).length;
+  const variantCount = inputs.reduce((n, p) => n + (p.variants?.length ?? 0), 0);
+  log(`\nper company: ${productCount.toLocaleString('en-US')} products (${withVariants} with ${variantCount.toLocaleString('en-US')} variants), `
+    + `${ordersPerCompany} work orders; measured company ${companyId(target)}`);
+
+  const prefix = textOption('prefix', 'bench');
+  if (!/^[a-z_][a-z0-9_]*$/.test(prefix)) throw new Error('--prefix must be a lower-case SQL name');
+  const names = { tenants: `${prefix}_tenants`, alone: `${prefix}_alone` };
+  await admin(serverUrl, async (c) => {
+    for (const name of Object.values(names)) {
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.query(`create database ${name}`);
+    }
+  });
+  const urls = { tenants: withDatabase(serverUrl, names.tenants), alone: withDatabase(serverUrl, names.alone) };
+  try {
+    for (const url of Object.values(urls)) {
+      // Migrated by the app itself, then closed: the measures open it again without migrating.
+      await (await openDatabase(url, { migrationsDir: path.join(root, 'api', 'drizzle') })).close();
+    }
+    const seeded = {
+      alone: await seed(urls.alone, { inputs, first: target, last: target, ordersPerCompany, batch }, log),
+      tenants: await (async () => {
+        log(`seeding ${companies.toLocaleString('en-US')} companies into ${names.tenants} ...`);
+        return seed(urls.tenants, { inputs, first: 1, last: companies, ordersPerCompany, batch }, log);
+      })(),
+    };
+    for (const [key, s] of Object.entries(seeded)) {
+      log(`${names[key as keyof typeof names]}: ${s.companies.toLocaleString('en-US')} companies, ${s.products.toLocaleString('en-US')} products, `
+        + `${s.variants.toLocaleString('en-US')} variants, ${s.orders.toLocaleString('en-US')} work orders, ${s.size}; `
+        + `seeded in ${(s.seededMs / 1000).toFixed(1)} s, VACUUM ANALYZE ${(s.vacuumMs / 1000).toFixed(1)} s`);
+    }
+
+    log(`\nmeasuring (${warmup} warm-up calls on each database, then ${samples} samples on each, alternating):`);
+    const sides = { alone: await openSide(urls.alone, companyId(target)), tenants: await openSide(urls.tenants, companyId(target)) };
+    let measured: Awaited<ReturnType<typeof measureBoth>>;
+    try {
+      measured = await measureBoth(sides, companyId(target), inputs, { samples, warmup }, log);
+    } finally {
+      await sides.alone.db.close();
+      await sides.tenants.db.close();
+    }
+    const { alone, tenants } = measured;
+
+    const withN = `with ${companies.toLocaleString('en-US')} tenants`;
+    const cols = ['measure', 'p50 alone', 'p95 alone', `p50 ${withN}`, `p95 ${withN}`, 'ratio (p95)', `target <= ${TARGET_RATIO}`];
+    const rows = Object.keys(alone).map((k) => {
+      const a = alone[k]!;
+      const t = tenants[k]!;
+      const ratio = t.p95 / a.p95;
+      return [k, `${a.p50.toFixed(2)} ms`, `${a.p95.toFixed(2)} ms`, `${t.p50.toFixed(2)} ms`, `${t.p95.toFixed(2)} ms`, ratio.toFixed(2), ratio <= TARGET_RATIO ? 'met' : 'NOT met'];
+    });
+    const widths = cols.map((c, i) => Math.max(c.length, ...rows.map((r) => r[i]!.length)));
+    const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+    log(`\n${line(cols)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n${rows.map(line).join('\n')}`);
+
+    log('\nEXPLAIN of the SQL each measure sends (indexes used, execution time; alone / with N tenants):');
+    for (const k of Object.keys(alone)) {
+      log(`\n${k}:`);
+      const a = alone[k]!.plans;
+      tenants[k]!.plans.forEach((t, i) => {
+        const other = a.find((p) => p.sql === t.sql) ?? a[i];
+        const describe = (p?: Plan) => (p ? `${p.indexes.join(', ') || '(no index)'}${p.seqScans.length ? `; seq scan of ${p.seqScans.join(', ')}` : ''}${p.ms !== null ? `; ${p.ms.toFixed(2)} ms` : ''}` : '-');
+        log(`  ${t.sql.length > 150 ? `${t.sql.slice(0, 147)}...` : t.sql}`);
+        log(`    alone:  ${describe(other)}`);
+        log(`    with N: ${describe(t)}`);
+      });
+    }
+    log(`\nplans on ${names.tenants} in full:`);
+    const printed = new Set<string>();
+    for (const k of Object.keys(tenants)) {
+      for (const p of tenants[k]!.plans.filter((x) => !printed.has(x.sql) && printed.add(x.sql))) log(`\n[${k}] ${p.sql}\n${p.plan.split('\n').map((l) => `    ${l}`).join('\n')}`);
+    }
+  } finally {
+    if (!keep) {
+      await admin(serverUrl, async (c) => {
+        for (const name of Object.values(names)) await c.query(`drop database if exists ${name} with (force)`);
+      });
+    }
+  }
+}
+
+await main();
