@@ -39,7 +39,7 @@ import { createInterface } from 'node:readline';
 import { ADJECTIVES, BRANDS, DEPARTMENTS } from '../packages/demo-store/src/catalog-data';
 import { generateCatalog } from '../packages/demo-store/src/generate-catalog';
 import { createPrng } from '../packages/demo-store/src/prng';
-import type { BcProduct, CatalogData } from '../packages/demo-store/src/types';
+import { productInputs } from './catalog-inputs';
 import { createApp } from '../api/src/app';
 import { searchIndexTotals } from '../api/src/db/sqlite/product-search-index';
 import { productListStats } from '../api/src/services/catalog/product-list';
@@ -90,29 +90,6 @@ async function loadChild(jobFile: string) {
   }));
 }
 
-/** The generator's products as our rows, category paths joined with ' > ' as the sync makes them. */
-function productInputs(data: CatalogData): ProductInput[] {
-  const byId = new Map(data.categories.map((c) => [c.category_id, c]));
-  const pathOf = (id: number) => {
-    const names: string[] = [];
-    for (let c = byId.get(id); c; c = byId.get(c.parent_id)) names.unshift(c.name);
-    return names.join(' > ');
-  };
-  const cents = (n: number | null) => (n === null ? null : Math.round(n * 100));
-  return [...data.products.values()].map((p: BcProduct) => ({
-    externalId: p.id, name: p.name, sku: p.sku || null, description: p.description,
-    category: p.categories.length ? pathOf(p.categories[0]!) : 'Uncategorized',
-    regularPriceCents: cents(p.price)!, salePriceCents: p.sale_price > 0 ? cents(p.sale_price) : null,
-    stock: p.inventory_level, weight: p.weight, status: p.is_visible ? 'published' : 'draft', isVisible: p.is_visible,
-    variants: p.base_variant_id !== null ? [] : (data.variantsByProduct.get(p.id) ?? []).map((id) => {
-      const v = data.variants.get(id)!;
-      return {
-        externalId: v.id, variantSku: v.sku, stock: v.inventory_level ?? 0, regularPriceCents: cents(v.price), salePriceCents: cents(v.sale_price),
-        optionValues: v.option_values.map((o) => ({ optionName: o.option_display_name, label: o.label })),
-      };
-    }),
-  }));
-}
 
 /** What merchants type: whole and partial words of names, SKU pieces, very short terms. */
 function realisticTerms(inputs: ProductInput[], rng: ReturnType<typeof createPrng>): string[] {
