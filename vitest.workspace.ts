@@ -29,11 +29,28 @@ export const projects: TestProjectConfiguration[] = [
       environment: 'node',
     },
   },
+  // The server suites, twice: on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set (each
+  // test file's databases throwaway schemas, dropped when it ends: api/src/testing/db-targets.ts). `*.pg.test.ts` files run
+  // on PostgreSQL only; `*.sqlite.test.ts` files and db/sqlite/ on SQLite only.
   {
     test: {
       name: 'api',
       root: './api',
       include: ['src/**/*.test.ts'],
+      exclude: ['**/node_modules/**', 'src/**/*.pg.test.ts'],
+      environment: 'node',
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  },
+  {
+    test: {
+      name: 'api-pg',
+      root: './api',
+      include: ['src/**/*.test.ts'],
+      exclude: ['**/node_modules/**', 'src/**/*.sqlite.test.ts', 'src/db/sqlite/**'],
+      env: { TEST_DB_ENGINE: 'postgres' },
+      setupFiles: ['./src/testing/pg-setup.ts'],
       environment: 'node',
       testTimeout: 30_000,
       hookTimeout: 60_000,

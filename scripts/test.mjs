@@ -20,8 +20,10 @@ step('type-checking every package', pnpm, ['-r', '--parallel', '--reporter-hide-
 step('type-checking the root configs', pnpm, ['exec', 'tsc', '-p', 'tsconfig.json']);
 
 const projects = ['contracts', 'commerce', 'demo-store', 'api', 'web'];
-if (!process.env.TEST_DATABASE_URL) {
-  log('SKIP PostgreSQL: the suites that loop over both databases (repositories, tenant matrix, hostile input, ...) run on SQLite only (set TEST_DATABASE_URL=postgres://... to run them on PostgreSQL too)');
+if (process.env.TEST_DATABASE_URL) {
+  projects.push('api-pg');
+} else {
+  log('SKIP PostgreSQL: the server suites (project api-pg) run on SQLite only (set TEST_DATABASE_URL=postgres://... to run them on PostgreSQL too)');
 }
 const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
 const env = {};

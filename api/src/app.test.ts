@@ -7,7 +7,7 @@ import { ErrorBody } from '@catalog/contracts/errors';
 import { DEMO_STORE } from '@catalog/demo-store';
 import { createApp } from './app';
 import { createTokenVerifier } from './auth/verify-token';
-import { openDatabase } from './db/index';
+import { dbTarget, openTestDatabase } from './testing/db-targets';
 import { readJson } from './lib/http';
 import { createLogger } from './lib/logger';
 import { createSecretBox, generateAppSecret } from './lib/secrets';
@@ -40,7 +40,7 @@ describe('the API shell', () => {
     const { app } = await make();
     const res = await app.request('/api/health');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok', db: 'sqlite' });
+    expect(await res.json()).toEqual({ status: 'ok', db: dbTarget.name });
   });
 
   it('gives every response a request id and echoes a sane incoming one', async () => {
@@ -131,7 +131,7 @@ describe('serving the web app', () => {
 
   it("names the demo store's credentials to the built app when BIGCOMMERCE_API_URL is a loopback address", async () => {
     const runtimeConfigOf = async (bigcommerceApiUrl: string) => {
-      const db = await openDatabase(':memory:');
+      const { db, close } = await openTestDatabase();
       try {
         const app = createApp({
           config: {
@@ -151,7 +151,7 @@ describe('serving the web app', () => {
         const html = await (await app.request('/settings')).text();
         return JSON.parse(/<script id="app-config" type="application\/json">(.*?)<\/script>/.exec(html)![1]!) as { demoStore: unknown };
       } finally {
-        await db.close();
+        await close();
       }
     };
     const demo = { storeHash: DEMO_STORE.hash, accessToken: DEMO_STORE.accessToken, clientId: DEMO_STORE.clientId };

@@ -10,8 +10,7 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ErrorBody } from '@catalog/contracts/errors';
 import { MONEY_MESSAGE } from '@catalog/contracts/money';
-import { suiteDatabase } from './testing/db-snapshot';
-import { dbTargets } from './testing/db-targets';
+import { testDatabase, dbTargets } from './testing/db-targets';
 import { testApp, testUser } from './testing/test-app';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -61,7 +60,7 @@ describe('a price string', () => {
 
 describe.each(dbTargets)('a NUL character on $name', (target) => {
   it('in a work order title or a company name is a 400 VALIDATION naming the field', async () => {
-    const database = await suiteDatabase(target);
+    const database = await testDatabase({ file: true });
     cleanups.push(database.drop);
     const t = await setup({ databaseUrl: database.url });
 
@@ -91,7 +90,7 @@ describe.each(dbTargets)('a NUL character on $name', (target) => {
   });
 
   it('in an invitation token is not found, not a database error', async () => {
-    const database = await suiteDatabase(target);
+    const database = await testDatabase({ file: true });
     cleanups.push(database.drop);
     const t = await setup({ databaseUrl: database.url });
     expect((await t.call('GET', '/api/invitations/abc%00def')).status).toBe(404);

@@ -17,8 +17,8 @@ import type { z } from 'zod';
 import { ErrorBody } from '@catalog/contracts/errors';
 import { DEMO_STORE } from '@catalog/demo-store';
 import { ROUTE_TABLE, type RouteSpec } from './routes/route-table';
-import { fingerprinter, suiteDatabase, type Fingerprint } from './testing/db-snapshot';
-import { dbTargets } from './testing/db-targets';
+import { fingerprinter, type Fingerprint } from './testing/db-snapshot';
+import { testDatabase, dbTargets } from './testing/db-targets';
 import { connectedApp, startDemoStore, type TestStore } from './testing/store-fixture';
 
 const SEED = process.env.HOSTILE_SEED ? Number(process.env.HOSTILE_SEED) : Math.floor(Math.random() * 2 ** 31);
@@ -166,7 +166,7 @@ const shapeKeys = (schema: z.ZodType | undefined) => (schema ? Object.keys((sche
 describe.each(dbTargets)('hostile input on $name', (target) => {
   let store: TestStore;
   let t: Awaited<ReturnType<typeof connectedApp>>;
-  let database: Awaited<ReturnType<typeof suiteDatabase>>;
+  let database: Awaited<ReturnType<typeof testDatabase>>;
   let fingerprints: ReturnType<typeof fingerprinter>;
   let before: Fingerprint;
   /** Valid bodies, queries and path values per route, so one hostile value makes the request invalid. */
@@ -177,7 +177,7 @@ describe.each(dbTargets)('hostile input on $name', (target) => {
 
   beforeAll(async () => {
     store = await startDemoStore({ products: 5 });
-    database = await suiteDatabase(target);
+    database = await testDatabase({ file: true });
     t = await connectedApp(store, { databaseUrl: database.url });
     await t.db.products.upsertMany(t.companyId, [
       { externalId: 101, name: 'Trail Runner', regularPriceCents: 5_000, salePriceCents: 4_000, variants: [

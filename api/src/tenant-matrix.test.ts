@@ -30,8 +30,8 @@ import { PLANS } from '@catalog/contracts/plans';
 import type { Role } from './db/repositories';
 import { ROUTE_TABLE, type RouteKey, type RouteSpec } from './routes/route-table';
 import { billingAt, STRIPE_KEY, WEBHOOK_SECRET } from './testing/billing-fixture';
-import { dbTargets } from './testing/db-targets';
-import { fingerprinter, suiteDatabase } from './testing/db-snapshot';
+import { dbTargets, testDatabase } from './testing/db-targets';
+import { fingerprinter } from './testing/db-snapshot';
 import { readSyncEvents, startDemoStore, type TestStore } from './testing/store-fixture';
 import { commerceAt, testApp, testUser } from './testing/test-app';
 
@@ -183,7 +183,7 @@ function leaks(text: string, company: Company, sent: string, allowed: string[] =
 describe.each(dbTargets)('tenant and role matrix on $name', (target) => {
   let store: TestStore;
   let stripe: RunningFakeStripe;
-  let database: Awaited<ReturnType<typeof suiteDatabase>>;
+  let database: Awaited<ReturnType<typeof testDatabase>>;
   let t: Awaited<ReturnType<typeof testApp>>;
   let prints: ReturnType<typeof fingerprinter>;
   const companies = {} as Record<'A' | 'B', Company>;
@@ -266,7 +266,7 @@ describe.each(dbTargets)('tenant and role matrix on $name', (target) => {
     }
     // Payments set up (the local Stripe stand-in), so the plan routes and the webhook do their real work.
     stripe = await createFakeStripe({ secretKey: STRIPE_KEY, webhook: { secret: WEBHOOK_SECRET } }).listen(0);
-    database = await suiteDatabase(target);
+    database = await testDatabase({ file: true });
     t = await testApp({ databaseUrl: database.url, commerce: commerceAt(store.url), billing: billingAt(stripe.url) });
     companies.A = await company('A');
     companies.B = await company('B');

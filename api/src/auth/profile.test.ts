@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_PHOTO_URL_LENGTH, MAX_PROFILE_NAME_LENGTH, safePhotoUrl, splitName } from './profile';
 import { createProvisioner } from '../services/provisioning';
-import { openDatabase } from '../db/index';
+import { openTestDatabase } from '../testing/db-targets';
 
 describe('splitName', () => {
   it('splits on whitespace, trims, and gives null for nothing', () => {
@@ -60,7 +60,7 @@ describe('safePhotoUrl', () => {
 
 describe('provisioning stores the cleaned profile', () => {
   it('trims and bounds the name and drops a non-https photo', async () => {
-    const db = await openDatabase(':memory:');
+    const { db, close } = await openTestDatabase();
     try {
       const provision = createProvisioner(db);
       const base = { email: null, emailVerified: true, expiresAt: Math.floor(Date.now() / 1000) + 60 };
@@ -72,7 +72,7 @@ describe('provisioning stores the cleaned profile', () => {
       const b = await provision({ ...base, uid: 'u-b', email: 'b@example.com', name: 'Bo', picture: 'https://example.com/b.png' });
       expect(b).toMatchObject({ firstName: 'Bo', lastName: null, profileImageUrl: 'https://example.com/b.png' });
     } finally {
-      await db.close();
+      await close();
     }
   });
 });

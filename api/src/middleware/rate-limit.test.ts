@@ -9,8 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@catalog/contracts/errors';
 import type { User } from '../db/repositories';
 import type { Logger } from '../lib/logger';
-import { suiteDatabase } from '../testing/db-snapshot';
-import { dbTargets } from '../testing/db-targets';
+import { testDatabase, dbTargets } from '../testing/db-targets';
 import { testApp, testUser } from '../testing/test-app';
 import type { AuthedEnv } from './authenticate';
 import { createRateLimiting, DEFAULT_RATE_LIMITS, RATE_LIMITS } from './rate-limit';
@@ -194,7 +193,7 @@ describe('a failing counter store', () => {
 
 describe.each(dbTargets.filter((t) => t.name === 'postgres'))('rate limits ($name)', (target) => {
   it('two API instances on one database share the counters', async () => {
-    const database = await suiteDatabase(target);
+    const database = await testDatabase({ file: true });
     dropped.push(database.drop);
     const one = await app({ databaseUrl: database.url, rateLimits: { user: 100, sync: 3, publicAddress: 2 } });
     const two = await app({ databaseUrl: database.url, rateLimits: { user: 100, sync: 3, publicAddress: 2 } });

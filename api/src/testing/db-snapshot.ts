@@ -6,13 +6,9 @@
  * `rate_limits` is left out: counting a refused request is the point of it.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { isPostgresUrl } from '../db/index';
-import { dbTargets, isolatedSchema } from './db-targets';
 
 export type Fingerprint = Record<string, { rows: number; hash: string }>;
 
@@ -67,14 +63,4 @@ export function fingerprinter(url: string): { read(): Promise<Fingerprint>; clos
       await client.end();
     },
   };
-}
-
-/**
- * A database URL per target for a suite that must look at the tables itself: an SQLite file in
- * a temporary folder, or a throwaway PostgreSQL schema. `drop` removes it.
- */
-export async function suiteDatabase(target: (typeof dbTargets)[number]): Promise<{ url: string; drop: () => Promise<void> }> {
-  if (target.name === 'postgres') return isolatedSchema(target.url);
-  const dir = mkdtempSync(join(tmpdir(), 'catalog-suite-'));
-  return { url: join(dir, 'app.db'), drop: async () => rmSync(dir, { recursive: true, force: true }) };
 }

@@ -1,6 +1,7 @@
 /**
- * Builds the real app for in-process API tests: a fresh SQLite database (`:memory:` unless a
- * file is given, migrated), a silent logger, a random APP_SECRET, a commerce factory (pointed
+ * Builds the real app for in-process API tests: a fresh database of the test project's engine
+ * (testing/db-targets.ts: SQLite in memory, or a throwaway PostgreSQL schema in the api-pg
+ * project; migrated, and removed by `close`) unless the test gives one, a silent logger, a random APP_SECRET, a commerce factory (pointed
  * at a demo store the test started) and, optionally, a built web app directory.
  */
 import { BigCommerceClient } from '@catalog/commerce';
@@ -9,6 +10,7 @@ import type { Billing } from '../services/billing/billing';
 import type { Database } from '../db/repositories';
 import { createTokenVerifier, type TokenVerifier } from '../auth/verify-token';
 import { openDatabase } from '../db/index';
+import { testDatabase } from './db-targets';
 import { createLogger, type Logger } from '../lib/logger';
 import { createSecretBox, generateAppSecret } from '../lib/secrets';
 import type { CommerceFactory } from '../services/store-connection';
@@ -53,7 +55,7 @@ export async function testApp(
     webDistDir?: string;
     maxBodyBytes?: number;
     verifyToken?: TokenVerifier;
-    /** An SQLite file instead of `:memory:`. */
+    /** A database the test made (testDatabase({ file: true })) and removes itself, e.g. to open it twice. */
     databaseUrl?: string;
     /** Default: a store nobody listens at (127.0.0.1:9), so any call fails as unreachable. */
     commerce?: CommerceFactory;
@@ -72,7 +74,8 @@ export async function testApp(
     logger?: Logger;
   } = {},
 ) {
-  const db = await openDatabase(overrides.databaseUrl ?? ':memory:');
+  const own = overrides.databaseUrl === undefined ? await testDatabase() : undefined;
+  const db = await openDatabase(overrides.databaseUrl ?? own!.url);
   const syncs = new SyncRegistry(db);
   const deps: AppDeps = {
     config: {
@@ -99,6 +102,7 @@ export async function testApp(
   const close = async () => {
     syncs.cancelAll('the test is over');
     await db.close();
+    await own?.drop();
   };
   return { app, db, syncs, close };
 }

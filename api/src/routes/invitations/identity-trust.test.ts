@@ -10,8 +10,8 @@ import { CurrentUser } from '@catalog/contracts/auth';
 import { ErrorBody } from '@catalog/contracts/errors';
 import { AcceptInvitationResponse, INVITATION_ERRORS, Invitation } from '@catalog/contracts/team';
 import { VERIFY_TO_LINK_MESSAGE } from '../../services/provisioning';
-import { fingerprinter, suiteDatabase } from '../../testing/db-snapshot';
-import { dbTargets } from '../../testing/db-targets';
+import { fingerprinter } from '../../testing/db-snapshot';
+import { testDatabase, dbTargets } from '../../testing/db-targets';
 import { emulatorToken, testUser } from '../../testing/test-app';
 import { teamApp, type TeamApp } from '../../testing/team-fixture';
 
@@ -22,7 +22,7 @@ afterEach(async () => {
 
 /** A team on the target's database, and a fingerprinter of that database. */
 async function team(target: (typeof dbTargets)[number]): Promise<TeamApp & { fingerprint: () => Promise<unknown> }> {
-  const database = await suiteDatabase(target);
+  const database = await testDatabase({ file: true });
   cleanups.push(database.drop);
   const t = await teamApp({ databaseUrl: database.url });
   cleanups.push(t.close);

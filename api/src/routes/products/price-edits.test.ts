@@ -144,9 +144,12 @@ describe('PUT /api/products/{id} and /api/variants/{id}', () => {
     expect(w.spy.writes.map((x) => x.body)).toEqual([{ price: 55.5 }, { price: 66 }]);
     expect((await w.history(w.simple)).map((e) => e.newRegularPriceCents)).toEqual([6600, 5550]);
 
-    // Sent again while the first is still at the store: told to wait, not applied twice.
+    // Sent again while the first is still at the store (a slow one, so the first is surely there
+    // when the others arrive): told to wait, not applied twice.
     const other = { ...w.owner.headers, 'idempotency-key': crypto.randomUUID() };
+    store.store.configure({ latencyMs: 500 });
     const racing = await Promise.all([1, 2, 3].map(() => w.put(path, { regularPrice: '77.00' }, other)));
+    store.store.configure({ latencyMs: 0 });
     expect(racing.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     expect((await w.put(path, { regularPrice: '77.00' }, other)).headers.get('idempotent-replayed')).toBe('true');
     expect((await w.history(w.simple)).filter((e) => e.newRegularPriceCents === 7700)).toHaveLength(1);

@@ -10,8 +10,7 @@ import { ErrorBody, ErrorCode } from '@catalog/contracts/errors';
 import { STORE_CHANGED_ERROR } from '@catalog/contracts/work-order-rules';
 import { WorkOrder, type CreateWorkOrderInput } from '@catalog/contracts/work-orders';
 import { DEMO_STORE } from '@catalog/demo-store';
-import { dbTargets } from '../../testing/db-targets';
-import { suiteDatabase } from '../../testing/db-snapshot';
+import { dbTargets, testDatabase } from '../../testing/db-targets';
 import { startDemoStore, syncedApp, type TestStore } from '../../testing/store-fixture';
 
 const SHOP = { hash: 'abc123', accessToken: 'tok_live_7f3c9e2d41b8a6c0ab12', clientId: 'shop-client' };
@@ -26,7 +25,7 @@ describe.each(dbTargets)('a store change on $name', (target) => {
       products: 10,
       stores: [{ ...DEMO_STORE, products: 10 }, { hash: SHOP.hash, accessToken: SHOP.accessToken, clientId: SHOP.clientId, products: 5 }],
     });
-    const db = await suiteDatabase(target);
+    const db = await testDatabase({ file: true });
     drop = db.drop;
     t = await syncedApp(store, { databaseUrl: db.url });
   });

@@ -9,8 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ErrorBody } from '@catalog/contracts/errors';
 import { SyncStatus, type SyncEvent } from '@catalog/contracts/sync';
 import { generateAppSecret } from '../../lib/secrets';
-import { suiteDatabase } from '../../testing/db-snapshot';
-import { dbTargets } from '../../testing/db-targets';
+import { testDatabase, dbTargets } from '../../testing/db-targets';
 import { connectedApp, pageGate, postSync, readSyncEvents, startDemoStore, storeProducts } from '../../testing/store-fixture';
 import { commerceAt, testApp } from '../../testing/test-app';
 
@@ -25,7 +24,7 @@ const isFirstPage = (e: SyncEvent) => e.kind === 'progress' && e.progress.messag
 describe.each(dbTargets)('the sync slot across two API instances on $name', (target) => {
   /** Instance `one` (the owner's store connected, 300 products, limit 1000) and `two`, on one database, behind one page gate. */
   async function twoInstances() {
-    const database = await suiteDatabase(target);
+    const database = await testDatabase({ file: true });
     cleanups.push(database.drop);
     const store = await startDemoStore({ products: 300 });
     cleanups.unshift(store.close);

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody, ErrorCode } from '@catalog/contracts/errors';
 import { tooManyOrdersMessage, WORK_ORDER_CAPS } from '@catalog/contracts/work-order-rules';
 import { WorkOrder, type CreateWorkOrderInput } from '@catalog/contracts/work-orders';
-import { dbTargets } from '../../testing/db-targets';
-import { fingerprinter, suiteDatabase } from '../../testing/db-snapshot';
+import { dbTargets, testDatabase } from '../../testing/db-targets';
+import { fingerprinter } from '../../testing/db-snapshot';
 import { testApp, testUser } from '../../testing/test-app';
 
 const order = (extra: Partial<CreateWorkOrderInput> = {}): CreateWorkOrderInput => ({
@@ -26,7 +26,7 @@ describe.each(dbTargets)('work-order caps on $name', (target) => {
   let t: Awaited<ReturnType<typeof testApp>>;
 
   beforeAll(async () => {
-    ({ url, drop } = await suiteDatabase(target));
+    ({ url, drop } = await testDatabase({ file: true }));
     t = await testApp({ databaseUrl: url });
   });
   afterAll(async () => {

@@ -1,9 +1,10 @@
 /**
- * A stand-in API process for crash-recovery.test.ts: opens the given SQLite file and runs the
- * work-order scheduler (short lease) against the given store until it is killed with SIGKILL.
+ * A stand-in API process for crash-recovery.test.ts: opens the given database (an SQLite file or
+ * a postgres:// URL) and runs the work-order scheduler (short lease) against the given store
+ * until it is killed with SIGKILL.
  * Bundled and started by the test; not part of the server.
  *
- *   node child.mjs <db file> <migrations dir> <store url> <app secret> <lease ms>
+ *   node child.mjs <database> <migrations dir> <store url> <app secret> <lease ms>
  */
 import { BigCommerceClient } from '@catalog/commerce';
 import { openDatabase } from '../../db/index';
@@ -13,11 +14,11 @@ import { createExecutor, storeClients } from './executor';
 import { createScheduler } from './scheduler';
 
 async function main() {
-  const [dbFile, migrationsDir, storeUrl, appSecret, leaseMs] = process.argv.slice(2);
-  if (!dbFile || !migrationsDir || !storeUrl || !appSecret || !leaseMs) {
-    throw new Error('usage: child <db file> <migrations dir> <store url> <app secret> <lease ms>');
+  const [databaseUrl, migrationsDir, storeUrl, appSecret, leaseMs] = process.argv.slice(2);
+  if (!databaseUrl || !migrationsDir || !storeUrl || !appSecret || !leaseMs) {
+    throw new Error('usage: child <database> <migrations dir> <store url> <app secret> <lease ms>');
   }
-  const db = await openDatabase(dbFile, { migrationsDir });
+  const db = await openDatabase(databaseUrl, { migrationsDir });
   const logger = createLogger('silent');
   const storeClient = storeClients({
     db,

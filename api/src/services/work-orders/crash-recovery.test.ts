@@ -1,16 +1,17 @@
 /**
  * A process running work orders is killed with SIGKILL in the middle of a large order (no
- * cleanup, lease left behind, SQLite file as the kill left it); a second process on the same
- * file resumes the order once the lease lapses, and every price in the store ends up new.
+ * cleanup, lease left behind, the database as the kill left it: an SQLite file, or a PostgreSQL
+ * schema in the api-pg project); a second process on the same database resumes the order once
+ * the lease lapses, and every price in the store ends up new.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterEach, describe, expect, it } from 'vitest';
+import { testDatabase } from '../../testing/db-targets';
 import { expectedAfter, pickItems, storePrice, waitFor, waitForStatus, workOrderWorld, type WorkOrderWorld } from './test-support';
 
 const apiRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -39,15 +40,20 @@ async function startChild(args: string[]): Promise<ChildProcess> {
 
 let world: WorkOrderWorld | undefined;
 let child: ChildProcess | undefined;
+let drop: (() => Promise<void>) | undefined;
 afterEach(async () => {
   child?.kill('SIGKILL');
   await world?.close();
   world = undefined;
+  await drop?.();
+  drop = undefined;
 });
 
 describe('a work-order process killed mid-order', () => {
   it('is resumed by another process after its lease lapses, and every store price ends up new', async () => {
-    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'work-order-crash-')), 'app.db');
+    const database = await testDatabase({ file: true });
+    drop = database.drop;
+    const file = database.url;
     world = await workOrderWorld({ databaseUrl: file, store: { products: 400 } });
     const w = world;
     const items = pickItems(w.store, { products: 100, variants: 300 });

@@ -6,8 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { STORE_CHANGED_ERROR } from '@catalog/contracts/work-order-rules';
-import { dbTargets } from '../../testing/db-targets';
-import { suiteDatabase } from '../../testing/db-snapshot';
+import { dbTargets, testDatabase } from '../../testing/db-targets';
 import { expectedAfter, pickItems, storePrice, workOrderWorld, type WorkOrderWorld } from './test-support';
 
 let world: WorkOrderWorld | undefined;
@@ -20,7 +19,7 @@ afterEach(async () => {
 
 describe.each(dbTargets)('the executor after a store change on $name', (target) => {
   it('refuses to write an order or its undo made for the previous store', async () => {
-    const db = await suiteDatabase(target);
+    const db = await testDatabase({ file: true });
     drop = db.drop;
     world = await workOrderWorld({ databaseUrl: db.url });
     const w = world;

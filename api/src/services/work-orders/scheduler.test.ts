@@ -4,15 +4,13 @@
  * mid-way by a dead process is finished by another once its lease lapses, and companies take
  * turns: one company's backlog does not keep another's order waiting.
  */
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/index';
 import type { Database } from '../../db/repositories';
 import { createSecretBox } from '../../lib/secrets';
 import { createExecutor, storeClients } from './executor';
 import { createScheduler, DEFAULT_POLL_MS } from './scheduler';
+import { testDatabase } from '../../testing/db-targets';
 import { testUser } from '../../testing/test-app';
 import {
   connectAndSync, expectedAfter, pickItems, silent, storePrice, waitForStatus, workOrderWorld, type WorkOrderWorld,
@@ -20,10 +18,13 @@ import {
 
 let world: WorkOrderWorld | undefined;
 const extra: Array<() => Promise<void>> = [];
+/** Databases the test made itself, removed once everything using them is closed. */
+const databases: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const close of extra.splice(0).reverse()) await close();
   await world?.close();
   world = undefined;
+  for (const drop of databases.splice(0)) await drop();
 });
 
 describe('the work-order scheduler', () => {
@@ -39,7 +40,8 @@ describe('the work-order scheduler', () => {
   });
 
   it('runs a scheduled order within 5 seconds of its time, also when the scheduler restarted meanwhile', async () => {
-    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'work-orders-')), 'app.db');
+    const { url: file, drop } = await testDatabase({ file: true });
+    databases.push(drop);
     world = await workOrderWorld({ databaseUrl: file });
     const w = world;
     const first = w.scheduler({ pollMs: DEFAULT_POLL_MS });
@@ -49,7 +51,7 @@ describe('the work-order scheduler', () => {
     const created = await w.post({ title: 'Later', productUpdates: items, scheduledAt: scheduledAt.toISOString(), executeImmediately: false });
     expect(created.status).toBe(201);
     expect(created.body.scheduledAt).toBe(scheduledAt.toISOString());
-    // The process stops before the order is due; a new one starts on the same database file.
+    // The process stops before the order is due; a new one starts on the same database.
     await first.stop();
     expect((await w.db.workOrders.get(w.companyId, created.body.id))!.status).toBe('pending');
     const db2: Database = await openDatabase(file);
