@@ -110,4 +110,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY: must be false, true, or the number of proxies/);
     expect(() => loadConfig({ TRUST_PROXY: '11' })).toThrow(/TRUST_PROXY: must be at most 10/);
   });
+
+  it('leases a running work order for 30 s unless WORK_ORDER_LEASE_MS says otherwise, within 1 s to 1 h', () => {
+    expect(loadConfig({}).workOrderLeaseMs).toBe(30_000);
+    expect(loadConfig({ WORK_ORDER_LEASE_MS: '' }).workOrderLeaseMs).toBe(30_000);
+    expect(loadConfig({ WORK_ORDER_LEASE_MS: '3000' }).workOrderLeaseMs).toBe(3_000);
+    expect(() => loadConfig({ WORK_ORDER_LEASE_MS: '999' })).toThrow(/WORK_ORDER_LEASE_MS: must be at least 1000/);
+    expect(() => loadConfig({ WORK_ORDER_LEASE_MS: '3600001' })).toThrow(/WORK_ORDER_LEASE_MS: must be at most 3600000/);
+    expect(() => loadConfig({ WORK_ORDER_LEASE_MS: '1.5s' })).toThrow(/WORK_ORDER_LEASE_MS/);
+  });
 });

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { MIN_APP_SECRET_LENGTH, readOrCreateSecretFile } from './lib/secrets';
 import { RATE_LIMITS, type RateLimitName } from './middleware/rate-limit';
+import { DEFAULT_LEASE_MS } from './services/work-orders/executor';
 
 /** api/ (one level above both src/ and the bundled dist/). */
 const apiRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -81,6 +82,7 @@ const Env = z.object({
   RATE_LIMIT_INVITATIONS_PER_HOUR: rateLimit('invitations'),
   RATE_LIMIT_PUBLIC_PER_MINUTE: rateLimit('publicAddress'),
   TRUST_PROXY: trustProxy,
+  WORK_ORDER_LEASE_MS: wholeNumber(1_000, 3_600_000, DEFAULT_LEASE_MS, 'must be at least 1000'),
   STRIPE_API_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. http://127.0.0.1:8789' })
     .optional()
@@ -135,6 +137,11 @@ export interface Config {
   rateLimits: Record<RateLimitName, number>;
   /** Proxies in front of the API whose X-Forwarded-For is believed (TRUST_PROXY); 0: the socket's address. */
   trustProxy: number;
+  /**
+   * How long a running work order's lease lasts without renewal (WORK_ORDER_LEASE_MS; renewed
+   * every third of it): another process resumes the order of a process that died this long after.
+   */
+  workOrderLeaseMs: number;
 }
 
 export interface StripeConfig {
@@ -200,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       publicAddress: e.RATE_LIMIT_PUBLIC_PER_MINUTE,
     },
     trustProxy: e.TRUST_PROXY,
+    workOrderLeaseMs: e.WORK_ORDER_LEASE_MS,
   };
 }
 

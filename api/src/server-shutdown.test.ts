@@ -6,54 +6,19 @@
  * connection stays open on the client's side (well within 10 s). On SQLite, and on PostgreSQL when
  * TEST_DATABASE_URL is set.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer, startServer, type BuiltServer } from './testing/built-server';
 import { dbTargets, isolatedSchema } from './testing/db-targets';
 
-const apiRoot = fileURLToPath(new URL('..', import.meta.url));
-/** In api/dist beside server.mjs (the server finds api/drizzle from its own folder), never replacing it. */
-const bundle = path.join(apiRoot, 'dist', `server-shutdown-test-${process.pid}.mjs`);
-
+let bundle: BuiltServer;
 beforeAll(async () => {
-  await build({
-    entryPoints: [path.join(apiRoot, 'src', 'server.ts')],
-    outfile: bundle, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning',
-    external: ['better-sqlite3', 'pg', 'pg-native'],
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-  });
+  bundle = await buildServer('server-shutdown-test');
 });
-afterAll(() => rmSync(bundle, { force: true }));
-
-/** Starts the server on a free port and resolves with its port once it logs `listening`. */
-async function startServer(databaseUrl: string, dataDir: string): Promise<{ child: ChildProcess; port: number; exited: Promise<number | null> }> {
-  const child = spawn(process.execPath, [bundle], {
-    env: {
-      PATH: process.env.PATH, NODE_ENV: 'production', APP_SECRET: 'x'.repeat(48), DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir, WEB_DIST_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the server did not start within 20 s')), 20_000);
-    void exited.then((code) => reject(new Error(`the server exited early (${code})`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const match = /"msg":"listening".*"url":"http:\/\/localhost:(\d+)"/.exec(line);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    });
-  });
-  return { child, port, exited };
-}
+afterAll(() => bundle?.remove());
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -71,7 +36,9 @@ describe.each(dbTargets)('SIGTERM on the built server ($name)', (target) => {
   it('refuses new connections, finishes the request in flight, and exits 0 within 10 s', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'server-shutdown-'));
     const schema = target.name === 'postgres' ? await isolatedSchema(target.url) : null;
-    const { child, port, exited } = await startServer(schema ? schema.url : path.join(dataDir, 'app.db'), dataDir);
+    const { child, port, exited } = await startServer(bundle, {
+      DATABASE_URL: schema ? schema.url : path.join(dataDir, 'app.db'), DATA_DIR: dataDir, WEB_DIST_DIR: dataDir,
+    });
     try {
       // A keep-alive connection, as a load balancer holds one; the body arrives in two parts.
       const agent = new http.Agent({ keepAlive: true });

@@ -71,7 +71,7 @@ async function main() {
   const workOrderLog = logger.child({ component: 'work-orders' });
   const workOrders = createScheduler({
     db,
-    executor: createExecutor({ db, storeClient: storeClients({ db, commerce, secrets }), logger: workOrderLog }),
+    executor: createExecutor({ db, storeClient: storeClients({ db, commerce, secrets }), logger: workOrderLog, leaseMs: config.workOrderLeaseMs }),
     logger: workOrderLog,
   });
   workOrders.start();

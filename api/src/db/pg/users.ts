@@ -15,6 +15,8 @@ export function pgUsers(db: PgDb): UsersRepository {
       const [byUid] = await tx.select().from(users).where(eq(users.firebaseUid, input.firebaseUid));
       if (byUid) return byUid;
       const [byEmail] = await tx.select().from(users).where(eq(users.email, email)).for('update');
+      // The same identity's first request on another process committed its row since the select by uid.
+      if (byEmail?.firebaseUid === input.firebaseUid) return byEmail;
       if (byEmail) {
         // Linked by email only when nobody owns the row yet and the token proves the address.
         if (byEmail.firebaseUid !== null) throw new IdentityConflictError('taken');
