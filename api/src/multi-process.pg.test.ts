@@ -12,7 +12,9 @@
  * - an outbox submission replayed to other processes (also concurrently) makes one order;
  * - a rate limit counted across processes: the total is limited, not the limit per process;
  * - SIGKILL of the process running an order: another one resumes it once its lease lapses
- *   (WORK_ORDER_LEASE_MS, short here), from the first run's snapshot, and completes it once.
+ *   (WORK_ORDER_LEASE_MS, short here), from the first run's snapshot, and completes it once;
+ * - SIGTERM of the process running a sync and an order: it exits 0 within 10 s having released
+ *   both leases (another process starts a sync at once and finishes the order, once).
  * Runs when TEST_DATABASE_URL is set, in a schema of its own dropped afterwards.
  */
 import { randomUUID } from 'node:crypto';
@@ -53,7 +55,7 @@ describe.skipIf(!baseUrl)('one service on three processes (PostgreSQL)', () => {
   let owner: { sub: string; headers: Record<string, string> };
   let companyId: string;
   /** Order items from the store's catalog, split between the cases so none shares an item. */
-  let items: { scheduled: Item[]; replayed: Item[]; killed: Item[] };
+  let items: { scheduled: Item[]; replayed: Item[]; killed: Item[]; terminated: Item[] };
 
   /** The next process, round-robin, as a load balancer spreads requests. */
   let turn = 0;
@@ -121,13 +123,14 @@ describe.skipIf(!baseUrl)('one service on three processes (PostgreSQL)', () => {
     const events = await readSyncEvents(await call(next(), '/api/sync', { method: 'POST', headers: owner.headers }));
     if (!events.some((e) => e.kind === 'result')) throw new Error(`the first sync did not complete: ${JSON.stringify(events.at(-1))}`);
 
-    const picked = pickItems(store, { products: 130, variants: 40 });
+    const picked = pickItems(store, { products: 190, variants: 60 });
     const products = picked.filter((i) => i.variantId === undefined);
     const variants = picked.filter((i) => i.variantId !== undefined);
     items = {
       scheduled: [...products.slice(0, 10), ...variants.slice(0, 10)],
       replayed: products.slice(10, 20),
       killed: [...products.slice(20, 130), ...variants.slice(10, 40)],
+      terminated: [...products.slice(130, 190), ...variants.slice(40, 60)],
     };
   }, 90_000);
 
@@ -344,6 +347,61 @@ describe.skipIf(!baseUrl)('one service on three processes (PostgreSQL)', () => {
         .toMatchObject({ regularPriceCents: was.regular, salePriceCents: was.sale });
       expect(storePrice(store, item), `item ${item.productId}/${item.variantId}`).toEqual(expectedAfter(was, item));
     }
+    const history = await historyOf(id);
+    expect(history).toHaveLength(list.length);
+    expect(new Set(history.map((h) => `${h.product_id}/${h.variant_id}`)).size).toBe(list.length);
+  });
+
+  it('releases the sync and order leases of a process stopped with SIGTERM, and exits 0 within 10 s', async () => {
+    const list = items.terminated;
+    const before = pricesOf(list);
+    const alive = () => servers.filter((s) => s.child.exitCode === null && s.child.signalCode === null);
+    // The owner has used up this minute's syncs (SYNC_LIMIT) in the cases above: a new minute.
+    await sql.query(`delete from rate_limits where key like 'sync:%'`);
+    store.store.configure({ latencyMs: 800 });
+    let stopping: ServerProcess | undefined;
+    let id = '';
+    let sync: Promise<SyncEvent[]> | undefined;
+    try {
+      const created = await json<{ id: string }>(await call(alive()[0]!, '/api/work-orders', {
+        method: 'POST', headers: owner.headers, body: JSON.stringify({ title: 'Stopped politely', productUpdates: list, executeImmediately: true } satisfies CreateWorkOrderInput),
+      }));
+      expect(created.status).toBe(201);
+      id = created.body.id;
+      const leased = await waitFor(() => row<{ status: string; lease_owner: string | null }>('select status, lease_owner from work_orders where id = $1', [id]),
+        (o) => o!.status === 'executing' && o!.lease_owner !== null, 10_000, 50);
+      const pid = Number(/:(\d+):[^:]+$/.exec(leased!.lease_owner!)?.[1]);
+      stopping = alive().find((s) => s.child.pid === pid);
+      expect(stopping, `lease owner ${leased!.lease_owner}`).toBeDefined();
+      // The same process is running the company's sync too.
+      const started = await call(stopping!, '/api/sync', { method: 'POST', headers: owner.headers });
+      expect(started.status).toBe(200);
+      sync = readSyncEvents(started).catch(() => []);
+      await waitFor(() => rows(`select 1 from company_activities where company_id = $1 and activity = 'sync'`, [companyId]), (r) => r.length === 1, 3_000, 20);
+
+      const signalled = Date.now();
+      stopping!.child.kill('SIGTERM');
+      expect(await stopping!.exited).toBe(0);
+      expect(Date.now() - signalled).toBeLessThan(10_000);
+    } finally {
+      store.store.configure({ latencyMs: 20 });
+    }
+    await sync;
+    // Both leases released on the way out, not left to lapse.
+    expect(await rows(`select 1 from company_activities where company_id = $1 and activity = 'sync'`, [companyId])).toHaveLength(0);
+    const left = (await row<{ status: string; lease_expires_at: Date | null }>('select status, lease_expires_at from work_orders where id = $1', [id]))!;
+    if (left.status === 'executing') expect(left.lease_expires_at!.getTime()).toBeLessThanOrEqual(Date.now());
+    const survivor = alive()[0]!;
+    const again = await call(survivor, '/api/sync', { method: 'POST', headers: owner.headers });
+    expect(again.status).toBe(200);
+    expect((await readSyncEvents(again)).at(-1)).toMatchObject({ kind: 'result' });
+
+    const done = await waitFor(() => row<{ status: string; error: string | null }>('select status, error from work_orders where id = $1', [id]),
+      (o) => o!.status !== 'executing' && o!.status !== 'pending', 20_000, 100);
+    expect(done).toEqual({ status: 'completed', error: null });
+    const runs = runsLogged(id).flat();
+    expect(runs.filter((r) => r.outcome === 'completed')).toEqual([{ pid: survivor.child.pid, outcome: 'completed' }]);
+    for (const item of list) expect(storePrice(store, item), `item ${item.productId}/${item.variantId}`).toEqual(expectedAfter(before.get(item)!, item));
     const history = await historyOf(id);
     expect(history).toHaveLength(list.length);
     expect(new Set(history.map((h) => `${h.product_id}/${h.variant_id}`)).size).toBe(list.length);
