@@ -146,10 +146,11 @@ export function createApp(deps: AppDeps) {
   return app;
 }
 
-/** Every resource under /api, chained so their types flow to `hc<AppType>` on the web side. */
+/** Every resource under /api, chained into one router (AppType names its type). */
 function apiRoutes(appDeps: AppDeps, limits: RateLimiting) {
   const deps = { ...appDeps, syncs: appDeps.syncs ?? new SyncRegistry(appDeps.db), now: appDeps.now ?? (() => new Date()) };
-  // Each token is checked once until it expires; the caller's user row is read every time.
+  // Each token is checked once until it expires; the caller's user row comes from a short-lived
+  // cache on GET and HEAD and is read anew otherwise (middleware/authenticate.ts).
   const signIn = authenticate(cacheVerifiedTokens(deps.verifyToken), createProvisioner(deps.db));
   // Once the caller is known: their rate limits (overall, and the route's own).
   const auth: typeof signIn = (c, next) => signIn(c, async () => {

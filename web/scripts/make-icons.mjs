@@ -5,7 +5,7 @@
  *
  * No native dependencies: shapes are rasterised here with 4x4 supersampling and encoded as
  * RGBA PNGs with node:zlib. Run it after changing the logo: `node scripts/make-icons.mjs`.
- * The shapes match src/components/logo-mark.tsx (same coordinates, 0..1 space).
+ * src/components/logo.tsx draws the same mark as an inline SVG in a 64-unit box: keep the two in step.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -3,7 +3,7 @@
  * gzipped with node:zlib in one call, small ones on the spot, large ones on libuv's thread pool.
  * Everything else (the web app's files, streamed from disk) goes through Hono's compress, which
  * streams. Hono's compress alone would pipe every JSON answer through a web CompressionStream,
- * which costs several times the gzip itself; see decision 009.
+ * which costs several times the gzip itself; see decision 016.
  *
  * Same rules as Hono's: nothing under 1 KB, nothing marked `Cache-Control: no-transform` (the
  * sync stream), no HEAD, no 206, nothing already encoded; `Vary: Accept-Encoding` on what could

@@ -3,7 +3,7 @@
  * and reused, with the row <-> object mapping drizzle would do (integer ms <-> Date, 0/1 <->
  * boolean, JSON text <-> value). drizzle builds the SQL and parameters of a 200-row INSERT and
  * prepares it anew on every call, which cost more CPU than SQLite's work on a sync page; small
- * reads pay the same per-call overhead (see docs/decisions/009-catalog-search-and-replication.md).
+ * reads pay the same per-call overhead (see docs/decisions/010-catalog-search-and-list-cache.md).
  * Everything else stays on drizzle.
  *
  * The column lists mirror schema.sqlite.ts; the contract suite checks both paths agree.

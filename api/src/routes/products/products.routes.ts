@@ -83,7 +83,7 @@ export function productsRoutes(deps: ProductsDeps) {
     .get('/', guard('GET /api/products'), async (c) => {
       const query = listQuery(c);
       const page = await listProducts(c.get('user').companyId, query);
-      // Serialized and compressed once per cached page; typed as c.json would be, for hc<AppType>.
+      // Serialized and compressed once per cached page; typed as c.json would be.
       return serializedJson(c, page) as unknown as TypedResponse<ProductListResponse, 200, 'json'>;
     })
 

@@ -9,7 +9,6 @@ import { CategoryBreadcrumbPicker } from '../../../features/category-picker/comp
 import { DASHBOARD_STATS_QUERY } from '../../../features/dashboard/api/get-dashboard-stats';
 import { ProductsScreen, type CategoryPickerSlotProps } from '../../../features/products/components/products-screen';
 import { SETTINGS_QUERY, useSettings } from '../../../features/settings/api/get-settings';
-import { SYNCED_PRODUCTS_QUERY } from '../../../features/sync/api/get-synced-products';
 import { SyncControls } from '../../../features/sync/components/sync-controls';
 import { invalidateApiQuery } from '../../../lib/api-query';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -24,7 +23,6 @@ export function ProductsRoute() {
   // A sync changes the products, the dashboard's stats and Last Sync (settings' lastSyncAt).
   const refreshAfterSync = useCallback(() => {
     void pullNow();
-    invalidateApiQuery(SYNCED_PRODUCTS_QUERY);
     invalidateApiQuery(DASHBOARD_STATS_QUERY);
     invalidateApiQuery(SETTINGS_QUERY);
   }, []);
