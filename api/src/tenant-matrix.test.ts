@@ -21,8 +21,6 @@
  * and, with TEST_DATABASE_URL, on PostgreSQL. A route of the app without a row in the route
  * table, or a row without a route, fails the suite.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeStripe, type RunningFakeStripe } from '@catalog/fake-stripe';
 import { can, whoCan, type Action } from '@catalog/contracts/permissions';
@@ -297,21 +295,6 @@ describe.each(dbTargets)('tenant and role matrix on $name', (target) => {
     const table = new Set(Object.keys(ROUTE_TABLE));
     expect([...appRoutes].filter((route) => !table.has(route)), 'routes with no row in ROUTE_TABLE').toEqual([]);
     expect([...table].filter((route) => !appRoutes.has(route)), 'ROUTE_TABLE rows with no route').toEqual([]);
-  });
-
-  it("lists each action's routes in decision 019 as the route table has them", () => {
-    const record = readFileSync(fileURLToPath(new URL('../../docs/decisions/019-roles-and-permissions.md', import.meta.url)), 'utf8');
-    const documented: Record<string, string[]> = {};
-    for (const line of record.split('\n').filter((l) => /^\| `[a-zA-Z]+\.[a-zA-Z]+` \|/.test(l))) {
-      const cells = line.split('|').slice(1, -1).map((c) => c.trim());
-      documented[cells[0]!.replace(/`/g, '')] = [...cells[6]!.matchAll(/`([^`]+)`/g)].map((m) => m[1]!).sort();
-    }
-    const tabled: Record<string, string[]> = {};
-    for (const [route, spec] of Object.entries(ROUTE_TABLE) as [RouteKey, RouteSpec][]) {
-      if (spec.access.includes('.')) (tabled[spec.access] ??= []).push(route);
-    }
-    for (const routes of Object.values(tabled)) routes.sort();
-    expect(documented).toEqual(expect.objectContaining(tabled));
   });
 
   // Routes that name records first (nothing may change), then the ones that act on the caller's company.

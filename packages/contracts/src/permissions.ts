@@ -1,7 +1,8 @@
 /**
  * Who may do what in a company: the one permission table. The API's guards
  * (api/src/middleware/require-permission.ts) and the web app's controls (hidden or disabled
- * with `whoCan(action)` as their tooltip) both read it; decision 019 explains each row.
+ * with `whoCan(action)` as their tooltip) both read it; decision 019 explains the roles, and
+ * docs/permissions.md is this table with each action's routes (written from it).
  *
  * An action not listed here is not a company action (signing in, reading one's own profile,
  * accepting an invitation addressed to oneself): every signed-in user may do it.
@@ -17,7 +18,7 @@ export interface Permission {
   roles: readonly Role[];
   /** The 403 message, also the tooltip of a control the role may not use. */
   denied: string;
-  /** Why the row is as it is (decision 019's table is this column). */
+  /** Why the row is as it is (docs/permissions.md shows it). */
   reason: string;
 }
 
