@@ -22,6 +22,7 @@ import type { SecretBox } from './lib/secrets';
 import { authRoutes } from './routes/auth/auth.routes';
 import { dashboardRoutes } from './routes/dashboard/dashboard.routes';
 import { healthRoutes } from './routes/health/health.routes';
+import { loginRedirectRoutes } from './routes/auth/login-redirect.routes';
 import { companyRoutes } from './routes/company/company.routes';
 import { invitationRoutes } from './routes/invitations/invitations.routes';
 import { myInvitationRoutes } from './routes/invitations/my-invitations.routes';
@@ -168,6 +169,7 @@ function apiRoutes(appDeps: AppDeps, limits: RateLimiting) {
   const billing = deps.billing ?? billingFromConfig(undefined, { db: deps.db, logger: deps.logger });
   return signedIn
     .route('/health', healthRoutes(deps))
+    .route('/login', loginRedirectRoutes())
     .route('/auth', authRoutes(deps))
     .route('/dashboard', dashboardRoutes(deps))
     .route('/settings', settingsRoutes(deps))

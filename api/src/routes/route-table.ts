@@ -3,7 +3,7 @@
  * hostile-input suites are generated from (a route of the app without a row here fails them).
  *
  * `access`:
- * - 'public': anyone, signed in or not (health, an invitation's link);
+ * - 'public': anyone, signed in or not (health, the login redirect, an invitation's link);
  * - 'webhook': a signed call from a provider (Stripe), no user;
  * - 'self': any signed-in user, about themselves (their profile, invitations addressed to them);
  * - an Action of the permission table (packages/contracts/src/permissions.ts): a signed-in
@@ -31,11 +31,14 @@ export interface RouteSpec {
   body?: z.ZodType;
   /** Answers with a stream (Server-Sent Events) rather than one JSON body. */
   stream?: boolean;
+  /** Answers a browser navigation with a redirect (302) rather than a JSON body. */
+  redirect?: boolean;
 }
 
 /** Keyed by "METHOD /api/path" exactly as Hono lists the route (`app.routes`). */
 export const ROUTE_TABLE = {
   'GET /api/health': { access: 'public' },
+  'GET /api/login': { access: 'public', redirect: true },
 
   'GET /api/auth/user': { access: 'self' },
   'POST /api/auth/user/walkthrough-complete': { access: 'self' },

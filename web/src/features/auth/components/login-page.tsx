@@ -12,10 +12,18 @@ import { AuthForm } from './auth-form';
 /** Spec section 9: third-party sign-in redirect delay. */
 export const GOOGLE_REDIRECT_DELAY_MS = 1000;
 
-/** Where to go after sign-in: a same-site path a guard passed in `state.from`, else '/'. */
-export function returnPath(state: unknown): string {
-  const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/';
+const isSameSitePath = (from: unknown): from is string =>
+  typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/\\');
+
+/**
+ * Where to go after sign-in: a same-site path a guard passed in `state.from`, else one in the
+ * `?from=` of the address (GET /api/login redirects here with it), else '/'.
+ */
+export function returnPath(state: unknown, search = ''): string {
+  const fromState = (state as { from?: unknown } | null)?.from;
+  if (isSameSitePath(fromState)) return fromState;
+  const fromQuery = new URLSearchParams(search).get('from');
+  return isSameSitePath(fromQuery) ? fromQuery : '/';
 }
 
 export function LoginPage() {
@@ -23,7 +31,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const redirectDelay = useRef(0);
-  const target = returnPath(location.state);
+  const target = returnPath(location.state, location.search);
 
   useEffect(() => {
     if (!user) return;
