@@ -12,7 +12,9 @@ import type { PgDb } from './types';
 
 /**
  * The company's live products matching `f`. The search expressions are exactly those of the
- * trigram GIN indexes (migration 0002), so a search of 3+ characters is a bitmap index scan.
+ * trigram GIN indexes (migrations 0002 and 0006), so a search of 3+ characters is a bitmap
+ * index scan: of 0006's (company_id, trigram) indexes when the company holds a small part of
+ * the table (only its own matches are read), of 0002's when it holds most of it (decision 022).
  */
 export function productWhere(companyId: string, f: ProductFilter = {}) {
   const conds = [eq(products.companyId, companyId), isNull(products.deletedAt)];
