@@ -24,11 +24,14 @@ END $$;
 -- Both operator classes named with their extension's schema, wherever it was installed, so the
 -- indexes do not depend on search_path. Same expressions and predicate as 0002's indexes, so
 -- productWhere's `lower(name) LIKE` / `lower(sku) LIKE` (api/src/db/pg/products.ts) match both.
+-- IF NOT EXISTS: on a large database the two can be built beforehand with CREATE INDEX
+-- CONCURRENTLY under these names (this migration runs in a transaction, and writes to products
+-- wait while it builds them); it then leaves them as they are.
 DO $$
 DECLARE
   trgm_schema text := (SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm');
   gin_schema text := (SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'btree_gin');
 BEGIN
-  EXECUTE format('CREATE INDEX products_company_name_trgm_idx ON products USING gin (company_id %I.text_ops, lower(name) %I.gin_trgm_ops) WHERE deleted_at IS NULL', gin_schema, trgm_schema);
-  EXECUTE format('CREATE INDEX products_company_sku_trgm_idx ON products USING gin (company_id %I.text_ops, lower(sku) %I.gin_trgm_ops) WHERE deleted_at IS NULL', gin_schema, trgm_schema);
+  EXECUTE format('CREATE INDEX IF NOT EXISTS products_company_name_trgm_idx ON products USING gin (company_id %I.text_ops, lower(name) %I.gin_trgm_ops) WHERE deleted_at IS NULL', gin_schema, trgm_schema);
+  EXECUTE format('CREATE INDEX IF NOT EXISTS products_company_sku_trgm_idx ON products USING gin (company_id %I.text_ops, lower(sku) %I.gin_trgm_ops) WHERE deleted_at IS NULL', gin_schema, trgm_schema);
 END $$;
