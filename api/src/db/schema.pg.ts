@@ -107,7 +107,8 @@ export const products = pgTable('products', {
   index('products_company_version_idx').on(t.companyId, t.version),
   index('products_company_category_idx').on(t.companyId, t.category),
   // The list order (name case-insensitive in byte order, then store id) of live products: pages
-  // without a search walk it instead of sorting. Name and SKU search: see migration 0002.
+  // without a search walk it instead of sorting. Name and SKU search: see migrations 0002 and
+  // 0006 (trigram GIN indexes, custom SQL; 0006 with company_id first, decision 022).
   index('products_company_name_idx').on(t.companyId, sql`(lower(${t.name}) collate "C")`, t.externalId).where(sql`${t.deletedAt} is null`),
 ]);
 

@@ -12,7 +12,9 @@ import type { PgDb } from './types';
 
 /**
  * The company's live products matching `f`. The search expressions are exactly those of the
- * trigram GIN indexes (migration 0002), so a search of 3+ characters is a bitmap index scan.
+ * trigram GIN indexes (migrations 0002 and 0006), so a search of 3+ characters is a bitmap
+ * index scan: of 0006's (company_id, trigram) indexes when the company holds a small part of
+ * the table (only its own matches are read), of 0002's when it holds most of it (decision 022).
  */
 export function productWhere(companyId: string, f: ProductFilter = {}) {
   const conds = [eq(products.companyId, companyId), isNull(products.deletedAt)];
@@ -110,6 +112,11 @@ export function pgProducts(db: PgDb): ProductsRepository {
     async changesSince(companyId, sinceVersion, limit) {
       // One snapshot for both streams, or a commit between the two reads could be skipped by the cursor.
       return db.transaction(async (tx) => {
+        // No parallel workers: a page is at most 2 x (limit + 1) rows of one company. Among many
+        // companies the planner prices the variants' join (a products_pkey probe per variant) high
+        // enough to plan a parallel sort, and starting the worker costs more than the whole read
+        // (decision 022; the tenants benchmark's first page of variants: 92 ms in parallel, 4 ms without).
+        await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
         const ps = await tx.select().from(products)
           .where(and(eq(products.companyId, companyId), gt(products.version, sinceVersion)))
           .orderBy(asc(products.version)).limit(limit + 1);

@@ -124,14 +124,16 @@ export function pgWorkOrders(db: PgDb): WorkOrdersRepository {
     async due(now, limit) {
       // Each company's oldest claimable order: DISTINCT ON over the claimable rows only (the
       // (status, scheduled_at) and (status, lease_expires_at) indexes find them), then by age.
-      const heads = db.selectDistinctOn([wo.companyId], { id: wo.id }).from(wo)
+      // Whole rows, as the bitmap heap scan already read them: no second look-up of each head
+      // by id (with many companies due, that was most of the statement's work).
+      const heads = db.selectDistinctOn([wo.companyId]).from(wo)
         .where(and(claimableWhere(now), notInArray(wo.companyId, busyCompanies(db, now))))
         .orderBy(wo.companyId, asc(wo.createdAt), asc(wo.id)).as('heads');
       // Round-robin: companies whose turn came longest ago (or never) first, then by the order's age.
-      const rows = await db.select().from(wo).innerJoin(heads, eq(heads.id, wo.id))
-        .leftJoin(turns, eq(turns.companyId, wo.companyId))
-        .orderBy(sql`${turns.servedAt} asc nulls first`, asc(wo.createdAt), asc(wo.id)).limit(limit);
-      return rows.map((r) => r.work_orders);
+      const rows = await db.select().from(heads)
+        .leftJoin(turns, eq(turns.companyId, heads.companyId))
+        .orderBy(sql`${turns.servedAt} asc nulls first`, asc(heads.createdAt), asc(heads.id)).limit(limit);
+      return rows.map((r) => r.heads);
     },
     async cancelPendingOfOtherStores(companyId, storeHash, error, now = new Date()) {
       const rows = await db.update(wo).set({ status: 'failed', error, leaseOwner: null, leaseExpiresAt: null, updatedAt: now })
