@@ -248,6 +248,31 @@ describe('price edits through the outbox', () => {
 
 const BACKOFF_MAX_FOR_FIRST = 1_100;
 
+describe('a replay while the first request still runs (409 IN_PROGRESS)', () => {
+  it('stays queued and goes again after its backoff; a 409 CONFLICT with the same words is rejected', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const stillRunning = 'The first request with this Idempotency-Key is still being processed. Try again in a moment.';
+    online = false;
+    await enqueueProductPrice(1, { salePrice: '4.00' }, 'Mug');
+    const [entry] = await entries();
+    online = true;
+    api.plan = [new ApiError(ErrorCode.IN_PROGRESS, stillRunning)];
+    await flushOutbox({ force: true });
+    expect(await entries()).toMatchObject([{ id: entry!.id, status: 'queued', attempts: 1, error: stillRunning }]);
+    await vi.advanceTimersByTimeAsync(BACKOFF_MAX_FOR_FIRST);
+    await flushOutbox();
+    expect(api.calls).toEqual([entry!.id, entry!.id]);
+    expect(await entries()).toEqual([]);
+
+    online = false;
+    await enqueueProductPrice(2, { salePrice: '14.00' }, 'Shirt');
+    online = true;
+    api.plan = [new ApiError(ErrorCode.CONFLICT, stillRunning)];
+    await flushOutbox({ force: true });
+    expect(await entries()).toMatchObject([{ status: 'rejected', error: stillRunning }]);
+  });
+});
+
 describe('rate limited (429 with Retry-After)', () => {
   it("a replay waits the server's Retry-After rather than the shorter backoff, then goes", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
@@ -332,8 +357,11 @@ describe('failure classes and backoff', () => {
     for (const [code, status] of [[ErrorCode.UNAUTHENTICATED, 401], [ErrorCode.RATE_LIMITED, 429], [ErrorCode.INTERNAL, 500], [ErrorCode.UPSTREAM, 502]] as const) {
       expect(classifyFailure(new ApiError(code, 'x', { status })), String(status)).toBe('temporary');
     }
-    expect(classifyFailure(new ApiError(ErrorCode.CONFLICT, 'The first request with this Idempotency-Key is still being processed. Try again in a moment.'))).toBe('temporary');
-    for (const code of [ErrorCode.VALIDATION, ErrorCode.NOT_FOUND, ErrorCode.FORBIDDEN, ErrorCode.PLAN_LIMIT]) {
+    // By its code alone: the first request with this key still runs.
+    expect(classifyFailure(new ApiError(ErrorCode.IN_PROGRESS, 'x'))).toBe('temporary');
+    // A 409 CONFLICT is never retried, whatever its message says.
+    expect(classifyFailure(new ApiError(ErrorCode.CONFLICT, 'The first request with this Idempotency-Key is still being processed. Try again in a moment.'))).toBe('permanent');
+    for (const code of [ErrorCode.VALIDATION, ErrorCode.NOT_FOUND, ErrorCode.FORBIDDEN, ErrorCode.PLAN_LIMIT, ErrorCode.CONFLICT]) {
       expect(classifyFailure(new ApiError(code, 'x')), code).toBe('permanent');
     }
   });

@@ -11,14 +11,14 @@
  *   local change undone), as the screens have always done; only a request that got no answer
  *   (offline, network) stays queued.
  * - Replays (after the connection returns, at start, on a timer) stop at the first temporary
- *   failure (network, 401 while the session cannot refresh, 408, 429, 5xx, "still being
- *   processed") and try again with exponential backoff, or after the server's Retry-After (a
- *   429) when it asks for longer. A permanent refusal marks the entry
+ *   failure (network, 401 while the session cannot refresh, 408, 429, 5xx, 409 IN_PROGRESS:
+ *   the first request with its key still runs) and try again with exponential backoff, or
+ *   after the server's Retry-After (a 429) when it asks for longer. A permanent refusal marks the entry
  *   `rejected` with the server's message and keeps it for the user to fix or discard.
  * - One tab sends at a time (Web Locks 'outbox-send'); an entry left `sending` by a closed tab
  *   is sent again, which the idempotency key makes harmless.
  */
-import { isApiError } from '@catalog/contracts/errors';
+import { ErrorCode, isApiError } from '@catalog/contracts/errors';
 import type { ProductPriceEdit, VariantPriceEdit } from '@catalog/contracts/products';
 import type { CreateWorkOrderInput } from '@catalog/contracts/work-orders';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -63,9 +63,10 @@ function requireDb(): CatalogDb {
 /** 'temporary': try again later; 'permanent': the server will never accept it as it is. */
 export function classifyFailure(err: unknown): 'temporary' | 'permanent' {
   if (!isApiError(err)) return 'temporary'; // no answer: network, offline, aborted
-  const { status, message } = err;
+  const { status, code } = err;
   if (status === 401 || status === 408 || status === 429 || status >= 500) return 'temporary';
-  if (status === 409 && /still being processed/i.test(message)) return 'temporary';
+  // The first request with this Idempotency-Key still runs: its answer will be replayed.
+  if (code === ErrorCode.IN_PROGRESS) return 'temporary';
   return 'permanent';
 }
 
