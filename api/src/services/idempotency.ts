@@ -2,10 +2,11 @@
  * `Idempotency-Key` for writes a client may send more than once (the web outbox replays an edit
  * whose answer it never saw): the first request with a key runs and its answer is recorded; a
  * replay gets that answer back without running again. The key is the client's UUID, scoped to
- * the company. A key reused for another request (other path or body) is refused, as is a replay
- * while the first is still running (409, retry later). A request that fails records nothing, so
- * its retry runs for real. A claim left unfinished by a dead process is taken over after
- * STALE_CLAIM_MS.
+ * the company. A key reused for another request (other path or body) is refused (409 CONFLICT);
+ * a replay while the first is still running is told to retry later (409 IN_PROGRESS, a code of
+ * its own so a client never reads the message to tell them apart). A request that fails records
+ * nothing, so its retry runs for real. A claim left unfinished by a dead process is taken over
+ * after STALE_CLAIM_MS.
  */
 import { createHash } from 'node:crypto';
 import { Uuid } from '@catalog/contracts/common';
@@ -18,6 +19,8 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 /** Longer than any request holds its claim (a price edit waits at most 20 s for the store). */
 export const STALE_CLAIM_MS = 60_000;
+/** The message of a 409 IN_PROGRESS: a replay arrived while the first request still runs. */
+export const IN_PROGRESS_MESSAGE = `The first request with this ${IDEMPOTENCY_HEADER} is still being processed. Try again in a moment.`;
 
 export interface Answer<T> {
   status: number;
@@ -52,7 +55,7 @@ export async function idempotent<T>(
       throw new ApiError(ErrorCode.CONFLICT, `This ${IDEMPOTENCY_HEADER} was already used for another request`);
     }
     if (record.status === null) {
-      throw new ApiError(ErrorCode.CONFLICT, 'The first request with this Idempotency-Key is still being processed. Try again in a moment.');
+      throw new ApiError(ErrorCode.IN_PROGRESS, IN_PROGRESS_MESSAGE);
     }
     return { status: record.status, body: record.response as T, replayed: true };
   }

@@ -29,6 +29,7 @@ describe('ErrorCode', () => {
       EMAIL_NOT_VERIFIED: 403,
       ACCOUNT_CONFLICT: 409,
       TOO_MANY_ORDERS: 429,
+      IN_PROGRESS: 409,
     });
   });
 

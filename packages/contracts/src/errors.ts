@@ -32,6 +32,11 @@ export const ErrorCode = {
   ACCOUNT_CONFLICT: 'ACCOUNT_CONFLICT',
   /** 429: the company has as many work orders waiting as its cap allows. */
   TOO_MANY_ORDERS: 'TOO_MANY_ORDERS',
+  /**
+   * 409: a request with this Idempotency-Key is still running; send the same request again in a
+   * moment (its answer is then replayed). Temporary, unlike CONFLICT: the web outbox retries it.
+   */
+  IN_PROGRESS: 'IN_PROGRESS',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -53,6 +58,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   EMAIL_NOT_VERIFIED: 403,
   ACCOUNT_CONFLICT: 409,
   TOO_MANY_ORDERS: 429,
+  IN_PROGRESS: 409,
 };
 
 /** The code to assume for a response that carried no error body (a proxy's 504, say). */

@@ -17,7 +17,7 @@
  *   (company) it belongs to.
  * - outbox (version 2): writes waiting for the server, in order (`seq`), keyed by their client
  *   UUID (`id`, the server's idempotency key). A price edit's outbox row is written in the same
- *   transaction as its local change to products/variants (outbox.ts).
+ *   transaction as its local change to products/variants (outbox-queue.ts).
  * - drafts (version 2): unsent work-order forms, autosaved as the user types.
  * - workOrders (version 2): the last list of work orders the server gave, shown offline.
  */

@@ -1,8 +1,8 @@
 /**
  * Unsent work-order forms in the signed-in user's local database (the `drafts` table), so
  * nothing typed is lost to a reload, a closed tab or a browser restart. A draft's id is the
- * form's id, which becomes the order's idempotency key when it is submitted (outbox.ts moves it
- * out of the drafts in the same transaction as its outbox entry).
+ * form's id, which becomes the order's idempotency key when it is submitted (outbox-queue.ts
+ * moves it out of the drafts in the same transaction as its outbox entry).
  *
  * The form's state is stored as given; features/work-orders owns its shape and checks it when it
  * reads a draft back.

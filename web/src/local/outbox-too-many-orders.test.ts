@@ -12,13 +12,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeCatalogServer, product } from '../testing/fake-catalog-server';
 import type { DraftRow, OutboxEntry } from './catalog-db';
 import { activeCatalogDb, closeLocalCatalog, openLocalCatalog, pullNow } from './local-catalog';
-import { classifyFailure, enqueueWorkOrder, flushOutbox, setOutboxTransport } from './outbox';
+import { createOutbox, type Outbox } from './outbox';
+import { classifyFailure } from './outbox-sender';
 
 let uid = 0;
 let online = true;
 /** What the server answers, one per call; then the order is created. */
 let plan: Array<ApiError | 'ok'> = [];
 const sent: string[] = [];
+let outbox: Outbox;
 
 const tooMany = () => new ApiError(ErrorCode.TOO_MANY_ORDERS, tooManyOrdersMessage('immediate'), { status: 429 });
 
@@ -29,18 +31,21 @@ beforeEach(async () => {
   Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
   const server = new FakeCatalogServer();
   server.putProduct(product(1, { name: 'Mug', regularPrice: '10.00' }));
-  setOutboxTransport(async (entry: OutboxEntry) => {
-    sent.push(entry.id);
-    const step = plan.shift() ?? 'ok';
-    if (step instanceof ApiError) throw step;
-    return { id: entry.id };
+  outbox = createOutbox({
+    db: activeCatalogDb,
+    transport: async (entry: OutboxEntry) => {
+      sent.push(entry.id);
+      const step = plan.shift() ?? 'ok';
+      if (step instanceof ApiError) throw step;
+      return { id: entry.id };
+    },
   });
   openLocalCatalog(`outbox-caps-${++uid}`, { fetchChanges: async (c) => server.changes(c) });
   await pullNow();
 });
 
 afterEach(() => {
-  setOutboxTransport(undefined);
+  outbox.stop();
   closeLocalCatalog();
   vi.useRealTimers();
 });
@@ -61,19 +66,19 @@ describe('a work order over the company\'s cap', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const id = crypto.randomUUID();
     online = false;
-    expect((await enqueueWorkOrder(body(id), draft(id))).state).toBe('queued');
+    expect((await outbox.enqueueWorkOrder(body(id), draft(id))).state).toBe('queued');
 
     online = true;
     plan = [tooMany(), tooMany()];
-    await flushOutbox({ force: true });
+    await outbox.flush({ force: true });
     expect(sent).toEqual([id]);
     expect(await entries()).toMatchObject([{ id, kind: 'createWorkOrder', status: 'queued', attempts: 1, error: tooManyOrdersMessage('immediate') }]);
-    await flushOutbox({ force: true });
+    await outbox.flush({ force: true });
     expect(await entries()).toMatchObject([{ id, status: 'queued', attempts: 2 }]);
 
     // Room again: the next attempt (after its backoff) creates it, with the same id.
     await vi.advanceTimersByTimeAsync(60_000);
-    await flushOutbox();
+    await outbox.flush();
     expect(sent).toEqual([id, id, id]);
     expect(await entries()).toEqual([]);
   });
@@ -81,7 +86,7 @@ describe('a work order over the company\'s cap', () => {
   it('when the user waits for it, stays queued too and answers with the server\'s reason', async () => {
     const id = crypto.randomUUID();
     plan = [tooMany()];
-    const outcome = await enqueueWorkOrder(body(id), draft(id));
+    const outcome = await outbox.enqueueWorkOrder(body(id), draft(id));
     expect(outcome).toEqual({ state: 'queued', reason: tooManyOrdersMessage('immediate') });
     expect(await entries()).toMatchObject([{ id, kind: 'createWorkOrder', status: 'queued', attempts: 1, draft: { id } }]);
     expect(sent).toEqual([id]);
@@ -90,7 +95,7 @@ describe('a work order over the company\'s cap', () => {
   it('when the user waits for it, another refusal still goes back to the form with its draft', async () => {
     const id = crypto.randomUUID();
     plan = [new ApiError(ErrorCode.VALIDATION, 'Title is required')];
-    const outcome = await enqueueWorkOrder(body(id), draft(id));
+    const outcome = await outbox.enqueueWorkOrder(body(id), draft(id));
     expect(outcome).toMatchObject({ state: 'failed', error: { code: ErrorCode.VALIDATION } });
     expect(await db().drafts.get(id)).toMatchObject({ id, title: 'Summer sale' });
   });

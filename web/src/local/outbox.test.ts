@@ -1,3 +1,9 @@
+/**
+ * The outbox (createOutbox) against a local catalog in fake IndexedDB and a fake API that
+ * applies each Idempotency-Key once: price edits and work orders queued with their local change,
+ * sent in order, replayed after a lost answer, refused (now or later), retried with backoff or
+ * the server's Retry-After, and which failures are temporary.
+ */
 import 'fake-indexeddb/auto';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import type { CreateWorkOrderInput } from '@catalog/contracts/work-orders';
@@ -7,17 +13,8 @@ import { FakeCatalogServer, product, variant } from '../testing/fake-catalog-ser
 import type { DraftRow, OutboxEntry } from './catalog-db';
 import { getLocalProducts, queryCatalog } from './catalog-query';
 import { activeCatalogDb, closeLocalCatalog, openLocalCatalog, pullNow } from './local-catalog';
-import {
-  backoffMs,
-  classifyFailure,
-  discardOutboxEntry,
-  enqueueProductPrice,
-  enqueueVariantPrice,
-  enqueueWorkOrder,
-  flushOutbox,
-  restoreRejectedWorkOrder,
-  setOutboxTransport,
-} from './outbox';
+import { createOutbox, type Outbox } from './outbox';
+import { backoffMs, classifyFailure } from './outbox-sender';
 
 let uid = 0;
 let online = true;
@@ -66,6 +63,8 @@ class FakeApi {
 
 let server: FakeCatalogServer;
 let api: FakeApi;
+/** Each test's outbox, sending to its FakeApi. */
+let outbox: Outbox;
 
 beforeEach(async () => {
   online = true;
@@ -76,15 +75,16 @@ beforeEach(async () => {
   server.putVariant(variant(21, 2, { regularPrice: '20.00' }));
   server.putVariant(variant(22, 2, { regularPrice: '22.00' }));
   api = new FakeApi(server);
-  setOutboxTransport(api.send);
+  outbox = createOutbox({ db: activeCatalogDb, transport: api.send });
   openLocalCatalog(`outbox-${++uid}`, { fetchChanges: async (c) => server.changes(c) });
   await pullNow();
 });
 
 afterEach(() => {
-  setOutboxTransport(undefined);
+  outbox.stop();
   closeLocalCatalog();
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 const db = () => activeCatalogDb()!;
@@ -93,13 +93,13 @@ const entries = () => db().outbox.orderBy('seq').toArray();
 
 /** Lets the flush that was started by an enqueue (or the 'online' event) run to its end. */
 async function settle() {
-  await flushOutbox();
+  await outbox.flush();
   await pullNow();
 }
 
 describe('price edits through the outbox', () => {
   it('online: sends at once with the entry id as Idempotency-Key, and the edit settles', async () => {
-    const outcome = await enqueueProductPrice(1, { salePrice: '8.00' }, 'Mug');
+    const outcome = await outbox.enqueueProductPrice(1, { salePrice: '8.00' }, 'Mug');
     expect(outcome.state).toBe('sent');
     expect(api.applied).toHaveLength(1);
     expect(api.applied[0]).toMatchObject({ kind: 'productPrice', request: { method: 'PUT', path: '/api/products/1', body: { salePrice: '8.00' } } });
@@ -111,7 +111,7 @@ describe('price edits through the outbox', () => {
 
   it('offline: shows the edit at once, marked pending, sends nothing; back online it reaches the server once', async () => {
     online = false;
-    const outcome = await enqueueProductPrice(1, { regularPrice: '12.50' }, 'Mug');
+    const outcome = await outbox.enqueueProductPrice(1, { regularPrice: '12.50' }, 'Mug');
     expect(outcome.state).toBe('queued');
     expect(api.calls).toEqual([]);
     expect(await local(1)).toMatchObject({ regularPrice: '12.50', pending: true });
@@ -119,7 +119,7 @@ describe('price edits through the outbox', () => {
     expect((await queryCatalog({ search: 'mug', page: 1, pageSize: 20 })).products[0]).toMatchObject({ regularPrice: '12.50', pending: true });
 
     online = true;
-    await flushOutbox({ force: true });
+    await outbox.flush({ force: true });
     await settle();
     expect(api.applied).toHaveLength(1);
     expect(await entries()).toEqual([]);
@@ -130,7 +130,7 @@ describe('price edits through the outbox', () => {
 
   it('with the server gone quiet (the browser online), queues the edit and asks the server at once; its answer sends it', async () => {
     // As the signed-in layout does (use-local-catalog.ts): back online, the outbox is sent.
-    onReconnect(() => void flushOutbox({ force: true }));
+    const stopReconnect = onReconnect(() => void outbox.flush({ force: true }));
     reportNoAnswer();
     // The server's answer takes a moment: the submitter hears 'queued' first.
     const health = vi.fn(async () => {
@@ -139,7 +139,7 @@ describe('price edits through the outbox', () => {
     });
     vi.stubGlobal('fetch', health);
     try {
-      const outcome = await enqueueProductPrice(1, { regularPrice: '13.00' }, 'Mug');
+      const outcome = await outbox.enqueueProductPrice(1, { regularPrice: '13.00' }, 'Mug');
       expect(outcome.state).toBe('queued');
       expect(api.calls).toEqual([]);
       expect(health).toHaveBeenCalledWith(HEALTH_PATH, expect.anything());
@@ -147,20 +147,25 @@ describe('price edits through the outbox', () => {
       await settle();
       expect(await local(1)).toMatchObject({ regularPrice: '13.00' });
     } finally {
+      stopReconnect();
       vi.unstubAllGlobals();
     }
   });
 
   it('keeps an unsent edit on top of the rows a pull brings', async () => {
     online = false;
-    await enqueueVariantPrice({ id: 21, productId: 2 }, { salePrice: '15.00' }, 'Shirt');
+    await outbox.enqueueVariantPrice({ id: 21, productId: 2 }, { salePrice: '15.00' }, 'Shirt');
     // Meanwhile the store changed the product (name) and the other variant.
     server.putProduct(product(2, { name: 'Shirt (new)', regularPrice: '20.00' }));
     server.putVariant(variant(22, 2, { regularPrice: '23.00' }));
     server.putVariant(variant(21, 2, { regularPrice: '21.00' }));
     online = true;
-    setOutboxTransport(async () => {
-      throw new Error('Network error'); // the edit cannot go yet; the pull can
+    outbox.stop();
+    outbox = createOutbox({
+      db: activeCatalogDb,
+      transport: async () => {
+        throw new Error('Network error'); // the edit cannot go yet; the pull can
+      },
     });
     await pullNow();
     const row = await local(2);
@@ -175,11 +180,11 @@ describe('price edits through the outbox', () => {
 
   it('replays after a lost answer with the same key: applied once on the server', async () => {
     api.plan = ['lost'];
-    const outcome = await enqueueProductPrice(1, { salePrice: '7.00' }, 'Mug');
+    const outcome = await outbox.enqueueProductPrice(1, { salePrice: '7.00' }, 'Mug');
     expect(outcome.state).toBe('queued');
     const [queued] = await entries();
     expect(queued).toMatchObject({ status: 'queued', attempts: 1 });
-    await flushOutbox({ force: true });
+    await outbox.flush({ force: true });
     await settle();
     expect(api.calls).toEqual([queued!.id, queued!.id]);
     expect(api.applied).toHaveLength(1);
@@ -188,7 +193,7 @@ describe('price edits through the outbox', () => {
 
   it('online, a refusal by the server changes nothing on the device', async () => {
     api.plan = [new ApiError(ErrorCode.UPSTREAM, 'The store refused the change: price too high')];
-    const outcome = await enqueueProductPrice(1, { regularPrice: '99.00' }, 'Mug');
+    const outcome = await outbox.enqueueProductPrice(1, { regularPrice: '99.00' }, 'Mug');
     expect(outcome).toMatchObject({ state: 'failed' });
     expect(await entries()).toEqual([]);
     expect(await local(1)).toMatchObject({ regularPrice: '10.00' });
@@ -197,25 +202,25 @@ describe('price edits through the outbox', () => {
 
   it('a replay refused for good is kept with the message and the price goes back; discarding removes it', async () => {
     online = false;
-    await enqueueProductPrice(1, { salePrice: '9.00' }, 'Mug');
+    await outbox.enqueueProductPrice(1, { salePrice: '9.00' }, 'Mug');
     online = true;
     api.plan = [new ApiError(ErrorCode.NOT_FOUND, 'Product not found')];
-    await flushOutbox({ force: true });
+    await outbox.flush({ force: true });
     const [rejected] = await entries();
     expect(rejected).toMatchObject({ status: 'rejected', error: 'Product not found', label: 'Mug' });
     expect(await local(1)).toMatchObject({ salePrice: null });
     expect((await local(1)).pending).toBeUndefined();
-    await discardOutboxEntry(rejected!.id);
+    await outbox.discard(rejected!.id);
     expect(await entries()).toEqual([]);
     expect(await local(1)).toMatchObject({ salePrice: null, regularPrice: '10.00' });
   });
 
   it('discarding a queued edit puts the price back', async () => {
     online = false;
-    await enqueueVariantPrice({ id: 22, productId: 2 }, { regularPrice: '30.00' }, 'Shirt');
+    await outbox.enqueueVariantPrice({ id: 22, productId: 2 }, { regularPrice: '30.00' }, 'Shirt');
     expect((await local(2)).variants.find((v) => v.id === 22)).toMatchObject({ regularPrice: '30.00', pending: true });
     const [entry] = await entries();
-    await discardOutboxEntry(entry!.id);
+    await outbox.discard(entry!.id);
     const row = await local(2);
     expect(row.variants.find((v) => v.id === 22)).toMatchObject({ regularPrice: '22.00' });
     expect(row.pending).toBeUndefined();
@@ -224,23 +229,23 @@ describe('price edits through the outbox', () => {
   it('replays in order and stops at a temporary failure, then retries with backoff', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     online = false;
-    await enqueueProductPrice(1, { salePrice: '5.00' }, 'Mug');
-    await enqueueProductPrice(2, { salePrice: '15.00' }, 'Shirt');
+    await outbox.enqueueProductPrice(1, { salePrice: '5.00' }, 'Mug');
+    await outbox.enqueueProductPrice(2, { salePrice: '15.00' }, 'Shirt');
     const [first, second] = await entries();
     online = true;
     api.plan = [new ApiError(ErrorCode.INTERNAL, 'Server error')];
-    await flushOutbox({ force: true });
+    await outbox.flush({ force: true });
     // The first failed for now: the second must not overtake it.
     expect(api.calls).toEqual([first!.id]);
     const [waiting] = await entries();
     expect(waiting).toMatchObject({ id: first!.id, status: 'queued', attempts: 1, error: 'Server error' });
     expect(waiting!.nextAttemptAt).toBeGreaterThan(Date.now());
     // Not before the backoff...
-    await flushOutbox();
+    await outbox.flush();
     expect(api.calls).toEqual([first!.id]);
     // ...then both, in order.
     await vi.advanceTimersByTimeAsync(BACKOFF_MAX_FOR_FIRST);
-    await flushOutbox();
+    await outbox.flush();
     expect(api.calls).toEqual([first!.id, first!.id, second!.id]);
     expect(await entries()).toEqual([]);
   });
@@ -248,16 +253,41 @@ describe('price edits through the outbox', () => {
 
 const BACKOFF_MAX_FOR_FIRST = 1_100;
 
+describe('a replay while the first request still runs (409 IN_PROGRESS)', () => {
+  it('stays queued and goes again after its backoff; a 409 CONFLICT with the same words is rejected', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const stillRunning = 'The first request with this Idempotency-Key is still being processed. Try again in a moment.';
+    online = false;
+    await outbox.enqueueProductPrice(1, { salePrice: '4.00' }, 'Mug');
+    const [entry] = await entries();
+    online = true;
+    api.plan = [new ApiError(ErrorCode.IN_PROGRESS, stillRunning)];
+    await outbox.flush({ force: true });
+    expect(await entries()).toMatchObject([{ id: entry!.id, status: 'queued', attempts: 1, error: stillRunning }]);
+    await vi.advanceTimersByTimeAsync(BACKOFF_MAX_FOR_FIRST);
+    await outbox.flush();
+    expect(api.calls).toEqual([entry!.id, entry!.id]);
+    expect(await entries()).toEqual([]);
+
+    online = false;
+    await outbox.enqueueProductPrice(2, { salePrice: '14.00' }, 'Shirt');
+    online = true;
+    api.plan = [new ApiError(ErrorCode.CONFLICT, stillRunning)];
+    await outbox.flush({ force: true });
+    expect(await entries()).toMatchObject([{ status: 'rejected', error: stillRunning }]);
+  });
+});
+
 describe('rate limited (429 with Retry-After)', () => {
   it("a replay waits the server's Retry-After rather than the shorter backoff, then goes", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     online = false;
-    await enqueueProductPrice(1, { salePrice: '6.00' }, 'Mug');
+    await outbox.enqueueProductPrice(1, { salePrice: '6.00' }, 'Mug');
     const [entry] = await entries();
     online = true;
     api.plan = [new ApiError(ErrorCode.RATE_LIMITED, 'Too many requests. Try again in 30 seconds.', { retryAfterMs: 30_000 })];
     const started = Date.now();
-    await flushOutbox({ force: true });
+    await outbox.flush({ force: true });
     const [waiting] = await entries();
     expect(waiting).toMatchObject({ id: entry!.id, status: 'queued', attempts: 1, error: 'Too many requests. Try again in 30 seconds.' });
     expect(waiting!.nextAttemptAt).toBe(started + 30_000);
@@ -265,7 +295,7 @@ describe('rate limited (429 with Retry-After)', () => {
     await vi.advanceTimersByTimeAsync(29_000);
     expect(api.calls).toEqual([entry!.id]);
     await vi.advanceTimersByTimeAsync(1_100);
-    await flushOutbox();
+    await outbox.flush();
     expect(api.calls).toEqual([entry!.id, entry!.id]);
     expect(await entries()).toEqual([]);
   });
@@ -273,11 +303,11 @@ describe('rate limited (429 with Retry-After)', () => {
   it('a Retry-After shorter than the backoff does not hurry it', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     online = false;
-    await enqueueProductPrice(1, { salePrice: '6.50' }, 'Mug');
+    await outbox.enqueueProductPrice(1, { salePrice: '6.50' }, 'Mug');
     online = true;
     api.plan = [new ApiError(ErrorCode.RATE_LIMITED, 'Too many requests. Try again in 1 seconds.', { retryAfterMs: 0 })];
     const started = Date.now();
-    await flushOutbox({ force: true });
+    await outbox.flush({ force: true });
     expect((await entries())[0]!.nextAttemptAt).toBeGreaterThanOrEqual(started + 500);
   });
 });
@@ -294,11 +324,11 @@ describe('work orders through the outbox', () => {
     const id = crypto.randomUUID();
     await db().drafts.put(draft(id));
     online = false;
-    expect((await enqueueWorkOrder(body(id), draft(id))).state).toBe('queued');
+    expect((await outbox.enqueueWorkOrder(body(id), draft(id))).state).toBe('queued');
     expect(await db().drafts.get(id)).toBeUndefined();
     expect(await entries()).toMatchObject([{ id, kind: 'createWorkOrder', status: 'queued', label: 'Summer sale' }]);
     online = true;
-    await flushOutbox({ force: true });
+    await outbox.flush({ force: true });
     expect(api.applied.map((e) => e.id)).toEqual([id]);
     expect(await entries()).toEqual([]);
   });
@@ -306,7 +336,7 @@ describe('work orders through the outbox', () => {
   it('a refusal while the user waits puts the draft back', async () => {
     const id = crypto.randomUUID();
     api.plan = [new ApiError(ErrorCode.PLAN_LIMIT, 'Your plan allows 5 products per work order')];
-    const outcome = await enqueueWorkOrder(body(id), draft(id));
+    const outcome = await outbox.enqueueWorkOrder(body(id), draft(id));
     expect(outcome.state).toBe('failed');
     expect(await entries()).toEqual([]);
     expect(await db().drafts.get(id)).toMatchObject({ id, title: 'Summer sale' });
@@ -315,14 +345,53 @@ describe('work orders through the outbox', () => {
   it('a queued order refused later stays, and Edit brings its draft back with the same id', async () => {
     const id = crypto.randomUUID();
     online = false;
-    await enqueueWorkOrder(body(id), draft(id));
+    await outbox.enqueueWorkOrder(body(id), draft(id));
     online = true;
     api.plan = [new ApiError(ErrorCode.VALIDATION, 'Product 1 was not found')];
-    await flushOutbox({ force: true });
+    await outbox.flush({ force: true });
     expect(await entries()).toMatchObject([{ id, status: 'rejected', error: 'Product 1 was not found' }]);
-    expect(await restoreRejectedWorkOrder(id)).toBe(id);
+    expect(await outbox.restoreRejectedWorkOrder(id)).toBe(id);
     expect(await entries()).toEqual([]);
     expect(await db().drafts.get(id)).toMatchObject({ id, state: { id } });
+  });
+});
+
+describe('an outbox made by createOutbox', () => {
+  it('tells its onSent listeners about each entry the server accepted, a failing listener not stopping the others', async () => {
+    const heard: string[] = [];
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    outbox.onSent(() => {
+      throw new Error('listener bug');
+    });
+    const stop = outbox.onSent((entry, response) => heard.push(`${entry.kind} ${JSON.stringify(response)}`));
+    const outcome = await outbox.enqueueProductPrice(1, { salePrice: '8.00' }, 'Mug');
+    expect(outcome.state).toBe('sent');
+    expect(heard).toEqual([`productPrice ${JSON.stringify({ ok: true, id: api.applied[0]!.id })}`]);
+    stop();
+    await outbox.enqueueProductPrice(2, { salePrice: '18.00' }, 'Shirt');
+    expect(heard).toHaveLength(1);
+  });
+
+  it('sends nothing more once stopped, not even its scheduled retry', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    online = false;
+    await outbox.enqueueProductPrice(1, { salePrice: '3.00' }, 'Mug');
+    online = true;
+    api.plan = [new ApiError(ErrorCode.INTERNAL, 'Server error')];
+    await outbox.flush({ force: true });
+    expect(api.calls).toHaveLength(1);
+    outbox.stop();
+    await vi.advanceTimersByTimeAsync(60_000);
+    await outbox.flush({ force: true });
+    expect(api.calls).toHaveLength(1);
+    expect(await entries()).toMatchObject([{ status: 'queued', attempts: 1 }]);
+  });
+
+  it('refuses a write while no database is open (signed out)', async () => {
+    closeLocalCatalog();
+    await expect(outbox.enqueueProductPrice(1, { salePrice: '3.00' }, 'Mug')).rejects.toThrow('Not signed in on this device');
+    await expect(outbox.discard('x')).rejects.toThrow('Not signed in on this device');
+    expect(await outbox.countOpenEntries()).toBe(0);
   });
 });
 
@@ -332,8 +401,11 @@ describe('failure classes and backoff', () => {
     for (const [code, status] of [[ErrorCode.UNAUTHENTICATED, 401], [ErrorCode.RATE_LIMITED, 429], [ErrorCode.INTERNAL, 500], [ErrorCode.UPSTREAM, 502]] as const) {
       expect(classifyFailure(new ApiError(code, 'x', { status })), String(status)).toBe('temporary');
     }
-    expect(classifyFailure(new ApiError(ErrorCode.CONFLICT, 'The first request with this Idempotency-Key is still being processed. Try again in a moment.'))).toBe('temporary');
-    for (const code of [ErrorCode.VALIDATION, ErrorCode.NOT_FOUND, ErrorCode.FORBIDDEN, ErrorCode.PLAN_LIMIT]) {
+    // By its code alone: the first request with this key still runs.
+    expect(classifyFailure(new ApiError(ErrorCode.IN_PROGRESS, 'x'))).toBe('temporary');
+    // A 409 CONFLICT is never retried, whatever its message says.
+    expect(classifyFailure(new ApiError(ErrorCode.CONFLICT, 'The first request with this Idempotency-Key is still being processed. Try again in a moment.'))).toBe('permanent');
+    for (const code of [ErrorCode.VALIDATION, ErrorCode.NOT_FOUND, ErrorCode.FORBIDDEN, ErrorCode.PLAN_LIMIT, ErrorCode.CONFLICT]) {
       expect(classifyFailure(new ApiError(code, 'x')), code).toBe('permanent');
     }
   });

@@ -1,8 +1,8 @@
 /**
  * Price edits waiting in the outbox, as the device shows them: the server's rows with the
  * user's unsent edits laid on top, in queue order, and `pending` flags on what they touch. The
- * pull (catalog-apply.ts) lays them over every page it writes, and the outbox (outbox.ts) over
- * a row whenever an edit is queued, sent, refused or discarded.
+ * pull (catalog-apply.ts) lays them over every page it writes, and the outbox (outbox-queue.ts)
+ * over a row whenever an edit is queued, sent, refused or discarded.
  */
 import type { ProductPriceEdit, VariantPriceEdit } from '@catalog/contracts/products';
 import type { CatalogDb, OutboxEntry, PricesBefore, StoredProduct, StoredVariantSet } from './catalog-db';

@@ -2,14 +2,14 @@
  * Keeps the signed-in user's local catalog open and up to date while the signed-in shell is
  * shown: pulls once when the catalog opens, when the device comes back online, when the page
  * becomes visible again, and every minute while it is visible. (Syncs and executed work orders
- * call pullNow themselves.) The outbox is sent at the same moments: what waited offline goes
- * first when the connection returns.
+ * call pullNow themselves.) The outbox (the one provided above, useOutbox()) is sent at the same
+ * moments: what waited offline goes first when the connection returns.
  */
 import { useEffect } from 'react';
 import { onReconnect } from '../lib/connectivity';
 import { useAuth } from '../lib/session';
 import { openLocalCatalog, pullNow } from './local-catalog';
-import { flushOutbox } from './outbox';
+import { useOutbox } from './outbox-hooks';
 
 /** How often a visible page pulls the catalog's changes. */
 export const PULL_INTERVAL_MS = 60_000;
@@ -17,12 +17,13 @@ export const PULL_INTERVAL_MS = 60_000;
 export function useLocalCatalog(): void {
   const { user } = useAuth();
   const uid = user?.uid ?? null;
+  const outbox = useOutbox();
 
   useEffect(() => {
     if (!uid) return;
     // The shell remounts between some routes; the catalog (and its first pull) happens once.
     if (openLocalCatalog(uid)) {
-      void flushOutbox();
+      void outbox.flush();
       void pullNow();
     }
 
@@ -34,13 +35,13 @@ export function useLocalCatalog(): void {
     };
     const onVisibility = () => {
       if (document.visibilityState === 'visible') {
-        void flushOutbox();
+        void outbox.flush();
         void pullNow();
       }
       schedule();
     };
     const onOnline = () => {
-      void flushOutbox({ force: true });
+      void outbox.flush({ force: true });
       void pullNow();
     };
     schedule();
@@ -51,5 +52,5 @@ export function useLocalCatalog(): void {
       document.removeEventListener('visibilitychange', onVisibility);
       stopReconnect();
     };
-  }, [uid]);
+  }, [uid, outbox]);
 }

@@ -3,6 +3,7 @@ import { ErrorBody } from '@catalog/contracts/errors';
 import { Product, Variant } from '@catalog/contracts/products';
 import type { ProductWithVariants } from '../../db/repositories';
 import { manualHistoryId } from '../../services/catalog/price-edits';
+import { IN_PROGRESS_MESSAGE } from '../../services/idempotency';
 import { signedInUser, startDemoStore, storeProducts, syncedApp, type TestStore } from '../../testing/store-fixture';
 
 let store: TestStore;
@@ -151,11 +152,15 @@ describe('PUT /api/products/{id} and /api/variants/{id}', () => {
     const racing = await Promise.all([1, 2, 3].map(() => w.put(path, { regularPrice: '77.00' }, other)));
     store.store.configure({ latencyMs: 0 });
     expect(racing.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    // "Still running" has a code of its own: the outbox retries it by code, never by message.
+    const waiting = await Promise.all(racing.filter((r) => r.status === 409).map(async (r) => ErrorBody.parse(await r.json()).error));
+    expect(waiting).toEqual([0, 1].map(() => ({ code: 'IN_PROGRESS', message: IN_PROGRESS_MESSAGE })));
     expect((await w.put(path, { regularPrice: '77.00' }, other)).headers.get('idempotent-replayed')).toBe('true');
     expect((await w.history(w.simple)).filter((e) => e.newRegularPriceCents === 7700)).toHaveLength(1);
+    // A key reused for another request is refused for good: CONFLICT, not IN_PROGRESS.
     const reused = await w.put(path, { regularPrice: '1.00' }, headers);
     expect(reused.status).toBe(409);
-    expect(ErrorBody.parse(await reused.json()).error.message).toBe('This Idempotency-Key was already used for another request');
+    expect(ErrorBody.parse(await reused.json()).error).toEqual({ code: 'CONFLICT', message: 'This Idempotency-Key was already used for another request' });
   });
 
   it('runs a replay whose first run died mid-way again, without a second history entry', async () => {

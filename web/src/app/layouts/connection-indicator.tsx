@@ -13,7 +13,7 @@ import { useLocation } from 'react-router-dom';
 import { PendingChanges } from '../../features/outbox/components/pending-changes';
 import { useOnline } from '../../lib/use-online';
 import { useCatalogStatus } from '../../local/catalog-query';
-import { useOutboxSummary } from '../../local/outbox';
+import { useOutboxSummary } from '../../local/outbox-hooks';
 import classes from './connection-indicator.module.css';
 import { connectionState } from './connection-state';
 

@@ -3,6 +3,7 @@
  * app's sections (a slide-in menu on small screens; Work Orders shows the pending orders and the
  * changes queued on this device), the store status, Install and the account, the banner that asks
  * an unverified address to verify itself, the current screen, and the tour for new users. Loaded lazily: signed-out visitors never download it.
+ * It provides the app's outbox (app-outbox.ts) to everything inside it.
  */
 import {
   AppShell,
@@ -31,10 +32,9 @@ import { PageLoader } from '../../components/page-loader';
 import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner';
 import { useDashboardStats } from '../../features/dashboard/api/get-dashboard-stats';
 import { Walkthrough } from '../../features/walkthrough/components/walkthrough';
-// Orders sent from the outbox (also replays at start) refresh the lists: its listener registers here.
-import '../../features/work-orders/api/create-work-order';
-import { useOutboxSummary } from '../../local/outbox';
+import { OutboxProvider, useOutboxSummary } from '../../local/outbox-hooks';
 import { useLocalCatalog } from '../../local/use-local-catalog';
+import { appOutbox } from '../app-outbox';
 import { ConnectionIndicator } from './connection-indicator';
 import classes from './layout.module.css';
 import { PersistentStorageRequest } from './persistent-storage-request';
@@ -82,6 +82,14 @@ function QueuedBadge() {
 }
 
 export function SignedInLayout({ children }: { children?: ReactNode }) {
+  return (
+    <OutboxProvider outbox={appOutbox}>
+      <SignedInShell>{children}</SignedInShell>
+    </OutboxProvider>
+  );
+}
+
+function SignedInShell({ children }: { children?: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname, key } = useLocation();
   // Below the sm breakpoint the closed sidebar is only slid off screen: keep it out of the tab order.

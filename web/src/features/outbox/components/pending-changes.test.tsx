@@ -10,7 +10,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxEntry } from '../../../local/catalog-db';
 import { getLocalProducts } from '../../../local/catalog-query';
 import { activeCatalogDb, closeLocalCatalog, openLocalCatalog, pullNow } from '../../../local/local-catalog';
-import { enqueueProductPrice, setOutboxTransport } from '../../../local/outbox';
+import { createOutbox, type Outbox } from '../../../local/outbox';
+import { OutboxProvider } from '../../../local/outbox-hooks';
 import { FakeCatalogServer, product } from '../../../testing/fake-catalog-server';
 import { render, waitFor, type Rendered } from '../../../testing/render';
 import { canDiscard, entryState, NOTHING_PENDING, PendingChanges } from './pending-changes';
@@ -18,14 +19,19 @@ import { canDiscard, entryState, NOTHING_PENDING, PendingChanges } from './pendi
 let rendered: Rendered | undefined;
 let uid = 0;
 let online: boolean;
+/** The outbox the list is given; nothing it sends gets an answer. */
+let outbox: Outbox;
 
 beforeEach(async () => {
   online = false;
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
   const server = new FakeCatalogServer();
   server.putProduct(product(1, { name: 'Mug', regularPrice: '10.00' }));
-  setOutboxTransport(async () => {
-    throw new Error('Network error');
+  outbox = createOutbox({
+    db: activeCatalogDb,
+    transport: async () => {
+      throw new Error('Network error');
+    },
   });
   openLocalCatalog(`pending-${++uid}`, { fetchChanges: async (c) => server.changes(c) });
   online = true;
@@ -36,7 +42,7 @@ afterEach(() => {
   rendered?.unmount();
   rendered = undefined;
   document.body.innerHTML = '';
-  setOutboxTransport(undefined);
+  outbox.stop();
   closeLocalCatalog();
   vi.restoreAllMocks();
 });
@@ -48,12 +54,14 @@ function Where() {
 
 async function renderList() {
   rendered = await render(
-    <MemoryRouter initialEntries={['/products']}>
-      <Routes>
-        <Route path="*" element={<PendingChanges />} />
-      </Routes>
-      <Where />
-    </MemoryRouter>,
+    <OutboxProvider outbox={outbox}>
+      <MemoryRouter initialEntries={['/products']}>
+        <Routes>
+          <Route path="*" element={<PendingChanges />} />
+        </Routes>
+        <Where />
+      </MemoryRouter>
+    </OutboxProvider>,
   );
   return rendered.container;
 }
@@ -80,7 +88,7 @@ describe('PendingChanges', () => {
   });
 
   it('discards a price edit made offline after asking, and the price goes back', async () => {
-    await enqueueProductPrice(1, { regularPrice: '12.00' }, 'Mug');
+    await outbox.enqueueProductPrice(1, { regularPrice: '12.00' }, 'Mug');
     expect((await getLocalProducts([1]))[0]).toMatchObject({ regularPrice: '12.00', pending: true });
     const root = await renderList();
     await waitFor(() => root.textContent?.includes('Waiting for connection') ?? false);
@@ -94,7 +102,7 @@ describe('PendingChanges', () => {
   });
 
   it('Keep leaves the change queued', async () => {
-    await enqueueProductPrice(1, { regularPrice: '12.00' }, 'Mug');
+    await outbox.enqueueProductPrice(1, { regularPrice: '12.00' }, 'Mug');
     const root = await renderList();
     await waitFor(() => button(root, 'Discard…') !== undefined);
     await act(async () => button(root, 'Discard…')!.click());

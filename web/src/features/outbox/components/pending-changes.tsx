@@ -9,13 +9,7 @@ import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { OutboxEntry } from '../../../local/catalog-db';
-import {
-  discardOutboxEntry,
-  restoreRejectedWorkOrder,
-  retryOutboxNow,
-  useOutbox,
-  WAITING_FOR_CONNECTION,
-} from '../../../local/outbox';
+import { useOutbox, useOutboxEntries, WAITING_FOR_CONNECTION } from '../../../local/outbox-hooks';
 import { useOnline } from '../../../lib/use-online';
 
 export const NOTHING_PENDING = 'Everything is saved on the server.';
@@ -42,11 +36,12 @@ export function entryState(entry: OutboxEntry, online: boolean): { label: string
 
 function EntryRow({ entry, online }: { entry: OutboxEntry; online: boolean }) {
   const navigate = useNavigate();
+  const outbox = useOutbox();
   // Discarding asks first, in place (the list lives in a popover: no modal on top of it).
   const [confirming, setConfirming] = useState(false);
   const state = entryState(entry, online);
   const edit = async () => {
-    const draftId = await restoreRejectedWorkOrder(entry.id);
+    const draftId = await outbox.restoreRejectedWorkOrder(entry.id);
     if (draftId) navigate(`/work-orders/create?draft=${encodeURIComponent(draftId)}`);
   };
   return (
@@ -72,7 +67,7 @@ function EntryRow({ entry, online }: { entry: OutboxEntry; online: boolean }) {
       {confirming ? (
         <Group gap="xs" wrap="nowrap">
           <Text size="xs">{DISCARD_CONSEQUENCE[entry.kind]}</Text>
-          <Button size="compact-xs" color="red" onClick={() => void discardOutboxEntry(entry.id)}>
+          <Button size="compact-xs" color="red" onClick={() => void outbox.discard(entry.id)}>
             Discard
           </Button>
           <Button size="compact-xs" variant="default" onClick={() => setConfirming(false)}>
@@ -112,7 +107,8 @@ const DISCARD_CONSEQUENCE: Record<OutboxEntry['kind'], string> = {
 };
 
 export function PendingChanges() {
-  const entries = useOutbox();
+  const outbox = useOutbox();
+  const entries = useOutboxEntries();
   const online = useOnline();
 
   if (!entries) return null;
@@ -133,7 +129,7 @@ export function PendingChanges() {
         ))}
       </Stack>
       {canRetry && (
-        <Button size="xs" variant="light" onClick={() => void retryOutboxNow()}>
+        <Button size="xs" variant="light" onClick={() => void outbox.retryNow()}>
           Send now
         </Button>
       )}

@@ -1,11 +1,13 @@
 /**
  * A product's price edit (only the changed fields; a null sale price clears it), through the
- * outbox (local/outbox.ts): it shows in the local catalog at once, marked pending, and is sent
- * as PUT /api/products/{id} with an Idempotency-Key, now or when the connection returns.
+ * outbox it is given (local/outbox.ts; a screen passes the app's, from useOutbox()): it shows in
+ * the local catalog at once, marked pending, and is sent as PUT /api/products/{id} with an
+ * Idempotency-Key, now or when the connection returns.
  */
 import type { ProductPriceEdit } from '@catalog/contracts/products';
-import { enqueueProductPrice, type SendOutcome } from '../../../local/outbox';
+import type { Outbox } from '../../../local/outbox';
+import type { SendOutcome } from '../../../local/outbox-sender';
 
-export function updateProductPrice(product: { id: number; name: string }, edit: ProductPriceEdit): Promise<SendOutcome> {
-  return enqueueProductPrice(product.id, edit, product.name);
+export function updateProductPrice(outbox: Outbox, product: { id: number; name: string }, edit: ProductPriceEdit): Promise<SendOutcome> {
+  return outbox.enqueueProductPrice(product.id, edit, product.name);
 }

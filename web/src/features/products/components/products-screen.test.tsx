@@ -5,7 +5,10 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearApiQueries } from '../../../lib/api-query';
 import { AuthProvider } from '../../../lib/session';
-import { closeLocalCatalog, openLocalCatalog, pullNow } from '../../../local/local-catalog';
+import { activeCatalogDb, closeLocalCatalog, openLocalCatalog, pullNow } from '../../../local/local-catalog';
+import { createOutbox, type Outbox } from '../../../local/outbox';
+import { OutboxProvider } from '../../../local/outbox-hooks';
+import { apiOutboxTransport } from '../../../local/outbox-transport';
 import { FakeCatalogServer, product, variant } from '../../../testing/fake-catalog-server';
 import { fakeIdentity, fakeUser } from '../../../testing/fake-identity';
 import { render, waitFor, type Rendered } from '../../../testing/render';
@@ -24,6 +27,9 @@ let uid = 0;
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
+/** The screen's outbox, sending price edits through the API (the stubbed fetch). */
+let outbox: Outbox | undefined;
+
 beforeEach(() => {
   localStorage.clear();
   clearApiQueries();
@@ -37,6 +43,8 @@ beforeEach(() => {
 afterEach(() => {
   rendered?.unmount();
   rendered = undefined;
+  outbox?.stop();
+  outbox = undefined;
   closeLocalCatalog();
   vi.unstubAllGlobals();
 });
@@ -48,12 +56,16 @@ async function openCatalog(server: FakeCatalogServer) {
 
 async function renderScreen(props: { showStock?: boolean } = {}) {
   const identity = fakeIdentity();
+  outbox?.stop();
+  outbox = createOutbox({ db: activeCatalogDb, transport: apiOutboxTransport });
   rendered = await render(
     <AuthProvider connect={identity.connect}>
       <Notifications />
-      <MemoryRouter>
-        <ProductsScreen renderCategoryPicker={() => null} showStock={props.showStock ?? true} />
-      </MemoryRouter>
+      <OutboxProvider outbox={outbox}>
+        <MemoryRouter>
+          <ProductsScreen renderCategoryPicker={() => null} showStock={props.showStock ?? true} />
+        </MemoryRouter>
+      </OutboxProvider>
     </AuthProvider>,
   );
   await waitFor(() => identity.connections() > 0);

@@ -12,7 +12,8 @@ import type { ReplicatedVariant } from '@catalog/contracts/replication';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useState } from 'react';
 import { invalidateApiQuery } from '../../../lib/api-query';
-import type { SendOutcome } from '../../../local/outbox';
+import { useOutbox } from '../../../local/outbox-hooks';
+import type { SendOutcome } from '../../../local/outbox-sender';
 import { isQuotaExceededError, STORAGE_FULL_MESSAGE, STORAGE_FULL_TITLE } from '../../../local/storage-errors';
 import { priceHistoryQuery } from '../api/get-price-history';
 import { updateProductPrice } from '../api/update-product-price';
@@ -65,6 +66,7 @@ async function save<T>(
 }
 
 export function usePriceEdits() {
+  const outbox = useOutbox();
   const [saving, setSaving] = useState<string | null>(null);
 
   const run = useCallback(async (key: string, fn: () => Promise<SaveResult>) => {
@@ -79,23 +81,23 @@ export function usePriceEdits() {
   const saveProduct = useCallback(
     (product: { id: number; name: string; regularPrice: string; salePrice: string | null }, values: PriceFormValues) =>
       run('product', () =>
-        save(productPriceEdit(product, values), (body) => updateProductPrice(product, body), product.id, {
+        save(productPriceEdit(product, values), (body) => updateProductPrice(outbox, product, body), product.id, {
           success: PRODUCT_UPDATED,
           failure: PRODUCT_UPDATE_FAILED,
         }),
       ),
-    [run],
+    [run, outbox],
   );
 
   const saveVariant = useCallback(
     (variant: ReplicatedVariant, values: PriceFormValues, productName: string) =>
       run(`variant-${variant.id}`, () =>
-        save(variantPriceEdit(variant, values), (body) => updateVariantPrice(variant, body, productName), variant.productId, {
+        save(variantPriceEdit(variant, values), (body) => updateVariantPrice(outbox, variant, body, productName), variant.productId, {
           success: VARIANT_UPDATED,
           failure: VARIANT_UPDATE_FAILED,
         }),
       ),
-    [run],
+    [run, outbox],
   );
 
   return { saveProduct, saveVariant, saving };

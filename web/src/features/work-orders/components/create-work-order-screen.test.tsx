@@ -13,7 +13,9 @@ import { clearApiQueries } from '../../../lib/api-query';
 import { AuthProvider } from '../../../lib/session';
 import type { LocalProduct } from '../../../local/catalog-query';
 import { activeCatalogDb, closeLocalCatalog, openLocalCatalog, pullNow } from '../../../local/local-catalog';
-import { setOutboxTransport } from '../../../local/outbox';
+import { createOutbox, type Outbox } from '../../../local/outbox';
+import { OutboxProvider } from '../../../local/outbox-hooks';
+import { apiOutboxTransport, type OutboxTransport } from '../../../local/outbox-transport';
 import { FakeCatalogServer, product } from '../../../testing/fake-catalog-server';
 import { fakeIdentity, fakeUser } from '../../../testing/fake-identity';
 import { render, waitFor, type Rendered } from '../../../testing/render';
@@ -31,6 +33,12 @@ globalThis.ResizeObserver ??= class {
 const DRAFT_ID = '6f1c3a52-8d4e-4b7a-9c21-0e5d3f4a6b7c';
 let rendered: Rendered | undefined;
 let uid = 0;
+/** The screen's outbox: the API's (stubbed fetch) unless a test gives another transport. */
+let outbox: Outbox;
+const sendThrough = (transport: OutboxTransport) => {
+  outbox.stop();
+  outbox = createOutbox({ db: activeCatalogDb, transport });
+};
 
 beforeEach(async () => {
   localStorage.clear();
@@ -39,12 +47,13 @@ beforeEach(async () => {
   const server = new FakeCatalogServer();
   server.putProduct(product(101, { name: 'Blue Mug', regularPrice: '12.00' }));
   openLocalCatalog(`create-${++uid}`, { fetchChanges: async (c) => server.changes(c) });
+  outbox = createOutbox({ db: activeCatalogDb, transport: apiOutboxTransport });
   await pullNow();
 });
 afterEach(() => {
   rendered?.unmount();
   rendered = undefined;
-  setOutboxTransport(undefined);
+  outbox.stop();
   closeLocalCatalog();
   vi.unstubAllGlobals();
 });
@@ -59,13 +68,15 @@ async function renderAt(url: string) {
   rendered = await render(
     <AuthProvider connect={identity.connect}>
       <Notifications />
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route path="/work-orders/create" element={<CreateWorkOrderScreen />} />
-          <Route path="/work-orders" element={<h1>Work Orders</h1>} />
-        </Routes>
-        <Where />
-      </MemoryRouter>
+      <OutboxProvider outbox={outbox}>
+        <MemoryRouter initialEntries={[url]}>
+          <Routes>
+            <Route path="/work-orders/create" element={<CreateWorkOrderScreen />} />
+            <Route path="/work-orders" element={<h1>Work Orders</h1>} />
+          </Routes>
+          <Where />
+        </MemoryRouter>
+      </OutboxProvider>
     </AuthProvider>,
   );
   await waitFor(() => identity.connections() > 0);
@@ -167,7 +178,7 @@ describe('CreateWorkOrderScreen drafts', () => {
   });
 
   it('submits with its draft: queued offline, the draft leaves the list and travels with the order', async () => {
-    setOutboxTransport(async () => {
+    sendThrough(async () => {
       throw new Error('Network error');
     });
     await storeDraft();

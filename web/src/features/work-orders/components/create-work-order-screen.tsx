@@ -16,6 +16,7 @@ import { IconArrowLeft, IconEye } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { LocalProduct } from '../../../local/catalog-query';
+import { useOutbox } from '../../../local/outbox-hooks';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { CREATE_FAILED_MESSAGE, CREATED_MESSAGE, QUEUED_MESSAGE, QUEUED_TITLE, createWorkOrder, queuedByServerMessage, type CreateOutcome } from '../api/create-work-order';
 import { useWorkOrderDraft } from '../hooks/use-work-order-draft';
@@ -43,6 +44,7 @@ function focusById(id: string) {
 export function CreateWorkOrderScreen({ onCreated }: CreateWorkOrderScreenProps) {
   usePageTitle('Create Work Order');
   const navigate = useNavigate();
+  const outbox = useOutbox();
   const [searchParams, setSearchParams] = useSearchParams();
   const draftParam = searchParams.get(DRAFT_PARAM) || null;
   const [initialId] = useState(() => draftParam ?? crypto.randomUUID());
@@ -101,7 +103,7 @@ export function CreateWorkOrderScreen({ onCreated }: CreateWorkOrderScreenProps)
     let outcome: CreateOutcome;
     try {
       // With its draft, so an order the server refuses later can be edited again.
-      outcome = await createWorkOrder({ ...now.body, id: state.id }, draft.draftRow());
+      outcome = await createWorkOrder(outbox, { ...now.body, id: state.id }, draft.draftRow());
     } catch (err) {
       // Not even queued: the device could not store it (e.g. its storage is full).
       outcome = { state: 'failed', error: err };

@@ -13,7 +13,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { OutboxEntry } from '../../../local/catalog-db';
-import { discardOutboxEntry, restoreRejectedWorkOrder, retryOutboxNow, useOutbox } from '../../../local/outbox';
+import { useOutbox, useOutboxEntries } from '../../../local/outbox-hooks';
 import { draftPath } from '../utils/draft-state';
 import { ConfirmModal } from './confirm-modal';
 import { OutboxOrderCard, outboxOrderSummary } from './outbox-order-card';
@@ -28,18 +28,19 @@ export interface OutboxOrdersProps {
 
 /** The submitted orders still on this device (live), minus those the server already lists. */
 export function usePendingSubmissions(listedIds: ReadonlySet<string>): OutboxEntry[] {
-  const entries = useOutbox('createWorkOrder');
+  const entries = useOutboxEntries('createWorkOrder');
   return (entries ?? []).filter((entry) => !listedIds.has(entry.id));
 }
 
 export function OutboxOrders({ entries, online }: OutboxOrdersProps) {
   const navigate = useNavigate();
+  const outbox = useOutbox();
   const [discarding, setDiscarding] = useState<OutboxEntry | null>(null);
   const [busy, setBusy] = useState(false);
 
   const edit = async (entry: OutboxEntry) => {
     try {
-      const draftId = await restoreRejectedWorkOrder(entry.id);
+      const draftId = await outbox.restoreRejectedWorkOrder(entry.id);
       if (draftId) navigate(draftPath(draftId));
       else notifications.show({ color: 'red', title: 'Error', message: 'This work order has no saved form to edit; discard it and create it again.' });
     } catch (err) {
@@ -51,7 +52,7 @@ export function OutboxOrders({ entries, online }: OutboxOrdersProps) {
     if (!discarding || busy) return;
     setBusy(true);
     try {
-      await discardOutboxEntry(discarding.id);
+      await outbox.discard(discarding.id);
       notifications.show({ color: 'green', title: 'Work order discarded', message: 'It will not be sent.' });
     } catch (err) {
       notifications.show({ color: 'red', title: 'Error', message: getErrorMessage(err, 'Failed to discard the work order') });
@@ -72,7 +73,7 @@ export function OutboxOrders({ entries, online }: OutboxOrdersProps) {
             online={online}
             onEdit={(e) => void edit(e)}
             onDiscard={setDiscarding}
-            onRetry={() => void retryOutboxNow()}
+            onRetry={() => void outbox.retryNow()}
           />
         ))}
       </Stack>

@@ -14,6 +14,9 @@ import { OFFLINE_ACTION_MESSAGE } from '../../../lib/use-online';
 import { AuthProvider } from '../../../lib/session';
 import type { DraftRow, OutboxEntry } from '../../../local/catalog-db';
 import { activeCatalogDb, closeLocalCatalog, openLocalCatalog, readyCatalog } from '../../../local/local-catalog';
+import { createOutbox, type Outbox } from '../../../local/outbox';
+import { OutboxProvider } from '../../../local/outbox-hooks';
+import { apiOutboxTransport } from '../../../local/outbox-transport';
 import { saveWorkOrders } from '../../../local/work-orders-cache';
 import { fakeIdentity, fakeUser } from '../../../testing/fake-identity';
 import { render, waitFor, type Rendered } from '../../../testing/render';
@@ -28,6 +31,8 @@ let uid = 0;
 let orders: WorkOrder[];
 let serverDown: boolean;
 let online: boolean;
+/** The screen's outbox, sending through the API (the stubbed fetch). */
+let outbox: Outbox | undefined;
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
@@ -50,6 +55,8 @@ afterEach(() => {
   rendered?.unmount();
   rendered = undefined;
   document.body.innerHTML = '';
+  outbox?.stop();
+  outbox = undefined;
   closeLocalCatalog();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -62,16 +69,20 @@ function Where() {
 
 async function renderScreen() {
   const identity = fakeIdentity();
+  outbox?.stop();
+  outbox = createOutbox({ db: activeCatalogDb, transport: apiOutboxTransport });
   rendered = await render(
     <AuthProvider connect={identity.connect}>
       <Notifications />
-      <MemoryRouter initialEntries={['/work-orders']}>
-        <Routes>
-          <Route path="/work-orders" element={<WorkOrdersScreen />} />
-          <Route path="/work-orders/create" element={<h1>Create Work Order</h1>} />
-        </Routes>
-        <Where />
-      </MemoryRouter>
+      <OutboxProvider outbox={outbox}>
+        <MemoryRouter initialEntries={['/work-orders']}>
+          <Routes>
+            <Route path="/work-orders" element={<WorkOrdersScreen />} />
+            <Route path="/work-orders/create" element={<h1>Create Work Order</h1>} />
+          </Routes>
+          <Where />
+        </MemoryRouter>
+      </OutboxProvider>
     </AuthProvider>,
   );
   await waitFor(() => identity.connections() > 0);

@@ -6,6 +6,10 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearApiQueries } from '../../../lib/api-query';
 import { AuthProvider } from '../../../lib/session';
+import { activeCatalogDb } from '../../../local/local-catalog';
+import { createOutbox, type Outbox } from '../../../local/outbox';
+import { OutboxProvider } from '../../../local/outbox-hooks';
+import { apiOutboxTransport } from '../../../local/outbox-transport';
 import { fakeIdentity, fakeUser } from '../../../testing/fake-identity';
 import { render, waitFor, type Rendered } from '../../../testing/render';
 import { testOrder } from '../utils/test-fixtures';
@@ -18,6 +22,9 @@ const requests: Array<{ method: string; url: string }> = [];
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** The screen's outbox (no catalog is open here: it lists nothing). */
+let outbox: Outbox | undefined;
 
 const ORDER_ID = '0b4f2d4e-1c7a-4a53-9a0e-7d3f1c2b5a61';
 
@@ -43,18 +50,24 @@ afterEach(() => {
   rendered?.unmount();
   rendered = undefined;
   document.body.innerHTML = '';
+  outbox?.stop();
+  outbox = undefined;
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 
 async function renderScreen(props: WorkOrdersScreenProps = {}) {
   const identity = fakeIdentity();
+  outbox?.stop();
+  outbox = createOutbox({ db: activeCatalogDb, transport: apiOutboxTransport });
   rendered = await render(
     <AuthProvider connect={identity.connect}>
       <Notifications />
-      <MemoryRouter>
-        <WorkOrdersScreen {...props} />
-      </MemoryRouter>
+      <OutboxProvider outbox={outbox}>
+        <MemoryRouter>
+          <WorkOrdersScreen {...props} />
+        </MemoryRouter>
+      </OutboxProvider>
     </AuthProvider>,
   );
   await waitFor(() => identity.connections() > 0);
