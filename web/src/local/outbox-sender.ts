@@ -5,7 +5,8 @@
  * - An entry whose submitter waits (the first attempt, online: `sendNow`) hears what became of
  *   it (`SendOutcome`). A refusal by the server then changes nothing on the device (the entry
  *   is removed and the local change undone), as the screens have always done; a 429 (too many
- *   requests or orders) and a request that got no answer (offline, network) stay queued.
+ *   requests or orders), a 409 IN_PROGRESS (an earlier attempt still running on the server) and
+ *   a request that got no answer (offline, network) stay queued.
  * - Replays (after the connection returns, at start, on a timer) stop at the first temporary
  *   failure (`classifyFailure`: network, 401 while the session cannot refresh, 408, 429, 5xx,
  *   409 IN_PROGRESS) and try again with exponential backoff, or after the server's Retry-After
@@ -133,9 +134,11 @@ export function createSender({ db: currentDb, transport, clock, onSent }: Sender
   /** What a failed attempt leaves: settled (go on with the next entry) or waiting (stop here). */
   async function failed(db: CatalogDb, entry: OutboxEntry, err: unknown, interactive: boolean): Promise<'settled' | 'waiting'> {
     const message = err instanceof Error ? err.message : String(err);
-    // A 429 (too many requests, or the company's cap on waiting orders) only asks to wait:
-    // the change stays queued, also while the user looks at the form (issue 14).
-    if (interactive && isApiError(err) && err.status !== 401 && err.status !== 429) {
+    // A 429 (too many requests, or the company's cap on waiting orders) and a 409 IN_PROGRESS
+    // (an earlier attempt with this key is still running on the server) only ask to wait: the
+    // change stays queued, also while the user looks at the form (issue 14).
+    const asksToWait = isApiError(err) && (err.status === 429 || err.code === ErrorCode.IN_PROGRESS);
+    if (interactive && isApiError(err) && err.status !== 401 && !asksToWait) {
       // The user is looking at the form: the server's refusal changes nothing locally.
       await removeEntry(db, entry, { undo: true, toDraft: true }, clock.now());
       settleWaiter(entry.id, { state: 'failed', error: err });
@@ -151,7 +154,7 @@ export function createSender({ db: currentDb, transport, clock, onSent }: Sender
     const wait = Math.max(backoffMs(attempts), isApiError(err) ? (err.retryAfterMs ?? 0) : 0);
     const nextAttemptAt = clock.now() + wait;
     await markRetry(db, entry, { attempts, nextAttemptAt, error: message });
-    if (interactive && isApiError(err) && err.status === 429) settleWaiter(entry.id, { state: 'queued', reason: message });
+    if (interactive && asksToWait) settleWaiter(entry.id, { state: 'queued', reason: message });
     scheduleRetry(nextAttemptAt);
     return 'waiting';
   }

@@ -254,6 +254,15 @@ describe('price edits through the outbox', () => {
 const BACKOFF_MAX_FOR_FIRST = 1_100;
 
 describe('a replay while the first request still runs (409 IN_PROGRESS)', () => {
+  it('while the user waits: the edit stays on the device, queued with the reason, not undone', async () => {
+    const stillRunning = 'The first request with this Idempotency-Key is still being processed. Try again in a moment.';
+    api.plan = [new ApiError(ErrorCode.IN_PROGRESS, stillRunning)];
+    const outcome = await outbox.enqueueProductPrice(1, { salePrice: '7.00' }, 'Mug');
+    expect(outcome).toMatchObject({ state: 'queued', reason: stillRunning });
+    expect(await entries()).toMatchObject([{ status: 'queued', attempts: 1, error: stillRunning }]);
+    expect(await local(1)).toMatchObject({ salePrice: '7.00', pending: true });
+  });
+
   it('stays queued and goes again after its backoff; a 409 CONFLICT with the same words is rejected', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const stillRunning = 'The first request with this Idempotency-Key is still being processed. Try again in a moment.';
