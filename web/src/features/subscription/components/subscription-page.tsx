@@ -11,9 +11,10 @@ import { whoCan } from '@catalog/contracts/permissions';
 import { PLAN_LIST, type PlanId } from '@catalog/contracts/plans';
 import { planChangeKind } from '@catalog/contracts/subscription';
 import { Alert, Anchor, Button, Paper, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconConfetti, IconInfoCircle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconConfetti, IconInfoCircle } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useCan } from '../../../components/needs-permission';
 import { OfflineNotice } from '../../../components/offline-notice';
 import { PageLoader } from '../../../components/page-loader';
@@ -25,7 +26,6 @@ import { useCheckoutReturn } from '../hooks/use-checkout-return';
 import { usePlanChange, type PlanChangeOptions } from '../hooks/use-plan-change';
 import { planChangeConfirmation } from '../utils/subscription-copy';
 import { CancelSubscriptionCard } from './cancel-subscription-card';
-import { ConfirmDialog } from './confirm-dialog';
 import { CurrentPlanBanner } from './current-plan-banner';
 import { PlanOptionCard } from './plan-option-card';
 import { SubscriptionFaq } from './subscription-faq';
@@ -131,13 +131,19 @@ export function SubscriptionPage({ redirect }: PlanChangeOptions) {
         opened={confirmation !== null}
         title={shown.current?.title ?? ''}
         message={shown.current?.message ?? ''}
-        warning={shown.current?.warning}
         confirmLabel={shown.current?.confirmLabel ?? ''}
+        cancelLabel="Keep My Plan"
         tone={change.pending?.kind === 'downgrade' ? 'danger' : 'primary'}
         pending={change.busy}
         onConfirm={() => void change.confirm()}
         onClose={change.close}
-      />
+      >
+        {shown.current?.warning && (
+          <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden="true" />} styles={noteStyles}>
+            {shown.current.warning}
+          </Alert>
+        )}
+      </ConfirmDialog>
     </Stack>
   );
 }
