@@ -23,6 +23,14 @@ export const projects: TestProjectConfiguration[] = [
   },
   {
     test: {
+      name: 'fake-stripe',
+      root: './packages/fake-stripe',
+      include: ['src/**/*.test.ts'],
+      environment: 'node',
+    },
+  },
+  {
+    test: {
       name: 'demo-store',
       root: './packages/demo-store',
       include: ['src/**/*.test.ts'],
