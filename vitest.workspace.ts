@@ -31,6 +31,14 @@ export const projects: TestProjectConfiguration[] = [
   },
   {
     test: {
+      name: 'listen',
+      root: './packages/listen',
+      include: ['src/**/*.test.ts'],
+      environment: 'node',
+    },
+  },
+  {
+    test: {
       name: 'demo-store',
       root: './packages/demo-store',
       include: ['src/**/*.test.ts'],
