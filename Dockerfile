@@ -12,6 +12,7 @@ COPY packages/contracts/package.json packages/contracts/
 COPY packages/commerce/package.json packages/commerce/
 COPY packages/demo-store/package.json packages/demo-store/
 COPY packages/fake-stripe/package.json packages/fake-stripe/
+COPY packages/listen/package.json packages/listen/
 RUN npm_config_nodedir= pnpm install --frozen-lockfile
 COPY . .
 RUN pnpm --filter @catalog/web build && pnpm --filter @catalog/api build \

@@ -23,6 +23,22 @@ export const projects: TestProjectConfiguration[] = [
   },
   {
     test: {
+      name: 'fake-stripe',
+      root: './packages/fake-stripe',
+      include: ['src/**/*.test.ts'],
+      environment: 'node',
+    },
+  },
+  {
+    test: {
+      name: 'listen',
+      root: './packages/listen',
+      include: ['src/**/*.test.ts'],
+      environment: 'node',
+    },
+  },
+  {
+    test: {
       name: 'demo-store',
       root: './packages/demo-store',
       include: ['src/**/*.test.ts'],

@@ -23,10 +23,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { freePort } from '../packages/listen/src/free-port.mjs';
 
 const root = process.env.CATALOG_ROOT ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -87,18 +87,6 @@ async function loadModules() {
 
 // ------------------------------------------------------------------------------------------------
 // The product
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 interface RunningApp {
   url: string;

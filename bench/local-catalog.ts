@@ -25,7 +25,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -33,6 +32,7 @@ import { generateCatalog } from '../packages/demo-store/src/generate-catalog';
 import type { BcProduct, CatalogData } from '../packages/demo-store/src/types';
 import { openDatabase } from '../api/src/db/index';
 import type { ProductInput } from '../api/src/db/repositories';
+import { freePort } from '../packages/listen/src/free-port.mjs';
 
 const root = process.env.CATALOG_ROOT ?? process.cwd();
 // playwright-core lives in web/; load it at run time rather than bundling it.
@@ -51,17 +51,6 @@ const APPLY_MEASURE_NAME = 'catalog-page-apply';
 const fmt = (n: number) => n.toLocaleString('en-US');
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const row = (label: string, value: string) => console.log(`  ${label.padEnd(36)} ${value}`);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function startProduct(dataDir: string, port: number): Promise<{ url: string; child: ChildProcess; log: () => string }> {
   let log = '';

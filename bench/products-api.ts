@@ -48,7 +48,7 @@ import { openDatabase } from '../api/src/db/index';
 import type { Database, ProductInput } from '../api/src/db/repositories';
 import { createLogger } from '../api/src/lib/logger';
 import { createSecretBox, generateAppSecret } from '../api/src/lib/secrets';
-import { listen } from '../api/src/testing/listen';
+import { listen } from '../packages/listen/src/listen';
 import { emulatorToken, TEST_PROJECT } from '../api/src/testing/test-app';
 import { percentile, runLoad } from './http-load';
 
@@ -269,7 +269,8 @@ async function main() {
       db, logger: createLogger('warn'), verifyToken: createTokenVerifier({ projectId: TEST_PROJECT, emulator: true, jwksUrl: 'http://127.0.0.1:9/unused' }),
       commerce: () => { throw new Error('no store in this benchmark'); }, secrets: createSecretBox(generateAppSecret()),
     });
-    const server = await listen(app);
+    // The globals replaced as server.ts has them (serve's default): the load is measured as production serves it.
+    const server = await listen(app, { overrideGlobalObjects: true });
     try {
       const terms = realisticTerms(inputs, rng);
       // Departments and their subcategories: filters that take in whole subtrees.

@@ -1,7 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 
 export const PROJECT_ID: string;
-export function freePort(): Promise<number>;
 export function startAuthEmulator(opts?: {
   port?: number;
   dataDir: string;

@@ -3,31 +3,11 @@
 // on the next start, so a local account survives a restart like the SQLite data does.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort, portIsFree } from '../packages/listen/src/free-port.mjs';
 import { root } from './setup.mjs';
 
 export const PROJECT_ID = 'demo-catalog';
-
-export async function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function portIsFree(port) {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.once('error', () => resolve(false));
-    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
-  });
-}
 
 /**
  * Starts the emulator on `port` (9099 by default; a free one when 9099 is taken or port is 0).

@@ -8,7 +8,8 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { freePort, startAuthEmulator } from './auth-emulator.mjs';
+import { freePort, portIsFree } from '../packages/listen/src/free-port.mjs';
+import { startAuthEmulator } from './auth-emulator.mjs';
 import { buildEnv, log, root, setup } from './setup.mjs';
 
 setup();
@@ -24,15 +25,6 @@ async function stopChild(child) {
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
   await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-}
-
-async function portFree(port) {
-  const net = await import('node:net');
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.once('error', () => resolve(false));
-    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
-  });
 }
 
 async function waitFor(url, name) {
@@ -83,7 +75,7 @@ if (!env.FIREBASE_AUTH_EMULATOR_HOST && !realProject) {
 
 if (!env.BIGCOMMERCE_API_URL) {
   const requested = Number(env.DEMO_STORE_PORT ?? 8788);
-  const port = requested > 0 && (await portFree(requested)) ? requested : await freePort();
+  const port = requested > 0 && (await portIsFree(requested)) ? requested : await freePort();
   const store = spawn(process.execPath, [path.join('api', 'dist', 'demo-store.mjs')], {
     cwd: root,
     env: { ...env, DEMO_STORE_PORT: String(port) },
@@ -104,7 +96,7 @@ if (!env.BIGCOMMERCE_API_URL) {
 // pointed at, with its checkout pages and signed webhooks; a real STRIPE_SECRET_KEY skips it.
 if (!env.STRIPE_SECRET_KEY) {
   const requested = Number(env.FAKE_STRIPE_PORT ?? 8789);
-  const port = requested > 0 && (await portFree(requested)) ? requested : await freePort();
+  const port = requested > 0 && (await portIsFree(requested)) ? requested : await freePort();
   // The webhook signing secret is generated once and kept with the data, like APP_SECRET.
   const secretFile = path.join(dataDir, 'stripe-webhook-secret');
   if (!existsSync(secretFile)) writeFileSync(secretFile, `whsec_${randomBytes(24).toString('hex')}`, { mode: 0o600 });

@@ -23,6 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sleep } from '@catalog/commerce/timing';
 import { DEMO_STORE } from '@catalog/demo-store';
 import type { SyncEvent } from '@catalog/contracts/sync';
 import type { CreateWorkOrderInput } from '@catalog/contracts/work-orders';
@@ -39,8 +40,6 @@ const PROJECT = 'catalog-pilot-multi-process';
 const SYNC_LIMIT = 5;
 /** A dead process's order is resumed this long after its last renewal (default 30 s; config.ts). */
 const LEASE_MS = 3_000;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(!baseUrl)('one service on three processes (PostgreSQL)', () => {
   let schema: Awaited<ReturnType<typeof isolatedSchema>>;

@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { sleep } from '@catalog/commerce/timing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, startServer, type BuiltServer } from './testing/built-server';
 import { dbTargets, isolatedSchema } from './testing/db-targets';
@@ -19,8 +20,6 @@ beforeAll(async () => {
   bundle = await buildServer('server-shutdown-test');
 });
 afterAll(() => bundle?.remove());
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Whether a new connection to the port is accepted. */
 const accepts = (port: number) =>

@@ -16,8 +16,8 @@
  * The epoch is read before the user row, so a row read while a change was being written is
  * never kept past that change.
  */
+import { LruCache } from '@catalog/contracts/lru-cache';
 import type { User } from '../db/repositories';
-import { LruCache } from '../lib/lru-cache';
 
 /** How long a token's user row is trusted without reading it again. */
 export const USER_CACHE_TTL_MS = 2_000;

@@ -1,5 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listen, type Listening } from '@catalog/listen';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheVerifiedTokens, createTokenVerifier, InvalidTokenError, type VerifiedIdentity } from './verify-token';
@@ -7,7 +6,7 @@ import { cacheVerifiedTokens, createTokenVerifier, InvalidTokenError, type Verif
 const PROJECT = 'demo-catalog';
 const ISSUER = `https://securetoken.google.com/${PROJECT}`;
 
-let server: Server;
+let server: Listening;
 let jwksUrl: string;
 let goodKey: CryptoKey;
 let otherKey: CryptoKey;
@@ -18,14 +17,10 @@ beforeAll(async () => {
   goodKey = good.privateKey;
   otherKey = other.privateKey;
   const jwk = { ...(await exportJWK(good.publicKey)), kid: 'good', alg: 'RS256', use: 'sig' };
-  server = createServer((_req, res) => {
-    res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ keys: [jwk] }));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  jwksUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks`;
+  server = await listen({ fetch: () => Response.json({ keys: [jwk] }) });
+  jwksUrl = `${server.url}/jwks`;
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterAll(() => server.close());
 
 function sign(claims: Record<string, unknown>, opts: { key?: CryptoKey; kid?: string; exp?: string | number } = {}) {
   return new SignJWT({ email: 'Ada@Example.com', name: 'Ada Lovelace', email_verified: true, ...claims })

@@ -6,7 +6,7 @@
  * remembers verified tokens until they expire.
  */
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, errors, type JWTPayload, jwtVerify } from 'jose';
-import { LruCache } from '../lib/lru-cache';
+import { LruCache } from '@catalog/contracts/lru-cache';
 
 export const GOOGLE_SECURETOKEN_JWKS =
   'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';

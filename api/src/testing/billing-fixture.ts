@@ -11,7 +11,7 @@ import { createLogger } from '../lib/logger';
 import { createBilling } from '../services/billing/billing';
 import { createStripeClient } from '../services/billing/stripe-client';
 import type { Database } from '../db/repositories';
-import { listen } from './listen';
+import { listen } from '@catalog/listen';
 import { connectedApp, signedInUser, type TestStore } from './store-fixture';
 import { testApp, testUser } from './test-app';
 

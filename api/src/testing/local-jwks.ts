@@ -2,8 +2,7 @@
  * A stand-in for Google's securetoken key endpoint: an RSA key pair made in the test, its JWKS
  * served on 127.0.0.1, and a signer for Firebase-shaped ID tokens (good ones and bad ones).
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listen } from '@catalog/listen';
 import { type CryptoKey, exportJWK, generateKeyPair, SignJWT } from 'jose';
 
 export interface LocalJwks {
@@ -18,12 +17,8 @@ export async function startLocalJwks(projectId: string): Promise<LocalJwks> {
   const good = await generateKeyPair('RS256');
   const other = await generateKeyPair('RS256');
   const jwk = { ...(await exportJWK(good.publicKey)), kid: 'local-1', alg: 'RS256', use: 'sig' };
-  const server = createServer((_req, res) => {
-    res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ keys: [jwk] }));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks`;
+  const server = await listen({ fetch: () => Response.json({ keys: [jwk] }) });
+  const url = `${server.url}/jwks`;
   return {
     url,
     otherKey: other.privateKey,
@@ -36,6 +31,6 @@ export async function startLocalJwks(projectId: string): Promise<LocalJwks> {
         .setIssuedAt()
         .setExpirationTime(opts.exp ?? '1h')
         .sign(opts.key ?? good.privateKey),
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    close: server.close,
   };
 }

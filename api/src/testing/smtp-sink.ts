@@ -4,7 +4,8 @@
  * multipart messages nodemailer writes (headers, text and HTML parts, base64 or
  * quoted-printable) so tests can read the link inside.
  */
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { freePort } from '@catalog/listen/free-port';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedEmail {
@@ -59,11 +60,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
 
 /** An SMTP URL nothing listens at (a port that was free a moment ago). */
 export async function unreachableSmtpUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `smtp://127.0.0.1:${port}`;
+  return `smtp://127.0.0.1:${await freePort()}`;
 }
 
 function decodeBody(body: string, encoding: string | undefined): string {

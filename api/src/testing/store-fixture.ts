@@ -4,8 +4,7 @@
  * read a sync stream block by block (with the contracts' readSyncBlocks), and the catalog as
  * the store has it (the oracle the sync tests compare with).
  */
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { freePort } from '@catalog/listen/free-port';
 import { createDemoStore, DEMO_STORE, type DemoStoreOptions } from '@catalog/demo-store';
 import type { BcCategory, BcProduct } from '@catalog/demo-store';
 import { readSyncBlocks, type SyncEvent } from '@catalog/contracts/sync';
@@ -22,11 +21,7 @@ export async function startDemoStore(options: DemoStoreOptions = {}) {
 
 /** The URL of a local port nobody listens at (taken, then released). */
 export async function closedPortUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
+  return `http://127.0.0.1:${await freePort()}`;
 }
 
 export type User = ReturnType<typeof testUser>;

@@ -4,7 +4,10 @@
  * failures.
  */
 
-/** Resolves after `ms`; rejects with the signal's reason as soon as `signal` aborts. */
+/**
+ * Resolves after `ms`; rejects with the signal's reason as soon as `signal` aborts. The one sleep
+ * of the server side: the API's store writer and tests use it too.
+ */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
 export const sleep: Sleep = (ms, signal) =>

@@ -1,6 +1,6 @@
 /** The rules of common.ts, stated as the tests' names: bounded text, query numbers, path params. */
 import { describe, expect, it } from 'vitest';
-import { boundedText, hasForbiddenCharacter, IntIdParam, queryFlag, queryInt, singleLineText, TokenParam, UuidParam } from './common';
+import { boundedText, emailAddress, hasForbiddenCharacter, IntIdParam, queryFlag, queryInt, singleLineText, TokenParam, UuidParam } from './common';
 
 describe('hasForbiddenCharacter', () => {
   it('finds NUL, other C0 controls, DEL and C1 controls', () => {
@@ -91,5 +91,21 @@ describe('path params', () => {
   it('TokenParam refuses control characters and unpaired surrogates (they would reach a database query)', () => {
     expect(TokenParam.parse({ token: ' abc ' })).toEqual({ token: 'abc' });
     for (const token of ['ab\u0000c', 'ab\uD800', 'a'.repeat(201), '   ']) expect(TokenParam.safeParse({ token }).success).toBe(false);
+  });
+});
+
+describe('emailAddress', () => {
+  const email = emailAddress('Bad email');
+
+  it('trims and lower-cases an address', () => {
+    expect(email.parse('  Ada@Example.COM ')).toBe('ada@example.com');
+  });
+
+  it('refuses what cannot be an address, and one over 254 characters, with the one message', () => {
+    for (const value of ['', 'ada', 'ada@', '@example.com', 'ada@example', 'a b@example.com', `${'a'.repeat(250)}@example.com`, 42]) {
+      const result = email.safeParse(value);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe('Bad email');
+    }
   });
 });

@@ -79,6 +79,17 @@ export function boundedText(max: number, options: TextOptions = {}) {
 export const singleLineText = (max: number, options: Omit<TextOptions, 'multiline'> = {}) => boundedText(max, options);
 
 /**
+ * An email address, the one check every form and request makes of one (an invitation, the
+ * sign-in form): trimmed, at most TEXT_LIMITS.email characters, lower-cased (accounts are
+ * matched so), in the shape zod's `z.email()` accepts. `error` is the one message for anything
+ * wrong with it.
+ */
+export const emailAddress = (error: string) =>
+  singleLineText(TEXT_LIMITS.email, { label: 'The email address', error, tooLong: error, trim: true })
+    .toLowerCase()
+    .pipe(z.email({ error }));
+
+/**
  * A whole number in `[min, max]` from a query string (digits only: "0x10", "1e3", "-0" and
  * " 7" are refused, not read by Number) or from a number (the web client may pass one).
  */

@@ -4,7 +4,7 @@
  * the messages both sides show.
  */
 import { z } from 'zod';
-import { IsoDateTime, singleLineText, TEXT_LIMITS } from './common';
+import { emailAddress, IsoDateTime, singleLineText } from './common';
 import { Role } from './auth';
 import { PLANS, type PlanId } from './plans';
 
@@ -78,9 +78,7 @@ export type InvitationByTokenResponse = z.infer<typeof InvitationByTokenResponse
 
 /** POST /api/invitations. The email is trimmed and lower-cased, as accounts are matched. */
 export const InviteBody = z.object({
-  email: singleLineText(TEXT_LIMITS.email, { label: 'The email address', error: TEAM_MESSAGES.email, tooLong: TEAM_MESSAGES.email, trim: true })
-    .toLowerCase()
-    .pipe(z.email({ error: TEAM_MESSAGES.email })),
+  email: emailAddress(TEAM_MESSAGES.email),
   role: InvitationRole.default('member'),
 });
 export type InviteBody = z.infer<typeof InviteBody>;

@@ -3,9 +3,7 @@
  * in tests), its state and admin methods, and `listen(port, host)` to serve it over HTTP
  * (port 0 picks a free port; `close()` ends open keep-alive connections too).
  */
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import { serve } from '@hono/node-server';
+import { listen as serveApp, type Listening } from '@catalog/listen';
 import { createApp } from './app';
 import type { DemoStoreApp } from './app';
 import type { FaultRates } from './faults';
@@ -33,12 +31,8 @@ export interface DemoStoreOptions {
   now?: () => number;
 }
 
-export interface RunningDemoStore {
-  /** e.g. http://127.0.0.1:8788; a client's `baseUrl`. */
-  url: string;
-  port: number;
-  close(): Promise<void>;
-}
+/** `url` (e.g. http://127.0.0.1:8788) is a client's `baseUrl`. */
+export type RunningDemoStore = Listening;
 
 export interface DemoStore {
   app: DemoStoreApp;
@@ -56,25 +50,8 @@ export function createDemoStore(options: DemoStoreOptions = {}): DemoStore {
   for (const spec of specs) store.addStore(spec);
   const app = createApp(store);
 
-  const listen = (port = 0, host = '127.0.0.1'): Promise<RunningDemoStore> =>
-    new Promise((resolve, reject) => {
-      // overrideGlobalObjects: false keeps the process's own Request/Response (the client under test uses them).
-      const server = serve({ fetch: app.fetch, port, hostname: host, overrideGlobalObjects: false }) as Server;
-      server.once('error', reject);
-      server.once('listening', () => {
-        const address = server.address() as AddressInfo;
-        const shownHost = host.includes(':') ? `[${host}]` : host;
-        resolve({
-          url: `http://${shownHost}:${address.port}`,
-          port: address.port,
-          close: () =>
-            new Promise<void>((done) => {
-              server.closeAllConnections();
-              server.close(() => done());
-            }),
-        });
-      });
-    });
+  // overrideGlobalObjects stays off: the client under test in the same process uses the global Request/Response.
+  const listen = (port = 0, host = '127.0.0.1'): Promise<RunningDemoStore> => serveApp(app, { port, host });
 
   return { app, store, listen };
 }

@@ -4,6 +4,8 @@
  * limit (429 with X-Rate-Limit-* headers on every answer), then injected faults (429, 500, or a
  * dropped connection).
  */
+// Node's own timer promise: the demo store cannot import @catalog/commerce's sleep (commerce tests against the demo store).
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './app';
 import { errorBody } from './responses';
@@ -11,8 +13,6 @@ import type { DemoStoreState } from './store-state';
 
 /** The longest reset an injected 429 announces, in ms. */
 export const INJECTED_429_MAX_RESET_MS = 1_000;
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A response whose body fails to arrive, for `app.request` callers that have no socket to drop. */
 function brokenResponse(): Response {

@@ -6,13 +6,11 @@
  * filled in; Cancel redirects to the cancel URL. No card is asked for or charged.
  */
 import { Hono, type Context } from 'hono';
+import { html, raw } from 'hono/html';
 import { StripeApiError } from './errors';
 import type { StripeCheckoutSession } from './objects';
 import type { FakeStripeState } from './state';
 import type { WebhookSender } from './webhooks';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
@@ -31,14 +29,17 @@ const STYLE = `
   @media (max-width: 30rem) { main { margin: 0; border-radius: 0; min-height: 100vh; box-sizing: border-box; } }
 `;
 
-function page(title: string, body: string, formTargets: string[]): { html: string; csp: string } {
-  const html = `<!doctype html>
+/** A page's body: hono's html`` escapes every value put in it (names, messages, ids, URLs). */
+type Body = ReturnType<typeof html>;
+
+function page(title: string, body: Body, formTargets: string[]): { page: Body; csp: string } {
+  const document = html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
+<title>${title}</title><style>${raw(STYLE)}</style></head>
 <body><main>${body}</main></body></html>`;
   // form-action also governs where the POST may redirect to: the app's success page.
   const csp = `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${formTargets.join(' ')}; frame-ancestors 'none'; base-uri 'none'`;
-  return { html, csp };
+  return { page: document, csp };
 }
 
 function origin(url: string | null): string[] {
@@ -57,47 +58,47 @@ export function successRedirect(session: StripeCheckoutSession): string {
 
 export function checkoutPageRoutes(state: FakeStripeState, webhooks: WebhookSender, businessName: string) {
   const app = new Hono();
-  const render = (c: Context, title: string, body: string, targets: string[], status: 200 | 400 | 404 | 410 = 200) => {
-    const { html, csp } = page(title, body, targets);
+  const render = (c: Context, title: string, body: Body, targets: string[], status: 200 | 400 | 404 | 410 = 200) => {
+    const { page: document, csp } = page(title, body, targets);
     c.header('Content-Security-Policy', csp);
     c.header('Cache-Control', 'no-store');
-    return c.html(html, status);
+    return c.html(document, status);
   };
   const find = (id: string) => state.sessions.get(id);
 
   app.get('/:id', (c) => {
     const session = find(c.req.param('id'));
-    if (!session) return render(c, 'Checkout not found', '<h1>Checkout not found</h1><p>This checkout link is not valid.</p>', [], 404);
+    if (!session) return render(c, 'Checkout not found', html`<h1>Checkout not found</h1><p>This checkout link is not valid.</p>`, [], 404);
     if (session.status === 'complete') {
-      return render(c, 'Payment complete', `<h1>Payment complete</h1><p><a href="${escapeHtml(successRedirect(session))}">Return to ${escapeHtml(businessName)}</a></p>`, []);
+      return render(c, 'Payment complete', html`<h1>Payment complete</h1><p><a href="${successRedirect(session)}">Return to ${businessName}</a></p>`, []);
     }
     if (session.status === 'expired') {
-      return render(c, 'Checkout expired', '<h1>This checkout has expired</h1><p class="muted">Start again from the app.</p>', [], 410);
+      return render(c, 'Checkout expired', html`<h1>This checkout has expired</h1><p class="muted">Start again from the app.</p>`, [], 410);
     }
     const lines = state.sessionDetails.get(session.id)?.lines ?? [];
     const names = lines.map((line) => state.prices.get(line.price)?.nickname ?? line.price).join(', ');
     const customer = session.customer ? state.customers.get(session.customer) : undefined;
     const email = customer?.email ?? session.customer_email;
-    const body = `
-      <p class="muted">Subscribe to ${escapeHtml(businessName)}</p>
-      <h1>${escapeHtml(names)} plan</h1>
+    const body = html`
+      <p class="muted">Subscribe to ${businessName}</p>
+      <h1>${names} plan</h1>
       <p class="amount">${money(session.amount_total)} <span class="muted" style="font-size:1rem;font-weight:400">per month</span></p>
-      ${email ? `<p class="muted">Billed to ${escapeHtml(email)}</p>` : ''}
+      ${email ? html`<p class="muted">Billed to ${email}</p>` : ''}
       <p class="note" role="note">Local test checkout: this page stands in for Stripe Checkout. No card is asked for and nothing is charged.</p>
-      <form method="post" action="/checkout/${escapeHtml(session.id)}">
+      <form method="post" action="/checkout/${session.id}">
         <button type="submit">Pay ${money(session.amount_total)}</button>
       </form>
-      <a class="cancel" href="/checkout/${escapeHtml(session.id)}/cancel">Cancel</a>`;
+      <a class="cancel" href="/checkout/${session.id}/cancel">Cancel</a>`;
     return render(c, `Pay ${businessName}`, body, origin(session.success_url));
   });
 
   app.post('/:id', async (c) => {
     const session = find(c.req.param('id'));
-    if (!session) return render(c, 'Checkout not found', '<h1>Checkout not found</h1>', [], 404);
+    if (!session) return render(c, 'Checkout not found', html`<h1>Checkout not found</h1>`, [], 404);
     try {
       state.completeSession(session.id);
     } catch (err) {
-      if (err instanceof StripeApiError) return render(c, 'Checkout failed', `<h1>Checkout failed</h1><p>${escapeHtml(err.message)}</p>`, [], 400);
+      if (err instanceof StripeApiError) return render(c, 'Checkout failed', html`<h1>Checkout failed</h1><p>${err.message}</p>`, [], 400);
       throw err;
     }
     // As the hosted page would, return only once the app has been told (the webhooks were tried).
@@ -107,7 +108,7 @@ export function checkoutPageRoutes(state: FakeStripeState, webhooks: WebhookSend
 
   app.get('/:id/cancel', (c) => {
     const session = find(c.req.param('id'));
-    if (!session?.cancel_url) return render(c, 'Checkout not found', '<h1>Checkout not found</h1>', [], 404);
+    if (!session?.cancel_url) return render(c, 'Checkout not found', html`<h1>Checkout not found</h1>`, [], 404);
     return c.redirect(session.cancel_url, 303);
   });
 

@@ -8,9 +8,7 @@
  * ends now: a subscription set to cancel is deleted, any other renews), `PATCH /__admin/webhook`
  * (`{"url": ..., "secret": ...}`). Each waits for the webhooks it caused to be delivered.
  */
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import { serve } from '@hono/node-server';
+import { listen as serveApp, type Listening } from '@catalog/listen';
 import { Hono } from 'hono';
 import Stripe from 'stripe';
 import { apiRoutes, type RecordedRequest } from './api-routes';
@@ -40,12 +38,8 @@ export interface FakeStripeOptions {
   fetch?: typeof fetch;
 }
 
-export interface RunningFakeStripe {
-  /** e.g. http://127.0.0.1:8789: STRIPE_API_URL for the app. */
-  url: string;
-  port: number;
-  close(): Promise<void>;
-}
+/** `url` (e.g. http://127.0.0.1:8789) is STRIPE_API_URL for the app. */
+export type RunningFakeStripe = Listening;
 
 export interface FakeStripe {
   app: Hono;
@@ -119,23 +113,7 @@ export function createFakeStripe(options: FakeStripeOptions = {}): FakeStripe {
   app.route('/checkout', checkoutPageRoutes(state, webhooks, options.businessName ?? 'Catalog Pilot'));
   app.route('/__admin', admin);
 
-  const listen = (port = 0, host = '127.0.0.1'): Promise<RunningFakeStripe> =>
-    new Promise((resolve, reject) => {
-      const server = serve({ fetch: app.fetch, port, hostname: host, overrideGlobalObjects: false }) as Server;
-      server.once('error', reject);
-      server.once('listening', () => {
-        const address = server.address() as AddressInfo;
-        resolve({
-          url: `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`,
-          port: address.port,
-          close: () =>
-            new Promise<void>((done) => {
-              server.closeAllConnections();
-              server.close(() => done());
-            }),
-        });
-      });
-    });
+  const listen = (port = 0, host = '127.0.0.1'): Promise<RunningFakeStripe> => serveApp(app, { port, host });
 
   return { app, state, webhooks, requests, endPeriod, resend, eventsOf: (type) => state.events.filter((e) => e.type === type), listen };
 }

@@ -6,7 +6,8 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { freePort, type RunningApp, startApp } from './app';
+import { freePort } from '@catalog/listen/free-port';
+import { type RunningApp, startApp } from './app';
 import { launchBrowser } from './browser';
 import { type PageOptions, withPage as withPageIn } from './page';
 

@@ -1,8 +1,8 @@
 /**
  * The middle of a plan's card, shared by the pricing page and the subscription screen: the price,
  * the product and user limits, and the plan's other features from the plans table
- * (lib/plan-format words the numbers). The card around it, its title and its button stay with
- * each screen.
+ * (lib/plan-format words the numbers). The card around it is plan-card.tsx; its button stays
+ * with each screen.
  */
 import type { Plan } from '@catalog/contracts/plans';
 import { Divider, Group, Stack, Text } from '@mantine/core';

@@ -12,7 +12,7 @@
 import { CATALOG_SCHEMA_VERSION, type CatalogChangesResponse, type ReplicatedProduct, type ReplicatedVariant } from '@catalog/contracts/replication';
 import { Dexie, type Transaction } from 'dexie';
 import { META_CATALOG, META_CURSOR, META_SCHEMA, type CatalogDb, type StoredProduct, type StoredVariantSet } from './catalog-db';
-import { isOpen, isPriceEdit, overlayPendingEdits } from './pending-edits';
+import { hasPrice, isOpen, isPriceEdit, overlayPendingEdits } from './pending-edits';
 
 /** What a committed page changed, for the in-memory index (and other tabs). */
 export interface AppliedPage {
@@ -38,8 +38,6 @@ export interface FreshPull {
 export function emptyFreshPull(): FreshPull {
   return { products: new Set(), variantSets: new Set() };
 }
-
-const hasPrice = (price: string | null | undefined) => price != null && Number(price) > 0;
 
 export async function clearCatalog(db: CatalogDb): Promise<void> {
   await db.transaction('rw', [db.products, db.variants, db.categories, db.meta], () =>

@@ -7,7 +7,8 @@
 import type { ProductPriceEdit, VariantPriceEdit } from '@catalog/contracts/products';
 import type { CatalogDb, OutboxEntry, PricesBefore, StoredProduct, StoredVariantSet } from './catalog-db';
 
-const hasPrice = (price: string | null | undefined) => price != null && Number(price) > 0;
+/** A sale price that is set and above zero: what makes a product or variant count as on sale. */
+export const hasPrice = (price: string | null | undefined) => price != null && Number(price) > 0;
 export const isPriceEdit = (e: OutboxEntry) => e.kind === 'productPrice' || e.kind === 'variantPrice';
 /** Not refused: still to be sent (or on its way). */
 export const isOpen = (e: OutboxEntry) => e.status !== 'rejected';

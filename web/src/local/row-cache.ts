@@ -1,33 +1,28 @@
 /**
- * The last rows read from IndexedDB, by id (least recently used dropped first). Typing a search
- * shows mostly the same first products keystroke after keystroke: from here they come without
- * an IndexedDB round trip. Pulls drop the ids they change.
+ * The last rows read from IndexedDB, by id (least recently used dropped first: the shared
+ * LruCache). Typing a search shows mostly the same first products keystroke after keystroke:
+ * from here they come without an IndexedDB round trip. Pulls drop the ids they change.
  */
+import { LruCache } from '@catalog/contracts/lru-cache';
 
 /** Rows kept: a few pages of every size, a small share of a large catalog. */
 export const ROW_CACHE_SIZE = 2_000;
 
 export class RowCache<T> {
-  private readonly rows = new Map<number, T>();
+  private readonly rows: LruCache<number, T>;
   /** Moves with every drop: a read that started before one must not be kept. */
   epoch = 0;
 
-  constructor(private readonly capacity = ROW_CACHE_SIZE) {}
+  constructor(capacity = ROW_CACHE_SIZE) {
+    this.rows = new LruCache({ maxEntries: capacity });
+  }
 
   get(id: number): T | undefined {
-    const row = this.rows.get(id);
-    if (row !== undefined) {
-      // Most recently used goes last (Map keeps insertion order).
-      this.rows.delete(id);
-      this.rows.set(id, row);
-    }
-    return row;
+    return this.rows.get(id);
   }
 
   set(id: number, row: T): void {
-    this.rows.delete(id);
     this.rows.set(id, row);
-    if (this.rows.size > this.capacity) this.rows.delete(this.rows.keys().next().value!);
   }
 
   delete(ids: Iterable<number>): void {

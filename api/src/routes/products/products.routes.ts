@@ -24,9 +24,9 @@ import {
   type VariantListResponse, VariantPriceEdit,
 } from '@catalog/contracts/products';
 import { CatalogChangesQuery, type CatalogChangesResponse } from '@catalog/contracts/replication';
+import { LruCache } from '@catalog/contracts/lru-cache';
 import type { Database, ProductWithVariants } from '../../db/repositories';
 import { readJson, readQuery } from '../../lib/http';
-import { LruCache } from '../../lib/lru-cache';
 import type { SecretBox } from '../../lib/secrets';
 import type { AuthedEnv } from '../../middleware/authenticate';
 import { serializedJson } from '../../middleware/compress';

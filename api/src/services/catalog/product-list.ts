@@ -19,8 +19,8 @@
  * Both are bounded LRU caches, per process. See decisions 010 and 016.
  */
 import type { ProductListQuery } from '@catalog/contracts/products';
+import { LruCache } from '@catalog/contracts/lru-cache';
 import type { Database, ProductFilter, ProductWithVariants } from '../../db/repositories';
-import { LruCache } from '../../lib/lru-cache';
 import { keptBytes, keptJson, type SerializedJson } from '../../middleware/compress';
 import { toWireProduct } from './catalog-wire';
 

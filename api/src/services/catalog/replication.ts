@@ -13,8 +13,8 @@
  */
 import { CATALOG_SCHEMA_VERSION, type CatalogChangesQuery, type CatalogChangesResponse } from '@catalog/contracts/replication';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
+import { LruCache } from '@catalog/contracts/lru-cache';
 import type { Database } from '../../db/repositories';
-import { LruCache } from '../../lib/lru-cache';
 import { toReplicatedProduct, toReplicatedVariant } from './catalog-wire';
 
 export type CatalogChanges = (companyId: string, query: CatalogChangesQuery) => Promise<CatalogChangesResponse>;

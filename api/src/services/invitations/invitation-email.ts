@@ -4,6 +4,7 @@
  * HTML escapes them and the subject keeps them on one line.
  */
 import type { InvitationRole } from '@catalog/contracts/team';
+import { html } from 'hono/html';
 
 const PRODUCT_NAME = 'Catalog Pilot';
 
@@ -23,9 +24,6 @@ export interface EmailContent {
   text: string;
   html: string;
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 /** Header values stay on one line, whatever a company was named. */
 const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
@@ -48,14 +46,15 @@ export function invitationEmail(input: InvitationEmailInput): EmailContent {
     `Sign in (or create an account) with ${input.to} to accept it. The link works until ${day(input.expiresAt)} and only once.`,
     'If you were not expecting this invitation, you can ignore this email.',
   ].join('\n');
-  const href = escapeHtml(input.acceptUrl);
-  const html = `<!doctype html>
+  const href = input.acceptUrl;
+  // hono's html`` escapes every value; with only strings in it, it is built at once (no Promise).
+  const page = html`<!doctype html>
 <html lang="en"><body style="font-family: Arial, sans-serif; color: #1a1b1e; line-height: 1.5;">
 <p>Hello,</p>
-<p>${escapeHtml(inviter)} invited you to join <strong>${escapeHtml(input.companyName)}</strong> on ${PRODUCT_NAME} as ${asRole(input.role)}.</p>
+<p>${inviter} invited you to join <strong>${input.companyName}</strong> on ${PRODUCT_NAME} as ${asRole(input.role)}.</p>
 <p><a href="${href}" style="display: inline-block; padding: 10px 18px; background: #1c7ed6; color: #ffffff; text-decoration: none; border-radius: 4px;">Accept invitation</a></p>
 <p>Or open this link: <a href="${href}">${href}</a></p>
-<p style="color: #495057;">Sign in (or create an account) with ${escapeHtml(input.to)} to accept it. The link works until ${day(input.expiresAt)} and only once. If you were not expecting this invitation, you can ignore this email.</p>
+<p style="color: #495057;">Sign in (or create an account) with ${input.to} to accept it. The link works until ${day(input.expiresAt)} and only once. If you were not expecting this invitation, you can ignore this email.</p>
 </body></html>`;
-  return { subject, text, html };
+  return { subject, text, html: String(page) };
 }

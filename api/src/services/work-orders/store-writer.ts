@@ -14,6 +14,7 @@ import {
   type VariantUpdate,
   type WriteResult,
 } from '@catalog/commerce';
+import { sleep } from '@catalog/commerce/timing';
 import type { PriceTarget } from './price-plan';
 
 export interface WriteFailure {
@@ -77,12 +78,6 @@ function variantUpdate(t: PriceTarget): VariantUpdate {
   if (t.salePriceCents !== undefined) u.salePriceCents = t.salePriceCents;
   return u;
 }
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
-  });
 
 export async function writePrices(client: BigCommerceClient, targets: readonly PriceTarget[], options: WriteOptions = {}): Promise<WriteOutcome> {
   const rounds = options.rounds ?? 3;

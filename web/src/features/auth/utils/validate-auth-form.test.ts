@@ -31,5 +31,10 @@ describe('validateAuthForm', () => {
     expect(validateAuthForm('sign-in', values('ada.example.com', 'secret')).email).toBe(
       'Please enter a valid email address.',
     );
+    // The check invitations make (contracts' emailAddress): two dots in a row are no address.
+    expect(validateAuthForm('sign-in', values('ada..lovelace@example.com', 'secret')).email).toBe(
+      'Please enter a valid email address.',
+    );
+    expect(validateAuthForm('sign-in', values('  Ada.Lovelace@Example.com ', 'secret'))).toEqual({});
   });
 });

@@ -2,6 +2,7 @@
  * The login form's checks (spec section 5), made before any call to Firebase, so a mistyped
  * confirmation or a short password never leaves the browser.
  */
+import { emailAddress } from '@catalog/contracts/common';
 
 /** Firebase's default password policy: at least 6 characters. */
 export const MIN_PASSWORD_LENGTH = 6;
@@ -25,15 +26,15 @@ export interface AuthFormValues {
 
 export type AuthFormErrors = Partial<Record<keyof AuthFormValues, string>>;
 
-/** Something, an @, and a dot after it: what every address we can send mail to has. */
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The address check invitations make too (contracts), with this form's message. */
+const EMAIL = emailAddress(VALIDATION_MESSAGES.emailInvalid);
 
 /** The message for each field that is wrong in this mode; empty when the form can be sent. */
 export function validateAuthForm(mode: AuthMode, values: AuthFormValues): AuthFormErrors {
   const errors: AuthFormErrors = {};
   const email = values.email.trim();
   if (!email) errors.email = VALIDATION_MESSAGES.emailRequired;
-  else if (!EMAIL_SHAPE.test(email)) errors.email = VALIDATION_MESSAGES.emailInvalid;
+  else if (!EMAIL.safeParse(email).success) errors.email = VALIDATION_MESSAGES.emailInvalid;
   if (mode === 'reset') return errors;
 
   if (!values.password) errors.password = VALIDATION_MESSAGES.passwordRequired;

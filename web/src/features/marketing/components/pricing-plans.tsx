@@ -1,7 +1,8 @@
 /** The pricing page's plan cards, rendered from the one plan table in @catalog/contracts. */
 import { PLAN_LIST, type Plan } from '@catalog/contracts/plans';
-import { SimpleGrid } from '@mantine/core';
-import { PlanCard } from './plan-card';
+import { Button, SimpleGrid } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { PlanCard } from '../../../components/plan-card';
 
 /**
  * The trial leads to the app (signed in) or to sign-up; a paid plan to the subscription screen,
@@ -23,7 +24,11 @@ export function PricingPlans({ signedIn }: { signedIn: boolean }) {
       {PLAN_LIST.map((plan) => {
         const action = actionFor(plan, signedIn);
         return (
-          <PlanCard key={plan.id} plan={plan} actionHref={action.href} actionLabel={action.label} />
+          <PlanCard key={plan.id} plan={plan} place="pricing" highlighted={plan.mostPopular}>
+            <Button component={Link} to={action.href} fullWidth mt="xl" size="md" variant={plan.mostPopular ? 'filled' : 'default'}>
+              {action.label}
+            </Button>
+          </PlanCard>
         );
       })}
     </SimpleGrid>

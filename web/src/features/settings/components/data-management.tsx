@@ -6,12 +6,12 @@
  */
 import { getErrorMessage } from '@catalog/contracts/errors';
 import { whoCan } from '@catalog/contracts/permissions';
-import { Button, Group, Modal, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Group, Paper, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { NeedsConnection } from '../../../components/needs-connection';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { NeedsPermission, useCan } from '../../../components/needs-permission';
 import { deleteAllProducts } from '../api/delete-all-products';
 
@@ -80,35 +80,19 @@ export function DataManagement({ onDeleted }: DataManagementProps) {
         </Button>
       </NeedsPermission>
 
-      <Modal.Root opened={opened} onClose={close} centered>
-        <Modal.Overlay />
-        <Modal.Content>
-          {/* A div, not Mantine's default <header>: a second banner landmark confuses screen readers. */}
-          <Modal.Header component="div">
-            <Modal.Title fw={700}>Delete all products?</Modal.Title>
-            <Modal.CloseButton aria-label="Close" />
-          </Modal.Header>
-          <Modal.Body>
-            <Stack gap="sm">
-              <Text size="sm">{DELETE_ALL_CONFIRMATION}</Text>
-              <Text size="sm" c="dimmed">
-                It deletes Catalog Pilot's copy of your products, not the products in your
-                BigCommerce store.
-              </Text>
-              <Group justify="flex-end" mt="sm">
-                <Button variant="default" onClick={close} data-autofocus disabled={deleting}>
-                  Cancel
-                </Button>
-                <NeedsConnection>
-                  <Button color={DANGER} onClick={() => void confirm()} loading={deleting}>
-                    Delete all products
-                  </Button>
-                </NeedsConnection>
-              </Group>
-            </Stack>
-          </Modal.Body>
-        </Modal.Content>
-      </Modal.Root>
+      <ConfirmDialog
+        opened={opened}
+        title="Delete all products?"
+        message={DELETE_ALL_CONFIRMATION}
+        confirmLabel="Delete all products"
+        pending={deleting}
+        onConfirm={() => void confirm()}
+        onClose={close}
+      >
+        <Text size="sm" c="dimmed">
+          It deletes Catalog Pilot's copy of your products, not the products in your BigCommerce store.
+        </Text>
+      </ConfirmDialog>
     </Paper>
   );
 }

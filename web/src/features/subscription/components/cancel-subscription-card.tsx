@@ -10,10 +10,10 @@ import type { SubscriptionState } from '@catalog/contracts/subscription';
 import { Button, Paper, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { NeedsPermission } from '../../../components/needs-permission';
 import { cancelSubscription } from '../api/cancel-subscription';
 import { endOfPeriodNotice, formatDay, SUBSCRIPTION_ERRORS } from '../utils/subscription-copy';
-import { ConfirmDialog } from './confirm-dialog';
 
 export function CancelSubscriptionCard({ state }: { state: SubscriptionState }) {
   const [asking, setAsking] = useState(false);

@@ -10,13 +10,15 @@ import { getErrorMessage } from '@catalog/contracts/errors';
 import { whoCan } from '@catalog/contracts/permissions';
 import { PLAN_LIST, type PlanId } from '@catalog/contracts/plans';
 import { planChangeKind } from '@catalog/contracts/subscription';
-import { Alert, Anchor, Button, Paper, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconConfetti, IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Anchor, Badge, Button, Paper, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconAlertTriangle, IconConfetti, IconInfoCircle } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useCan } from '../../../components/needs-permission';
 import { OfflineNotice } from '../../../components/offline-notice';
 import { PageLoader } from '../../../components/page-loader';
+import { PlanCard } from '../../../components/plan-card';
 import { useOnline } from '../../../lib/use-online';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { isOfflineFailure, useRefetchOnReconnect } from '../../../lib/use-refetch-on-reconnect';
@@ -25,9 +27,8 @@ import { useCheckoutReturn } from '../hooks/use-checkout-return';
 import { usePlanChange, type PlanChangeOptions } from '../hooks/use-plan-change';
 import { planChangeConfirmation } from '../utils/subscription-copy';
 import { CancelSubscriptionCard } from './cancel-subscription-card';
-import { ConfirmDialog } from './confirm-dialog';
 import { CurrentPlanBanner } from './current-plan-banner';
-import { PlanOptionCard } from './plan-option-card';
+import { PlanChangeAction } from './plan-change-action';
 import { SubscriptionFaq } from './subscription-faq';
 
 const noteStyles = { message: { color: 'var(--mantine-color-text)' }, title: { color: 'var(--mantine-color-text)' } };
@@ -112,14 +113,21 @@ export function SubscriptionPage({ redirect }: PlanChangeOptions) {
         </VisuallyHidden>
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
           {PLAN_LIST.map((plan) => (
-            <PlanOptionCard
+            <PlanCard
               key={plan.id}
               plan={plan}
-              current={state.plan}
-              productCount={state.productCount}
-              canChange={canChange(plan.id)}
-              onChoose={change.ask}
-            />
+              place="subscription"
+              highlighted={plan.id === state.plan}
+              badge={plan.id === state.plan ? <Badge color="green.3" variant="filled" autoContrast>Your plan</Badge> : undefined}
+            >
+              <PlanChangeAction
+                plan={plan}
+                current={state.plan}
+                productCount={state.productCount}
+                canChange={canChange(plan.id)}
+                onChoose={change.ask}
+              />
+            </PlanCard>
           ))}
         </SimpleGrid>
       </section>
@@ -131,13 +139,19 @@ export function SubscriptionPage({ redirect }: PlanChangeOptions) {
         opened={confirmation !== null}
         title={shown.current?.title ?? ''}
         message={shown.current?.message ?? ''}
-        warning={shown.current?.warning}
         confirmLabel={shown.current?.confirmLabel ?? ''}
+        cancelLabel="Keep My Plan"
         tone={change.pending?.kind === 'downgrade' ? 'danger' : 'primary'}
         pending={change.busy}
         onConfirm={() => void change.confirm()}
         onClose={change.close}
-      />
+      >
+        {shown.current?.warning && (
+          <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden="true" />} styles={noteStyles}>
+            {shown.current.warning}
+          </Alert>
+        )}
+      </ConfirmDialog>
     </Stack>
   );
 }

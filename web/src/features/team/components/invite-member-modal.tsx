@@ -6,10 +6,11 @@
  */
 import { InviteBody, type CreateInvitationResponse, type InvitationRole } from '@catalog/contracts/team';
 import { isApiError } from '@catalog/contracts/errors';
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
-import { createInvitation } from '../api/create-invitation';
+import { Dialog } from '../../../components/dialog';
 import { NeedsConnection } from '../../../components/needs-connection';
+import { createInvitation } from '../api/create-invitation';
 import { useTeamAction } from '../hooks/use-team-action';
 import { InvitationLink } from './invitation-link';
 
@@ -63,7 +64,7 @@ export function InviteMemberModal({ opened, onClose }: { opened: boolean; onClos
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Invite Member" centered>
+    <Dialog opened={opened} onClose={onClose} title="Invite Member">
       {sent ? (
         <InvitationLink sent={sent} onInviteAnother={() => setSent(null)} onDone={onClose} />
       ) : (
@@ -109,6 +110,6 @@ export function InviteMemberModal({ opened, onClose }: { opened: boolean; onClos
           </Group>
         </form>
       )}
-    </Modal>
+    </Dialog>
   );
 }

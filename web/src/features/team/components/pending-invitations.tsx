@@ -13,7 +13,7 @@ import { cancelInvitation } from '../api/cancel-invitation';
 import { useInvitations } from '../api/get-invitations';
 import { NeedsPermission } from '../../../components/needs-permission';
 import { useTeamAction } from '../hooks/use-team-action';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ListState } from './list-state';
 import { InvitationStatusBadge, RoleBadge } from './team-badges';
 

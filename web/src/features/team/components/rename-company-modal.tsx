@@ -4,10 +4,11 @@
  * success shows 'Company Name Updated' and the new name in the page title.
  */
 import { CompanyNameBody, TEAM_MESSAGES } from '@catalog/contracts/team';
-import { Button, Group, Modal, TextInput } from '@mantine/core';
+import { Button, Group, TextInput } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
-import { renameCompany } from '../api/rename-company';
+import { Dialog } from '../../../components/dialog';
 import { NeedsConnection } from '../../../components/needs-connection';
+import { renameCompany } from '../api/rename-company';
 import { useTeamAction } from '../hooks/use-team-action';
 
 export interface RenameCompanyModalProps {
@@ -41,7 +42,7 @@ export function RenameCompanyModal({ opened, currentName, onClose }: RenameCompa
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Edit Company Name" centered>
+    <Dialog opened={opened} onClose={onClose} title="Edit Company Name">
       <form onSubmit={(e) => void submit(e)} noValidate>
         <TextInput
           label="Company name"
@@ -66,6 +67,6 @@ export function RenameCompanyModal({ opened, currentName, onClose }: RenameCompa
           </NeedsConnection>
         </Group>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

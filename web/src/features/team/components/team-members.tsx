@@ -11,9 +11,9 @@ import { IconUserMinus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTeamMembers } from '../api/get-team-members';
 import { removeMember } from '../api/remove-member';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { NeedsConnection } from '../../../components/needs-connection';
 import { useTeamAction } from '../hooks/use-team-action';
-import { ConfirmDialog } from './confirm-dialog';
 import { ListState } from './list-state';
 import { RoleBadge } from './team-badges';
 

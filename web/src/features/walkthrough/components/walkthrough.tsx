@@ -3,10 +3,11 @@
  * second after sign-in for a user whose hasSeenWalkthrough is false; finishing or skipping (or
  * closing it) records that on the server, so it does not show again.
  */
-import { Button, Group, Modal, Progress, Text, ThemeIcon } from '@mantine/core';
+import { Button, Group, Progress, Text, ThemeIcon } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { getErrorMessage } from '@catalog/contracts/errors';
 import { useEffect, useRef, useState } from 'react';
+import { Dialog } from '../../../components/dialog';
 import { useCurrentUser } from '../../../lib/current-user';
 import { completeWalkthrough } from '../api/complete-walkthrough';
 import { WALKTHROUGH_STEPS } from './walkthrough-steps';
@@ -46,56 +47,44 @@ export function Walkthrough() {
   const StepIcon = current.icon;
 
   return (
-    <Modal.Root opened={opened} onClose={finish} centered size="lg">
-      <Modal.Overlay />
-      <Modal.Content>
-        {/* A div, not Mantine's default <header>: a second banner landmark confuses screen readers. */}
-        <Modal.Header component="div">
-          <Modal.Title fw={700} fz="lg">
-            {current.title}
-          </Modal.Title>
-          <Modal.CloseButton aria-label="Close tour" />
-        </Modal.Header>
-        <Modal.Body>
-          <Progress
-            value={((step + 1) / total) * 100}
-            size="sm"
-            aria-label={`Tour progress: step ${step + 1} of ${total}`}
-          />
-          <Text size="sm" c="dimmed" mt={6}>
-            Step {step + 1} of {total}
-          </Text>
-          <Group align="flex-start" wrap="nowrap" mt="md" gap="md">
-            <ThemeIcon size={48} radius="md" variant="light" aria-hidden="true">
-              <StepIcon size={26} stroke={1.6} />
-            </ThemeIcon>
-            <Text>{current.body}</Text>
-          </Group>
-          <Group justify="space-between" mt="xl" gap="sm">
-            {isLast ? (
-              <span />
-            ) : (
-              <Button variant="subtle" color="gray" onClick={finish}>
-                Skip tour
-              </Button>
-            )}
-            <Group gap="sm">
-              <Button variant="default" disabled={step === 0} onClick={() => setStep((s) => s - 1)}>
-                Previous
-              </Button>
-              {isLast ? (
-                <Button onClick={finish} data-autofocus>
-                  Finish
-                </Button>
-              ) : (
-                <Button onClick={() => setStep((s) => s + 1)} data-autofocus>
-                  Next
-                </Button>
-              )}
-            </Group>
-          </Group>
-        </Modal.Body>
-      </Modal.Content>
-    </Modal.Root>
+    <Dialog opened={opened} onClose={finish} title={current.title} closeLabel="Close tour" size="lg">
+      <Progress
+        value={((step + 1) / total) * 100}
+        size="sm"
+        aria-label={`Tour progress: step ${step + 1} of ${total}`}
+      />
+      <Text size="sm" c="dimmed" mt={6}>
+        Step {step + 1} of {total}
+      </Text>
+      <Group align="flex-start" wrap="nowrap" mt="md" gap="md">
+        <ThemeIcon size={48} radius="md" variant="light" aria-hidden="true">
+          <StepIcon size={26} stroke={1.6} />
+        </ThemeIcon>
+        <Text>{current.body}</Text>
+      </Group>
+      <Group justify="space-between" mt="xl" gap="sm">
+        {isLast ? (
+          <span />
+        ) : (
+          <Button variant="subtle" color="gray" onClick={finish}>
+            Skip tour
+          </Button>
+        )}
+        <Group gap="sm">
+          <Button variant="default" disabled={step === 0} onClick={() => setStep((s) => s - 1)}>
+            Previous
+          </Button>
+          {isLast ? (
+            <Button onClick={finish} data-autofocus>
+              Finish
+            </Button>
+          ) : (
+            <Button onClick={() => setStep((s) => s + 1)} data-autofocus>
+              Next
+            </Button>
+          )}
+        </Group>
+      </Group>
+    </Dialog>
   );
 }

@@ -10,11 +10,11 @@ import { notifications } from '@mantine/notifications';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatDateTime } from '../../../lib/format-date-time';
 import type { DraftRow } from '../../../local/catalog-db';
 import { deleteDraft, useDrafts } from '../../../local/drafts';
 import { draftPath, UNTITLED_DRAFT } from '../utils/draft-state';
-import { ConfirmModal } from './confirm-modal';
 
 export const DELETE_DRAFT_QUESTION = 'Are you sure you want to delete this draft?';
 
@@ -96,12 +96,13 @@ export function DraftsSection() {
           <DraftItem key={draft.id} draft={draft} onDelete={setDeleting} />
         ))}
       </Stack>
-      <ConfirmModal
+      <ConfirmDialog
         opened={deleting !== null}
         title="Delete draft"
-        question={DELETE_DRAFT_QUESTION}
+        message={DELETE_DRAFT_QUESTION}
         confirmLabel="Delete"
-        loading={busy}
+        pending={busy}
+        needsConnection={false}
         onConfirm={() => void confirmDelete()}
         onClose={() => setDeleting(null)}
       >
@@ -109,7 +110,7 @@ export function DraftsSection() {
           {deleting ? `“${draftTitle(deleting)}”: ` : ''}
           It is removed from this device and cannot be brought back.
         </Text>
-      </ConfirmModal>
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -12,10 +12,10 @@ import { getErrorMessage } from '@catalog/contracts/errors';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import type { OutboxEntry } from '../../../local/catalog-db';
 import { useOutbox, useOutboxEntries } from '../../../local/outbox-hooks';
 import { draftPath } from '../utils/draft-state';
-import { ConfirmModal } from './confirm-modal';
 import { OutboxOrderCard, outboxOrderSummary } from './outbox-order-card';
 
 export const DISCARD_QUESTION = 'Are you sure you want to discard this work order?';
@@ -77,12 +77,13 @@ export function OutboxOrders({ entries, online }: OutboxOrdersProps) {
           />
         ))}
       </Stack>
-      <ConfirmModal
+      <ConfirmDialog
         opened={discarding !== null}
         title="Discard work order"
-        question={DISCARD_QUESTION}
+        message={DISCARD_QUESTION}
         confirmLabel="Discard"
-        loading={busy}
+        pending={busy}
+        needsConnection={false}
         onConfirm={() => void discard()}
         onClose={() => setDiscarding(null)}
       >
@@ -90,7 +91,7 @@ export function OutboxOrders({ entries, online }: OutboxOrdersProps) {
           {discarding ? `“${outboxOrderSummary(discarding).title}”: ` : ''}
           It was not created, and it is removed from this device.
         </Text>
-      </ConfirmModal>
+      </ConfirmDialog>
     </>
   );
 }

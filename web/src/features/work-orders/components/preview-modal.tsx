@@ -7,9 +7,9 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { PreviewLine, PricePreview } from '@catalog/contracts/bulk-adjustment-preview';
 import { formatCents } from '@catalog/contracts/money';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { Dialog } from '../../../components/dialog';
 import { formatDateTime } from '../../../lib/format-date-time';
 import { priceText } from '../utils/price-targets';
-import { DialogModal } from './dialog-modal';
 import classes from './preview-modal.module.css';
 import tones from './tones.module.css';
 
@@ -52,9 +52,11 @@ export function PreviewModal({ opened, preview, scheduledAt, productCount, submi
   const narrow = useMediaQuery('(max-width: 48em)');
   const lines = preview?.lines ?? [];
   return (
-    <DialogModal
+    <Dialog
       opened={opened}
-      onClose={submitting ? () => {} : onClose}
+      onClose={onClose}
+      busy={submitting}
+      centered={false}
       title="Preview Work Order"
       size="xl"
       fullScreen={!!narrow}
@@ -135,6 +137,6 @@ export function PreviewModal({ opened, preview, scheduledAt, productCount, submi
           </Group>
         </Stack>
       )}
-    </DialogModal>
+    </Dialog>
   );
 }

@@ -1,3 +1,4 @@
+/** LruCache: what is evicted first, the weight budget, replacing and clearing. */
 import { describe, expect, it } from 'vitest';
 import { LruCache } from './lru-cache';
 
@@ -30,5 +31,14 @@ describe('LruCache', () => {
     expect(cache.get('a')).toBe(2);
     cache.set('b', 3, 4);
     expect([cache.get('a'), cache.get('b')]).toEqual([2, 3]);
+  });
+
+  it('forgets everything on clear, and the weight with it', () => {
+    const cache = new LruCache<string, number>({ maxEntries: 10, maxWeight: 10 });
+    cache.set('a', 1, 10);
+    cache.clear();
+    expect([cache.get('a'), cache.size]).toEqual([undefined, 0]);
+    cache.set('b', 2, 10);
+    expect(cache.get('b')).toBe(2);
   });
 });
