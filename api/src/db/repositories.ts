@@ -11,15 +11,18 @@
  */
 
 import type { Pool as PgPool } from 'pg';
+import type { Role } from '@catalog/contracts/auth';
+import type { PriceChangeType } from '@catalog/contracts/products';
+import type { InvitationStatus } from '@catalog/contracts/team';
+import type { WorkOrderStatus } from '@catalog/contracts/work-orders';
 
-export type Role = 'owner' | 'admin' | 'member';
-export type InvitationStatus = 'pending' | 'accepted' | 'expired';
-export type WorkOrderStatus = 'pending' | 'executing' | 'completed' | 'failed' | 'undone';
 /**
- * `sync` covers every change the store made on its own (the spec's "system sync"); `undo`
- * entries restore the prices an undone work order had replaced (as in the contracts).
+ * The vocabularies stored in text columns are the contracts' enums, declared there once:
+ * Role, InvitationStatus, WorkOrderStatus and PriceChangeType (`sync` covers every change the
+ * store made on its own, the spec's "system sync"; `undo` entries restore the prices an undone
+ * work order had replaced). Re-exported so the data layer's callers find them here too.
  */
-export type PriceChangeType = 'manual' | 'work_order' | 'undo' | 'sync';
+export type { InvitationStatus, PriceChangeType, Role, WorkOrderStatus };
 
 // ---------------------------------------------------------------- companies
 

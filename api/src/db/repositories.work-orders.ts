@@ -4,7 +4,7 @@
  * Re-exported (types) by repositories.ts, which every caller imports; the one class here,
  * WorkOrderCapError, is imported from this file.
  */
-import type { WorkOrderStatus } from './repositories';
+import type { WorkOrderStatus } from '@catalog/contracts/work-orders';
 
 // ---------------------------------------------------------------- work orders
 
@@ -81,9 +81,12 @@ export class WorkOrderCapError extends Error {
 export type WorkOrderPatch = Partial<Pick<WorkOrder,
   'title' | 'status' | 'archived' | 'originalPrices' | 'executedAt' | 'undoneAt' | 'error'
   | 'leaseOwner' | 'leaseExpiresAt' | 'scheduledAt' | 'storeHash'>>;
-/** Conditions checked in the same statement as the write (compare-and-set). */
+/**
+ * Conditions checked in the same statement as the write (compare-and-set). The routes pass
+ * contracts' WORK_ORDER_ACTION_GUARDS as they are.
+ */
 export interface WorkOrderGuard {
-  status?: WorkOrderStatus | WorkOrderStatus[];
+  status?: WorkOrderStatus | readonly WorkOrderStatus[];
   leaseOwner?: string;
   archived?: boolean;
 }

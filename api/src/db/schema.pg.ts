@@ -1,6 +1,7 @@
 /**
  * PostgreSQL schema (node-postgres). Mirrors schema.sqlite.ts table for table and column for
  * column: the repositories and the contract suite rely on both dialects having the same names.
+ * schema-parity.test.ts compares the two files table by table.
  *
  * Conventions: money is bigint cents (`*_cents`, read as number), times are
  * `timestamp with time zone` (read as Date), JSON is jsonb.

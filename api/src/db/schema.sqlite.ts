@@ -1,6 +1,7 @@
 /**
  * SQLite schema (better-sqlite3). Mirrors schema.pg.ts table for table and column for column:
  * the repositories and the contract suite rely on both dialects having the same names.
+ * schema-parity.test.ts compares the two files table by table.
  *
  * Conventions: money is integer cents (`*_cents`), times are integer milliseconds
  * (`timestamp_ms`, read back as Date), JSON is text (mode json), booleans are 0/1 integers.

@@ -1,6 +1,8 @@
-/** Small drizzle helpers and row builders shared by both dialects. */
+/**
+ * Small drizzle helpers both dialects use for bulk statements: chunking and ON CONFLICT sets.
+ * The repositories' shared conditions and rows are in repository-shared.ts.
+ */
 import { getTableColumns, sql, type SQL, type Table } from 'drizzle-orm';
-import type { NewCompany } from './repositories';
 
 /** Rows per multi-row statement: stays far below SQLite's and PostgreSQL's parameter limits. */
 export const CHUNK = 200;
@@ -21,16 +23,4 @@ export function excludedSet<T extends Table>(table: T, keep: ReadonlyArray<keyof
     if (!keep.includes(key)) set[key] = sql.raw(`excluded."${column.name}"`);
   }
   return set;
-}
-
-/** The row a new company is inserted as: a fresh id and the trial plan (5 products) unless given. */
-export function newCompanyRow(input: NewCompany, now: Date) {
-  return {
-    id: input.id ?? crypto.randomUUID(),
-    name: input.name,
-    subscriptionPlan: input.subscriptionPlan ?? 'trial',
-    productLimit: input.productLimit ?? 5,
-    createdAt: now,
-    updatedAt: now,
-  };
 }

@@ -4,7 +4,7 @@
  * permission table's (permissions.ts, decision 019).
  */
 import { z } from 'zod';
-import { can } from './permissions';
+import { can, PERMISSIONS } from './permissions';
 import { PlanId } from './plans';
 
 /** owner: created the company; admin: manages it; member: works in the catalog. */
@@ -29,15 +29,30 @@ export const CurrentUser = z.object({
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
+/** Why a member cannot be removed, beyond the role: the two rules about the target. */
+export const REMOVE_MEMBER_MESSAGES = {
+  self: 'You cannot remove yourself from the team',
+  owner: 'The company owner cannot be removed from the team',
+} as const;
+
 /**
- * Whether `actor` may remove `target`: the roles of 'team.removeMember' in the permission table,
- * and never an owner, never oneself.
+ * Why `actor` may not remove `target` (the 403 message), or null when they may: the roles of
+ * 'team.removeMember' in the permission table, then never oneself, never an owner. The API's
+ * removal (services/team/remove-member.ts) refuses with exactly these messages.
  */
-export function canRemoveMember(
+export function removeMemberRefusal(
   actor: { id: string; role: Role },
   target: { id: string; role: Role },
-): boolean {
-  return can(actor.role, 'team.removeMember') && target.role !== 'owner' && target.id !== actor.id;
+): string | null {
+  if (!can(actor.role, 'team.removeMember')) return PERMISSIONS['team.removeMember'].denied;
+  if (target.id === actor.id) return REMOVE_MEMBER_MESSAGES.self;
+  if (target.role === 'owner') return REMOVE_MEMBER_MESSAGES.owner;
+  return null;
+}
+
+/** Whether `actor` may remove `target` (the Team page shows Remove only then). */
+export function canRemoveMember(actor: { id: string; role: Role }, target: { id: string; role: Role }): boolean {
+  return removeMemberRefusal(actor, target) === null;
 }
 
 /** "Ada Lovelace", else the email: how a person is named on the Team and Settings pages. */

@@ -4,6 +4,7 @@
  * Cents in, cents out; the screen formats them.
  */
 import type { PriceField } from './bulk-adjustment';
+import { salePriceOrNull } from './money';
 
 /** One price a work order sets: a product's or a variant's regular or sale price. */
 export interface PriceChangeLine {
@@ -51,12 +52,9 @@ export interface PricePreview {
   saleNotBelowRegular: string[];
 }
 
-/** A sale price of 0 means "not on sale" (the store's own convention). */
-const asSale = (cents: number | null) => (cents ? cents : null);
-
 export function classifyChange(field: PriceField, oldCents: number | null, newCents: number | null): PriceChangeKind {
-  const before = field === 'sale' ? asSale(oldCents) : oldCents;
-  const after = field === 'sale' ? asSale(newCents) : newCents;
+  const before = field === 'sale' ? salePriceOrNull(oldCents) : oldCents;
+  const after = field === 'sale' ? salePriceOrNull(newCents) : newCents;
   if (before === after) return 'unchanged';
   if (before === null) return 'added';
   if (after === null) return 'cleared';
@@ -96,7 +94,7 @@ export function previewPriceChanges(
     if (line.field === 'regular') preview.regularDeltaCents += deltaCents;
     else preview.saleDeltaCents += deltaCents;
 
-    const sale = line.field === 'sale' ? asSale(line.newCents) : null;
+    const sale = line.field === 'sale' ? salePriceOrNull(line.newCents) : null;
     const regular = sale !== null ? regularAfter?.(line.target) : null;
     if (sale !== null && regular != null && sale >= regular) preview.saleNotBelowRegular.push(line.target);
   }

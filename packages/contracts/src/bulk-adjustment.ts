@@ -4,7 +4,7 @@
  * price ending, and the toast that says what was applied. Integer cents throughout; the
  * percentage is whole basis points, so no price ever goes through a float.
  */
-import { MAX_CENTS, MoneyError, addCents, applyPercent, formatCents, parseMoney, parsePercent } from './money';
+import { MAX_CENTS, MoneyError, addCents, applyPercent, formatCents, isOnSale, parseMoney, parsePercent } from './money';
 
 /** The bulk adjustment's own messages (spec section 5), shown as they are. */
 export const BULK_ADJUSTMENT_MESSAGES = {
@@ -150,7 +150,7 @@ export function adjustPrice(prices: CurrentPrices, adjustment: BulkAdjustment): 
   if (adjustment.mode === 'set') {
     next = adjustment.cents;
   } else {
-    const base = adjustment.field === 'regular' ? prices.regular : prices.sale ? prices.sale : prices.regular;
+    const base = adjustment.field === 'regular' ? prices.regular : isOnSale(prices.sale) ? prices.sale : prices.regular;
     if (base === null) return undefined;
     next = adjustment.mode === 'percent' ? applyPercent(base, adjustment.basisPoints) : addCents(base, adjustment.deltaCents);
   }

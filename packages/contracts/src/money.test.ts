@@ -10,10 +10,27 @@ import {
   addCents,
   applyPercent,
   formatCents,
+  isOnSale,
   normalizeMoney,
   parseMoney,
   parsePercent,
+  salePriceOrNull,
 } from './money';
+
+describe('isOnSale', () => {
+  it("reads the store's sale price of 0 and the app's null as not on sale, in cents and as a price string", () => {
+    for (const none of [0, null, undefined, '0', '0.00', '']) expect(isOnSale(none), String(none)).toBe(false);
+    for (const sale of [1, 1990, '0.01', '19.90']) expect(isOnSale(sale), String(sale)).toBe(true);
+  });
+
+  it('keeps a sale price and turns "not on sale" into null', () => {
+    expect(salePriceOrNull(1990)).toBe(1990);
+    expect(salePriceOrNull('19.90')).toBe('19.90');
+    expect(salePriceOrNull(0)).toBeNull();
+    expect(salePriceOrNull('0.00')).toBeNull();
+    expect(salePriceOrNull(undefined)).toBeNull();
+  });
+});
 
 describe('parseMoney', () => {
   it('reads "19.90", "19.9", "19" and " 19.90 " as cents', () => {

@@ -53,6 +53,22 @@ export function normalizeMoney(input: string): string {
   return formatCents(parseMoney(input));
 }
 
+/**
+ * Whether a sale price is one. The store says "not on sale" with a sale price of 0 (BigCommerce
+ * has no null there) and the app says it with null: both mean no sale, anything above 0 is a
+ * sale price. Takes cents or a price string ("0.00"); this is the one place that rule lives.
+ */
+export function isOnSale(salePrice: number | string | null | undefined): boolean {
+  if (salePrice == null) return false;
+  // Number() rather than parseMoney: the device asks this of every row of a 100,000-product pull.
+  return (typeof salePrice === 'number' ? salePrice : Number(salePrice)) > 0;
+}
+
+/** A sale price as the app keeps it: itself when on sale, else null (the store's 0 included). */
+export function salePriceOrNull<T extends number | string>(salePrice: T | null | undefined): T | null {
+  return isOnSale(salePrice) ? (salePrice as T) : null;
+}
+
 export function isCents(value: unknown): value is number {
   return Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= MAX_CENTS;
 }

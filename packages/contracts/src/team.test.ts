@@ -1,6 +1,6 @@
 /** The rules of team.ts and auth.ts: invitations, the company name, and who may manage whom. */
 import { describe, expect, it } from 'vitest';
-import { canRemoveMember, displayName } from './auth';
+import { canRemoveMember, displayName, removeMemberRefusal } from './auth';
 import {
   CompanyNameBody, CreateInvitationResponse, INVITATION_TTL_MS, InviteBody, Invitation, invitationLink,
   invitationStatusAt, userLimitMessage,
@@ -68,6 +68,15 @@ describe('roles', () => {
     expect(canRemoveMember(admin, owner)).toBe(false);
     expect(canRemoveMember(admin, admin)).toBe(false);
     expect(canRemoveMember(member, { id: 'u4', role: 'member' })).toBe(false);
+  });
+
+  it('says why a removal is refused: the role first, then oneself, then an owner', () => {
+    const owner = { id: 'u1', role: 'owner' as const };
+    const admin = { id: 'u2', role: 'admin' as const };
+    expect(removeMemberRefusal({ id: 'u3', role: 'member' }, owner)).toBe('Only owners and admins can remove team members');
+    expect(removeMemberRefusal(owner, owner)).toBe('You cannot remove yourself from the team');
+    expect(removeMemberRefusal(admin, owner)).toBe('The company owner cannot be removed from the team');
+    expect(removeMemberRefusal(owner, admin)).toBeNull();
   });
 
   it('names a person by full name, else by email', () => {

@@ -1,7 +1,7 @@
 /** The rules of work-order-rules.ts, stated as the tests' names. */
 import { describe, expect, it } from 'vitest';
 import {
-  countWorkOrderUpdates, isWorkOrderDue, STORE_CHANGED_ERROR, tooManyOrdersMessage, undoOtherStoreMessage, WORK_ORDER_CAPS, workOrderActions,
+  allowsWorkOrderAction, countWorkOrderUpdates, isWorkOrderDue, WORK_ORDER_ACTION_GUARDS, STORE_CHANGED_ERROR, tooManyOrdersMessage, undoOtherStoreMessage, WORK_ORDER_CAPS, workOrderActions,
 } from './work-order-rules';
 import { WorkOrderStatus } from './work-orders';
 
@@ -19,9 +19,37 @@ describe('workOrderActions', () => {
     expect(workOrderActions({ status: 'pending', archived: true }).archive).toBe(false);
   });
 
-  it('offers delete only on a pending order', () => {
+  it('offers delete only on a pending order, archived or not', () => {
     for (const status of WorkOrderStatus.options) {
       expect(workOrderActions({ status, archived: false }).delete, status).toBe(status === 'pending');
+    }
+    expect(workOrderActions({ status: 'pending', archived: true }).delete).toBe(true);
+  });
+
+  it('states every status and archived flag as the spec does (section 4)', () => {
+    const offered = (status: WorkOrderStatus, archived: boolean) =>
+      Object.entries(workOrderActions({ status, archived })).filter(([, on]) => on).map(([action]) => action);
+    expect(WorkOrderStatus.options.flatMap((status) => [false, true].map((archived) => [status, archived, offered(status, archived)]))).toEqual([
+      ['pending', false, ['archive', 'delete']], ['pending', true, ['delete']],
+      ['executing', false, []], ['executing', true, []],
+      ['completed', false, ['undo', 'archive']], ['completed', true, []],
+      ['failed', false, ['archive']], ['failed', true, []],
+      ['undone', false, ['archive']], ['undone', true, []],
+    ]);
+  });
+
+  it('reads the guards the API writes with, so the two cannot disagree', () => {
+    expect(WORK_ORDER_ACTION_GUARDS).toEqual({
+      undo: { status: ['completed'], archived: false },
+      archive: { status: ['pending', 'completed', 'failed', 'undone'], archived: false },
+      delete: { status: ['pending'] },
+    });
+    for (const action of ['undo', 'archive', 'delete'] as const) {
+      for (const status of WorkOrderStatus.options) {
+        for (const archived of [false, true]) {
+          expect(allowsWorkOrderAction(action, { status, archived })).toBe(workOrderActions({ status, archived })[action]);
+        }
+      }
     }
   });
 });

@@ -2,22 +2,46 @@
  * The rules of a work order's life that the list screen and the API both apply: which actions
  * an order offers (spec section 4), when a scheduled order is due, and its summary counts.
  */
-import type { WorkOrder, WorkOrderItem, WorkOrderStatus } from './work-orders';
+import { WorkOrderStatus, type WorkOrder, type WorkOrderItem } from './work-orders';
 
-export interface WorkOrderActions {
-  /** Only a completed, unarchived order can be undone; undo reverts every price it set. */
-  undo: boolean;
-  /** Any unarchived order that is not executing right now. */
-  archive: boolean;
-  /** Only a pending order (nothing has been written to the store yet). */
-  delete: boolean;
+/** What can be done to an order from the list (each is also a route: DELETE, PATCH archive, POST undo). */
+export type WorkOrderAction = 'undo' | 'archive' | 'delete';
+
+export type WorkOrderActions = Record<WorkOrderAction, boolean>;
+
+/** When an action is allowed: the order's status is one of `status` and, when set, its archived flag is `archived`. */
+export interface WorkOrderActionGuard {
+  status: readonly WorkOrderStatus[];
+  archived?: boolean;
 }
 
+/**
+ * The one statement of when each action is allowed (spec section 4). The list screen reads it
+ * through workOrderActions; the API passes it as it is to the repository as the compare-and-set
+ * guard of the write (api/src/routes/work-orders), so the API refuses (409) exactly what the
+ * screen does not offer, also when the order changed between the screen and the request.
+ */
+export const WORK_ORDER_ACTION_GUARDS = {
+  /** Only a completed, unarchived order can be undone; undo reverts every price it set. */
+  undo: { status: ['completed'], archived: false },
+  /** Any unarchived order that is not executing right now. */
+  archive: { status: WorkOrderStatus.options.filter((s) => s !== 'executing'), archived: false },
+  /** Only a pending order (nothing has been written to the store yet), archived or not. */
+  delete: { status: ['pending'] },
+} as const satisfies Record<WorkOrderAction, WorkOrderActionGuard>;
+
+/** Whether `action` is allowed for the order as it is. */
+export function allowsWorkOrderAction(action: WorkOrderAction, order: { status: WorkOrderStatus; archived: boolean }): boolean {
+  const guard: WorkOrderActionGuard = WORK_ORDER_ACTION_GUARDS[action];
+  return guard.status.includes(order.status) && (guard.archived === undefined || guard.archived === order.archived);
+}
+
+/** The actions the order offers now: the list shows exactly these. */
 export function workOrderActions(order: { status: WorkOrderStatus; archived: boolean }): WorkOrderActions {
   return {
-    undo: order.status === 'completed' && !order.archived,
-    archive: !order.archived && order.status !== 'executing',
-    delete: order.status === 'pending',
+    undo: allowsWorkOrderAction('undo', order),
+    archive: allowsWorkOrderAction('archive', order),
+    delete: allowsWorkOrderAction('delete', order),
   };
 }
 

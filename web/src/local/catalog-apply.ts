@@ -9,10 +9,11 @@
  * pull into empty tables skips even those for rows it has not written yet: a first pull of
  * 100,000 products is mostly writes.
  */
+import { isOnSale } from '@catalog/contracts/money';
 import { CATALOG_SCHEMA_VERSION, type CatalogChangesResponse, type ReplicatedProduct, type ReplicatedVariant } from '@catalog/contracts/replication';
 import { Dexie, type Transaction } from 'dexie';
 import { META_CATALOG, META_CURSOR, META_SCHEMA, type CatalogDb, type StoredProduct, type StoredVariantSet } from './catalog-db';
-import { hasPrice, isOpen, isPriceEdit, overlayPendingEdits } from './pending-edits';
+import { isOpen, isPriceEdit, overlayPendingEdits } from './pending-edits';
 
 /** What a committed page changed, for the in-memory index (and other tabs). */
 export interface AppliedPage {
@@ -102,7 +103,7 @@ async function readExisting<T>(ids: number[], mayExist: (id: number) => boolean,
 function toStored(row: ReplicatedProduct | StoredProduct, variantsOnSale: number): StoredProduct {
   // `pending` is set again by the overlay of unsent edits, if any are left.
   const { onSale: _onSale, variantsOnSale: _count, pending: _pending, ...replicated } = row as StoredProduct;
-  return { ...replicated, variantsOnSale, onSale: hasPrice(row.salePrice) || variantsOnSale > 0 };
+  return { ...replicated, variantsOnSale, onSale: isOnSale(row.salePrice) || variantsOnSale > 0 };
 }
 
 /** Variant changes of the page, grouped by product. */
@@ -170,11 +171,11 @@ export async function applyChangesPage(db: CatalogDb, page: CatalogChangesRespon
     for (const id of setIds) {
       const old = oldSets.get(id);
       if (!changes.upserts.has(id) && !changes.deletes.has(id)) {
-        if (old) onSaleCount.set(id, old.variants.filter((v) => hasPrice(v.salePrice)).length);
+        if (old) onSaleCount.set(id, old.variants.filter((v) => isOnSale(v.salePrice)).length);
         continue;
       }
       const variants = mergeVariants(old, changes.upserts.get(id), changes.deletes.get(id));
-      onSaleCount.set(id, variants.filter((v) => hasPrice(v.salePrice)).length);
+      onSaleCount.set(id, variants.filter((v) => isOnSale(v.salePrice)).length);
       if (variants.length) newSets.push({ productId: id, ids: variants.map((v) => v.id), variants });
       else emptied.push(id);
     }

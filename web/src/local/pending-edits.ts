@@ -4,11 +4,10 @@
  * pull (catalog-apply.ts) lays them over every page it writes, and the outbox (outbox-queue.ts)
  * over a row whenever an edit is queued, sent, refused or discarded.
  */
+import { isOnSale } from '@catalog/contracts/money';
 import type { ProductPriceEdit, VariantPriceEdit } from '@catalog/contracts/products';
 import type { CatalogDb, OutboxEntry, PricesBefore, StoredProduct, StoredVariantSet } from './catalog-db';
 
-/** A sale price that is set and above zero: what makes a product or variant count as on sale. */
-export const hasPrice = (price: string | null | undefined) => price != null && Number(price) > 0;
 export const isPriceEdit = (e: OutboxEntry) => e.kind === 'productPrice' || e.kind === 'variantPrice';
 /** Not refused: still to be sent (or on its way). */
 export const isOpen = (e: OutboxEntry) => e.status !== 'rejected';
@@ -56,8 +55,8 @@ export function overlayPendingEdits(
     delete next.pending;
     for (const e of edits) if (e.kind === 'productPrice') next = withEdit(next, e.request.body as ProductPriceEdit);
     const set = sets.get(row.id);
-    if (set) next.variantsOnSale = set.variants.filter((v) => hasPrice(v.salePrice)).length;
-    next.onSale = hasPrice(next.salePrice) || next.variantsOnSale > 0;
+    if (set) next.variantsOnSale = set.variants.filter((v) => isOnSale(v.salePrice)).length;
+    next.onSale = isOnSale(next.salePrice) || next.variantsOnSale > 0;
     if (edits.length) next.pending = true;
     products[i] = next;
   }

@@ -2,19 +2,19 @@
  * PostgreSQL company activity leases (sync). Acquiring is one INSERT ... ON CONFLICT DO UPDATE that
  * takes over only an expired lease, so the check and the claim are one statement.
  */
-import { and, eq, gt, lte } from 'drizzle-orm';
-import type { ActivityLease, CompanyActivitiesRepository, CompanyActivity } from '../repositories';
+import { lte } from 'drizzle-orm';
+import type { CompanyActivitiesRepository } from '../repositories';
+import { activityLeaseRow, heldActivity, liveActivity, toActivityLease } from '../repository-shared';
 import { companyActivities as ca } from '../schema.pg';
 import type { PgDb } from './types';
 
 export function pgActivities(db: PgDb): CompanyActivitiesRepository {
-  const scoped = (companyId: string, activity: CompanyActivity) => and(eq(ca.companyId, companyId), eq(ca.activity, activity));
   return {
     async acquire(companyId, activity, { owner, now, expiresAt }) {
-      const [row] = await db.insert(ca).values({ companyId, activity, owner, startedAt: now, expiresAt, cancelRequested: false, progress: null })
+      const [row] = await db.insert(ca).values({ companyId, activity, ...activityLeaseRow({ owner, now, expiresAt }) })
         .onConflictDoUpdate({
           target: [ca.companyId, ca.activity],
-          set: { owner, startedAt: now, expiresAt, cancelRequested: false, progress: null },
+          set: activityLeaseRow({ owner, now, expiresAt }),
           setWhere: lte(ca.expiresAt, now),
         })
         .returning({ owner: ca.owner });
@@ -22,20 +22,20 @@ export function pgActivities(db: PgDb): CompanyActivitiesRepository {
     },
     async renew(companyId, activity, owner, { expiresAt, progress }) {
       const [row] = await db.update(ca).set(progress === undefined ? { expiresAt } : { expiresAt, progress })
-        .where(and(scoped(companyId, activity), eq(ca.owner, owner))).returning({ cancelRequested: ca.cancelRequested });
+        .where(heldActivity(ca, companyId, activity, owner)).returning({ cancelRequested: ca.cancelRequested });
       return row ? { cancelRequested: row.cancelRequested } : null;
     },
     async release(companyId, activity, owner) {
-      await db.delete(ca).where(and(scoped(companyId, activity), eq(ca.owner, owner)));
+      await db.delete(ca).where(heldActivity(ca, companyId, activity, owner));
     },
     async requestCancel(companyId, activity, now) {
       const [row] = await db.update(ca).set({ cancelRequested: true })
-        .where(and(scoped(companyId, activity), gt(ca.expiresAt, now))).returning({ owner: ca.owner });
+        .where(liveActivity(ca, companyId, activity, now)).returning({ owner: ca.owner });
       return row !== undefined;
     },
     async get(companyId, activity, now) {
-      const [row] = await db.select().from(ca).where(and(scoped(companyId, activity), gt(ca.expiresAt, now)));
-      return row ? ({ ...row, activity: row.activity as CompanyActivity } satisfies ActivityLease) : null;
+      const [row] = await db.select().from(ca).where(liveActivity(ca, companyId, activity, now));
+      return row ? toActivityLease(row) : null;
     },
   };
 }

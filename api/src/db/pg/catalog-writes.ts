@@ -8,6 +8,7 @@ import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm
 import { numberRows, planPriceChanges, planUpsert, rowCount, type WritePlan } from '../catalog-plan';
 import { NotFoundError } from '../errors';
 import type { Product, ProductsRepository, ProductVariant, ProductWithVariants } from '../repositories';
+import { liveProductsWhere, pricePatch, variantsOfTombstonedWhere } from '../repository-shared';
 import { companies, productVariants, products } from '../schema.pg';
 import { chunks, excludedSet } from '../sql-helpers';
 import type { PgDb } from './types';
@@ -66,11 +67,7 @@ async function tombstone(tx: PgDb, companyId: string, where: SQL | undefined, no
     from (select id, ${first - 1}::bigint + row_number() over (order by external_id) as nv from products where ${where}) as v
     where products.id = v.id`);
   // The products just tombstoned are exactly those numbered first .. first + n - 1.
-  const variantsWhere = and(
-    eq(productVariants.companyId, companyId), isNull(productVariants.deletedAt),
-    sql`${productVariants.productId} in (select id from products where company_id = ${companyId}
-      and version between ${first} and ${first + n - 1})`,
-  );
+  const variantsWhere = variantsOfTombstonedWhere(productVariants, companyId, first, first + n - 1);
   const [countedV] = await tx.select({ n: count() }).from(productVariants).where(variantsWhere);
   const nv = countedV?.n ?? 0;
   if (nv > 0) {
@@ -148,14 +145,10 @@ export function pgCatalogWrites(db: PgDb): CatalogWrites {
         if (n > 0) {
           numberRows(plan, await allocate(tx, companyId, n));
           for (const p of plan.products) {
-            await tx.update(products).set({
-              regularPriceCents: p.regularPriceCents, salePriceCents: p.salePriceCents, lastUpdated: p.lastUpdated, version: p.version,
-            }).where(eq(products.id, p.id));
+            await tx.update(products).set(pricePatch(p)).where(eq(products.id, p.id));
           }
           for (const v of plan.variants) {
-            await tx.update(productVariants).set({
-              regularPriceCents: v.regularPriceCents, salePriceCents: v.salePriceCents, lastUpdated: v.lastUpdated, version: v.version,
-            }).where(eq(productVariants.id, v.id));
+            await tx.update(productVariants).set(pricePatch(v)).where(eq(productVariants.id, v.id));
           }
         }
         const after: Product[] = [];
@@ -171,9 +164,7 @@ export function pgCatalogWrites(db: PgDb): CatalogWrites {
         await lockCompany(tx, companyId);
         let removed = 0;
         for (const ids of chunks([...new Set(externalIds)])) {
-          removed += await tombstone(tx, companyId, and(
-            eq(products.companyId, companyId), isNull(products.deletedAt), inArray(products.externalId, ids),
-          ), now);
+          removed += await tombstone(tx, companyId, liveProductsWhere(products, companyId, ids), now);
         }
         return removed;
       });
@@ -182,7 +173,7 @@ export function pgCatalogWrites(db: PgDb): CatalogWrites {
     async deleteAll(companyId, now = new Date()) {
       return db.transaction(async (tx) => {
         await lockCompany(tx, companyId);
-        return tombstone(tx, companyId, and(eq(products.companyId, companyId), isNull(products.deletedAt)), now);
+        return tombstone(tx, companyId, liveProductsWhere(products, companyId), now);
       });
     },
   };

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { CompaniesRepository } from '../repositories';
 import { companies } from '../schema.pg';
-import { newCompanyRow } from '../sql-helpers';
+import { newCompanyRow } from '../repository-shared';
 import type { PgDb } from './types';
 
 export function pgCompanies(db: PgDb): CompaniesRepository {

@@ -3,13 +3,12 @@
  * compare-and-set UPDATE taking over a stale claim), so of many instances racing with one key
  * exactly one owns it.
  */
-import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { IdempotencyClaim, IdempotencyRepository } from '../repositories';
+import { idempotencyKeyOf, staleClaim, unfinishedClaim } from '../repository-shared';
 import { idempotencyKeys as ik } from '../schema.pg';
 import type { PgDb } from './types';
 
 export function pgIdempotency(db: PgDb): IdempotencyRepository {
-  const scoped = (companyId: string, key: string) => and(eq(ik.companyId, companyId), eq(ik.key, key));
   // Another request may release the key between these statements: the loop then claims it anew.
   async function claim(companyId: string, input: Parameters<IdempotencyRepository['claim']>[1]): Promise<IdempotencyClaim> {
     const { key, scope, fingerprint, now, staleBefore } = input;
@@ -18,9 +17,9 @@ export function pgIdempotency(db: PgDb): IdempotencyRepository {
         .onConflictDoNothing().returning({ key: ik.key });
       if (inserted) return { claimed: true };
       const [takenOver] = await db.update(ik).set({ scope, fingerprint, createdAt: now })
-        .where(and(scoped(companyId, key), isNull(ik.status), lt(ik.createdAt, staleBefore))).returning({ key: ik.key });
+        .where(staleClaim(ik, companyId, key, staleBefore)).returning({ key: ik.key });
       if (takenOver) return { claimed: true };
-      const [record] = await db.select().from(ik).where(scoped(companyId, key));
+      const [record] = await db.select().from(ik).where(idempotencyKeyOf(ik, companyId, key));
       if (record) return { claimed: false, record };
     }
     throw new Error(`idempotency key ${key} keeps disappearing`);
@@ -29,11 +28,11 @@ export function pgIdempotency(db: PgDb): IdempotencyRepository {
     claim,
     async complete(companyId, key, { status, response }, now = new Date()) {
       const [done] = await db.update(ik).set({ status, response, completedAt: now })
-        .where(and(scoped(companyId, key), isNull(ik.status))).returning({ key: ik.key });
+        .where(unfinishedClaim(ik, companyId, key)).returning({ key: ik.key });
       return done !== undefined;
     },
     async release(companyId, key) {
-      await db.delete(ik).where(and(scoped(companyId, key), isNull(ik.status)));
+      await db.delete(ik).where(unfinishedClaim(ik, companyId, key));
     },
   };
 }

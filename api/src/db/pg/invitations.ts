@@ -1,8 +1,9 @@
 /** PostgreSQL company invitations repository. */
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { normalizeEmail } from '../email';
 import { rethrowUnique } from '../errors';
 import type { InvitationsRepository } from '../repositories';
+import { acceptableInvitation, newInvitationRow } from '../repository-shared';
 import { companyInvitations as inv, users } from '../schema.pg';
 import type { PgDb } from './types';
 
@@ -10,16 +11,7 @@ export function pgInvitations(db: PgDb): InvitationsRepository {
   const scoped = (companyId: string, id: string) => and(eq(inv.companyId, companyId), eq(inv.id, id));
   return {
     async create(companyId, input) {
-      const [row] = await db.insert(inv).values({
-        id: input.id ?? crypto.randomUUID(),
-        companyId,
-        email: normalizeEmail(input.email),
-        role: input.role ?? 'member',
-        invitedBy: input.invitedBy ?? null,
-        token: input.token,
-        expiresAt: input.expiresAt,
-        createdAt: input.now ?? new Date(),
-      }).returning().catch(rethrowUnique);
+      const [row] = await db.insert(inv).values(newInvitationRow(companyId, input)).returning().catch(rethrowUnique);
       return row!;
     },
     async get(companyId, id) {
@@ -56,7 +48,7 @@ export function pgInvitations(db: PgDb): InvitationsRepository {
         if (!user) return null;
         // The conditional UPDATE is the compare-and-set: a concurrent accept finds it no longer pending.
         const [accepted] = await tx.update(inv).set({ status: 'accepted', acceptedAt: now })
-          .where(and(scoped(companyId, id), eq(inv.status, 'pending'), gt(inv.expiresAt, now)))
+          .where(acceptableInvitation(inv, companyId, id, now))
           .returning();
         if (!accepted) return null;
         await tx.update(users).set({ companyId, role: accepted.role, updatedAt: now }).where(eq(users.id, userId));

@@ -4,6 +4,7 @@ import { historyRows } from '../catalog-plan';
 import { NotFoundError, rethrowUnique } from '../errors';
 import type { PriceHistoryRepository } from '../repositories';
 import { priceHistory as ph, productVariants, products } from '../schema.pg';
+import { toListedEntry } from '../repository-shared';
 import { chunks } from '../sql-helpers';
 import type { PgDb } from './types';
 
@@ -41,7 +42,7 @@ export function pgPriceHistory(db: PgDb): PriceHistoryRepository {
         .leftJoin(productVariants, eq(productVariants.id, ph.variantId))
         .where(and(eq(ph.companyId, companyId), eq(ph.productId, productId)))
         .orderBy(desc(ph.createdAt), desc(ph.id)).limit(opts.limit ?? 500);
-      return rows.map((r) => ({ ...r.entry, productExternalId: r.productExternalId, variantExternalId: r.variantExternalId ?? null }));
+      return rows.map(toListedEntry);
     },
   };
 }

@@ -1,6 +1,7 @@
 /** PostgreSQL api_settings repository: one row per company. */
 import { eq } from 'drizzle-orm';
 import type { SettingsRepository } from '../repositories';
+import { newSettingsRow } from '../repository-shared';
 import { apiSettings } from '../schema.pg';
 import type { PgDb } from './types';
 
@@ -12,7 +13,7 @@ export function pgSettings(db: PgDb): SettingsRepository {
     },
     async upsert(companyId, input, now = new Date()) {
       const [row] = await db.insert(apiSettings)
-        .values({ id: crypto.randomUUID(), companyId, ...input, createdAt: now, updatedAt: now })
+        .values(newSettingsRow(companyId, input, now))
         .onConflictDoUpdate({ target: apiSettings.companyId, set: { ...input, updatedAt: now } })
         .returning();
       return row!;

@@ -1,10 +1,10 @@
 /** PostgreSQL users repository. Emails are stored trimmed and lower-cased. */
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { normalizeEmail } from '../email';
 import { IdentityConflictError, rethrowUnique, UniqueViolationError } from '../errors';
 import type { ProvisionInput, User, UsersRepository } from '../repositories';
+import { newCompanyRow, newUserRow, provisionedRows, userInCompany } from '../repository-shared';
 import { companies, users } from '../schema.pg';
-import { newCompanyRow } from '../sql-helpers';
 import type { PgDb } from './types';
 
 export function pgUsers(db: PgDb): UsersRepository {
@@ -25,29 +25,11 @@ export function pgUsers(db: PgDb): UsersRepository {
           .where(eq(users.id, byEmail.id)).returning();
         return linked!;
       }
-      const companyId = crypto.randomUUID();
-      await tx.insert(companies).values({
-        id: companyId,
-        name: input.companyName,
-        subscriptionPlan: input.subscriptionPlan,
-        productLimit: input.productLimit,
-        createdAt: now,
-        updatedAt: now,
-      });
+      const rows = provisionedRows(input, now);
+      await tx.insert(companies).values(rows.company);
       // A concurrent first request for the same identity loses here on the unique uid/email
       // and its whole transaction (company included) rolls back.
-      const [row] = await tx.insert(users).values({
-        id: crypto.randomUUID(),
-        companyId,
-        email,
-        firebaseUid: input.firebaseUid,
-        firstName: input.firstName ?? null,
-        lastName: input.lastName ?? null,
-        profileImageUrl: input.profileImageUrl ?? null,
-        role: 'owner',
-        createdAt: now,
-        updatedAt: now,
-      }).returning().catch(rethrowUnique);
+      const [row] = await tx.insert(users).values(rows.user).returning().catch(rethrowUnique);
       return row!;
     });
   };
@@ -64,22 +46,11 @@ export function pgUsers(db: PgDb): UsersRepository {
     },
     async create(input) {
       const now = input.now ?? new Date();
-      const [row] = await db.insert(users).values({
-        id: input.id ?? crypto.randomUUID(),
-        companyId: input.companyId,
-        email: normalizeEmail(input.email),
-        firebaseUid: input.firebaseUid ?? null,
-        firstName: input.firstName ?? null,
-        lastName: input.lastName ?? null,
-        profileImageUrl: input.profileImageUrl ?? null,
-        role: input.role ?? 'member',
-        createdAt: now,
-        updatedAt: now,
-      }).returning().catch(rethrowUnique);
+      const [row] = await db.insert(users).values(newUserRow(input, now)).returning().catch(rethrowUnique);
       return row!;
     },
     async getById(companyId, id) {
-      const [row] = await db.select().from(users).where(and(eq(users.companyId, companyId), eq(users.id, id)));
+      const [row] = await db.select().from(users).where(userInCompany(users, companyId, id));
       return row ?? null;
     },
     async getByEmail(email) {
@@ -97,14 +68,14 @@ export function pgUsers(db: PgDb): UsersRepository {
       const values = { ...patch, updatedAt: now };
       if (patch.email !== undefined) values.email = normalizeEmail(patch.email);
       const [row] = await db.update(users).set(values)
-        .where(and(eq(users.companyId, companyId), eq(users.id, id))).returning().catch(rethrowUnique);
+        .where(userInCompany(users, companyId, id)).returning().catch(rethrowUnique);
       return row ?? null;
     },
     async moveToNewCompany(companyId, userId, input, now = input.now ?? new Date()) {
       return db.transaction(async (tx) => {
         // The row lock makes a concurrent removal of the same member wait, then find them gone.
         const [user] = await tx.select({ id: users.id }).from(users)
-          .where(and(eq(users.companyId, companyId), eq(users.id, userId))).for('update');
+          .where(userInCompany(users, companyId, userId)).for('update');
         if (!user) return null;
         const [company] = await tx.insert(companies).values(newCompanyRow(input, now)).returning();
         const [moved] = await tx.update(users).set({ companyId: company!.id, role: 'owner', updatedAt: now })

@@ -13,37 +13,17 @@
  * caps takes another advisory lock on the company, so two concurrent creates cannot both count
  * 19 and both insert.
  */
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { NewWorkOrder, WorkOrder, WorkOrderGuard, WorkOrdersRepository, WorkOrderStatus } from '../repositories';
+import type { NewWorkOrder, WorkOrder, WorkOrdersRepository } from '../repositories';
 import { WorkOrderCapError } from '../repositories.work-orders';
+import {
+  cancelledPatch, claimableWhere, claimPatch, emptyStatusCounts, guardWhere, heldLeaseWhere, liveLeaseWhere, newWorkOrderRow,
+  orderByIdempotencyKey, orderInCompany, pendingOfOtherStoresWhere, waitingWhere,
+} from '../repository-shared.work-orders';
 import { workOrderTurns as turns, workOrders as wo } from '../schema.pg';
 import type { PgDb } from './types';
 import { monotonicNow } from '../../lib/monotonic-clock';
-
-const STATUSES: WorkOrderStatus[] = ['pending', 'executing', 'completed', 'failed', 'undone'];
-
-function guardWhere(guard: WorkOrderGuard = {}) {
-  const statuses = guard.status === undefined ? [] : ([] as WorkOrderStatus[]).concat(guard.status);
-  return and(
-    statuses.length ? inArray(wo.status, statuses) : undefined,
-    guard.leaseOwner !== undefined ? eq(wo.leaseOwner, guard.leaseOwner) : undefined,
-    guard.archived !== undefined ? eq(wo.archived, guard.archived) : undefined,
-  );
-}
-
-/**
- * Pending and due, or executing with a lapsed lease (its process died, or an undo was marked).
- * Three branches, each a range of one index ((status, scheduled_at) or (status,
- * lease_expires_at)), so only due rows are read, however many orders are finished or scheduled later.
- */
-function claimableWhere(now: Date) {
-  return and(eq(wo.archived, false), or(
-    and(eq(wo.status, 'pending'), isNull(wo.scheduledAt)),
-    and(eq(wo.status, 'pending'), lte(wo.scheduledAt, now)),
-    and(eq(wo.status, 'executing'), lt(wo.leaseExpiresAt, now)),
-  ));
-}
 
 /** Advisory lock classes (the first key of pg_advisory_xact_lock(int, int)); the second is the company. */
 const CLAIM_LOCK = 0x574f_0001; // "WO" 1: claiming an order of the company
@@ -58,12 +38,12 @@ const lockCompany = (db: PgDb, kind: number, companyId: string) =>
  */
 const live = alias(wo, 'live');
 function busyCompanies(db: PgDb, now: Date) {
-  return db.select({ companyId: live.companyId }).from(live).where(and(eq(live.status, 'executing'), gte(live.leaseExpiresAt, now)));
+  return db.select({ companyId: live.companyId }).from(live).where(liveLeaseWhere(live, now));
 }
 
 
 export function pgWorkOrders(db: PgDb): WorkOrdersRepository {
-  const scoped = (companyId: string, id: string) => and(eq(wo.companyId, companyId), eq(wo.id, id));
+  const scoped = (companyId: string, id: string) => orderInCompany(wo, companyId, id);
   return {
     async create(companyId, input) {
       if (!input.caps) return insert(db, companyId, input);
@@ -72,16 +52,11 @@ export function pgWorkOrders(db: PgDb): WorkOrdersRepository {
         await lockCompany(tx, CREATE_LOCK, companyId);
         // A replay answers with its order even at a cap; a new order is counted against its cap first.
         const [existing] = input.idempotencyKey
-          ? await tx.select().from(wo).where(and(eq(wo.companyId, companyId), eq(wo.idempotencyKey, input.idempotencyKey)))
+          ? await tx.select().from(wo).where(orderByIdempotencyKey(wo, companyId, input.idempotencyKey))
           : [];
         if (existing) return { order: existing, created: false };
         const cap = input.executeImmediately ? 'immediate' : 'scheduled';
-        const [row] = await tx.select({ n: count() }).from(wo).where(and(
-          eq(wo.companyId, companyId),
-          input.executeImmediately
-            ? and(inArray(wo.status, ['pending', 'executing']), eq(wo.executeImmediately, true))
-            : and(eq(wo.status, 'pending'), eq(wo.executeImmediately, false)),
-        ));
+        const [row] = await tx.select({ n: count() }).from(wo).where(waitingWhere(wo, companyId, cap));
         if ((row?.n ?? 0) >= caps[cap]) throw new WorkOrderCapError(cap, caps[cap]);
         return insert(tx, companyId, input);
       });
@@ -96,7 +71,7 @@ export function pgWorkOrders(db: PgDb): WorkOrdersRepository {
         .orderBy(desc(wo.createdAt), desc(wo.id));
     },
     async countByStatus(companyId) {
-      const counts = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<WorkOrderStatus, number>;
+      const counts = emptyStatusCounts();
       const rows = await db.select({ status: wo.status, n: count() }).from(wo).where(eq(wo.companyId, companyId)).groupBy(wo.status);
       for (const r of rows) counts[r.status] = r.n;
       return counts;
@@ -107,8 +82,8 @@ export function pgWorkOrders(db: PgDb): WorkOrdersRepository {
         if (!target) return null;
         await lockCompany(tx, CLAIM_LOCK, target.companyId);
         const [row] = await tx.update(wo)
-          .set({ status: 'executing', leaseOwner, leaseExpiresAt: new Date(now.getTime() + leaseMs), updatedAt: now })
-          .where(and(eq(wo.id, id), claimableWhere(now), notInArray(wo.companyId, busyCompanies(tx, now)))).returning();
+          .set(claimPatch(leaseOwner, leaseMs, now))
+          .where(and(eq(wo.id, id), claimableWhere(wo, now), notInArray(wo.companyId, busyCompanies(tx, now)))).returning();
         // The company's turn is taken: it goes to the end of the round-robin.
         if (row) await tx.insert(turns).values({ companyId: row.companyId, servedAt: now })
           .onConflictDoUpdate({ target: turns.companyId, set: { servedAt: now } });
@@ -117,7 +92,7 @@ export function pgWorkOrders(db: PgDb): WorkOrdersRepository {
     },
     async renewLease(id, leaseOwner, leaseMs, now) {
       const rows = await db.update(wo).set({ leaseExpiresAt: new Date(now.getTime() + leaseMs), updatedAt: now })
-        .where(and(eq(wo.id, id), eq(wo.status, 'executing'), eq(wo.leaseOwner, leaseOwner)))
+        .where(heldLeaseWhere(wo, id, leaseOwner))
         .returning({ id: wo.id });
       return rows.length > 0;
     },
@@ -127,7 +102,7 @@ export function pgWorkOrders(db: PgDb): WorkOrdersRepository {
       // Whole rows, as the bitmap heap scan already read them: no second look-up of each head
       // by id (with many companies due, that was most of the statement's work).
       const heads = db.selectDistinctOn([wo.companyId]).from(wo)
-        .where(and(claimableWhere(now), notInArray(wo.companyId, busyCompanies(db, now))))
+        .where(and(claimableWhere(wo, now), notInArray(wo.companyId, busyCompanies(db, now))))
         .orderBy(wo.companyId, asc(wo.createdAt), asc(wo.id)).as('heads');
       // Round-robin: companies whose turn came longest ago (or never) first, then by the order's age.
       const rows = await db.select().from(heads)
@@ -136,17 +111,17 @@ export function pgWorkOrders(db: PgDb): WorkOrdersRepository {
       return rows.map((r) => r.heads);
     },
     async cancelPendingOfOtherStores(companyId, storeHash, error, now = new Date()) {
-      const rows = await db.update(wo).set({ status: 'failed', error, leaseOwner: null, leaseExpiresAt: null, updatedAt: now })
-        .where(and(eq(wo.companyId, companyId), eq(wo.status, 'pending'), or(isNull(wo.storeHash), ne(wo.storeHash, storeHash)))).returning({ id: wo.id });
+      const rows = await db.update(wo).set(cancelledPatch(error, now))
+        .where(pendingOfOtherStoresWhere(wo, companyId, storeHash)).returning({ id: wo.id });
       return rows.length;
     },
     async update(companyId, id, patch, guard, now = new Date()) {
       const [row] = await db.update(wo).set({ ...patch, updatedAt: now })
-        .where(and(scoped(companyId, id), guardWhere(guard))).returning();
+        .where(and(scoped(companyId, id), guardWhere(wo, guard))).returning();
       return row ?? null;
     },
     async delete(companyId, id, guard) {
-      const rows = await db.delete(wo).where(and(scoped(companyId, id), guardWhere(guard))).returning({ id: wo.id });
+      const rows = await db.delete(wo).where(and(scoped(companyId, id), guardWhere(wo, guard))).returning({ id: wo.id });
       return rows.length > 0;
     },
   };
@@ -157,22 +132,10 @@ async function insert(db: PgDb, companyId: string, input: NewWorkOrder): Promise
   const now = input.now ?? monotonicNow();
   // ON CONFLICT DO NOTHING waits for a concurrent insert of the same key, then the
   // select below (a new snapshot under READ COMMITTED) sees the winner's row.
-  const [inserted] = await db.insert(wo).values({
-    id: input.id ?? crypto.randomUUID(),
-    companyId,
-    createdBy: input.createdBy ?? null,
-    title: input.title,
-    productUpdates: input.productUpdates,
-    scheduledAt: input.scheduledAt ?? null,
-    executeImmediately: input.executeImmediately ?? false,
-    idempotencyKey: input.idempotencyKey ?? null,
-    storeHash: input.storeHash ?? null,
-    createdAt: now,
-    updatedAt: now,
-  }).onConflictDoNothing({ target: [wo.companyId, wo.idempotencyKey] }).returning();
+  const [inserted] = await db.insert(wo).values(newWorkOrderRow(companyId, input, now)).onConflictDoNothing({ target: [wo.companyId, wo.idempotencyKey] }).returning();
   if (inserted) return { order: inserted, created: true };
   const [existing] = input.idempotencyKey
-    ? await db.select().from(wo).where(and(eq(wo.companyId, companyId), eq(wo.idempotencyKey, input.idempotencyKey)))
+    ? await db.select().from(wo).where(orderByIdempotencyKey(wo, companyId, input.idempotencyKey))
     : [];
   if (!existing) throw new Error('work order insert was ignored but no order holds its idempotency key');
   return { order: existing, created: false };

@@ -3,10 +3,11 @@
  * taken up front, so the rows read to plan the write cannot change under it) and numbers
  * every changed row from the company's change sequence (companies.catalog_version).
  */
-import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { count, eq, sql, type SQL } from 'drizzle-orm';
 import { numberRows, planPriceChanges, planUpsert, rowCount, type UpsertPlan, type WritePlan } from '../catalog-plan';
 import { NotFoundError } from '../errors';
 import type { Product, ProductInput, ProductsRepository, ProductVariant } from '../repositories';
+import { liveProductsWhere, pricePatch, variantsOfTombstonedWhere } from '../repository-shared';
 import { companies, productVariants, products } from '../schema.sqlite';
 import { chunks } from '../sql-helpers';
 import {
@@ -66,11 +67,7 @@ function tombstone(tx: SqliteDb, companyId: string, where: SQL | undefined, now:
     from (select id, ${first - 1} + row_number() over (order by external_id) as nv from products where ${where}) as v
     where products.id = v.id`);
   // The products just tombstoned are exactly those numbered first .. first + n - 1.
-  const variantsWhere = and(
-    eq(productVariants.companyId, companyId), isNull(productVariants.deletedAt),
-    sql`${productVariants.productId} in (select id from products where company_id = ${companyId}
-      and version between ${first} and ${first + n - 1})`,
-  );
+  const variantsWhere = variantsOfTombstonedWhere(productVariants, companyId, first, first + n - 1);
   const nv = tx.select({ n: count() }).from(productVariants).where(variantsWhere).get()?.n ?? 0;
   if (nv > 0) {
     const firstV = allocate(tx, companyId, nv);
@@ -113,14 +110,10 @@ export function sqliteCatalogWrites(db: SqliteDb, stmts: CatalogStatements): Cat
         if (n > 0) {
           numberRows(plan, allocate(tx, companyId, n));
           for (const p of plan.products) {
-            tx.update(products).set({
-              regularPriceCents: p.regularPriceCents, salePriceCents: p.salePriceCents, lastUpdated: p.lastUpdated, version: p.version,
-            }).where(eq(products.id, p.id)).run();
+            tx.update(products).set(pricePatch(p)).where(eq(products.id, p.id)).run();
           }
           for (const v of plan.variants) {
-            tx.update(productVariants).set({
-              regularPriceCents: v.regularPriceCents, salePriceCents: v.salePriceCents, lastUpdated: v.lastUpdated, version: v.version,
-            }).where(eq(productVariants.id, v.id)).run();
+            tx.update(productVariants).set(pricePatch(v)).where(eq(productVariants.id, v.id)).run();
           }
         }
         return withLiveVariants(stmts, companyId, productsByIds(stmts, companyId, productIds, false));
@@ -132,9 +125,7 @@ export function sqliteCatalogWrites(db: SqliteDb, stmts: CatalogStatements): Cat
         currentVersion(tx, companyId);
         let removed = 0;
         for (const ids of chunks([...new Set(externalIds)])) {
-          removed += tombstone(tx, companyId, and(
-            eq(products.companyId, companyId), isNull(products.deletedAt), inArray(products.externalId, ids),
-          ), now);
+          removed += tombstone(tx, companyId, liveProductsWhere(products, companyId, ids), now);
         }
         return removed;
       }, { behavior: 'immediate' });
@@ -143,7 +134,7 @@ export function sqliteCatalogWrites(db: SqliteDb, stmts: CatalogStatements): Cat
     async deleteAll(companyId, now = new Date()) {
       return db.transaction((tx) => {
         currentVersion(tx, companyId);
-        return tombstone(tx, companyId, and(eq(products.companyId, companyId), isNull(products.deletedAt)), now);
+        return tombstone(tx, companyId, liveProductsWhere(products, companyId), now);
       }, { behavior: 'immediate' });
     },
   };

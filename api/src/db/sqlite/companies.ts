@@ -1,6 +1,7 @@
 /** SQLite companies repository. */
 import { eq, sql } from 'drizzle-orm';
 import type { CompaniesRepository, Company } from '../repositories';
+import { newCompanyRow } from '../repository-shared';
 import { companies } from '../schema.sqlite';
 import type { SqliteDb } from './types';
 
@@ -9,15 +10,7 @@ export function sqliteCompanies(db: SqliteDb): CompaniesRepository {
   let byId: { get(values: { id: string }): Company | undefined } | undefined;
   return {
     async create(input) {
-      const now = input.now ?? new Date();
-      return db.insert(companies).values({
-        id: input.id ?? crypto.randomUUID(),
-        name: input.name,
-        subscriptionPlan: input.subscriptionPlan ?? 'trial',
-        productLimit: input.productLimit ?? 5,
-        createdAt: now,
-        updatedAt: now,
-      }).returning().get() satisfies Company;
+      return db.insert(companies).values(newCompanyRow(input, input.now ?? new Date())).returning().get() satisfies Company;
     },
     async get(id) {
       byId ??= db.select().from(companies).where(eq(companies.id, sql.placeholder('id'))).prepare();

@@ -2,13 +2,12 @@
  * SQLite idempotency keys. A claim is one INSERT (or one compare-and-set UPDATE taking over a
  * stale claim), so two requests with one key never both own it, whatever the process count.
  */
-import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { IdempotencyClaim, IdempotencyRepository } from '../repositories';
+import { idempotencyKeyOf, staleClaim, unfinishedClaim } from '../repository-shared';
 import { idempotencyKeys as ik } from '../schema.sqlite';
 import type { SqliteDb } from './types';
 
 export function sqliteIdempotency(db: SqliteDb): IdempotencyRepository {
-  const scoped = (companyId: string, key: string) => and(eq(ik.companyId, companyId), eq(ik.key, key));
   // Synchronous, so nothing runs between these statements in this process; another process
   // can still release the key in between, which the loop retries.
   function claim(companyId: string, input: Parameters<IdempotencyRepository['claim']>[1]): IdempotencyClaim {
@@ -18,9 +17,9 @@ export function sqliteIdempotency(db: SqliteDb): IdempotencyRepository {
         .onConflictDoNothing().returning({ key: ik.key }).get();
       if (inserted) return { claimed: true };
       const takenOver = db.update(ik).set({ scope, fingerprint, createdAt: now })
-        .where(and(scoped(companyId, key), isNull(ik.status), lt(ik.createdAt, staleBefore))).returning({ key: ik.key }).get();
+        .where(staleClaim(ik, companyId, key, staleBefore)).returning({ key: ik.key }).get();
       if (takenOver) return { claimed: true };
-      const record = db.select().from(ik).where(scoped(companyId, key)).get();
+      const record = db.select().from(ik).where(idempotencyKeyOf(ik, companyId, key)).get();
       if (record) return { claimed: false, record };
     }
     throw new Error(`idempotency key ${key} keeps disappearing`);
@@ -29,11 +28,11 @@ export function sqliteIdempotency(db: SqliteDb): IdempotencyRepository {
     claim: async (companyId, input) => claim(companyId, input),
     async complete(companyId, key, { status, response }, now = new Date()) {
       const done = db.update(ik).set({ status, response, completedAt: now })
-        .where(and(scoped(companyId, key), isNull(ik.status))).returning({ key: ik.key }).get();
+        .where(unfinishedClaim(ik, companyId, key)).returning({ key: ik.key }).get();
       return done !== undefined;
     },
     async release(companyId, key) {
-      db.delete(ik).where(and(scoped(companyId, key), isNull(ik.status))).run();
+      db.delete(ik).where(unfinishedClaim(ik, companyId, key)).run();
     },
   };
 }

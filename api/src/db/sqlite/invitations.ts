@@ -1,8 +1,9 @@
 /** SQLite company invitations repository. */
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { normalizeEmail } from '../email';
 import { rethrowUnique } from '../errors';
 import type { Invitation, InvitationsRepository } from '../repositories';
+import { acceptableInvitation, newInvitationRow } from '../repository-shared';
 import { companyInvitations as inv, users } from '../schema.sqlite';
 import type { SqliteDb } from './types';
 
@@ -11,16 +12,7 @@ export function sqliteInvitations(db: SqliteDb): InvitationsRepository {
   return {
     async create(companyId, input) {
       try {
-        return db.insert(inv).values({
-          id: input.id ?? crypto.randomUUID(),
-          companyId,
-          email: normalizeEmail(input.email),
-          role: input.role ?? 'member',
-          invitedBy: input.invitedBy ?? null,
-          token: input.token,
-          expiresAt: input.expiresAt,
-          createdAt: input.now ?? new Date(),
-        }).returning().get() satisfies Invitation;
+        return db.insert(inv).values(newInvitationRow(companyId, input)).returning().get() satisfies Invitation;
       } catch (err) {
         rethrowUnique(err);
       }
@@ -54,7 +46,7 @@ export function sqliteInvitations(db: SqliteDb): InvitationsRepository {
         const user = tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).get();
         if (!user) return null;
         const accepted = tx.update(inv).set({ status: 'accepted', acceptedAt: now })
-          .where(and(scoped(companyId, id), eq(inv.status, 'pending'), gt(inv.expiresAt, now)))
+          .where(acceptableInvitation(inv, companyId, id, now))
           .returning().get();
         if (!accepted) return null;
         tx.update(users).set({ companyId, role: accepted.role, updatedAt: now }).where(eq(users.id, userId)).run();

@@ -4,6 +4,7 @@ import { historyRows } from '../catalog-plan';
 import { NotFoundError, rethrowUnique } from '../errors';
 import type { NewPriceHistoryEntry, PriceHistoryEntry, PriceHistoryRepository } from '../repositories';
 import { priceHistory as ph, productVariants, products } from '../schema.sqlite';
+import { toListedEntry } from '../repository-shared';
 import { chunks } from '../sql-helpers';
 import type { SqliteDb } from './types';
 
@@ -43,7 +44,7 @@ export function sqlitePriceHistory(db: SqliteDb): PriceHistoryRepository {
         .leftJoin(productVariants, eq(productVariants.id, ph.variantId))
         .where(and(eq(ph.companyId, companyId), eq(ph.productId, productId)))
         .orderBy(desc(ph.createdAt), desc(ph.id)).limit(opts.limit ?? 500).all();
-      return rows.map((r) => ({ ...r.entry, productExternalId: r.productExternalId, variantExternalId: r.variantExternalId ?? null }));
+      return rows.map(toListedEntry);
     },
   };
 }

@@ -1,6 +1,7 @@
 /** SQLite api_settings repository: one row per company. */
 import { eq } from 'drizzle-orm';
 import type { ApiSettings, SettingsRepository } from '../repositories';
+import { newSettingsRow } from '../repository-shared';
 import { apiSettings } from '../schema.sqlite';
 import type { SqliteDb } from './types';
 
@@ -11,7 +12,7 @@ export function sqliteSettings(db: SqliteDb): SettingsRepository {
     },
     async upsert(companyId, input, now = new Date()) {
       return db.insert(apiSettings)
-        .values({ id: crypto.randomUUID(), companyId, ...input, createdAt: now, updatedAt: now })
+        .values(newSettingsRow(companyId, input, now))
         .onConflictDoUpdate({ target: apiSettings.companyId, set: { ...input, updatedAt: now } })
         .returning().get() satisfies ApiSettings;
     },

@@ -1,8 +1,9 @@
 /** SQLite users repository. Emails are stored trimmed and lower-cased. */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { normalizeEmail } from '../email';
 import { IdentityConflictError, rethrowUnique } from '../errors';
 import type { User, UsersRepository } from '../repositories';
+import { newCompanyRow, newUserRow, provisionedRows, userInCompany } from '../repository-shared';
 import { companies, users } from '../schema.sqlite';
 import type { SqliteDb } from './types';
 
@@ -26,50 +27,21 @@ export function sqliteUsers(db: SqliteDb): UsersRepository {
           return tx.update(users).set({ firebaseUid: input.firebaseUid, updatedAt: now })
             .where(eq(users.id, byEmail.id)).returning().get()!;
         }
-        const companyId = crypto.randomUUID();
-        tx.insert(companies).values({
-          id: companyId,
-          name: input.companyName,
-          subscriptionPlan: input.subscriptionPlan,
-          productLimit: input.productLimit,
-          createdAt: now,
-          updatedAt: now,
-        }).run();
-        return tx.insert(users).values({
-          id: crypto.randomUUID(),
-          companyId,
-          email,
-          firebaseUid: input.firebaseUid,
-          firstName: input.firstName ?? null,
-          lastName: input.lastName ?? null,
-          profileImageUrl: input.profileImageUrl ?? null,
-          role: 'owner',
-          createdAt: now,
-          updatedAt: now,
-        }).returning().get();
+        const rows = provisionedRows(input, now);
+        tx.insert(companies).values(rows.company).run();
+        return tx.insert(users).values(rows.user).returning().get();
       }, { behavior: 'immediate' });
     },
     async create(input) {
       const now = input.now ?? new Date();
       try {
-        return db.insert(users).values({
-          id: input.id ?? crypto.randomUUID(),
-          companyId: input.companyId,
-          email: normalizeEmail(input.email),
-          firebaseUid: input.firebaseUid ?? null,
-          firstName: input.firstName ?? null,
-          lastName: input.lastName ?? null,
-          profileImageUrl: input.profileImageUrl ?? null,
-          role: input.role ?? 'member',
-          createdAt: now,
-          updatedAt: now,
-        }).returning().get() satisfies User;
+        return db.insert(users).values(newUserRow(input, now)).returning().get() satisfies User;
       } catch (err) {
         rethrowUnique(err);
       }
     },
     async getById(companyId, id) {
-      return db.select().from(users).where(and(eq(users.companyId, companyId), eq(users.id, id))).get() ?? null;
+      return db.select().from(users).where(userInCompany(users, companyId, id)).get() ?? null;
     },
     async getByEmail(email) {
       return db.select().from(users).where(eq(users.email, normalizeEmail(email))).get() ?? null;
@@ -86,7 +58,7 @@ export function sqliteUsers(db: SqliteDb): UsersRepository {
       if (patch.email !== undefined) values.email = normalizeEmail(patch.email);
       try {
         return db.update(users).set(values)
-          .where(and(eq(users.companyId, companyId), eq(users.id, id))).returning().get() ?? null;
+          .where(userInCompany(users, companyId, id)).returning().get() ?? null;
       } catch (err) {
         rethrowUnique(err);
       }
@@ -94,16 +66,9 @@ export function sqliteUsers(db: SqliteDb): UsersRepository {
     async moveToNewCompany(companyId, userId, input, now = input.now ?? new Date()) {
       return db.transaction((tx) => {
         const user = tx.select({ id: users.id }).from(users)
-          .where(and(eq(users.companyId, companyId), eq(users.id, userId))).get();
+          .where(userInCompany(users, companyId, userId)).get();
         if (!user) return null;
-        const company = tx.insert(companies).values({
-          id: input.id ?? crypto.randomUUID(),
-          name: input.name,
-          subscriptionPlan: input.subscriptionPlan ?? 'trial',
-          productLimit: input.productLimit ?? 5,
-          createdAt: now,
-          updatedAt: now,
-        }).returning().get();
+        const company = tx.insert(companies).values(newCompanyRow(input, now)).returning().get();
         const moved = tx.update(users).set({ companyId: company.id, role: 'owner', updatedAt: now })
           .where(eq(users.id, userId)).returning().get()!;
         return { user: moved, company };

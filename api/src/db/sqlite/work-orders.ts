@@ -5,37 +5,17 @@
  * live lease" check and its write cannot interleave with another claim. A create that checks the
  * company's caps counts and inserts in one IMMEDIATE transaction (the write lock from the start).
  */
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import type { NewWorkOrder, WorkOrder, WorkOrderGuard, WorkOrdersRepository, WorkOrderStatus } from '../repositories';
+import type { NewWorkOrder, WorkOrder, WorkOrdersRepository } from '../repositories';
 import { WorkOrderCapError } from '../repositories.work-orders';
+import {
+  cancelledPatch, claimableWhere, claimPatch, emptyStatusCounts, guardWhere, heldLeaseWhere, liveLeaseWhere, newWorkOrderRow,
+  orderByIdempotencyKey, orderInCompany, pendingOfOtherStoresWhere, waitingWhere,
+} from '../repository-shared.work-orders';
 import { workOrderTurns as turns, workOrders as wo } from '../schema.sqlite';
 import type { SqliteDb } from './types';
 import { monotonicNow } from '../../lib/monotonic-clock';
-
-const STATUSES: WorkOrderStatus[] = ['pending', 'executing', 'completed', 'failed', 'undone'];
-
-function guardWhere(guard: WorkOrderGuard = {}) {
-  const statuses = guard.status === undefined ? [] : ([] as WorkOrderStatus[]).concat(guard.status);
-  return and(
-    statuses.length ? inArray(wo.status, statuses) : undefined,
-    guard.leaseOwner !== undefined ? eq(wo.leaseOwner, guard.leaseOwner) : undefined,
-    guard.archived !== undefined ? eq(wo.archived, guard.archived) : undefined,
-  );
-}
-
-/**
- * Pending and due, or executing with a lapsed lease (its process died, or an undo was marked).
- * Three branches, each a range of one index ((status, scheduled_at) or (status,
- * lease_expires_at)), so only due rows are read, however many orders are finished or scheduled later.
- */
-function claimableWhere(now: Date) {
-  return and(eq(wo.archived, false), or(
-    and(eq(wo.status, 'pending'), isNull(wo.scheduledAt)),
-    and(eq(wo.status, 'pending'), lte(wo.scheduledAt, now)),
-    and(eq(wo.status, 'executing'), lt(wo.leaseExpiresAt, now)),
-  ));
-}
 
 /**
  * Companies with an order executing under a live lease: an uncorrelated subquery over the few
@@ -44,11 +24,11 @@ function claimableWhere(now: Date) {
  */
 const live = alias(wo, 'live');
 function busyCompanies(db: SqliteDb, now: Date) {
-  return db.select({ companyId: live.companyId }).from(live).where(and(eq(live.status, 'executing'), gte(live.leaseExpiresAt, now)));
+  return db.select({ companyId: live.companyId }).from(live).where(liveLeaseWhere(live, now));
 }
 
 export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
-  const scoped = (companyId: string, id: string) => and(eq(wo.companyId, companyId), eq(wo.id, id));
+  const scoped = (companyId: string, id: string) => orderInCompany(wo, companyId, id);
   return {
     async create(companyId, input) {
       if (!input.caps) return insert(db, companyId, input);
@@ -56,16 +36,11 @@ export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
       return db.transaction((tx) => {
         // A replay answers with its order even at a cap; a new order is counted against its cap first.
         const existing = input.idempotencyKey
-          ? tx.select().from(wo).where(and(eq(wo.companyId, companyId), eq(wo.idempotencyKey, input.idempotencyKey))).get()
+          ? tx.select().from(wo).where(orderByIdempotencyKey(wo, companyId, input.idempotencyKey)).get()
           : undefined;
         if (existing) return { order: existing, created: false };
         const cap = input.executeImmediately ? 'immediate' : 'scheduled';
-        const row = tx.select({ n: count() }).from(wo).where(and(
-          eq(wo.companyId, companyId),
-          input.executeImmediately
-            ? and(inArray(wo.status, ['pending', 'executing']), eq(wo.executeImmediately, true))
-            : and(eq(wo.status, 'pending'), eq(wo.executeImmediately, false)),
-        )).get();
+        const row = tx.select({ n: count() }).from(wo).where(waitingWhere(wo, companyId, cap)).get();
         if ((row?.n ?? 0) >= caps[cap]) throw new WorkOrderCapError(cap, caps[cap]);
         return insert(tx, companyId, input);
       }, { behavior: 'immediate' });
@@ -79,7 +54,7 @@ export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
         .orderBy(desc(wo.createdAt), desc(wo.id)).all();
     },
     async countByStatus(companyId) {
-      const counts = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<WorkOrderStatus, number>;
+      const counts = emptyStatusCounts();
       const rows = db.select({ status: wo.status, n: count() }).from(wo).where(eq(wo.companyId, companyId)).groupBy(wo.status).all();
       for (const r of rows) counts[r.status] = r.n;
       return counts;
@@ -87,8 +62,8 @@ export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
     async claim(id, leaseOwner, leaseMs, now) {
       return db.transaction((tx) => {
         const claimed = tx.update(wo)
-          .set({ status: 'executing', leaseOwner, leaseExpiresAt: new Date(now.getTime() + leaseMs), updatedAt: now })
-          .where(and(eq(wo.id, id), claimableWhere(now), notInArray(wo.companyId, busyCompanies(tx, now)))).returning().get();
+          .set(claimPatch(leaseOwner, leaseMs, now))
+          .where(and(eq(wo.id, id), claimableWhere(wo, now), notInArray(wo.companyId, busyCompanies(tx, now)))).returning().get();
         // The company's turn is taken: it goes to the end of the round-robin.
         if (claimed) tx.insert(turns).values({ companyId: claimed.companyId, servedAt: now })
           .onConflictDoUpdate({ target: turns.companyId, set: { servedAt: now } }).run();
@@ -97,7 +72,7 @@ export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
     },
     async renewLease(id, leaseOwner, leaseMs, now) {
       return db.update(wo).set({ leaseExpiresAt: new Date(now.getTime() + leaseMs), updatedAt: now })
-        .where(and(eq(wo.id, id), eq(wo.status, 'executing'), eq(wo.leaseOwner, leaseOwner)))
+        .where(heldLeaseWhere(wo, id, leaseOwner))
         .returning({ id: wo.id }).all().length > 0;
     },
     async due(now, limit) {
@@ -106,7 +81,7 @@ export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
       const ranked = db.select({
         id: wo.id,
         rank: sql<number>`row_number() over (partition by ${wo.companyId} order by ${wo.createdAt}, ${wo.id})`.as('rank'),
-      }).from(wo).where(and(claimableWhere(now), notInArray(wo.companyId, busyCompanies(db, now)))).as('ranked');
+      }).from(wo).where(and(claimableWhere(wo, now), notInArray(wo.companyId, busyCompanies(db, now)))).as('ranked');
       // Round-robin: companies whose turn came longest ago (or never) first, then by the order's age.
       const rows = db.select().from(wo).innerJoin(ranked, eq(ranked.id, wo.id))
         .leftJoin(turns, eq(turns.companyId, wo.companyId)).where(eq(ranked.rank, 1))
@@ -114,15 +89,15 @@ export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
       return rows.map((r) => r.work_orders);
     },
     async cancelPendingOfOtherStores(companyId, storeHash, error, now = new Date()) {
-      return db.update(wo).set({ status: 'failed', error, leaseOwner: null, leaseExpiresAt: null, updatedAt: now })
-        .where(and(eq(wo.companyId, companyId), eq(wo.status, 'pending'), or(isNull(wo.storeHash), ne(wo.storeHash, storeHash)))).returning({ id: wo.id }).all().length;
+      return db.update(wo).set(cancelledPatch(error, now))
+        .where(pendingOfOtherStoresWhere(wo, companyId, storeHash)).returning({ id: wo.id }).all().length;
     },
     async update(companyId, id, patch, guard, now = new Date()) {
       return db.update(wo).set({ ...patch, updatedAt: now })
-        .where(and(scoped(companyId, id), guardWhere(guard))).returning().get() ?? null;
+        .where(and(scoped(companyId, id), guardWhere(wo, guard))).returning().get() ?? null;
     },
     async delete(companyId, id, guard) {
-      return db.delete(wo).where(and(scoped(companyId, id), guardWhere(guard))).returning({ id: wo.id }).all().length > 0;
+      return db.delete(wo).where(and(scoped(companyId, id), guardWhere(wo, guard))).returning({ id: wo.id }).all().length > 0;
     },
   };
 }
@@ -130,22 +105,10 @@ export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
 /** The insert of create: a replay (same idempotency key) returns the first order, created=false. */
 function insert(db: SqliteDb, companyId: string, input: NewWorkOrder): { order: WorkOrder; created: boolean } {
   const now = input.now ?? monotonicNow();
-  const inserted = db.insert(wo).values({
-    id: input.id ?? crypto.randomUUID(),
-    companyId,
-    createdBy: input.createdBy ?? null,
-    title: input.title,
-    productUpdates: input.productUpdates,
-    scheduledAt: input.scheduledAt ?? null,
-    executeImmediately: input.executeImmediately ?? false,
-    idempotencyKey: input.idempotencyKey ?? null,
-    storeHash: input.storeHash ?? null,
-    createdAt: now,
-    updatedAt: now,
-  }).onConflictDoNothing({ target: [wo.companyId, wo.idempotencyKey] }).returning().get();
+  const inserted = db.insert(wo).values(newWorkOrderRow(companyId, input, now)).onConflictDoNothing({ target: [wo.companyId, wo.idempotencyKey] }).returning().get();
   if (inserted) return { order: inserted satisfies WorkOrder, created: true };
   const existing = input.idempotencyKey
-    ? db.select().from(wo).where(and(eq(wo.companyId, companyId), eq(wo.idempotencyKey, input.idempotencyKey))).get()
+    ? db.select().from(wo).where(orderByIdempotencyKey(wo, companyId, input.idempotencyKey)).get()
     : undefined;
   if (!existing) throw new Error('work order insert was ignored but no order holds its idempotency key');
   return { order: existing, created: false };

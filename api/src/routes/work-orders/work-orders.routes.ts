@@ -1,8 +1,10 @@
 /**
  * /api/work-orders: create (idempotent on the client's id), list, delete, archive and undo.
  * Every query is scoped by the caller's company; another company's order is a 404. State
- * changes are compare-and-set in the database (the spec's section 4 rules in the guard), so a
- * request racing the scheduler gets a 409 that says why, never a half-applied change.
+ * changes are compare-and-set in the database, guarded by contracts' WORK_ORDER_ACTION_GUARDS
+ * (the spec's section 4 rules, which the list screen reads through workOrderActions), so the
+ * API refuses exactly what the screen does not offer, and a request racing the scheduler gets a
+ * 409 that says why, never a half-applied change.
  *
  * Roles: each route's guard comes from the route table and the permission table
  * (packages/contracts/src/permissions.ts, workOrders.*; decision 019 gives the matrix and why).
@@ -18,9 +20,11 @@
 import { Hono } from 'hono';
 import { UuidParam } from '@catalog/contracts/common';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
-import { tooManyOrdersMessage, undoOtherStoreMessage, WORK_ORDER_CAPS } from '@catalog/contracts/work-order-rules';
+import {
+  tooManyOrdersMessage, undoOtherStoreMessage, WORK_ORDER_ACTION_GUARDS, WORK_ORDER_CAPS, type WorkOrderAction,
+} from '@catalog/contracts/work-order-rules';
 import { CreateWorkOrderBody, WorkOrderListQuery, type WorkOrder as WireWorkOrder } from '@catalog/contracts/work-orders';
-import type { Database, WorkOrder, WorkOrderStatus } from '../../db/repositories';
+import type { Database, WorkOrder } from '../../db/repositories';
 import { WorkOrderCapError } from '../../db/repositories.work-orders';
 import { readJson, readQuery } from '../../lib/http';
 import type { AuthedEnv } from '../../middleware/authenticate';
@@ -29,10 +33,9 @@ import { notifyWorkOrdersDue } from '../../services/work-orders/scheduler';
 import { resolveItems, toWireOrder } from './work-order-items';
 
 const NOT_FOUND = 'Work order not found';
-const ALL_BUT_EXECUTING: WorkOrderStatus[] = ['pending', 'completed', 'failed', 'undone'];
 
 /** Why an action is not allowed for the order as it is now (spec section 4). */
-function conflict(action: 'delete' | 'archive' | 'undo', order: WorkOrder): ApiError {
+function conflict(action: WorkOrderAction, order: WorkOrder): ApiError {
   const undoing = order.status === 'executing' && order.executedAt !== null;
   const state = undoing ? 'being undone' : order.status;
   const why = {
@@ -93,7 +96,7 @@ export function workOrderRoutes(deps: { db: Database }) {
     .delete('/:id', guard('DELETE /api/work-orders/:id'), async (c) => {
       const { companyId } = c.get('user');
       const order = await load(companyId, c.req.param('id'));
-      if (!(await db.workOrders.delete(companyId, order.id, { status: 'pending' }))) {
+      if (!(await db.workOrders.delete(companyId, order.id, WORK_ORDER_ACTION_GUARDS.delete))) {
         throw conflict('delete', (await db.workOrders.get(companyId, order.id)) ?? order);
       }
       return c.json({ message: 'Work order deleted' });
@@ -102,7 +105,7 @@ export function workOrderRoutes(deps: { db: Database }) {
     .patch('/:id/archive', guard('PATCH /api/work-orders/:id/archive'), async (c) => {
       const { companyId } = c.get('user');
       const order = await load(companyId, c.req.param('id'));
-      const archived = await db.workOrders.update(companyId, order.id, { archived: true }, { status: ALL_BUT_EXECUTING, archived: false });
+      const archived = await db.workOrders.update(companyId, order.id, { archived: true }, WORK_ORDER_ACTION_GUARDS.archive);
       if (!archived) throw conflict('archive', (await db.workOrders.get(companyId, order.id)) ?? order);
       return c.json(toWireOrder(archived) satisfies WireWorkOrder);
     })
@@ -124,7 +127,7 @@ export function workOrderRoutes(deps: { db: Database }) {
       const marked = await db.workOrders.update(
         companyId, order.id,
         { status: 'executing', error: null, leaseOwner: null, leaseExpiresAt: new Date(Date.now() - 1) },
-        { status: 'completed', archived: false },
+        WORK_ORDER_ACTION_GUARDS.undo,
       );
       if (!marked) throw conflict('undo', (await db.workOrders.get(companyId, order.id)) ?? order);
       notifyWorkOrdersDue();

@@ -1,12 +1,15 @@
 /**
  * /api/work-orders without a store: the spec's validation messages, references to the caller's
- * catalog, idempotent creation, the list, and which actions each status allows (409 otherwise,
- * 404 for another company's order). Execution is covered in services/work-orders.
+ * catalog, idempotent creation, the list, and which actions each status allows (exactly those
+ * contracts' workOrderActions offers; 409 otherwise, 404 for another company's order). Execution is covered in services/work-orders.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ErrorBody } from '@catalog/contracts/errors';
 import { MONEY_MESSAGE } from '@catalog/contracts/money';
-import { WORK_ORDER_MESSAGES, WorkOrder, WorkOrderListResponse, type CreateWorkOrderInput } from '@catalog/contracts/work-orders';
+import { workOrderActions, type WorkOrderAction } from '@catalog/contracts/work-order-rules';
+import {
+  WORK_ORDER_MESSAGES, WorkOrder, WorkOrderListResponse, WorkOrderStatus as WireStatus, type CreateWorkOrderInput,
+} from '@catalog/contracts/work-orders';
 import type { WorkOrderStatus } from '../../db/repositories';
 import { testApp, testUser } from '../../testing/test-app';
 
@@ -185,6 +188,28 @@ describe('delete, archive and undo', () => {
     }
     expect(await errorOf(await t.request('POST', `/api/work-orders/${await orderIn(t, 'completed', { archived: true })}/undo`)))
       .toMatchObject({ status: 409, message: 'Archived work orders cannot be undone' });
+  });
+
+  it('accepts exactly the actions workOrderActions offers, for every status archived or not, and refuses the rest with 409', async () => {
+    const t = await setup();
+    const routes: Record<WorkOrderAction, (id: string) => Response | Promise<Response>> = {
+      delete: (id) => t.request('DELETE', `/api/work-orders/${id}`),
+      archive: (id) => t.request('PATCH', `/api/work-orders/${id}/archive`),
+      undo: (id) => t.request('POST', `/api/work-orders/${id}/undo`),
+    };
+    const disagreements: string[] = [];
+    for (const status of WireStatus.options) {
+      for (const archived of [false, true]) {
+        const offered = workOrderActions({ status, archived });
+        for (const action of Object.keys(routes) as WorkOrderAction[]) {
+          const res = await routes[action](await orderIn(t, status, { archived }));
+          const accepted = res.status < 300;
+          if (!accepted && res.status !== 409) disagreements.push(`${action} ${status} archived=${archived}: ${res.status}`);
+          if (accepted !== offered[action]) disagreements.push(`${action} ${status} archived=${archived}: API ${res.status}, screen ${offered[action]}`);
+        }
+      }
+    }
+    expect(disagreements).toEqual([]);
   });
 
   it("answers 404 for another company's order, an unknown id and a malformed one, changing nothing", async () => {

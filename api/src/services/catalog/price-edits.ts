@@ -11,13 +11,14 @@
  * write) adds no second entry, whatever step the first run reached.
  *
  * Sale prices: a product's cleared sale price is null here and 0 at the store (BigCommerce
- * refuses null; the commerce client sends 0); a product sale price of "0.00" means the same. A
- * variant's null means "inherit the product's" and is sent as null (DESIGN.md section 4).
+ * refuses null; the commerce client sends 0); a product sale price of "0.00" means the same
+ * (contracts salePriceOrNull). A variant's null means "inherit the product's" and is sent as
+ * null (DESIGN.md section 4).
  */
 import { createHash } from 'node:crypto';
 import type { BigCommerceClient } from '@catalog/commerce';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
-import { parseMoney } from '@catalog/contracts/money';
+import { parseMoney, salePriceOrNull } from '@catalog/contracts/money';
 import type { Product, ProductPriceEdit, Variant, VariantPriceEdit } from '@catalog/contracts/products';
 import { NotFoundError, UniqueViolationError } from '../../db/errors';
 import type { Database, NewPriceHistoryEntry, PriceChange, User } from '../../db/repositories';
@@ -57,7 +58,7 @@ function changedFields(current: Prices, edit: { regularPrice?: string | null; sa
   if (edit.regularPrice !== undefined && cents(edit.regularPrice) !== current.regular) next.regular = cents(edit.regularPrice);
   if (edit.salePrice !== undefined) {
     const sale = cents(edit.salePrice);
-    const wanted = zeroSaleIsNone && sale === 0 ? null : sale;
+    const wanted = zeroSaleIsNone ? salePriceOrNull(sale) : sale;
     if (wanted !== current.sale) next.sale = wanted;
   }
   return next.regular === undefined && next.sale === undefined ? null : next;

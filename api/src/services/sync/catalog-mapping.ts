@@ -4,7 +4,7 @@
  * prices, and its variants without a simple product's base variant (which is the product itself).
  */
 import type { CatalogCategory, CatalogProduct, CatalogVariant } from '@catalog/commerce';
-import { isCents } from '@catalog/contracts/money';
+import { isCents, salePriceOrNull } from '@catalog/contracts/money';
 import type { OptionValue } from '@catalog/contracts/products';
 import type { ProductInput, VariantInput } from '../../db/repositories';
 
@@ -99,7 +99,7 @@ export function toProductInput(p: CatalogProduct, index: CategoryIndex): Product
     category: categoryOf(p.categoryIds, index),
     regularPriceCents: p.priceCents,
     // BigCommerce says "not on sale" with 0; we say it with null.
-    salePriceCents: p.salePriceCents > 0 ? p.salePriceCents : null,
+    salePriceCents: salePriceOrNull(p.salePriceCents),
     stock: p.inventoryLevel,
     weight: p.weight,
     status: p.isVisible ? PUBLISHED : DRAFT,

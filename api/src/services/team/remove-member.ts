@@ -4,9 +4,10 @@
  * on the default plan, named as a first sign-in would name it. What they did for the old team
  * (work orders, price history, invitations they sent) stays with the old team.
  *
- * Who may remove: the route's guard (team.removeMember in the permission table, decision 019);
- * never an owner, never themselves.
+ * Who may remove: the route's guard (team.removeMember in the permission table, decision 019),
+ * then contracts' removeMemberRefusal (never an owner, never themselves), which the Team page reads too.
  */
+import { removeMemberRefusal } from '@catalog/contracts/auth';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import { DEFAULT_PLAN, PLANS } from '@catalog/contracts/plans';
 import { forgetCachedUsers } from '../../auth/user-cache';
@@ -28,12 +29,8 @@ export async function removeMember(
 ): Promise<{ member: User; company: Company }> {
   const member = await db.users.getById(actor.companyId, memberId);
   if (!member) throw new ApiError(ErrorCode.NOT_FOUND, MEMBER_NOT_FOUND);
-  if (member.id === actor.id) {
-    throw new ApiError(ErrorCode.FORBIDDEN, 'You cannot remove yourself from the team');
-  }
-  if (member.role === 'owner') {
-    throw new ApiError(ErrorCode.FORBIDDEN, 'The company owner cannot be removed from the team');
-  }
+  const refusal = removeMemberRefusal(actor, member);
+  if (refusal) throw new ApiError(ErrorCode.FORBIDDEN, refusal);
   const moved = await db.users.moveToNewCompany(
     actor.companyId,
     member.id,

@@ -5,6 +5,7 @@
  * No I/O here, so the rules can be read (and tested) in one place.
  */
 import { createHash } from 'node:crypto';
+import { salePriceOrNull } from '@catalog/contracts/money';
 import type { NewPriceHistoryEntry, PriceChange, PriceSnapshot, WorkOrder, WorkOrderItem } from '../../db/repositories';
 
 /** One product or variant an order sets; `undefined` prices are left as they are. */
@@ -69,9 +70,12 @@ export function restoreTargets(targets: readonly PriceTarget[], snapshot: Readon
   });
 }
 
-/** A product's sale price of 0 is the store's "not on sale"; locally that is null. */
+/**
+ * A product's sale price as kept locally: the store's "not on sale" (0) is null there, as a
+ * sync stores it (contracts salePriceOrNull). A variant's is kept as the store has it.
+ */
 function localSale(kind: PriceTarget['kind'], cents: number | null | undefined): number | null | undefined {
-  return kind === 'product' && cents === 0 ? null : cents;
+  return kind === 'product' ? salePriceOrNull(cents) : cents;
 }
 
 /** The local catalog edits that make devices pull the prices just written to the store. */

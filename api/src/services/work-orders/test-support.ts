@@ -5,7 +5,7 @@
  * real sync engine; executors and schedulers wired the way server.ts wires them; and helpers
  * that pick order items from the store's catalog and read the store's prices back.
  */
-import { applyPercent } from '@catalog/contracts/money';
+import { applyPercent, isOnSale } from '@catalog/contracts/money';
 import { DEMO_STORE, type DemoStoreOptions } from '@catalog/demo-store';
 import type { CreateWorkOrderInput, WorkOrder as WireWorkOrder } from '@catalog/contracts/work-orders';
 import type { WorkOrder } from '../../db/repositories';
@@ -82,7 +82,7 @@ export function pickItems(store: TestStore, counts: { products: number; variants
   const items: Item[] = [];
   for (const p of catalog.products().slice(0, counts.products)) {
     const item: Item = { productId: p.id, productName: p.name, newRegularPrice: fmt(applyPercent(cents(p.price), percent)) };
-    if (p.sale_price > 0) item.newSalePrice = null;
+    if (isOnSale(p.sale_price)) item.newSalePrice = null;
     items.push(item);
   }
   const optionVariants = catalog.variants().filter((v) => catalog.product(v.product_id)?.base_variant_id !== v.id);

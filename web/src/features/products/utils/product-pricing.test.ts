@@ -27,6 +27,11 @@ describe('variant-pricing mode', () => {
     expect(displayPricing(product)).toMatchObject({ regularPrice: '10.00', salePrice: '8.00' });
   });
 
+  it('shows a product sale price of 0.00 as no sale price', () => {
+    const product = { regularPrice: '10.00', salePrice: '0.00', stock: 0, variants: [] };
+    expect(displayPricing(product).salePrice).toBeNull();
+  });
+
   it('has no sale price when no variant has a positive one', () => {
     const product = { regularPrice: '10.00', salePrice: null, stock: 0, variants: [variant('12.00', null, 1), variant('11.00', '0.00', 1)] };
     expect(displayPricing(product).salePrice).toBeNull();

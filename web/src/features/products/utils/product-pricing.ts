@@ -4,7 +4,7 @@
  * labelled '(from)', and the stock summed over the variants. A variant without a price of its
  * own has the product's (as the store does).
  */
-import { parseMoney, formatCents } from '@catalog/contracts/money';
+import { parseMoney, formatCents, salePriceOrNull } from '@catalog/contracts/money';
 
 export interface PricedVariant {
   regularPrice: string | null;
@@ -53,7 +53,8 @@ function lowestPositive(prices: Array<string | null>): string | null {
 
 export function displayPricing(product: PricedProduct): DisplayPricing {
   if (!usesVariantPricing(product)) {
-    return { fromVariants: false, regularPrice: product.regularPrice, salePrice: product.salePrice, stock: product.stock };
+    // A sale price of "0.00" (an edit waiting to be sent) is no sale, as the store has it.
+    return { fromVariants: false, regularPrice: product.regularPrice, salePrice: salePriceOrNull(product.salePrice), stock: product.stock };
   }
   return {
     fromVariants: true,

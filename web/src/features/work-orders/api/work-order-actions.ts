@@ -1,14 +1,16 @@
 /**
  * The per-order actions of the list: DELETE /api/work-orders/{id} (pending only), PATCH
  * /api/work-orders/{id}/archive (not while executing) and POST /api/work-orders/{id}/undo
- * (completed, not archived). The server enforces the same rules (contracts workOrderActions)
- * and answers 409 with the reason when the order changed meanwhile.
+ * (completed, not archived). The server writes with the same rules (contracts
+ * WORK_ORDER_ACTION_GUARDS, which workOrderActions reads) and answers 409 with the reason when
+ * the order changed meanwhile.
  */
 import { MessageResponse } from '@catalog/contracts/common';
+import type { WorkOrderAction } from '@catalog/contracts/work-order-rules';
 import { WorkOrder } from '@catalog/contracts/work-orders';
 import { apiFetch } from '../../../lib/api-client';
 
-export type WorkOrderAction = 'undo' | 'archive' | 'delete';
+export type { WorkOrderAction };
 
 const path = (id: string) => `/api/work-orders/${encodeURIComponent(id)}`;
 

@@ -4,6 +4,7 @@
  */
 import { Badge, Box, Button, Checkbox, Collapse, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { categoryLabel, skuLabel } from '@catalog/contracts/catalog';
+import { isOnSale } from '@catalog/contracts/money';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { memo, useId, useState } from 'react';
 import type { LocalProduct } from '../../../local/catalog-query';
@@ -14,7 +15,7 @@ function Prices({ regular, sale }: { regular: number | null; sale: number | null
   return (
     <Text size="sm" component="span">
       {regular === null ? 'Follows product' : priceText(regular)}
-      {sale ? (
+      {isOnSale(sale) ? (
         <Text span size="sm" className={classes.sale} fw={600} ml={8}>
           Sale {priceText(sale)}
         </Text>

@@ -12,10 +12,11 @@ import type { FormErrors } from '../utils/build-work-order';
 import {
   centsOf,
   priceText,
+  productPrices,
   productTarget,
   variantLabel,
+  variantOwnPrices,
   variantTarget,
-  type LocalVariant,
 } from '../utils/price-targets';
 import type { PriceDraft, WorkOrderFormAction } from '../utils/work-order-form';
 import classes from './product-picker.module.css';
@@ -87,8 +88,6 @@ export interface ProductPriceInputsProps {
   dispatch: Dispatch<WorkOrderFormAction>;
 }
 
-const own = (v: LocalVariant) => ({ regular: centsOf(v.regularPrice), sale: centsOf(v.salePrice) || null });
-
 /** Re-renders only when this product's row, drafts or errors change (the form has thousands). */
 function sameInputs(a: ProductPriceInputsProps, b: ProductPriceInputsProps): boolean {
   if (a.product !== b.product || a.dispatch !== b.dispatch) return false;
@@ -100,6 +99,7 @@ function sameInputs(a: ProductPriceInputsProps, b: ProductPriceInputsProps): boo
 
 export const ProductPriceInputs = memo(function ProductPriceInputs({ product, drafts, errors, dispatch }: ProductPriceInputsProps) {
   const variantsId = useId();
+  const current = productPrices(product);
   const pTarget = productTarget(product);
   const variantTargets = product.variants.map((v) => variantTarget(product, v));
   const changed = variantTargets.filter((t) => drafts[t]).length;
@@ -125,8 +125,8 @@ export const ProductPriceInputs = memo(function ProductPriceInputs({ product, dr
       <PriceFields
         target={pTarget}
         name={product.name}
-        regular={centsOf(product.regularPrice)}
-        sale={centsOf(product.salePrice) || null}
+        regular={current.regular}
+        sale={current.sale}
         draft={drafts[pTarget]}
         errors={errors?.[pTarget]}
         dispatch={dispatch}
@@ -148,7 +148,7 @@ export const ProductPriceInputs = memo(function ProductPriceInputs({ product, dr
             <Box component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
               {product.variants.map((variant, i) => {
                 const target = variantTargets[i]!;
-                const prices = own(variant);
+                const prices = variantOwnPrices(variant);
                 const label = variantLabel(variant);
                 return (
                   <Box component="li" key={variant.id} mt={6} pl="xs" style={{ borderLeft: '2px solid var(--mantine-color-default-border)' }}>

@@ -4,7 +4,7 @@
  * local catalog's rows.
  */
 import type { CurrentPrices } from '@catalog/contracts/bulk-adjustment';
-import { formatCents, parseMoney } from '@catalog/contracts/money';
+import { formatCents, parseMoney, salePriceOrNull } from '@catalog/contracts/money';
 import { itemTarget } from '@catalog/contracts/work-orders';
 import type { LocalProduct } from '../../../local/catalog-query';
 
@@ -37,9 +37,9 @@ export function variantLabel(variant: LocalVariant): string {
   return options || `Variant ${variant.id}`;
 }
 
-/** The product's own prices. A sale price of 0 is "not on sale". */
+/** The product's own prices; a sale price of 0 is "not on sale" (null, contracts salePriceOrNull). */
 export function productPrices(product: LocalProduct): CurrentPrices {
-  return { regular: centsOf(product.regularPrice), sale: centsOf(product.salePrice) || null };
+  return { regular: centsOf(product.regularPrice), sale: salePriceOrNull(centsOf(product.salePrice)) };
 }
 
 /**
@@ -47,15 +47,10 @@ export function productPrices(product: LocalProduct): CurrentPrices {
  * them: a variant without a regular price of its own is left to follow its product.
  */
 export function variantOwnPrices(variant: LocalVariant): CurrentPrices {
-  return { regular: centsOf(variant.regularPrice), sale: centsOf(variant.salePrice) || null };
+  return { regular: centsOf(variant.regularPrice), sale: salePriceOrNull(centsOf(variant.salePrice)) };
 }
 
 /** What a shopper pays as the variant's regular price now: its own, else its product's. */
 export function variantRegular(product: LocalProduct, variant: LocalVariant): number | null {
   return centsOf(variant.regularPrice) ?? centsOf(product.regularPrice);
-}
-
-/** True when the product or one of its variants has a sale price. */
-export function isOnSale(product: LocalProduct): boolean {
-  return !!centsOf(product.salePrice) || product.variants.some((v) => !!centsOf(v.salePrice));
 }

@@ -1,0 +1,182 @@
+/**
+ * What the SQLite and PostgreSQL repositories share (decision 002), so the twins cannot drift:
+ * drizzle conditions built from a table of either schema (`Twin<'users'>`: the SQLite or the
+ * PostgreSQL table, the same columns by schema-parity.test.ts), the rows an insert writes, and
+ * the mappers of rows read. A dialect's file keeps what really differs: how a statement runs
+ * (`.get/.all/.run` or `await`), its transactions and its locks.
+ *
+ * Work orders' conditions and rows are in repository-shared.work-orders.ts.
+ */
+import { and, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { normalizeEmail } from './email';
+import type {
+  ActivityLease, ApiSettings, CompanyActivity, ListedPriceHistoryEntry, NewCompany, NewInvitation, NewUser,
+  PriceHistoryEntry, Product, ProductVariant, ProvisionInput, SettingsInput,
+} from './repositories';
+import type * as pg from './schema.pg';
+import type * as sqlite from './schema.sqlite';
+
+/** A table of both schemas, as either dialect's repository holds it. */
+export type Twin<K extends keyof typeof sqlite & keyof typeof pg> = (typeof sqlite)[K] | (typeof pg)[K];
+
+// ---------------------------------------------------------------- companies and users
+
+/** The row a new company is inserted as: a fresh id and the trial plan (5 products) unless given. */
+export function newCompanyRow(input: NewCompany, now: Date) {
+  return {
+    id: input.id ?? crypto.randomUUID(),
+    name: input.name,
+    subscriptionPlan: input.subscriptionPlan ?? 'trial',
+    productLimit: input.productLimit ?? 5,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** The row a new user is inserted as: the email normalised, a member unless a role is given. */
+export function newUserRow(input: NewUser, now: Date) {
+  return {
+    id: input.id ?? crypto.randomUUID(),
+    companyId: input.companyId,
+    email: normalizeEmail(input.email),
+    firebaseUid: input.firebaseUid ?? null,
+    firstName: input.firstName ?? null,
+    lastName: input.lastName ?? null,
+    profileImageUrl: input.profileImageUrl ?? null,
+    role: input.role ?? 'member',
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** A first sign-in's rows: a company of their own (from the input) and the user as its owner. */
+export function provisionedRows(input: ProvisionInput, now: Date) {
+  const company = newCompanyRow(
+    { name: input.companyName, subscriptionPlan: input.subscriptionPlan, productLimit: input.productLimit }, now,
+  );
+  const user = newUserRow({
+    companyId: company.id,
+    email: input.email,
+    firebaseUid: input.firebaseUid,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    profileImageUrl: input.profileImageUrl,
+    role: 'owner',
+  }, now);
+  return { company, user };
+}
+
+/** The user `id`, only in `companyId` (another company's user is absent). */
+export function userInCompany(users: Twin<'users'>, companyId: string, id: string): SQL | undefined {
+  return and(eq(users.companyId, companyId), eq(users.id, id));
+}
+
+// ---------------------------------------------------------------- invitations
+
+/** The row a new invitation is inserted as: the email normalised, pending, for a member unless a role is given. */
+export function newInvitationRow(companyId: string, input: NewInvitation) {
+  return {
+    id: input.id ?? crypto.randomUUID(),
+    companyId,
+    email: normalizeEmail(input.email),
+    role: input.role ?? 'member',
+    invitedBy: input.invitedBy ?? null,
+    token: input.token,
+    expiresAt: input.expiresAt,
+    createdAt: input.now ?? new Date(),
+  };
+}
+
+/** The invitation `id` of `companyId` while it can be accepted: pending and not expired at `now`. */
+export function acceptableInvitation(inv: Twin<'companyInvitations'>, companyId: string, id: string, now: Date): SQL | undefined {
+  return and(eq(inv.companyId, companyId), eq(inv.id, id), eq(inv.status, 'pending'), gt(inv.expiresAt, now));
+}
+
+// ---------------------------------------------------------------- settings
+
+/** The settings row of a company's first save (later saves overwrite the given fields). */
+export function newSettingsRow(companyId: string, input: SettingsInput, now: Date) {
+  return { id: crypto.randomUUID(), companyId, ...input, createdAt: now, updatedAt: now } satisfies Partial<ApiSettings>;
+}
+
+// ---------------------------------------------------------------- company activities
+
+/** The lease row of an acquisition; also what a takeover of an expired lease sets. */
+export function activityLeaseRow(input: { owner: string; now: Date; expiresAt: Date }) {
+  return { owner: input.owner, startedAt: input.now, expiresAt: input.expiresAt, cancelRequested: false, progress: null };
+}
+
+/** The company's activity row, live or not. */
+export function activityOf(ca: Twin<'companyActivities'>, companyId: string, activity: CompanyActivity): SQL | undefined {
+  return and(eq(ca.companyId, companyId), eq(ca.activity, activity));
+}
+
+/** The company's activity row while its lease is live at `now`. */
+export function liveActivity(ca: Twin<'companyActivities'>, companyId: string, activity: CompanyActivity, now: Date): SQL | undefined {
+  return and(activityOf(ca, companyId, activity), gt(ca.expiresAt, now));
+}
+
+/** The company's activity row while `owner` holds it (a renewal or release touches only its own lease). */
+export function heldActivity(ca: Twin<'companyActivities'>, companyId: string, activity: CompanyActivity, owner: string): SQL | undefined {
+  return and(activityOf(ca, companyId, activity), eq(ca.owner, owner));
+}
+
+/** A lease row as the repository answers it (the column is text; the activities are ours). */
+export function toActivityLease<R extends Omit<ActivityLease, 'activity'> & { activity: string }>(row: R): ActivityLease {
+  return { ...row, activity: row.activity as CompanyActivity };
+}
+
+// ---------------------------------------------------------------- idempotency keys
+
+/** The company's key. */
+export function idempotencyKeyOf(ik: Twin<'idempotencyKeys'>, companyId: string, key: string): SQL | undefined {
+  return and(eq(ik.companyId, companyId), eq(ik.key, key));
+}
+
+/** The company's key while its first request is still being processed (no answer recorded). */
+export function unfinishedClaim(ik: Twin<'idempotencyKeys'>, companyId: string, key: string): SQL | undefined {
+  return and(idempotencyKeyOf(ik, companyId, key), isNull(ik.status));
+}
+
+/** An unfinished claim made before `staleBefore`: its process died, another request may take it over. */
+export function staleClaim(ik: Twin<'idempotencyKeys'>, companyId: string, key: string, staleBefore: Date): SQL | undefined {
+  return and(unfinishedClaim(ik, companyId, key), lt(ik.createdAt, staleBefore));
+}
+
+// ---------------------------------------------------------------- catalog writes
+
+/** The company's live products, optionally only these store ids: what a tombstoning removes. */
+export function liveProductsWhere(products: Twin<'products'>, companyId: string, externalIds?: readonly number[]): SQL | undefined {
+  return and(
+    eq(products.companyId, companyId), isNull(products.deletedAt),
+    externalIds ? inArray(products.externalId, [...externalIds]) : undefined,
+  );
+}
+
+/**
+ * The live variants of the products a tombstoning just numbered `first` .. `last` (it numbers
+ * exactly the products it tombstones, consecutively).
+ */
+export function variantsOfTombstonedWhere(variants: Twin<'productVariants'>, companyId: string, first: number, last: number): SQL | undefined {
+  return and(
+    eq(variants.companyId, companyId), isNull(variants.deletedAt),
+    sql`${variants.productId} in (select id from products where company_id = ${companyId}
+      and version between ${first} and ${last})`,
+  );
+}
+
+/** What a price edit writes to a planned product or variant row (catalog-plan's planPriceChanges). */
+export function pricePatch<R extends Product | ProductVariant>(row: R): Pick<R, 'regularPriceCents' | 'salePriceCents' | 'lastUpdated' | 'version'> {
+  return { regularPriceCents: row.regularPriceCents, salePriceCents: row.salePriceCents, lastUpdated: row.lastUpdated, version: row.version };
+}
+
+// ---------------------------------------------------------------- price history
+
+/** A listed entry: the row joined with the store's ids of its product and variant (null for none). */
+export function toListedEntry(r: {
+  entry: PriceHistoryEntry;
+  productExternalId: number;
+  variantExternalId: number | null;
+}): ListedPriceHistoryEntry {
+  return { ...r.entry, productExternalId: r.productExternalId, variantExternalId: r.variantExternalId ?? null };
+}
