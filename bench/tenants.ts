@@ -50,6 +50,7 @@ import { createPrng } from '../packages/demo-store/src/prng';
 import { productInputs } from './catalog-inputs';
 import { createApp } from '../api/src/app';
 import { createTokenVerifier } from '../api/src/auth/verify-token';
+import { toHundredths } from '../api/src/db/hundredths';
 import { openDatabase } from '../api/src/db/index';
 import type { Database, ProductInput } from '../api/src/db/repositories';
 import { createLogger } from '../api/src/lib/logger';
@@ -115,11 +116,11 @@ async function seed(url: string, s: Seed, log: (line: string) => void) {
     const catalogVersion = products.length + variants.length;
     await client.query(`create temp table tmpl_products as select * from unnest(
         $1::int[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::bigint[], $9::int[],
-        $10::float8[], $11::text[], $12::bool[]
-      ) as t(n, external_id, name, sku, description, category, regular, sale, stock, weight, status, is_visible)`, [
+        $10::bigint[], $11::text[], $12::bool[]
+      ) as t(n, external_id, name, sku, description, category, regular, sale, stock, weight_hundredths, status, is_visible)`, [
       products.map((_, i) => i + 1), products.map((p) => p.externalId), products.map((p) => p.name), products.map((p) => p.sku ?? null),
       products.map((p) => p.description ?? null), products.map((p) => p.category ?? null), products.map((p) => p.regularPriceCents),
-      products.map((p) => p.salePriceCents ?? null), products.map((p) => p.stock ?? 0), products.map((p) => p.weight ?? null),
+      products.map((p) => p.salePriceCents ?? null), products.map((p) => p.stock ?? 0), products.map((p) => (p.weight == null ? null : toHundredths(p.weight))),
       products.map((p) => p.status ?? 'published'), products.map((p) => p.isVisible ?? true),
     ]);
     await client.query(`create temp table tmpl_variants as select * from unnest(
@@ -143,9 +144,9 @@ async function seed(url: string, s: Seed, log: (line: string) => void) {
       const b = Math.min(s.last, a + s.batch - 1);
       // Product ids are a hash of (company, store id), so the variants find their product without a join.
       await client.query(`insert into products (id, company_id, external_id, name, sku, description, category, regular_price_cents,
-          sale_price_cents, stock, weight, status, is_visible, last_updated, version)
+          sale_price_cents, stock, weight_hundredths, status, is_visible, last_updated, version)
         select md5(${COMPANY_ID_SQL} || '/' || t.external_id)::uuid::text, ${COMPANY_ID_SQL}, t.external_id, t.name, t.sku, t.description,
-          t.category, t.regular, t.sale, t.stock, t.weight, t.status, t.is_visible, now() - interval '1 day', t.n
+          t.category, t.regular, t.sale, t.stock, t.weight_hundredths, t.status, t.is_visible, now() - interval '1 day', t.n
         from tmpl_products t cross join generate_series($1::int, $2::int) c
         order by (t.n - 1) / ${RUN}, c, t.n`, [a, b]);
       await client.query(`insert into product_variants (id, company_id, product_id, external_id, variant_sku, option_values,

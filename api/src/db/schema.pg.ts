@@ -8,8 +8,9 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar,
+  bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
+import { fromHundredths, toHundredths } from './hundredths';
 import type {
   InvitationStatus,
   PriceChangeType,
@@ -22,6 +23,13 @@ import type {
 const uuid = () => crypto.randomUUID();
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const cents = (name: string) => bigint(name, { mode: 'number' });
+/** A decimal(10,2) kept exactly as integer hundredths, a number in the code (db/hundredths.ts). */
+const hundredths = customType<{ data: number; driverData: number | string }>({
+  dataType: () => 'bigint',
+  toDriver: toHundredths,
+  // node-postgres answers a bigint as a string.
+  fromDriver: (value) => fromHundredths(Number(value)),
+});
 
 export const companies = pgTable('companies', {
   id: text('id').primaryKey().$defaultFn(uuid),
@@ -96,7 +104,8 @@ export const products = pgTable('products', {
   regularPriceCents: cents('regular_price_cents').notNull().default(0),
   salePriceCents: cents('sale_price_cents'),
   stock: integer('stock').notNull().default(0),
-  weight: doublePrecision('weight'),
+  /** decimal(10,2) as hundredths (the spec's weight), exact. */
+  weight: hundredths('weight_hundredths'),
   status: text('status').notNull().default('published'),
   isVisible: boolean('is_visible').notNull().default(true),
   lastUpdated: ts('last_updated').notNull().defaultNow(),

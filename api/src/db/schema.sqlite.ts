@@ -7,7 +7,8 @@
  * (`timestamp_ms`, read back as Date), JSON is text (mode json), booleans are 0/1 integers.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { customType, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { fromHundredths, toHundredths } from './hundredths';
 import type {
   InvitationStatus,
   PriceChangeType,
@@ -22,6 +23,12 @@ const uuid = () => crypto.randomUUID();
 const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 const ts = (name: string) => integer(name, { mode: 'timestamp_ms' });
 const bool = (name: string) => integer(name, { mode: 'boolean' });
+/** A decimal(10,2) kept exactly as integer hundredths, a number in the code (db/hundredths.ts). */
+const hundredths = customType<{ data: number; driverData: number }>({
+  dataType: () => 'integer',
+  toDriver: toHundredths,
+  fromDriver: fromHundredths,
+});
 
 export const companies = sqliteTable('companies', {
   id: text('id').primaryKey().$defaultFn(uuid),
@@ -96,7 +103,8 @@ export const products = sqliteTable('products', {
   regularPriceCents: integer('regular_price_cents').notNull().default(0),
   salePriceCents: integer('sale_price_cents'),
   stock: integer('stock').notNull().default(0),
-  weight: real('weight'),
+  /** decimal(10,2) as hundredths (the spec's weight), exact. */
+  weight: hundredths('weight_hundredths'),
   status: text('status').notNull().default('published'),
   isVisible: bool('is_visible').notNull().default(true),
   lastUpdated: ts('last_updated').notNull().default(nowMs),

@@ -80,11 +80,12 @@ export async function dropSpareSchemas(): Promise<void> {
  * A database URL of this run's engine for one test, empty: on SQLite `:memory:`, or with
  * `{ file: true }` a file in a temporary folder, so that the database outlives a close and can be
  * opened again (a restart, a second process); on PostgreSQL a schema of this test file's own
- * (maybe migrated already, and empty), which always can. `drop` removes it, or empties it for the
- * file's next test; every connection to it must be closed first.
+ * (maybe migrated already, and empty; with `{ fresh: true }` a new one, not migrated), which
+ * always can. `drop` removes it, or empties it for the file's next test; every connection to it
+ * must be closed first.
  */
-export async function testDatabase(options: { file?: boolean } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
-  if (dbTarget.name === 'postgres') return reusableSchema(dbTarget.url);
+export async function testDatabase(options: { file?: boolean; fresh?: boolean } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (dbTarget.name === 'postgres') return options.fresh ? isolatedSchema(dbTarget.url) : reusableSchema(dbTarget.url);
   if (!options.file) return { url: ':memory:', drop: async () => undefined };
   const dir = mkdtempSync(join(tmpdir(), 'catalog-test-'));
   return { url: join(dir, 'app.db'), drop: async () => rmSync(dir, { recursive: true, force: true }) };

@@ -9,11 +9,12 @@
  * The column lists mirror schema.sqlite.ts; the contract suite checks both paths agree.
  */
 import type { Database as Sqlite, Statement } from 'better-sqlite3';
+import { fromHundredths, toHundredths } from '../hundredths';
 import type { PriceHistoryEntry, Product, ProductVariant, ProductWithVariants } from '../repositories';
 
 export const PRODUCT_COLUMNS = [
   'id', 'company_id', 'external_id', 'name', 'sku', 'description', 'category', 'regular_price_cents', 'sale_price_cents',
-  'stock', 'weight', 'status', 'is_visible', 'last_updated', 'version', 'deleted_at',
+  'stock', 'weight_hundredths', 'status', 'is_visible', 'last_updated', 'version', 'deleted_at',
 ] as const;
 export const VARIANT_COLUMNS = [
   'id', 'company_id', 'product_id', 'external_id', 'variant_sku', 'option_values', 'regular_price_cents', 'sale_price_cents',
@@ -39,7 +40,7 @@ export function productFromRow(r: Row): Product {
     regularPriceCents: r.regular_price_cents as number,
     salePriceCents: r.sale_price_cents as number | null,
     stock: r.stock as number,
-    weight: r.weight as number | null,
+    weight: r.weight_hundredths == null ? null : fromHundredths(r.weight_hundredths as number),
     status: r.status as string,
     isVisible: r.is_visible === 1,
     lastUpdated: date(r.last_updated)!,
@@ -69,7 +70,7 @@ export function variantFromRow(r: Row): ProductVariant {
 function productParams(p: Product): unknown[] {
   return [
     p.id, p.companyId, p.externalId, p.name, p.sku, p.description, p.category, p.regularPriceCents, p.salePriceCents,
-    p.stock, p.weight, p.status, p.isVisible ? 1 : 0, p.lastUpdated.getTime(), p.version, p.deletedAt?.getTime() ?? null,
+    p.stock, p.weight == null ? null : toHundredths(p.weight), p.status, p.isVisible ? 1 : 0, p.lastUpdated.getTime(), p.version, p.deletedAt?.getTime() ?? null,
   ];
 }
 

@@ -7,6 +7,7 @@ import type { CatalogCategory, CatalogProduct, CatalogVariant } from '@catalog/c
 import { isCents, salePriceOrNull } from '@catalog/contracts/money';
 import type { OptionValue } from '@catalog/contracts/products';
 import type { ProductInput, VariantInput } from '../../db/repositories';
+import { roundToHundredths } from '../../db/hundredths';
 
 /** The category of a product that is in no category of the store's trees. */
 export const UNCATEGORIZED = 'Uncategorized';
@@ -101,7 +102,8 @@ export function toProductInput(p: CatalogProduct, index: CategoryIndex): Product
     // BigCommerce says "not on sale" with 0; we say it with null.
     salePriceCents: salePriceOrNull(p.salePriceCents),
     stock: p.inventoryLevel,
-    weight: p.weight,
+    // Kept as decimal(10,2), exactly (db/hundredths.ts): a store's 1.005 is 1.01 here.
+    weight: roundToHundredths(p.weight),
     status: p.isVisible ? PUBLISHED : DRAFT,
     isVisible: p.isVisible,
     lastUpdated,
