@@ -15,6 +15,13 @@ import type { Database } from '../db/repositories';
 
 export type DbTarget = { name: 'sqlite' | 'postgres'; url: string };
 
+/** A database for one test: where it is, how to remove it, and whether it is migrated already. */
+export interface TestDatabase {
+  url: string;
+  drop: () => Promise<void>;
+  migrated: boolean;
+}
+
 function engineOfThisRun(): DbTarget {
   if (process.env.TEST_DB_ENGINE !== 'postgres') return { name: 'sqlite', url: ':memory:' };
   const url = process.env.TEST_DATABASE_URL;
@@ -34,46 +41,53 @@ export async function isolatedSchema(baseUrl: string): Promise<{ url: string; sc
   const url = new URL(baseUrl);
   // A test's commits need not wait for the disk (the data is thrown away), which makes them ~3x quicker.
   url.searchParams.set('options', `-c search_path=${schema} -c synchronous_commit=off`);
-  return { url: url.toString(), schema, drop: () => adminQuery(baseUrl, `drop schema if exists "${schema}" cascade`) };
+  return { url: url.toString(), schema, drop: async () => void (await adminQuery(baseUrl, `drop schema if exists "${schema}" cascade`)) };
 }
 
 /**
  * PostgreSQL schemas of this test file that a test has finished with, emptied and ready for the
  * next one: creating and migrating a schema costs ~300 ms, emptying one ~20 ms, and a file may
- * open dozens of databases. Dropped when the file ends (testing/pg-setup.ts).
+ * open dozens of databases. `migrated`: the last test migrated it (the next one may open it
+ * without running the migrator). Dropped when the file ends (testing/pg-setup.ts).
  */
-const spareSchemas: Array<{ url: string; drop: () => Promise<void> }> = [];
+const spareSchemas: Array<{ url: string; drop: () => Promise<void>; migrated: boolean }> = [];
 
-async function adminQuery(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
+/** One connection per URL for the file's schema work (creating, emptying, dropping), kept while it is used. */
+const adminPools = new Map<string, pg.Pool>();
+
+async function adminQuery(url: string, statement: string): Promise<pg.QueryResultRow[]> {
+  let pool = adminPools.get(url);
+  if (!pool) {
+    pool = new pg.Pool({ connectionString: url, max: 1, idleTimeoutMillis: 2_000, allowExitOnIdle: true });
+    adminPools.set(url, pool);
   }
+  const results = await pool.query(statement);
+  return (Array.isArray(results) ? results.at(-1)! : results).rows;
 }
 
 /** A schema of this file's own: a spare one emptied by the last test, else a new one. */
-async function reusableSchema(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const schema = spareSchemas.pop() ?? (await isolatedSchema(baseUrl));
+async function reusableSchema(baseUrl: string): Promise<TestDatabase> {
+  const schema = spareSchemas.pop() ?? { ...(await isolatedSchema(baseUrl)), migrated: false };
   const release = async () => {
     // Every row of every table but drizzle's record of the migrations, so the schema stays
     // migrated. DELETE with the foreign keys' triggers off (replica role), not TRUNCATE: a test
     // leaves few rows, and TRUNCATE makes every table's files anew (~20x slower here).
-    await adminQuery(schema.url, `set session_replication_role = replica; do $$ declare t text; begin
+    const rows = await adminQuery(schema.url, `set session_replication_role = replica; do $$ declare t text; begin
       for t in select tablename from pg_tables where schemaname = current_schema() and tablename <> '__drizzle_migrations' loop
         execute format('delete from %I', t);
       end loop;
-    end $$`);
-    spareSchemas.push(schema);
+    end $$; select to_regclass('__drizzle_migrations') is not null as migrated`);
+    spareSchemas.push({ url: schema.url, drop: schema.drop, migrated: rows[0]?.migrated === true });
   };
-  return { url: schema.url, drop: release };
+  return { url: schema.url, drop: release, migrated: schema.migrated };
 }
 
 /** Drops the spare schemas of this test file (its last test is done). */
 export async function dropSpareSchemas(): Promise<void> {
   for (const schema of spareSchemas.splice(0)) await schema.drop();
+  const pools = [...adminPools.values()];
+  adminPools.clear();
+  await Promise.all(pools.map((pool) => pool.end()));
 }
 
 /**
@@ -84,12 +98,18 @@ export async function dropSpareSchemas(): Promise<void> {
  * always can. `drop` removes it, or empties it for the file's next test; every connection to it
  * must be closed first.
  */
-export async function testDatabase(options: { file?: boolean; fresh?: boolean } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
-  if (dbTarget.name === 'postgres') return options.fresh ? isolatedSchema(dbTarget.url) : reusableSchema(dbTarget.url);
-  if (!options.file) return { url: ':memory:', drop: async () => undefined };
+export async function testDatabase(options: { file?: boolean; fresh?: boolean } = {}): Promise<TestDatabase> {
+  if (dbTarget.name === 'postgres') {
+    return options.fresh ? { ...(await isolatedSchema(dbTarget.url)), migrated: false } : reusableSchema(dbTarget.url);
+  }
+  if (!options.file) return { url: ':memory:', drop: async () => undefined, migrated: false };
   const dir = mkdtempSync(join(tmpdir(), 'catalog-test-'));
-  return { url: join(dir, 'app.db'), drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  return { url: join(dir, 'app.db'), drop: async () => rmSync(dir, { recursive: true, force: true }), migrated: false };
 }
+
+/** Opens a test database: without running the migrator when it is migrated already (a spare schema). */
+export const openTestDatabaseAt = (database: TestDatabase): Promise<Database> =>
+  openDatabase(database.url, database.migrated ? { migrate: false } : {});
 
 /** A migrated database of `target` (default: this run's engine); `close` also drops a PostgreSQL schema. */
 export async function openTarget(target: DbTarget = dbTarget): Promise<{ db: Database; close: () => Promise<void> }> {
@@ -97,8 +117,8 @@ export async function openTarget(target: DbTarget = dbTarget): Promise<{ db: Dat
     const db = await openDatabase(target.url);
     return { db, close: () => db.close() };
   }
-  const isolated = target === dbTarget ? await testDatabase() : await isolatedSchema(target.url);
-  const db = await openDatabase(isolated.url);
+  const isolated: TestDatabase = target === dbTarget ? await testDatabase() : { ...(await isolatedSchema(target.url)), migrated: false };
+  const db = await openTestDatabaseAt(isolated);
   return {
     db,
     close: async () => {

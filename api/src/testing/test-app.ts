@@ -10,7 +10,7 @@ import type { Billing } from '../services/billing/billing';
 import type { Database } from '../db/repositories';
 import { createTokenVerifier, type TokenVerifier } from '../auth/verify-token';
 import { openDatabase } from '../db/index';
-import { testDatabase } from './db-targets';
+import { openTestDatabaseAt, testDatabase } from './db-targets';
 import { createLogger, type Logger } from '../lib/logger';
 import { createSecretBox, generateAppSecret } from '../lib/secrets';
 import type { CommerceFactory } from '../services/store-connection';
@@ -75,7 +75,7 @@ export async function testApp(
   } = {},
 ) {
   const own = overrides.databaseUrl === undefined ? await testDatabase() : undefined;
-  const db = await openDatabase(overrides.databaseUrl ?? own!.url);
+  const db = own ? await openTestDatabaseAt(own) : await openDatabase(overrides.databaseUrl!);
   const syncs = new SyncRegistry(db);
   const deps: AppDeps = {
     config: {
