@@ -33,8 +33,8 @@
  * checked against the rows changed while it was being read (and thrown away if any was). Builds
  * are paced so that they take at most a tenth of the time.
  */
+import { LruCache } from '@catalog/contracts/lru-cache';
 import type { ProductFilter } from '../repositories';
-import { LruCache } from '../../lib/lru-cache';
 import type { CatalogStatements } from './catalog-rows';
 
 export interface SearchIndexOptions {
