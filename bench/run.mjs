@@ -2,7 +2,9 @@
 // Node 20 cannot run .ts itself and tsx is not a dependency, so this bundles the file with the
 // esbuild the API already depends on (api/node_modules/esbuild) into api/node_modules/.cache/bench/
 // (from there the native and optional modules kept external — better-sqlite3, pg — resolve from
-// api/node_modules), then runs the bundle in this process with the remaining arguments.
+// api/node_modules), then runs the bundle in this process with the remaining arguments. The
+// SQLite sync writer's thread code is bundled beside it (catalog-sync-worker.mjs), where the
+// writer looks for it, as it does beside api/dist/server.mjs.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -17,11 +19,16 @@ if (!entry || !entry.endsWith('.ts')) {
 const { build } = await import(pathToFileURL(path.join(root, 'api', 'node_modules', 'esbuild', 'lib', 'main.js')).href);
 const outDir = path.join(root, 'api', 'node_modules', '.cache', 'bench');
 mkdirSync(outDir, { recursive: true });
-const outfile = path.join(outDir, `${path.basename(entry, '.ts')}.mjs`);
+const name = path.basename(entry, '.ts');
+const outfile = path.join(outDir, `${name}.mjs`);
 
 await build({
-  entryPoints: [path.resolve(entry)],
-  outfile,
+  entryPoints: {
+    [name]: path.resolve(entry),
+    'catalog-sync-worker': path.join(root, 'api', 'src', 'db', 'sqlite', 'catalog-sync-worker.ts'),
+  },
+  outdir: outDir,
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',

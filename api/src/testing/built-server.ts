@@ -1,12 +1,13 @@
 /**
  * The built server as a process, for tests that need the real thing (signals, several processes
  * on one database): src/server.ts bundled as `npm run build` does (esbuild, native modules
- * external), started the way the Docker image starts it (NODE_ENV=production, an APP_SECRET),
+ * external, the SQLite sync threads' code beside it), laid out and started the way the Docker
+ * image has it (api/dist, api/drizzle, api/node_modules; NODE_ENV=production, an APP_SECRET),
  * with the test's environment on top. The port comes from the server's `listening` log line.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -15,21 +16,40 @@ import { build } from 'esbuild';
 const apiRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface BuiltServer {
-  /** The bundle: in api/dist beside server.mjs (the server finds api/drizzle from its own folder), never replacing it. */
+  /** The bundle: <temporary folder>/api/dist/server.mjs, never api/dist's own. */
   file: string;
   remove(): void;
 }
 
-/** Bundles src/server.ts into api/dist under a name of its own (`name`, this process and a random suffix). */
+/**
+ * Bundles src/server.ts and the sync threads' code (catalog-sync-worker.mjs, which the server
+ * loads from its own folder) into a temporary folder named after `name`, as api/ would hold
+ * them: dist/ with the bundles, and links to the real drizzle/ (the server finds its
+ * migrations from its own folder) and node_modules/ (the native and optional modules).
+ */
 export async function buildServer(name: string): Promise<BuiltServer> {
-  const file = path.join(apiRoot, 'dist', `${name}-${process.pid}-${randomUUID().slice(0, 8)}.mjs`);
-  await build({
-    entryPoints: [path.join(apiRoot, 'src', 'server.ts')],
-    outfile: file, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning',
-    external: ['better-sqlite3', 'pg', 'pg-native'],
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-  });
-  return { file, remove: () => rmSync(file, { force: true }) };
+  const root = mkdtempSync(path.join(os.tmpdir(), `${name}-`));
+  const api = path.join(root, 'api');
+  mkdirSync(api);
+  symlinkSync(path.join(apiRoot, 'drizzle'), path.join(api, 'drizzle'), 'dir');
+  symlinkSync(path.join(apiRoot, 'node_modules'), path.join(api, 'node_modules'), 'dir');
+  try {
+    await build({
+      entryPoints: {
+        server: path.join(apiRoot, 'src', 'server.ts'),
+        'catalog-sync-worker': path.join(apiRoot, 'src', 'db', 'sqlite', 'catalog-sync-worker.ts'),
+      },
+      outdir: path.join(api, 'dist'), outExtension: { '.js': '.mjs' },
+      bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning',
+      external: ['better-sqlite3', 'pg', 'pg-native'],
+      banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    });
+  } catch (err) {
+    rmSync(root, { recursive: true, force: true });
+    throw err;
+  }
+  // rmSync removes the links, never what they point to.
+  return { file: path.join(api, 'dist', 'server.mjs'), remove: () => rmSync(root, { recursive: true, force: true }) };
 }
 
 export interface ServerProcess {

@@ -17,109 +17,39 @@
  * into the database file, with its fsyncs) after each batch, concurrently with the next write:
  * as SQLite's automatic checkpoint after a commit they stalled the writer.
  *
- * The statements are the main thread's (catalog-rows.ts), so both paths write the same rows.
- * Without a file (`:memory:`), for a one-page sync, or when the thread fails, batches are
- * planned and written on the main thread in one IMMEDIATE transaction.
+ * Both paths write a batch with the same code (applyJob, catalog-sync-job.ts), so they write the
+ * same rows; the threads run catalog-sync-worker.ts. Without a file (`:memory:`), for a one-page
+ * sync, or when the thread fails, batches are planned and written on the main thread in one
+ * IMMEDIATE transaction.
  */
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { historyRows, numberRows, rowCount } from '../catalog-plan';
 import { NotFoundError } from '../errors';
 import type {
   CatalogSyncWriter, NewPriceHistoryEntry, Product, ProductInput, ProductVariant, ProductWithVariants, SyncWriteResult,
 } from '../repositories';
+import { historyRowsJson, productRowsJson, variantRowsJson, type CatalogStatements } from './catalog-rows';
 import {
-  CATALOG_WRITE_SQL, historyRowsJson, productRowsJson, variantRowsJson, type CatalogStatements,
-} from './catalog-rows';
+  applyJob, type CheckpointerRequest, type Job, type SyncThreadData, type WriterReply, type WriterRequest,
+} from './catalog-sync-job';
 import { currentVersion, planSqliteUpsert } from './catalog-writes';
 import { CONNECTION_PRAGMAS } from './pragmas';
 import type { SqliteDb } from './types';
 
-/** A planned batch: the rows to write (JSON, see CATALOG_WRITE_SQL) and the version they were planned against. */
-interface Job {
-  companyId: string;
-  expected: number;
-  /** Versions the rows take (expected + 1 .. expected + n). */
-  n: number;
-  products: string | null;
-  variants: string | null;
-  history: string | null;
-}
-
-const JOB_SQL = {
-  ...CATALOG_WRITE_SQL,
-  version: 'select catalog_version as v from companies where id = ?',
-  bump: 'update companies set catalog_version = catalog_version + ? where id = ?',
-};
-
-/** Writes a job inside the caller's transaction; false (nothing written) when the catalog moved on. */
-function applyJob(stmts: CatalogStatements, job: Job): boolean {
-  const row = stmts.prepared(JOB_SQL.version).get(job.companyId) as { v: number } | undefined;
-  if (!row || row.v !== job.expected) return false;
-  if (job.n > 0) stmts.prepared(JOB_SQL.bump).run(job.n, job.companyId);
-  for (const key of ['products', 'variants', 'history'] as const) {
-    const rows = job[key];
-    if (rows !== null) stmts.prepared(JOB_SQL[key]).run(rows);
-  }
-  return true;
-}
-
-/** applyJob on the worker's connection, in one IMMEDIATE transaction per message (plain JS: the worker loads no TypeScript). */
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.driver);
-const db = new Database(workerData.file);
-for (const pragma of workerData.pragmas) db.pragma(pragma);
-const sql = workerData.sql;
-const version = db.prepare(sql.version);
-const bump = db.prepare(sql.bump);
-const writes = ['products', 'variants', 'history'].map((key) => [key, db.prepare(sql[key])]);
-const apply = db.transaction((job) => {
-  const row = version.get(job.companyId);
-  if (!row || row.v !== job.expected) return false;
-  if (job.n > 0) bump.run(job.n, job.companyId);
-  for (const [key, stmt] of writes) if (job[key] !== null) stmt.run(job[key]);
-  return true;
-});
-parentPort.on('message', (msg) => {
-  if (msg === 'close') {
-    db.close();
-    parentPort.close();
-    return;
-  }
-  try {
-    parentPort.postMessage({ id: msg.id, ok: apply.immediate(msg.job) });
-  } catch (err) {
-    parentPort.postMessage({ id: msg.id, error: { message: String((err && err.message) || err), code: err && err.code } });
-  }
-});
-`;
-
 /**
- * WAL checkpoints on a thread of their own: a checkpoint copies committed pages into the
- * database file and fsyncs it, which stalls whoever runs it (the writer, as SQLite's automatic
- * checkpoint after a commit). In WAL mode it may run while the writer appends, so the writer's
- * connection does not checkpoint and asks this thread to after each batch instead.
+ * Starts a thread running catalog-sync-worker: from the bundle this module is part of, the
+ * worker's own bundle beside it (catalog-sync-worker.mjs: build.mjs emits both into api/dist, as
+ * testing/built-server.ts and bench/run.mjs do into theirs). From the TypeScript sources (this
+ * module is a .ts file: vitest), Node cannot load the worker's .ts on a thread, so
+ * testing/ts-worker.mjs bundles it and runs that.
  */
-const CHECKPOINTER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.driver);
-const db = new Database(workerData.file);
-for (const pragma of workerData.pragmas) db.pragma(pragma);
-parentPort.on('message', (msg) => {
-  if (msg === 'close') {
-    db.close();
-    parentPort.close();
-    return;
-  }
-  try {
-    db.pragma('wal_checkpoint(PASSIVE)');
-  } catch {
-    // A checkpoint that cannot run now is left to the next one (or to the next commit's).
-  }
-  parentPort.postMessage('done');
-});
-`;
+function startWorker(data: SyncThreadData): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./catalog-sync-worker.mjs', import.meta.url), { workerData: data });
+  return new Worker(new URL('../../testing/ts-worker.mjs', import.meta.url), {
+    workerData: data,
+    argv: [new URL('./catalog-sync-worker.ts', import.meta.url).href],
+  });
+}
 
 /** The thread is gone (failed to start, crashed): the job may or may not have been written. */
 class WriterGone extends Error {}
@@ -135,27 +65,23 @@ class WriterThread {
   private readonly checkpointer: Checkpointer | null;
 
   constructor(file: string) {
-    const driver = createRequire(import.meta.url).resolve('better-sqlite3');
     // Neither connection checkpoints on its own: the checkpointer does, when asked after a batch.
     const pragmas = [...CONNECTION_PRAGMAS, 'wal_autocheckpoint = 0'];
-    this.checkpointer = Checkpointer.start(driver, file, pragmas);
+    this.checkpointer = Checkpointer.start(file, pragmas);
     try {
-      this.worker = new Worker(WORKER_SOURCE, {
-        eval: true,
-        // Without a checkpointer the writer checkpoints after its commits, as SQLite does by default.
-        workerData: { driver, file, pragmas: this.checkpointer ? pragmas : CONNECTION_PRAGMAS, sql: JOB_SQL },
-      });
+      // Without a checkpointer the writer checkpoints after its commits, as SQLite does by default.
+      this.worker = startWorker({ role: 'writer', file, pragmas: this.checkpointer ? pragmas : CONNECTION_PRAGMAS });
     } catch (err) {
       this.checkpointer?.close();
       throw err;
     }
-    this.worker.on('message', (msg: { id: number; ok?: boolean; error?: { message: string; code?: string } }) => {
+    this.worker.on('message', (msg: WriterReply) => {
       const pending = this.pending;
       if (!pending || pending.id !== msg.id) return;
       this.pending = null;
-      if (msg.error) pending.reject(Object.assign(new Error(msg.error.message), { code: msg.error.code }));
-      else pending.resolve(msg.ok === true);
-      if (msg.ok) this.checkpointer?.request();
+      if ('error' in msg) pending.reject(Object.assign(new Error(msg.error.message), { code: msg.error.code }));
+      else pending.resolve(msg.ok);
+      if ('ok' in msg && msg.ok) this.checkpointer?.request();
     });
     const lost = (why: string) => {
       this.gone = true;
@@ -179,12 +105,12 @@ class WriterThread {
     return new Promise((resolve, reject) => {
       const id = ++this.nextId;
       this.pending = { id, resolve, reject };
-      this.worker.postMessage({ id, job });
+      this.worker.postMessage({ id, job } satisfies WriterRequest);
     });
   }
 
   async close(): Promise<void> {
-    if (!this.gone) this.worker.postMessage('close');
+    if (!this.gone) this.worker.postMessage('close' satisfies WriterRequest);
     this.checkpointer?.close();
     await this.exited;
   }
@@ -197,9 +123,9 @@ class Checkpointer {
   private gone = false;
 
   /** A checkpointer on `file`, or null when its thread cannot be started. */
-  static start(driver: string, file: string, pragmas: readonly string[]): Checkpointer | null {
+  static start(file: string, pragmas: readonly string[]): Checkpointer | null {
     try {
-      return new Checkpointer(new Worker(CHECKPOINTER_SOURCE, { eval: true, workerData: { driver, file, pragmas } }));
+      return new Checkpointer(startWorker({ role: 'checkpointer', file, pragmas }));
     } catch {
       return null;
     }
@@ -222,7 +148,7 @@ class Checkpointer {
     this.again = this.busy;
     if (this.busy || this.gone) return;
     this.busy = true;
-    this.worker.postMessage('checkpoint');
+    this.worker.postMessage('checkpoint' satisfies CheckpointerRequest);
   }
 
   /**
@@ -231,7 +157,7 @@ class Checkpointer {
    * (the process does not wait for it either, and stopping a checkpoint midway is safe).
    */
   close(): void {
-    if (!this.gone) this.worker.postMessage('close');
+    if (!this.gone) this.worker.postMessage('close' satisfies CheckpointerRequest);
     this.worker.unref();
   }
 }

@@ -2,19 +2,20 @@
  * The sync engine on a database file, where SQLite writes the sync's batches on a worker thread
  * (db/sqlite/catalog-sync-writer.ts), against the same sync into `:memory:` (written on this
  * thread): the same rows, versions, price history and search; whole pages on cancel; batches
- * of whole pages; and the fallbacks (the catalog moved on under a batch, no thread).
+ * of whole pages; the writes really on the thread (catalog-sync-worker.ts, run from the sources
+ * through testing/ts-worker.mjs); and the fallbacks (the catalog moved on under a batch, no thread).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import BetterSqlite3, { type Statement } from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BigCommerceClient } from '@catalog/commerce';
 import { DEMO_STORE } from '@catalog/demo-store';
 import { openDatabase } from '../../db/index';
 import type { CatalogSyncWriter, Database, ProductInput } from '../../db/repositories';
-import { catalogStatements } from '../../db/sqlite/catalog-rows';
+import { CATALOG_WRITE_SQL, catalogStatements, type CatalogStatements } from '../../db/sqlite/catalog-rows';
 import { sqliteSyncWriter } from '../../db/sqlite/catalog-sync-writer';
 import { startDemoStore, storeProducts, type TestStore } from '../../testing/store-fixture';
 import { syncPriceChanges } from './price-changes';
@@ -240,15 +241,45 @@ describe('the SQLite sync writer', () => {
     expect(Math.max(...await versionsOf(t))).toBe(21);
   });
 
-  it('writes on the main thread when the thread cannot start', async () => {
-    const t = await fileDatabase();
+  /**
+   * A writer on a connection of the test's own, for the database file `threadFile` (the file its
+   * thread opens), and how many product rows that connection (the main thread) wrote.
+   */
+  function writerCountingMainThreadWrites(t: { file: string; companyId: string }, threadFile: string) {
     const sqlite = new BetterSqlite3(t.file);
     cleanups.push(() => void sqlite.close());
-    const writer = sqliteSyncWriter(drizzle({ client: sqlite }), catalogStatements(sqlite), path.join(dir, 'missing', 'app.db'), t.companyId, { pages: 10 });
+    const stmts = catalogStatements(sqlite);
+    const written = { products: 0 };
+    const counting: CatalogStatements = {
+      ...stmts,
+      prepared: (sql) => {
+        const stmt = stmts.prepared(sql);
+        if (sql !== CATALOG_WRITE_SQL.products) return stmt;
+        return { run: (json: string) => ((written.products += (JSON.parse(json) as unknown[]).length), stmt.run(json)) } as unknown as Statement;
+      },
+    };
+    const writer = sqliteSyncWriter(drizzle({ client: sqlite }), counting, threadFile, t.companyId, { pages: 10 });
     cleanups.push(() => writer.close());
+    return { writer, written };
+  }
+
+  it('writes the batches on its thread, none of their rows on the main thread', async () => {
+    const t = await fileDatabase();
+    const { writer, written } = writerCountingMainThreadWrites(t, t.file);
     expect(await write(writer, inputs(1, 20))).toMatchObject({ inserted: 20, version: 40 });
     expect(await write(writer, inputs(1, 20, 1234))).toMatchObject({ updated: 20, priceChanges: 40, version: 80 });
     expect(await t.db.products.count(t.companyId)).toBe(20);
+    expect(written.products).toBe(0);
+    await versionsOf(t);
+  });
+
+  it('writes on the main thread when the thread cannot start', async () => {
+    const t = await fileDatabase();
+    const { writer, written } = writerCountingMainThreadWrites(t, path.join(dir, 'missing', 'app.db'));
+    expect(await write(writer, inputs(1, 20))).toMatchObject({ inserted: 20, version: 40 });
+    expect(await write(writer, inputs(1, 20, 1234))).toMatchObject({ updated: 20, priceChanges: 40, version: 80 });
+    expect(await t.db.products.count(t.companyId)).toBe(20);
+    expect(written.products).toBe(40);
     await versionsOf(t);
   });
 });
