@@ -4,26 +4,17 @@
 // `npm start` runs: the demo store into dist/demo-store.mjs and the Stripe stand-in into
 // dist/fake-stripe.mjs. Native and optional modules stay external and load from node_modules.
 import { build } from 'esbuild';
+import { API_WORKER_ENTRY_POINTS, NODE_BUNDLE_OPTIONS } from './bundle-options.mjs';
 
 await build({
+  ...NODE_BUNDLE_OPTIONS,
   entryPoints: {
     server: 'src/server.ts',
-    'catalog-sync-worker': 'src/db/sqlite/catalog-sync-worker.ts',
+    ...API_WORKER_ENTRY_POINTS,
     'demo-store': '../packages/demo-store/src/main.ts',
     'fake-stripe': '../packages/fake-stripe/src/main.ts',
   },
   outdir: 'dist',
-  outExtension: { '.js': '.mjs' },
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
   sourcemap: true,
   legalComments: 'none',
-  external: ['better-sqlite3', 'pg', 'pg-native'],
-  // Bundled CommonJS dependencies call require(); give them one.
-  banner: {
-    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-  },
-  logLevel: 'warning',
 });

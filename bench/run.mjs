@@ -22,22 +22,12 @@ mkdirSync(outDir, { recursive: true });
 const name = path.basename(entry, '.ts');
 const outfile = path.join(outDir, `${name}.mjs`);
 
+const { API_WORKER_ENTRY_POINTS, NODE_BUNDLE_OPTIONS } = await import(pathToFileURL(path.join(root, 'api', 'bundle-options.mjs')).href);
 await build({
-  entryPoints: {
-    [name]: path.resolve(entry),
-    'catalog-sync-worker': path.join(root, 'api', 'src', 'db', 'sqlite', 'catalog-sync-worker.ts'),
-  },
+  ...NODE_BUNDLE_OPTIONS,
+  entryPoints: { [name]: path.resolve(entry), ...API_WORKER_ENTRY_POINTS },
   outdir: outDir,
-  outExtension: { '.js': '.mjs' },
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
   sourcemap: 'inline',
-  external: ['better-sqlite3', 'pg', 'pg-native'],
-  // Bundled CommonJS dependencies call require(); give them one.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-  logLevel: 'warning',
 });
 
 // The benchmark finds the repository (migrations, data) through this, wherever the bundle lives.

@@ -90,7 +90,7 @@ export function ensureBuilt(pnpm) {
     // Always a production bundle, also when called from tests (vitest sets NODE_ENV=test).
     run(pnpm, ['--filter', '@catalog/web', 'build'], { env: buildEnv({ NODE_ENV: 'production' }) });
   });
-  stamped('api/dist/.build-stamp', ['api/src', 'api/build.mjs', 'api/package.json', 'api/drizzle', ...shared], () => {
+  stamped('api/dist/.build-stamp', ['api/src', 'api/build.mjs', 'api/bundle-options.mjs', 'api/package.json', 'api/drizzle', ...shared], () => {
     log('building the API');
     run(pnpm, ['--filter', '@catalog/api', 'build']);
   });

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { API_WORKER_ENTRY_POINTS, NODE_BUNDLE_OPTIONS } from '../../bundle-options.mjs';
 
 const apiRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -35,14 +36,9 @@ export async function buildServer(name: string): Promise<BuiltServer> {
   symlinkSync(path.join(apiRoot, 'node_modules'), path.join(api, 'node_modules'), 'dir');
   try {
     await build({
-      entryPoints: {
-        server: path.join(apiRoot, 'src', 'server.ts'),
-        'catalog-sync-worker': path.join(apiRoot, 'src', 'db', 'sqlite', 'catalog-sync-worker.ts'),
-      },
-      outdir: path.join(api, 'dist'), outExtension: { '.js': '.mjs' },
-      bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning',
-      external: ['better-sqlite3', 'pg', 'pg-native'],
-      banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+      ...NODE_BUNDLE_OPTIONS,
+      entryPoints: { server: path.join(apiRoot, 'src', 'server.ts'), ...API_WORKER_ENTRY_POINTS },
+      outdir: path.join(api, 'dist'),
     });
   } catch (err) {
     rmSync(root, { recursive: true, force: true });
