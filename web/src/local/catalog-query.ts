@@ -9,24 +9,15 @@
  * Stable names and shapes: queryCatalog, useCatalogQuery, useCatalogCategories,
  * getLocalProducts, LocalProduct, CatalogQueryParams, CatalogQueryResult.
  */
-import type { ReplicatedProduct, ReplicatedVariant } from '@catalog/contracts/replication';
+import type { ReplicatedVariant } from '@catalog/contracts/replication';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
 import type { StoredProduct } from './catalog-db';
 import { activeCatalogDb, getCatalogStatus, loadedCatalog, readyCatalog, subscribeCatalog } from './local-catalog';
+import type { LocalProduct, LocalVariant } from './local-product';
 
-/**
- * A product as the device stores it, with its variants (ordered by id). Read-only: the objects
- * are shared between answers (a row cache keeps the ones lately shown).
- */
-export type LocalProduct = ReplicatedProduct & {
-  variants: LocalVariant[];
-  /** A price edit of it (or of one of its variants) made on this device waits to be sent. */
-  pending?: boolean;
-};
-
-/** A variant as the device stores it; `pending` while its price edit waits to be sent. */
-export type LocalVariant = ReplicatedVariant & { pending?: boolean };
+/** Declared in local-product.ts (a leaf, which local-catalog.ts imports too); named here for the screens. */
+export type { LocalProduct, LocalVariant };
 
 export interface CatalogQueryParams {
   /** Words matched against the name and SKU; every word must occur, in any case. */
