@@ -174,7 +174,11 @@ export function useCatalogQuery(params: CatalogQueryParams): CatalogQueryState {
   const { version, ready, uid } = useCatalogVersion();
   const { search, category, saleOnly, visibleOnly, page, pageSize } = params;
   const key = JSON.stringify([uid, version, search, category, saleOnly, visibleOnly, page, pageSize]);
-  const immediate = useMemo(() => (ready ? peekCatalog(params) : null), [key, ready]);
+  const immediate = useMemo(
+    () => (ready ? peekCatalog({ search, category, saleOnly, visibleOnly, page, pageSize }) : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- peekCatalog reads the loaded catalog (module state), which uid and version stand for: peek again when they move
+    [uid, version, ready, search, category, saleOnly, visibleOnly, page, pageSize],
+  );
   const [read, setRead] = useState<{ key: string; result: CatalogQueryResult } | null>(null);
   const last = useRef<CatalogQueryResult | null>(null);
 
@@ -194,14 +198,14 @@ export function useCatalogQuery(params: CatalogQueryParams): CatalogQueryState {
     return () => {
       current = false;
     };
-  }, [key, ready, immediate]);
+  }, [key, ready, immediate, search, category, saleOnly, visibleOnly, page, pageSize]);
 
   // Once an answer is shown, read ahead for the next keystroke.
   const answered = immediate !== null || read?.key === key;
   useEffect(() => {
     if (!ready || !answered) return;
     return prefetch({ search, category, saleOnly, visibleOnly, page: 1, pageSize });
-  }, [key, ready, answered]);
+  }, [key, ready, answered, search, category, saleOnly, visibleOnly, pageSize]);
 
   const result = immediate ?? (read?.key === key ? read.result : last.current);
   if (result) last.current = result;
