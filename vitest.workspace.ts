@@ -39,6 +39,15 @@ export const projects: TestProjectConfiguration[] = [
   },
   {
     test: {
+      // The repository's own tooling: the lint's local rules (scripts/lint-rules).
+      name: 'scripts',
+      root: './scripts',
+      include: ['**/*.test.mjs'],
+      environment: 'node',
+    },
+  },
+  {
+    test: {
       name: 'demo-store',
       root: './packages/demo-store',
       include: ['src/**/*.test.ts'],

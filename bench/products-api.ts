@@ -188,14 +188,14 @@ async function profiled<T>(name: string, run: () => Promise<T>): Promise<T> {
   if (at < 0) return run();
   const session = new Session();
   session.connect();
-  const post = (method: string, params?: object) =>
-    new Promise<any>((resolve, reject) => session.post(method, params, (err, result) => (err ? reject(err) : resolve(result))));
+  const post = <R = unknown>(method: string, params?: object) =>
+    new Promise<R>((resolve, reject) => session.post(method, params, (err, result) => (err ? reject(err) : resolve(result as R))));
   await post('Profiler.enable');
   await post('Profiler.start');
   try {
     return await run();
   } finally {
-    const { profile } = await post('Profiler.stop');
+    const { profile } = await post<{ profile: object }>('Profiler.stop');
     writeFileSync(path.join(process.argv[at + 1]!, `${name}.cpuprofile`), JSON.stringify(profile));
     session.disconnect();
   }
@@ -251,7 +251,7 @@ async function main() {
   try {
     const rng = createPrng('bench-products');
     const company = await db.companies.create({ name: 'Bench Co', productLimit: n });
-    let t = performance.now();
+    const t = performance.now();
     const inputs = productInputs(generateCatalog({ products: n, seed: 'bench' }));
     for (let i = 0; i < inputs.length; i += 1000) await db.products.upsertMany(company.id, inputs.slice(i, i + 1000));
     const variants = inputs.reduce((sum, p) => sum + (p.variants?.length ?? 0), 0);

@@ -1,4 +1,5 @@
-// `npm test`: set up what is missing, type-check every package, then run every test project.
+// `npm test`: set up what is missing, lint (zero warnings), type-check every package, then run
+// every test project.
 // PostgreSQL runs when TEST_DATABASE_URL is set; the browser suite when Chromium is found
 // (E2E_REQUIRED=1, as CI sets, makes a missing Chromium a failure instead of a skip).
 import { spawnSync } from 'node:child_process';
@@ -16,10 +17,12 @@ function step(name, cmd, args, env) {
   }
 }
 
+// Any error or warning fails the run (decision 027: the layout's zones, no import cycles).
+step('linting', pnpm, ['exec', 'eslint', '.', '--max-warnings', '0']);
 step('type-checking every package', pnpm, ['-r', '--parallel', '--reporter-hide-prefix', 'typecheck']);
 step('type-checking the root configs', pnpm, ['exec', 'tsc', '-p', 'tsconfig.json']);
 
-const projects = ['contracts', 'commerce', 'demo-store', 'api', 'web'];
+const projects = ['scripts', 'contracts', 'commerce', 'demo-store', 'api', 'web'];
 if (process.env.TEST_DATABASE_URL) {
   projects.push('api-pg');
 } else {

@@ -58,7 +58,7 @@ describe('a price string', () => {
   });
 });
 
-describe.each(dbTargets)('a NUL character on $name', (target) => {
+describe.each(dbTargets)('a NUL character on $name', () => {
   it('in a work order title or a company name is a 400 VALIDATION naming the field', async () => {
     const database = await testDatabase({ file: true });
     cleanups.push(database.drop);

@@ -23,7 +23,6 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sleep } from '@catalog/commerce/timing';
 import { DEMO_STORE } from '@catalog/demo-store';
 import type { SyncEvent } from '@catalog/contracts/sync';
 import type { CreateWorkOrderInput } from '@catalog/contracts/work-orders';

@@ -5,7 +5,7 @@
  * Re-exported by repositories.ts, which every caller imports.
  */
 
-import type { NewPriceHistoryEntry } from './repositories';
+import type { NewPriceHistoryEntry } from './repositories.price-history';
 
 // ---------------------------------------------------------------- catalog
 

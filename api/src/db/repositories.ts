@@ -206,54 +206,6 @@ export interface SettingsRepository {
   markSynced(companyId: string, at: Date): Promise<boolean>;
 }
 
-// ---------------------------------------------------------------- price history
-
-export interface PriceHistoryEntry {
-  id: string;
-  companyId: string;
-  productId: string;
-  variantId: string | null;
-  oldRegularPriceCents: number | null;
-  newRegularPriceCents: number | null;
-  oldSalePriceCents: number | null;
-  newSalePriceCents: number | null;
-  changeType: PriceChangeType;
-  workOrderId: string | null;
-  changedBy: string | null;
-  createdAt: Date;
-}
-export interface NewPriceHistoryEntry {
-  id?: string;
-  productId: string;
-  variantId?: string | null;
-  oldRegularPriceCents?: number | null;
-  newRegularPriceCents?: number | null;
-  oldSalePriceCents?: number | null;
-  newSalePriceCents?: number | null;
-  changeType: PriceChangeType;
-  workOrderId?: string | null;
-  changedBy?: string | null;
-  /** Default: now. */
-  createdAt?: Date;
-}
-
-/** A listed entry carries the store's ids of its product and variant (the API speaks those). */
-export interface ListedPriceHistoryEntry extends PriceHistoryEntry {
-  productExternalId: number;
-  /** Also for a variant deleted since. */
-  variantExternalId: number | null;
-}
-
-export interface PriceHistoryRepository {
-  /**
-   * Adds entries in one transaction; rejects entries whose product is another company's, and
-   * (UniqueViolationError, nothing added) a batch holding an id that is already taken.
-   */
-  add(companyId: string, entries: NewPriceHistoryEntry[]): Promise<PriceHistoryEntry[]>;
-  /** Newest first; includes the product's variant entries. */
-  listForProduct(companyId: string, productId: string, opts?: { limit?: number }): Promise<ListedPriceHistoryEntry[]>;
-}
-
 // ---------------------------------------------------------------- idempotency keys
 
 /** A request made with an `Idempotency-Key`, as first processed. */
@@ -343,8 +295,10 @@ export interface CompanyActivitiesRepository {
 // ---------------------------------------------------------------- split contracts
 
 export type * from './repositories.catalog';
+export type * from './repositories.price-history';
 export type * from './repositories.work-orders';
 import type { ProductsRepository } from './repositories.catalog';
+import type { PriceHistoryRepository } from './repositories.price-history';
 import type { WorkOrdersRepository } from './repositories.work-orders';
 
 // ---------------------------------------------------------------- database

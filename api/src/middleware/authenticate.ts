@@ -22,7 +22,7 @@ import type { AppEnv } from './request-log';
 
 export type AuthedEnv = { Variables: AppEnv['Variables'] & { user: User; emailVerified: boolean } };
 
-const BEARER = /^Bearer\s+([A-Za-z0-9_\-]+\.[A-Za-z0-9_\-]+\.[A-Za-z0-9_\-]*)\s*$/;
+const BEARER = /^Bearer\s+([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)\s*$/;
 
 export interface AuthenticateOptions {
   /** Where GET and HEAD requests find their caller. Default: a cache of this middleware's own. */

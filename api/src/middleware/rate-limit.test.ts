@@ -191,7 +191,7 @@ describe('a failing counter store', () => {
   });
 });
 
-describe.each(dbTargets.filter((t) => t.name === 'postgres'))('rate limits ($name)', (target) => {
+describe.each(dbTargets.filter((t) => t.name === 'postgres'))('rate limits ($name)', () => {
   it('two API instances on one database share the counters', async () => {
     const database = await testDatabase({ file: true });
     dropped.push(database.drop);

@@ -1,15 +1,15 @@
 /**
- * Who is signed in: company roles, the current user of GET /api/auth/user, and the one role
- * rule that also looks at the target (removing a member). Which role may do what is the
- * permission table's (permissions.ts, decision 019).
+ * Who is signed in: company roles (declared in roles.ts), the current user of
+ * GET /api/auth/user, and the one role rule that also looks at the target (removing a member).
+ * Which role may do what is the permission table's (permissions.ts, decision 019).
  */
 import { z } from 'zod';
 import { can, PERMISSIONS } from './permissions';
 import { PlanId } from './plans';
+import { Role } from './roles';
 
-/** owner: created the company; admin: manages it; member: works in the catalog. */
-export const Role = z.enum(['owner', 'admin', 'member']);
-export type Role = z.infer<typeof Role>;
+/** Declared in roles.ts (a leaf, which permissions.ts imports too); named here for callers. */
+export { Role };
 
 export const CurrentUser = z.object({
   id: z.string(),

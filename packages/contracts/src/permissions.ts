@@ -7,7 +7,7 @@
  * An action not listed here is not a company action (signing in, reading one's own profile,
  * accepting an invitation addressed to oneself): every signed-in user may do it.
  */
-import type { Role } from './auth';
+import type { Role } from './roles';
 
 export const ALL_ROLES: readonly Role[] = ['owner', 'admin', 'member'];
 /** The roles that manage the company: its store connection, its team, its plan. */

@@ -3,9 +3,8 @@
  * `/stores/{hash}/v3` behind the store gate (latency, auth, rate limit, faults), the admin
  * surface under `/__admin`, and one error shape (BigCommerce's) for unknown routes and failures.
  */
-import type { HttpBindings } from '@hono/node-server';
 import { Hono } from 'hono';
-import type { Catalog } from './catalog';
+import type { AppEnv } from './app-env';
 import { errorBody } from './responses';
 import { adminRoutes } from './routes/admin';
 import { productRoutes } from './routes/products';
@@ -13,19 +12,6 @@ import { treeRoutes } from './routes/trees';
 import { variantRoutes } from './routes/variants';
 import { storeGate } from './store-gate';
 import type { DemoStoreState } from './store-state';
-
-/**
- * The Hono environment the routes share: the Node bindings (present when served by
- * @hono/node-server, absent under `app.request`) and the store resolved from the path's hash.
- */
-export interface AppEnv {
-  Bindings: Partial<HttpBindings> | undefined;
-  Variables: {
-    /** The catalog of the store named in the path (`/stores/{hash}/v3/...`). */
-    catalog: Catalog;
-    storeHash: string;
-  };
-}
 
 export function createApp(state: DemoStoreState) {
   const storeApi = new Hono<AppEnv>().route('/', productRoutes).route('/', variantRoutes).route('/', treeRoutes);

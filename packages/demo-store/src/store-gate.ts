@@ -7,7 +7,7 @@
 // Node's own timer promise: the demo store cannot import @catalog/commerce's sleep (commerce tests against the demo store).
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from './app';
+import type { AppEnv } from './app-env';
 import { errorBody } from './responses';
 import type { DemoStoreState } from './store-state';
 

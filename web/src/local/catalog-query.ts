@@ -9,24 +9,15 @@
  * Stable names and shapes: queryCatalog, useCatalogQuery, useCatalogCategories,
  * getLocalProducts, LocalProduct, CatalogQueryParams, CatalogQueryResult.
  */
-import type { ReplicatedProduct, ReplicatedVariant } from '@catalog/contracts/replication';
+import type { ReplicatedVariant } from '@catalog/contracts/replication';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
 import type { StoredProduct } from './catalog-db';
 import { activeCatalogDb, getCatalogStatus, loadedCatalog, readyCatalog, subscribeCatalog } from './local-catalog';
+import type { LocalProduct, LocalVariant } from './local-product';
 
-/**
- * A product as the device stores it, with its variants (ordered by id). Read-only: the objects
- * are shared between answers (a row cache keeps the ones lately shown).
- */
-export type LocalProduct = ReplicatedProduct & {
-  variants: LocalVariant[];
-  /** A price edit of it (or of one of its variants) made on this device waits to be sent. */
-  pending?: boolean;
-};
-
-/** A variant as the device stores it; `pending` while its price edit waits to be sent. */
-export type LocalVariant = ReplicatedVariant & { pending?: boolean };
+/** Declared in local-product.ts (a leaf, which local-catalog.ts imports too); named here for the screens. */
+export type { LocalProduct, LocalVariant };
 
 export interface CatalogQueryParams {
   /** Words matched against the name and SKU; every word must occur, in any case. */
@@ -183,7 +174,11 @@ export function useCatalogQuery(params: CatalogQueryParams): CatalogQueryState {
   const { version, ready, uid } = useCatalogVersion();
   const { search, category, saleOnly, visibleOnly, page, pageSize } = params;
   const key = JSON.stringify([uid, version, search, category, saleOnly, visibleOnly, page, pageSize]);
-  const immediate = useMemo(() => (ready ? peekCatalog(params) : null), [key, ready]);
+  const immediate = useMemo(
+    () => (ready ? peekCatalog({ search, category, saleOnly, visibleOnly, page, pageSize }) : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- peekCatalog reads the loaded catalog (module state), which uid and version stand for: peek again when they move
+    [uid, version, ready, search, category, saleOnly, visibleOnly, page, pageSize],
+  );
   const [read, setRead] = useState<{ key: string; result: CatalogQueryResult } | null>(null);
   const last = useRef<CatalogQueryResult | null>(null);
 
@@ -203,14 +198,14 @@ export function useCatalogQuery(params: CatalogQueryParams): CatalogQueryState {
     return () => {
       current = false;
     };
-  }, [key, ready, immediate]);
+  }, [key, ready, immediate, search, category, saleOnly, visibleOnly, page, pageSize]);
 
   // Once an answer is shown, read ahead for the next keystroke.
   const answered = immediate !== null || read?.key === key;
   useEffect(() => {
     if (!ready || !answered) return;
     return prefetch({ search, category, saleOnly, visibleOnly, page: 1, pageSize });
-  }, [key, ready, answered]);
+  }, [key, ready, answered, search, category, saleOnly, visibleOnly, pageSize]);
 
   const result = immediate ?? (read?.key === key ? read.result : last.current);
   if (result) last.current = result;

@@ -16,7 +16,7 @@ import type { AppliedPage } from './catalog-apply';
 import { catalogDbName, createCatalogDb, deleteCatalogDb, type CatalogDb, type StoredProduct } from './catalog-db';
 import { CatalogIndex } from './catalog-index';
 import { pullChanges, type FetchChanges, type PullProgress } from './catalog-pull';
-import type { LocalProduct } from './catalog-query';
+import type { LocalProduct } from './local-product';
 import { RowCache } from './row-cache';
 import { reportStorageError } from './storage';
 

@@ -4,10 +4,10 @@
  */
 import { Hono } from 'hono';
 import type { HealthResponse } from '@catalog/contracts/common';
-import type { AppDeps } from '../../app';
+import type { Database } from '../../db/repositories';
 import type { AppEnv } from '../../middleware/request-log';
 
-export function healthRoutes(deps: Pick<AppDeps, 'db'>) {
+export function healthRoutes(deps: { db: Database }) {
   return new Hono<AppEnv>().get('/', async (c) => {
     await deps.db.ping();
     const body: HealthResponse = { status: 'ok', db: deps.db.dialect };

@@ -20,8 +20,8 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** A team on the target's database, and a fingerprinter of that database. */
-async function team(target: (typeof dbTargets)[number]): Promise<TeamApp & { fingerprint: () => Promise<unknown> }> {
+/** A team on this run's database (testing/db-targets.ts), and a fingerprinter of that database. */
+async function team(): Promise<TeamApp & { fingerprint: () => Promise<unknown> }> {
   const database = await testDatabase({ file: true });
   cleanups.push(database.drop);
   const t = await teamApp({ databaseUrl: database.url });
@@ -34,9 +34,9 @@ async function team(target: (typeof dbTargets)[number]): Promise<TeamApp & { fin
 const error = (body: unknown) => ErrorBody.parse(body).error;
 const headersOf = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
 
-describe.each(dbTargets)('identity trust on $name', (target) => {
+describe.each(dbTargets)('identity trust on $name', () => {
   it('refuses an unverified address the invitation list and acceptance (by id and by token), writing nothing; verified, it joins', async () => {
-    const t = await team(target);
+    const t = await team();
     const invitee = testUser('Ivy Invitee', { emailVerified: false });
     // The invitee has signed in once (their own company exists) before the invitation.
     expect((await t.call(invitee, 'GET', '/api/auth/user')).status).toBe(200);
@@ -73,7 +73,7 @@ describe.each(dbTargets)('identity trust on $name', (target) => {
   });
 
   it("answers 409 ACCOUNT_CONFLICT to a new sign-in with another user's email, verified or not, and changes nothing", async () => {
-    const t = await team(target);
+    const t = await team();
     const ownerRow = await t.db.users.getByFirebaseUid(t.owner.sub);
     const before = await t.fingerprint();
     for (const verified of [true, false]) {
@@ -91,7 +91,7 @@ describe.each(dbTargets)('identity trust on $name', (target) => {
   });
 
   it('links a user row made before its person signed in (no uid) to a verified token only', async () => {
-    const t = await team(target);
+    const t = await team();
     const person = testUser('Wanda Waiting', { emailVerified: false });
     const row = await t.db.users.create({ companyId: t.companyId, email: person.email, role: 'member' });
     const before = await t.fingerprint();

@@ -15,7 +15,7 @@ import { startDemoStore, syncedApp, type TestStore } from '../../testing/store-f
 
 const SHOP = { hash: 'abc123', accessToken: 'tok_live_7f3c9e2d41b8a6c0ab12', clientId: 'shop-client' };
 
-describe.each(dbTargets)('a store change on $name', (target) => {
+describe.each(dbTargets)('a store change on $name', () => {
   let store: TestStore;
   let drop = async () => {};
   let t: Awaited<ReturnType<typeof syncedApp>>;

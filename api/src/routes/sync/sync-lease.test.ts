@@ -21,7 +21,7 @@ afterEach(async () => {
 const errorOf = async (res: Response) => ErrorBody.parse(await res.json()).error;
 const isFirstPage = (e: SyncEvent) => e.kind === 'progress' && e.progress.message === 'Fetching products (page 1 of 2)';
 
-describe.each(dbTargets)('the sync slot across two API instances on $name', (target) => {
+describe.each(dbTargets)('the sync slot across two API instances on $name', () => {
   /** Instance `one` (the owner's store connected, 300 products, limit 1000) and `two`, on one database, behind one page gate. */
   async function twoInstances() {
     const database = await testDatabase({ file: true });

@@ -20,7 +20,7 @@ const order = (extra: Partial<CreateWorkOrderInput> = {}): CreateWorkOrderInput 
   ...extra,
 });
 
-describe.each(dbTargets)('work-order caps on $name', (target) => {
+describe.each(dbTargets)('work-order caps on $name', () => {
   let drop = async () => {};
   let url: string;
   let t: Awaited<ReturnType<typeof testApp>>;

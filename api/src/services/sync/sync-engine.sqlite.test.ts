@@ -71,6 +71,7 @@ async function sync(
   client.productPages = (query = {}) => {
     if (query.startPage === options.failAtPage) {
       // The store fails for good on this page (after the client's own retries).
+      // eslint-disable-next-line require-yield -- a page stream that throws before its first page has nothing to yield
       return (async function* () {
         throw new Error('the store failed');
       })();

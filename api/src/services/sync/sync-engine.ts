@@ -19,6 +19,9 @@ import { hasStorablePrices, indexCategories, SYNC_PRODUCT_FIELDS, toProductInput
 import { PageFetcher } from './page-fetcher';
 import { syncPriceChanges } from './price-changes';
 import { cancelledMessage, completeMessage, planLimitWarning } from './sync-messages';
+import type { SyncStats } from './sync-stats';
+
+export type { SyncStats };
 
 export interface SyncEngineOptions {
   db: Database;
@@ -31,21 +34,6 @@ export interface SyncEngineOptions {
   signal?: AbortSignal;
   onProgress?: (progress: SyncProgress) => void;
   now?: () => Date;
-}
-
-export interface SyncStats {
-  /** Products the store lists that this sync could keep (visible ones unless invisible are included). */
-  storeTotal: number;
-  pagesFetched: number;
-  products: number;
-  variants: number;
-  inserted: number;
-  updated: number;
-  unchanged: number;
-  removed: number;
-  priceChanges: number;
-  /** Products left out because a price does not fit the stored domain. */
-  skipped: number;
 }
 
 export type SyncOutcome =

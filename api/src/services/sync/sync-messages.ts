@@ -4,7 +4,7 @@
  * mid-sync (the stream's `error:` block).
  */
 import { isBigCommerceError } from '@catalog/commerce';
-import type { SyncStats } from './sync-engine';
+import type { SyncStats } from './sync-stats';
 
 const count = (n: number) => n.toLocaleString('en-US');
 const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;

@@ -17,7 +17,7 @@ afterEach(async () => {
   await drop();
 });
 
-describe.each(dbTargets)('the executor after a store change on $name', (target) => {
+describe.each(dbTargets)('the executor after a store change on $name', () => {
   it('refuses to write an order or its undo made for the previous store', async () => {
     const db = await testDatabase({ file: true });
     drop = db.drop;

@@ -4,7 +4,7 @@
  */
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../app-env';
 import { runBatch } from '../batch';
 import type { BcProduct } from '../types';
 import { errorBody, paginate, readBoolean, readIdList, readJson, readPaging } from '../responses';

@@ -4,7 +4,7 @@
  * (`/catalog/trees/{tree_id}/categories`, with `depth`), in the official shapes.
  */
 import { Hono } from 'hono';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../app-env';
 import type { BcCategory } from '../types';
 import { errorBody, paginate, readBoolean, readIdList, readPaging } from '../responses';
 

@@ -3,7 +3,7 @@
  * (`id:in`, `product_id:in`, `sku`, paged) and the batch update of at most 50 variants.
  */
 import { Hono } from 'hono';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../app-env';
 import { runBatch } from '../batch';
 import { errorBody, paginate, readIdList, readJson, readPaging } from '../responses';
 

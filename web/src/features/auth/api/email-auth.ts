@@ -9,7 +9,7 @@ import {
   signInWithEmailAndPassword,
 } from 'firebase/auth';
 import { getFirebaseAuth } from '../../../lib/firebase';
-import { sendVerificationEmail } from './email-verification';
+import { sendVerificationEmail } from '../../../lib/email-verification';
 
 export async function signInWithEmail(email: string, password: string): Promise<void> {
   await signInWithEmailAndPassword(getFirebaseAuth(), email.trim(), password);

@@ -10,8 +10,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../../../lib/session';
 import { fakeIdentity, fakeUser } from '../../../testing/fake-identity';
 import { render, waitFor, type Rendered } from '../../../testing/render';
-import type { EmailVerificationActions } from '../api/email-verification';
-import { VERIFICATION_MESSAGES } from '../hooks/use-email-verification';
+import type { EmailVerificationActions } from '../../../lib/email-verification';
+import { VERIFICATION_MESSAGES } from '../../../lib/use-email-verification';
 import { VerifyEmailBanner } from './verify-email-banner';
 
 let rendered: Rendered | undefined;

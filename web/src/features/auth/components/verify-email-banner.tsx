@@ -7,8 +7,8 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { IconMailExclamation } from '@tabler/icons-react';
 import { useAuth } from '../../../lib/session';
-import type { EmailVerificationActions } from '../api/email-verification';
-import { VerifyEmailActions } from './verify-email-actions';
+import { VerifyEmailActions } from '../../../components/verify-email-actions';
+import type { EmailVerificationActions } from '../../../lib/email-verification';
 
 export const VERIFY_EMAIL_TITLE = 'Verify your email address';
 

@@ -4,6 +4,7 @@
  * password was wrong: it answers `auth/invalid-credential` where it used to answer
  * `auth/user-not-found` or `auth/wrong-password`, so that message covers both.
  */
+import { authErrorCode } from '../../../lib/firebase-error-code';
 
 /** Which request failed: each has its own wording and fallback. */
 export type AuthAction = 'sign-in' | 'sign-up' | 'reset' | 'google';
@@ -70,15 +71,6 @@ const MESSAGES: Record<AuthAction, Record<string, string>> = {
  * one): nothing to report.
  */
 const CANCELLED = new Set(['auth/popup-closed-by-user', 'auth/cancelled-popup-request', 'auth/user-cancelled']);
-
-/** The `auth/...` code of a Firebase error, if it is one. */
-export function authErrorCode(error: unknown): string | undefined {
-  if (error && typeof error === 'object' && 'code' in error) {
-    const { code } = error as { code: unknown };
-    if (typeof code === 'string') return code;
-  }
-  return undefined;
-}
 
 export function isCancelledSignIn(error: unknown): boolean {
   const code = authErrorCode(error);

@@ -9,8 +9,8 @@ import { Alert, Badge, Button, Paper, Stack, Table, Text, Title } from '@mantine
 import { IconInfoCircle, IconMailExclamation } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { VerifyEmailActions } from '../../../components/verify-email-actions';
 import { formatDateTime } from '../../../lib/format-date-time';
-import { VerifyEmailActions } from '../../auth/components/verify-email-actions';
 import type { InvitationDetails } from '../api/get-invitation-by-token';
 
 const ROLE = { admin: 'Admin', member: 'Member' } as const;

@@ -13,7 +13,7 @@ import { INVITATION_ERRORS, type Invitation } from '@catalog/contracts/team';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconMailExclamation } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { VerifyEmailActions } from '../../auth/components/verify-email-actions';
+import { VerifyEmailActions } from '../../../components/verify-email-actions';
 import { useAuth } from '../../../lib/session';
 import { formatDateTime } from '../../../lib/format-date-time';
 import { acceptInvitation } from '../api/accept-invitation';

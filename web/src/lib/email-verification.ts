@@ -26,7 +26,7 @@ export async function sendVerificationEmail(user: User): Promise<void> {
 
 async function currentUser(): Promise<User> {
   // Loaded on use, as the session does: the shell's chunk does not carry the SDK.
-  const { getFirebaseAuth } = await import('../../../lib/firebase');
+  const { getFirebaseAuth } = await import('./firebase');
   const auth = getFirebaseAuth();
   await auth.authStateReady();
   if (!auth.currentUser) throw new Error('Nobody is signed in');

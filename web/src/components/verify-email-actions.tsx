@@ -1,13 +1,14 @@
 /**
  * The two controls of an unverified address: "Resend email" (Firebase's verification email again)
  * and, unless left out, "I've verified it" (reads the account again and refreshes the ID token).
- * Offline they read as disabled and say why (NeedsConnection).
+ * Offline they read as disabled and say why (NeedsConnection). Shared by the signed-in shell's
+ * banner (features/auth) and the invitation screens (features/invitations, features/team).
  */
 import { Button, Group } from '@mantine/core';
-import { NeedsConnection } from '../../../components/needs-connection';
-import { useAuth } from '../../../lib/session';
-import type { EmailVerificationActions } from '../api/email-verification';
-import { useEmailVerification, VERIFICATION_MESSAGES } from '../hooks/use-email-verification';
+import type { EmailVerificationActions } from '../lib/email-verification';
+import { useAuth } from '../lib/session';
+import { useEmailVerification, VERIFICATION_MESSAGES } from '../lib/use-email-verification';
+import { NeedsConnection } from './needs-connection';
 
 export interface VerifyEmailActionsProps {
   /** Firebase unless a test passes a stand-in. */

@@ -5,9 +5,9 @@
  */
 import { notifications } from '@mantine/notifications';
 import { useCallback, useState } from 'react';
-import { hasNetwork } from '../../../lib/connectivity';
-import { authErrorCode } from '../utils/auth-errors';
-import { firebaseEmailVerification, type EmailVerificationActions } from '../api/email-verification';
+import { hasNetwork } from './connectivity';
+import { firebaseEmailVerification, type EmailVerificationActions } from './email-verification';
+import { authErrorCode } from './firebase-error-code';
 
 export const VERIFICATION_MESSAGES = {
   offline: 'You are offline. Sending or checking the verification email needs a connection.',

@@ -1,0 +1,53 @@
+/**
+ * The price-history part of the data layer's contract: the entries every price change leaves
+ * (a sync's, a work order's, a manual edit's, an undo's) and their repository. A leaf module:
+ * the catalog contract's sync writer produces these entries, and repositories.ts re-exports
+ * them for every other caller.
+ */
+import type { PriceChangeType } from '@catalog/contracts/products';
+
+export interface PriceHistoryEntry {
+  id: string;
+  companyId: string;
+  productId: string;
+  variantId: string | null;
+  oldRegularPriceCents: number | null;
+  newRegularPriceCents: number | null;
+  oldSalePriceCents: number | null;
+  newSalePriceCents: number | null;
+  changeType: PriceChangeType;
+  workOrderId: string | null;
+  changedBy: string | null;
+  createdAt: Date;
+}
+export interface NewPriceHistoryEntry {
+  id?: string;
+  productId: string;
+  variantId?: string | null;
+  oldRegularPriceCents?: number | null;
+  newRegularPriceCents?: number | null;
+  oldSalePriceCents?: number | null;
+  newSalePriceCents?: number | null;
+  changeType: PriceChangeType;
+  workOrderId?: string | null;
+  changedBy?: string | null;
+  /** Default: now. */
+  createdAt?: Date;
+}
+
+/** A listed entry carries the store's ids of its product and variant (the API speaks those). */
+export interface ListedPriceHistoryEntry extends PriceHistoryEntry {
+  productExternalId: number;
+  /** Also for a variant deleted since. */
+  variantExternalId: number | null;
+}
+
+export interface PriceHistoryRepository {
+  /**
+   * Adds entries in one transaction; rejects entries whose product is another company's, and
+   * (UniqueViolationError, nothing added) a batch holding an id that is already taken.
+   */
+  add(companyId: string, entries: NewPriceHistoryEntry[]): Promise<PriceHistoryEntry[]>;
+  /** Newest first; includes the product's variant entries. */
+  listForProduct(companyId: string, productId: string, opts?: { limit?: number }): Promise<ListedPriceHistoryEntry[]>;
+}
