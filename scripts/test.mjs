@@ -22,7 +22,7 @@ step('linting', pnpm, ['exec', 'eslint', '.', '--max-warnings', '0']);
 step('type-checking every package', pnpm, ['-r', '--parallel', '--reporter-hide-prefix', 'typecheck']);
 step('type-checking the root configs', pnpm, ['exec', 'tsc', '-p', 'tsconfig.json']);
 
-const projects = ['scripts', 'contracts', 'commerce', 'demo-store', 'api', 'web'];
+const projects = ['scripts', 'contracts', 'commerce', 'fake-stripe', 'listen', 'demo-store', 'api', 'web'];
 if (process.env.TEST_DATABASE_URL) {
   projects.push('api-pg');
 } else {
