@@ -15,6 +15,7 @@ import { isOffline } from '../lib/connectivity';
 import type { AppliedPage } from './catalog-apply';
 import { catalogDbName, createCatalogDb, deleteCatalogDb, type CatalogDb, type StoredProduct } from './catalog-db';
 import { CatalogIndex } from './catalog-index';
+import { writePreview } from './catalog-preview';
 import { pullChanges, type FetchChanges, type PullProgress } from './catalog-pull';
 import type { LocalProduct } from './catalog-query';
 import { RowCache } from './row-cache';
@@ -52,8 +53,12 @@ interface ActiveCatalog {
   closed: boolean;
 }
 
-/** Rows read per step while the index loads, so the page stays responsive. */
-const LOAD_CHUNK = 10_000;
+/**
+ * Rows read per step while the index loads: each step (reading the rows out of IndexedDB,
+ * adding them, merging them into the name order) is one short task, so the page stays
+ * responsive and shows its first page (catalog-preview.ts) while the index builds.
+ */
+const LOAD_CHUNK = 2_000;
 /** Lock held by the tab that pulls. */
 export const PULL_LOCK = 'catalog-pull';
 /** Above this many products, other tabs reload their index rather than reading the ids. */
@@ -99,6 +104,7 @@ function indexChanged(catalog: ActiveCatalog, now = true): void {
   }
   lastNotified = Date.now();
   setStatus({ productCount: catalog.index.size, version: status.version + 1 });
+  if (catalog.isLoaded) void writePreview(catalog.db, catalog.index);
 }
 
 export function getCatalogStatus(): CatalogStatus {
@@ -134,6 +140,8 @@ async function loadIndex(catalog: ActiveCatalog): Promise<void> {
     const rows: StoredProduct[] = await catalog.db.products.where(':id').above(last).limit(LOAD_CHUNK).toArray();
     if (catalog.closed) return;
     catalog.index.apply(rows);
+    // Merged into the name order now, step by step, rather than sorted whole by the first query.
+    catalog.index.settle();
     if (rows.length < LOAD_CHUNK) break;
     last = rows[rows.length - 1]!.id;
   }
