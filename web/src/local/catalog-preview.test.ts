@@ -8,7 +8,7 @@ import { FakeCatalogServer, product } from '../testing/fake-catalog-server';
 import { holdIndexLoad } from '../testing/hold-index-load';
 import { createCatalogDb } from './catalog-db';
 import { CatalogIndex } from './catalog-index';
-import { PREVIEW_ROWS, readPreview, writePreview } from './catalog-preview';
+import { PREVIEW_ROWS, previewPage, readSnapshot, writePreview } from './catalog-preview';
 import { previewCatalog, queryCatalog } from './catalog-query';
 import { closeLocalCatalog, getCatalogStatus, openLocalCatalog, pullNow } from './local-catalog';
 
@@ -46,13 +46,13 @@ describe('the first-page snapshot', () => {
     const index = new CatalogIndex();
     index.apply(rows);
     await writePreview(db, index);
+    const snapshot = (await readSnapshot(db))!;
 
-    const first = await readPreview(db, { page: 1, pageSize: 3 });
-    expect(first).toEqual({ ids: [300, 299, 298], total: 300 });
-    expect(await readPreview(db, { visibleOnly: true, page: 1, pageSize: 3 })).toEqual({ ids: [300, 299, 297], total: 200 });
-    expect(await readPreview(db, { page: PREVIEW_ROWS / 20, pageSize: 20 })).not.toBeNull();
+    expect(previewPage(snapshot, { page: 1, pageSize: 3 })).toEqual({ ids: [300, 299, 298], total: 300 });
+    expect(previewPage(snapshot, { visibleOnly: true, page: 1, pageSize: 3 })).toEqual({ ids: [300, 299, 297], total: 200 });
+    expect(previewPage(snapshot, { page: PREVIEW_ROWS / 20, pageSize: 20 })).not.toBeNull();
     // Past the snapshot: the index answers.
-    expect(await readPreview(db, { page: PREVIEW_ROWS / 20 + 1, pageSize: 20 })).toBeNull();
+    expect(previewPage(snapshot, { page: PREVIEW_ROWS / 20 + 1, pageSize: 20 })).toBeNull();
     db.close();
   });
 

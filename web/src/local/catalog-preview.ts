@@ -5,9 +5,10 @@
  * one IndexedDB round trip instead of after reading the whole catalog.
  *
  * The snapshot holds ids only (the first PREVIEW_ROWS in name order, all products and the
- * visible ones) and the visible count; the rows are read by id, so what they show is current.
- * It is written by the tab whose index is built, after every change of it; a product deleted
- * since is skipped. Once the index is built, its answer replaces the preview.
+ * visible ones) and the totals; the rows are read by id, so what they show is current. It is
+ * written by the tab whose index is built, after every change of it; a product deleted since is
+ * skipped. It is read when the catalog opens, before the index starts loading (so its read does
+ * not wait behind the load's); once the index is built, its answers replace the preview.
  */
 import type { CatalogDb } from './catalog-db';
 import type { CatalogIndex } from './catalog-index';
@@ -18,9 +19,10 @@ export const META_PREVIEW = 'firstPage';
 /** Ids kept per order: the largest page size, so any first page can be shown. */
 export const PREVIEW_ROWS = 200;
 
-interface PreviewSnapshot {
+export interface PreviewSnapshot {
   /** The first ids in name order, every product. */
   all: number[];
+  total: number;
   /** The same, products visible on the storefront only. */
   visible: number[];
   visibleTotal: number;
@@ -32,13 +34,18 @@ export interface PreviewQuery {
   pageSize: number;
 }
 
-/** The page's ids and the total, or null when the snapshot cannot answer this query. */
-export async function readPreview(db: CatalogDb, query: PreviewQuery): Promise<{ ids: number[]; total: number } | null> {
-  const [row, count] = await db.transaction('r', db.meta, db.products, () => Promise.all([db.meta.get(META_PREVIEW), db.products.count()]));
+/** The snapshot kept in `db`; null when none was written (or it is unreadable). */
+export async function readSnapshot(db: CatalogDb): Promise<PreviewSnapshot | null> {
+  const row = await db.meta.get(META_PREVIEW);
   if (!row || typeof row.value !== 'string') return null;
-  const snapshot = JSON.parse(row.value) as PreviewSnapshot;
+  const snapshot = JSON.parse(row.value) as Partial<PreviewSnapshot>;
+  return Array.isArray(snapshot.all) && Array.isArray(snapshot.visible) ? (snapshot as PreviewSnapshot) : null;
+}
+
+/** The page's ids and the total, or null when the snapshot cannot answer this query. */
+export function previewPage(snapshot: PreviewSnapshot, query: PreviewQuery): { ids: number[]; total: number } | null {
   const ids = query.visibleOnly ? snapshot.visible : snapshot.all;
-  const total = query.visibleOnly ? snapshot.visibleTotal : count;
+  const total = query.visibleOnly ? snapshot.visibleTotal : snapshot.total;
   const start = (query.page - 1) * query.pageSize;
   // A page the snapshot does not hold whole (and that is not the last page) waits for the index.
   if (start + query.pageSize > ids.length && ids.length < total) return null;
@@ -47,8 +54,9 @@ export async function readPreview(db: CatalogDb, query: PreviewQuery): Promise<{
 
 /** Writes the snapshot of a built index (errors are ignored: it is only a head start). */
 export async function writePreview(db: CatalogDb, index: CatalogIndex): Promise<void> {
+  const all = index.query({}, 0, PREVIEW_ROWS);
   const visible = index.query({ visibleOnly: true }, 0, PREVIEW_ROWS);
-  const snapshot: PreviewSnapshot = { all: index.query({}, 0, PREVIEW_ROWS).ids, visible: visible.ids, visibleTotal: visible.total };
+  const snapshot: PreviewSnapshot = { all: all.ids, total: all.total, visible: visible.ids, visibleTotal: visible.total };
   try {
     await db.meta.put({ key: META_PREVIEW, value: JSON.stringify(snapshot) });
   } catch {

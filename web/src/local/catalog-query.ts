@@ -15,8 +15,8 @@ import type { ReplicatedProduct, ReplicatedVariant } from '@catalog/contracts/re
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
 import type { CatalogDb, StoredProduct } from './catalog-db';
-import { readPreview } from './catalog-preview';
-import { activeCatalogDb, getCatalogStatus, loadedCatalog, readyCatalog, subscribeCatalog } from './local-catalog';
+import { previewPage } from './catalog-preview';
+import { activeCatalogDb, catalogPreview, getCatalogStatus, loadedCatalog, readyCatalog, subscribeCatalog } from './local-catalog';
 
 /**
  * A product as the device stores it, with its variants (ordered by id). Read-only: the objects
@@ -144,8 +144,9 @@ export async function queryCatalog(params: CatalogQueryParams): Promise<CatalogQ
  */
 export async function previewCatalog(params: CatalogQueryParams): Promise<CatalogQueryResult | null> {
   const db = activeCatalogDb();
-  if (!db || params.search?.trim() || params.category?.trim() || params.saleOnly) return null;
-  const found = await readPreview(db, { visibleOnly: params.visibleOnly, page: pageOf(params), pageSize: sizeOf(params) });
+  const snapshot = await catalogPreview();
+  if (!db || !snapshot || params.search?.trim() || params.category?.trim() || params.saleOnly) return null;
+  const found = previewPage(snapshot, { visibleOnly: params.visibleOnly, page: pageOf(params), pageSize: sizeOf(params) });
   if (!found) return null;
   return { products: await readProducts(db, found.ids), total: found.total };
 }

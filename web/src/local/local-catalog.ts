@@ -15,7 +15,7 @@ import { isOffline } from '../lib/connectivity';
 import type { AppliedPage } from './catalog-apply';
 import { catalogDbName, createCatalogDb, deleteCatalogDb, type CatalogDb, type StoredProduct } from './catalog-db';
 import { CatalogIndex } from './catalog-index';
-import { writePreview } from './catalog-preview';
+import { readSnapshot, writePreview, type PreviewSnapshot } from './catalog-preview';
 import { pullChanges, type FetchChanges, type PullProgress } from './catalog-pull';
 import type { LocalProduct } from './catalog-query';
 import { RowCache } from './row-cache';
@@ -44,6 +44,8 @@ interface ActiveCatalog {
   db: CatalogDb;
   index: CatalogIndex;
   loaded: Promise<void>;
+  /** The first-page snapshot, read before the index starts loading (catalog-preview.ts). */
+  preview: Promise<PreviewSnapshot | null>;
   fetchChanges: FetchChanges | undefined;
   channel: BroadcastChannel | null;
   /** Full rows lately read, for queries (kept in step with the index). */
@@ -131,21 +133,29 @@ export function activeCatalogDb(): CatalogDb | null {
   return active?.db ?? null;
 }
 
+/** The open catalog's first-page snapshot (read when it opened); null when none is open. */
+export function catalogPreview(): Promise<PreviewSnapshot | null> | null {
+  return active?.preview ?? null;
+}
+
 /** The open catalog if its index is loaded now (for answers without waiting); else null. */
 export function loadedCatalog(): { db: CatalogDb; index: CatalogIndex; rows: RowCache<LocalProduct> } | null {
   return active?.isLoaded ? active : null;
 }
 
 async function loadIndex(catalog: ActiveCatalog): Promise<void> {
-  let last = -Infinity;
+  const read = (after: number): Promise<StoredProduct[]> => catalog.db.products.where(':id').above(after).limit(LOAD_CHUNK).toArray();
+  let next = read(-Infinity);
   for (;;) {
-    const rows: StoredProduct[] = await catalog.db.products.where(':id').above(last).limit(LOAD_CHUNK).toArray();
+    const rows = await next;
     if (catalog.closed) return;
+    // The next rows are asked for before these are added: IndexedDB reads them meanwhile.
+    const more = rows.length === LOAD_CHUNK;
+    if (more) next = read(rows[rows.length - 1]!.id);
     catalog.index.apply(rows);
     // Merged into the name order now, step by step, rather than sorted whole by the first query.
     catalog.index.settle();
-    if (rows.length < LOAD_CHUNK) break;
-    last = rows[rows.length - 1]!.id;
+    if (!more) break;
   }
 }
 
@@ -166,6 +176,7 @@ export function openLocalCatalog(uid: string, options: OpenOptions = {}): boolea
     db: createCatalogDb(catalogDbName(uid)),
     index: new CatalogIndex(),
     loaded: Promise.resolve(),
+    preview: Promise.resolve(null),
     fetchChanges: options.fetchChanges,
     channel: typeof BroadcastChannel === 'function' ? new BroadcastChannel(catalogDbName(uid)) : null,
     rows: new RowCache(),
@@ -175,7 +186,8 @@ export function openLocalCatalog(uid: string, options: OpenOptions = {}): boolea
   active = catalog;
   setStatus({ ...INITIAL_STATUS, uid, version: status.version + 1 });
   const started = performance.now();
-  catalog.loaded = loadIndex(catalog).then(
+  catalog.preview = readSnapshot(catalog.db).catch(() => null);
+  catalog.loaded = catalog.preview.then(() => loadIndex(catalog)).then(
     () => {
       catalog.isLoaded = true;
       performance.measure(INDEX_LOAD_MEASURE, { start: started, detail: { products: catalog.index.size } });
