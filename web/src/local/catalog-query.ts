@@ -16,7 +16,7 @@ import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'reac
 import { flushSync } from 'react-dom';
 import type { CatalogDb, StoredProduct } from './catalog-db';
 import { previewPage } from './catalog-preview';
-import { activeCatalogDb, catalogPreview, getCatalogStatus, loadedCatalog, readyCatalog, subscribeCatalog } from './local-catalog';
+import { activeCatalogDb, catalogPreview, getCatalogStatus, loadedCatalog, previewShown, readyCatalog, subscribeCatalog } from './local-catalog';
 
 /**
  * A product as the device stores it, with its variants (ordered by id). Read-only: the objects
@@ -251,6 +251,9 @@ export function useCatalogQuery(params: CatalogQueryParams): CatalogQueryState {
   }, [key, ready, answered]);
 
   const previewed = !ready && preview?.key === key ? preview.result : null;
+  useEffect(() => {
+    if (previewed) previewShown();
+  }, [previewed]);
   const answer = immediate ?? (ready && read?.key === key ? read.result : null) ?? previewed;
   if (answer) last.current = { result: answer, filters, preview: answer === previewed };
   // The last answer may stand in while the next is read: the same query's (a new version), or a

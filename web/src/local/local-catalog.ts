@@ -46,6 +46,8 @@ interface ActiveCatalog {
   loaded: Promise<void>;
   /** The first-page snapshot, read before the index starts loading (catalog-preview.ts). */
   preview: Promise<PreviewSnapshot | null>;
+  /** The screen has shown the first page from the snapshot: the index may start loading. */
+  previewShown: () => void;
   fetchChanges: FetchChanges | undefined;
   channel: BroadcastChannel | null;
   /** Full rows lately read, for queries (kept in step with the index). */
@@ -61,6 +63,13 @@ interface ActiveCatalog {
  * responsive and shows its first page (catalog-preview.ts) while the index builds.
  */
 const LOAD_CHUNK = 2_000;
+/** Steps between two merges into the name order (each merge copies the whole order). */
+const MERGE_EVERY = 5;
+/**
+ * With a first-page snapshot, the index starts loading once that page is shown, or after this
+ * long: the page's first render (route, screen, rows) does not queue behind the load's steps.
+ */
+const PREVIEW_HEAD_START_MS = 1_000;
 /** User Timing entry of the index's load, page open to built (benchmarks and DevTools read it). */
 export const INDEX_LOAD_MEASURE = 'catalog-index-load';
 /** Lock held by the tab that pulls. */
@@ -138,6 +147,11 @@ export function catalogPreview(): Promise<PreviewSnapshot | null> | null {
   return active?.preview ?? null;
 }
 
+/** The first page from the snapshot is on screen: the index starts loading now. */
+export function previewShown(): void {
+  active?.previewShown();
+}
+
 /** The open catalog if its index is loaded now (for answers without waiting); else null. */
 export function loadedCatalog(): { db: CatalogDb; index: CatalogIndex; rows: RowCache<LocalProduct> } | null {
   return active?.isLoaded ? active : null;
@@ -146,15 +160,15 @@ export function loadedCatalog(): { db: CatalogDb; index: CatalogIndex; rows: Row
 async function loadIndex(catalog: ActiveCatalog): Promise<void> {
   const read = (after: number): Promise<StoredProduct[]> => catalog.db.products.where(':id').above(after).limit(LOAD_CHUNK).toArray();
   let next = read(-Infinity);
-  for (;;) {
+  for (let step = 1; ; step++) {
     const rows = await next;
     if (catalog.closed) return;
     // The next rows are asked for before these are added: IndexedDB reads them meanwhile.
     const more = rows.length === LOAD_CHUNK;
     if (more) next = read(rows[rows.length - 1]!.id);
     catalog.index.apply(rows);
-    // Merged into the name order now, step by step, rather than sorted whole by the first query.
-    catalog.index.settle();
+    // Merged into the name order now and then, rather than sorted whole by the first query.
+    if (!more || step % MERGE_EVERY === 0) catalog.index.settle();
     if (!more) break;
   }
 }
@@ -177,6 +191,7 @@ export function openLocalCatalog(uid: string, options: OpenOptions = {}): boolea
     index: new CatalogIndex(),
     loaded: Promise.resolve(),
     preview: Promise.resolve(null),
+    previewShown: () => {},
     fetchChanges: options.fetchChanges,
     channel: typeof BroadcastChannel === 'function' ? new BroadcastChannel(catalogDbName(uid)) : null,
     rows: new RowCache(),
@@ -187,7 +202,10 @@ export function openLocalCatalog(uid: string, options: OpenOptions = {}): boolea
   setStatus({ ...INITIAL_STATUS, uid, version: status.version + 1 });
   const started = performance.now();
   catalog.preview = readSnapshot(catalog.db).catch(() => null);
-  catalog.loaded = catalog.preview.then(() => loadIndex(catalog)).then(
+  const shown = new Promise<void>((resolve) => (catalog.previewShown = resolve));
+  const headStart = (snapshot: PreviewSnapshot | null) =>
+    snapshot && Promise.race([shown, new Promise((resolve) => setTimeout(resolve, PREVIEW_HEAD_START_MS))]);
+  catalog.loaded = catalog.preview.then(headStart).then(() => loadIndex(catalog)).then(
     () => {
       catalog.isLoaded = true;
       performance.measure(INDEX_LOAD_MEASURE, { start: started, detail: { products: catalog.index.size } });
