@@ -2,7 +2,9 @@
  * The signed-in user's local catalog in this tab: its Dexie database, the in-memory index built
  * from it, the pulls that keep both up to date, and a status the screens subscribe to.
  *
- * - One catalog is open at a time, the signed-in user's (`openLocalCatalog(uid)`).
+ * - One catalog is open at a time, the signed-in user's (`openLocalCatalog(uid)`). Opening it
+ *   reads the first-page snapshot (catalog-preview.ts), then loads the index in short steps once
+ *   that page is shown: reopening /products shows its first page without waiting for the index.
  * - One tab pulls at a time (Web Locks 'catalog-pull'; without Web Locks each tab pulls on its
  *   own, which stays correct because every page is an idempotent upsert by id). Tabs tell each
  *   other what a pull changed (BroadcastChannel), so every tab's index follows.
