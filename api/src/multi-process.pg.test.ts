@@ -87,6 +87,24 @@ describe.skipIf(!baseUrl)('one service on three processes (PostgreSQL)', () => {
   const historyOf = (orderId: string) =>
     rows<{ product_id: string; variant_id: string | null }>('select product_id, variant_id from price_history where work_order_id = $1', [orderId]);
 
+  /**
+   * Creates an immediate order of `list` on `server` and waits until a process holds its lease:
+   * the order's id and that process (the lease owner names it: host:pid:suffix).
+   */
+  async function orderAndItsRunner(server: ServerProcess, title: string, list: Item[], among: ServerProcess[]) {
+    const created = await json<{ id: string }>(await call(server, '/api/work-orders', {
+      method: 'POST', headers: owner.headers, body: JSON.stringify({ title, productUpdates: list, executeImmediately: true } satisfies CreateWorkOrderInput),
+    }));
+    expect(created.status).toBe(201);
+    const id = created.body.id;
+    const leased = await waitFor(() => row<{ status: string; lease_owner: string | null }>('select status, lease_owner from work_orders where id = $1', [id]),
+      (o) => o!.status === 'executing' && o!.lease_owner !== null, 10_000, 50);
+    const pid = Number(/:(\d+):[^:]+$/.exec(leased!.lease_owner!)?.[1]);
+    const runner = among.find((s) => s.child.pid === pid);
+    expect(runner, `lease owner ${leased!.lease_owner}`).toBeDefined();
+    return { id, runner: runner! };
+  }
+
   beforeAll(async () => {
     schema = await isolatedSchema(baseUrl!);
     sql = new pg.Pool({ connectionString: schema.url, max: 2 });
@@ -309,17 +327,7 @@ describe.skipIf(!baseUrl)('one service on three processes (PostgreSQL)', () => {
     let victim: ServerProcess | undefined;
     let id = '';
     try {
-      const created = await json<{ id: string }>(await call(next(), '/api/work-orders', {
-        method: 'POST', headers: owner.headers, body: JSON.stringify({ title: 'Outlives its process', productUpdates: list, executeImmediately: true } satisfies CreateWorkOrderInput),
-      }));
-      expect(created.status).toBe(201);
-      id = created.body.id;
-      // The lease owner names the process: host:pid:suffix.
-      const leased = await waitFor(() => row<{ status: string; lease_owner: string | null }>('select status, lease_owner from work_orders where id = $1', [id]),
-        (o) => o!.status === 'executing' && o!.lease_owner !== null, 10_000, 50);
-      const pid = Number(/:(\d+):[^:]+$/.exec(leased!.lease_owner!)?.[1]);
-      victim = servers.find((s) => s.child.pid === pid);
-      expect(victim, `lease owner ${leased!.lease_owner}`).toBeDefined();
+      ({ id, runner: victim } = await orderAndItsRunner(next(), 'Outlives its process', list, servers));
       // Killed mid-order: some batches are in the store, not all.
       await waitFor(async () => atTarget(list, before), (n) => n >= 10, 15_000, 20);
       victim!.child.kill('SIGKILL');
@@ -361,16 +369,7 @@ describe.skipIf(!baseUrl)('one service on three processes (PostgreSQL)', () => {
     let id = '';
     let sync: Promise<SyncEvent[]> | undefined;
     try {
-      const created = await json<{ id: string }>(await call(alive()[0]!, '/api/work-orders', {
-        method: 'POST', headers: owner.headers, body: JSON.stringify({ title: 'Stopped politely', productUpdates: list, executeImmediately: true } satisfies CreateWorkOrderInput),
-      }));
-      expect(created.status).toBe(201);
-      id = created.body.id;
-      const leased = await waitFor(() => row<{ status: string; lease_owner: string | null }>('select status, lease_owner from work_orders where id = $1', [id]),
-        (o) => o!.status === 'executing' && o!.lease_owner !== null, 10_000, 50);
-      const pid = Number(/:(\d+):[^:]+$/.exec(leased!.lease_owner!)?.[1]);
-      stopping = alive().find((s) => s.child.pid === pid);
-      expect(stopping, `lease owner ${leased!.lease_owner}`).toBeDefined();
+      ({ id, runner: stopping } = await orderAndItsRunner(alive()[0]!, 'Stopped politely', list, alive()));
       // The same process is running the company's sync too.
       const started = await call(stopping!, '/api/sync', { method: 'POST', headers: owner.headers });
       expect(started.status).toBe(200);
