@@ -27,8 +27,12 @@ if (canHydrateLanding(container)) {
     hydrateRoot(container, app);
   });
 } else {
-  // Not a transition: a first render that suspends (a lazily loaded screen) shows the layout
-  // and its loader at once rather than a blank page until the screen's code is in.
+  // A transition too: React renders the first screen in slices of a few milliseconds (a default
+  // update would be one long task). A screen still loading shows its boundary's loader
+  // (root-layout.tsx): a transition keeps only content already shown, and there is none yet.
   discardPrerendered(container);
-  createRoot(container).render(app);
+  const root = createRoot(container);
+  startTransition(() => {
+    root.render(app);
+  });
 }

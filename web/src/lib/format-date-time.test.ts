@@ -11,3 +11,18 @@ describe('formatDateTime', () => {
     expect(formatDateTime('soon')).toBe('');
   });
 });
+
+describe('formatDateTime in the reader\'s zone and a named one', () => {
+  it('reads the same wall-clock time through Date getters as through Intl', () => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    for (const iso of ['2030-03-08T00:05:00.000Z', '2030-07-01T12:00:00.000Z', '2031-01-01T23:59:59.000Z']) {
+      expect(formatDateTime(iso)).toBe(formatDateTime(iso, zone));
+    }
+  });
+
+  it('prints midnight and noon as 12', () => {
+    expect(formatDateTime('2030-03-08T00:00:00.000Z', 'UTC')).toBe('Mar 8, 2030 at 12:00 AM');
+    expect(formatDateTime('2030-03-08T12:30:00.000Z', 'UTC')).toBe('Mar 8, 2030 at 12:30 PM');
+    expect(formatDateTime('2030-03-08T12:30:00.000Z', 'Asia/Kolkata')).toBe('Mar 8, 2030 at 6:00 PM');
+  });
+});

@@ -1,15 +1,63 @@
 /**
  * Dates as the product prints them (spec section 9): 'MMM d, yyyy at h:mm a', e.g.
- * "Mar 8, 2030 at 9:05 AM", in the reader's time zone (tests pass one). Shared by the Team page
- * and the accept-invitation page (when invitations were sent and when they expire).
+ * "Mar 8, 2030 at 9:05 AM", and the price history's shorter 'MMM d, h:mm a', in the reader's
+ * time zone (tests pass one). The reader's own zone is read with Date's getters: building an
+ * Intl.DateTimeFormat costs tens of milliseconds on a phone the first time (locale and zone
+ * data), which landed in the first render of /products and of every work-order card. A named
+ * zone goes through one cached Intl formatter per zone.
  */
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+interface DateParts {
+  year: number;
+  /** 0-11. */
+  month: number;
+  day: number;
+  /** 0-23. */
+  hour: number;
+  minute: number;
+}
+
+const zoned = new Map<string, Intl.DateTimeFormat>();
+
+function partsOf(date: Date, timeZone?: string): DateParts {
+  if (!timeZone) {
+    return { year: date.getFullYear(), month: date.getMonth(), day: date.getDate(), hour: date.getHours(), minute: date.getMinutes() };
+  }
+  let format = zoned.get(timeZone);
+  if (!format) {
+    const options = { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' } as const;
+    format = new Intl.DateTimeFormat('en-US', options);
+    zoned.set(timeZone, format);
+  }
+  const parts: Record<string, number> = {};
+  for (const part of format.formatToParts(date)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  return { year: parts.year!, month: parts.month! - 1, day: parts.day!, hour: parts.hour! % 24, minute: parts.minute! };
+}
+
+function toDate(value: string | Date): Date | null {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** '9:05 AM'. */
+function clock({ hour, minute }: DateParts): string {
+  return `${hour % 12 || 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
+}
 
 /** An ISO timestamp or Date as 'MMM d, yyyy at h:mm a'; '' for an unreadable value. */
 export function formatDateTime(value: string | Date, timeZone?: string): string {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) return '';
-  const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone });
-  const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone });
-  // Newer ICU puts a narrow no-break space before AM/PM; print a plain one, as everywhere else.
-  return `${day.format(date)} at ${time.format(date).replace(/\u202f/g, ' ')}`;
+  const date = toDate(value);
+  if (!date) return '';
+  const parts = partsOf(date, timeZone);
+  return `${MONTHS[parts.month]} ${parts.day}, ${parts.year} at ${clock(parts)}`;
+}
+
+/** An ISO timestamp or Date as 'MMM d, h:mm a' ("Mar 5, 3:07 PM"); '' for an unreadable value. */
+export function formatMonthDayTime(value: string | Date, timeZone?: string): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const parts = partsOf(date, timeZone);
+  return `${MONTHS[parts.month]} ${parts.day}, ${clock(parts)}`;
 }

@@ -11,6 +11,7 @@
 import {
   createContext,
   createElement,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -147,9 +148,12 @@ export function AuthProvider({ children, connect = connectFirebase }: AuthProvid
           if (!active) return;
           unsubscribe = source.subscribe((user) => {
             writeHint(user !== null);
-            setState((prev) =>
-              sameUser(prev.user, user) && !prev.isLoading ? prev : { user, isLoading: false },
-            );
+            // A transition: the screens the session opens render in slices, not one long task.
+            startTransition(() => {
+              setState((prev) =>
+                sameUser(prev.user, user) && !prev.isLoading ? prev : { user, isLoading: false },
+              );
+            });
           });
         },
         (err: unknown) => {

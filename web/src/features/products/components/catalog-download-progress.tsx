@@ -5,8 +5,8 @@
  */
 import { Paper, Progress, Text } from '@mantine/core';
 import { useCatalogStatus } from '../../../local/catalog-query';
+import { formatCount } from '../../../lib/format-number';
 
-const count = new Intl.NumberFormat('en-US');
 
 export function CatalogDownloadProgress() {
   const { progress, error } = useCatalogStatus();
@@ -19,7 +19,7 @@ export function CatalogDownloadProgress() {
   }
   if (!progress?.initial || progress.total === 0) return null;
   const percent = Math.min(100, Math.round((progress.done / progress.total) * 100));
-  const label = `Downloading catalog… ${count.format(progress.done)} of ${count.format(progress.total)}`;
+  const label = `Downloading catalog… ${formatCount(progress.done)} of ${formatCount(progress.total)}`;
   return (
     <Paper withBorder radius="md" p="sm" role="status">
       <Text size="sm" mb={6}>

@@ -10,6 +10,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { memo, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useCatalogCategories, useCatalogQuery } from '../../../local/catalog-query';
+import { formatCount } from '../../../lib/format-number';
 import { formatHistoryDate } from '../utils/format-history';
 import { clampPage } from '../utils/pagination';
 import { CatalogDownloadProgress } from './catalog-download-progress';
@@ -39,7 +40,6 @@ export interface ProductsScreenProps {
 }
 
 
-const count = new Intl.NumberFormat('en-US');
 
 const Header = memo(function Header() {
   return (
@@ -62,7 +62,7 @@ const ResultsSummary = memo(function ResultsSummary({ isLoading, total, lastSync
   return (
     <Group justify="space-between" gap="xs">
       <Text size="sm" fw={500} aria-live="polite" data-testid="products-found">
-        {isLoading ? 'Loading products...' : `${count.format(total)} ${total === 1 ? 'product' : 'products'} found`}
+        {isLoading ? 'Loading products...' : `${formatCount(total)} ${total === 1 ? 'product' : 'products'} found`}
       </Text>
       <Group gap="md">
         <Anchor component={Link} to="/category-demo" size="sm">

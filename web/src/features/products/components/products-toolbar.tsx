@@ -3,7 +3,7 @@
  * Clear Filters and the grid/list toggle. The parts are memoized, so a keystroke re-renders
  * the search box only.
  */
-import { Button, CloseButton, Group, SegmentedControl, TextInput, VisuallyHidden } from '@mantine/core';
+import { Button, CloseButton, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconLayoutGrid, IconList, IconSearch } from '@tabler/icons-react';
 import { memo, type ReactNode } from 'react';
 import type { ProductsView } from './product-results';
@@ -25,9 +25,35 @@ export const SearchBox = memo(function SearchBox({ value, onChange }: { value: s
 });
 
 const VIEWS = [
-  { value: 'grid', label: <Group gap={4} wrap="nowrap"><IconLayoutGrid size={16} aria-hidden="true" /><span>Grid</span></Group> },
-  { value: 'list', label: <Group gap={4} wrap="nowrap"><IconList size={16} aria-hidden="true" /><span>List</span></Group> },
-];
+  { value: 'grid', label: 'Grid', icon: IconLayoutGrid },
+  { value: 'list', label: 'List', icon: IconList },
+] as const;
+
+/**
+ * Grid or list: two radios drawn as a segmented control. Plain elements styled by the module
+ * rather than Mantine's SegmentedControl, whose sliding indicator measures the layout when it
+ * mounts (a forced layout of the whole screen on every open of /products).
+ */
+function ViewToggle({ view, onView }: { view: ProductsView; onView: (view: ProductsView) => void }) {
+  return (
+    <div role="radiogroup" aria-label="View" className={classes.views}>
+      {VIEWS.map(({ value, label, icon: ViewIcon }) => (
+        <label key={value} className={classes.view} data-active={view === value || undefined}>
+          <input
+            type="radio"
+            name="products-view"
+            value={value}
+            checked={view === value}
+            onChange={() => onView(value)}
+            className={classes.viewInput}
+          />
+          <ViewIcon size={16} aria-hidden="true" />
+          <span>{label}</span>
+        </label>
+      ))}
+    </div>
+  );
+}
 
 export interface FilterControlsProps {
   categoryPicker: ReactNode;
@@ -44,7 +70,7 @@ export const FilterControls = memo(function FilterControls({ categoryPicker, fil
       <Button variant="default" onClick={onClear} disabled={!filtered}>
         Clear Filters
       </Button>
-      <SegmentedControl aria-label="View" value={view} onChange={(v) => onView(v as ProductsView)} data={VIEWS} />
+      <ViewToggle view={view} onView={onView} />
     </>
   );
 });

@@ -5,6 +5,7 @@
  * own has the product's (as the store does).
  */
 import { parseMoney, formatCents, salePriceOrNull } from '@catalog/contracts/money';
+import { formatDollars } from '../../../lib/format-number';
 
 export interface PricedVariant {
   regularPrice: string | null;
@@ -64,10 +65,9 @@ export function displayPricing(product: PricedProduct): DisplayPricing {
   };
 }
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** '$1,234.50' from '1234.50'; '—' for no price. */
 export function formatPrice(price: string | null | undefined): string {
   const c = cents(price ?? null);
-  return c === null ? '—' : money.format(c / 100);
+  return c === null ? '—' : formatDollars(c / 100);
 }

@@ -9,8 +9,8 @@ import { useEffect, useState } from 'react';
 import { useCatalogStatus } from '../../../local/catalog-query';
 import { estimateStorage, formatBytes, type StorageEstimate } from '../../../local/storage';
 import { DetailRow } from './detail-row';
+import { formatCount } from '../../../lib/format-number';
 
-const count = new Intl.NumberFormat('en-US');
 
 /** "12.5 MB of 2 GB", "12.5 MB", or "Unknown". */
 export function usageText({ usage, quota }: Pick<StorageEstimate, 'usage' | 'quota'>): string {
@@ -58,7 +58,7 @@ export function StorageCard() {
           <Box component="dl" mt="sm" mb={0}>
             <DetailRow label="Storage used">{usageText(estimate)}</DetailRow>
             <DetailRow label="Persistent storage">{persistenceText(estimate.persisted)}</DetailRow>
-            <DetailRow label="Products stored locally">{ready ? count.format(productCount) : '—'}</DetailRow>
+            <DetailRow label="Products stored locally">{ready ? formatCount(productCount) : '—'}</DetailRow>
           </Box>
           {estimate.persisted === false && (
             <Text size="sm" c="dimmed" mt="xs">
