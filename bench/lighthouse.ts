@@ -1,10 +1,12 @@
 /**
  * Lighthouse 12 on the product as `npm start` runs it: the landing page (a first visit, signed
- * out) and /products signed in with the demo store's catalog synced to the device. Prints the
+ * out) and /products signed in on the Premium plan with 1,000 of the demo store's products and
+ * their variants synced to the device. Prints the
  * performance, accessibility, best-practices and SEO scores of each page, for the mobile preset
  * (Lighthouse's default: a mid-range phone on a slow 4G connection, simulated) and the desktop
- * preset, with the audits that cost points. Not a test gate; the targets on / are checked
- * against the mobile run and reported.
+ * preset, with the total blocking time and the audits that cost points. Not a test gate; the
+ * targets (issue 16: performance >= 95 on both pages, TBT <= 200 ms on /products) are checked
+ * against the mobile runs' medians and reported.
  *
  *   node bench/run.mjs bench/lighthouse.ts [--runs 3] [--preset mobile|desktop|both] [--pages /,/products]
  *
@@ -15,7 +17,8 @@
  * Uses Debian's Chromium (CHROME_PATH, default /usr/bin/chromium) through chrome-launcher with
  * --headless=new --no-sandbox. To audit /products signed in, Playwright (playwright-core, the
  * browser tests' driver) attaches to that Chromium over its debugging port, signs a new account
- * up in the app against the Auth emulator, connects the demo store and syncs; Lighthouse then
+ * up in the app against the Auth emulator, upgrades to Premium on the Stripe stand-in's checkout
+ * page, connects the demo store and syncs; Lighthouse then
  * reuses the same profile (its storage reset is off for that page, or the session would go).
  * Several runs of a page report the median score of each category.
  */
@@ -52,8 +55,10 @@ type Category = (typeof CATEGORIES)[number];
 /** Audits whose items are printed with them: they name what to fix. */
 const DETAILED_AUDITS = new Set(['errors-in-console', 'inspector-issues', 'layout-shifts', 'cumulative-layout-shift', 'csp-xss', 'total-blocking-time']);
 
-/** The issue's targets on / (mobile preset). */
-const TARGETS: Record<Category, number> = { performance: 90, accessibility: 95, 'best-practices': 95, seo: 90 };
+/** The targets on each page (mobile preset): issue 16 asks performance >= 95 on / and on /products, the rest come from earlier issues. */
+const TARGETS: Record<Category, number> = { performance: 95, accessibility: 95, 'best-practices': 95, seo: 90 };
+/** Total blocking time on /products (mobile preset), milliseconds. */
+const TBT_TARGET_MS = 200;
 
 // ------------------------------------------------------------------------------------------------
 // Modules loaded at run time from where pnpm put them (kept out of the bundle)
@@ -61,7 +66,7 @@ const TARGETS: Record<Category, number> = { performance: 90, accessibility: 95, 
 interface LighthouseResult {
   lhr: {
     categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
-    audits: Record<string, { id: string; title: string; score: number | null; scoreDisplayMode: string; displayValue?: string; details?: { items?: unknown[] } }>;
+    audits: Record<string, { id: string; title: string; score: number | null; scoreDisplayMode: string; displayValue?: string; numericValue?: number; details?: { items?: unknown[] } }>;
     runtimeError?: { code: string; message: string };
     runWarnings: string[];
   };
@@ -171,6 +176,15 @@ async function signInAndSync(chromium: typeof import('playwright-core').chromium
     await tour.getByRole('button', { name: 'Skip tour' }).click();
     await tour.waitFor({ state: 'hidden' });
 
+    // Premium (1,000 products), paid on the Stripe stand-in's checkout page as a merchant would.
+    await page.goto(`${app.url}/subscription`);
+    await page.getByRole('article', { name: 'Premium' }).getByRole('button', { name: 'Upgrade to Premium' }).click();
+    await page.getByRole('dialog', { name: 'Upgrade to Premium?' }).getByRole('button', { name: 'Continue to payment' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/checkout/cs_test_'));
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.waitForURL((url) => url.pathname === '/subscription' && url.search === '');
+    await page.getByRole('region', { name: /current plan/i }).getByRole('heading', { name: 'Premium' }).waitFor({ timeout: 30_000 });
+
     const signIn = await fetch(`http://${app.authEmulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-api-key`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -207,8 +221,12 @@ async function signInAndSync(chromium: typeof import('playwright-core').chromium
 
 interface PageScores {
   scores: Record<Category, number>;
+  /** Total blocking time, milliseconds (median of the runs). */
+  tbt: number;
   /** Each run's scores, in order. */
   runs: Array<Record<Category, number>>;
+  /** Each run's total blocking time, in order. */
+  tbts: number[];
   /** Audits that cost points, worst first. */
   losses: string[];
 }
@@ -266,15 +284,17 @@ async function audit(
       for (const item of (lhr.audits['bootup-time']?.details?.items ?? []).slice(0, 6)) losses.push(`    script: ${JSON.stringify(item).slice(0, 300)}`);
     }
     for (const warning of lhr.runWarnings) losses.push(`warning: ${warning}`);
-    runs.push({ scores, runs: [scores], losses });
+    const tbt = Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0);
+    runs.push({ scores, tbt, runs: [scores], tbts: [tbt], losses });
   }
   const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))])) as Record<Category, number>;
-  return { scores, runs: runs.map((r) => r.scores), losses: runs[runs.length - 1]!.losses };
+  const tbts = runs.map((r) => r.tbt);
+  return { scores, tbt: median(tbts), runs: runs.map((r) => r.scores), tbts, losses: runs[runs.length - 1]!.losses };
 }
 
-function printTable(rows: Array<{ page: string; preset: string; scores: Record<Category, number> }>): void {
-  const header = ['page', 'preset', ...CATEGORIES];
-  const lines = [header, ...rows.map((r) => [r.page, r.preset, ...CATEGORIES.map((c) => String(r.scores[c]))])];
+function printTable(rows: Array<{ page: string; preset: string; scores: Record<Category, number>; tbt: number }>): void {
+  const header = ['page', 'preset', ...CATEGORIES, 'TBT ms'];
+  const lines = [header, ...rows.map((r) => [r.page, r.preset, ...CATEGORIES.map((c) => String(r.scores[c])), String(r.tbt)])];
   const widths = header.map((_, i) => Math.max(...lines.map((l) => l[i]!.length)));
   for (const line of lines) console.log(line.map((cell, i) => cell.padEnd(widths[i]!)).join('  '));
 }
@@ -291,7 +311,7 @@ async function main(): Promise<void> {
   if (PRESET !== 'desktop') presets.push(['mobile', undefined]);
   if (PRESET !== 'mobile') presets.push(['desktop', desktopConfig]);
 
-  const rows: Array<{ page: string; preset: string; scores: Record<Category, number>; runs: Array<Record<Category, number>>; losses: string[] }> = [];
+  const rows: Array<{ page: string; preset: string } & PageScores> = [];
   try {
     // A first visit, signed out: Lighthouse's storage reset gives it an empty profile each run.
     for (const [preset, config] of PAGES.has('/') ? presets : []) {
@@ -316,21 +336,18 @@ async function main(): Promise<void> {
   printTable(rows);
   if (RUNS > 1) {
     console.log('\neach run:');
-    printTable(rows.flatMap((r) => r.runs.map((scores, i) => ({ page: `${r.page} #${i + 1}`, preset: r.preset, scores }))));
+    printTable(rows.flatMap((r) => r.runs.map((scores, i) => ({ page: `${r.page} #${i + 1}`, preset: r.preset, scores, tbt: r.tbts[i]! }))));
   }
   for (const row of rows) {
     if (row.losses.length === 0) continue;
     console.log(`\n${row.page} (${row.preset}) loses points on:`);
     for (const loss of row.losses) console.log(`  - ${loss}`);
   }
-  const landing = rows.find((r) => r.page === '/' && r.preset === 'mobile') ?? rows.find((r) => r.page === '/');
-  if (landing) {
-    const misses = CATEGORIES.filter((c) => landing.scores[c] < TARGETS[c]);
-    console.log(
-      misses.length === 0
-        ? `\ntargets on / (${landing.preset}) met: ${CATEGORIES.map((c) => `${c} >= ${TARGETS[c]}`).join(', ')}`
-        : `\ntargets on / (${landing.preset}) missed: ${misses.map((c) => `${c} ${landing.scores[c]} < ${TARGETS[c]}`).join(', ')}`,
-    );
+  for (const row of rows.filter((r) => r.preset === 'mobile')) {
+    const misses = CATEGORIES.filter((c) => row.scores[c] < TARGETS[c]).map((c) => `${c} ${row.scores[c]} < ${TARGETS[c]}`);
+    if (row.page !== '/' && row.tbt > TBT_TARGET_MS) misses.push(`total blocking time ${row.tbt} ms > ${TBT_TARGET_MS} ms`);
+    const wanted = `${CATEGORIES.map((c) => `${c} >= ${TARGETS[c]}`).join(', ')}${row.page === '/' ? '' : `, TBT <= ${TBT_TARGET_MS} ms`}`;
+    console.log(misses.length === 0 ? `\ntargets on ${row.page} (mobile) met: ${wanted}` : `\ntargets on ${row.page} (mobile) missed: ${misses.join(', ')}`);
   }
 }
 

@@ -60,6 +60,9 @@ export default defineConfig({
       },
     }),
   ],
+  build: {
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === "html" ? deps : []) },
+  },
   server: {
     proxy: {
       '/api': { target: 'http://127.0.0.1:8787', changeOrigin: true },

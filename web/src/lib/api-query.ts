@@ -7,8 +7,9 @@
  * asks (section 7): no retry, and a result stays fresh until refetched, invalidated or
  * `staleTime` passes; `refetchInterval` polls while a component shows it.
  */
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useAuth } from './session';
+import { useBackgroundStore } from './use-background-store';
 
 export interface QueryState<T> {
   data: T | undefined;
@@ -129,7 +130,8 @@ export function useApiQuery<T>(
     () => (fullKey ? (entries.get(fullKey)?.state ?? EMPTY) : EMPTY),
     [fullKey],
   );
-  const state = useSyncExternalStore(subscribe, getSnapshot, getSnapshot) as QueryState<T>;
+  // Results re-render as transitions (in slices), not in one synchronous task each.
+  const state = useBackgroundStore(subscribe, getSnapshot) as QueryState<T>;
 
   const refetch = useCallback(async () => {
     if (!fullKey || !active) return;

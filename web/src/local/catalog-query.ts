@@ -10,8 +10,9 @@
  * getLocalProducts, LocalProduct, CatalogQueryParams, CatalogQueryResult.
  */
 import type { ReplicatedVariant } from '@catalog/contracts/replication';
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { useBackgroundStore } from '../lib/use-background-store';
 import type { StoredProduct } from './catalog-db';
 import { activeCatalogDb, getCatalogStatus, loadedCatalog, readyCatalog, subscribeCatalog } from './local-catalog';
 import type { LocalProduct, LocalVariant } from './local-product';
@@ -127,9 +128,12 @@ export function useCatalogRevision(): number {
   return useCatalogVersion().version;
 }
 
-/** The catalog's status, re-rendering on every change (pulls, progress, index updates). */
+/**
+ * The catalog's status, re-rendering on every change (pulls, progress, index updates), as a
+ * transition: a pull's progress never blocks a keystroke.
+ */
 export function useCatalogStatus() {
-  return useSyncExternalStore(subscribeCatalog, getCatalogStatus, getCatalogStatus);
+  return useBackgroundStore(subscribeCatalog, getCatalogStatus);
 }
 
 /**
@@ -137,7 +141,7 @@ export function useCatalogStatus() {
  * progress updates during a pull do not re-render every list.
  */
 function useCatalogVersion(): { uid: string | null; ready: boolean; version: number } {
-  const key = useSyncExternalStore(subscribeCatalog, catalogKey, catalogKey);
+  const key = useBackgroundStore(subscribeCatalog, catalogKey);
   const [uid, ready, version] = key.split('\u0000');
   return { uid: uid || null, ready: ready === '1', version: Number(version) };
 }
