@@ -104,6 +104,14 @@ export class CatalogIndex {
     this.changed();
   }
 
+  /**
+   * Merges the entries added since into the name order now (the catalog loads in steps and calls
+   * this after each, so no query has to sort 100,000 entries in one long task).
+   */
+  settle(): void {
+    this.ordered();
+  }
+
   /** The ids of one page of the products matching `filter`, and how many match in all. */
   query(filter: IndexFilter, offset: number, limit: number): IndexPage {
     const matches = this.matches(filter);

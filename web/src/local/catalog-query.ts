@@ -4,7 +4,9 @@
  * category (a path matches its subcategories too), sale-only, paging with totals, in name
  * order. Everything runs on the device: the in-memory index (catalog-index.ts) finds the page's
  * ids and the total; the rows with their variants come from a cache of the rows lately shown
- * (row-cache.ts, filled ahead of the next keystroke) or from IndexedDB by primary key.
+ * (row-cache.ts, filled ahead of the next keystroke) or from IndexedDB by primary key. While the
+ * index builds, the first pages without a search or category come from a snapshot of its order
+ * (catalog-preview.ts); other queries wait for the index (loading), never answered from a part.
  *
  * Stable names and shapes: queryCatalog, useCatalogQuery, useCatalogCategories,
  * getLocalProducts, LocalProduct, CatalogQueryParams, CatalogQueryResult.
@@ -13,8 +15,9 @@ import type { ReplicatedVariant } from '@catalog/contracts/replication';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useBackgroundStore } from '../lib/use-background-store';
-import type { StoredProduct } from './catalog-db';
-import { activeCatalogDb, getCatalogStatus, loadedCatalog, readyCatalog, subscribeCatalog } from './local-catalog';
+import type { CatalogDb, StoredProduct } from './catalog-db';
+import { previewPage } from './catalog-preview';
+import { activeCatalogDb, catalogPreview, getCatalogStatus, loadedCatalog, readyCatalog, subscribeCatalog } from './local-catalog';
 import type { LocalProduct, LocalVariant } from './local-product';
 
 /** Declared in local-product.ts (a leaf, which local-catalog.ts imports too); named here for the screens. */
@@ -52,6 +55,15 @@ function toLocal(row: StoredProduct, variants: ReplicatedVariant[]): LocalProduc
   return { ...product, variants };
 }
 
+/** Rows (with variants) of `ids` from IndexedDB, by primary key; unknown ids are skipped. */
+async function readProducts(db: CatalogDb, ids: number[]): Promise<LocalProduct[]> {
+  // Both by primary key, the requests issued together.
+  const [rows, sets] = await db.transaction('r', db.products, db.variants, () =>
+    Promise.all([db.products.bulkGet(ids), db.variants.bulkGet(ids)]),
+  );
+  return rows.flatMap((row, i) => (row ? [toLocal(row, sets[i]?.variants ?? [])] : []));
+}
+
 /** Full rows (with variants) of the given ids, in the given order; unknown ids are skipped. */
 export async function getLocalProducts(ids: number[]): Promise<LocalProduct[]> {
   const catalog = await readyCatalog();
@@ -66,18 +78,13 @@ export async function getLocalProducts(ids: number[]): Promise<LocalProduct[]> {
   }
   if (missing.length) {
     const epoch = cache.epoch;
-    // Both by primary key, the requests issued together.
-    const [rows, sets] = await db.transaction('r', db.products, db.variants, () =>
-      Promise.all([db.products.bulkGet(missing), db.variants.bulkGet(missing)]),
-    );
+    const read = await readProducts(db, missing);
     // A pull changed rows meanwhile: use what was read now, but do not keep it.
     const keep = cache.epoch === epoch;
-    rows.forEach((row, i) => {
-      if (!row) return;
-      const product = toLocal(row, sets[i]?.variants ?? []);
-      found.set(row.id, product);
-      if (keep) cache.set(row.id, product);
-    });
+    for (const product of read) {
+      found.set(product.id, product);
+      if (keep) cache.set(product.id, product);
+    }
   }
   return ids.flatMap((id) => found.get(id) ?? []);
 }
@@ -121,6 +128,19 @@ export async function queryCatalog(params: CatalogQueryParams): Promise<CatalogQ
   if (!catalog) return EMPTY;
   const { ids, total } = catalog.index.query(params, (pageOf(params) - 1) * sizeOf(params), sizeOf(params));
   return { products: await getLocalProducts(ids), total };
+}
+
+/**
+ * The first pages of the default order (no search, category or sale filter) while the index
+ * builds, from its snapshot (catalog-preview.ts); null when the snapshot cannot answer.
+ */
+export async function previewCatalog(params: CatalogQueryParams): Promise<CatalogQueryResult | null> {
+  const db = activeCatalogDb();
+  const snapshot = await catalogPreview();
+  if (!db || !snapshot || params.search?.trim() || params.category?.trim() || params.saleOnly) return null;
+  const found = previewPage(snapshot, { visibleOnly: params.visibleOnly, page: pageOf(params), pageSize: sizeOf(params) });
+  if (!found) return null;
+  return { products: await readProducts(db, found.ids), total: found.total };
 }
 
 /** The product (with variants) of `productId` follows pulls: re-read when this changes. */
@@ -172,19 +192,37 @@ export function peekCatalog(params: CatalogQueryParams): CatalogQueryResult | nu
  * The query's current answer; runs again when the params change or the local catalog does.
  * Answered during the render that asked when it can be (peekCatalog), so a keystroke shows its
  * results in the same frame; otherwise the rows are read and the answer committed at once.
- * The last answer stays while the next is read (no flicker on a keystroke).
+ * The last answer stays while the next is read (no flicker on a keystroke). While the index
+ * builds, the default first pages show from its snapshot (previewCatalog) and any other query is
+ * loading until the index answers it: a preview never stands in for another query's answer.
  */
 export function useCatalogQuery(params: CatalogQueryParams): CatalogQueryState {
   const { version, ready, uid } = useCatalogVersion();
   const { search, category, saleOnly, visibleOnly, page, pageSize } = params;
-  const key = JSON.stringify([uid, version, search, category, saleOnly, visibleOnly, page, pageSize]);
+  const filters = JSON.stringify([uid, search, category, saleOnly, visibleOnly, page, pageSize]);
+  const key = `${version}\u0000${filters}`;
   const immediate = useMemo(
     () => (ready ? peekCatalog({ search, category, saleOnly, visibleOnly, page, pageSize }) : null),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- peekCatalog reads the loaded catalog (module state), which uid and version stand for: peek again when they move
     [uid, version, ready, search, category, saleOnly, visibleOnly, page, pageSize],
   );
   const [read, setRead] = useState<{ key: string; result: CatalogQueryResult } | null>(null);
-  const last = useRef<CatalogQueryResult | null>(null);
+  const [preview, setPreview] = useState<{ key: string; result: CatalogQueryResult } | null>(null);
+  const last = useRef<{ result: CatalogQueryResult; filters: string; preview: boolean } | null>(null);
+
+  useEffect(() => {
+    if (ready || !uid) return;
+    let current = true;
+    previewCatalog({ search, category, saleOnly, visibleOnly, page, pageSize }).then(
+      (result) => {
+        if (current && result) setPreview({ key, result });
+      },
+      () => {}, // no preview: the index answers when built
+    );
+    return () => {
+      current = false;
+    };
+  }, [key, ready, uid, search, category, saleOnly, visibleOnly, page, pageSize]);
 
   useEffect(() => {
     if (!ready || immediate) return;
@@ -211,9 +249,14 @@ export function useCatalogQuery(params: CatalogQueryParams): CatalogQueryState {
     return prefetch({ search, category, saleOnly, visibleOnly, page: 1, pageSize });
   }, [key, ready, answered, search, category, saleOnly, visibleOnly, pageSize]);
 
-  const result = immediate ?? (read?.key === key ? read.result : last.current);
-  if (result) last.current = result;
-  return { ...(result ?? EMPTY), isLoading: !ready || result === null };
+  const previewed = !ready && preview?.key === key ? preview.result : null;
+  const answer = immediate ?? (ready && read?.key === key ? read.result : null) ?? previewed;
+  if (answer) last.current = { result: answer, filters, preview: answer === previewed };
+  // The last answer may stand in while the next is read: the same query's (a new version), or a
+  // real answer once the index is built; a preview only for its own query.
+  const stale = last.current && (last.current.filters === filters || (ready && !last.current.preview)) ? last.current.result : null;
+  const result = answer ?? stale;
+  return { ...(result ?? EMPTY), isLoading: result === null };
 }
 
 /**

@@ -5,11 +5,12 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearApiQueries } from '../../../lib/api-query';
 import { AuthProvider } from '../../../lib/session';
-import { activeCatalogDb, closeLocalCatalog, openLocalCatalog, pullNow } from '../../../local/local-catalog';
+import { activeCatalogDb, closeLocalCatalog, getCatalogStatus, openLocalCatalog, pullNow } from '../../../local/local-catalog';
 import { createOutbox, type Outbox } from '../../../local/outbox';
 import { OutboxProvider } from '../../../local/outbox-hooks';
 import { apiOutboxTransport } from '../../../local/outbox-transport';
 import { FakeCatalogServer, product, variant } from '../../../testing/fake-catalog-server';
+import { holdIndexLoad } from '../../../testing/hold-index-load';
 import { fakeIdentity, fakeUser } from '../../../testing/fake-identity';
 import { render, waitFor, type Rendered } from '../../../testing/render';
 import { ProductsScreen } from './products-screen';
@@ -83,6 +84,37 @@ describe('ProductsScreen', () => {
     const container = await renderScreen();
     expect(container.querySelectorAll('[aria-busy="true"] > *').length).toBe(6);
     expect(found(container)).toBe('Loading products...');
+  });
+
+  it('shows the first page of a reopened catalog before its index is built; a search typed meanwhile loads until the index answers it', async () => {
+    const server = new FakeCatalogServer();
+    for (let id = 1; id <= 45; id++) server.putProduct(product(id, { name: id % 10 === 3 ? `Teapot ${id}` : `Cup ${id}` }));
+    await openCatalog(server);
+    const user = getCatalogStatus().uid!;
+    closeLocalCatalog();
+
+    const release = holdIndexLoad();
+    try {
+      openLocalCatalog(user, { fetchChanges: async () => Promise.reject(new Error('offline')) });
+      const container = await renderScreen();
+      await waitFor(() => found(container) === '45 products found');
+      expect(getCatalogStatus().ready).toBe(false);
+      expect(container.querySelectorAll('article').length).toBe(20);
+      expect(text(container.querySelector('article'))).toContain('Cup 1');
+
+      const search = container.querySelector<HTMLInputElement>('input[placeholder="Search products..."]')!;
+      await act(async () => {
+        const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+        setValue.call(search, 'teapot');
+        search.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+      expect(found(container)).toBe('Loading products...');
+      await act(async () => release());
+      await waitFor(() => found(container) === '5 products found');
+      expect([...container.querySelectorAll('article')].map((a) => a.getAttribute('aria-label'))).toEqual(['Teapot 13', 'Teapot 23', 'Teapot 3', 'Teapot 33', 'Teapot 43']);
+    } finally {
+      release();
+    }
   });
 
   it("says to sync when the catalog is empty, and to adjust the filters when nothing matches", async () => {
