@@ -22,14 +22,12 @@
  * reuses the same profile (its storage reset is off for that page, or the session would go).
  * Several runs of a page report the median score of each category.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { freePort } from '../packages/listen/src/free-port.mjs';
+import { type RunningProduct, startProduct } from './running-product';
 
 const root = process.env.CATALOG_ROOT ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -93,55 +91,7 @@ async function loadModules() {
 // ------------------------------------------------------------------------------------------------
 // The product
 
-interface RunningApp {
-  url: string;
-  authEmulatorHost: string;
-  stop: () => Promise<void>;
-}
-
-/** `npm start` (scripts/start.mjs) on a free port with a fresh data directory and its own Auth emulator. */
-async function startApp(): Promise<RunningApp> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'catalog-lighthouse-'));
-  let log = '';
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_STORE_PORT: '0', FAKE_STRIPE_PORT: '0' };
-  delete env.FIREBASE_AUTH_EMULATOR_HOST;
-  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout?.on('data', (d) => (log += d));
-  child.stderr?.on('data', (d) => (log += d));
-  const url = `http://localhost:${port}`;
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the app exited during start-up:\n${log}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the app did not answer /api/health:\n${log}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  const authEmulatorHost = /Auth emulator at http:\/\/(\S+)/.exec(log)?.[1];
-  if (!authEmulatorHost) throw new Error(`the Auth emulator's address is not in the app's output:\n${log}`);
-  return {
-    url,
-    authEmulatorHost,
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function apiCall(app: RunningApp, token: string, method: string, pathname: string, body?: unknown): Promise<string> {
+async function apiCall(app: RunningProduct, token: string, method: string, pathname: string, body?: unknown): Promise<string> {
   const res = await fetch(app.url + pathname, {
     method,
     headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
@@ -157,7 +107,7 @@ async function apiCall(app: RunningApp, token: string, method: string, pathname:
  * the demo store and syncs (through the API), then opens /products once so the catalog is on the
  * device and the service worker is installed. Playwright then lets go of the browser.
  */
-async function signInAndSync(chromium: typeof import('playwright-core').chromium, port: number, app: RunningApp): Promise<number> {
+async function signInAndSync(chromium: typeof import('playwright-core').chromium, port: number, app: RunningProduct): Promise<number> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const context = browser.contexts()[0]!;
@@ -302,7 +252,7 @@ function printTable(rows: Array<{ page: string; preset: string; scores: Record<C
 async function main(): Promise<void> {
   const { lighthouse, desktopConfig, chromeLauncher, chromium } = await loadModules();
   console.log('starting the product (npm start; builds what changed)...');
-  const app = await startApp();
+  const app = await startProduct(root, { name: 'catalog-lighthouse' });
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],

@@ -23,17 +23,16 @@
  * 6. Later pull: changes the prices of 100 products on the server, triggers a pull ('online')
  *    and counts what the changes pages carried.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { generateCatalog } from '../packages/demo-store/src/generate-catalog';
-import type { BcProduct, CatalogData } from '../packages/demo-store/src/types';
 import { openDatabase } from '../api/src/db/index';
 import type { ProductInput } from '../api/src/db/repositories';
-import { freePort } from '../packages/listen/src/free-port.mjs';
+import { productInputs } from './catalog-inputs';
+import { type RunningProduct, startProduct } from './running-product';
 
 const root = process.env.CATALOG_ROOT ?? process.cwd();
 // playwright-core lives in web/; load it at run time rather than bundling it.
@@ -54,54 +53,6 @@ const INDEX_LOAD_MEASURE_NAME = 'catalog-index-load';
 const fmt = (n: number) => n.toLocaleString('en-US');
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const row = (label: string, value: string) => console.log(`  ${label.padEnd(36)} ${value}`);
-
-async function startProduct(dataDir: string, port: number): Promise<{ url: string; child: ChildProcess; log: () => string }> {
-  let log = '';
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_STORE_PORT: '0', FIREBASE_AUTH_EMULATOR_HOST: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => (log += d));
-  child.stderr?.on('data', (d) => (log += d));
-  const url = `http://localhost:${port}`;
-  const deadline = Date.now() + 300_000; // a first start may build the web app and the API
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the product exited during start-up:\n${log}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`no answer from ${url}/api/health:\n${log}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return { url, child, log: () => log };
-}
-
-/** The generator's products as repository rows (as bench/products-api.ts maps them). */
-function productInputs(data: CatalogData): ProductInput[] {
-  const byId = new Map(data.categories.map((c) => [c.category_id, c]));
-  const pathOf = (id: number) => {
-    const names: string[] = [];
-    for (let c = byId.get(id); c; c = byId.get(c.parent_id)) names.unshift(c.name);
-    return names.join(' > ');
-  };
-  const cents = (n: number | null) => (n === null ? null : Math.round(n * 100));
-  return [...data.products.values()].map((p: BcProduct) => ({
-    externalId: p.id, name: p.name, sku: p.sku || null, description: p.description,
-    category: p.categories.length ? pathOf(p.categories[0]!) : null,
-    regularPriceCents: cents(p.price)!, salePriceCents: p.sale_price > 0 ? cents(p.sale_price) : null,
-    stock: p.inventory_level, weight: p.weight, status: p.is_visible ? 'published' : 'draft', isVisible: p.is_visible,
-    variants: p.base_variant_id !== null ? [] : (data.variantsByProduct.get(p.id) ?? []).map((id) => {
-      const v = data.variants.get(id)!;
-      return {
-        externalId: v.id, variantSku: v.sku, stock: v.inventory_level ?? 0, regularPriceCents: cents(v.price), salePriceCents: cents(v.sale_price),
-        optionValues: v.option_values.map((o) => ({ optionName: o.option_display_name, label: o.label })),
-      };
-    }),
-  }));
-}
 
 /** The web app's search rule: every word occurs in the lower-cased name or SKU. */
 function countMatches(inputs: ProductInput[], search: string, category: string | null): number {
@@ -158,18 +109,40 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
+/** The server's share: every changes page fetched from Node, one after another, as the user. */
+async function serverShare(product: RunningProduct, email: string): Promise<void> {
+  const signIn = await fetch(`http://${product.authEmulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: 'correct-horse-42', returnSecureToken: true }),
+  });
+  const { idToken } = (await signIn.json()) as { idToken: string };
+  const started = performance.now();
+  let cursor = 0;
+  let pages = 0;
+  let bytes = 0;
+  for (;;) {
+    const res = await fetch(`${product.url}/api/catalog/changes?cursor=${cursor}&limit=5000&schema=1`, { headers: { Authorization: `Bearer ${idToken}` } });
+    const text = await res.text();
+    bytes += text.length;
+    const body = JSON.parse(text) as { cursor: number; hasMore: boolean };
+    pages++;
+    cursor = body.cursor;
+    if (!body.hasMore) break;
+  }
+  console.log('\nthe server alone (GET /api/catalog/changes from Node, pages of 5,000 rows, one after another)');
+  row('pages / JSON', `${pages} / ${fmt(Math.round(bytes / 1024))} KB`);
+  row('time', ms(performance.now() - started));
+}
+
 async function main() {
   const n = option('products', 100_000);
   const changes = option('changes', 100);
   const termCount = option('terms', 12);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-local-catalog-'));
-  const port = option('port', 0) || (await freePort());
-  let product: Awaited<ReturnType<typeof startProduct>> | undefined;
+  let product: RunningProduct | undefined;
   const profileDir = mkdtempSync(path.join(tmpdir(), 'bench-local-catalog-profile-'));
   let context: BrowserContext | undefined;
   try {
     console.log('\nstarting the product (scripts/start.mjs)...');
-    product = await startProduct(dataDir, port);
+    product = await startProduct(root, { port: option('port', 0), name: 'bench-local-catalog' });
     // A browser profile on disk, as a merchant's browser (and an installed app) has. Not a
     // throwaway context: Chromium keeps a throwaway (incognito) context's IndexedDB in memory,
     // and there (Chromium 150) every transaction gets slower as the database grows: 3,000 rows
@@ -188,7 +161,7 @@ async function main() {
     // half-seeded catalog would make step 3's pull a later one (no progress bar, other timings).
     await page.goto('about:blank');
 
-    const db = await openDatabase(path.join(dataDir, 'app.db'), { migrationsDir: path.join(root, 'api', 'drizzle') });
+    const db = await openDatabase(path.join(product.dataDir, 'app.db'), { migrationsDir: path.join(root, 'api', 'drizzle') });
     const user = await db.users.getByEmail(email);
     if (!user) throw new Error('the signed-up user is not in the database');
     await db.companies.update(user.companyId, { productLimit: n });
@@ -206,30 +179,7 @@ async function main() {
       return { pages: entries.length, products: entries.reduce((a, e) => a + e.products, 0), variants: entries.reduce((a, e) => a + e.variants, 0) };
     };
 
-    // The server's share: every changes page fetched from Node, one after another.
-    const emulator = /Auth emulator at (http:\/\/[^\s]+)/.exec(product.log())?.[1];
-    if (emulator) {
-      const signIn = await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake`, {
-        method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: 'correct-horse-42', returnSecureToken: true }),
-      });
-      const { idToken } = (await signIn.json()) as { idToken: string };
-      const started = performance.now();
-      let cursor = 0;
-      let pages = 0;
-      let bytes = 0;
-      for (;;) {
-        const res = await fetch(`${product.url}/api/catalog/changes?cursor=${cursor}&limit=5000&schema=1`, { headers: { Authorization: `Bearer ${idToken}` } });
-        const text = await res.text();
-        bytes += text.length;
-        const body = JSON.parse(text) as { cursor: number; hasMore: boolean };
-        pages++;
-        cursor = body.cursor;
-        if (!body.hasMore) break;
-      }
-      console.log('\nthe server alone (GET /api/catalog/changes from Node, pages of 5,000 rows, one after another)');
-      row('pages / JSON', `${pages} / ${fmt(Math.round(bytes / 1024))} KB`);
-      row('time', ms(performance.now() - started));
-    }
+    await serverShare(product, email);
 
     // 3. First pull, with the progress bar sampled as it moves.
     console.log(`\nfirst pull of ${fmt(n)} products into IndexedDB (the products screen)`);
@@ -429,12 +379,7 @@ async function main() {
   } finally {
     await context?.close();
     rmSync(profileDir, { recursive: true, force: true });
-    if (product && product.child.exitCode === null) {
-      const exited = new Promise((r) => product!.child.once('exit', r));
-      product.child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await product?.stop();
   }
 }
 
