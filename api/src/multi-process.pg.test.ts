@@ -18,20 +18,16 @@
  * Runs when TEST_DATABASE_URL is set, in a schema of its own dropped afterwards.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STORE } from '@catalog/demo-store';
 import type { SyncEvent } from '@catalog/contracts/sync';
 import type { CreateWorkOrderInput } from '@catalog/contracts/work-orders';
 import type { PriceSnapshot } from './db/repositories';
 import { expectedAfter, pickItems, storePrice, waitFor, type Item } from './services/work-orders/test-support';
-import { buildServer, startServer, type BuiltServer, type ServerProcess } from './testing/built-server';
-import { isolatedSchema } from './testing/db-targets';
-import { type LocalJwks, startLocalJwks } from './testing/local-jwks';
-import { readSyncEvents, startDemoStore, type TestStore } from './testing/store-fixture';
+import type { ServerProcess } from './testing/built-server';
+import { call, json, type ProcessCluster, startCluster } from './testing/process-cluster';
+import { readSyncEvents, type TestStore } from './testing/store-fixture';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 const PROJECT = 'catalog-pilot-multi-process';
@@ -41,13 +37,10 @@ const SYNC_LIMIT = 5;
 const LEASE_MS = 3_000;
 
 describe.skipIf(!baseUrl)('one service on three processes (PostgreSQL)', () => {
-  let schema: Awaited<ReturnType<typeof isolatedSchema>>;
+  let cluster: ProcessCluster;
+  let servers: ServerProcess[];
   let sql: pg.Pool;
-  let jwks: LocalJwks;
   let store: TestStore;
-  let bundle: BuiltServer;
-  let dataDir: string;
-  const servers: ServerProcess[] = [];
 
   // The owner of the company every case works with: signed in, store connected, catalog synced.
   let owner: { sub: string; headers: Record<string, string> };
@@ -56,16 +49,8 @@ describe.skipIf(!baseUrl)('one service on three processes (PostgreSQL)', () => {
   let items: { scheduled: Item[]; replayed: Item[]; killed: Item[]; terminated: Item[] };
 
   /** The next process, round-robin, as a load balancer spreads requests. */
-  let turn = 0;
-  const next = () => servers[turn++ % servers.length]!;
-  const call = (server: ServerProcess, route: string, init: RequestInit = {}) => fetch(`${server.url}${route}`, init);
-  const json = async <T = Record<string, unknown>>(res: Response) => ({ status: res.status, body: (await res.json()) as T });
-
-  async function signedIn(name: string) {
-    const sub = `uid-${randomUUID()}`;
-    const token = await jwks.sign({ sub, email: `${sub}@example.com`, name });
-    return { sub, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
-  }
+  const next = () => cluster.next();
+  const signedIn = (name: string) => cluster.signedIn(name);
 
   const row = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => (await sql.query<T>(text, values)).rows[0];
   const rows = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => (await sql.query<T>(text, values)).rows;
@@ -106,24 +91,13 @@ describe.skipIf(!baseUrl)('one service on three processes (PostgreSQL)', () => {
   }
 
   beforeAll(async () => {
-    schema = await isolatedSchema(baseUrl!);
-    sql = new pg.Pool({ connectionString: schema.url, max: 2 });
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'multi-process-'));
-    [jwks, store, bundle] = await Promise.all([
-      startLocalJwks(PROJECT),
-      startDemoStore({ products: 300, windowMs: 1_000, quota: 1_000 }),
-      buildServer('multi-process-test'),
-    ]);
-    const env = {
-      DATABASE_URL: schema.url, DATABASE_POOL_MAX: '5', APP_SECRET: `multi-process-${'s'.repeat(40)}`,
-      FIREBASE_PROJECT_ID: PROJECT, FIREBASE_JWKS_URL: jwks.url, BIGCOMMERCE_API_URL: store.url,
-      DATA_DIR: dataDir, WEB_DIST_DIR: dataDir, RATE_LIMIT_SYNC_PER_MINUTE: String(SYNC_LIMIT), WORK_ORDER_LEASE_MS: String(LEASE_MS),
-    };
-    // Started together, as a deployment starts its instances: the migrations run once, under a lock.
-    const started = await Promise.allSettled([0, 1, 2].map(() => startServer(bundle, env)));
-    for (const s of started) if (s.status === 'fulfilled') servers.push(s.value);
-    const failed = started.find((s) => s.status === 'rejected');
-    if (failed) throw failed.reason;
+    cluster = await startCluster(baseUrl!, {
+      project: PROJECT,
+      processes: 3,
+      store: { products: 300, windowMs: 1_000, quota: 1_000 },
+      env: { RATE_LIMIT_SYNC_PER_MINUTE: String(SYNC_LIMIT), WORK_ORDER_LEASE_MS: String(LEASE_MS) },
+    });
+    ({ servers, sql, store } = cluster);
 
     owner = await signedIn('Olive Owner');
     if ((await call(next(), '/api/auth/user', { headers: owner.headers })).status !== 200) throw new Error('sign-in failed');
@@ -152,13 +126,7 @@ describe.skipIf(!baseUrl)('one service on three processes (PostgreSQL)', () => {
 
   afterAll(async () => {
     // Whatever happened above: no process outlives the file.
-    for (const s of servers) s.child.kill('SIGKILL');
-    await Promise.all(servers.map((s) => s.exited));
-    await sql?.end();
-    await schema?.drop();
-    await Promise.all([jwks?.close(), store?.close()]);
-    bundle?.remove();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await cluster?.close();
   });
 
   it('each process is healthy and answers signed tokens; a first sign-in on all three at once makes one user', async () => {
@@ -184,7 +152,7 @@ describe.skipIf(!baseUrl)('one service on three processes (PostgreSQL)', () => {
     const now = Math.floor(Date.now() / 1000);
     const sub = fresh[0]!.sub;
     const unsigned = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ iss: `https://securetoken.google.com/${PROJECT}`, aud: PROJECT, sub, iat: now, exp: now + 600 })}.`;
-    const forged = await jwks.sign({ sub, email: `${sub}@example.com` }, { key: jwks.otherKey });
+    const forged = await cluster.jwks.sign({ sub, email: `${sub}@example.com` }, { key: cluster.jwks.otherKey });
     for (const token of [unsigned, forged]) expect((await call(next(), '/api/auth/user', { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
   });
 
