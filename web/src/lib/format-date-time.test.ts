@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from './format-date-time';
+import { formatClockTime, formatDateTime } from './format-date-time';
 
 describe('formatDateTime', () => {
   it("prints 'MMM d, yyyy at h:mm a'", () => {
@@ -24,5 +24,12 @@ describe('formatDateTime in the reader\'s zone and a named one', () => {
     expect(formatDateTime('2030-03-08T00:00:00.000Z', 'UTC')).toBe('Mar 8, 2030 at 12:00 AM');
     expect(formatDateTime('2030-03-08T12:30:00.000Z', 'UTC')).toBe('Mar 8, 2030 at 12:30 PM');
     expect(formatDateTime('2030-03-08T12:30:00.000Z', 'Asia/Kolkata')).toBe('Mar 8, 2030 at 6:00 PM');
+  });
+});
+
+describe('formatClockTime', () => {
+  it("prints 'h:mm:ss a'", () => {
+    expect(formatClockTime(Date.parse('2030-03-08T15:07:05.000Z'), 'UTC')).toBe('3:07:05 PM');
+    expect(formatClockTime(new Date('2030-03-08T00:00:09.000Z'), 'UTC')).toBe('12:00:09 AM');
   });
 });

@@ -17,23 +17,24 @@ interface DateParts {
   /** 0-23. */
   hour: number;
   minute: number;
+  second: number;
 }
 
 const zoned = new Map<string, Intl.DateTimeFormat>();
 
 function partsOf(date: Date, timeZone?: string): DateParts {
   if (!timeZone) {
-    return { year: date.getFullYear(), month: date.getMonth(), day: date.getDate(), hour: date.getHours(), minute: date.getMinutes() };
+    return { year: date.getFullYear(), month: date.getMonth(), day: date.getDate(), hour: date.getHours(), minute: date.getMinutes(), second: date.getSeconds() };
   }
   let format = zoned.get(timeZone);
   if (!format) {
-    const options = { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' } as const;
+    const options = { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' } as const;
     format = new Intl.DateTimeFormat('en-US', options);
     zoned.set(timeZone, format);
   }
   const parts: Record<string, number> = {};
   for (const part of format.formatToParts(date)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  return { year: parts.year!, month: parts.month! - 1, day: parts.day!, hour: parts.hour! % 24, minute: parts.minute! };
+  return { year: parts.year!, month: parts.month! - 1, day: parts.day!, hour: parts.hour! % 24, minute: parts.minute!, second: parts.second! };
 }
 
 function toDate(value: string | Date): Date | null {
@@ -41,9 +42,11 @@ function toDate(value: string | Date): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** '9:05 AM'. */
-function clock({ hour, minute }: DateParts): string {
-  return `${hour % 12 || 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** '9:05 AM', or '9:05:07 AM' with seconds. */
+function clock({ hour, minute, second }: DateParts, withSeconds = false): string {
+  return `${hour % 12 || 12}:${pad(minute)}${withSeconds ? `:${pad(second)}` : ''} ${hour < 12 ? 'AM' : 'PM'}`;
 }
 
 /** An ISO timestamp or Date as 'MMM d, yyyy at h:mm a'; '' for an unreadable value. */
@@ -60,4 +63,10 @@ export function formatMonthDayTime(value: string | Date, timeZone?: string): str
   if (!date) return '';
   const parts = partsOf(date, timeZone);
   return `${MONTHS[parts.month]} ${parts.day}, ${clock(parts)}`;
+}
+
+/** A time as 'h:mm:ss a' ("3:07:45 PM"), for what happens within the minute (an outbox retry). */
+export function formatClockTime(value: number | Date, timeZone?: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : clock(partsOf(date, timeZone), true);
 }

@@ -2,21 +2,8 @@
  * Numbers for people, as Intl's 'en-US' prints them: counts with thousands separators ('1,234')
  * and US dollar amounts ('$1,234.50'). Written out rather than through Intl.NumberFormat: the
  * first formatter a page builds costs tens of milliseconds of locale data on a phone, which
- * landed in the first render of /products. `once` makes any other costly value on first use.
+ * landed in the first render of /products.
  */
-
-/** `create()` once, on the first call. */
-export function once<T>(create: () => T): () => T {
-  let value: T | undefined;
-  let made = false;
-  return () => {
-    if (!made) {
-      value = create();
-      made = true;
-    }
-    return value as T;
-  };
-}
 
 /** 1234 -> '1,234'; -1234.5 -> '-1,234.5'. */
 export function formatCount(n: number): string {

@@ -10,8 +10,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { OutboxEntry } from '../../../local/catalog-db';
 import { useOutbox, useOutboxEntries, WAITING_FOR_CONNECTION } from '../../../local/outbox-hooks';
+import { formatClockTime } from '../../../lib/format-date-time';
 import { useOnline } from '../../../lib/use-online';
-import { once } from '../../../lib/format-number';
 
 export const NOTHING_PENDING = 'Everything is saved on the server.';
 
@@ -21,15 +21,13 @@ const KIND_LABEL: Record<OutboxEntry['kind'], string> = {
   variantPrice: 'Variant price change',
 };
 
-const timeFormat = once(() => new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', second: '2-digit' }));
-
 /** What the entry is waiting for, in words. */
 export function entryState(entry: OutboxEntry, online: boolean): { label: string; color: string; detail?: string } {
   if (entry.status === 'rejected') return { label: 'Refused', color: 'red', detail: entry.error };
   if (entry.status === 'sending') return { label: 'Sending…', color: 'blue' };
   if (!online) return { label: WAITING_FOR_CONNECTION, color: 'gray' };
   if (entry.attempts > 0) {
-    const at = entry.nextAttemptAt > Date.now() ? ` Next try at ${timeFormat().format(entry.nextAttemptAt)}.` : '';
+    const at = entry.nextAttemptAt > Date.now() ? ` Next try at ${formatClockTime(entry.nextAttemptAt)}.` : '';
     return { label: 'Retrying', color: 'orange', detail: `${entry.error ?? 'The last attempt failed.'}${at}` };
   }
   return { label: 'Queued', color: 'gray' };
