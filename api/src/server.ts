@@ -18,6 +18,7 @@ import { billingFromConfig } from './services/billing/billing';
 import type { CommerceFactory } from './services/store-connection';
 import { SyncRegistry } from './services/sync/sync-registry';
 import { createExecutor, storeClients } from './services/work-orders/executor';
+import { workOrderAlerts } from './services/work-orders/attention';
 import { createScheduler } from './services/work-orders/scheduler';
 
 async function main() {
@@ -71,7 +72,11 @@ async function main() {
   const workOrderLog = logger.child({ component: 'work-orders' });
   const workOrders = createScheduler({
     db,
-    executor: createExecutor({ db, storeClient: storeClients({ db, commerce, secrets }), logger: workOrderLog, leaseMs: config.workOrderLeaseMs }),
+    executor: createExecutor({
+      db, storeClient: storeClients({ db, commerce, secrets }), logger: workOrderLog, leaseMs: config.workOrderLeaseMs,
+      // A scheduled run or an end that failed or warned: the owners and admins are emailed (SMTP_URL).
+      alert: workOrderAlerts({ db, mailer, publicUrl: config.publicUrl, logger: workOrderLog }),
+    }),
     logger: workOrderLog,
   });
   workOrders.start();

@@ -50,4 +50,6 @@ export interface PriceHistoryRepository {
   add(companyId: string, entries: NewPriceHistoryEntry[]): Promise<PriceHistoryEntry[]>;
   /** Newest first; includes the product's variant entries. */
   listForProduct(companyId: string, productId: string, opts?: { limit?: number }): Promise<ListedPriceHistoryEntry[]>;
+  /** The entries of these products (and their variants) made after `since`, newest first. */
+  listSince(companyId: string, productIds: readonly string[], since: Date): Promise<PriceHistoryEntry[]>;
 }

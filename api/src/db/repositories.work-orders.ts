@@ -4,7 +4,7 @@
  * Re-exported (types) by repositories.ts, which every caller imports; the one class here,
  * WorkOrderCapError, is imported from this file.
  */
-import type { WorkOrderStatus } from '@catalog/contracts/work-orders';
+import type { RevertReport, WorkOrderStatus } from '@catalog/contracts/work-orders';
 
 // ---------------------------------------------------------------- work orders
 
@@ -31,6 +31,18 @@ export interface PriceSnapshot {
   regularPriceCents: number | null;
   salePriceCents: number | null;
 }
+/** Who asked for an order's undo, and whether items changed since are restored too. */
+export interface UndoRequest {
+  /** 'manual': Undo pressed; 'end': the order's revertAt came. */
+  trigger: 'manual' | 'end';
+  force: boolean;
+  /** The user who pressed Undo. */
+  by: string | null;
+  /** The items (target keys) the undo restores, saved before its first write so a resumed run restores the same. */
+  restoreKeys?: string[];
+}
+export type { RevertReport };
+
 export interface WorkOrder {
   id: string;
   companyId: string;
@@ -51,6 +63,12 @@ export interface WorkOrder {
   storeHash: string | null;
   leaseOwner: string | null;
   leaseExpiresAt: Date | null;
+  revertAt: Date | null;
+  /** Set when an undo is asked for (the route, or the executor for an end-time revert). */
+  undoRequest: UndoRequest | null;
+  revertReport: RevertReport | null;
+  warning: string | null;
+  needsAttention: boolean;
   updatedAt: Date;
 }
 export interface NewWorkOrder {
@@ -62,6 +80,7 @@ export interface NewWorkOrder {
   executeImmediately?: boolean;
   idempotencyKey?: string | null;
   storeHash?: string | null;
+  revertAt?: Date | null;
   /** Refuse (WorkOrderCapError) when the company already has this many waiting; checked in the insert's transaction. */
   caps?: WorkOrderCaps;
   now?: Date;
@@ -80,7 +99,8 @@ export class WorkOrderCapError extends Error {
 }
 export type WorkOrderPatch = Partial<Pick<WorkOrder,
   'title' | 'status' | 'archived' | 'originalPrices' | 'executedAt' | 'undoneAt' | 'error'
-  | 'leaseOwner' | 'leaseExpiresAt' | 'scheduledAt' | 'storeHash'>>;
+  | 'leaseOwner' | 'leaseExpiresAt' | 'scheduledAt' | 'storeHash' | 'revertAt' | 'undoRequest' | 'revertReport'
+  | 'warning' | 'needsAttention'>>;
 /**
  * Conditions checked in the same statement as the write (compare-and-set). The routes pass
  * contracts' WORK_ORDER_ACTION_GUARDS as they are.
@@ -104,8 +124,10 @@ export interface WorkOrdersRepository {
   /**
    * Global (scheduler): a due pending order (scheduledAt null or <= now) -> executing with a
    * lease, or takes over an executing order whose lease expired. One compare-and-set
-   * statement: of many concurrent callers exactly one gets the order. Archived orders are
-   * never claimed, nor an order of a company that has another one executing under a live lease
+   * statement: of many concurrent callers exactly one gets the order. A completed order whose
+   * revertAt has come (and whose undo has not failed) is claimed too: executing with executedAt
+   * set is an undo. Archived pending orders are never claimed (an archived order's end still
+   * comes), nor an order of a company that has another one executing under a live lease
    * (atomic against concurrent claims in other processes too).
    */
   claim(id: string, leaseOwner: string, leaseMs: number, now: Date): Promise<WorkOrder | null>;

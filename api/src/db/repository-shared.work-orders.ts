@@ -54,16 +54,21 @@ export function guardWhere(wo: WorkOrders, guard: WorkOrderGuard = {}): SQL | un
 }
 
 /**
- * Pending and due, or executing with a lapsed lease (its process died, or an undo was marked).
- * Three branches, each a range of one index ((status, scheduled_at) or (status,
- * lease_expires_at)), so only due rows are read, however many orders are finished or scheduled later.
+ * Pending and due (unarchived: archiving a pending order keeps it from running), executing with
+ * a lapsed lease (its process died, or an undo was marked), or completed with its end come
+ * (contracts' isRevertDue: revertAt passed, no failed undo). The end of a sale comes also for an
+ * archived order (archiving hides an order, it does not keep a sale running), so an archived
+ * order can be executing, and resumes as any other. Four branches, each a range of one index
+ * ((status, scheduled_at), (status, lease_expires_at) or (status, revert_at)), so only due rows
+ * are read, however many orders are finished or scheduled later.
  */
 export function claimableWhere(wo: WorkOrders, now: Date): SQL | undefined {
-  return and(eq(wo.archived, false), or(
-    and(eq(wo.status, 'pending'), isNull(wo.scheduledAt)),
-    and(eq(wo.status, 'pending'), lte(wo.scheduledAt, now)),
+  return or(
+    and(eq(wo.status, 'pending'), isNull(wo.scheduledAt), eq(wo.archived, false)),
+    and(eq(wo.status, 'pending'), lte(wo.scheduledAt, now), eq(wo.archived, false)),
     and(eq(wo.status, 'executing'), lt(wo.leaseExpiresAt, now)),
-  ));
+    and(eq(wo.status, 'completed'), lte(wo.revertAt, now), isNull(wo.error)),
+  );
 }
 
 /**
@@ -111,6 +116,7 @@ export function newWorkOrderRow(companyId: string, input: NewWorkOrder, now: Dat
     executeImmediately: input.executeImmediately ?? false,
     idempotencyKey: input.idempotencyKey ?? null,
     storeHash: input.storeHash ?? null,
+    revertAt: input.revertAt ?? null,
     createdAt: now,
     updatedAt: now,
   };

@@ -13,7 +13,9 @@ import type {
   InvitationStatus,
   PriceChangeType,
   PriceSnapshot,
+  RevertReport,
   Role,
+  UndoRequest,
   WorkOrderItem,
   WorkOrderStatus,
 } from './repositories';
@@ -168,6 +170,16 @@ export const workOrders = sqliteTable('work_orders', {
   storeHash: text('store_hash'),
   leaseOwner: text('lease_owner'),
   leaseExpiresAt: ts('lease_expires_at'),
+  /** When the scheduler reverts the completed order by itself (the end of a sale; issue 18). */
+  revertAt: ts('revert_at'),
+  /** Who asked for the undo in progress or done, and whether to restore items changed since. */
+  undoRequest: text('undo_request', { mode: 'json' }).$type<UndoRequest>(),
+  /** What the undo did with each item (restored, kept because changed since, unchanged). */
+  revertReport: text('revert_report', { mode: 'json' }).$type<RevertReport>(),
+  /** A completed order's warning: prices the store did not keep when read back. */
+  warning: text('warning'),
+  /** Shown on the dashboard until someone opens the order: a scheduled run or an end failed or warned. */
+  needsAttention: bool('needs_attention').notNull().default(false),
   updatedAt: ts('updated_at').notNull().default(nowMs),
 }, (t) => [
   uniqueIndex('work_orders_company_idempotency_uq').on(t.companyId, t.idempotencyKey),
@@ -177,6 +189,8 @@ export const workOrders = sqliteTable('work_orders', {
   index('work_orders_status_lease_idx').on(t.status, t.leaseExpiresAt),
   /** A company's orders by status: the caps on waiting orders, the store-change cancel. */
   index('work_orders_company_status_idx').on(t.companyId, t.status),
+  /** The scheduler's due query: completed orders whose end has come. */
+  index('work_orders_status_revert_idx').on(t.status, t.revertAt),
 ]);
 
 /**

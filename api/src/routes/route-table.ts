@@ -19,7 +19,7 @@ import { CatalogChangesQuery } from '@catalog/contracts/replication';
 import { SaveSettingsBody } from '@catalog/contracts/settings';
 import { CheckoutBody, PlanChangeBody } from '@catalog/contracts/subscription';
 import { CompanyNameBody, InviteBody } from '@catalog/contracts/team';
-import { CreateWorkOrderBody, WorkOrderListQuery } from '@catalog/contracts/work-orders';
+import { CreateWorkOrderBody, UndoWorkOrderBody, UpdateWorkOrderBody, WorkOrderListQuery } from '@catalog/contracts/work-orders';
 
 export type Access = 'public' | 'webhook' | 'self' | Action;
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -65,7 +65,10 @@ export const ROUTE_TABLE = {
   'POST /api/work-orders': { access: 'workOrders.create', body: CreateWorkOrderBody },
   'DELETE /api/work-orders/:id': { access: 'workOrders.delete', params: UuidParam },
   'PATCH /api/work-orders/:id/archive': { access: 'workOrders.archive', params: UuidParam },
-  'POST /api/work-orders/:id/undo': { access: 'workOrders.undo', params: UuidParam },
+  'PATCH /api/work-orders/:id': { access: 'workOrders.undo', params: UuidParam, body: UpdateWorkOrderBody },
+  'GET /api/work-orders/:id/undo-preview': { access: 'workOrders.undo', params: UuidParam },
+  'POST /api/work-orders/:id/seen': { access: 'workOrders.read', params: UuidParam },
+  'POST /api/work-orders/:id/undo': { access: 'workOrders.undo', params: UuidParam, body: UndoWorkOrderBody },
 
   'GET /api/company/users': { access: 'team.read' },
   'PUT /api/company/name': { access: 'team.rename', body: CompanyNameBody },

@@ -4,8 +4,11 @@
  */
 import { WorkOrderStatus, type WorkOrder, type WorkOrderItem } from './work-orders';
 
-/** What can be done to an order from the list (each is also a route: DELETE, PATCH archive, POST undo). */
-export type WorkOrderAction = 'undo' | 'archive' | 'delete';
+/**
+ * What can be done to an order from the list (each is also a route: DELETE, PATCH archive,
+ * POST undo, PATCH with `revertAt` for editEnd).
+ */
+export type WorkOrderAction = 'undo' | 'archive' | 'delete' | 'editEnd';
 
 export type WorkOrderActions = Record<WorkOrderAction, boolean>;
 
@@ -28,6 +31,11 @@ export const WORK_ORDER_ACTION_GUARDS = {
   archive: { status: WorkOrderStatus.options.filter((s) => s !== 'executing'), archived: false },
   /** Only a pending order (nothing has been written to the store yet), archived or not. */
   delete: { status: ['pending'] },
+  /**
+   * Setting, moving or removing the end (revertAt): before it runs, or after it completed and
+   * before anything undid it (issue 18). Not while it runs, nor once archived.
+   */
+  editEnd: { status: ['pending', 'completed'], archived: false },
 } as const satisfies Record<WorkOrderAction, WorkOrderActionGuard>;
 
 /** Whether `action` is allowed for the order as it is. */
@@ -42,6 +50,7 @@ export function workOrderActions(order: { status: WorkOrderStatus; archived: boo
     undo: allowsWorkOrderAction('undo', order),
     archive: allowsWorkOrderAction('archive', order),
     delete: allowsWorkOrderAction('delete', order),
+    editEnd: allowsWorkOrderAction('editEnd', order),
   };
 }
 
@@ -56,6 +65,18 @@ export function isWorkOrderDue(
   if (order.status !== 'pending') return false;
   if (order.executeImmediately) return true;
   return order.scheduledAt != null && Date.parse(order.scheduledAt) <= now.getTime();
+}
+
+/**
+ * A completed order's end has come: the scheduler reverts it (safe undo). An order whose undo
+ * failed keeps its error and is not retried by itself; Undo (which clears the error) tries again.
+ * The API's claim states the same in SQL (repository-shared.work-orders.ts, claimableWhere).
+ */
+export function isRevertDue(
+  order: { status: WorkOrderStatus; revertAt: string | null; error: string | null },
+  now: Date,
+): boolean {
+  return order.status === 'completed' && order.revertAt !== null && order.error === null && Date.parse(order.revertAt) <= now.getTime();
 }
 
 export interface WorkOrderCounts {

@@ -17,6 +17,8 @@ export const WORK_ORDER_MESSAGES = {
   schedule: 'Please set both date and time for scheduled work order',
   tooMany: 'A work order can change at most 10,000 products and variants',
   duplicate: 'A product or variant appears twice in this work order',
+  revertDate: 'Please set both date and time to revert at',
+  revertAfterStart: 'The revert time must be after the order runs',
 } as const;
 
 /** Items per order; a full premium catalog with its variants fits well within it. */
@@ -65,10 +67,19 @@ export const CreateWorkOrderBody = z
     /** Ignored when executeImmediately is true. */
     scheduledAt: IsoDateTime.nullish(),
     executeImmediately: z.boolean().default(false),
+    /**
+     * When the order's prices go back by themselves (the end of a sale), with the safe undo
+     * (issue 18). Later than its start: `scheduledAt`, or the moment the API receives an
+     * immediate order (checked there, against its clock).
+     */
+    revertAt: IsoDateTime.nullish(),
   })
   .superRefine((order, ctx) => {
     if (!order.executeImmediately && !order.scheduledAt) {
       ctx.addIssue({ code: 'custom', path: ['scheduledAt'], message: WORK_ORDER_MESSAGES.schedule });
+    }
+    if (order.revertAt && !order.executeImmediately && order.scheduledAt && Date.parse(order.revertAt) <= Date.parse(order.scheduledAt)) {
+      ctx.addIssue({ code: 'custom', path: ['revertAt'], message: WORK_ORDER_MESSAGES.revertAfterStart });
     }
     const seen = new Set<string>();
     order.productUpdates.forEach((item, index) => {
@@ -81,6 +92,64 @@ export const CreateWorkOrderBody = z
   });
 export type CreateWorkOrderBody = z.infer<typeof CreateWorkOrderBody>;
 export type CreateWorkOrderInput = z.input<typeof CreateWorkOrderBody>;
+
+/** PATCH /api/work-orders/{id}: set, move or remove (null) an order's end. */
+export const UpdateWorkOrderBody = z.object({
+  revertAt: IsoDateTime.nullable(),
+}).strict();
+export type UpdateWorkOrderBody = z.infer<typeof UpdateWorkOrderBody>;
+
+/** POST /api/work-orders/{id}/undo; no body is `{ force: false }`. */
+export const UndoWorkOrderBody = z.object({
+  /** Also restore the items changed since the order ran (their newer prices are overwritten). */
+  force: z.boolean().default(false),
+}).strict();
+export type UndoWorkOrderBody = z.infer<typeof UndoWorkOrderBody>;
+
+/** What a safe undo did, or would do, with one item (issue 18). */
+export const RevertOutcome = z.enum(['restored', 'kept', 'unchanged']);
+export type RevertOutcome = z.infer<typeof RevertOutcome>;
+
+/** What changed an item since its order ran, as far as the price history knows. */
+export const PriceChangeSource = z.object({
+  /** 'work_order': a later order; 'manual': an edit in the app; 'store': a change found in the store. */
+  kind: z.enum(['work_order', 'manual', 'store']),
+  workOrderId: Uuid.nullable(),
+  workOrderTitle: z.string().nullable(),
+  /** Who edited it in the app (name or email), for a manual edit. */
+  by: z.string().nullable(),
+  at: IsoDateTime.nullable(),
+});
+export type PriceChangeSource = z.infer<typeof PriceChangeSource>;
+
+export const RevertItem = z.object({
+  productId: IntId,
+  variantId: IntId.nullable(),
+  productName: z.string(),
+  variantSku: z.string().nullable(),
+  outcome: RevertOutcome,
+  /** The prices before the order, what it set, and what the store had when the undo looked. */
+  original: z.object({ regularPrice: NullableMoneyString, salePrice: NullableMoneyString }),
+  applied: z.object({ regularPrice: NullableMoneyString.optional(), salePrice: NullableMoneyString.optional() }),
+  current: z.object({ regularPrice: NullableMoneyString, salePrice: NullableMoneyString }).nullable(),
+  /** For a kept (or forced) item changed since: what changed it. */
+  changedBy: PriceChangeSource.nullable(),
+});
+export type RevertItem = z.infer<typeof RevertItem>;
+
+/**
+ * What an undo did per item (kept on the order), or what it would do (the undo preview).
+ * `items` lists every kept item and the restored and unchanged ones up to a limit.
+ */
+export const RevertReport = z.object({
+  restored: z.number().int().nonnegative(),
+  kept: z.number().int().nonnegative(),
+  unchanged: z.number().int().nonnegative(),
+  /** The undo restored the items changed since too (the merchant chose to). */
+  forced: z.boolean(),
+  items: z.array(RevertItem),
+});
+export type RevertReport = z.infer<typeof RevertReport>;
 
 export const WorkOrder = z.object({
   id: Uuid,
@@ -104,6 +173,19 @@ export const WorkOrder = z.object({
   regularPriceUpdates: z.number().int().nonnegative(),
   /** Items that set or clear a sale price. */
   salePriceUpdates: z.number().int().nonnegative(),
+  /** When its prices go back by themselves (the end of a sale), or null. */
+  revertAt: IsoDateTime.nullable(),
+  /** Who undid it: the merchant ('manual') or its end time ('end'); null while not undone. */
+  undoTrigger: z.enum(['manual', 'end']).nullable(),
+  /** What its undo did with each item (restored, kept because changed since, unchanged). */
+  revertReport: RevertReport.nullable(),
+  /**
+   * Something to look at although the order completed: prices the store did not keep after
+   * the write was read back (issue 18), named by item.
+   */
+  warning: z.string().nullable(),
+  /** A scheduled run or an end-time revert failed or ended with a warning and nobody opened the order since. */
+  needsAttention: z.boolean(),
 });
 export type WorkOrder = z.infer<typeof WorkOrder>;
 

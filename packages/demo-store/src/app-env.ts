@@ -15,5 +15,7 @@ export interface AppEnv {
     /** The catalog of the store named in the path (`/stores/{hash}/v3/...`). */
     catalog: Catalog;
     storeHash: string;
+    /** The `keepOldPrices` fault is on: writes succeed but leave prices as they were. */
+    keepPrices: boolean;
   };
 }

@@ -83,3 +83,13 @@ export async function readJson(c: Context): Promise<unknown> {
     return undefined;
   }
 }
+
+/**
+ * The fields of a product or variant write as the store applies them: under the `keepOldPrices`
+ * fault, without its prices (the write still succeeds and answers with the record as it is).
+ */
+export function appliedFields<T>(c: { get(key: 'keepPrices'): boolean }, fields: T): T {
+  if (!c.get('keepPrices') || typeof fields !== 'object' || fields === null) return fields;
+  const { price: _price, sale_price: _sale, ...rest } = fields as Record<string, unknown>;
+  return rest as T;
+}

@@ -66,6 +66,7 @@ export function storeGate(state: DemoStoreState): MiddlewareHandler<AppEnv> {
 
     c.set('catalog', account.catalog);
     c.set('storeHash', hash);
+    c.set('keepPrices', state.settings.keepOldPrices);
     await next();
   };
 }

@@ -34,6 +34,11 @@ export interface DemoStoreSettings {
   /** Length of the fixed rate-limit window in ms (BigCommerce: 30 s). */
   windowMs: number;
   faults: FaultRates;
+  /**
+   * A store that answers price writes with success and keeps the old prices (another app
+   * putting them back, a stale cache): what the app's read-back after writing must catch.
+   */
+  keepOldPrices: boolean;
 }
 
 /** The local-mode store: hash `demo`, access token `demo-token`, client id `demo-client`. */
@@ -43,7 +48,7 @@ export const DEMO_STORE: Readonly<Required<Pick<StoreSpec, 'hash' | 'accessToken
   clientId: 'demo-client',
 };
 
-export const DEFAULT_SETTINGS: DemoStoreSettings = { latencyMs: 0, quota: 150, windowMs: 30_000, faults: NO_FAULTS };
+export const DEFAULT_SETTINGS: DemoStoreSettings = { latencyMs: 0, quota: 150, windowMs: 30_000, faults: NO_FAULTS, keepOldPrices: false };
 
 export interface DemoStoreStats {
   /** Store API requests received (admin calls excluded). */

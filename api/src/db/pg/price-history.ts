@@ -1,8 +1,8 @@
 /** PostgreSQL price history repository. */
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import { historyRows } from '../catalog-plan';
 import { NotFoundError, rethrowUnique } from '../errors';
-import type { PriceHistoryRepository } from '../repositories';
+import type { PriceHistoryEntry, PriceHistoryRepository } from '../repositories';
 import { priceHistory as ph, productVariants, products } from '../schema.pg';
 import { toListedEntry } from '../repository-shared';
 import { chunks } from '../sql-helpers';
@@ -43,6 +43,14 @@ export function pgPriceHistory(db: PgDb): PriceHistoryRepository {
         .where(and(eq(ph.companyId, companyId), eq(ph.productId, productId)))
         .orderBy(desc(ph.createdAt), desc(ph.id)).limit(opts.limit ?? 500);
       return rows.map(toListedEntry);
+    },
+    async listSince(companyId, productIds, since) {
+      const found: PriceHistoryEntry[] = [];
+      for (const ids of chunks([...new Set(productIds)])) {
+        found.push(...await db.select().from(ph)
+          .where(and(eq(ph.companyId, companyId), inArray(ph.productId, ids), gt(ph.createdAt, since))));
+      }
+      return found.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1));
     },
   };
 }

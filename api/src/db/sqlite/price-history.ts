@@ -1,5 +1,5 @@
 /** SQLite price history repository. */
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import { historyRows } from '../catalog-plan';
 import { NotFoundError, rethrowUnique } from '../errors';
 import type { NewPriceHistoryEntry, PriceHistoryEntry, PriceHistoryRepository } from '../repositories';
@@ -45,6 +45,14 @@ export function sqlitePriceHistory(db: SqliteDb): PriceHistoryRepository {
         .where(and(eq(ph.companyId, companyId), eq(ph.productId, productId)))
         .orderBy(desc(ph.createdAt), desc(ph.id)).limit(opts.limit ?? 500).all();
       return rows.map(toListedEntry);
+    },
+    async listSince(companyId, productIds, since) {
+      const found: PriceHistoryEntry[] = [];
+      for (const ids of chunks([...new Set(productIds)])) {
+        found.push(...db.select().from(ph)
+          .where(and(eq(ph.companyId, companyId), inArray(ph.productId, ids), gt(ph.createdAt, since))).all());
+      }
+      return found.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1));
     },
   };
 }

@@ -90,5 +90,10 @@ export function toWireOrder(order: WorkOrder): WireWorkOrder {
     undoneAt: order.undoneAt?.toISOString() ?? null,
     error: order.error,
     ...countWorkOrderUpdates(productUpdates),
+    revertAt: order.revertAt?.toISOString() ?? null,
+    undoTrigger: order.status === 'undone' ? order.undoRequest?.trigger ?? null : null,
+    revertReport: order.status === 'undone' ? order.revertReport : null,
+    warning: order.warning,
+    needsAttention: order.needsAttention,
   };
 }

@@ -1,5 +1,7 @@
 /**
- * /api/work-orders: create (idempotent on the client's id), list, delete, archive and undo.
+ * /api/work-orders: create (idempotent on the client's id), list, delete, archive, set the end
+ * (PATCH revertAt), preview an undo and undo (the safe undo of issue 18: the executor restores
+ * only items still at the order's prices unless the request forces it).
  * Every query is scoped by the caller's company; another company's order is a 404. State
  * changes are compare-and-set in the database, guarded by contracts' WORK_ORDER_ACTION_GUARDS
  * (the spec's section 4 rules, which the list screen reads through workOrderActions), so the
@@ -23,13 +25,22 @@ import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import {
   tooManyOrdersMessage, undoOtherStoreMessage, WORK_ORDER_ACTION_GUARDS, WORK_ORDER_CAPS, type WorkOrderAction,
 } from '@catalog/contracts/work-order-rules';
-import { CreateWorkOrderBody, WorkOrderListQuery, type WorkOrder as WireWorkOrder } from '@catalog/contracts/work-orders';
-import type { Database, WorkOrder } from '../../db/repositories';
+import { isBigCommerceError } from '@catalog/commerce';
+import {
+  CreateWorkOrderBody, UndoWorkOrderBody, UpdateWorkOrderBody, WORK_ORDER_MESSAGES, WorkOrderListQuery,
+  type RevertReport, type WorkOrder as WireWorkOrder,
+} from '@catalog/contracts/work-orders';
+import type { AppDeps } from '../../app';
+import type { WorkOrder } from '../../db/repositories';
 import { WorkOrderCapError } from '../../db/repositories.work-orders';
 import { readJson, readQuery } from '../../lib/http';
 import type { AuthedEnv } from '../../middleware/authenticate';
 import { guard } from '../../middleware/require-permission';
+import { StoreUnavailableError, storeClients } from '../../services/work-orders/executor';
+import { targetsOf } from '../../services/work-orders/price-plan';
+import { planRevert } from '../../services/work-orders/revert-plan';
 import { notifyWorkOrdersDue } from '../../services/work-orders/scheduler';
+import { failureReason } from '../../services/work-orders/store-writer';
 import { resolveItems, toWireOrder } from './work-order-items';
 
 const NOT_FOUND = 'Work order not found';
@@ -46,12 +57,31 @@ function conflict(action: WorkOrderAction, order: WorkOrder): ApiError {
     undo: order.archived
       ? 'Archived work orders cannot be undone'
       : `Only completed work orders can be undone (this one is ${state})`,
+    editEnd: order.archived
+      ? 'The end of an archived work order cannot be changed'
+      : `The end can be changed only before the order runs or after it completed, before it is undone (this one is ${state})`,
   }[action];
   return new ApiError(ErrorCode.CONFLICT, why);
 }
 
-export function workOrderRoutes(deps: { db: Database }) {
+/** An end must come after the order runs: after its schedule, and after now. */
+function checkRevertAt(revertAt: Date, order: { executeImmediately: boolean; scheduledAt: Date | null; status: string }, now: Date) {
+  const startsAt = order.status === 'pending' && !order.executeImmediately && order.scheduledAt ? order.scheduledAt : now;
+  if (revertAt.getTime() <= Math.max(startsAt.getTime(), now.getTime())) {
+    throw new ApiError(ErrorCode.VALIDATION, WORK_ORDER_MESSAGES.revertAfterStart, { fields: { revertAt: WORK_ORDER_MESSAGES.revertAfterStart } });
+  }
+}
+
+export function workOrderRoutes(deps: Pick<AppDeps, 'db' | 'commerce' | 'secrets'>) {
   const { db } = deps;
+  const storeClient = storeClients(deps);
+
+  /** An order made for another store than the one connected now cannot be undone (409). */
+  function refuseOtherStore(order: WorkOrder, settings: { storeHash: string } | null) {
+    if (order.storeHash !== null && settings && settings.storeHash !== order.storeHash) {
+      throw new ApiError(ErrorCode.CONFLICT, undoOtherStoreMessage(order.storeHash));
+    }
+  }
 
   /** The order, or 404 for an id that is malformed, absent or another company's. */
   async function load(companyId: string, rawId: string | undefined): Promise<WorkOrder> {
@@ -73,6 +103,8 @@ export function workOrderRoutes(deps: { db: Database }) {
       const body = await readJson(c, CreateWorkOrderBody);
       const productUpdates = await resolveItems(db, user.companyId, body.productUpdates);
       const scheduledAt = body.executeImmediately || !body.scheduledAt ? null : new Date(body.scheduledAt);
+      const revertAt = body.revertAt ? new Date(body.revertAt) : null;
+      if (revertAt) checkRevertAt(revertAt, { executeImmediately: body.executeImmediately, scheduledAt, status: 'pending' }, new Date());
       // The store the order is for: a later store change cancels it, or refuses its undo.
       const settings = await db.settings.get(user.companyId);
       const { order, created } = await db.workOrders.create(user.companyId, {
@@ -84,6 +116,7 @@ export function workOrderRoutes(deps: { db: Database }) {
         // The device's id for this submission: a replay (lost response, outbox retry) finds the first order.
         idempotencyKey: body.id ?? null,
         storeHash: settings?.storeHash ?? null,
+        revertAt,
         caps: WORK_ORDER_CAPS,
       }).catch((err: unknown) => {
         if (err instanceof WorkOrderCapError) throw new ApiError(ErrorCode.TOO_MANY_ORDERS, tooManyOrdersMessage(err.cap));
@@ -110,23 +143,60 @@ export function workOrderRoutes(deps: { db: Database }) {
       return c.json(toWireOrder(archived) satisfies WireWorkOrder);
     })
 
-    .post('/:id/undo', guard('POST /api/work-orders/:id/undo'), async (c) => {
+    .patch('/:id', guard('PATCH /api/work-orders/:id'), async (c) => {
       const { companyId } = c.get('user');
       const order = await load(companyId, c.req.param('id'));
+      const body = await readJson(c, UpdateWorkOrderBody);
+      const revertAt = body.revertAt === null ? null : new Date(body.revertAt);
+      if (revertAt) checkRevertAt(revertAt, order, new Date());
+      const updated = await db.workOrders.update(companyId, order.id, { revertAt }, WORK_ORDER_ACTION_GUARDS.editEnd);
+      if (!updated) throw conflict('editEnd', (await db.workOrders.get(companyId, order.id)) ?? order);
+      return c.json(toWireOrder(updated) satisfies WireWorkOrder);
+    })
+
+    // Someone opened the order: the dashboard stops showing it (needsAttention, issue 18).
+    .post('/:id/seen', guard('POST /api/work-orders/:id/seen'), async (c) => {
+      const { companyId } = c.get('user');
+      const order = await load(companyId, c.req.param('id'));
+      const seen = order.needsAttention ? await db.workOrders.update(companyId, order.id, { needsAttention: false }) : order;
+      return c.json(toWireOrder(seen ?? order) satisfies WireWorkOrder);
+    })
+
+    // What an undo would do now: the store's prices read, each item classified (issue 18).
+    .get('/:id/undo-preview', guard('GET /api/work-orders/:id/undo-preview'), async (c) => {
+      const { companyId } = c.get('user');
+      const order = await load(companyId, c.req.param('id'));
+      if (order.status !== 'completed' || order.archived) throw conflict('undo', order);
+      refuseOtherStore(order, await db.settings.get(companyId));
+      if (!order.originalPrices) throw new ApiError(ErrorCode.CONFLICT, 'This order has no record of the prices it replaced');
+      try {
+        const client = await storeClient(companyId);
+        const plan = await planRevert(db, client, order, targetsOf(order.productUpdates), false, c.req.raw.signal);
+        return c.json(plan.report satisfies RevertReport);
+      } catch (err) {
+        if (err instanceof StoreUnavailableError) throw new ApiError(ErrorCode.CONFLICT, err.message);
+        if (isBigCommerceError(err)) throw new ApiError(ErrorCode.UPSTREAM, `Could not read the current prices from the store: ${failureReason(err)}`);
+        throw err;
+      }
+    })
+
+    .post('/:id/undo', guard('POST /api/work-orders/:id/undo'), async (c) => {
+      const user = c.get('user');
+      const { companyId } = user;
+      const order = await load(companyId, c.req.param('id'));
+      const { force } = await readJson(c, UndoWorkOrderBody);
       // Its prices were changed in another store, whose product ids mean nothing in this one.
       // (An order from before stores were recorded, storeHash null, counts as this store's; the
       // executor checks again, should the store change between here and the run.)
-      if (order.storeHash !== null) {
-        const settings = await db.settings.get(companyId);
-        if (settings && settings.storeHash !== order.storeHash) {
-          throw new ApiError(ErrorCode.CONFLICT, undoOtherStoreMessage(order.storeHash));
-        }
-      }
+      refuseOtherStore(order, await db.settings.get(companyId));
       // Marked for the scheduler: executing with executedAt set means "undo", and a lease that
       // has already lapsed lets the first scheduler that looks (in any process) claim it.
       const marked = await db.workOrders.update(
         companyId, order.id,
-        { status: 'executing', error: null, leaseOwner: null, leaseExpiresAt: new Date(Date.now() - 1) },
+        {
+          status: 'executing', error: null, leaseOwner: null, leaseExpiresAt: new Date(Date.now() - 1),
+          undoRequest: { trigger: 'manual', force, by: user.id }, revertReport: null,
+        },
         WORK_ORDER_ACTION_GUARDS.undo,
       );
       if (!marked) throw conflict('undo', (await db.workOrders.get(companyId, order.id)) ?? order);

@@ -196,6 +196,7 @@ describe('delete, archive and undo', () => {
       delete: (id) => t.request('DELETE', `/api/work-orders/${id}`),
       archive: (id) => t.request('PATCH', `/api/work-orders/${id}/archive`),
       undo: (id) => t.request('POST', `/api/work-orders/${id}/undo`),
+      editEnd: (id) => t.request('PATCH', `/api/work-orders/${id}`, { revertAt: '2031-01-01T00:00:00.000Z' }),
     };
     const disagreements: string[] = [];
     for (const status of WireStatus.options) {

@@ -3,6 +3,7 @@
  * checked against the store's own prices, the price history and the local catalog.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { targetsOf } from './price-plan';
 import { expectedAfter, pickItems, storePrice, waitFor, waitForStatus, workOrderWorld, type WorkOrderWorld } from './test-support';
 
 let world: WorkOrderWorld | undefined;
@@ -145,21 +146,47 @@ describe('executing a work order', () => {
     const items = pickItems(w.store, { products: 6, variants: 6 });
     const before = items.map((i) => storePrice(w.store, i));
     const after = items.map((item, i) => expectedAfter(before[i]!, item));
-    w.scheduler().start();
+    const scheduler = w.scheduler();
+    scheduler.start();
     const created = await w.post({ title: 'Hard to undo', productUpdates: items, executeImmediately: true });
-    await waitForStatus(w, created.body.id, ['completed']);
-    // A product of the order (none of whose variants it changed) is deleted in the store.
+    const done = await waitForStatus(w, created.body.id, ['completed']);
+    await scheduler.stop();
+    // An undo that planned to restore every item (its plan saved), then stopped; meanwhile a
+    // product of the order (none of whose variants it changed) was deleted in the store.
+    expect((await w.app.request(`/api/work-orders/${created.body.id}/undo`, { method: 'POST', headers: w.owner.headers })).status).toBe(202);
+    const keys = targetsOf(done.productUpdates).map((t) => t.key);
+    await w.db.workOrders.update(w.companyId, done.id, {
+      undoRequest: { trigger: 'manual', force: false, by: null, restoreKeys: keys },
+      revertReport: { restored: keys.length, kept: 0, unchanged: 0, forced: false, items: [] },
+    });
     const gone = items.find((i) => i.variantId == null && !items.some((v) => v.variantId != null && v.productId === i.productId))!;
     w.store.store.deleteProduct(gone.productId);
+    w.scheduler().start();
 
-    expect((await w.app.request(`/api/work-orders/${created.body.id}/undo`, { method: 'POST', headers: w.owner.headers })).status).toBe(202);
     const kept = await waitFor(() => w.db.workOrders.get(w.companyId, created.body.id), (o) => o!.status === 'completed' && o!.error !== null);
     expect(kept!.error).toMatch(new RegExp(
       `^Could not undo 1 of ${items.length} items: Product ${gone.productId}: .*\\(store said 422\\)\\. The order's prices were put back\\. Try Undo again\\.$`,
     ));
     expect(kept!.undoneAt).toBeNull();
+    expect(kept).toMatchObject({ undoRequest: null, revertReport: null });
     items.forEach((item, i) => item !== gone && expect(storePrice(w.store, item)).toEqual(after[i]));
     expect((await historyOf(w, created.body.id)).filter((h) => h.changeType === 'undo')).toHaveLength(0);
+  });
+
+  it('counts an item deleted from the store since as unchanged: the undo restores the others', async () => {
+    world = await workOrderWorld();
+    const w = world;
+    const items = pickItems(w.store, { products: 3, variants: 0 });
+    const before = items.map((i) => storePrice(w.store, i));
+    w.scheduler().start();
+    const created = await w.post({ title: 'Then deleted', productUpdates: items, executeImmediately: true });
+    await waitForStatus(w, created.body.id, ['completed']);
+    w.store.store.deleteProduct(items[0]!.productId);
+    expect((await w.app.request(`/api/work-orders/${created.body.id}/undo`, { method: 'POST', headers: w.owner.headers })).status).toBe(202);
+    const undone = await waitForStatus(w, created.body.id, ['undone']);
+    expect(undone.revertReport).toMatchObject({ restored: 2, kept: 0, unchanged: 1 });
+    expect(undone.revertReport!.items.find((i) => i.productId === items[0]!.productId)).toMatchObject({ outcome: 'unchanged', current: null });
+    items.slice(1).forEach((item, i) => expect(storePrice(w.store, item)).toEqual(before[i + 1]));
   });
 
   it('fails without writing when an item no longer exists in the store', async () => {

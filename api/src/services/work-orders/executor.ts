@@ -24,7 +24,7 @@
  */
 import { isBigCommerceError, type BigCommerceClient } from '@catalog/commerce';
 import { STORE_CHANGED_ERROR } from '@catalog/contracts/work-order-rules';
-import type { Database, PriceSnapshot, WorkOrder, WorkOrderPatch } from '../../db/repositories';
+import type { Database, PriceSnapshot, UndoRequest, WorkOrder, WorkOrderPatch } from '../../db/repositories';
 import { NotFoundError, UniqueViolationError, rethrowUnique } from '../../db/errors';
 import type { Logger } from '../../lib/logger';
 import type { SecretBox } from '../../lib/secrets';
@@ -33,6 +33,9 @@ import { holdLease } from './lease';
 import {
   historyEntries, listFailures, localChanges, restoreTargets, snapshotKey, targetsOf, type HistoryPhase, type PriceTarget,
 } from './price-plan';
+import { differing, readBackWarning } from './read-back';
+import { planRevert } from './revert-plan';
+import { restoreWrites } from './safe-undo';
 import { readSnapshot } from './store-snapshot';
 import { failureReason, writePrices, type BatchInfo, type WriteOptions, type WriteOutcome } from './store-writer';
 
@@ -72,6 +75,12 @@ export interface ExecutorOptions {
   writes?: Pick<WriteOptions, 'concurrency' | 'rounds' | 'retryPauseMs'>;
   /** Called after every store batch of a run (progress; tests abort here to simulate a crash). */
   onBatch?: (order: WorkOrder, info: BatchInfo) => void | Promise<void>;
+  /**
+   * Told when an order nobody was watching needs someone (issue 18): a scheduled run or an
+   * end-time revert that failed or ended with a read-back warning. Emails the owners and admins
+   * (attention.ts); its failures are logged, never the order's.
+   */
+  alert?: (order: WorkOrder, problem: string) => Promise<void>;
 }
 
 export type Executor = ReturnType<typeof createExecutor>;
@@ -117,13 +126,43 @@ export function createExecutor(o: ExecutorOptions) {
     log: Logger;
   }
 
-  /** A status change, only while this run still holds the lease; 'lost' when it does not. */
+  /**
+   * A status change, only while this run still holds the lease; 'lost' when it does not. A
+   * problem (an error or a warning) of a run nobody started by hand (a scheduled order, an
+   * end-time revert) marks the order for the dashboard and alerts the owners and admins.
+   */
   async function finish<T extends RunOutcome>(ctx: RunContext, outcome: T, patch: WorkOrderPatch): Promise<T | 'lost'> {
+    const problem = patch.error ?? patch.warning ?? null;
+    const unattended = ctx.order.executedAt ? ctx.order.undoRequest?.trigger !== 'manual' : !ctx.order.executeImmediately;
+    const attention = problem !== null && unattended;
     const done = await db.workOrders.update(
-      ctx.order.companyId, ctx.order.id, { ...patch, leaseOwner: null, leaseExpiresAt: null },
+      ctx.order.companyId, ctx.order.id, { ...patch, needsAttention: attention, leaseOwner: null, leaseExpiresAt: null },
       { status: 'executing', leaseOwner: ctx.owner }, now(),
     );
-    return done ? outcome : 'lost';
+    if (!done) return 'lost';
+    if (attention && o.alert) {
+      await o.alert(done, problem).catch((err: unknown) => ctx.log.warn('work order alert failed', { error: messageOf(err) }));
+    }
+    return outcome;
+  }
+
+  /**
+   * Reads the written prices back; items the store did not keep are written once more and read
+   * again. Returns the order's warning for what still differs (null: all kept).
+   */
+  async function verify(ctx: RunContext, client: BigCommerceClient, written: readonly PriceTarget[]): Promise<string | null> {
+    if (written.length === 0) return null;
+    try {
+      const off = await differing(client, written, ctx.signal);
+      if (off.length === 0) return null;
+      ctx.log.warn('the store did not keep written prices; writing them once more', { items: off.length });
+      const again = off.map((f) => f.target);
+      await write(ctx, client, again);
+      return readBackWarning(await differing(client, again, ctx.signal), written.length);
+    } catch (err) {
+      if (ctx.signal.aborted) throw err;
+      return `Could not read the prices back from the store after writing (${failureReason(err)}); check them in the store.`;
+    }
   }
 
   /** The company's saved store is no longer the one the order was made for. */
@@ -207,19 +246,26 @@ export function createExecutor(o: ExecutorOptions) {
       return finish(ctx, 'failed', { status: 'failed', error: `${sentence(reason)} ${tail}` });
     }
 
+    const warning = await verify(ctx, client, targets);
     // A database failure from here on leaves the order executing: once its lease lapses a run
     // resumes it, repeats the (absolute) writes and records what is still missing.
     await recordHistory(order, 'work_order', targets, before);
     await applyLocally(order.companyId, targets);
-    return finish(ctx, 'completed', { status: 'completed', executedAt: now(), error: null });
+    return finish(ctx, 'completed', { status: 'completed', executedAt: now(), error: null, warning });
   }
 
+  /**
+   * The safe undo (issue 18): reads the store's current prices, restores only the items still at
+   * what the order set (all of them when the request forces it), keeps the ones changed since,
+   * and reports each item. The plan is saved before the first write, so a resumed run restores
+   * the same items (re-reading would count the ones already restored as unchanged).
+   */
   async function undo(ctx: RunContext, targets: PriceTarget[]): Promise<RunOutcome> {
     const { order } = ctx;
-    const keep = (error: string) => finish(ctx, 'undo_failed', { status: 'completed', error });
+    // It stays completed with the error; the next Undo asks and plans afresh.
+    const keep = (error: string) => finish(ctx, 'undo_failed', { status: 'completed', error, undoRequest: null, revertReport: null });
     if (!order.originalPrices) return keep('Could not undo: this order has no record of the prices it replaced.');
     const before = new Map(order.originalPrices.map((s) => [snapshotKey(s), s]));
-    const restore = restoreTargets(targets, before);
     if (await madeForAnotherStore(order)) return keep(STORE_CHANGED_ERROR);
     let client;
     try {
@@ -229,25 +275,51 @@ export function createExecutor(o: ExecutorOptions) {
       return keep(`Could not undo: ${sentence(err.message)} Nothing was changed.`);
     }
 
+    // An undo nobody asked for through the route is the end-time revert the scheduler claimed.
+    let request: UndoRequest = order.undoRequest ?? { trigger: 'end', force: false, by: null };
+    let restoring: PriceTarget[];
+    if (request.restoreKeys && order.revertReport) {
+      const keys = new Set(request.restoreKeys);
+      restoring = targets.filter((t) => keys.has(t.key));
+    } else {
+      let plan;
+      try {
+        plan = await planRevert(db, client, order, targets, request.force, ctx.signal);
+      } catch (err) {
+        if (ctx.signal.aborted || !isBigCommerceError(err)) throw err;
+        return keep(`Could not undo: could not read the current prices from the store: ${sentence(failureReason(err))} Nothing was changed.`);
+      }
+      const writes = restoreWrites(plan.items);
+      const keys = new Set(writes.map((t) => t.key));
+      restoring = targets.filter((t) => keys.has(t.key));
+      request = { ...request, restoreKeys: [...keys] };
+      const saved = await db.workOrders.update(order.companyId, order.id, { undoRequest: request, revertReport: plan.report },
+        { status: 'executing', leaseOwner: ctx.owner }, now());
+      if (!saved) return 'lost';
+      ctx.order = saved;
+    }
+    const restore = restoreTargets(restoring, before);
+
     let outcome: WriteOutcome;
     try {
       outcome = await write(ctx, client, restore);
     } catch (err) {
       if (ctx.signal.aborted) throw err;
-      const tail = await putBack(ctx, client, targets, "The order's prices were put back.");
+      const tail = await putBack(ctx, client, restoring, "The order's prices were put back.");
       return keep(`Could not undo: stopped by an internal error (${messageOf(err)}). ${tail}`);
     }
     if (outcome.failed.length > 0) {
       const refused = new Set(outcome.failed.filter((f) => f.permanent).map((f) => f.target.key));
-      const reason = `Could not undo ${outcome.failed.length} of ${targets.length} items: ${listFailures(
+      const reason = `Could not undo ${outcome.failed.length} of ${restoring.length} items: ${listFailures(
         outcome.failed.map((f) => ({ label: f.target.label, reason: f.reason })),
       )}`;
-      const tail = await putBack(ctx, client, targets.filter((t) => !refused.has(t.key)), "The order's prices were put back.");
+      const tail = await putBack(ctx, client, restoring.filter((t) => !refused.has(t.key)), "The order's prices were put back.");
       return keep(`${sentence(reason)} ${tail} Try Undo again.`);
     }
-    await recordHistory(order, 'undo', targets, before);
+    const warning = await verify(ctx, client, restore);
+    await recordHistory(order, 'undo', restoring, before);
     await applyLocally(order.companyId, restore);
-    return finish(ctx, 'undone', { status: 'undone', undoneAt: now(), error: null });
+    return finish(ctx, 'undone', { status: 'undone', undoneAt: now(), error: null, warning });
   }
 
   /** One history entry per item; a resumed run finds its entries already there (same ids) and adds none. */

@@ -74,7 +74,7 @@ export function restoreTargets(targets: readonly PriceTarget[], snapshot: Readon
  * A product's sale price as kept locally: the store's "not on sale" (0) is null there, as a
  * sync stores it (contracts salePriceOrNull). A variant's is kept as the store has it.
  */
-function localSale(kind: PriceTarget['kind'], cents: number | null | undefined): number | null | undefined {
+export function localSale(kind: PriceTarget['kind'], cents: number | null | undefined): number | null | undefined {
   return kind === 'product' ? salePriceOrNull(cents) : cents;
 }
 

@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { runBatch } from '../batch';
 import type { BcProduct } from '../types';
-import { errorBody, paginate, readBoolean, readIdList, readJson, readPaging } from '../responses';
+import { appliedFields, errorBody, paginate, readBoolean, readIdList, readJson, readPaging } from '../responses';
 
 /** BigCommerce's batch limit for PUT /catalog/products. */
 export const MAX_PRODUCT_BATCH = 10;
@@ -67,7 +67,7 @@ export const productRoutes = new Hono<AppEnv>()
   .put('/catalog/products', async (c) => {
     const catalog = c.get('catalog');
     const body = await readJson(c);
-    const result = runBatch(body, { max: MAX_PRODUCT_BATCH, noun: 'products' }, (id, item) => catalog.updateProduct(id, item));
+    const result = runBatch(body, { max: MAX_PRODUCT_BATCH, noun: 'products' }, (id, item) => catalog.updateProduct(id, appliedFields(c, item)));
     return c.json(result.body, result.status);
   })
   .delete('/catalog/products', (c) => {
@@ -87,7 +87,7 @@ export const productRoutes = new Hono<AppEnv>()
     const id = Number(c.req.param('product_id'));
     const body = await readJson(c);
     if (body === undefined) return c.json(errorBody(400, 'The request body is not valid JSON.'), 400);
-    const outcome = catalog.updateProduct(id, body);
+    const outcome = catalog.updateProduct(id, appliedFields(c, body));
     if (!outcome.ok) {
       if (outcome.status === 404) return c.json(errorBody(404, outcome.title), 404);
       return c.json(errorBody(outcome.status, outcome.title, outcome.errors), outcome.status);

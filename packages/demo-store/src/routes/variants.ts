@@ -5,7 +5,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { runBatch } from '../batch';
-import { errorBody, paginate, readIdList, readJson, readPaging } from '../responses';
+import { appliedFields, errorBody, paginate, readIdList, readJson, readPaging } from '../responses';
 
 /** BigCommerce's batch limit for PUT /catalog/variants. */
 export const MAX_VARIANT_BATCH = 50;
@@ -28,7 +28,7 @@ export const variantRoutes = new Hono<AppEnv>()
     const body = await readJson(c);
     if (body === undefined) return c.json(errorBody(400, 'The request body is not valid JSON.'), 400);
     const productId = Number(c.req.param('product_id'));
-    const outcome = c.get('catalog').updateVariant(Number(c.req.param('variant_id')), body, productId);
+    const outcome = c.get('catalog').updateVariant(Number(c.req.param('variant_id')), appliedFields(c, body), productId);
     if (!outcome.ok) {
       if (outcome.status === 404) return c.json(errorBody(404, outcome.title), 404);
       return c.json(errorBody(outcome.status, outcome.title, outcome.errors), outcome.status);
@@ -55,6 +55,6 @@ export const variantRoutes = new Hono<AppEnv>()
   .put('/catalog/variants', async (c) => {
     const catalog = c.get('catalog');
     const body = await readJson(c);
-    const result = runBatch(body, { max: MAX_VARIANT_BATCH, noun: 'variants' }, (id, item) => catalog.updateVariant(id, item));
+    const result = runBatch(body, { max: MAX_VARIANT_BATCH, noun: 'variants' }, (id, item) => catalog.updateVariant(id, appliedFields(c, item)));
     return c.json(result.body, result.status);
   });
