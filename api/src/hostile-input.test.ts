@@ -214,6 +214,8 @@ describe.each(dbTargets)('hostile input on $name', (target) => {
       'POST /api/invitations': { email: 'another-hire@example.com', role: 'admin' },
       'POST /api/subscription/checkout': { plan: 'starter' },
       'POST /api/subscription/change': { plan: 'trial', sessionId: 'cs_test_123' },
+      'PATCH /api/work-orders/:id': { revertAt: '2031-01-01T00:00:00.000Z' },
+      'POST /api/work-orders/:id/undo': { force: false },
     };
     validQuery = {
       'GET /api/products': { search: 'shirt', category: 'Apparel', page: '1', limit: '20' },
@@ -228,6 +230,9 @@ describe.each(dbTargets)('hostile input on $name', (target) => {
       'DELETE /api/work-orders/:id': orderId,
       'PATCH /api/work-orders/:id/archive': orderId,
       'POST /api/work-orders/:id/undo': orderId,
+      'PATCH /api/work-orders/:id': orderId,
+      'GET /api/work-orders/:id/undo-preview': orderId,
+      'POST /api/work-orders/:id/seen': orderId,
       'DELETE /api/company/users/:id': mateId,
       'DELETE /api/invitations/:id': invitation.id,
     };

@@ -118,8 +118,8 @@ export interface WorkOrdersRepository {
    */
   create(companyId: string, input: NewWorkOrder): Promise<{ order: WorkOrder; created: boolean }>;
   get(companyId: string, id: string): Promise<WorkOrder | null>;
-  /** Newest first. */
-  list(companyId: string, opts?: { includeArchived?: boolean }): Promise<WorkOrder[]>;
+  /** Newest first; `needsAttention`: only those the dashboard points at. */
+  list(companyId: string, opts?: { includeArchived?: boolean; needsAttention?: boolean }): Promise<WorkOrder[]>;
   countByStatus(companyId: string): Promise<Record<WorkOrderStatus, number>>;
   /**
    * Global (scheduler): a due pending order (scheduledAt null or <= now) -> executing with a

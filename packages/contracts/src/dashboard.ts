@@ -3,7 +3,18 @@
  * time since the last sync (DESIGN.md section 6 replaces the old fixed '24h').
  */
 import { z } from 'zod';
-import { IsoDateTime } from './common';
+import { IsoDateTime, Uuid } from './common';
+import { WorkOrderStatus } from './work-orders';
+
+/** An order the dashboard points at until someone opens it (issue 18). */
+export const AttentionOrder = z.object({
+  id: Uuid,
+  title: z.string(),
+  status: WorkOrderStatus,
+  /** Its error, or its read-back warning. */
+  problem: z.string(),
+});
+export type AttentionOrder = z.infer<typeof AttentionOrder>;
 
 export const DashboardStats = z.object({
   totalProducts: z.number().int().nonnegative(),
@@ -12,6 +23,8 @@ export const DashboardStats = z.object({
   completedOrders: z.number().int().nonnegative(),
   /** null before the first sync. */
   lastSyncAt: IsoDateTime.nullable(),
+  /** Scheduled runs and ends that failed or warned, not yet opened (newest first). */
+  needsAttention: z.array(AttentionOrder).default([]),
 });
 export type DashboardStats = z.infer<typeof DashboardStats>;
 

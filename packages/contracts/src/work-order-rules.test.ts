@@ -1,9 +1,9 @@
 /** The rules of work-order-rules.ts, stated as the tests' names. */
 import { describe, expect, it } from 'vitest';
 import {
-  allowsWorkOrderAction, countWorkOrderUpdates, isWorkOrderDue, WORK_ORDER_ACTION_GUARDS, STORE_CHANGED_ERROR, tooManyOrdersMessage, undoOtherStoreMessage, WORK_ORDER_CAPS, workOrderActions,
+  allowsWorkOrderAction, countWorkOrderUpdates, isRevertDue, isWorkOrderDue, overlappingOrders, WORK_ORDER_ACTION_GUARDS, STORE_CHANGED_ERROR, tooManyOrdersMessage, undoOtherStoreMessage, WORK_ORDER_CAPS, workOrderActions,
 } from './work-order-rules';
-import { WorkOrderStatus } from './work-orders';
+import { WorkOrder, WorkOrderStatus } from './work-orders';
 
 describe('workOrderActions', () => {
   it('offers undo only on a completed order that is not archived', () => {
@@ -30,9 +30,9 @@ describe('workOrderActions', () => {
     const offered = (status: WorkOrderStatus, archived: boolean) =>
       Object.entries(workOrderActions({ status, archived })).filter(([, on]) => on).map(([action]) => action);
     expect(WorkOrderStatus.options.flatMap((status) => [false, true].map((archived) => [status, archived, offered(status, archived)]))).toEqual([
-      ['pending', false, ['archive', 'delete']], ['pending', true, ['delete']],
+      ['pending', false, ['archive', 'delete', 'editEnd']], ['pending', true, ['delete']],
       ['executing', false, []], ['executing', true, []],
-      ['completed', false, ['undo', 'archive']], ['completed', true, []],
+      ['completed', false, ['undo', 'archive', 'editEnd']], ['completed', true, []],
       ['failed', false, ['archive']], ['failed', true, []],
       ['undone', false, ['archive']], ['undone', true, []],
     ]);
@@ -43,8 +43,9 @@ describe('workOrderActions', () => {
       undo: { status: ['completed'], archived: false },
       archive: { status: ['pending', 'completed', 'failed', 'undone'], archived: false },
       delete: { status: ['pending'] },
+      editEnd: { status: ['pending', 'completed'], archived: false },
     });
-    for (const action of ['undo', 'archive', 'delete'] as const) {
+    for (const action of ['undo', 'archive', 'delete', 'editEnd'] as const) {
       for (const status of WorkOrderStatus.options) {
         for (const archived of [false, true]) {
           expect(allowsWorkOrderAction(action, { status, archived })).toBe(workOrderActions({ status, archived })[action]);
@@ -98,5 +99,41 @@ describe('caps and store changes', () => {
     expect(STORE_CHANGED_ERROR).toBe('Cancelled: the store connection changed');
     expect(undoOtherStoreMessage('abc123')).toBe(
       'This work order changed prices in another store (abc123); undo is not possible after the store connection changed');
+  });
+});
+
+describe('isRevertDue', () => {
+  const now = new Date('2030-01-01T10:00:00Z');
+  it('reverts a completed order once its end has come, unless its undo failed', () => {
+    expect(isRevertDue({ status: 'completed', revertAt: '2030-01-01T10:00:00Z', error: null }, now)).toBe(true);
+    expect(isRevertDue({ status: 'completed', revertAt: '2030-01-01T10:00:01Z', error: null }, now)).toBe(false);
+    expect(isRevertDue({ status: 'completed', revertAt: '2030-01-01T09:00:00Z', error: 'Could not undo' }, now)).toBe(false);
+    expect(isRevertDue({ status: 'pending', revertAt: '2030-01-01T09:00:00Z', error: null }, now)).toBe(false);
+    expect(isRevertDue({ status: 'completed', revertAt: null, error: null }, now)).toBe(false);
+  });
+});
+
+describe('overlappingOrders', () => {
+  const now = new Date('2030-01-01T10:00:00Z');
+  const order = (id: string, over: Partial<WorkOrder>) => WorkOrder.parse({
+    id, title: id, status: 'pending', archived: false, executeImmediately: false, scheduledAt: '2030-01-02T10:00:00Z',
+    createdAt: '2030-01-01T00:00:00Z', executedAt: null, undoneAt: null, error: null, productCount: 1, regularPriceUpdates: 1, salePriceUpdates: 0,
+    productUpdates: [{ productId: 1, productName: 'A', newRegularPrice: '1.00' }, { productId: 2, productName: 'B', variantId: 20, newRegularPrice: '1.00' }],
+    ...over,
+  });
+  const uuid = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
+
+  it('names pending orders and completed ones still to revert that share a product or variant, oldest first', () => {
+    const orders = [
+      order(uuid(1), { scheduledAt: '2030-01-03T10:00:00Z' }),
+      order(uuid(2), { status: 'completed', executedAt: '2029-12-31T10:00:00Z', scheduledAt: null, revertAt: '2030-01-05T10:00:00Z' }),
+      order(uuid(3), { status: 'completed', executedAt: '2029-12-31T10:00:00Z', revertAt: '2030-01-01T09:00:00Z' }),
+      order(uuid(4), { status: 'completed', executedAt: '2029-12-31T10:00:00Z', revertAt: null }),
+      order(uuid(5), { archived: true }),
+      order(uuid(6), { status: 'undone', revertAt: '2030-01-05T10:00:00Z' }),
+    ];
+    const found = overlappingOrders([{ productId: 2, variantId: 20 }, { productId: 9 }], orders, now);
+    expect(found.map((o) => [o.order.id, o.targets])).toEqual([[uuid(2), ['v20']], [uuid(1), ['v20']]]);
+    expect(overlappingOrders([{ productId: 2 }], orders, now)).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
  * The rules of a work order's life that the list screen and the API both apply: which actions
  * an order offers (spec section 4), when a scheduled order is due, and its summary counts.
  */
-import { WorkOrderStatus, type WorkOrder, type WorkOrderItem } from './work-orders';
+import { itemTarget, WorkOrderStatus, type WorkOrder, type WorkOrderItem } from './work-orders';
 
 /**
  * What can be done to an order from the list (each is also a route: DELETE, PATCH archive,
@@ -122,4 +122,31 @@ export const STORE_CHANGED_ERROR = 'Cancelled: the store connection changed';
 /** Why an order made for another store cannot be undone. */
 export function undoOtherStoreMessage(storeHash: string): string {
   return `This work order changed prices in another store (${storeHash}); undo is not possible after the store connection changed`;
+}
+
+/** Another order that touches some of the same products or variants (issue 18, overlaps). */
+export interface OrderOverlap {
+  order: Pick<WorkOrder, 'id' | 'title' | 'status' | 'executeImmediately' | 'scheduledAt' | 'revertAt' | 'executedAt'>;
+  /** The shared targets (contracts' itemTarget: 'p123', 'v456'). */
+  targets: string[];
+}
+
+/**
+ * The orders a new one overlaps: pending ones (they will write too), and completed ones whose
+ * end is still to come (their revert will meet the new prices, and keep them: the later change
+ * wins). Oldest first, as they would run.
+ */
+export function overlappingOrders(
+  items: readonly Pick<WorkOrderItem, 'productId' | 'variantId'>[],
+  orders: readonly WorkOrder[],
+  now: Date,
+): OrderOverlap[] {
+  const mine = new Set(items.map(itemTarget));
+  const live = (o: WorkOrder) =>
+    (o.status === 'pending' && !o.archived) || (o.status === 'completed' && o.revertAt !== null && o.error === null && Date.parse(o.revertAt) > now.getTime());
+  return orders
+    .filter(live)
+    .map((order) => ({ order, targets: [...new Set(order.productUpdates.map(itemTarget))].filter((t) => mine.has(t)) }))
+    .filter((o) => o.targets.length > 0)
+    .sort((a, b) => Date.parse(a.order.scheduledAt ?? a.order.executedAt ?? '') - Date.parse(b.order.scheduledAt ?? b.order.executedAt ?? ''));
 }

@@ -173,19 +173,20 @@ export const WorkOrder = z.object({
   regularPriceUpdates: z.number().int().nonnegative(),
   /** Items that set or clear a sale price. */
   salePriceUpdates: z.number().int().nonnegative(),
+  // Issue 18's fields default, so lists saved on a device by an earlier version still read.
   /** When its prices go back by themselves (the end of a sale), or null. */
-  revertAt: IsoDateTime.nullable(),
+  revertAt: IsoDateTime.nullable().default(null),
   /** Who undid it: the merchant ('manual') or its end time ('end'); null while not undone. */
-  undoTrigger: z.enum(['manual', 'end']).nullable(),
+  undoTrigger: z.enum(['manual', 'end']).nullable().default(null),
   /** What its undo did with each item (restored, kept because changed since, unchanged). */
-  revertReport: RevertReport.nullable(),
+  revertReport: RevertReport.nullable().default(null),
   /**
    * Something to look at although the order completed: prices the store did not keep after
    * the write was read back (issue 18), named by item.
    */
-  warning: z.string().nullable(),
+  warning: z.string().nullable().default(null),
   /** A scheduled run or an end-time revert failed or ended with a warning and nobody opened the order since. */
-  needsAttention: z.boolean(),
+  needsAttention: z.boolean().default(false),
 });
 export type WorkOrder = z.infer<typeof WorkOrder>;
 

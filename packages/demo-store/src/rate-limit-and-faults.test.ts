@@ -103,7 +103,7 @@ describe('the admin surface over HTTP', () => {
 
   it('changes settings, queues faults, edits and deletes products, and resets', async () => {
     const settings = await (await admin('/settings', 'PATCH', { latencyMs: 5, quota: 40, faults: { rate500: 0.2 } })).json();
-    expect(settings).toEqual({ latencyMs: 5, quota: 40, windowMs: 30_000, faults: { rate429: 0, rate500: 0.2, drop: 0 } });
+    expect(settings).toEqual({ latencyMs: 5, quota: 40, windowMs: 30_000, faults: { rate429: 0, rate500: 0.2, drop: 0 }, keepOldPrices: false });
     demo.store.configure({ latencyMs: 0, faults: { rate500: 0 } });
 
     expect((await admin('/faults', 'POST', { next: ['500'] })).status).toBe(200);

@@ -30,6 +30,11 @@ function order(n: number, overrides: Partial<WorkOrder> = {}): WorkOrder {
     productCount: 1,
     regularPriceUpdates: 1,
     salePriceUpdates: 0,
+    revertAt: null,
+    undoTrigger: null,
+    revertReport: null,
+    warning: null,
+    needsAttention: false,
     ...overrides,
   };
 }

@@ -67,7 +67,11 @@ export function pgWorkOrders(db: PgDb): WorkOrdersRepository {
     },
     async list(companyId, opts = {}) {
       return db.select().from(wo)
-        .where(and(eq(wo.companyId, companyId), opts.includeArchived ? undefined : eq(wo.archived, false)))
+        .where(and(
+          eq(wo.companyId, companyId),
+          opts.includeArchived ? undefined : eq(wo.archived, false),
+          opts.needsAttention ? eq(wo.needsAttention, true) : undefined,
+        ))
         .orderBy(desc(wo.createdAt), desc(wo.id));
     },
     async countByStatus(companyId) {

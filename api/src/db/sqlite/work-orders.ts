@@ -50,7 +50,11 @@ export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
     },
     async list(companyId, opts = {}) {
       return db.select().from(wo)
-        .where(and(eq(wo.companyId, companyId), opts.includeArchived ? undefined : eq(wo.archived, false)))
+        .where(and(
+          eq(wo.companyId, companyId),
+          opts.includeArchived ? undefined : eq(wo.archived, false),
+          opts.needsAttention ? eq(wo.needsAttention, true) : undefined,
+        ))
         .orderBy(desc(wo.createdAt), desc(wo.id)).all();
     },
     async countByStatus(companyId) {

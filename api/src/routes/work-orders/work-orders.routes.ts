@@ -30,8 +30,9 @@ import {
   CreateWorkOrderBody, UndoWorkOrderBody, UpdateWorkOrderBody, WORK_ORDER_MESSAGES, WorkOrderListQuery,
   type RevertReport, type WorkOrder as WireWorkOrder,
 } from '@catalog/contracts/work-orders';
-import type { AppDeps } from '../../app';
-import type { WorkOrder } from '../../db/repositories';
+import type { Database, WorkOrder } from '../../db/repositories';
+import type { SecretBox } from '../../lib/secrets';
+import type { CommerceFactory } from '../../services/store-connection';
 import { WorkOrderCapError } from '../../db/repositories.work-orders';
 import { readJson, readQuery } from '../../lib/http';
 import type { AuthedEnv } from '../../middleware/authenticate';
@@ -72,7 +73,7 @@ function checkRevertAt(revertAt: Date, order: { executeImmediately: boolean; sch
   }
 }
 
-export function workOrderRoutes(deps: Pick<AppDeps, 'db' | 'commerce' | 'secrets'>) {
+export function workOrderRoutes(deps: { db: Database; commerce: CommerceFactory; secrets: SecretBox }) {
   const { db } = deps;
   const storeClient = storeClients(deps);
 

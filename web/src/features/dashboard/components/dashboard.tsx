@@ -1,12 +1,14 @@
 /**
  * The signed-in home: 'Welcome back' with the first name (GET /api/auth/user), a Sign Out
- * button, the stat cards and the quick actions.
+ * button, the work orders that need attention, the stat cards and the quick actions.
  */
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useSignOut } from '../../../lib/use-sign-out';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useDashboardStats } from '../api/get-dashboard-stats';
+import { AttentionOrders } from './attention-orders';
 import { QuickActions } from './quick-actions';
 import { StatCards } from './stat-cards';
 
@@ -15,6 +17,7 @@ export function Dashboard() {
   const { data: user } = useCurrentUser();
   const signOut = useSignOut();
   const firstName = user?.firstName?.trim();
+  const { data: stats } = useDashboardStats();
 
   return (
     <Stack gap="xl" maw={1200}>
@@ -33,6 +36,7 @@ export function Dashboard() {
           Sign Out
         </Button>
       </Group>
+      <AttentionOrders orders={stats?.needsAttention ?? []} />
       <StatCards />
       <QuickActions />
     </Stack>

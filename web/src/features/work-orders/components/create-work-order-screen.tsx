@@ -19,15 +19,17 @@ import type { LocalProduct } from '../../../local/catalog-query';
 import { useOutbox } from '../../../local/outbox-hooks';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { CREATE_FAILED_MESSAGE, CREATED_MESSAGE, QUEUED_MESSAGE, QUEUED_TITLE, createWorkOrder, queuedByServerMessage, type CreateOutcome } from '../api/create-work-order';
+import { overlappingOrders } from '@catalog/contracts/work-order-rules';
 import { useWorkOrderDraft } from '../hooks/use-work-order-draft';
 import { useWorkOrderForm } from '../hooks/use-work-order-form';
+import { useOrdersToCompare } from '../hooks/use-orders-to-compare';
 import { buildWorkOrder, type FormErrors } from '../utils/build-work-order';
 import { DRAFT_PARAM } from '../utils/draft-state';
 import { selectedProducts } from '../utils/work-order-form';
 import { PreviewModal } from './preview-modal';
 import { PriceChangesPanel } from './price-changes-panel';
 import { ProductPicker } from './product-picker';
-import { DATE_INPUT_ID, TITLE_INPUT_ID, WorkOrderDetailsCard } from './work-order-details-card';
+import { DATE_INPUT_ID, REVERT_DATE_INPUT_ID, TITLE_INPUT_ID, WorkOrderDetailsCard } from './work-order-details-card';
 
 /** Shown once the form has been saved on the device. */
 export const DRAFT_SAVED_TEXT = 'Draft saved on this device';
@@ -63,6 +65,12 @@ export function CreateWorkOrderScreen({ onCreated }: CreateWorkOrderScreenProps)
   const built = useMemo(() => buildWorkOrder(state), [state]);
   const products = useMemo(() => selectedProducts(state), [state]);
   const variantCount = useMemo(() => products.reduce((n, p) => n + p.variants.length, 0), [products]);
+  // Other orders touching the same items (issue 18): the list as last received works offline too.
+  const others = useOrdersToCompare(previewOpen);
+  const overlaps = useMemo(
+    () => (previewOpen && built.body ? overlappingOrders(built.body.productUpdates, others, new Date()) : []),
+    [previewOpen, built, others],
+  );
   const preview = useMemo(
     () => (previewOpen ? previewPriceChanges(built.lines, built.regularAfter) : null),
     [previewOpen, built],
@@ -87,6 +95,7 @@ export function CreateWorkOrderScreen({ onCreated }: CreateWorkOrderScreenProps)
       notifications.show({ color: 'red', title: 'Validation Error', message: now.firstError });
       if (now.errors.title) focusById(TITLE_INPUT_ID);
       else if (now.errors.schedule && !now.errors.selection) focusById(DATE_INPUT_ID);
+      else if (now.errors.revert && !now.errors.selection) focusById(REVERT_DATE_INPUT_ID);
       return;
     }
     setSubmitError(null);
@@ -183,6 +192,8 @@ export function CreateWorkOrderScreen({ onCreated }: CreateWorkOrderScreenProps)
         opened={previewOpen}
         preview={preview}
         scheduledAt={built.scheduledAt}
+        revertAt={built.revertAt}
+        overlaps={overlaps}
         productCount={new Set(built.body?.productUpdates.map((item) => item.productId)).size}
         submitting={submitting}
         error={submitError}

@@ -1,8 +1,10 @@
 /**
- * The last look before a work order is created: when it runs, how many prices go up and down,
- * the total change, a warning for sale prices that are no sale, and every price old -> new.
+ * The last look before a work order is created: when it runs and when it reverts, how many
+ * prices go up and down, the total change, a warning for sale prices that are no sale, the
+ * other orders that touch the same items (issue 18), and every price old -> new.
  */
-import { Alert, Button, Group, ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, List, ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import type { OrderOverlap } from '@catalog/contracts/work-order-rules';
 import { useMediaQuery } from '@mantine/hooks';
 import type { PreviewLine, PricePreview } from '@catalog/contracts/bulk-adjustment-preview';
 import { formatCents } from '@catalog/contracts/money';
@@ -41,6 +43,10 @@ export interface PreviewModalProps {
   opened: boolean;
   preview: PricePreview | null;
   scheduledAt: Date | null;
+  /** When its prices go back by themselves, if it has an end. */
+  revertAt?: Date | null;
+  /** Other orders (pending, or still to revert) with some of the same items. */
+  overlaps?: readonly OrderOverlap[];
   productCount: number;
   submitting: boolean;
   error: string | null;
@@ -48,9 +54,38 @@ export interface PreviewModalProps {
   onClose: () => void;
 }
 
-export function PreviewModal({ opened, preview, scheduledAt, productCount, submitting, error, onConfirm, onClose }: PreviewModalProps) {
+/** 'Scheduled for Mar 5, 2030 at 3:07 PM, reverts ...' for an overlapping order. */
+function overlapWhen(order: OrderOverlap['order']): string {
+  const runs = order.status === 'pending'
+    ? order.executeImmediately || !order.scheduledAt ? 'runs now' : `scheduled for ${formatDateTime(order.scheduledAt)}`
+    : `ran ${order.executedAt ? formatDateTime(order.executedAt) : ''}`.trim();
+  return order.revertAt ? `${runs}, reverts ${formatDateTime(order.revertAt)}` : runs;
+}
+
+function Overlaps({ overlaps }: { overlaps: readonly OrderOverlap[] }) {
+  return (
+    <Alert color="yellow" variant="light" classNames={{ title: tones.warning, icon: tones.warning }} icon={<IconAlertTriangle aria-hidden="true" />} title="Also in other work orders">
+      <List size="sm" spacing={4}>
+        {overlaps.map(({ order, targets }) => (
+          <List.Item key={order.id} style={{ overflowWrap: 'anywhere' }}>
+            “{order.title}” ({overlapWhen(order)}): {targets.length} {targets.length === 1 ? 'item' : 'items'} of this order
+          </List.Item>
+        ))}
+      </List>
+      <Text size="sm" mt={6}>
+        The later change wins. When an earlier order reverts, it keeps the prices this order sets.
+      </Text>
+    </Alert>
+  );
+}
+
+export function PreviewModal({
+  opened, preview, scheduledAt, revertAt = null, overlaps = [], productCount, submitting, error, onConfirm, onClose,
+}: PreviewModalProps) {
   const narrow = useMediaQuery('(max-width: 48em)');
   const lines = preview?.lines ?? [];
+  const alsoIn = new Map<string, string>();
+  for (const { order, targets } of overlaps) for (const t of targets) if (!alsoIn.has(t)) alsoIn.set(t, order.title);
   return (
     <Dialog
       opened={opened}
@@ -68,6 +103,7 @@ export function PreviewModal({ opened, preview, scheduledAt, productCount, submi
             {scheduledAt ? `Runs on ${formatDateTime(scheduledAt)}` : 'Runs as soon as you create it'}, changing{' '}
             {lines.length - preview.unchanged} {lines.length - preview.unchanged === 1 ? 'price' : 'prices'} of{' '}
             {productCount} {productCount === 1 ? 'product' : 'products'}.
+            {revertAt ? ` Reverts ${formatDateTime(revertAt)}.` : ''}
           </Text>
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
             <Stat label="Going up" value={String(preview.increased)} />
@@ -89,6 +125,7 @@ export function PreviewModal({ opened, preview, scheduledAt, productCount, submi
               above the regular price.
             </Alert>
           )}
+          {overlaps.length > 0 && <Overlaps overlaps={overlaps} />}
           <ScrollArea.Autosize mah={narrow ? undefined : 360} type="auto">
             <Table striped verticalSpacing={6} fz="sm" aria-label="Price changes">
               <Table.Thead>
@@ -103,7 +140,14 @@ export function PreviewModal({ opened, preview, scheduledAt, productCount, submi
               <Table.Tbody>
                 {lines.slice(0, LISTED_LINES).map((line) => (
                   <Table.Tr key={`${line.target}-${line.field}`}>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{line.label}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                      {line.label}
+                      {alsoIn.has(line.target) && (
+                        <Badge ml={6} size="xs" variant="light" color="yellow" radius="sm" classNames={{ label: tones.warning }}>
+                          Also in “{alsoIn.get(line.target)}”
+                        </Badge>
+                      )}
+                    </Table.Td>
                     <Table.Td>{line.field === 'regular' ? 'Regular' : 'Sale'}</Table.Td>
                     <Table.Td ta="right">{priceText(line.oldCents) || '—'}</Table.Td>
                     <Table.Td ta="right" fw={600}>

@@ -1,11 +1,19 @@
-/** The confirmations of the list's actions, with the spec's questions (section 5). */
+/**
+ * The confirmations of the list's actions: Delete and Archive with the spec's questions
+ * (section 5), Undo with its preview of what is restored and kept (undo-dialog.tsx), and the
+ * end's date and time (end-time-dialog.tsx).
+ */
 import { Text } from '@mantine/core';
 import { ConfirmDialog, type ConfirmTone } from '../../../components/confirm-dialog';
-import type { WorkOrderAction } from '../api/work-order-actions';
+import type { ActionOptions, WorkOrderAction } from '../api/work-order-actions';
 import type { PendingAction } from '../hooks/use-work-order-actions';
+import { EndTimeDialog } from './end-time-dialog';
+import { UndoDialog } from './undo-dialog';
+
+type ConfirmedAction = Exclude<WorkOrderAction, 'undo' | 'editEnd'>;
 
 export const CONFIRMATIONS: Readonly<
-  Record<WorkOrderAction, { title: string; question: string; detail: string; confirm: string; tone: ConfirmTone }>
+  Record<ConfirmedAction, { title: string; question: string; detail: string; confirm: string; tone: ConfirmTone }>
 > = {
   delete: {
     title: 'Delete work order',
@@ -17,43 +25,41 @@ export const CONFIRMATIONS: Readonly<
   archive: {
     title: 'Archive work order',
     question: 'Are you sure you want to archive this work order?',
-    detail: 'It is hidden from the list unless you show archived orders, and an archived order cannot be undone.',
+    detail: 'It is hidden from the list unless you show archived orders, and an archived order cannot be undone. An end it has still comes.',
     confirm: 'Archive',
     tone: 'primary',
-  },
-  undo: {
-    title: 'Undo work order',
-    question: 'Are you sure you want to undo this work order?',
-    detail: 'All price changes it made will be reverted: every product and variant goes back to the price it had before.',
-    confirm: 'Undo',
-    tone: 'danger',
   },
 };
 
 export interface WorkOrderActionModalProps {
   pending: PendingAction | null;
   running: boolean;
-  onConfirm: () => void;
+  onConfirm: (options?: ActionOptions) => void;
   onClose: () => void;
 }
 
 export function WorkOrderActionModal({ pending, running, onConfirm, onClose }: WorkOrderActionModalProps) {
-  const texts = pending ? CONFIRMATIONS[pending.action] : CONFIRMATIONS.delete;
+  const confirmed = pending && pending.action !== 'undo' && pending.action !== 'editEnd' ? pending.action : null;
+  const texts = CONFIRMATIONS[confirmed ?? 'delete'];
   return (
-    <ConfirmDialog
-      opened={pending !== null}
-      title={texts.title}
-      message={texts.question}
-      confirmLabel={texts.confirm}
-      tone={texts.tone}
-      pending={running}
-      onConfirm={onConfirm}
-      onClose={onClose}
-    >
-      <Text size="sm" c="dimmed">
-        {pending ? `“${pending.order.title}”: ` : ''}
-        {texts.detail}
-      </Text>
-    </ConfirmDialog>
+    <>
+      <ConfirmDialog
+        opened={confirmed !== null}
+        title={texts.title}
+        message={texts.question}
+        confirmLabel={texts.confirm}
+        tone={texts.tone}
+        pending={running}
+        onConfirm={() => onConfirm()}
+        onClose={onClose}
+      >
+        <Text size="sm" c="dimmed">
+          {pending ? `“${pending.order.title}”: ` : ''}
+          {texts.detail}
+        </Text>
+      </ConfirmDialog>
+      <UndoDialog order={pending?.action === 'undo' ? pending.order : null} running={running} onConfirm={onConfirm} onClose={onClose} />
+      <EndTimeDialog order={pending?.action === 'editEnd' ? pending.order : null} running={running} onSave={onConfirm} onClose={onClose} />
+    </>
   );
 }

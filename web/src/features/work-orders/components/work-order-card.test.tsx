@@ -22,9 +22,9 @@ const buttons = (container: HTMLElement) => [...container.querySelectorAll('butt
 
 describe('WorkOrderCard actions', () => {
   const expected: Record<WorkOrderStatus, { active: string[]; archived: string[] }> = {
-    pending: { active: ['Archive', 'Delete'], archived: ['Delete'] },
+    pending: { active: ['Set end', 'Archive', 'Delete'], archived: ['Delete'] },
     executing: { active: [], archived: [] },
-    completed: { active: ['Undo', 'Archive'], archived: [] },
+    completed: { active: ['Undo', 'Set end', 'Archive'], archived: [] },
     failed: { active: ['Archive'], archived: [] },
     undone: { active: ['Archive'], archived: [] },
   };

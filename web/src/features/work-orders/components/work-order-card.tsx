@@ -1,16 +1,18 @@
 /**
  * One work order on the list: title, status and archived badges, how many products and which
- * prices it changes, when it runs and when it was created, the error, completed or undone note,
- * and exactly the actions contracts' workOrderActions allows (spec section 4).
+ * prices it changes, when it runs, when it reverts (its end) and when it was created, the
+ * error or read-back warning, the completed or undone note (what the safe undo restored and
+ * kept, and why), and exactly the actions contracts' workOrderActions allows (spec section 4).
  */
-import { Alert, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, Group, List, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { workOrderActions } from '@catalog/contracts/work-order-rules';
 import type { WorkOrder } from '@catalog/contracts/work-orders';
-import { IconAlertCircle, IconArchive, IconArrowBackUp, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconAlertTriangle, IconArchive, IconArrowBackUp, IconClock, IconTrash } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
 import type { WorkOrderAction } from '../api/work-order-actions';
 import { formatDateTime } from '../../../lib/format-date-time';
 import { OFFLINE_ACTION_MESSAGE } from '../../../lib/use-online';
+import { changeSourceText, undoneText } from '../utils/revert-text';
 import { ArchivedBadge, WorkOrderStatusBadge } from './work-order-status-badge';
 import tones from './tones.module.css';
 
@@ -20,6 +22,40 @@ const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-
 export function scheduleText(order: Pick<WorkOrder, 'executeImmediately' | 'scheduledAt'>): string {
   if (order.executeImmediately || !order.scheduledAt) return 'Executes immediately';
   return `Scheduled for ${formatDateTime(order.scheduledAt)}`;
+}
+
+/** 'Reverts Mar 5, 2030 at 3:07 PM' while the end is to come; 'Reverted at end' after. */
+export function endText(order: Pick<WorkOrder, 'status' | 'revertAt' | 'undoTrigger'>): string | null {
+  if (order.status === 'undone') return order.undoTrigger === 'end' ? 'Reverted at end' : null;
+  if (!order.revertAt || order.status === 'failed') return null;
+  return `Reverts ${formatDateTime(order.revertAt)}`;
+}
+
+/** Kept items the card names; the dialog and the count cover the rest. */
+const KEPT_LISTED = 5;
+
+function UndoneNote({ order }: { order: WorkOrder }) {
+  const report = order.revertReport;
+  if (!report) return <Text size="sm">Undone on {formatDateTime(order.undoneAt!)}: the original prices are back.</Text>;
+  const kept = report.items.filter((i) => i.outcome === 'kept');
+  return (
+    <Stack gap={4}>
+      <Text size="sm">
+        {undoneText(report)} · {formatDateTime(order.undoneAt!)}
+      </Text>
+      {kept.length > 0 && (
+        <List size="sm" spacing={2} aria-label="Kept prices">
+          {kept.slice(0, KEPT_LISTED).map((item) => (
+            <List.Item key={`${item.productId}-${item.variantId ?? ''}`} style={{ overflowWrap: 'anywhere' }}>
+              {item.productName}
+              {item.variantSku ? ` (${item.variantSku})` : ''}: {changeSourceText(item.changedBy)}
+            </List.Item>
+          ))}
+          {kept.length > KEPT_LISTED && <List.Item>and {kept.length - KEPT_LISTED} more</List.Item>}
+        </List>
+      )}
+    </Stack>
+  );
 }
 
 function StatusNote({ order }: { order: WorkOrder }) {
@@ -38,9 +74,7 @@ function StatusNote({ order }: { order: WorkOrder }) {
       </Alert>
     );
   }
-  if (order.status === 'undone' && order.undoneAt) {
-    return <Text size="sm">Undone on {formatDateTime(order.undoneAt)}: the original prices are back.</Text>;
-  }
+  if (order.status === 'undone' && order.undoneAt) return <UndoneNote order={order} />;
   if (order.status === 'completed' && order.executedAt) {
     return <Text size="sm">Completed on {formatDateTime(order.executedAt)}</Text>;
   }
@@ -94,7 +128,8 @@ export function WorkOrderCard({ order, onAction, offline = false }: WorkOrderCar
   const titleId = useId();
   const noteId = useId();
   const actions = workOrderActions(order);
-  const hasActions = actions.undo || actions.archive || actions.delete;
+  const hasActions = actions.undo || actions.archive || actions.delete || actions.editEnd;
+  const end = endText(order);
   return (
     <Paper withBorder radius="md" p="md" component="article" aria-labelledby={titleId}>
       <Stack gap="sm">
@@ -106,6 +141,11 @@ export function WorkOrderCard({ order, onAction, offline = false }: WorkOrderCar
               </Title>
               <WorkOrderStatusBadge order={order} />
               {order.archived && <ArchivedBadge />}
+              {order.needsAttention && (
+                <Badge color="yellow" variant="light" radius="sm" classNames={{ label: tones.warning }}>
+                  Needs attention
+                </Badge>
+              )}
             </Group>
             <Text size="sm" c="dimmed">
               {count(order.productCount, 'product', 'products')} ·{' '}
@@ -127,6 +167,15 @@ export function WorkOrderCard({ order, onAction, offline = false }: WorkOrderCar
                   icon={<IconArrowBackUp size={14} aria-hidden="true" />}
                   label="Undo"
                   onClick={() => onAction('undo', order)}
+                />
+              )}
+              {actions.editEnd && (
+                <ServerActionButton
+                  offline={offline}
+                  noteId={noteId}
+                  icon={<IconClock size={14} aria-hidden="true" />}
+                  label={order.revertAt ? 'Change end' : 'Set end'}
+                  onClick={() => onAction('editEnd', order)}
                 />
               )}
               {actions.archive && (
@@ -152,11 +201,29 @@ export function WorkOrderCard({ order, onAction, offline = false }: WorkOrderCar
         </Group>
         <Group gap="lg" wrap="wrap">
           <Text size="sm">{scheduleText(order)}</Text>
+          {end && (
+            <Text size="sm" fw={500}>
+              {end}
+            </Text>
+          )}
           <Text size="sm" c="dimmed">
             Created {formatDateTime(order.createdAt)}
           </Text>
         </Group>
         <StatusNote order={order} />
+        {order.warning && (
+          <Alert
+            color="yellow"
+            variant="light"
+            classNames={{ title: tones.warning, icon: tones.warning }}
+            icon={<IconAlertTriangle aria-hidden="true" />}
+            title="Check these prices in your store"
+          >
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {order.warning}
+            </Text>
+          </Alert>
+        )}
       </Stack>
     </Paper>
   );

@@ -1,8 +1,9 @@
 /**
  * The create form's details: Title (required), Execute Immediately or Schedule for Later with
- * the date and time (native inputs, in local time), and how many products are selected.
+ * the date and time (native inputs, in local time), the optional end ("End the sale
+ * automatically": Revert at date and time), and how many products are selected.
  */
-import { Button, Group, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { Dispatch } from 'react';
 import type { FormErrors } from '../utils/build-work-order';
 import { toDateTimeInputs } from '../utils/schedule-inputs';
@@ -10,6 +11,7 @@ import type { WorkOrderFormAction, WorkOrderFormState } from '../utils/work-orde
 
 export const TITLE_INPUT_ID = 'work-order-title';
 export const DATE_INPUT_ID = 'work-order-date';
+export const REVERT_DATE_INPUT_ID = 'work-order-revert-date';
 
 export interface WorkOrderDetailsCardProps {
   state: WorkOrderFormState;
@@ -84,6 +86,35 @@ export function WorkOrderDetailsCard({ state, dispatch, errors, variantCount }: 
                 onChange={(e) => dispatch({ type: 'time', value: e.currentTarget.value })}
                 error={!!errors?.schedule}
                 aria-describedby={errors?.schedule ? `${DATE_INPUT_ID}-error` : undefined}
+              />
+            </SimpleGrid>
+          )}
+          <Checkbox
+            label="End the sale automatically"
+            description="At this time the prices go back, except those changed since (they are kept)."
+            checked={state.revert}
+            onChange={(e) => dispatch({ type: 'revert', value: e.currentTarget.checked })}
+          />
+          {state.revert && (
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+              <TextInput
+                id={REVERT_DATE_INPUT_ID}
+                type="date"
+                label="Revert at (date)"
+                required
+                min={state.schedule === 'scheduled' && state.date ? state.date : today}
+                value={state.revertDate}
+                onChange={(e) => dispatch({ type: 'revertDate', value: e.currentTarget.value })}
+                error={errors?.revert}
+              />
+              <TextInput
+                type="time"
+                label="Revert at (time)"
+                required
+                value={state.revertTime}
+                onChange={(e) => dispatch({ type: 'revertTime', value: e.currentTarget.value })}
+                error={!!errors?.revert}
+                aria-describedby={errors?.revert ? `${REVERT_DATE_INPUT_ID}-error` : undefined}
               />
             </SimpleGrid>
           )}

@@ -126,7 +126,7 @@ describe('WorkOrdersScreen', () => {
     const container = await renderScreen();
     await waitFor(() => button(container, 'Undo') !== undefined);
     await act(async () => button(container, 'Undo')!.click());
-    await waitFor(() => dialog()?.textContent?.includes('All price changes it made will be reverted') ?? false);
+    await waitFor(() => dialog()?.textContent?.includes('prices still as this order set them go back') ?? false);
     await act(async () => button(dialog()!, 'Cancel')!.click());
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
   });
@@ -141,6 +141,33 @@ describe('WorkOrdersScreen', () => {
     await waitFor(() => dialog()?.textContent?.includes('Are you sure you want to archive this work order?') ?? false);
     await act(async () => button(dialog()!, 'Archive')!.click());
     await waitFor(() => bodyText().includes('This work order is already archived'));
+  });
+
+  it('previews an undo: what is restored and kept and why, and restores the kept ones too when asked', async () => {
+    orders = [testOrder({ status: 'completed', executedAt: '2030-03-05T15:08:00.000Z' })];
+    const kept = {
+      productId: 7, variantId: null, productName: 'Linen Shirt', variantSku: null, outcome: 'kept',
+      original: { regularPrice: '10.00', salePrice: null }, applied: { regularPrice: '11.00' }, current: { regularPrice: '9.00', salePrice: null },
+      changedBy: { kind: 'work_order', workOrderId: '5d6e7f80-9a1b-4c2d-8e3f-405162738495', workOrderTitle: 'Clearance', by: null, at: null },
+    };
+    respond[`GET /api/work-orders/${ORDER_ID}/undo-preview`] = () => json({ restored: 40, kept: 1, unchanged: 0, forced: false, items: [kept] });
+    let sent: unknown;
+    respond[`POST /api/work-orders/${ORDER_ID}/undo`] = () => json({ ...orders[0], status: 'executing' }, 202);
+    const realFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+      if (init.method === 'POST') sent = JSON.parse(String(init.body));
+      return realFetch(url, init);
+    });
+    const container = await renderScreen();
+    await waitFor(() => button(container, 'Undo') !== undefined);
+    await act(async () => button(container, 'Undo')!.click());
+    await waitFor(() => dialog()?.textContent?.includes('40 will be restored, 1 changed since and will be kept') ?? false);
+    expect(dialog()!.textContent).toContain('Linen Shirt: changed by the work order “Clearance”');
+    const label = [...dialog()!.querySelectorAll('label')].find((l) => l.textContent === 'Restore that one as well')!;
+    await act(async () => (document.getElementById(label.htmlFor) as HTMLInputElement).click());
+    await act(async () => button(dialog()!, 'Undo')!.click());
+    await waitFor(() => sent !== undefined);
+    expect(sent).toEqual({ force: true });
   });
 
   it('says why an action failed when the API cannot be reached', async () => {

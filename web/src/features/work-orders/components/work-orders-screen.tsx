@@ -15,12 +15,13 @@ import { Alert, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title, T
 import { getErrorMessage } from '@catalog/contracts/errors';
 import type { WorkOrder } from '@catalog/contracts/work-orders';
 import { IconAlertCircle, IconArchive, IconClipboardList, IconPlus, IconRefresh, IconWifiOff } from '@tabler/icons-react';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../../lib/format-date-time';
 import { OFFLINE_ACTION_MESSAGE, useOnline } from '../../../lib/use-online';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { invalidateWorkOrders } from '../api/get-work-orders';
+import { markWorkOrderSeen } from '../api/work-order-actions';
 import { useStatusChanges, type StatusChangeHandlers } from '../hooks/use-status-changes';
 import { useWorkOrderActions } from '../hooks/use-work-order-actions';
 import { useWorkOrderList, type Unreachable } from '../hooks/use-work-order-list';
@@ -92,6 +93,20 @@ function UnreachableNotice({ unreachable }: { unreachable: Unreachable }) {
   );
 }
 
+/**
+ * Orders that need attention were shown: the server stops listing them on the dashboard (each
+ * once per screen; the cards keep their badge until the next refresh).
+ */
+function useMarkSeen(live: WorkOrder[] | undefined, onChanged?: () => void) {
+  const marked = useRef(new Set<string>());
+  useEffect(() => {
+    const fresh = (live ?? []).filter((o) => o.needsAttention && !marked.current.has(o.id));
+    if (fresh.length === 0) return;
+    for (const o of fresh) marked.current.add(o.id);
+    void Promise.allSettled(fresh.map((o) => markWorkOrderSeen(o.id))).then(() => onChanged?.());
+  }, [live, onChanged]);
+}
+
 export function WorkOrdersScreen({ onOrdersChanged, onPricesChanged }: WorkOrdersScreenProps) {
   usePageTitle('Work Orders');
   const online = useOnline();
@@ -100,6 +115,7 @@ export function WorkOrdersScreen({ onOrdersChanged, onPricesChanged }: WorkOrder
   const [refreshing, setRefreshing] = useState(false);
   const refreshNoteId = useId();
   useStatusChanges(live, { onOrdersChanged, onPricesChanged });
+  useMarkSeen(live, onOrdersChanged);
   // Orders by the id they were submitted with (the outbox entry's id).
   const listedIds = useMemo(() => new Set((data ?? []).flatMap((o) => (o.clientId ? [o.clientId] : []))), [data]);
   const pending = usePendingSubmissions(listedIds);

@@ -1,12 +1,13 @@
 /**
- * Undo, Archive and Delete from the list: `ask` opens the confirmation, `confirm` runs the
- * call, then a toast says how it went (the server's message, else the spec's fallback).
+ * Undo, Archive, Delete and the end from the list: `ask` opens the confirmation (for undo, the
+ * preview; for the end, its date and time), `confirm` runs the call with the dialog's choices,
+ * then a toast says how it went (the server's message, else the spec's fallback).
  */
 import { getErrorMessage } from '@catalog/contracts/errors';
 import type { WorkOrder } from '@catalog/contracts/work-orders';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { runWorkOrderAction, type WorkOrderAction } from '../api/work-order-actions';
+import { runWorkOrderAction, type ActionOptions, type WorkOrderAction } from '../api/work-order-actions';
 
 /** The toasts of each action (failures: spec section 8). */
 export const ACTION_MESSAGES: Readonly<Record<WorkOrderAction, { done: string; detail: string; failed: string }>> = {
@@ -17,6 +18,7 @@ export const ACTION_MESSAGES: Readonly<Record<WorkOrderAction, { done: string; d
     detail: 'The original prices are being restored; the order shows Undone when they are back.',
     failed: 'Failed to undo work order',
   },
+  editEnd: { done: 'End saved', detail: 'The order shows when its prices go back.', failed: 'Failed to change the end' },
 };
 
 export interface PendingAction {
@@ -28,12 +30,12 @@ export function useWorkOrderActions({ onDone }: { onDone: () => void }) {
   const [pending, setPending] = useState<PendingAction | null>(null);
   const [running, setRunning] = useState(false);
 
-  const confirm = async () => {
+  const confirm = async (options: ActionOptions = {}) => {
     if (!pending || running) return;
     const { action, order } = pending;
     setRunning(true);
     try {
-      await runWorkOrderAction(action, order.id);
+      await runWorkOrderAction(action, order.id, options);
       notifications.show({ color: 'green', title: ACTION_MESSAGES[action].done, message: ACTION_MESSAGES[action].detail });
       setPending(null);
     } catch (err) {
@@ -50,7 +52,7 @@ export function useWorkOrderActions({ onDone }: { onDone: () => void }) {
     pending,
     running,
     ask: (action: WorkOrderAction, order: WorkOrder) => setPending({ action, order }),
-    confirm: () => void confirm(),
+    confirm: (options?: ActionOptions) => void confirm(options),
     cancel: () => {
       if (!running) setPending(null);
     },

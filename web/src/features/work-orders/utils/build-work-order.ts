@@ -39,6 +39,8 @@ export interface FormErrors {
   /** No product selected, or none of them with a price to change. */
   selection?: string;
   schedule?: string;
+  /** The end ("Revert at"): incomplete, or not after the order runs. */
+  revert?: string;
   /** By target, then field. */
   prices: Record<string, Partial<Record<PriceField, string>>>;
   /** Anything else the contract refuses (a title too long, too many items). */
@@ -56,6 +58,8 @@ export interface BuiltWorkOrder {
   /** A target's regular price after the order, for the preview's sale price check. */
   regularAfter: (target: string) => number | null;
   scheduledAt: Date | null;
+  /** When the order's prices go back by themselves, if it has an end. */
+  revertAt: Date | null;
 }
 
 type Item = CreateWorkOrderInput['productUpdates'][number];
@@ -140,8 +144,15 @@ export function buildWorkOrder(state: WorkOrderFormState, now: Date = new Date()
     }
   }
 
+  let revertAt: Date | null = null;
+  if (state.revert) {
+    revertAt = fromDateTimeInputs(state.revertDate, state.revertTime);
+    if (!revertAt) errors.revert = WORK_ORDER_MESSAGES.revertDate;
+    else if (revertAt.getTime() <= Math.max(now.getTime(), scheduledAt?.getTime() ?? 0)) errors.revert = WORK_ORDER_MESSAGES.revertAfterStart;
+  }
+
   let body: CreateWorkOrderInput | undefined;
-  const firstError = errors.title ?? errors.selection ?? firstPriceError ?? errors.schedule;
+  const firstError = errors.title ?? errors.selection ?? firstPriceError ?? errors.schedule ?? errors.revert;
   if (!firstError) {
     const candidate: CreateWorkOrderInput = {
       id: state.id,
@@ -149,6 +160,7 @@ export function buildWorkOrder(state: WorkOrderFormState, now: Date = new Date()
       productUpdates: items,
       scheduledAt: scheduledAt ? scheduledAt.toISOString() : null,
       executeImmediately: state.schedule === 'immediate',
+      revertAt: revertAt ? revertAt.toISOString() : null,
     };
     const checked = CreateWorkOrderBody.safeParse(candidate);
     if (checked.success) body = candidate;
@@ -162,5 +174,6 @@ export function buildWorkOrder(state: WorkOrderFormState, now: Date = new Date()
     lines,
     regularAfter: (target) => regularAfterByTarget.get(target) ?? null,
     scheduledAt,
+    revertAt: errors.revert ? null : revertAt,
   };
 }

@@ -39,6 +39,7 @@ export function isBlankForm(state: WorkOrderFormState): boolean {
     state.schedule === 'immediate' &&
     state.date === '' &&
     state.time === '' &&
+    !state.revert &&
     state.selectedIds.length === 0 &&
     Object.keys(state.drafts).length === 0
   );
@@ -93,6 +94,12 @@ export function parseDraftState(value: unknown, id: string): WorkOrderFormState 
   if (form.schedule !== 'immediate' && form.schedule !== 'scheduled') return null;
   if (typeof form.date !== 'string' || !DATE.test(form.date)) return null;
   if (typeof form.time !== 'string' || !TIME.test(form.time)) return null;
+  // The end (issue 18) came later: a draft saved before it has none.
+  const revert = form.revert ?? false;
+  const revertDate = form.revertDate ?? '';
+  const revertTime = form.revertTime ?? '';
+  if (typeof revert !== 'boolean' || typeof revertDate !== 'string' || !DATE.test(revertDate)) return null;
+  if (typeof revertTime !== 'string' || !TIME.test(revertTime)) return null;
   if (!Array.isArray(form.selectedIds) || !isRecord(form.products) || !isRecord(form.drafts)) return null;
 
   const selectedIds: number[] = [];
@@ -113,5 +120,7 @@ export function parseDraftState(value: unknown, id: string): WorkOrderFormState 
     drafts[target] = parsed;
   }
 
-  return { id, title: form.title, schedule: form.schedule, date: form.date, time: form.time, selectedIds, products, drafts };
+  return {
+    id, title: form.title, schedule: form.schedule, date: form.date, time: form.time, revert, revertDate, revertTime, selectedIds, products, drafts,
+  };
 }

@@ -52,6 +52,11 @@ export function testOrder(overrides: Partial<WorkOrder> = {}): WorkOrder {
     productCount: 3,
     regularPriceUpdates: 4,
     salePriceUpdates: 1,
+    revertAt: null,
+    undoTrigger: null,
+    revertReport: null,
+    warning: null,
+    needsAttention: false,
     ...overrides,
   };
 }

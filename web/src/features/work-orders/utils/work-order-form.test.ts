@@ -105,6 +105,7 @@ describe('the payload', () => {
       title: 'Spring prices',
       scheduledAt: null,
       executeImmediately: true,
+      revertAt: null,
       productUpdates: [
         { productId: 101, productName: 'Linen Shirt', newRegularPrice: '13.19' },
         { productId: 101, productName: 'Linen Shirt', variantId: 1001, variantSku: 'SKU-1001', newRegularPrice: '35.19' },

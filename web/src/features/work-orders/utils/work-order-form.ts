@@ -36,6 +36,10 @@ export interface WorkOrderFormState {
   /** 'yyyy-mm-dd' and 'HH:mm' in local time, when scheduled. */
   date: string;
   time: string;
+  /** "End the sale automatically": the order's prices go back at revertDate revertTime (local). */
+  revert: boolean;
+  revertDate: string;
+  revertTime: string;
   /** Selected product ids, in the order they were selected. */
   selectedIds: number[];
   /** The selected products' rows as read from the local catalog. */
@@ -49,6 +53,9 @@ export type WorkOrderFormAction =
   | { type: 'schedule'; value: ScheduleMode }
   | { type: 'date'; value: string }
   | { type: 'time'; value: string }
+  | { type: 'revert'; value: boolean }
+  | { type: 'revertDate'; value: string }
+  | { type: 'revertTime'; value: string }
   | { type: 'toggle'; product: LocalProduct }
   | { type: 'select'; products: readonly LocalProduct[] }
   | { type: 'deselect'; productId: number }
@@ -64,7 +71,9 @@ export type WorkOrderFormAction =
   | { type: 'restore'; state: WorkOrderFormState };
 
 export function initialFormState(id: string): WorkOrderFormState {
-  return { id, title: '', schedule: 'immediate', date: '', time: '', selectedIds: [], products: {}, drafts: {} };
+  return {
+    id, title: '', schedule: 'immediate', date: '', time: '', revert: false, revertDate: '', revertTime: '', selectedIds: [], products: {}, drafts: {},
+  };
 }
 
 export function selectedProducts(state: WorkOrderFormState): LocalProduct[] {
@@ -168,6 +177,12 @@ export function workOrderFormReducer(state: WorkOrderFormState, action: WorkOrde
       return { ...state, date: action.value };
     case 'time':
       return { ...state, time: action.value };
+    case 'revert':
+      return { ...state, revert: action.value };
+    case 'revertDate':
+      return { ...state, revertDate: action.value };
+    case 'revertTime':
+      return { ...state, revertTime: action.value };
     case 'toggle':
       return state.products[action.product.id]
         ? withoutProduct(state, action.product.id)
