@@ -117,10 +117,12 @@ describe('work orders', () => {
 
       await order.getByRole('button', { name: 'Undo' }).click();
       const confirm = page.getByRole('dialog', { name: 'Undo work order' });
-      await confirm.getByText('All price changes it made will be reverted', { exact: false }).waitFor();
+      // The safe undo's preview: the store still has every price the order set, so all go back.
+      await confirm.getByText(/^\d+ will be restored$/).waitFor();
       await confirm.getByRole('button', { name: 'Undo' }).click();
       await page.getByText('Undoing work order').waitFor();
       await order.getByText('Undone', { exact: true }).waitFor({ timeout: 30_000 });
+      await order.getByText(/^Undone: \d+ restored ·/).waitFor();
       for (const { id, old } of expected) {
         expect((await storeProduct(storeUrl(), id)).price).toBe(Number(old));
       }
@@ -168,7 +170,7 @@ describe('work orders', () => {
 
         await page.goto('/work-orders');
         await card(page, 'Next year').getByText('Pending', { exact: true }).waitFor();
-        await expect(card(page, 'Next year').getByRole('button').allInnerTexts()).resolves.toEqual(['Archive', 'Delete']);
+        await expect(card(page, 'Next year').getByRole('button').allInnerTexts()).resolves.toEqual(['Set end', 'Archive', 'Delete']);
         await expect(card(page, 'Shelved').count()).resolves.toBe(0);
         await page.getByRole('button', { name: 'Show Archived' }).click();
         await card(page, 'Shelved').getByText('Archived', { exact: true }).waitFor();
