@@ -21,6 +21,7 @@ import { CSV_IMPORT_HEADERS, type CsvImportColumn, unguardFormula } from '@catal
 import { parseMoney } from '@catalog/contracts/money';
 import { MAX_TITLE_LENGTH } from '@catalog/contracts/work-orders';
 import type { LocalProduct } from '../../../local/catalog-query';
+import { readCsvFile, type CsvFileInput } from './csv-file';
 import {
   priceText, productPrices, productTarget, variantLabel, variantOwnPrices, variantRegular, variantTarget, type LocalVariant,
 } from './price-targets';
@@ -220,4 +221,15 @@ export function importedItems(preview: ImportPreview): { products: LocalProduct[
     drafts[row.target.key] = draft;
   }
   return { products: [...products.values()], drafts };
+}
+
+export type FilePreview = { ok: true; preview: ImportPreview; notice?: string } | { ok: false; message: string };
+
+/** The whole path of a chosen file, bytes to preview: what the screen runs and bench/csv-import.ts measures. */
+export function previewCsvFile(file: CsvFileInput, catalog: readonly LocalProduct[]): FilePreview {
+  const read = readCsvFile(file);
+  if (!read.ok) return read;
+  const result = previewImport(read.records, catalogLookup(catalog), file.name);
+  if (!result.ok) return result;
+  return read.notice ? { ok: true, preview: result.preview, notice: read.notice } : { ok: true, preview: result.preview };
 }
