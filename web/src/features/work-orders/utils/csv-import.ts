@@ -64,36 +64,51 @@ export interface ImportPreview {
 
 export type ImportResult = { ok: true; preview: ImportPreview } | { ok: false; message: string };
 
-/** The local catalog, looked up by id and SKU (SKUs case-insensitively). */
-export interface CatalogLookup {
-  products: Map<number, LocalProduct>;
-  variants: Map<number, ImportTarget>;
-  skus: Map<string, ImportTarget[]>;
+/** A product, or one of its variants, of the local catalog. */
+interface CatalogItem {
+  product: LocalProduct;
+  variant?: LocalVariant;
 }
 
-const productTargetOf = (product: LocalProduct): ImportTarget => ({ key: productTarget(product), label: product.name, product });
+/**
+ * The local catalog, looked up by id and SKU (SKUs case-insensitively). Built once when the
+ * import opens (it reads every product), so choosing a file only parses and matches it.
+ */
+export interface CatalogLookup {
+  products: Map<number, LocalProduct>;
+  variants: Map<number, CatalogItem>;
+  skus: Map<string, CatalogItem[]>;
+}
 
 export function catalogLookup(catalog: readonly LocalProduct[]): CatalogLookup {
   const products = new Map<number, LocalProduct>();
-  const variants = new Map<number, ImportTarget>();
-  const skus = new Map<string, ImportTarget[]>();
-  const addSku = (sku: string | null, target: ImportTarget) => {
-    const key = sku?.trim().toLowerCase();
+  const variants = new Map<number, CatalogItem>();
+  const skus = new Map<string, CatalogItem[]>();
+  const addSku = (sku: string | null, item: CatalogItem) => {
+    if (!sku) return;
+    const key = sku.trim().toLowerCase();
     if (!key) return;
     const list = skus.get(key);
-    if (list) list.push(target);
-    else skus.set(key, [target]);
+    if (list) list.push(item);
+    else skus.set(key, [item]);
   };
   for (const product of catalog) {
     products.set(product.id, product);
-    addSku(product.sku, productTargetOf(product));
+    addSku(product.sku, { product });
     for (const variant of product.variants) {
-      const target = { key: variantTarget(product, variant), label: `${product.name} (${variantLabel(variant)})`, product, variant };
-      variants.set(variant.id, target);
-      addSku(variant.variantSku, target);
+      const item = { product, variant };
+      variants.set(variant.id, item);
+      addSku(variant.variantSku, item);
     }
   }
   return { products, variants, skus };
+}
+
+/** Its key (the form's target) and its name for people, made only for the rows a file names. */
+function targetOf({ product, variant }: CatalogItem): ImportTarget {
+  return variant
+    ? { key: variantTarget(product, variant), label: `${product.name} (${variantLabel(variant)})`, product, variant }
+    : { key: productTarget(product), label: product.name, product };
 }
 
 /** The column of each kind in the header row (-1: absent); the first alias present wins. */
@@ -123,21 +138,21 @@ export function titleFromFileName(fileName: string): string {
 
 const ID = /^\d{1,15}$/;
 
-type Resolved = { target: ImportTarget } | { unknown: string };
+type Resolved = { item: CatalogItem } | { unknown: string };
 
 function resolve(lookup: CatalogLookup, ref: { sku: string; productId: string; variantId: string }): Resolved {
   if (ref.variantId) {
-    const target = ID.test(ref.variantId) ? lookup.variants.get(Number(ref.variantId)) : undefined;
-    return target ? { target } : { unknown: `Variant ID ${ref.variantId}` };
+    const item = ID.test(ref.variantId) ? lookup.variants.get(Number(ref.variantId)) : undefined;
+    return item ? { item } : { unknown: `Variant ID ${ref.variantId}` };
   }
   if (ref.sku) {
     const found = lookup.skus.get(ref.sku.toLowerCase());
-    if (found?.length === 1) return { target: found[0]! };
+    if (found?.length === 1) return { item: found[0]! };
     if (!ref.productId) return { unknown: found ? `SKU ${ref.sku} (more than one product or variant has it)` : `SKU ${ref.sku}` };
   }
   if (ref.productId) {
     const product = ID.test(ref.productId) ? lookup.products.get(Number(ref.productId)) : undefined;
-    return product ? { target: productTargetOf(product) } : { unknown: `Product ID ${ref.productId}` };
+    return product ? { item: { product } } : { unknown: `Product ID ${ref.productId}` };
   }
   return { unknown: 'No SKU or id' };
 }
@@ -182,7 +197,7 @@ export function previewImport(records: readonly string[][], lookup: CatalogLooku
       preview.unknown.push({ line, reference: found.unknown });
       continue;
     }
-    const { target } = found;
+    const target = targetOf(found.item);
     const firstLine = seen.get(target.key);
     if (firstLine !== undefined) {
       preview.duplicates.push({ line, firstLine, label: target.label });
@@ -225,11 +240,11 @@ export function importedItems(preview: ImportPreview): { products: LocalProduct[
 
 export type FilePreview = { ok: true; preview: ImportPreview; notice?: string } | { ok: false; message: string };
 
-/** The whole path of a chosen file, bytes to preview: what the screen runs and bench/csv-import.ts measures. */
-export function previewCsvFile(file: CsvFileInput, catalog: readonly LocalProduct[]): FilePreview {
+/** A chosen file, bytes to preview, against the prepared lookup: what the screen runs and bench/csv-import.ts measures. */
+export function previewCsvFile(file: CsvFileInput, lookup: CatalogLookup): FilePreview {
   const read = readCsvFile(file);
   if (!read.ok) return read;
-  const result = previewImport(read.records, catalogLookup(catalog), file.name);
+  const result = previewImport(read.records, lookup, file.name);
   if (!result.ok) return result;
   return read.notice ? { ok: true, preview: result.preview, notice: read.notice } : { ok: true, preview: result.preview };
 }
