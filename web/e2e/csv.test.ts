@@ -2,10 +2,11 @@
  * Spreadsheets in and out, as a merchant does it: "Export CSV" on /products downloads the
  * catalog (a row per product and per variant, UTF-8 with a byte-order mark); two prices changed
  * in that file and imported on /work-orders/create show in the preview (old -> new, the rest
- * unchanged), and applying it fills and titles the order, which previews as any other. A file
- * without a column naming products is refused with its reason.
+ * unchanged; the dialog passes an axe scan), and applying it fills and titles the order, which
+ * previews as any other. A file without a column naming products is refused with its reason.
  */
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { CATALOG_CSV_COLUMNS } from '@catalog/contracts/csv';
 import { applyPercent, formatCents, parseMoney } from '@catalog/contracts/money';
 import type { ProductListResponse } from '@catalog/contracts/products';
@@ -13,6 +14,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/app-and-browser';
 import { merchantWithCatalog } from './support/merchant';
+import { violationSummary } from './support/page';
 import { callApi } from './support/store-api';
 
 const { app, withPage } = useAppAndBrowser();
@@ -75,6 +77,10 @@ describe('CSV export and import', () => {
           .resolves.toContain(`${p.regularPrice} \u2192 ${p.next}`);
       }
       await dialog.getByRole('heading', { name: `Unchanged (skipped) (${products.length + variants - 2})` }).waitFor();
+      // Let the dialog's transition settle before colours are checked.
+      await page.waitForTimeout(400);
+      const scan = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+      expect(violationSummary(scan.violations)).toEqual([]);
       await dialog.getByRole('button', { name: 'Apply 2 price changes' }).click();
       await page.getByText('2 price changes added to this work order', { exact: false }).waitFor();
       await expect(page.getByRole('textbox', { name: 'Title' }).inputValue()).resolves.toBe('supplier-prices');

@@ -34,8 +34,6 @@ export interface RouteSpec {
   stream?: boolean;
   /** Answers a browser navigation with a redirect (302) rather than a JSON body. */
   redirect?: boolean;
-  /** Answers with a CSV file (streamed) rather than a JSON body; errors are still JSON. */
-  csv?: boolean;
 }
 
 /** Keyed by "METHOD /api/path" exactly as Hono lists the route (`app.routes`). */
@@ -58,9 +56,9 @@ export const ROUTE_TABLE = {
   'GET /api/products': { access: 'catalog.read', query: ProductListQuery },
   'GET /api/products/:id/variants': { access: 'catalog.read', params: IntIdParam },
   'GET /api/products/:id/price-history': { access: 'catalog.read', params: IntIdParam },
-  'GET /api/products/csv': { access: 'catalog.read', csv: true },
-  'GET /api/products/:id/price-history/csv': { access: 'catalog.read', params: IntIdParam, csv: true },
-  'GET /api/products/price-history/csv': { access: 'catalog.read', query: PriceHistoryCsvQuery, csv: true },
+  'GET /api/products/csv': { access: 'catalog.read' },
+  'GET /api/products/:id/price-history/csv': { access: 'catalog.read', params: IntIdParam },
+  'GET /api/products/price-history/csv': { access: 'catalog.read', query: PriceHistoryCsvQuery },
   'PUT /api/products/:id': { access: 'catalog.editPrice', params: IntIdParam, body: ProductPriceEdit },
   'DELETE /api/products/all': { access: 'catalog.deleteAll' },
   'PUT /api/variants/:id': { access: 'catalog.editPrice', params: IntIdParam, body: VariantPriceEdit },

@@ -35,7 +35,8 @@ function Section({ title, count, head, children }: { title: string; count: numbe
       <Title order={3} size="h5" mb={4}>
         {title} ({count.toLocaleString('en-US')})
       </Title>
-      <ScrollArea.Autosize mah={240} type="auto">
+      {/* Focusable, so the list scrolls from the keyboard too. */}
+      <ScrollArea.Autosize mah={240} type="auto" viewportProps={{ tabIndex: 0 }}>
         <Table striped withTableBorder fz="sm">
           <Table.Thead>
             <Table.Tr>
@@ -188,6 +189,7 @@ export function CsvImportModal({ opened, onClose, onApply }: CsvImportModalProps
           onChange={(f) => void choose(f)}
           leftSection={<IconFileSpreadsheet size={16} aria-hidden="true" />}
           clearable
+          clearButtonProps={{ 'aria-label': 'Clear file' }}
         />
         {reading && (
           <Group gap="sm" role="status">
