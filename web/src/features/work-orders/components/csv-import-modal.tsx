@@ -5,6 +5,7 @@
  * a refused file says why and changes nothing.
  */
 import { Alert, Button, FileInput, Group, Loader, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Dialog } from '../../../components/dialog';
@@ -127,6 +128,8 @@ function PreviewLists({ preview }: { preview: ImportPreview }) {
 }
 
 export function CsvImportModal({ opened, onClose, onApply }: CsvImportModalProps) {
+  // A phone gets the whole screen, as the work order's preview does.
+  const narrow = useMediaQuery('(max-width: 48em)');
   const [file, setFile] = useState<File | null>(null);
   const [reading, setReading] = useState(false);
   const [result, setResult] = useState<FilePreview | null>(null);
@@ -174,7 +177,7 @@ export function CsvImportModal({ opened, onClose, onApply }: CsvImportModalProps
     close();
   };
   return (
-    <Dialog opened={opened} onClose={close} title="Import prices from CSV" closeLabel="Close import" size="xl" centered={false}>
+    <Dialog opened={opened} onClose={close} title="Import prices from CSV" closeLabel="Close import" size="xl" centered={false} fullScreen={!!narrow}>
       <Stack gap="md">
         <Text size="sm">
           The file needs a &quot;SKU&quot;, &quot;Product ID&quot; or &quot;Variant ID&quot; column and a &quot;Regular Price&quot;
