@@ -2,45 +2,20 @@
  * The page side of bench/local-catalog-engine.ts, bundled for Chromium: the web app's own local
  * catalog modules (web/src/local) over a generated catalog, with no server and no UI.
  */
-import { CATALOG_SCHEMA_VERSION, type CatalogChangesResponse, type ReplicatedProduct, type ReplicatedVariant } from '@catalog/contracts/replication';
-import { generateCatalog } from '../packages/demo-store/src/generate-catalog';
+import type { ReplicatedProduct, ReplicatedVariant } from '@catalog/contracts/replication';
 import { Dexie } from 'dexie';
 import { catalogDbName, createCatalogDb } from '../web/src/local/catalog-db';
 import { APPLY_MEASURE, pullChanges } from '../web/src/local/catalog-pull';
 import { queryCatalog } from '../web/src/local/catalog-query';
 import { closeLocalCatalog, getCatalogStatus, openLocalCatalog, readyCatalog } from '../web/src/local/local-catalog';
+import { changesPages, replicatedCatalog } from './replicated-catalog';
 
-const cents = (n: number | null) => (n === null ? null : n.toFixed(2));
 const uid = 'bench-engine';
 let products: ReplicatedProduct[] = [];
 let variants: ReplicatedVariant[] = [];
 
 function generate(n: number) {
-  const data = generateCatalog({ products: n, seed: 'bench' });
-  const byId = new Map(data.categories.map((c) => [c.category_id, c]));
-  const pathOf = (id: number) => {
-    const names: string[] = [];
-    for (let c = byId.get(id); c; c = byId.get(c.parent_id)) names.unshift(c.name);
-    return names.join(' > ');
-  };
-  let version = 0;
-  products = [];
-  variants = [];
-  for (const p of data.products.values()) {
-    products.push({
-      id: p.id, name: p.name, category: p.categories.length ? pathOf(p.categories[0]!) : null, sku: p.sku || null,
-      regularPrice: cents(p.price)!, salePrice: p.sale_price > 0 ? cents(p.sale_price) : null, stock: p.inventory_level,
-      weight: p.weight, status: p.is_visible ? 'published' : 'draft', isVisible: p.is_visible, lastUpdated: new Date().toISOString(), version: ++version,
-    });
-    if (p.base_variant_id !== null) continue;
-    for (const id of data.variantsByProduct.get(p.id) ?? []) {
-      const v = data.variants.get(id)!;
-      variants.push({
-        id: v.id, productId: p.id, variantSku: v.sku, regularPrice: cents(v.price), salePrice: cents(v.sale_price), stock: v.inventory_level ?? 0,
-        optionValues: v.option_values.map((o) => ({ optionName: o.option_display_name, label: o.label })), version: ++version,
-      });
-    }
-  }
+  ({ products, variants } = replicatedCatalog(n));
   return { products: products.length, variants: variants.length };
 }
 
@@ -53,17 +28,7 @@ async function applyAll(rows: number) {
   closeLocalCatalog();
   await Dexie.delete(catalogDbName(uid));
   const db = createCatalogDb(catalogDbName(uid));
-  const all = [...products.map((p) => ({ v: p.version, p })), ...variants.map((v) => ({ v: v.version, variant: v }))].sort((a, b) => a.v - b.v);
-  const pages = new Map<number, CatalogChangesResponse>();
-  for (let i = 0, cursor = 0; i < all.length; i += rows) {
-    const slice = all.slice(i, i + rows);
-    pages.set(cursor, {
-      schemaVersion: CATALOG_SCHEMA_VERSION, catalogId: 'bench', reset: false, cursor: slice.at(-1)!.v, hasMore: i + rows < all.length, latestVersion: all.at(-1)!.v,
-      totalProducts: products.length, products: slice.flatMap((x) => ('p' in x ? [x.p!] : [])), variants: slice.flatMap((x) => ('variant' in x ? [x.variant!] : [])),
-      deletedProductIds: [], deletedVariantIds: [],
-    });
-    cursor = slice.at(-1)!.v;
-  }
+  const pages = changesPages({ products, variants }, rows);
   performance.clearMeasures(APPLY_MEASURE);
   const t = performance.now();
   await pullChanges(db, { fetchChanges: async (cursor) => pages.get(cursor)! });

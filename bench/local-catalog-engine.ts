@@ -11,15 +11,7 @@
  *      times each query: index search + category + total + the first page's rows and variants,
  *      first from IndexedDB, then again with the rows cached; and the index alone.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-
-const root = process.env.CATALOG_ROOT ?? process.cwd();
-const webRequire = createRequire(path.join(root, 'web', 'package.json'));
-const { chromium } = webRequire('playwright-core') as typeof import('playwright-core');
+import { bundlePage, openBenchPage } from './browser-page';
 
 function option(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -32,55 +24,19 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
 const row = (label: string, value: string) => console.log(`  ${label.padEnd(40)} ${value}`);
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-async function bundle(): Promise<string> {
-  const { build } = (await import(pathToFileURL(path.join(root, 'api', 'node_modules', 'esbuild', 'lib', 'main.js')).href)) as typeof import('esbuild');
-  const out = await build({
-    entryPoints: [path.join(root, 'bench', 'local-catalog-engine.page.ts')],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'browser',
-    target: 'chrome120',
-    minify: true,
-    define: { 'import.meta.env': '{}', 'process.env.NODE_ENV': '"production"' },
-    nodePaths: [path.join(root, 'web', 'node_modules')],
-    logLevel: 'warning',
-  });
-  return out.outputFiles[0]!.text;
-}
-
 async function main() {
   const n = option('products', 100_000);
   const rows = option('rows', 5000);
-  const script = await bundle();
-  // A profile on disk, as bench/local-catalog.ts (a throwaway context's in-memory IndexedDB
-  // slows down as the database grows, which no merchant's browser does).
-  const profileDir = mkdtempSync(path.join(tmpdir(), 'bench-engine-profile-'));
-  const browser = await chromium.launchPersistentContext(profileDir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage'],
-  });
+  type Bench = {
+    generate(n: number): { products: number; variants: number };
+    applyAll(rows: number): Promise<{ total: number; pages: number[] }>;
+    open(): Promise<{ ms: number; products: number }>;
+    type(terms: string[], category: string | undefined, pageSize: number): Promise<{ times: number[]; totals: number[]; indexTimes: number[] }>;
+    departments(): string[];
+    words(department: string, count: number): string[];
+  };
+  const { call: bench, close } = await openBenchPage<Bench>(await bundlePage('local-catalog-engine.page.ts'), 'bench-engine-profile');
   try {
-    const page = browser.pages()[0] ?? (await browser.newPage());
-    page.on('pageerror', (err) => console.error('page error:', err));
-    await page.route('http://bench.local/**', (route) =>
-      route.request().url().endsWith('.js')
-        ? route.fulfill({ contentType: 'text/javascript', body: script })
-        : route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>bench</title><script type="module" src="/engine.js"></script>' }),
-    );
-    await page.goto('http://bench.local/');
-    await page.waitForFunction(() => 'bench' in window);
-    type Bench = {
-      generate(n: number): { products: number; variants: number };
-      applyAll(rows: number): Promise<{ total: number; pages: number[] }>;
-      open(): Promise<{ ms: number; products: number }>;
-      type(terms: string[], category: string | undefined, pageSize: number): Promise<{ times: number[]; totals: number[]; indexTimes: number[] }>;
-      departments(): string[];
-      words(department: string, count: number): string[];
-    };
-    const bench = <A extends unknown[], R>(fn: (b: Bench, ...a: A) => R, ...args: A) =>
-      page.evaluate(([source, a]) => new Function('b', 'a', `return (${source})(b, ...a)`)((window as unknown as { bench: Bench }).bench, a), [fn.toString(), args] as const) as Promise<Awaited<R>>;
-
     const generated = await bench((b, count: number) => b.generate(count), n);
     console.log(`\n${generated.products.toLocaleString('en-US')} products with ${generated.variants.toLocaleString('en-US')} variants, pages of ${rows} rows`);
 
@@ -107,8 +63,7 @@ async function main() {
     }
     console.log(`  (category: '${departments[0]}')`);
   } finally {
-    await browser.close();
-    rmSync(profileDir, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -221,10 +221,12 @@ describe.each(dbTargets)('hostile input on $name', (target) => {
       'GET /api/products': { search: 'shirt', category: 'Apparel', page: '1', limit: '20' },
       'GET /api/catalog/changes': { cursor: '0', limit: '100', schema: '1', catalog: 'abc' },
       'GET /api/work-orders': { includeArchived: 'true' },
+      'GET /api/products/price-history/csv': { from: '2025-01-01T00:00:00Z', to: '2025-02-01T00:00:00.000+01:00' },
     };
     const ids: Record<string, string> = {
       'GET /api/products/:id/variants': '101',
       'GET /api/products/:id/price-history': '101',
+      'GET /api/products/:id/price-history/csv': '101',
       'PUT /api/products/:id': '101',
       'PUT /api/variants/:id': '9001',
       'DELETE /api/work-orders/:id': orderId,

@@ -42,6 +42,23 @@ export interface ListedPriceHistoryEntry extends PriceHistoryEntry {
   variantExternalId: number | null;
 }
 
+/** An exported entry also names its product and the SKU of what changed (the variant's, else the product's). */
+export interface ExportedPriceHistoryEntry extends ListedPriceHistoryEntry {
+  productName: string;
+  sku: string | null;
+}
+
+/** A page of a history export: `from <= createdAt < to`, after the last entry of the previous page. */
+export interface PriceHistoryPageOptions {
+  from?: Date;
+  to?: Date;
+  /** Only this product's entries (its variants' included). */
+  productId?: string;
+  /** The last entry of the previous page (pages follow createdAt, then id). */
+  after?: { createdAt: Date; id: string };
+  limit: number;
+}
+
 export interface PriceHistoryRepository {
   /**
    * Adds entries in one transaction; rejects entries whose product is another company's, and
@@ -52,4 +69,6 @@ export interface PriceHistoryRepository {
   listForProduct(companyId: string, productId: string, opts?: { limit?: number }): Promise<ListedPriceHistoryEntry[]>;
   /** The entries of these products (and their variants) made after `since`, newest first. */
   listSince(companyId: string, productIds: readonly string[], since: Date): Promise<PriceHistoryEntry[]>;
+  /** Oldest first, by (createdAt, id): one page of an export (keyset pages, stable while entries are added). */
+  listPage(companyId: string, opts: PriceHistoryPageOptions): Promise<ExportedPriceHistoryEntry[]>;
 }

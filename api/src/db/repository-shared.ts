@@ -7,11 +7,11 @@
  *
  * Work orders' conditions and rows are in repository-shared.work-orders.ts.
  */
-import { and, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { normalizeEmail } from './email';
 import type {
-  ActivityLease, ApiSettings, CompanyActivity, ListedPriceHistoryEntry, NewCompany, NewInvitation, NewUser,
-  PriceHistoryEntry, Product, ProductVariant, ProvisionInput, SettingsInput,
+  ActivityLease, ApiSettings, CompanyActivity, ExportedPriceHistoryEntry, ListedPriceHistoryEntry, NewCompany, NewInvitation, NewUser,
+  PriceHistoryEntry, PriceHistoryPageOptions, Product, ProductVariant, ProvisionInput, SettingsInput,
 } from './repositories';
 import type * as pg from './schema.pg';
 import type * as sqlite from './schema.sqlite';
@@ -179,4 +179,31 @@ export function toListedEntry(r: {
   variantExternalId: number | null;
 }): ListedPriceHistoryEntry {
   return { ...r.entry, productExternalId: r.productExternalId, variantExternalId: r.variantExternalId ?? null };
+}
+
+/** The entries of one page of a history export (PriceHistoryRepository.listPage), before its order and limit. */
+export function historyPageWhere(ph: Twin<'priceHistory'>, companyId: string, opts: PriceHistoryPageOptions): SQL | undefined {
+  const { after } = opts;
+  return and(
+    eq(ph.companyId, companyId),
+    opts.productId === undefined ? undefined : eq(ph.productId, opts.productId),
+    opts.from === undefined ? undefined : gte(ph.createdAt, opts.from),
+    opts.to === undefined ? undefined : lt(ph.createdAt, opts.to),
+    after === undefined ? undefined : or(gt(ph.createdAt, after.createdAt), and(eq(ph.createdAt, after.createdAt), gt(ph.id, after.id))),
+  );
+}
+
+export function toExportedEntry(r: {
+  entry: PriceHistoryEntry;
+  productExternalId: number;
+  variantExternalId: number | null;
+  productName: string;
+  productSku: string | null;
+  variantSku: string | null;
+}): ExportedPriceHistoryEntry {
+  return {
+    ...toListedEntry(r),
+    productName: r.productName,
+    sku: r.entry.variantId === null ? r.productSku : r.variantSku,
+  };
 }

@@ -13,6 +13,7 @@
  */
 import type { z } from 'zod';
 import { IntIdParam, TokenParam, UuidParam } from '@catalog/contracts/common';
+import { PriceHistoryCsvQuery } from '@catalog/contracts/csv';
 import type { Action } from '@catalog/contracts/permissions';
 import { ProductListQuery, ProductPriceEdit, VariantPriceEdit } from '@catalog/contracts/products';
 import { CatalogChangesQuery } from '@catalog/contracts/replication';
@@ -55,6 +56,9 @@ export const ROUTE_TABLE = {
   'GET /api/products': { access: 'catalog.read', query: ProductListQuery },
   'GET /api/products/:id/variants': { access: 'catalog.read', params: IntIdParam },
   'GET /api/products/:id/price-history': { access: 'catalog.read', params: IntIdParam },
+  'GET /api/products/csv': { access: 'catalog.read' },
+  'GET /api/products/:id/price-history/csv': { access: 'catalog.read', params: IntIdParam },
+  'GET /api/products/price-history/csv': { access: 'catalog.read', query: PriceHistoryCsvQuery },
   'PUT /api/products/:id': { access: 'catalog.editPrice', params: IntIdParam, body: ProductPriceEdit },
   'DELETE /api/products/all': { access: 'catalog.deleteAll' },
   'PUT /api/variants/:id': { access: 'catalog.editPrice', params: IntIdParam, body: VariantPriceEdit },

@@ -9,7 +9,7 @@
  * (catalog-preview.ts); other queries wait for the index (loading), never answered from a part.
  *
  * Stable names and shapes: queryCatalog, useCatalogQuery, useCatalogCategories,
- * getLocalProducts, LocalProduct, CatalogQueryParams, CatalogQueryResult.
+ * getLocalProducts, getWholeCatalog, LocalProduct, CatalogQueryParams, CatalogQueryResult.
  */
 import type { ReplicatedVariant } from '@catalog/contracts/replication';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -87,6 +87,21 @@ export async function getLocalProducts(ids: number[]): Promise<LocalProduct[]> {
     }
   }
   return ids.flatMap((id) => found.get(id) ?? []);
+}
+
+/**
+ * Every product of the local catalog with its variants, in id order (a price import matches a
+ * file against all of them); empty when no catalog is open. Two reads of whole tables.
+ */
+export async function getWholeCatalog(): Promise<LocalProduct[]> {
+  const catalog = await readyCatalog();
+  if (!catalog) return [];
+  const { db } = catalog;
+  const [rows, sets] = await db.transaction('r', db.products, db.variants, () =>
+    Promise.all([db.products.toArray(), db.variants.toArray()]),
+  );
+  const variantsOf = new Map(sets.map((set) => [set.productId, set.variants]));
+  return rows.map((row) => toLocal(row, variantsOf.get(row.id) ?? []));
 }
 
 /**

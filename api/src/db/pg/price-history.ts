@@ -1,10 +1,10 @@
 /** PostgreSQL price history repository. */
-import { and, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import { historyRows } from '../catalog-plan';
 import { NotFoundError, rethrowUnique } from '../errors';
 import type { PriceHistoryEntry, PriceHistoryRepository } from '../repositories';
 import { priceHistory as ph, productVariants, products } from '../schema.pg';
-import { toListedEntry } from '../repository-shared';
+import { historyPageWhere, toExportedEntry, toListedEntry } from '../repository-shared';
 import { chunks } from '../sql-helpers';
 import type { PgDb } from './types';
 
@@ -51,6 +51,18 @@ export function pgPriceHistory(db: PgDb): PriceHistoryRepository {
           .where(and(eq(ph.companyId, companyId), inArray(ph.productId, ids), gt(ph.createdAt, since))));
       }
       return found.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1));
+    },
+    async listPage(companyId, opts) {
+      const rows = await db.select({
+        entry: ph, productExternalId: products.externalId, variantExternalId: productVariants.externalId,
+        productName: products.name, productSku: products.sku, variantSku: productVariants.variantSku,
+      })
+        .from(ph)
+        .innerJoin(products, eq(products.id, ph.productId))
+        .leftJoin(productVariants, eq(productVariants.id, ph.variantId))
+        .where(historyPageWhere(ph, companyId, opts))
+        .orderBy(asc(ph.createdAt), asc(ph.id)).limit(opts.limit);
+      return rows.map(toExportedEntry);
     },
   };
 }

@@ -1,10 +1,10 @@
 /** SQLite price history repository. */
-import { and, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import { historyRows } from '../catalog-plan';
 import { NotFoundError, rethrowUnique } from '../errors';
 import type { NewPriceHistoryEntry, PriceHistoryEntry, PriceHistoryRepository } from '../repositories';
 import { priceHistory as ph, productVariants, products } from '../schema.sqlite';
-import { toListedEntry } from '../repository-shared';
+import { historyPageWhere, toExportedEntry, toListedEntry } from '../repository-shared';
 import { chunks } from '../sql-helpers';
 import type { SqliteDb } from './types';
 
@@ -53,6 +53,18 @@ export function sqlitePriceHistory(db: SqliteDb): PriceHistoryRepository {
           .where(and(eq(ph.companyId, companyId), inArray(ph.productId, ids), gt(ph.createdAt, since))).all());
       }
       return found.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1));
+    },
+    async listPage(companyId, opts) {
+      const rows = db.select({
+        entry: ph, productExternalId: products.externalId, variantExternalId: productVariants.externalId,
+        productName: products.name, productSku: products.sku, variantSku: productVariants.variantSku,
+      })
+        .from(ph)
+        .innerJoin(products, eq(products.id, ph.productId))
+        .leftJoin(productVariants, eq(productVariants.id, ph.variantId))
+        .where(historyPageWhere(ph, companyId, opts))
+        .orderBy(asc(ph.createdAt), asc(ph.id)).limit(opts.limit).all();
+      return rows.map(toExportedEntry);
     },
   };
 }

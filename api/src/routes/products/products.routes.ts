@@ -11,6 +11,9 @@
  *                                            store is not touched; refused while a sync runs)
  *   GET    /api/categories                   the category paths, sorted
  *   GET    /api/catalog/changes              replication: changes after a cursor, in pages
+ *   GET    /api/products/csv                 the whole catalog as CSV (a row per product and per variant), streamed
+ *   GET    /api/products/{id}/price-history/csv   the product's history as CSV, oldest first
+ *   GET    /api/products/price-history/csv   the catalog's history over ?from=&to= (at most 366 days) as CSV
  *
  * Who may do what is the permission table's (contracts permissions.ts, catalog.*; decision 019):
  * each route's guard comes from the route table. Another company's product or variant is a 404,
@@ -23,9 +26,11 @@ import {
   type CategoriesResponse, type PriceHistoryResponse, ProductListQuery, type ProductListResponse, ProductPriceEdit,
   type VariantListResponse, VariantPriceEdit,
 } from '@catalog/contracts/products';
+import { historyRange, PriceHistoryCsvQuery } from '@catalog/contracts/csv';
 import { CatalogChangesQuery, type CatalogChangesResponse } from '@catalog/contracts/replication';
 import { LruCache } from '@catalog/contracts/lru-cache';
 import type { Database, ProductWithVariants } from '../../db/repositories';
+import { csvResponse } from '../../lib/csv-response';
 import { readJson, readQuery } from '../../lib/http';
 import type { SecretBox } from '../../lib/secrets';
 import type { AuthedEnv } from '../../middleware/authenticate';
@@ -33,6 +38,7 @@ import { serializedJson } from '../../middleware/compress';
 import { guard } from '../../middleware/require-permission';
 import { toWireHistoryEntry, toWireVariant } from '../../services/catalog/catalog-wire';
 import { editProductPrices, editVariantPrices } from '../../services/catalog/price-edits';
+import { catalogCsv, priceHistoryCsv } from '../../services/catalog/csv-export';
 import { createCatalogChanges } from '../../services/catalog/replication';
 import { createProductLister } from '../../services/catalog/product-list';
 import { IDEMPOTENCY_HEADER, idempotent, readIdempotencyKey, REPLAYED_HEADER } from '../../services/idempotency';
@@ -87,6 +93,16 @@ export function productsRoutes(deps: ProductsDeps) {
       return serializedJson(c, page) as unknown as TypedResponse<ProductListResponse, 200, 'json'>;
     })
 
+    .get('/csv', guard('GET /api/products/csv'), (c) => {
+      const { companyId } = c.get('user');
+      return csvResponse(c, `catalog-${today()}.csv`, catalogCsv(db, companyId));
+    })
+
+    .get('/price-history/csv', guard('GET /api/products/price-history/csv'), (c) => {
+      const { from, to } = historyRange(readQuery(c, PriceHistoryCsvQuery));
+      return csvResponse(c, `price-history-${day(from)}-to-${day(to)}.csv`, priceHistoryCsv(db, c.get('user').companyId, { from, to }));
+    })
+
     .get('/:id/variants', guard('GET /api/products/:id/variants'), async (c) => {
       const product = await loadProduct(c.get('user').companyId, c);
       return c.json(product.variants.map((v) => toWireVariant(v, product.externalId)) satisfies VariantListResponse);
@@ -97,6 +113,12 @@ export function productsRoutes(deps: ProductsDeps) {
       const product = await loadProduct(companyId, c);
       const entries = await db.priceHistory.listForProduct(companyId, product.id);
       return c.json(entries.map(toWireHistoryEntry) satisfies PriceHistoryResponse);
+    })
+
+    .get('/:id/price-history/csv', guard('GET /api/products/:id/price-history/csv'), async (c) => {
+      const { companyId } = c.get('user');
+      const product = await loadProduct(companyId, c);
+      return csvResponse(c, `price-history-${product.externalId}-${today()}.csv`, priceHistoryCsv(db, companyId, { productId: product.id }));
     })
 
     .put('/:id', guard('PUT /api/products/:id'), async (c) => {
@@ -120,6 +142,10 @@ export function productsRoutes(deps: ProductsDeps) {
       return c.json({ message: `Deleted ${removed.toLocaleString('en-US')} ${removed === 1 ? 'product' : 'products'}` });
     });
 }
+
+/** "2025-03-01", the day a file name carries. */
+const day = (d: Date): string => d.toISOString().slice(0, 10);
+const today = (): string => day(new Date());
 
 /** Mounted at /api/categories. */
 export function categoriesRoutes({ db }: { db: Database }) {

@@ -1,7 +1,7 @@
 /**
  * The product's price history (GET /api/products/{id}/price-history, newest first): when
  * ('MMM d, h:mm a'), the change type, the variant it was for, and old -> new prices, with a
- * small chart of the price over time.
+ * small chart of the price over time; "Export CSV" downloads the whole history as a file.
  */
 import { skuLabel } from '@catalog/contracts/catalog';
 import { getErrorMessage } from '@catalog/contracts/errors';
@@ -9,11 +9,13 @@ import type { PriceHistoryEntry } from '@catalog/contracts/products';
 import type { ReplicatedVariant } from '@catalog/contracts/replication';
 import { Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
+import { exportPriceHistoryCsv } from '../api/export-csv';
 import { usePriceHistory } from '../api/get-price-history';
 import { changeTypeLabel, formatHistoryDate } from '../utils/format-history';
 import { formatPrice } from '../utils/product-pricing';
 import classes from './price-history.module.css';
 import { Pill } from './pill';
+import { ExportCsvButton } from './export-csv-button';
 import { PriceHistoryChart } from './price-history-chart';
 
 function Change({ label, from, to }: { label: string; from: string | null; to: string | null }) {
@@ -51,9 +53,14 @@ export function PriceHistory({ productId, variants }: { productId: number; varia
   const titleId = useId();
   return (
     <Stack gap="xs" component="section" aria-labelledby={titleId}>
-      <Title order={3} size="h5" id={titleId}>
-        Price History
-      </Title>
+      <Group justify="space-between" gap="xs">
+        <Title order={3} size="h5" id={titleId}>
+          Price History
+        </Title>
+        {data && data.length > 0 && (
+          <ExportCsvButton run={() => exportPriceHistoryCsv(productId)} size="compact-sm" variant="subtle" ariaLabel="Export price history as CSV" />
+        )}
+      </Group>
       {isLoading ? (
         <Group gap="xs">
           <Loader size="xs" />

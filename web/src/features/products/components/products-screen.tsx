@@ -2,6 +2,7 @@
  * /products: the catalog as this device holds it. Search, category filter, paging and totals
  * run on the device (local/catalog-query), so every keystroke answers at once, also offline.
  * The route composes what belongs to other features: the sync controls and the category picker.
+ * "Export CSV" in the toolbar downloads the whole catalog from the server (GET /api/products/csv).
  */
 import { DEFAULT_PAGE_SIZE } from '@catalog/contracts/products';
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
@@ -11,9 +12,11 @@ import { memo, useCallback, useEffect, useMemo, useState, type ReactNode } from 
 import { Link } from 'react-router-dom';
 import { useCatalogCategories, useCatalogQuery } from '../../../local/catalog-query';
 import { formatCount } from '../../../lib/format-number';
+import { exportCatalogCsv } from '../api/export-csv';
 import { formatHistoryDate } from '../utils/format-history';
 import { clampPage } from '../utils/pagination';
 import { CatalogDownloadProgress } from './catalog-download-progress';
+import { ExportCsvButton } from './export-csv-button';
 import { ProductDetailPanel } from './product-detail-panel';
 import { ProductResults, type ProductsView } from './product-results';
 import { FilterControls, SearchBox } from './products-toolbar';
@@ -134,6 +137,7 @@ export function ProductsScreen({ syncControls, renderCategoryPicker, showStock, 
       <div className={classes.toolbar} role="search" aria-label="Filter products">
         <SearchBox value={search} onChange={changeSearch} />
         <FilterControls categoryPicker={categoryPicker} filtered={filtered} onClear={clearFilters} view={view} onView={setView} />
+        <ExportCsvButton run={exportCatalogCsv} />
       </div>
 
       <ResultsSummary isLoading={isLoading} total={total} lastSyncAt={lastSyncAt} />

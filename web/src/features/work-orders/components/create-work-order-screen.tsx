@@ -5,6 +5,9 @@
  * never creates the order twice; success (or an order queued until the device is online) goes
  * to /work-orders.
  *
+ * "Import prices from CSV" fills the form from a file (components/csv-import-modal.tsx): its
+ * products selected, its prices drafted, the order titled from the file name, all editable.
+ *
  * The form is a draft saved on the device as the merchant works (hooks/use-work-order-draft):
  * /work-orders/create?draft=<id> opens one, and a new form's URL names its draft once saved.
  */
@@ -12,7 +15,7 @@ import { Button, Center, Grid, Group, Loader, Stack, Text, Title } from '@mantin
 import { notifications } from '@mantine/notifications';
 import { previewPriceChanges } from '@catalog/contracts/bulk-adjustment-preview';
 import { getErrorMessage } from '@catalog/contracts/errors';
-import { IconArrowLeft, IconEye } from '@tabler/icons-react';
+import { IconArrowLeft, IconEye, IconFileImport } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { LocalProduct } from '../../../local/catalog-query';
@@ -24,8 +27,10 @@ import { useWorkOrderDraft } from '../hooks/use-work-order-draft';
 import { useWorkOrderForm } from '../hooks/use-work-order-form';
 import { useOrdersToCompare } from '../hooks/use-orders-to-compare';
 import { buildWorkOrder, type FormErrors } from '../utils/build-work-order';
+import { importedItems, type ImportPreview } from '../utils/csv-import';
 import { DRAFT_PARAM } from '../utils/draft-state';
 import { selectedProducts } from '../utils/work-order-form';
+import { CsvImportModal } from './csv-import-modal';
 import { PreviewModal } from './preview-modal';
 import { PriceChangesPanel } from './price-changes-panel';
 import { ProductPicker } from './product-picker';
@@ -59,6 +64,7 @@ export function CreateWorkOrderScreen({ onCreated }: CreateWorkOrderScreenProps)
   });
   const [showErrors, setShowErrors] = useState(false);
   const [previewOpen, setPreviewOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
 
@@ -80,6 +86,17 @@ export function CreateWorkOrderScreen({ onCreated }: CreateWorkOrderScreenProps)
   const isSelected = useCallback((id: number) => state.products[id] !== undefined, [state.products]);
   const onToggle = useCallback((product: LocalProduct) => dispatch({ type: 'toggle', product }), [dispatch]);
   const onSelect = useCallback((list: readonly LocalProduct[]) => dispatch({ type: 'select', products: list }), [dispatch]);
+
+  const applyImport = (imported: ImportPreview) => {
+    const { products: list, drafts } = importedItems(imported);
+    dispatch({ type: 'import', title: imported.title, products: list, drafts });
+    const n = imported.matched.length;
+    notifications.show({
+      color: 'green',
+      title: 'Prices imported',
+      message: `${n.toLocaleString('en-US')} price ${n === 1 ? 'change' : 'changes'} added to this work order. Review them before you create it.`,
+    });
+  };
 
   const back = () => {
     // Back where the merchant came from when that is this app, else to the list.
@@ -161,6 +178,14 @@ export function CreateWorkOrderScreen({ onCreated }: CreateWorkOrderScreenProps)
             <Button variant="default" onClick={() => navigate('/work-orders')}>
               Cancel
             </Button>
+            <Button
+              variant="light"
+              leftSection={<IconFileImport size={16} aria-hidden="true" />}
+              onClick={() => setImportOpen(true)}
+              disabled={draft.phase === 'opening'}
+            >
+              Import prices from CSV
+            </Button>
             <Button leftSection={<IconEye size={16} aria-hidden="true" />} onClick={review} disabled={draft.phase === 'opening'}>
               Create Work Order
             </Button>
@@ -187,6 +212,8 @@ export function CreateWorkOrderScreen({ onCreated }: CreateWorkOrderScreenProps)
           </Grid>
         </>
       )}
+
+      <CsvImportModal opened={importOpen} onClose={() => setImportOpen(false)} onApply={applyImport} />
 
       <PreviewModal
         opened={previewOpen}

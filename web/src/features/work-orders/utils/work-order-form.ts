@@ -64,6 +64,8 @@ export type WorkOrderFormAction =
   | { type: 'price'; target: string; field: PriceField; value: string | null | undefined }
   | { type: 'bulk'; adjustment: BulkAdjustment }
   | { type: 'removeSalePrices' }
+  /** A price import (utils/csv-import.ts): selects its products, drafts its prices, titles the order. */
+  | { type: 'import'; title: string; products: readonly LocalProduct[]; drafts: Record<string, PriceDraft> }
   /** Newer rows of selected products (after a pull): current prices follow the store. */
   | { type: 'refresh'; products: readonly LocalProduct[] }
   | { type: 'reset'; id: string }
@@ -199,6 +201,10 @@ export function workOrderFormReducer(state: WorkOrderFormState, action: WorkOrde
       return applyBulkAdjustment(state, action.adjustment);
     case 'removeSalePrices':
       return removeSalePrices(state);
+    case 'import': {
+      const selected = withProducts(state, action.products);
+      return { ...selected, title: action.title, drafts: { ...selected.drafts, ...action.drafts } };
+    }
     case 'refresh': {
       const fresh = action.products.filter((p) => state.products[p.id]);
       if (fresh.length === 0) return state;

@@ -1,0 +1,104 @@
+/**
+ * The rows of the CSV exports (contracts csv.ts names the columns), produced a page at a time
+ * from the database so a large catalog is never one string: `catalogCsv` (a row per product and
+ * one per variant, in the products list's order) and `priceHistoryCsv` (oldest first, of one
+ * product or the whole catalog over a range). Each yields batches of rows for lib/csv.ts's
+ * csvStream; every read is scoped to the company.
+ *
+ * Prices are written as the API speaks them ("19.90"). An empty cell means none: a variant's
+ * empty regular price inherits its product's, an empty sale price is "not on sale". Read back by
+ * the price import, an empty cell keeps the price as it is, so an exported file changes nothing.
+ */
+import { CATALOG_CSV_COLUMNS, PRICE_HISTORY_CSV_COLUMNS } from '@catalog/contracts/csv';
+import { formatCents } from '@catalog/contracts/money';
+import type { PriceChangeType } from '@catalog/contracts/products';
+import type { Database, ExportedPriceHistoryEntry, ProductWithVariants } from '../../db/repositories';
+import { chunks } from '../../db/sql-helpers';
+
+/** Products read per database page. */
+const PRODUCT_PAGE = 200;
+/** History entries read per database page. */
+const HISTORY_PAGE = 1000;
+
+const money = (cents: number | null): string => (cents === null ? '' : formatCents(cents));
+
+function optionsLabel(optionValues: unknown): string {
+  if (!Array.isArray(optionValues)) return '';
+  return optionValues
+    .flatMap((o: unknown) => {
+      const { optionName, label } = (o ?? {}) as { optionName?: unknown; label?: unknown };
+      return typeof optionName === 'string' && typeof label === 'string' ? [`${optionName}: ${label}`] : [];
+    })
+    .join(', ');
+}
+
+function productRows(p: ProductWithVariants): string[][] {
+  const rows = [[
+    String(p.externalId), '', p.sku ?? '', p.name, p.category ?? '',
+    formatCents(p.regularPriceCents), money(p.salePriceCents), String(p.stock), p.status,
+  ]];
+  for (const v of p.variants) {
+    const options = optionsLabel(v.optionValues);
+    rows.push([
+      String(p.externalId), String(v.externalId), v.variantSku ?? '', options ? `${p.name} (${options})` : p.name, p.category ?? '',
+      money(v.regularPriceCents), money(v.salePriceCents), String(v.stock), p.status,
+    ]);
+  }
+  return rows;
+}
+
+/** The whole live catalog: the header, then a batch per page of products. */
+export async function* catalogCsv(db: Database, companyId: string): AsyncGenerator<string[][]> {
+  yield [[...CATALOG_CSV_COLUMNS]];
+  // The ids in list order first (one query), then the rows a page at a time, by id.
+  const ids = await db.products.listIds(companyId);
+  for (const page of chunks(ids, PRODUCT_PAGE)) {
+    const byId = new Map((await db.products.getByExternalIds(companyId, page)).map((p) => [p.externalId, p]));
+    // A product deleted since the ids were read is left out.
+    yield page.flatMap((id) => {
+      const product = byId.get(id);
+      return product ? productRows(product) : [];
+    });
+  }
+}
+
+const CHANGE_LABELS: Record<PriceChangeType, string> = {
+  manual: 'Manual edit',
+  work_order: 'Work order',
+  undo: 'Undo',
+  sync: 'Store sync',
+};
+
+/** "2025-03-01 09:30:00": a form every spreadsheet reads as a date and time. */
+const utc = (d: Date): string => d.toISOString().slice(0, 19).replace('T', ' ');
+
+function historyRow(e: ExportedPriceHistoryEntry, people: Map<string, string>): string[] {
+  return [
+    utc(e.createdAt), String(e.productExternalId), e.variantExternalId === null ? '' : String(e.variantExternalId),
+    e.productName, e.sku ?? '', CHANGE_LABELS[e.changeType] ?? e.changeType,
+    money(e.oldRegularPriceCents), money(e.newRegularPriceCents), money(e.oldSalePriceCents), money(e.newSalePriceCents),
+    e.workOrderId ?? '', e.changedBy === null ? '' : (people.get(e.changedBy) ?? 'Former team member'),
+  ];
+}
+
+export interface HistoryCsvOptions {
+  /** Our id of the product whose history it is; absent: the whole catalog's. */
+  productId?: string;
+  from?: Date;
+  to?: Date;
+}
+
+/** Price history entries, oldest first: the header, then a batch per page of entries. */
+export async function* priceHistoryCsv(db: Database, companyId: string, opts: HistoryCsvOptions): AsyncGenerator<string[][]> {
+  yield [[...PRICE_HISTORY_CSV_COLUMNS]];
+  // Who changed a price, by email: the company's own people only.
+  const people = new Map((await db.users.listByCompany(companyId)).map((u) => [u.id, u.email]));
+  let after: { createdAt: Date; id: string } | undefined;
+  for (;;) {
+    const page = await db.priceHistory.listPage(companyId, { ...opts, after, limit: HISTORY_PAGE });
+    if (page.length > 0) yield page.map((e) => historyRow(e, people));
+    if (page.length < HISTORY_PAGE) return;
+    const last = page[page.length - 1]!;
+    after = { createdAt: last.createdAt, id: last.id };
+  }
+}
