@@ -4,6 +4,7 @@
  */
 import type { HttpBindings } from '@hono/node-server';
 import type { Catalog } from './catalog';
+import type { StoreHooks } from './webhooks';
 
 /**
  * The Hono environment the routes share: the Node bindings (present when served by
@@ -15,5 +16,8 @@ export interface AppEnv {
     /** The catalog of the store named in the path (`/stores/{hash}/v3/...`). */
     catalog: Catalog;
     storeHash: string;
+    /** The store's webhooks, and the API account (client id) the access token belongs to. */
+    hooks: StoreHooks;
+    clientId: string;
   };
 }

@@ -66,6 +66,8 @@ export function storeGate(state: DemoStoreState): MiddlewareHandler<AppEnv> {
 
     c.set('catalog', account.catalog);
     c.set('storeHash', hash);
+    c.set('hooks', account.hooks);
+    c.set('clientId', account.clientId);
     await next();
   };
 }
