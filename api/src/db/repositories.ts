@@ -223,6 +223,8 @@ export interface SettingsRepository {
   markSynced(companyId: string, at: Date, pass?: SyncPass): Promise<boolean>;
   /** Records the store webhooks registered (the encrypted secret and their destination), or none (null). */
   setWebhooks(companyId: string, webhooks: { secret: string; destination: string } | null, now?: Date): Promise<boolean>;
+  /** Forgets the store connection (disconnect); false when there was none. */
+  delete(companyId: string): Promise<boolean>;
   /** The next sync is a full pass (e.g. a category changed in the store: product paths may have moved). */
   requireFullSync(companyId: string, now?: Date): Promise<void>;
 }

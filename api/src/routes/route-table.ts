@@ -4,7 +4,7 @@
  *
  * `access`:
  * - 'public': anyone, signed in or not (health, the login redirect, an invitation's link);
- * - 'webhook': a signed call from a provider (Stripe), no user;
+ * - 'webhook': a signed call from a provider (Stripe, the store's webhooks with our secret), no user;
  * - 'self': any signed-in user, about themselves (their profile, invitations addressed to them);
  * - an Action of the permission table (packages/contracts/src/permissions.ts): a signed-in
  *   user of the company, if their role is allowed.
@@ -17,6 +17,7 @@ import type { Action } from '@catalog/contracts/permissions';
 import { ProductListQuery, ProductPriceEdit, VariantPriceEdit } from '@catalog/contracts/products';
 import { CatalogChangesQuery } from '@catalog/contracts/replication';
 import { SaveSettingsBody } from '@catalog/contracts/settings';
+import { StoreWebhookPayload } from '@catalog/contracts/store-webhooks';
 import { CheckoutBody, PlanChangeBody } from '@catalog/contracts/subscription';
 import { CompanyNameBody, InviteBody } from '@catalog/contracts/team';
 import { CreateWorkOrderBody, WorkOrderListQuery } from '@catalog/contracts/work-orders';
@@ -47,6 +48,7 @@ export const ROUTE_TABLE = {
 
   'GET /api/settings': { access: 'settings.read' },
   'POST /api/settings': { access: 'settings.update', body: SaveSettingsBody },
+  'DELETE /api/settings': { access: 'settings.update' },
 
   'POST /api/sync': { access: 'catalog.sync', stream: true },
   'POST /api/sync/cancel': { access: 'catalog.sync' },
@@ -84,6 +86,7 @@ export const ROUTE_TABLE = {
   'POST /api/subscription/cancel': { access: 'subscription.change' },
 
   'POST /api/stripe/webhook': { access: 'webhook' },
+  'POST /api/webhooks/bigcommerce/:id': { access: 'webhook', params: UuidParam, body: StoreWebhookPayload },
 } as const satisfies Record<`${Method} /api${string}`, RouteSpec>;
 
 export type RouteKey = keyof typeof ROUTE_TABLE;

@@ -29,6 +29,9 @@ export function pgSettings(db: PgDb): SettingsRepository {
         .where(eq(apiSettings.companyId, companyId)).returning({ id: apiSettings.id });
       return rows.length > 0;
     },
+    async delete(companyId) {
+      return (await db.delete(apiSettings).where(eq(apiSettings.companyId, companyId)).returning({ id: apiSettings.id })).length > 0;
+    },
     async requireFullSync(companyId, now = new Date()) {
       await db.update(apiSettings).set({ fullSyncAt: null, updatedAt: now }).where(eq(apiSettings.companyId, companyId));
     },

@@ -24,6 +24,9 @@ export function sqliteSettings(db: SqliteDb): SettingsRepository {
       return db.update(apiSettings).set({ webhookSecret: webhooks?.secret ?? null, webhookDestination: webhooks?.destination ?? null, updatedAt: now })
         .where(eq(apiSettings.companyId, companyId)).returning({ id: apiSettings.id }).all().length > 0;
     },
+    async delete(companyId) {
+      return db.delete(apiSettings).where(eq(apiSettings.companyId, companyId)).returning({ id: apiSettings.id }).all().length > 0;
+    },
     async requireFullSync(companyId, now = new Date()) {
       db.update(apiSettings).set({ fullSyncAt: null, updatedAt: now }).where(eq(apiSettings.companyId, companyId)).run();
     },
