@@ -85,6 +85,8 @@ export function settingsRoutes({ db, secrets, commerce, syncs, config }: Setting
         showStockStatus: input.showStockStatus,
         showInvisibleProducts: input.showInvisibleProducts,
         ...(storeChanged ? { lastSyncAt: null } : {}),
+        // Another store, or products shown or hidden anew: the next Sync reads the whole catalog.
+        ...(storeChanged || saved?.showInvisibleProducts !== input.showInvisibleProducts ? { syncSince: null, fullSyncAt: null } : {}),
       });
       if (storeChanged) {
         // After the new hash is saved, so an order created meanwhile (recording the old hash) is

@@ -80,7 +80,7 @@ describe('store webhooks', () => {
   });
 
   it('refuses a delivery without the secret or with another one (401 in the error shape) and queues nothing', async () => {
-    for (const headers of [{}, { [WEBHOOK_SECRET_HEADER]: `${secret}x` }, { [WEBHOOK_SECRET_HEADER]: '' }]) {
+    for (const headers of [{}, { [WEBHOOK_SECRET_HEADER]: `${secret}x` }, { [WEBHOOK_SECRET_HEADER]: '' }] as Record<string, string>[]) {
       const res = await deliver(delivery('store/product/updated', 101), headers);
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({ error: { code: 'UNAUTHENTICATED', message: 'This webhook delivery does not carry the secret it was registered with' } });

@@ -18,6 +18,7 @@ import type { AuthedEnv } from '../../middleware/authenticate';
 import { guard } from '../../middleware/require-permission';
 import { readToken, UNREADABLE_TOKEN_MESSAGE, type CommerceFactory } from '../../services/store-connection';
 import { runSync } from '../../services/sync/sync-engine';
+import { incrementalSince } from '../../services/sync/sync-mode';
 import { syncErrorMessage } from '../../services/sync/sync-messages';
 import type { SyncRegistry } from '../../services/sync/sync-registry';
 
@@ -55,6 +56,7 @@ export function syncRoutes({ db, secrets, commerce, syncs }: SyncDeps) {
             client: commerce({ storeHash: settings.storeHash, accessToken }),
             companyId,
             includeInvisible: settings.showInvisibleProducts,
+            since: incrementalSince(settings, new Date()),
             plan: { name: planFor(company.subscriptionPlan).name, productLimit: company.productLimit },
             signal: handle.signal,
             onProgress: (progress) => {
@@ -62,7 +64,7 @@ export function syncRoutes({ db, secrets, commerce, syncs }: SyncDeps) {
               send({ kind: 'progress', progress });
             },
           });
-          log.info('sync finished', { companyId, status: outcome.status, ...outcome.stats });
+          log.info('sync finished', { companyId, status: outcome.status, incremental: Boolean(settings.syncSince), ...outcome.stats });
           if (outcome.status === 'complete') send({ kind: 'result', result: outcome.result });
         } catch (err) {
           const error = err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err);
