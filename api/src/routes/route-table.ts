@@ -62,6 +62,7 @@ export const ROUTE_TABLE = {
   'PUT /api/variants/:id': { access: 'catalog.editPrice', params: IntIdParam, body: VariantPriceEdit },
   'GET /api/categories': { access: 'catalog.read' },
   'GET /api/catalog/changes': { access: 'catalog.read', query: CatalogChangesQuery },
+  'GET /api/catalog/version': { access: 'catalog.read' },
 
   'GET /api/work-orders': { access: 'workOrders.read', query: WorkOrderListQuery },
   'POST /api/work-orders': { access: 'workOrders.create', body: CreateWorkOrderBody },

@@ -57,9 +57,9 @@ describe('the demo store webhooks', () => {
     expect(res.status).toBe(200);
     await demo.store.webhooksSettled();
     expect(received).toHaveLength(1);
-    expect(received[0].headers['x-secret']).toBe('s3cret');
-    expect(received[0].body).toMatchObject({ scope: 'store/product/updated', producer: 'stores/demo', data: { type: 'product', id: 101 } });
-    expect(received[0].body.hash).toMatch(/^[0-9a-f]{40}$/);
+    expect(received[0]!.headers['x-secret']).toBe('s3cret');
+    expect(received[0]!.body).toMatchObject({ scope: 'store/product/updated', producer: 'stores/demo', data: { type: 'product', id: 101 } });
+    expect(received[0]!.body.hash).toMatch(/^[0-9a-f]{40}$/);
     expect(demo.store.stats.webhooks).toEqual({ delivered: 1, failed: 0 });
   });
 
@@ -68,7 +68,7 @@ describe('the demo store webhooks', () => {
     await register('store/product/deleted');
     const inactive = await register('store/product/updated');
     await api(`/hooks/${inactive.id}`, { method: 'PUT', body: JSON.stringify({ is_active: false }) });
-    const variant = demo.store.catalog().variantsOf(102)[0];
+    const variant = demo.store.catalog().variantsOf(102)[0]!;
     demo.store.updateVariant(variant.id, { price: 9.99 });
     demo.store.deleteProduct(103);
     await demo.store.webhooksSettled();
