@@ -23,12 +23,15 @@ const counting: typeof fetch = (input, init) => {
   return fetch(input, init);
 };
 
+/** A second store of the demo, to connect instead. */
+const OTHER = { hash: 'other', accessToken: 'other-token', clientId: 'other-client' };
+
 let store: TestStore;
 let t: Awaited<ReturnType<typeof syncedApp>>;
 let server: Listening;
 let worker: RefreshWorker;
 let secret: string;
-const hooks = () => store.store.account(DEMO_STORE.hash)!.hooks.list();
+const hooks = (hash: string = DEMO_STORE.hash) => store.store.account(hash)!.hooks.list();
 const path = () => `/api/webhooks/bigcommerce/${t.companyId}`;
 
 /** A delivery as BigCommerce sends it, ids only. */
@@ -53,7 +56,10 @@ async function settle(): Promise<number> {
 }
 
 beforeAll(async () => {
-  store = await startDemoStore({ products: 300, quota: 1_000 });
+  store = await startDemoStore({
+    quota: 1_000,
+    stores: [{ ...DEMO_STORE, products: 300 }, { hash: OTHER.hash, accessToken: OTHER.accessToken, clientId: OTHER.clientId, products: 20 }],
+  });
   const port = await freePort();
   t = await syncedApp(store, { fetch: counting, storeWebhookUrl: `http://127.0.0.1:${port}` });
   server = await listen(t.app, { port });
@@ -153,10 +159,26 @@ describe('store webhooks', () => {
     expect((await t.db.settings.get(t.companyId))!.fullSyncAt).toBeNull();
   });
 
+  it('move to the new store when another one is connected, with a new secret', async () => {
+    const res = await t.app.request('/api/settings', {
+      method: 'POST', headers: t.owner.headers,
+      body: JSON.stringify({ storeHash: OTHER.hash, accessToken: OTHER.accessToken, clientId: OTHER.clientId }),
+    });
+    expect(res.status).toBe(200);
+    expect(hooks()).toEqual([]);
+    expect(hooks(OTHER.hash).map((h) => h.scope).sort()).toEqual([...WEBHOOK_SCOPES].sort());
+    const renewed = readWebhookSecret(t.secrets, (await t.db.settings.get(t.companyId))!)!;
+    expect(renewed).not.toBe(secret);
+    expect(hooks(OTHER.hash).every((h) => h.headers?.[WEBHOOK_SECRET_HEADER] === renewed)).toBe(true);
+    // The old secret no longer opens the door.
+    expect((await deliver(delivery('store/product/updated', 101))).status).toBe(401);
+  });
+
   it('are removed on disconnect, and deliveries are refused after', async () => {
     const res = await t.app.request('/api/settings', { method: 'DELETE', headers: t.owner.headers });
     expect(res.status).toBe(200);
-    expect(hooks()).toEqual([]);
+    expect(await res.json()).toBeNull();
+    expect(hooks(OTHER.hash)).toEqual([]);
     expect((await deliver(delivery('store/product/updated', 101))).status).toBe(401);
     expect(await t.db.settings.get(t.companyId)).toBeNull();
   });
