@@ -1,3 +1,8 @@
+/**
+ * The demo store's Webhooks v3: hooks created, listed, updated and deleted per API account, and
+ * catalog changes (admin routes included) delivered to matching active hooks, ids only, with
+ * the hook's headers.
+ */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
