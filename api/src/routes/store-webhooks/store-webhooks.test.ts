@@ -137,6 +137,17 @@ describe('store webhooks', () => {
     expect(await t.db.storeRefreshes.pending(t.companyId, new Date(), 1_000)).toEqual([]);
   });
 
+  it('has one worker read a company\'s queue at a time, whichever process runs it (the lease is in the database)', async () => {
+    const ids = Array.from({ length: 10 }, (_, i) => 231 + i);
+    for (const id of ids) expect((await deliver(delivery('store/product/updated', id, 1_700_000_300))).status).toBe(200);
+    const other = createRefreshWorker({ db: t.db, commerce: t.commerce, secrets: t.secrets, logger: createLogger('silent'), settleMs: 0 });
+    productReads = 0;
+    const [mine, theirs] = await Promise.all([worker.runOnce(), other.runOnce()]);
+    expect(mine + theirs).toBe(10);
+    expect(productReads).toBe(1);
+    await other.stop();
+  });
+
   it('adds no second history entry when our own price edit comes back as a webhook', async () => {
     const res = await t.app.request('/api/products/130', { method: 'PUT', headers: t.owner.headers, body: JSON.stringify({ regularPrice: '64.10', salePrice: null }) });
     expect(res.status).toBe(200);
