@@ -13,7 +13,7 @@ import { readCursor } from './catalog-apply';
 import { activeCatalogDb, getCatalogStatus, pullNow } from './local-catalog';
 
 /** How often a shown, online page asks for the catalog's version: a store change shows within about this long plus a pull. */
-export const CATALOG_WATCH_MS = 2_000;
+export const CATALOG_WATCH_MS = 1_500;
 
 export type FetchCatalogVersion = () => Promise<CatalogVersionResponse>;
 

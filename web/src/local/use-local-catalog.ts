@@ -2,7 +2,7 @@
  * Keeps the signed-in user's local catalog open and up to date while the signed-in shell is
  * shown: pulls once when the catalog opens, when the device comes back online, when the page
  * becomes visible again, and every minute while it is visible; and at once when the server's
- * catalog moved ahead (catalog-watch.ts asks every 2 s while the page is shown, so a change made in
+ * catalog moved ahead (catalog-watch.ts asks every 1.5 s while the page is shown, so a change made in
  * the store shows within seconds). (Syncs and executed work orders call pullNow themselves.) The outbox (the one provided above, useOutbox()) is sent at the same
  * moments: what waited offline goes first when the connection returns.
  */

@@ -21,7 +21,7 @@ import { refreshProducts } from './store-refresh';
 /** How often the database is asked for queued products (deliveries another process received). */
 export const DEFAULT_REFRESH_POLL_MS = 1_000;
 /** How long a queued product waits before it is read: deliveries of a burst arrive within it. */
-export const DEFAULT_SETTLE_MS = 500;
+export const DEFAULT_SETTLE_MS = 300;
 /** The company lease: another process takes over a company this long after its worker died. */
 const LEASE_MS = 30_000;
 /** Companies looked at per poll. */

@@ -32,6 +32,9 @@ export interface RefreshTarget {
 /** Re-reads `ids` (at most MAX_PAGE_SIZE: one request) and writes the store's state of them. */
 export async function refreshProducts(t: RefreshTarget, ids: readonly number[], at: Date): Promise<RefreshOutcome> {
   if (ids.length > MAX_PAGE_SIZE) throw new RangeError(`At most ${MAX_PAGE_SIZE} products a refresh`);
+  // The category tree (read once per worker run) travels alongside the products.
+  const categories = t.categories();
+  categories.catch(() => {});
   const listed = await t.client.getProducts(ids, { signal: t.signal });
   const kept = listed.filter((p) => t.includeInvisible || p.isVisible);
   const keptIds = new Set(kept.map((p) => p.id));
@@ -45,7 +48,7 @@ export async function refreshProducts(t: RefreshTarget, ids: readonly number[], 
   const before = await t.db.products.getByExternalIds(t.companyId, storable.map((p) => p.id));
   const writable = await withinCap(t, storable, new Set(before.map((p) => p.externalId)));
   if (writable.length === 0) return outcome;
-  const index = await t.categories();
+  const index = await categories;
   const inputs = writable.map((p) => toProductInput(p, index));
   const entries = syncPriceChanges(before, inputs, at);
   await t.db.products.upsertMany(t.companyId, inputs, at);
