@@ -117,19 +117,27 @@ describe('store webhooks', () => {
     expect(feed.products.map((p) => [p.id, p.regularPrice])).toEqual([[110, '77.25']]);
   });
 
-  it('answers a burst of 500 deliveries for 100 products at once and re-reads them in ceil(100/250) = 1 store request', async () => {
+  it('answers a burst of 500 deliveries for 100 products and re-reads them in ceil(100/250) = 1 store request', async () => {
+    const one = performance.now();
+    expect((await deliver(delivery('store/product/updated', 121, 1_699_999_999))).status).toBe(200);
+    expect(performance.now() - one).toBeLessThan(1_000);
     const ids = Array.from({ length: 100 }, (_, i) => 121 + i);
-    const started = Date.now();
+    /** Each delivery's answer and how long it took (BigCommerce wants 200 at once). */
+    const timed = async (body: unknown) => {
+      const started = performance.now();
+      const res = await deliver(body);
+      return { status: res.status, ms: performance.now() - started };
+    };
     const answers = await Promise.all(ids.flatMap((id) => [
-      deliver(delivery('store/product/updated', id)),
-      deliver(delivery('store/product/updated', id)), // the same delivery again: deduplicated by its hash
-      deliver(delivery('store/product/updated', id, 1_700_000_100)),
-      deliver({ ...delivery('store/sku/updated', 9_000 + id), data: { type: 'sku', id: 9_000 + id, sku: { product_id: id, variant_id: 9_000 + id } } }),
-      deliver(delivery('store/product/updated', id, 1_700_000_200)),
+      timed(delivery('store/product/updated', id)),
+      timed(delivery('store/product/updated', id)), // the same delivery again: deduplicated by its hash
+      timed(delivery('store/product/updated', id, 1_700_000_100)),
+      timed({ ...delivery('store/sku/updated', 9_000 + id), data: { type: 'sku', id: 9_000 + id, sku: { product_id: id, variant_id: 9_000 + id } } }),
+      timed(delivery('store/product/updated', id, 1_700_000_200)),
     ]));
-    const elapsed = Date.now() - started;
     expect(answers.map((a) => a.status)).toEqual(Array(500).fill(200));
-    expect(elapsed).toBeLessThan(10_000);
+    // 500 at once on one process: the slowest waited for most of the others; none near BigCommerce's timeout.
+    expect(Math.max(...answers.map((a) => a.ms))).toBeLessThan(5_000);
     expect((await t.db.storeRefreshes.pending(t.companyId, new Date(), 1_000)).sort((a, b) => a - b)).toEqual(ids);
     productReads = 0;
     expect(await worker.runOnce()).toBe(100);
