@@ -2,7 +2,8 @@
 // http://localhost:8787 (PORT overrides) with its data in ./data (DATA_DIR overrides), and the
 // local stand-ins: the Firebase Auth emulator (unless FIREBASE_AUTH_EMULATOR_HOST names one
 // already running, or FIREBASE_PROJECT_ID names a real project), the demo BigCommerce store
-// at http://127.0.0.1:8788 (unless BIGCOMMERCE_API_URL points elsewhere) and the Stripe
+// at http://127.0.0.1:8788 (unless BIGCOMMERCE_API_URL points elsewhere; its webhooks deliver to
+// the local app through STORE_WEBHOOK_URL) and the Stripe
 // stand-in at http://127.0.0.1:8789 (unless STRIPE_SECRET_KEY is set).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -90,6 +91,9 @@ if (!env.BIGCOMMERCE_API_URL) {
   });
   env.BIGCOMMERCE_API_URL = `http://127.0.0.1:${port}`;
   await waitFor(`${env.BIGCOMMERCE_API_URL}/__admin/settings`, 'the demo store');
+  // Its webhooks deliver to this app (registered when the store is connected in Settings), so a
+  // price changed in the demo store reaches the app and the devices within seconds (decision 036).
+  env.STORE_WEBHOOK_URL ||= `http://127.0.0.1:${env.PORT ?? 8787}`;
 }
 
 // Payments: the Stripe stand-in (packages/fake-stripe), which the API's real Stripe SDK is

@@ -28,6 +28,7 @@ import { invitationRoutes } from './routes/invitations/invitations.routes';
 import { myInvitationRoutes } from './routes/invitations/my-invitations.routes';
 import { catalogRoutes, categoriesRoutes, productsRoutes, variantsRoutes } from './routes/products/products.routes';
 import { settingsRoutes } from './routes/settings/settings.routes';
+import { storeWebhookRoutes } from './routes/store-webhooks/store-webhooks.routes';
 import { stripeWebhookRoutes } from './routes/stripe-webhook/stripe-webhook.routes';
 import { subscriptionRoutes } from './routes/subscription/subscription.routes';
 import { syncRoutes } from './routes/sync/sync.routes';
@@ -43,6 +44,8 @@ export interface AppDeps {
   config: Pick<Config, 'webDistDir' | 'maxBodyBytes' | 'frameOrigins' | 'nodeEnv' | 'firebase'> &
     /** Tells the web app whether it talks to the local demo store (web/static.ts demoStoreFor). */
     Partial<Pick<Config, 'bigcommerceApiUrl'>> &
+    /** Where the store's webhooks deliver (decision 036); absent: none are registered. */
+    Partial<Pick<Config, 'storeWebhookUrl'>> &
     /** Proxies whose X-Forwarded-For gives the client's address (rate limits). Default 0: the socket's. */
     Partial<Pick<Config, 'trustProxy'>>;
   db: Database;
@@ -164,8 +167,8 @@ function apiRoutes(appDeps: AppDeps, limits: RateLimiting) {
     signedIn.use(prefix, auth).use(`${prefix}/*`, auth);
   }
   // /invitations is not in the list: GET /invitations/{token} is public (the link of someone who
-  // has not signed in yet), so its router puts `auth` on each of its other routes. Nor is
-  // /stripe: Stripe's webhooks carry a signature instead of a user.
+  // has not signed in yet), so its router puts `auth` on each of its other routes. Nor are
+  // /stripe and /webhooks: Stripe's and the store's webhooks carry a signature or a secret instead of a user.
   const billing = deps.billing ?? billingFromConfig(undefined, { db: deps.db, logger: deps.logger });
   return signedIn
     .route('/health', healthRoutes(deps))
@@ -183,7 +186,8 @@ function apiRoutes(appDeps: AppDeps, limits: RateLimiting) {
     .route('/my-invitations', myInvitationRoutes(deps))
     .route('/invitations', invitationRoutes({ ...deps, auth, delivery: deps.invitations ?? {} }))
     .route('/subscription', subscriptionRoutes({ db: deps.db, billing }))
-    .route('/stripe', stripeWebhookRoutes({ billing }));
+    .route('/stripe', stripeWebhookRoutes({ billing }))
+    .route('/webhooks', storeWebhookRoutes(deps));
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -119,4 +119,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ WORK_ORDER_LEASE_MS: '3600001' })).toThrow(/WORK_ORDER_LEASE_MS: must be at most 3600000/);
     expect(() => loadConfig({ WORK_ORDER_LEASE_MS: '1.5s' })).toThrow(/WORK_ORDER_LEASE_MS/);
   });
+
+  it('registers store webhooks at an https origin (STORE_WEBHOOK_URL, else PUBLIC_URL), over http only to this machine outside production', () => {
+    expect(loadConfig({}).storeWebhookUrl).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:8787' }).storeWebhookUrl).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: 'https://app.example.com/x' }).storeWebhookUrl).toBe('https://app.example.com');
+    expect(loadConfig({ PUBLIC_URL: 'https://app.example.com', STORE_WEBHOOK_URL: 'https://hooks.example.com' }).storeWebhookUrl).toBe('https://hooks.example.com');
+    expect(loadConfig({ STORE_WEBHOOK_URL: 'http://127.0.0.1:8787' }).storeWebhookUrl).toBe('http://127.0.0.1:8787');
+    expect(() => loadConfig({ STORE_WEBHOOK_URL: 'http://app.example.com' })).toThrow(/STORE_WEBHOOK_URL: must be an https URL/);
+    expect(() => loadConfig({ STORE_WEBHOOK_URL: 'http://127.0.0.1:8787', NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40) })).toThrow(/STORE_WEBHOOK_URL/);
+    expect(() => loadConfig({ STORE_WEBHOOK_URL: 'not a url' })).toThrow(/STORE_WEBHOOK_URL/);
+  });
 });

@@ -61,6 +61,7 @@ const Env = z.object({
     .or(z.literal('').transform(() => undefined)),
   BIGCOMMERCE_API_URL: z.url().default('https://api.bigcommerce.com'),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://app.example.com' }).optional().or(z.literal('').transform(() => undefined)),
+  STORE_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://app.example.com' }).optional().or(z.literal('').transform(() => undefined)),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@host:587')
@@ -129,6 +130,13 @@ export interface Config {
    * to, which is right locally (http://localhost:PORT) but not always behind a proxy.
    */
   publicUrl: string | undefined;
+  /**
+   * The origin the store's webhooks deliver to (`{origin}/api/webhooks/bigcommerce/{companyId}`):
+   * STORE_WEBHOOK_URL, else PUBLIC_URL when it is https; undefined: no webhooks are registered
+   * (a Sync is then the only way changes made in the store arrive). http only to this machine
+   * (127.0.0.1, localhost, ::1) outside production: the local demo store (`npm start`).
+   */
+  storeWebhookUrl: string | undefined;
   /** Outgoing email (invitations); unset: nothing is emailed and links are only shown in the app. */
   smtp: { url: string; from: string } | undefined;
   /** Stripe (plans and billing); unset: plan changes are refused with a message. */
@@ -174,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const stripe = stripeConfig(e);
+  const storeWebhookUrl = webhookOrigin(e);
   const frameOrigins = ['https://docs.google.com', 'https://forms.gle'];
   if (e.FEEDBACK_FORM_ORIGIN) frameOrigins.push(e.FEEDBACK_FORM_ORIGIN);
   return {
@@ -197,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bigcommerceApiUrl: e.BIGCOMMERCE_API_URL.replace(/\/+$/, ''),
     appSecret: e.APP_SECRET,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    storeWebhookUrl,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM } : undefined,
     stripe,
     rateLimits: {
@@ -209,6 +219,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     workOrderLeaseMs: e.WORK_ORDER_LEASE_MS,
   };
+}
+
+/** Hosts that are this machine: the only http destinations a store webhook may have (outside production). */
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** STORE_WEBHOOK_URL, else an https PUBLIC_URL; an http one only to this machine, and never in production. */
+function webhookOrigin(e: z.infer<typeof Env>): string | undefined {
+  const explicit = e.STORE_WEBHOOK_URL;
+  const chosen = explicit ?? (e.PUBLIC_URL?.startsWith('https:') ? e.PUBLIC_URL : undefined);
+  if (!chosen) return undefined;
+  const url = new URL(chosen);
+  if (url.protocol === 'http:' && (e.NODE_ENV === 'production' || !LOOPBACK.has(url.hostname))) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STORE_WEBHOOK_URL: must be an https URL (http only to 127.0.0.1 or localhost, outside production)',
+    );
+  }
+  return url.origin;
 }
 
 /** STRIPE_*: all of key, webhook secret and both prices, or none (billing off). */

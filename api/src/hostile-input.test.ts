@@ -216,6 +216,11 @@ describe.each(dbTargets)('hostile input on $name', (target) => {
       'POST /api/subscription/change': { plan: 'trial', sessionId: 'cs_test_123' },
       'PATCH /api/work-orders/:id': { revertAt: '2031-01-01T00:00:00.000Z' },
       'POST /api/work-orders/:id/undo': { force: false },
+      // Sent without the webhook secret: refused (401) whatever the body, so nothing is queued.
+      'POST /api/webhooks/bigcommerce/:id': {
+        scope: 'store/product/updated', producer: `stores/${DEMO_STORE.hash}`, store_id: '1000001', hash: 'a833a57f', created_at: 1561479233,
+        data: { type: 'product', id: 101 },
+      },
     };
     validQuery = {
       'GET /api/products': { search: 'shirt', category: 'Apparel', page: '1', limit: '20' },
@@ -240,6 +245,7 @@ describe.each(dbTargets)('hostile input on $name', (target) => {
     };
     validParams = Object.fromEntries(Object.entries(ids).map(([route, id]) => [route, { id }]));
     validParams['GET /api/invitations/:token'] = { token: invitation.token };
+    validParams['POST /api/webhooks/bigcommerce/:id'] = { id: t.companyId };
     validParams['POST /api/invitations/:key/accept'] = { key: invitation.token };
 
     fingerprints = fingerprinter(database.url);

@@ -1,6 +1,6 @@
 /**
  * Process entry: read the configuration, open the database (migrations run on open), serve the
- * app, run the work-order scheduler, and shut down gracefully on SIGTERM/SIGINT (stop accepting,
+ * app, run the work-order scheduler and the store-refresh worker, and shut down gracefully on SIGTERM/SIGINT (stop accepting,
  * cancel running syncs, stop running orders at their next batch (their leases released), finish
  * requests in flight, close the database, exit; forced after 10 s). server-shutdown.test.ts.
  */
@@ -16,6 +16,7 @@ import { createSmtpMailer } from './lib/mailer';
 import { createSecretBox } from './lib/secrets';
 import { billingFromConfig } from './services/billing/billing';
 import type { CommerceFactory } from './services/store-connection';
+import { createRefreshWorker } from './services/store-webhooks/refresh-worker';
 import { SyncRegistry } from './services/sync/sync-registry';
 import { createExecutor, storeClients } from './services/work-orders/executor';
 import { workOrderAlerts } from './services/work-orders/attention';
@@ -80,6 +81,11 @@ async function main() {
     logger: workOrderLog,
   });
   workOrders.start();
+  // Re-reads the products the store's webhooks named (queued in the database by any instance).
+  const storeRefresh = createRefreshWorker({ db, commerce, secrets, logger });
+  storeRefresh.start();
+  if (config.storeWebhookUrl) logger.info('store webhooks deliver to STORE_WEBHOOK_URL (or PUBLIC_URL)', { origin: config.storeWebhookUrl });
+  else logger.info('no https PUBLIC_URL or STORE_WEBHOOK_URL: store webhooks are not registered (changes in the store arrive with a Sync)');
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info('listening', { url: `http://localhost:${info.port}`, host: config.host, db: db.dialect });
@@ -95,10 +101,12 @@ async function main() {
     if (cancelled > 0) logger.info('cancelled running syncs', { count: cancelled });
     // Running orders stop at their next batch and release their leases, so the next instance resumes them at once.
     const ordersStopped = workOrders.stop().catch((err) => logger.error('stopping the work-order scheduler failed', { error: String(err) }));
+    const refreshStopped = storeRefresh.stop().catch((err) => logger.error('stopping the store-refresh worker failed', { error: String(err) }));
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     server.close(async () => {
       await ordersStopped;
+      await refreshStopped;
       mailer?.close();
       await db.close().catch(() => {});
       process.exit(0);

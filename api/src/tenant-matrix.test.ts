@@ -8,7 +8,8 @@
  * - anonymous: 401 on every route but the public ones and the webhook;
  * - `public` (health, an invitation's link): 200 for everyone (the login redirect: 302). The link answers whoever holds
  *   the token (that is its purpose): its company name and inviter email are allowed in it;
- * - `webhook` (Stripe): 400 without Stripe's signature, whoever calls;
+ * - `webhook`: 400 without Stripe's signature (Stripe), 401 without the store webhook secret (the
+ *   store's webhooks), whoever calls;
  * - `self`: the caller's own profile and invitations (200); accepting another company's
  *   invitation addressed to someone else is refused (403);
  * - an action: a role the table refuses gets 403 with the table's message; an allowed role with
@@ -76,7 +77,7 @@ function roleOf(caller: Caller): Role | null {
 /** What `caller` must get from `key` (the module comment says why). */
 function expected(key: RouteKey, spec: RouteSpec, caller: Caller): Expect {
   if (spec.access === 'public') return { kind: 'public' };
-  if (spec.access === 'webhook') return { kind: 'refused', status: 400 };
+  if (spec.access === 'webhook') return { kind: 'refused', status: key === 'POST /api/stripe/webhook' ? 400 : 401 };
   const role = roleOf(caller);
   if (role === null) return { kind: 'refused', status: 401 };
   if (spec.access === 'self') {
@@ -106,6 +107,7 @@ function requestsFor(key: RouteKey, own: Company, target: Company, caller: Calle
     if (pattern.startsWith('/api/company/users/')) return target.member.id;
     if (pattern === '/api/invitations/:token') return target.invitation.token;
     if (pattern.startsWith('/api/invitations/')) return target.invitation.id;
+    if (pattern.startsWith('/api/webhooks/')) return target.id;
     throw new Error(`no id for ${key}: add one to the tenant matrix`);
   })();
   return [{ path: fill(id), body: method === 'GET' || method === 'DELETE' ? undefined : body }];
@@ -136,6 +138,8 @@ function bodyFor(key: RouteKey, own: Company, target: Company, caller: Caller): 
       return { plan: 'trial' };
     case 'POST /api/stripe/webhook':
       return { id: 'evt_1', type: 'customer.subscription.deleted' };
+    case 'POST /api/webhooks/bigcommerce/:id':
+      return { scope: 'store/product/updated', producer: `stores/${STORES[target.key].hash}`, data: { type: 'product', id: target.productIds[0] } };
     default:
       return undefined;
   }

@@ -192,18 +192,66 @@ export interface ApiSettings {
   showStockStatus: boolean;
   showInvisibleProducts: boolean;
   lastSyncAt: Date | null;
+  /** `date_modified:min` of the next incremental sync (the start of the last complete one); null: the next is full. */
+  syncSince: Date | null;
+  /** When the last full pass completed. */
+  fullSyncAt: Date | null;
+  /** Our secret every store webhook delivery must present (encrypted like the access token); null: none. */
+  webhookSecret: string | null;
+  /** Where the store's webhooks deliver; null: none registered. */
+  webhookDestination: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
 export type SettingsInput = Pick<ApiSettings, 'storeHash' | 'accessToken' | 'clientId'>
-  & Partial<Pick<ApiSettings, 'showStock' | 'showStockStatus' | 'showInvisibleProducts' | 'lastSyncAt'>>;
+  & Partial<Pick<ApiSettings, 'showStock' | 'showStockStatus' | 'showInvisibleProducts' | 'lastSyncAt' | 'syncSince' | 'fullSyncAt'>>;
+
+/** A completed sync: when it started (the next incremental sync reads changes from then) and whether it was a full pass. */
+export interface SyncPass {
+  startedAt: Date;
+  full: boolean;
+}
 
 export interface SettingsRepository {
   get(companyId: string): Promise<ApiSettings | null>;
   /** One settings row per company: creates it or overwrites the given fields. */
   upsert(companyId: string, input: SettingsInput, now?: Date): Promise<ApiSettings>;
-  /** Records a finished sync; false when the company has no settings. */
-  markSynced(companyId: string, at: Date): Promise<boolean>;
+  /**
+   * Records a finished sync; false when the company has no settings. With `pass`, the next
+   * incremental sync reads from its start, and a full pass moves `fullSyncAt`.
+   */
+  markSynced(companyId: string, at: Date, pass?: SyncPass): Promise<boolean>;
+  /** Records the store webhooks registered (the encrypted secret and their destination), or none (null). */
+  setWebhooks(companyId: string, webhooks: { secret: string; destination: string } | null, now?: Date): Promise<boolean>;
+  /** Forgets the store connection (disconnect); false when there was none. */
+  delete(companyId: string): Promise<boolean>;
+  /** The next sync is a full pass (e.g. a category changed in the store: product paths may have moved). */
+  requireFullSync(companyId: string, now?: Date): Promise<void>;
+}
+
+// ---------------------------------------------------------------- store webhooks
+
+/**
+ * Store webhook deliveries, queued in the database (every API process receives them, any
+ * process's worker acts on them): deduplicated by the delivery's hash, coalesced per product.
+ */
+export interface StoreRefreshesRepository {
+  /**
+   * Records a delivery and queues the products it names, in one transaction: false (nothing
+   * queued) when a delivery of this hash was received before. A product already queued is not
+   * queued twice; its queued time moves to `at`.
+   */
+  receive(companyId: string, input: { hash: string; productIds: readonly number[]; at: Date }): Promise<boolean>;
+  /** Companies with products queued at or before `before`, the longest waiting first. */
+  due(before: Date, limit: number): Promise<string[]>;
+  /** The company's products queued at or before `before`, the longest waiting first. */
+  pending(companyId: string, before: Date, limit: number): Promise<number[]>;
+  /** Removes the products read at `readAt`, except those queued again since. */
+  done(companyId: string, productIds: readonly number[], readAt: Date): Promise<void>;
+  /** Forgets what is queued for the company (its store changed). */
+  clear(companyId: string): Promise<void>;
+  /** Forgets delivery hashes received before `before`; returns how many. */
+  pruneReceipts(before: Date): Promise<number>;
 }
 
 // ---------------------------------------------------------------- idempotency keys
@@ -254,7 +302,7 @@ export interface StripeEventsRepository {
 // ---------------------------------------------------------------- company activities
 
 /** A per-company exclusive activity that must hold across processes. */
-export type CompanyActivity = 'sync';
+export type CompanyActivity = 'sync' | 'store-refresh';
 
 /** A live (unexpired) lease on a company's activity. */
 export interface ActivityLease {
@@ -325,4 +373,5 @@ export interface Database {
   idempotency: IdempotencyRepository;
   stripeEvents: StripeEventsRepository;
   activities: CompanyActivitiesRepository;
+  storeRefreshes: StoreRefreshesRepository;
 }

@@ -7,11 +7,11 @@
  *
  * Work orders' conditions and rows are in repository-shared.work-orders.ts.
  */
-import { and, eq, gt, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { normalizeEmail } from './email';
 import type {
   ActivityLease, ApiSettings, CompanyActivity, ExportedPriceHistoryEntry, ListedPriceHistoryEntry, NewCompany, NewInvitation, NewUser,
-  PriceHistoryEntry, PriceHistoryPageOptions, Product, ProductVariant, ProvisionInput, SettingsInput,
+  PriceHistoryEntry, PriceHistoryPageOptions, Product, ProductVariant, ProvisionInput, SettingsInput, SyncPass,
 } from './repositories';
 import type * as pg from './schema.pg';
 import type * as sqlite from './schema.sqlite';
@@ -206,4 +206,16 @@ export function toExportedEntry(r: {
     productName: r.productName,
     sku: r.entry.variantId === null ? r.productSku : r.variantSku,
   };
+}
+
+// ---------------------------------------------------------------- store webhooks
+
+/** The company's queued products among `ids` that were queued at or before `readAt` (read since, so done). */
+export function refreshedProducts(sr: Twin<'storeRefreshes'>, companyId: string, ids: readonly number[], readAt: Date): SQL | undefined {
+  return and(eq(sr.companyId, companyId), eq(sr.kind, 'product'), inArray(sr.externalId, [...ids]), lte(sr.queuedAt, readAt));
+}
+
+/** What a completed sync records in the settings row. */
+export function syncedPatch(at: Date, pass: SyncPass | undefined) {
+  return { lastSyncAt: at, updatedAt: at, ...(pass ? { syncSince: pass.startedAt, ...(pass.full ? { fullSyncAt: at } : {}) } : {}) };
 }

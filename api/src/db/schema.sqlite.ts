@@ -89,6 +89,14 @@ export const apiSettings = sqliteTable('api_settings', {
   showStockStatus: bool('show_stock_status').notNull().default(false),
   showInvisibleProducts: bool('show_invisible_products').notNull().default(false),
   lastSyncAt: ts('last_sync_at'),
+  /** `date_modified:min` of the next incremental sync: when the last complete sync started (null: the next is full). */
+  syncSince: ts('sync_since'),
+  /** When the last full pass completed (a full pass runs at least daily). */
+  fullSyncAt: ts('full_sync_at'),
+  /** Our secret that every store webhook delivery must present, encrypted like the access token. */
+  webhookSecret: text('webhook_secret'),
+  /** Where the store's webhooks deliver (null: none registered). */
+  webhookDestination: text('webhook_destination'),
   createdAt: ts('created_at').notNull().default(nowMs),
   updatedAt: ts('updated_at').notNull().default(nowMs),
 });
@@ -265,3 +273,29 @@ export const stripeEvents = sqliteTable('stripe_events', {
   id: text('id').primaryKey(),
   processedAt: ts('processed_at').notNull().default(nowMs),
 });
+
+/**
+ * Store webhook deliveries waiting to be acted on, coalesced: one row per company and product
+ * (`kind` 'product', the store's product id) however many deliveries named it; a delivery for a
+ * row already queued moves its `queued_at`, so a worker that read the product before that
+ * leaves the row for another read. Workers claim a company's rows under its 'store-refresh' lease.
+ */
+export const storeRefreshes = sqliteTable('store_refreshes', {
+  companyId: text('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  externalId: integer('external_id').notNull(),
+  queuedAt: ts('queued_at').notNull().default(nowMs),
+}, (t) => [
+  primaryKey({ columns: [t.companyId, t.kind, t.externalId] }),
+  index('store_refreshes_queued_idx').on(t.queuedAt),
+]);
+
+/** Hashes of the store webhook deliveries received lately: a delivery seen before is acknowledged and dropped. */
+export const storeWebhookReceipts = sqliteTable('store_webhook_receipts', {
+  companyId: text('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  hash: text('hash').notNull(),
+  receivedAt: ts('received_at').notNull().default(nowMs),
+}, (t) => [
+  primaryKey({ columns: [t.companyId, t.hash] }),
+  index('store_webhook_receipts_received_idx').on(t.receivedAt),
+]);

@@ -36,7 +36,7 @@ export function renderPermissionsDoc(): string {
     '',
     `- **Public** (anyone, signed in or not): ${code(routesOf('public'))}.`,
     `- **About the caller themselves** (any signed-in user): ${code(routesOf('self'))}.`,
-    `- **Webhooks** (a provider's signature instead of a user): ${code(routesOf('webhook'))}.`,
+    `- **Webhooks** (a provider's signature, or the secret our store webhooks were registered with, instead of a user): ${code(routesOf('webhook'))}.`,
     '',
     'Anonymous callers get 401 on every other route.',
     '',

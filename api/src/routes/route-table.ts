@@ -4,7 +4,7 @@
  *
  * `access`:
  * - 'public': anyone, signed in or not (health, the login redirect, an invitation's link);
- * - 'webhook': a signed call from a provider (Stripe), no user;
+ * - 'webhook': a signed call from a provider (Stripe, the store's webhooks with our secret), no user;
  * - 'self': any signed-in user, about themselves (their profile, invitations addressed to them);
  * - an Action of the permission table (packages/contracts/src/permissions.ts): a signed-in
  *   user of the company, if their role is allowed.
@@ -18,6 +18,7 @@ import type { Action } from '@catalog/contracts/permissions';
 import { ProductListQuery, ProductPriceEdit, VariantPriceEdit } from '@catalog/contracts/products';
 import { CatalogChangesQuery } from '@catalog/contracts/replication';
 import { SaveSettingsBody } from '@catalog/contracts/settings';
+import { StoreWebhookPayload } from '@catalog/contracts/store-webhooks';
 import { CheckoutBody, PlanChangeBody } from '@catalog/contracts/subscription';
 import { CompanyNameBody, InviteBody } from '@catalog/contracts/team';
 import { CreateWorkOrderBody, UndoWorkOrderBody, UpdateWorkOrderBody, WorkOrderListQuery } from '@catalog/contracts/work-orders';
@@ -48,6 +49,7 @@ export const ROUTE_TABLE = {
 
   'GET /api/settings': { access: 'settings.read' },
   'POST /api/settings': { access: 'settings.update', body: SaveSettingsBody },
+  'DELETE /api/settings': { access: 'settings.update' },
 
   'POST /api/sync': { access: 'catalog.sync', stream: true },
   'POST /api/sync/cancel': { access: 'catalog.sync' },
@@ -64,6 +66,7 @@ export const ROUTE_TABLE = {
   'PUT /api/variants/:id': { access: 'catalog.editPrice', params: IntIdParam, body: VariantPriceEdit },
   'GET /api/categories': { access: 'catalog.read' },
   'GET /api/catalog/changes': { access: 'catalog.read', query: CatalogChangesQuery },
+  'GET /api/catalog/version': { access: 'catalog.read' },
 
   'GET /api/work-orders': { access: 'workOrders.read', query: WorkOrderListQuery },
   'POST /api/work-orders': { access: 'workOrders.create', body: CreateWorkOrderBody },
@@ -91,6 +94,7 @@ export const ROUTE_TABLE = {
   'POST /api/subscription/cancel': { access: 'subscription.change' },
 
   'POST /api/stripe/webhook': { access: 'webhook' },
+  'POST /api/webhooks/bigcommerce/:id': { access: 'webhook', params: UuidParam, body: StoreWebhookPayload },
 } as const satisfies Record<`${Method} /api${string}`, RouteSpec>;
 
 export type RouteKey = keyof typeof ROUTE_TABLE;

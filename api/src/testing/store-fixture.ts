@@ -62,9 +62,15 @@ export function pageGate(fromPage = 2) {
 /** The app on a demo store, with a signed-in owner (trial company) and, unless `connect: false`, the store connected. */
 export async function connectedApp(
   store: TestStore,
-  options: { connect?: boolean; databaseUrl?: string; fetch?: typeof fetch; appSecret?: string; billing?: NonNullable<Parameters<typeof testApp>[0]>['billing'] } = {},
+  options: {
+    connect?: boolean; databaseUrl?: string; fetch?: typeof fetch; appSecret?: string; billing?: NonNullable<Parameters<typeof testApp>[0]>['billing'];
+    storeWebhookUrl?: string;
+  } = {},
 ) {
-  const t = await testApp({ commerce: commerceAt(store.url, { fetch: options.fetch }), databaseUrl: options.databaseUrl, appSecret: options.appSecret, billing: options.billing });
+  const t = await testApp({
+    commerce: commerceAt(store.url, { fetch: options.fetch }), databaseUrl: options.databaseUrl, appSecret: options.appSecret, billing: options.billing,
+    storeWebhookUrl: options.storeWebhookUrl,
+  });
   const owner = testUser('Olive Owner');
   const res = await t.app.request('/api/auth/user', { headers: owner.headers });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);

@@ -72,11 +72,14 @@ export async function testApp(
     trustProxy?: number;
     /** Where the app logs (a test reads the lines). Default: silent. */
     logger?: Logger;
+    /** Where the store's webhooks deliver (config.storeWebhookUrl); default none: no webhooks are registered. */
+    storeWebhookUrl?: string;
   } = {},
 ) {
   const own = overrides.databaseUrl === undefined ? await testDatabase() : undefined;
   const db = own ? await openTestDatabaseAt(own) : await openDatabase(overrides.databaseUrl!);
   const syncs = new SyncRegistry(db);
+  const secrets = createSecretBox(overrides.appSecret ?? generateAppSecret());
   const deps: AppDeps = {
     config: {
       webDistDir: overrides.webDistDir ?? '/nonexistent-web-dist',
@@ -85,13 +88,14 @@ export async function testApp(
       nodeEnv: 'test',
       firebase: { projectId: TEST_PROJECT, jwksUrl: undefined, emulatorHost: '127.0.0.1:9099' },
       trustProxy: overrides.trustProxy ?? 0,
+      storeWebhookUrl: overrides.storeWebhookUrl,
     },
     db,
     logger: overrides.logger ?? createLogger('silent'),
     verifyToken:
       overrides.verifyToken ?? createTokenVerifier({ projectId: TEST_PROJECT, jwksUrl: 'http://127.0.0.1:9/unused', emulator: true }),
     commerce: overrides.commerce ?? commerceAt('http://127.0.0.1:9'),
-    secrets: createSecretBox(overrides.appSecret ?? generateAppSecret()),
+    secrets,
     syncs,
     invitations: overrides.invitations,
     now: overrides.now,
@@ -104,5 +108,5 @@ export async function testApp(
     await db.close();
     await own?.drop();
   };
-  return { app, db, syncs, close };
+  return { app, db, syncs, secrets, commerce: deps.commerce, close };
 }

@@ -1,7 +1,8 @@
 /**
  * `BigCommerceClient`: the Catalog v3 client one store's sync and work orders use. It holds the
  * store's connection settings and request counters and exposes the calls the product makes:
- * credential check, product pages, products by id, the category tree, price snapshots, writes.
+ * credential check, product pages, products by id, the category tree, price snapshots, writes,
+ * and the store's webhooks.
  */
 import type { CatalogCategory, CatalogProduct, CatalogVariant, ProductPage } from './catalog-types';
 import { getCategories } from './categories';
@@ -9,6 +10,8 @@ import type { RequestCounters } from './counters';
 import { emptyCounters } from './counters';
 import { checkCredentials } from './credentials';
 import type { CredentialCheck } from './credentials';
+import { createHook, deleteHook, listHooks } from './hooks';
+import type { NewStoreHook, StoreHook } from './hooks';
 import { getPrices } from './prices';
 import type { PriceSnapshot } from './prices';
 import { getProduct, getProductsByIds, productPages } from './products';
@@ -120,6 +123,20 @@ export class BigCommerceClient {
   /** Current prices of these products and variants, as the store has them now. */
   getPrices(ids: { productIds?: readonly number[]; variantIds?: readonly number[] }, options: CallOptions = {}): Promise<PriceSnapshot> {
     return getPrices(this.transport, ids, options.signal);
+  }
+
+  /** The webhooks this API account registered on the store (Webhooks v3). */
+  listHooks(options: CallOptions = {}): Promise<StoreHook[]> {
+    return listHooks(this.transport, options.signal);
+  }
+
+  createHook(hook: NewStoreHook, options: CallOptions = {}): Promise<StoreHook> {
+    return createHook(this.transport, hook, options.signal);
+  }
+
+  /** A hook already gone counts as deleted. */
+  deleteHook(id: number, options: CallOptions = {}): Promise<void> {
+    return deleteHook(this.transport, id, options.signal);
   }
 
   /** Batches of 10; one result per update, in order. */

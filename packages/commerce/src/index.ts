@@ -9,6 +9,7 @@ export type { CatalogCategory, CatalogOptionValue, CatalogProduct, CatalogVarian
 export type { CredentialCheck } from './credentials';
 export { CREDENTIAL_MESSAGES } from './credentials';
 export type { RequestCounters } from './counters';
+export type { NewStoreHook, StoreHook } from './hooks';
 export type { PriceSnapshot } from './prices';
 export type { ProductPagesQuery } from './products';
 export { MAX_PAGE_SIZE, formatSince } from './products';

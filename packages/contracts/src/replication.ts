@@ -71,3 +71,15 @@ export const CatalogChangesResponse = z.object({
   deletedVariantIds: z.array(IntId),
 });
 export type CatalogChangesResponse = z.infer<typeof CatalogChangesResponse>;
+
+/**
+ * GET /api/catalog/version: the company's catalog version (the cursor a device that has every
+ * change holds) and its catalog id. An online device asks every few seconds while it is shown,
+ * and pulls only when its cursor is behind: a store change reaches it within seconds for the
+ * price of one small read.
+ */
+export const CatalogVersionResponse = z.object({
+  catalogId: z.string(),
+  version: z.number().int().nonnegative(),
+});
+export type CatalogVersionResponse = z.infer<typeof CatalogVersionResponse>;

@@ -4,6 +4,7 @@
  */
 import type { HttpBindings } from '@hono/node-server';
 import type { Catalog } from './catalog';
+import type { StoreHooks } from './webhooks';
 
 /**
  * The Hono environment the routes share: the Node bindings (present when served by
@@ -17,5 +18,8 @@ export interface AppEnv {
     storeHash: string;
     /** The `keepOldPrices` fault is on: writes succeed but leave prices as they were. */
     keepPrices: boolean;
+    /** The store's webhooks, and the API account (client id) the access token belongs to. */
+    hooks: StoreHooks;
+    clientId: string;
   };
 }

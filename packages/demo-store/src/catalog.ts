@@ -8,6 +8,7 @@ import { generateCatalog } from './generate-catalog';
 import type { CatalogOptions } from './generate-catalog';
 import { recalculateProduct, toIsoSeconds } from './pricing';
 import type { BcProduct, BcVariant, CatalogData } from './types';
+import type { HookEventData } from './webhooks';
 import { PRODUCT_RULES, VARIANT_RULES, checkFields } from './validate-updates';
 import type { FieldErrors } from './validate-updates';
 
@@ -18,8 +19,13 @@ export type UpdateOutcome<T> =
 /** Fields a base variant shares with its product: a write to either side shows on both. */
 const MIRRORED = ['price', 'sale_price', 'inventory_level'] as const;
 
+/** Told of every change a write made (the store's webhooks send it on). */
+export type CatalogListener = (scope: string, data: HookEventData) => void;
+
 export class Catalog {
   data: CatalogData;
+  /** Set by the store that owns this catalog: its webhooks. */
+  onChange: CatalogListener | undefined;
 
   constructor(
     private readonly options: CatalogOptions,
@@ -73,6 +79,7 @@ export class Catalog {
     const base = product.base_variant_id === null ? undefined : this.data.variants.get(product.base_variant_id);
     if (base) for (const key of MIRRORED) base[key] = product[key];
     this.touch(product);
+    this.onChange?.('store/product/updated', { type: 'product', id: product.id });
     return { ok: true, record: product };
   }
 
@@ -95,6 +102,7 @@ export class Catalog {
       for (const key of MIRRORED) variant[key] = product[key];
     }
     this.touch(product);
+    this.onChange?.('store/sku/updated', { type: 'sku', id: variant.id, sku: { product_id: product.id, variant_id: variant.id } });
     return { ok: true, record: variant };
   }
 
@@ -102,6 +110,7 @@ export class Catalog {
     if (!this.data.products.delete(id)) return false;
     for (const variantId of this.data.variantsByProduct.get(id) ?? []) this.data.variants.delete(variantId);
     this.data.variantsByProduct.delete(id);
+    this.onChange?.('store/product/deleted', { type: 'product', id });
     return true;
   }
 

@@ -14,3 +14,5 @@ export type { UpdateOutcome } from './catalog';
 export { generateCatalog, DEFAULT_PRODUCT_COUNT } from './generate-catalog';
 export type { CatalogOptions } from './generate-catalog';
 export type { BcCategory, BcOptionValue, BcProduct, BcTree, BcVariant, CatalogData } from './types';
+export { StoreHooks, scopeMatches } from './webhooks';
+export type { Hook, HookEventData, HookInput, WebhookPayload, DeliveryStats } from './webhooks';

@@ -101,4 +101,15 @@ describe('the demo store answers in the shapes of the official OpenAPI files', (
     expect(res.errors).toEqual([]); // data: variants as in a variant collection
     expect(describeErrors(refs.products.validateResponse({ errors: res.json.errors }, 'updateProducts', 207).errors)).toEqual([]);
   });
+
+  it('creates, lists, reads, updates and deletes webhooks (Webhooks v3)', async () => {
+    const destination = 'https://app.example.com/api/webhooks/bigcommerce/x';
+    const created = await call('POST', '/hooks', { scope: 'store/product/updated', destination, is_active: true, headers: { 'X-Secret': 'a' } });
+    expect([created.status, created.errors]).toEqual([200, []]);
+    const id = (created.json.data as { id: number }).id;
+    for (const [method, path, body] of [['GET', '/hooks'], ['GET', `/hooks/${id}`], ['PUT', `/hooks/${id}`, { is_active: false }], ['DELETE', `/hooks/${id}`]] as const) {
+      const answer = await call(method, path, body);
+      expect([method, answer.status, answer.errors]).toEqual([method, 200, []]);
+    }
+  });
 });

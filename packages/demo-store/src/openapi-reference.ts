@@ -23,6 +23,7 @@ const FILES = {
     paths: ['/catalog/products/{product_id}/variants', '/catalog/products/{product_id}/variants/{variant_id}', '/catalog/variants'],
   },
   trees: { file: 'category-trees_catalog.v3.yml', paths: ['/catalog/trees', '/catalog/trees/categories', '/catalog/trees/{tree_id}/categories'] },
+  hooks: { file: 'webhooks.v3.yml', paths: ['/hooks', '/hooks/{webhook_id}'] },
   /** Deprecated: loaded so a test can prove nothing calls it. */
   categories: { file: 'categories_catalog.v3.yml', paths: ['/catalog/categories', '/catalog/categories/{category_id}'] },
 } as const;
@@ -78,7 +79,7 @@ export type References = Record<ReferenceName, OpenAPIBackend>;
 
 let loading: Promise<References> | undefined;
 
-/** The four reference files as validators (loaded once per process: it takes a few seconds). */
+/** The reference files as validators (loaded once per process: it takes a few seconds). */
 export function loadReferences(): Promise<References> {
   loading ??= (async () => {
     const names = Object.keys(FILES) as ReferenceName[];

@@ -67,6 +67,8 @@ export function storeGate(state: DemoStoreState): MiddlewareHandler<AppEnv> {
     c.set('catalog', account.catalog);
     c.set('storeHash', hash);
     c.set('keepPrices', state.settings.keepOldPrices);
+    c.set('hooks', account.hooks);
+    c.set('clientId', account.clientId);
     await next();
   };
 }

@@ -8,6 +8,7 @@ import { Catalog } from './catalog';
 import { FaultInjector, NO_FAULTS } from './faults';
 import type { FaultKind, FaultRates } from './faults';
 import { FixedWindowRateLimiter } from './rate-limit';
+import { StoreHooks, type DeliveryStats } from './webhooks';
 
 /** One store the demo serves: `/stores/{hash}/v3/...` with `X-Auth-Token: {accessToken}`. */
 export interface StoreSpec {
@@ -24,6 +25,8 @@ export interface StoreAccount {
   accessToken: string;
   clientId: string;
   catalog: Catalog;
+  /** Its webhooks (Webhooks v3): registered hooks, and the deliveries of the catalog's changes. */
+  hooks: StoreHooks;
 }
 
 export interface DemoStoreSettings {
@@ -57,6 +60,8 @@ export interface DemoStoreStats {
   rateLimited: number;
   /** Injected faults by kind. */
   faults: Record<FaultKind, number>;
+  /** Webhook deliveries sent, by outcome. */
+  webhooks: DeliveryStats;
 }
 
 export type SettingsPatch = Partial<Omit<DemoStoreSettings, 'faults'>> & { faults?: Partial<FaultRates> };
@@ -78,11 +83,16 @@ export class DemoStoreState {
   }
 
   addStore(spec: StoreSpec): StoreAccount {
+    const catalog = new Catalog({ seed: spec.seed ?? spec.hash, products: spec.products }, this.now);
+    const storeId = String(1_000_000 + this.accounts.size + 1);
+    const hooks = new StoreHooks(spec.hash, storeId, () => this.stats.webhooks, this.now);
+    catalog.onChange = (scope, data) => hooks.emit(scope, data);
     const account: StoreAccount = {
       hash: spec.hash,
       accessToken: spec.accessToken,
       clientId: spec.clientId ?? `${spec.hash}-client`,
-      catalog: new Catalog({ seed: spec.seed ?? spec.hash, products: spec.products }, this.now),
+      catalog,
+      hooks,
     };
     this.accounts.set(spec.hash, account);
     return account;
@@ -130,14 +140,22 @@ export class DemoStoreState {
     return this.catalog(hash).deleteProduct(productId);
   }
 
+  /** Resolves once every webhook delivery sent so far has been answered (tests). */
+  async webhooksSettled(): Promise<void> {
+    await Promise.all(this.accountList().map((a) => a.hooks.settled()));
+  }
+
   /** Every store gets a full quota again. */
   resetRateLimits(): void {
     this.limiter.reset();
   }
 
-  /** Regenerates every catalog and clears rate windows, queued faults and counters. */
+  /** Regenerates every catalog and clears webhooks, rate windows, queued faults and counters. */
   reset(): void {
-    for (const account of this.accounts.values()) account.catalog.reset();
+    for (const account of this.accounts.values()) {
+      account.catalog.reset();
+      account.hooks.clear();
+    }
     this.limiter.reset();
     this.faults.reset();
     this.stats = emptyStats();
@@ -145,5 +163,5 @@ export class DemoStoreState {
 }
 
 function emptyStats(): DemoStoreStats {
-  return { requests: 0, rateLimited: 0, faults: { '429': 0, '500': 0, drop: 0 } };
+  return { requests: 0, rateLimited: 0, faults: { '429': 0, '500': 0, drop: 0 }, webhooks: { delivered: 0, failed: 0 } };
 }

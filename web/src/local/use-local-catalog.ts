@@ -1,13 +1,15 @@
 /**
  * Keeps the signed-in user's local catalog open and up to date while the signed-in shell is
  * shown: pulls once when the catalog opens, when the device comes back online, when the page
- * becomes visible again, and every minute while it is visible. (Syncs and executed work orders
- * call pullNow themselves.) The outbox (the one provided above, useOutbox()) is sent at the same
+ * becomes visible again, and every minute while it is visible; and at once when the server's
+ * catalog moved ahead (catalog-watch.ts asks every 1.5 s while the page is shown, so a change made in
+ * the store shows within seconds). (Syncs and executed work orders call pullNow themselves.) The outbox (the one provided above, useOutbox()) is sent at the same
  * moments: what waited offline goes first when the connection returns.
  */
 import { useEffect } from 'react';
 import { onReconnect } from '../lib/connectivity';
 import { useAuth } from '../lib/session';
+import { watchCatalog } from './catalog-watch';
 import { openLocalCatalog, pullNow } from './local-catalog';
 import { useOutbox } from './outbox-hooks';
 
@@ -47,8 +49,10 @@ export function useLocalCatalog(): void {
     schedule();
     document.addEventListener('visibilitychange', onVisibility);
     const stopReconnect = onReconnect(onOnline);
+    const stopWatching = watchCatalog();
     return () => {
       window.clearInterval(timer);
+      stopWatching();
       document.removeEventListener('visibilitychange', onVisibility);
       stopReconnect();
     };

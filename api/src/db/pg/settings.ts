@@ -1,7 +1,7 @@
 /** PostgreSQL api_settings repository: one row per company. */
 import { eq } from 'drizzle-orm';
 import type { SettingsRepository } from '../repositories';
-import { newSettingsRow } from '../repository-shared';
+import { newSettingsRow, syncedPatch } from '../repository-shared';
 import { apiSettings } from '../schema.pg';
 import type { PgDb } from './types';
 
@@ -18,10 +18,22 @@ export function pgSettings(db: PgDb): SettingsRepository {
         .returning();
       return row!;
     },
-    async markSynced(companyId, at) {
-      const rows = await db.update(apiSettings).set({ lastSyncAt: at, updatedAt: at })
+    async markSynced(companyId, at, pass) {
+      const rows = await db.update(apiSettings).set(syncedPatch(at, pass))
         .where(eq(apiSettings.companyId, companyId)).returning({ id: apiSettings.id });
       return rows.length > 0;
+    },
+    async setWebhooks(companyId, webhooks, now = new Date()) {
+      const rows = await db.update(apiSettings)
+        .set({ webhookSecret: webhooks?.secret ?? null, webhookDestination: webhooks?.destination ?? null, updatedAt: now })
+        .where(eq(apiSettings.companyId, companyId)).returning({ id: apiSettings.id });
+      return rows.length > 0;
+    },
+    async delete(companyId) {
+      return (await db.delete(apiSettings).where(eq(apiSettings.companyId, companyId)).returning({ id: apiSettings.id })).length > 0;
+    },
+    async requireFullSync(companyId, now = new Date()) {
+      await db.update(apiSettings).set({ fullSyncAt: null, updatedAt: now }).where(eq(apiSettings.companyId, companyId));
     },
   };
 }

@@ -1,7 +1,7 @@
 /** SQLite api_settings repository: one row per company. */
 import { eq } from 'drizzle-orm';
 import type { ApiSettings, SettingsRepository } from '../repositories';
-import { newSettingsRow } from '../repository-shared';
+import { newSettingsRow, syncedPatch } from '../repository-shared';
 import { apiSettings } from '../schema.sqlite';
 import type { SqliteDb } from './types';
 
@@ -16,9 +16,19 @@ export function sqliteSettings(db: SqliteDb): SettingsRepository {
         .onConflictDoUpdate({ target: apiSettings.companyId, set: { ...input, updatedAt: now } })
         .returning().get() satisfies ApiSettings;
     },
-    async markSynced(companyId, at) {
-      return db.update(apiSettings).set({ lastSyncAt: at, updatedAt: at })
+    async markSynced(companyId, at, pass) {
+      return db.update(apiSettings).set(syncedPatch(at, pass))
         .where(eq(apiSettings.companyId, companyId)).returning({ id: apiSettings.id }).all().length > 0;
+    },
+    async setWebhooks(companyId, webhooks, now = new Date()) {
+      return db.update(apiSettings).set({ webhookSecret: webhooks?.secret ?? null, webhookDestination: webhooks?.destination ?? null, updatedAt: now })
+        .where(eq(apiSettings.companyId, companyId)).returning({ id: apiSettings.id }).all().length > 0;
+    },
+    async delete(companyId) {
+      return db.delete(apiSettings).where(eq(apiSettings.companyId, companyId)).returning({ id: apiSettings.id }).all().length > 0;
+    },
+    async requireFullSync(companyId, now = new Date()) {
+      db.update(apiSettings).set({ fullSyncAt: null, updatedAt: now }).where(eq(apiSettings.companyId, companyId)).run();
     },
   };
 }

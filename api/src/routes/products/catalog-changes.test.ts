@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '@catalog/contracts/errors';
-import { CATALOG_SCHEMA_VERSION, CatalogChangesResponse, type ReplicatedProduct, type ReplicatedVariant } from '@catalog/contracts/replication';
+import { CATALOG_SCHEMA_VERSION, CatalogChangesResponse, CatalogVersionResponse, type ReplicatedProduct, type ReplicatedVariant } from '@catalog/contracts/replication';
 import { startDemoStore, syncedApp, signedInUser, type TestStore } from '../../testing/store-fixture';
 
 let store: TestStore;
@@ -166,5 +166,26 @@ describe('GET /api/catalog/changes', () => {
       expect(ErrorBody.parse(await res.json()).error.code).toBe('VALIDATION');
     }
     expect((await t.app.request('/api/catalog/changes')).status).toBe(401);
+  });
+
+  it('tells a device its cursor is behind (GET /api/catalog/version) until it pulls the change', async () => {
+    const t = await synced();
+    const version = async (headers = t.owner.headers) => {
+      const res = await t.app.request('/api/catalog/version', { headers });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      return CatalogVersionResponse.parse(await res.json());
+    };
+    const mine = device();
+    await mine.pullAll(t, 1000);
+    expect(await version()).toEqual({ catalogId: t.companyId, version: mine.cursor });
+    const [first] = await t.db.products.getByExternalIds(t.companyId, await t.db.products.listExternalIds(t.companyId));
+    await t.db.products.upsertMany(t.companyId, [{ externalId: first!.externalId, name: first!.name, regularPriceCents: first!.regularPriceCents + 1 }]);
+    expect((await version()).version).toBeGreaterThan(mine.cursor);
+    await mine.pullAll(t, 1000);
+    expect((await version()).version).toBe(mine.cursor);
+    const stranger = await signedInUser(t, 'Stan Stranger');
+    expect(await version(stranger.headers)).toEqual({ catalogId: stranger.companyId, version: 0 });
+    expect((await t.app.request('/api/catalog/version')).status).toBe(401);
   });
 });

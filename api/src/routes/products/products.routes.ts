@@ -14,6 +14,7 @@
  *   GET    /api/products/csv                 the whole catalog as CSV (a row per product and per variant), streamed
  *   GET    /api/products/{id}/price-history/csv   the product's history as CSV, oldest first
  *   GET    /api/products/price-history/csv   the catalog's history over ?from=&to= (at most 366 days) as CSV
+ *   GET    /api/catalog/version              the catalog's version: is a device's cursor behind?
  *
  * Who may do what is the permission table's (contracts permissions.ts, catalog.*; decision 019):
  * each route's guard comes from the route table. Another company's product or variant is a 404,
@@ -27,7 +28,7 @@ import {
   type VariantListResponse, VariantPriceEdit,
 } from '@catalog/contracts/products';
 import { historyRange, PriceHistoryCsvQuery } from '@catalog/contracts/csv';
-import { CatalogChangesQuery, type CatalogChangesResponse } from '@catalog/contracts/replication';
+import { CatalogChangesQuery, type CatalogChangesResponse, type CatalogVersionResponse } from '@catalog/contracts/replication';
 import { LruCache } from '@catalog/contracts/lru-cache';
 import type { Database, ProductWithVariants } from '../../db/repositories';
 import { csvResponse } from '../../lib/csv-response';
@@ -174,10 +175,19 @@ export function variantsRoutes(deps: Pick<ProductsDeps, 'db' | 'commerce' | 'sec
 /** Mounted at /api/catalog: a device pulls until `hasMore` is false; `reset` says drop the local copy first. */
 export function catalogRoutes({ db }: { db: Database }) {
   const catalogChanges = createCatalogChanges(db);
-  return new Hono<AuthedEnv>().get('/changes', guard('GET /api/catalog/changes'), async (c) => {
-    const body: CatalogChangesResponse = await catalogChanges(c.get('user').companyId, readQuery(c, CatalogChangesQuery));
-    // A page is of this moment: an intermediary must never answer a later pull with it.
-    c.header('Cache-Control', 'no-store');
-    return c.json(body);
-  });
+  return new Hono<AuthedEnv>()
+    .get('/changes', guard('GET /api/catalog/changes'), async (c) => {
+      const body: CatalogChangesResponse = await catalogChanges(c.get('user').companyId, readQuery(c, CatalogChangesQuery));
+      // A page is of this moment: an intermediary must never answer a later pull with it.
+      c.header('Cache-Control', 'no-store');
+      return c.json(body);
+    })
+    .get('/version', guard('GET /api/catalog/version'), async (c) => {
+      const { companyId } = c.get('user');
+      const company = await db.companies.get(companyId);
+      if (!company) throw new ApiError(ErrorCode.NOT_FOUND, 'Your company was not found');
+      const body: CatalogVersionResponse = { catalogId: companyId, version: company.catalogVersion };
+      c.header('Cache-Control', 'no-store');
+      return c.json(body);
+    });
 }

@@ -4,7 +4,9 @@
  * decision 019): saves it after the store accepted the credentials; the token is stored
  * encrypted, and a masked token sent back keeps the saved one. Connecting another store starts
  * its catalog afresh and cancels the company's pending and scheduled work orders (they name the
- * old store's products).
+ * old store's products). DELETE /api/settings (settings.update) disconnects the store: the same,
+ * and the credentials are forgotten. Saving registers the store's webhooks, connecting another
+ * store or disconnecting removes them (decision 036; webhooks-on-connect.ts).
  */
 import { Hono } from 'hono';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
@@ -16,6 +18,8 @@ import type { SecretBox } from '../../lib/secrets';
 import type { AuthedEnv } from '../../middleware/authenticate';
 import { guard } from '../../middleware/require-permission';
 import type { SyncRegistry } from '../../services/sync/sync-registry';
+import { dropWebhooks, webhooksAfterSave, type WebhookDeps } from '../../services/store-webhooks/webhooks-on-connect';
+import type { Config } from '../../config';
 import {
   encryptToken, isMaskedToken, maskToken, readToken, verifyStoreCredentials, type CommerceFactory,
 } from '../../services/store-connection';
@@ -25,6 +29,7 @@ interface SettingsDeps {
   secrets: SecretBox;
   commerce: CommerceFactory;
   syncs: SyncRegistry;
+  config: Partial<Pick<Config, 'storeWebhookUrl'>>;
 }
 
 function toResponse(settings: ApiSettings, token: string | null): NonNullable<SettingsResponse> {
@@ -38,7 +43,8 @@ function toResponse(settings: ApiSettings, token: string | null): NonNullable<Se
   };
 }
 
-export function settingsRoutes({ db, secrets, commerce, syncs }: SettingsDeps) {
+export function settingsRoutes({ db, secrets, commerce, syncs, config }: SettingsDeps) {
+  const hooks = (log: WebhookDeps['log']): WebhookDeps => ({ db, secrets, commerce, origin: config.storeWebhookUrl, log });
   return new Hono<AuthedEnv>()
     .get('/', guard('GET /api/settings'), async (c) => {
       const settings = await db.settings.get(c.get('user').companyId);
@@ -79,6 +85,8 @@ export function settingsRoutes({ db, secrets, commerce, syncs }: SettingsDeps) {
         showStockStatus: input.showStockStatus,
         showInvisibleProducts: input.showInvisibleProducts,
         ...(storeChanged ? { lastSyncAt: null } : {}),
+        // Another store, or products shown or hidden anew: the next Sync reads the whole catalog.
+        ...(storeChanged || saved?.showInvisibleProducts !== input.showInvisibleProducts ? { syncSince: null, fullSyncAt: null } : {}),
       });
       if (storeChanged) {
         // After the new hash is saved, so an order created meanwhile (recording the old hash) is
@@ -86,6 +94,22 @@ export function settingsRoutes({ db, secrets, commerce, syncs }: SettingsDeps) {
         // statement is refused by the executor, which compares its store with the saved one.
         await db.workOrders.cancelPendingOfOtherStores(companyId, settings.storeHash, STORE_CHANGED_ERROR);
       }
+      await webhooksAfterSave(hooks(c.get('log')), { companyId, storeHash: settings.storeHash, accessToken }, saved ? { settings: saved, accessToken: savedToken } : null);
       return c.json(toResponse(settings, accessToken));
+    })
+    .delete('/', guard('DELETE /api/settings'), async (c) => {
+      const { companyId } = c.get('user');
+      const saved = await db.settings.get(companyId);
+      if (!saved) throw new ApiError(ErrorCode.NOT_FOUND, 'No store is connected');
+      if (await syncs.isRunning(companyId)) {
+        throw new ApiError(ErrorCode.CONFLICT, 'A sync is running: cancel it or let it finish before disconnecting the store');
+      }
+      await dropWebhooks(hooks(c.get('log')), { settings: saved, accessToken: readToken(secrets, saved) });
+      // As when another store is connected: nothing of this store's catalog or its pending orders stays.
+      await db.products.deleteAll(companyId);
+      await db.settings.delete(companyId);
+      await db.workOrders.cancelPendingOfOtherStores(companyId, '', STORE_CHANGED_ERROR);
+      const body: SettingsResponse = null;
+      return c.json(body);
     });
 }

@@ -35,6 +35,8 @@ describe('POST /api/sync/cancel', () => {
     const store = await newStore();
     const t = await make(store);
     await readSyncEvents(await postSync(t.app, t.owner));
+    // The next sync is a full pass (an incremental one would read only the products changed since).
+    await t.db.settings.requireFullSync(t.companyId);
     const synced = await t.db.settings.get(t.companyId);
     const [gone] = storeProducts(store).slice(-1);
     store.store.deleteProduct(gone!.id);

@@ -1,6 +1,7 @@
 /**
  * POST /api/sync (catalog.sync in the permission table): runs a catalog sync and streams its progress as the contracts'
- * text blocks (`data:` progress, then `result:` or `error:`), encoded with encodeSyncEvent.
+ * text blocks (`data:` progress, then `result:` or `error:`), encoded with encodeSyncEvent. A full
+ * pass, or, after one that held the whole store, only the products changed since (sync-mode.ts).
  * Refusals that are known before streaming are ordinary JSON errors: no store connected (400),
  * a sync already running for the company (409). Once streaming began the status is 200 and a
  * failure is an `error:` block. POST /api/sync/cancel stops the company's running sync and
@@ -18,6 +19,7 @@ import type { AuthedEnv } from '../../middleware/authenticate';
 import { guard } from '../../middleware/require-permission';
 import { readToken, UNREADABLE_TOKEN_MESSAGE, type CommerceFactory } from '../../services/store-connection';
 import { runSync } from '../../services/sync/sync-engine';
+import { incrementalSince } from '../../services/sync/sync-mode';
 import { syncErrorMessage } from '../../services/sync/sync-messages';
 import type { SyncRegistry } from '../../services/sync/sync-registry';
 
@@ -49,12 +51,15 @@ export function syncRoutes({ db, secrets, commerce, syncs }: SyncDeps) {
         // Writes are not awaited: a slow reader must not slow the sync (blocks queue in order).
         // A reader that went away leaves the sync running to the end; its slot is freed then.
         const send = (event: SyncEvent) => void out.write(encodeSyncEvent(event));
+        // Incremental after a full pass that held the whole store; a full pass otherwise (sync-mode.ts).
+        const since = incrementalSince(settings, new Date());
         try {
           const outcome = await runSync({
             db,
             client: commerce({ storeHash: settings.storeHash, accessToken }),
             companyId,
             includeInvisible: settings.showInvisibleProducts,
+            since,
             plan: { name: planFor(company.subscriptionPlan).name, productLimit: company.productLimit },
             signal: handle.signal,
             onProgress: (progress) => {
@@ -62,7 +67,7 @@ export function syncRoutes({ db, secrets, commerce, syncs }: SyncDeps) {
               send({ kind: 'progress', progress });
             },
           });
-          log.info('sync finished', { companyId, status: outcome.status, ...outcome.stats });
+          log.info('sync finished', { companyId, status: outcome.status, incremental: since !== undefined, ...outcome.stats });
           if (outcome.status === 'complete') send({ kind: 'result', result: outcome.result });
         } catch (err) {
           const error = err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err);

@@ -115,7 +115,9 @@ describe('POST /api/sync', () => {
     await sync(t);
     expect(await t.db.products.count(t.companyId)).toBe(300 - hidden.length);
 
+    // Changed here in the database: what the settings route also does, the next sync is a full pass.
     await t.db.settings.upsert(t.companyId, { ...(await t.db.settings.get(t.companyId))!, showInvisibleProducts: true });
+    await t.db.settings.requireFullSync(t.companyId);
     await sync(t);
     expect(await t.db.products.count(t.companyId)).toBe(300);
     const drafts = (await all(t)).filter((r) => r.status === 'draft');
@@ -123,16 +125,19 @@ describe('POST /api/sync', () => {
     expect(drafts.every((r) => !r.isVisible)).toBe(true);
 
     await t.db.settings.upsert(t.companyId, { ...(await t.db.settings.get(t.companyId))!, showInvisibleProducts: false });
+    await t.db.settings.requireFullSync(t.companyId);
     await sync(t);
     expect(await t.db.products.count(t.companyId)).toBe(300 - hidden.length);
   });
 
-  it('removes a product deleted in the store at the next sync (a tombstone devices pull)', async () => {
+  it('removes a product deleted in the store at the next full pass (a tombstone devices pull)', async () => {
     const t = await make();
     await t.setLimit(1000);
     await sync(t);
     const [gone] = storeProducts(store).slice(10, 11);
     store.store.deleteProduct(gone!.id);
+    // Dates do not show deletions: a full pass does (daily; incremental-sync.test.ts).
+    await t.db.settings.requireFullSync(t.companyId);
     const events = await sync(t);
     expect(resultOf(events).message).toMatch(/; removed 1 product no longer in your store$/);
     expect((await t.db.products.getByExternalIds(t.companyId, [gone!.id]))).toEqual([]);

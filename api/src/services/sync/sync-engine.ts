@@ -6,6 +6,12 @@
  * saved it tombstones what the store no longer has (or the cap now excludes) and records the
  * sync time. Progress goes to `onProgress`.
  *
+ * Incremental (`since`, decision 036): only products the store modified since then are read
+ * (`date_modified:min`); nothing is removed (deletions come with webhooks and the daily full
+ * pass) and new products are added while the cap leaves room. A full pass that held the whole
+ * store records its start as the next one's `since`; one the cap cut short does not (after a
+ * plan change, only a full pass can bring the products the cap left out).
+ *
  * Pacing: the next pages are requested before the current ones are written (page-fetcher.ts),
  * so the store's latency and our database writes overlap. Cancelling (the signal) aborts the
  * requests in flight and writes the pages already fetched; pages written stay (each is whole),
@@ -29,6 +35,8 @@ export interface SyncEngineOptions {
   companyId: string;
   /** Sync the products the store hides from its storefront too (settings.showInvisibleProducts). */
   includeInvisible: boolean;
+  /** Incremental: only products modified at or after this time (sync-mode.ts decides). Default: a full pass. */
+  since?: Date;
   /** The company's cap: its plan's name (for the warning) and its productLimit. */
   plan: { name: string; productLimit: number };
   signal?: AbortSignal;
@@ -63,6 +71,8 @@ export const MIN_SAVE_BATCH_PAGES = 2;
 
 export async function runSync(o: SyncEngineOptions): Promise<SyncOutcome> {
   const now = o.now ?? (() => new Date());
+  const startedAt = now();
+  const incremental = o.since !== undefined;
   const stats: SyncStats = {
     storeTotal: 0, pagesFetched: 0, products: 0, variants: 0, inserted: 0, updated: 0, unchanged: 0, removed: 0, priceChanges: 0, skipped: 0,
   };
@@ -83,7 +93,7 @@ export async function runSync(o: SyncEngineOptions): Promise<SyncOutcome> {
   // A small plan asks for small pages: a trial's 5 products are one request of 5, not of 250.
   const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, limit));
   const pages = new PageFetcher(o.client, {
-    pageSize, isVisible: o.includeInvisible ? undefined : true, includeFields: SYNC_PRODUCT_FIELDS, signal,
+    pageSize, isVisible: o.includeInvisible ? undefined : true, includeFields: SYNC_PRODUCT_FIELDS, signal, modifiedSince: o.since,
   });
   /** Store ids within the cap, in order; `saved` are those written (the rest had unstorable prices). */
   const keptIds: number[] = [];
@@ -95,7 +105,7 @@ export async function runSync(o: SyncEngineOptions): Promise<SyncOutcome> {
 
   try {
     if (o.signal?.aborted) return cancelled();
-    report('starting', 0, 'Connecting to your store');
+    report('starting', 0, incremental ? 'Looking for products changed in your store' : 'Connecting to your store');
     report('categories', 2, 'Fetching categories');
     // The category tree travels alongside the first product page; paths are only needed to map products.
     const categories = o.client.getCategories({ signal });
@@ -108,12 +118,18 @@ export async function runSync(o: SyncEngineOptions): Promise<SyncOutcome> {
     const first = await firstPage;
     stats.storeTotal = first.total;
     // Every listed product is eligible (hidden ones are filtered by the store), so this is exact.
-    let pagesNeeded = Math.max(1, Math.min(first.totalPages, Math.ceil(Math.min(first.total, limit) / pageSize)));
+    let pagesNeeded = incremental
+      ? Math.max(1, first.totalPages)
+      : Math.max(1, Math.min(first.totalPages, Math.ceil(Math.min(first.total, limit) / pageSize)));
     pages.expectLast(pagesNeeded);
     pages.prefetch(1);
     const index = indexCategories(await categories);
     // A first sync has no earlier prices to compare with: the call-by-call writer skips reading them back.
-    const hadProducts = (await o.db.products.count(o.companyId)) > 0;
+    const storedCount = await o.db.products.count(o.companyId);
+    const hadProducts = storedCount > 0;
+    // Incremental: the products we have, and room under the cap for new ones.
+    const known = incremental ? new Set(await o.db.products.listExternalIds(o.companyId)) : null;
+    let room = Math.max(0, limit - storedCount);
     writer ??= callByCallWriter(o.db, o.companyId, hadProducts);
 
     // Pages are written in batches, one batch at a time: the pages that are already here are
@@ -143,13 +159,21 @@ export async function runSync(o: SyncEngineOptions): Promise<SyncOutcome> {
 
       // The store lists products by ascending id; the cap keeps the first ones.
       const eligible = page.products.filter((p) => o.includeInvisible || p.isVisible).sort((a, b) => a.id - b.id);
-      const take = eligible.slice(0, Math.max(0, limit - keptIds.length));
+      let take: typeof eligible;
+      if (known) {
+        const fresh = eligible.filter((p) => !known.has(p.id)).slice(0, room);
+        room -= fresh.length;
+        const admitted = new Set(fresh.map((p) => p.id));
+        take = eligible.filter((p) => known.has(p.id) || admitted.has(p.id));
+      } else {
+        take = eligible.slice(0, Math.max(0, limit - keptIds.length));
+      }
       for (const p of take) {
         keptIds.push(p.id);
         batch.push(p);
       }
       batchPages++;
-      const last = keptIds.length >= limit || n >= page.totalPages || page.products.length === 0;
+      const last = (!known && keptIds.length >= limit) || n >= page.totalPages || page.products.length === 0;
       const next = last ? null : pages.get(n + 1);
       next?.catch(() => {}); // awaited below unless the run ends first
       const full = batchPages >= (writingBusy ? MAX_SAVE_BATCH_PAGES : SAVE_BATCH_PAGES);
@@ -172,12 +196,17 @@ export async function runSync(o: SyncEngineOptions): Promise<SyncOutcome> {
     }
     await writing;
 
-    report('saving', 92, 'Removing products that are no longer in your store');
-    const gone = (await o.db.products.listExternalIds(o.companyId)).filter((id) => !saved.has(id));
-    if (gone.length > 0) stats.removed = await o.db.products.removeByExternalIds(o.companyId, gone, now());
-    await o.db.settings.markSynced(o.companyId, now());
+    if (!incremental) {
+      report('saving', 92, 'Removing products that are no longer in your store');
+      const gone = (await o.db.products.listExternalIds(o.companyId)).filter((id) => !saved.has(id));
+      if (gone.length > 0) stats.removed = await o.db.products.removeByExternalIds(o.companyId, gone, now());
+    }
+    // A full pass the cap cut short leaves no `since`: the next sync is full again (sync-mode.ts).
+    const whole = incremental || stats.storeTotal <= limit;
+    await o.db.settings.markSynced(o.companyId, now(), whole ? { startedAt, full: !incremental } : undefined);
+    if (!whole) await o.db.settings.requireFullSync(o.companyId);
 
-    const warning = planLimitWarning(o.plan.name, limit, stats.storeTotal);
+    const warning = incremental ? undefined : planLimitWarning(o.plan.name, limit, stats.storeTotal);
     const message = completeMessage(stats);
     report('complete', 100, message);
     return { status: 'complete', result: warning ? { message, warning } : { message }, stats };

@@ -1,7 +1,7 @@
 /**
  * The admin and test surface, outside /stores so no client mistakes it for BigCommerce:
  * read and change settings (latency, quota, window, fault rates), queue faults, reset
- * everything, read counters, and change or delete a product "in the store" as a merchant would.
+ * everything, read counters, list a store's webhooks, and change or delete a product "in the store" as a merchant would.
  */
 import { Hono } from 'hono';
 import type { FaultKind } from '../faults';
@@ -51,6 +51,10 @@ export function adminRoutes(state: DemoStoreState) {
       if (!state.account(c.req.param('hash'))) return c.json({ error: 'Unknown store' }, 404);
       const outcome = state.updateVariant(Number(c.req.param('id')), ((await readJson(c)) ?? {}) as Record<string, unknown>, c.req.param('hash'));
       return c.json(outcome.ok ? outcome.record : outcome, outcomeStatus(outcome));
+    })
+    .get('/stores/:hash/hooks', (c) => {
+      const account = state.account(c.req.param('hash'));
+      return account ? c.json(account.hooks.list()) : c.json({ error: 'Unknown store' }, 404);
     })
     .delete('/stores/:hash/products/:id{[0-9]+}', (c) => {
       if (!state.account(c.req.param('hash'))) return c.json({ error: 'Unknown store' }, 404);

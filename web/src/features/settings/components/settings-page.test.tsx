@@ -267,6 +267,35 @@ describe('Data Management', () => {
   });
 });
 
+describe('disconnecting the store', () => {
+  it('asks first, then disconnects: the form starts empty and what shows products refreshes', async () => {
+    respond['GET /api/settings'] = () => json(SAVED);
+    respond['DELETE /api/settings'] = () => json(null);
+    const { container, onProductsDeleted } = await renderSettings();
+    await waitFor(() => field(container, 'Store hash').value === 'demo');
+    await waitFor(() => !button(container, 'Disconnect store')!.disabled);
+    await press(container, 'Disconnect store');
+    await waitFor(() => document.querySelector('[role="dialog"]') !== null);
+    const dialog = document.querySelector<HTMLElement>('[role="dialog"]')!;
+    expect(dialog.textContent).toContain('stop following changes made in the store');
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+
+    await press(dialog, 'Disconnect store');
+    await waitFor(() => toasts.length === 1);
+    expect(toasts[0]).toMatchObject({ color: 'green', title: 'Store disconnected', message: 'Connect a store to sync your catalog again.' });
+    expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual(['/api/settings']);
+    expect(onProductsDeleted).toHaveBeenCalledTimes(1);
+    await waitFor(() => field(container, 'Store hash').value === '');
+    expect(button(container, 'Disconnect store')).toBeUndefined();
+  });
+
+  it('is not offered before a store is connected', async () => {
+    const { container } = await renderSettings();
+    await waitFor(() => button(container, 'Save settings') !== undefined);
+    expect(button(container, 'Disconnect store')).toBeUndefined();
+  });
+});
+
 describe('offline', () => {
   it('keeps Save and Delete all products from reaching the server, and says they need a connection', async () => {
     const { container } = await renderSettings();

@@ -1,6 +1,6 @@
 /**
- * /settings: the API connection form, setup instructions (naming the local demo store when
- * there is one), the account card, storage on this device, the Data Management danger zone and
+ * /settings: the API connection form (and 'Disconnect store' once one is connected), setup
+ * instructions (naming the local demo store when there is one), the account card, storage on this device, the Data Management danger zone and
  * Logout. The form waits for GET /api/settings so it starts from the saved connection (token
  * masked); offline, it says it will load when the connection returns.
  */
@@ -20,6 +20,7 @@ import { useSettings } from '../api/get-settings';
 import { useSettingsForm } from '../hooks/use-settings-form';
 import { AccountCard } from './account-card';
 import { DataManagement } from './data-management';
+import { DisconnectStore } from './disconnect-store';
 import { SetupInstructions } from './setup-instructions';
 import { StorageCard } from './storage-card';
 import { StoreConnectionForm } from './store-connection-form';
@@ -29,7 +30,7 @@ export interface SettingsPageProps {
   onProductsDeleted?: () => void;
 }
 
-function ConnectionSection({ saved, canEdit }: { saved: SettingsResponse; canEdit: boolean | null }) {
+function ConnectionSection({ saved, canEdit, onDisconnected }: { saved: SettingsResponse; canEdit: boolean | null; onDisconnected?: () => void }) {
   const form = useSettingsForm(saved);
   const saveButton = useRef<HTMLButtonElement>(null);
   const demoStore = getDemoStore();
@@ -47,17 +48,19 @@ function ConnectionSection({ saved, canEdit }: { saved: SettingsResponse; canEdi
         lastSyncAt={saved?.lastSyncAt ?? null}
         saveButtonRef={saveButton}
       />
+      {saved && <DisconnectStore onDisconnected={onDisconnected} />}
       <SetupInstructions demoStore={demoStore} onUseDemo={canEdit ? fillWithDemo : undefined} />
     </Stack>
   );
 }
 
-function ConnectionLoader({ canEdit }: { canEdit: boolean | null }) {
+function ConnectionLoader({ canEdit, onDisconnected }: { canEdit: boolean | null; onDisconnected?: () => void }) {
   const { data, error, isFetching, refetch } = useSettings();
   const online = useOnline();
   const offline = data === undefined && isOfflineFailure(error, online);
   useRefetchOnReconnect(offline, refetch);
-  if (data !== undefined) return <ConnectionSection saved={data} canEdit={canEdit} />;
+  // Keyed by the connection: after a disconnect the form starts empty.
+  if (data !== undefined) return <ConnectionSection key={data?.storeHash ?? 'none'} saved={data} canEdit={canEdit} onDisconnected={onDisconnected} />;
   if (offline) return <OfflineNotice what="Your store connection settings" />;
   if (error) {
     return (
@@ -96,7 +99,7 @@ export function SettingsPage({ onProductsDeleted }: SettingsPageProps) {
       </div>
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <ConnectionLoader canEdit={canEdit} />
+          <ConnectionLoader canEdit={canEdit} onDisconnected={onProductsDeleted} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="lg">

@@ -1,0 +1,49 @@
+/**
+ * PostgreSQL store webhook queue: delivery hashes seen (deduplication) and the products waiting
+ * to be re-read (one row per product: coalesced). Receiving is one transaction; two processes
+ * receiving the same delivery race on the receipt's primary key, and exactly one queues it.
+ */
+import { and, asc, eq, lt, lte, min, sql } from 'drizzle-orm';
+import type { StoreRefreshesRepository } from '../repositories';
+import { refreshedProducts } from '../repository-shared';
+import { storeRefreshes as sr, storeWebhookReceipts as receipts } from '../schema.pg';
+import type { PgDb } from './types';
+
+export function pgStoreRefreshes(db: PgDb): StoreRefreshesRepository {
+  return {
+    async receive(companyId, { hash, productIds, at }) {
+      return db.transaction(async (tx) => {
+        const fresh = await tx.insert(receipts).values({ companyId, hash, receivedAt: at }).onConflictDoNothing().returning({ hash: receipts.hash });
+        if (fresh.length === 0) return false;
+        // Sorted: two transactions queueing overlapping products lock their rows in the same order.
+        const ids = [...new Set(productIds)].sort((a, b) => a - b);
+        if (ids.length > 0) {
+          await tx.insert(sr).values(ids.map((externalId) => ({ companyId, kind: 'product', externalId, queuedAt: at })))
+            .onConflictDoUpdate({ target: [sr.companyId, sr.kind, sr.externalId], set: { queuedAt: sql`excluded.queued_at` } });
+        }
+        return true;
+      });
+    },
+    async due(before, limit) {
+      const rows = await db.select({ companyId: sr.companyId, oldest: min(sr.queuedAt) }).from(sr)
+        .where(lte(sr.queuedAt, before)).groupBy(sr.companyId).orderBy(asc(min(sr.queuedAt))).limit(limit);
+      return rows.map((r) => r.companyId);
+    },
+    async pending(companyId, before, limit) {
+      const rows = await db.select({ externalId: sr.externalId }).from(sr)
+        .where(and(eq(sr.companyId, companyId), eq(sr.kind, 'product'), lte(sr.queuedAt, before)))
+        .orderBy(asc(sr.queuedAt), asc(sr.externalId)).limit(limit);
+      return rows.map((r) => r.externalId);
+    },
+    async done(companyId, productIds, readAt) {
+      if (productIds.length === 0) return;
+      await db.delete(sr).where(refreshedProducts(sr, companyId, productIds, readAt));
+    },
+    async clear(companyId) {
+      await db.delete(sr).where(eq(sr.companyId, companyId));
+    },
+    async pruneReceipts(before) {
+      return (await db.delete(receipts).where(lt(receipts.receivedAt, before)).returning({ hash: receipts.hash })).length;
+    },
+  };
+}

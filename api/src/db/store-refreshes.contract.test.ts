@@ -1,0 +1,91 @@
+/**
+ * The repository contract of the store webhook queue, on every dialect (SQLite always,
+ * PostgreSQL with TEST_DATABASE_URL): a delivery's hash is recorded once (a repeat queues
+ * nothing, also when repeats race), a product is queued once however many deliveries name it,
+ * rows read are removed unless queued again since the read began, due companies come longest
+ * waiting first, and every read is scoped to its company. Plus the settings a sync pass and the
+ * webhook registration write.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbTargets, openTarget } from '../testing/db-targets';
+import type { Database } from './repositories';
+
+const at = (s: number) => new Date(Date.UTC(2030, 0, 1, 0, 0, s));
+
+describe.each(dbTargets)('store refreshes on $name', (target) => {
+  let db: Database;
+  let close = async () => {};
+  beforeAll(async () => {
+    ({ db, close } = await openTarget(target));
+  });
+  afterAll(async () => close());
+
+  const company = async () => (await db.companies.create({ name: 'Queue Co' })).id;
+
+  it('records a delivery once, and queues each product once however often it is named', async () => {
+    const a = await company();
+    expect(await db.storeRefreshes.receive(a, { hash: 'h1', productIds: [7, 5, 7], at: at(1) })).toBe(true);
+    expect(await db.storeRefreshes.receive(a, { hash: 'h1', productIds: [9], at: at(2) })).toBe(false);
+    expect(await db.storeRefreshes.receive(a, { hash: 'h2', productIds: [5], at: at(3) })).toBe(true);
+    expect(await db.storeRefreshes.pending(a, at(10), 100)).toEqual([7, 5]);
+    // The same hash in another company is another delivery.
+    const b = await company();
+    expect(await db.storeRefreshes.receive(b, { hash: 'h1', productIds: [1], at: at(1) })).toBe(true);
+    expect(await db.storeRefreshes.pending(b, at(10), 100)).toEqual([1]);
+  });
+
+  it('records a delivery once when repeats race', async () => {
+    const a = await company();
+    const results = await Promise.all(Array.from({ length: 6 }, () => db.storeRefreshes.receive(a, { hash: 'race', productIds: [1, 2, 3], at: at(1) })));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await db.storeRefreshes.pending(a, at(2), 10)).toEqual([1, 2, 3]);
+  });
+
+  it('leaves a product queued again after its read began, and removes the rest', async () => {
+    const a = await company();
+    await db.storeRefreshes.receive(a, { hash: 'x1', productIds: [1, 2], at: at(1) });
+    const read = at(5);
+    await db.storeRefreshes.receive(a, { hash: 'x2', productIds: [2], at: at(6) });
+    await db.storeRefreshes.done(a, [1, 2], read);
+    expect(await db.storeRefreshes.pending(a, at(10), 10)).toEqual([2]);
+    // Only rows queued by `before` are pending yet.
+    expect(await db.storeRefreshes.pending(a, at(5), 10)).toEqual([]);
+  });
+
+  it('offers companies longest waiting first, and clears one company only', async () => {
+    const early = await company();
+    const late = await company();
+    await db.storeRefreshes.receive(late, { hash: 'l', productIds: [1], at: new Date(Date.UTC(2020, 0, 1, 0, 0, 2)) });
+    await db.storeRefreshes.receive(early, { hash: 'e', productIds: [1], at: new Date(Date.UTC(2020, 0, 1, 0, 0, 1)) });
+    const due = await db.storeRefreshes.due(new Date(Date.UTC(2020, 0, 1, 0, 0, 3)), 100);
+    expect(due.slice(0, 2)).toEqual([early, late]);
+    await db.storeRefreshes.clear(early);
+    expect(await db.storeRefreshes.pending(early, at(100), 10)).toEqual([]);
+    expect(await db.storeRefreshes.pending(late, at(100), 10)).toEqual([1]);
+  });
+
+  it('forgets delivery hashes older than asked, so they could be received again', async () => {
+    const a = await company();
+    await db.storeRefreshes.receive(a, { hash: 'old', productIds: [], at: new Date(Date.UTC(2001, 0, 1)) });
+    expect(await db.storeRefreshes.pruneReceipts(new Date(Date.UTC(2001, 0, 2)))).toBeGreaterThanOrEqual(1);
+    expect(await db.storeRefreshes.receive(a, { hash: 'old', productIds: [], at: at(1) })).toBe(true);
+  });
+
+  it('keeps the sync pass and the webhook registration in the settings', async () => {
+    const a = await company();
+    await db.settings.upsert(a, { storeHash: 'demo', accessToken: 'enc', clientId: 'c' });
+    await db.settings.markSynced(a, at(20), { startedAt: at(10), full: true });
+    expect(await db.settings.get(a)).toMatchObject({ lastSyncAt: at(20), syncSince: at(10), fullSyncAt: at(20) });
+    await db.settings.markSynced(a, at(40), { startedAt: at(30), full: false });
+    expect(await db.settings.get(a)).toMatchObject({ lastSyncAt: at(40), syncSince: at(30), fullSyncAt: at(20) });
+    await db.settings.requireFullSync(a);
+    expect((await db.settings.get(a))!.fullSyncAt).toBeNull();
+    expect(await db.settings.setWebhooks(a, { secret: 's', destination: 'https://x/y' })).toBe(true);
+    expect(await db.settings.get(a)).toMatchObject({ webhookSecret: 's', webhookDestination: 'https://x/y' });
+    await db.settings.setWebhooks(a, null);
+    expect(await db.settings.get(a)).toMatchObject({ webhookSecret: null, webhookDestination: null });
+    expect(await db.settings.delete(a)).toBe(true);
+    expect(await db.settings.get(a)).toBeNull();
+    expect(await db.settings.delete(a)).toBe(false);
+  });
+});

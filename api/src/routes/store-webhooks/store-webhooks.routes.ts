@@ -1,0 +1,72 @@
+/**
+ * POST /api/webhooks/bigcommerce/{companyId}: the store's webhook deliveries (decision 036),
+ * unauthenticated (no user): every delivery must carry the company's secret in the header its
+ * hooks were registered with, compared in constant time; without it, 401 in the error shape.
+ * A delivery is answered at once: it is only recorded in the database (deduplicated by a hash
+ * of its body, the product it names queued once however often it comes) and the worker of any
+ * API process re-reads the products later, in batches. A category event makes the next Sync a
+ * full pass. A delivery of another store, or about nothing we follow, is acknowledged and dropped.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { UuidParam } from '@catalog/contracts/common';
+import { ApiError, ErrorCode } from '@catalog/contracts/errors';
+import { isCategoryEvent, MAX_STORE_WEBHOOK_BYTES, StoreWebhookPayload, webhookProductId } from '@catalog/contracts/store-webhooks';
+import type { Database } from '../../db/repositories';
+import { errorJson } from '../../lib/http';
+import type { SecretBox } from '../../lib/secrets';
+import type { AppEnv } from '../../middleware/request-log';
+import { notifyStoreRefreshDue } from '../../services/store-webhooks/refresh-wakeups';
+import { readWebhookSecret, WEBHOOK_SECRET_HEADER } from '../../services/store-webhooks/webhook-registration';
+
+interface StoreWebhookDeps {
+  db: Database;
+  secrets: SecretBox;
+  now: () => Date;
+}
+
+const REFUSED = 'This webhook delivery does not carry the secret it was registered with';
+
+/** Constant-time comparison of two strings of any length (their SHA-256 digests are compared). */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+function parseBody(text: string): StoreWebhookPayload {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw new ApiError(ErrorCode.VALIDATION, 'The request body is not valid JSON');
+  }
+  const parsed = StoreWebhookPayload.safeParse(raw);
+  if (!parsed.success) throw ApiError.fromZodError(parsed.error);
+  return parsed.data;
+}
+
+export function storeWebhookRoutes({ db, secrets, now }: StoreWebhookDeps) {
+  const limit = bodyLimit({
+    maxSize: MAX_STORE_WEBHOOK_BYTES,
+    onError: (c) => errorJson(c, new ApiError(ErrorCode.PAYLOAD_TOO_LARGE, `A webhook delivery is at most ${MAX_STORE_WEBHOOK_BYTES} bytes`)),
+  });
+  return new Hono<AppEnv>().post('/bigcommerce/:id', limit, async (c) => {
+    const param = UuidParam.safeParse({ id: c.req.param('id') });
+    const given = c.req.header(WEBHOOK_SECRET_HEADER) ?? '';
+    // An unknown company is refused exactly like a wrong secret: the answer says nothing about which.
+    const settings = param.success ? await db.settings.get(param.data.id) : null;
+    const expected = settings ? readWebhookSecret(secrets, settings) : null;
+    if (!settings || !expected || !sameSecret(given, expected)) throw new ApiError(ErrorCode.UNAUTHENTICATED, REFUSED);
+
+    const text = await c.req.text();
+    const payload = parseBody(text);
+    if (payload.producer !== `stores/${settings.storeHash}`) return c.body(null, 200);
+    const productId = webhookProductId(payload);
+    const hash = createHash('sha256').update(text, 'utf8').digest('hex');
+    const fresh = await db.storeRefreshes.receive(settings.companyId, { hash, productIds: productId === null ? [] : [productId], at: now() });
+    if (fresh && isCategoryEvent(payload)) await db.settings.requireFullSync(settings.companyId);
+    if (fresh && productId !== null) notifyStoreRefreshDue();
+    return c.body(null, 200);
+  });
+}

@@ -1,0 +1,36 @@
+/**
+ * The body of a BigCommerce webhook delivery, as POST /api/webhooks/bigcommerce/{companyId}
+ * accepts it: the light payload BigCommerce sends (scope, producer, an id in `data`, a hash),
+ * bounded, unknown fields dropped. Only ids travel: the receiver re-reads the store.
+ */
+import { z } from 'zod';
+import { singleLineText } from './common';
+
+/** The largest delivery body read (BigCommerce's payloads are a few hundred bytes). */
+export const MAX_STORE_WEBHOOK_BYTES = 16 * 1024;
+
+const storeId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+export const StoreWebhookPayload = z.object({
+  scope: z.string().min(1).max(100).regex(/^store\/[a-z_/*]+$/i, 'must be a webhook scope such as store/product/updated'),
+  producer: z.string().min(1).max(120).regex(/^stores\/[A-Za-z0-9_-]+$/, 'must be stores/{store_hash}'),
+  store_id: z.union([singleLineText(40, { label: 'store_id' }), z.number().int().nonnegative()]).optional(),
+  hash: z.string().regex(/^[0-9a-f]{1,128}$/i, 'must be a hexadecimal hash').optional(),
+  created_at: z.number().int().nonnegative().optional(),
+  data: z.object({
+    type: singleLineText(40, { label: 'data.type' }).optional(),
+    id: storeId.optional(),
+    sku: z.object({ product_id: storeId, variant_id: storeId.optional() }).optional(),
+  }),
+});
+export type StoreWebhookPayload = z.infer<typeof StoreWebhookPayload>;
+
+/** The store's product a delivery is about, or null when it names none (a category, an unknown scope). */
+export function webhookProductId(payload: StoreWebhookPayload): number | null {
+  if (payload.scope.startsWith('store/product/')) return payload.data.id ?? null;
+  if (payload.scope.startsWith('store/sku/')) return payload.data.sku?.product_id ?? null;
+  return null;
+}
+
+/** A category was created, changed or deleted: the product's category paths may have moved. */
+export const isCategoryEvent = (payload: StoreWebhookPayload): boolean => payload.scope.startsWith('store/category/');

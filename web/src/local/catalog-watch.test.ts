@@ -1,0 +1,51 @@
+/**
+ * Devices follow the server catalog (catalog-watch.ts): a look pulls only when the server's
+ * version is ahead of the device's cursor or names another catalog, and never fails.
+ */
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FakeCatalogServer, product } from '../testing/fake-catalog-server';
+import { pullIfBehind } from './catalog-watch';
+import { closeLocalCatalog, getCatalogStatus, openLocalCatalog, pullNow } from './local-catalog';
+
+let uid = 0;
+const nextUid = () => `watch-${++uid}-${Date.now()}`;
+
+afterEach(() => closeLocalCatalog());
+
+/** An open catalog pulled up to the server's version, and a version endpoint answering from the server. */
+async function following() {
+  const server = new FakeCatalogServer();
+  for (let id = 1; id <= 3; id++) server.putProduct(product(id, { regularPrice: '10.00' }));
+  openLocalCatalog(nextUid(), { fetchChanges: async (c) => server.changes(c) });
+  await pullNow();
+  const version = async () => ({ catalogId: server.catalogId, version: server.version });
+  return { server, version };
+}
+
+describe('following the server catalog', () => {
+  it('pulls only when the server catalog is ahead of the device cursor', async () => {
+    const { server, version } = await following();
+    const pulls = server.requests.length;
+    expect(await pullIfBehind(version)).toBe(false);
+    expect(server.requests).toHaveLength(pulls);
+
+    server.putProduct(product(2, { regularPrice: '12.50' }));
+    expect(await pullIfBehind(version)).toBe(true);
+    expect(server.requests.length).toBeGreaterThan(pulls);
+    expect(getCatalogStatus()).toMatchObject({ error: null, productCount: 3 });
+    expect(await pullIfBehind(version)).toBe(false);
+  });
+
+  it('pulls when the server speaks of another catalog, and stays quiet when the version cannot be read', async () => {
+    const { server } = await following();
+    const pulls = server.requests.length;
+    expect(await pullIfBehind(async () => ({ catalogId: 'another-company', version: 0 }))).toBe(true);
+    expect(server.requests.length).toBeGreaterThan(pulls);
+    expect(await pullIfBehind(async () => Promise.reject(new Error('offline')))).toBe(false);
+  });
+
+  it('does nothing without an open catalog', async () => {
+    expect(await pullIfBehind(async () => ({ catalogId: 'x', version: 99 }))).toBe(false);
+  });
+});
