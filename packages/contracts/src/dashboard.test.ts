@@ -25,7 +25,14 @@ describe('lastSyncLabel', () => {
 describe('DashboardStats', () => {
   it('has the four numbers of the stat cards, lastSyncAt null before a sync', () => {
     const stats = { totalProducts: 5, pendingOrders: 1, completedOrders: 2, lastSyncAt: null };
-    expect(DashboardStats.parse(stats)).toEqual(stats);
+    expect(DashboardStats.parse(stats)).toEqual({ ...stats, needsAttention: [] });
+  });
+
+  it('lists the orders that need attention, each with its problem', () => {
+    const order = { id: '0b4f2d4e-1c7a-4a53-9a0e-7d3f1c2b5a61', title: 'Weekend sale', status: 'failed', problem: 'The store refused it' };
+    const stats = { totalProducts: 5, pendingOrders: 1, completedOrders: 2, lastSyncAt: null, needsAttention: [order] };
+    expect(DashboardStats.parse(stats).needsAttention).toEqual([order]);
+    expect(DashboardStats.safeParse({ ...stats, needsAttention: [{ ...order, status: 'lost' }] }).success).toBe(false);
   });
 });
 
