@@ -5,6 +5,7 @@
  * a store that accepts writes but keeps its old prices leaves a warning, and an email.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { DashboardStats } from '@catalog/contracts/dashboard';
 import { RevertReport, WorkOrder as WireWorkOrder } from '@catalog/contracts/work-orders';
 import { createSmtpMailer } from '../../lib/mailer';
 import { startSmtpSink, type SmtpSink } from '../../testing/smtp-sink';
@@ -158,9 +159,12 @@ describe('read-back', () => {
     expect(sink.received[0]!.raw).toContain('Quiet failure');
     mailer.close();
 
-    // Opening the order clears it from the dashboard.
+    // The dashboard points at it until someone opens the order.
+    const dashboard = async () => DashboardStats.parse(await (await w.app.request('/api/dashboard', { headers: w.owner.headers })).json());
+    expect((await dashboard()).needsAttention).toEqual([{ id: created.body.id, title: 'Quiet failure', status: 'completed', problem: done!.warning }]);
     const seen = await w.app.request(`/api/work-orders/${created.body.id}/seen`, { method: 'POST', headers: w.owner.headers });
     expect(seen.status).toBe(200);
     expect((await wire(w, created.body.id)).needsAttention).toBe(false);
+    expect((await dashboard()).needsAttention).toEqual([]);
   });
 });
