@@ -50,4 +50,9 @@ export interface PriceHistoryRepository {
   add(companyId: string, entries: NewPriceHistoryEntry[]): Promise<PriceHistoryEntry[]>;
   /** Newest first; includes the product's variant entries. */
   listForProduct(companyId: string, productId: string, opts?: { limit?: number }): Promise<ListedPriceHistoryEntry[]>;
+  /**
+   * The company's entries made after `after` and at or before `until`, oldest first (by time,
+   * then id): the changes a backup's prices went through since (issue 17). At most `limit`.
+   */
+  listForCompany(companyId: string, range: { after: Date; until: Date; limit?: number }): Promise<ListedPriceHistoryEntry[]>;
 }

@@ -253,8 +253,8 @@ export interface StripeEventsRepository {
 
 // ---------------------------------------------------------------- company activities
 
-/** A per-company exclusive activity that must hold across processes. */
-export type CompanyActivity = 'sync';
+/** A per-company exclusive activity that must hold across processes: a sync, the daily backup. */
+export type CompanyActivity = 'sync' | 'backup';
 
 /** A live (unexpired) lease on a company's activity. */
 export interface ActivityLease {
@@ -294,9 +294,11 @@ export interface CompanyActivitiesRepository {
 
 // ---------------------------------------------------------------- split contracts
 
+export type * from './repositories.backups';
 export type * from './repositories.catalog';
 export type * from './repositories.price-history';
 export type * from './repositories.work-orders';
+import type { BackupsRepository } from './repositories.backups';
 import type { ProductsRepository } from './repositories.catalog';
 import type { PriceHistoryRepository } from './repositories.price-history';
 import type { WorkOrdersRepository } from './repositories.work-orders';
@@ -325,4 +327,5 @@ export interface Database {
   idempotency: IdempotencyRepository;
   stripeEvents: StripeEventsRepository;
   activities: CompanyActivitiesRepository;
+  backups: BackupsRepository;
 }

@@ -17,8 +17,8 @@ export interface WorkOrderItem {
   /** The store's ids (what the API speaks and the executor writes); set by the API on create. */
   externalProductId?: number;
   externalVariantId?: number | null;
-  /** Absent: leave unchanged. */
-  newRegularPriceCents?: number;
+  /** Absent: leave unchanged; null (a variant's only): inherit the product's price again. */
+  newRegularPriceCents?: number | null;
   /** Absent: leave unchanged; null: clear the sale price. */
   newSalePriceCents?: number | null;
 }

@@ -11,6 +11,7 @@ import pg from 'pg';
 import type { Database } from '../repositories';
 import { pgCompanies } from './companies';
 import { pgActivities } from './activities';
+import { pgBackups } from './backups';
 import { pgIdempotency } from './idempotency';
 import { pgStripeEvents } from './stripe-events';
 import { pgInvitations } from './invitations';
@@ -84,6 +85,7 @@ export async function openPgDatabase(
       priceHistory: pgPriceHistory(db),
       idempotency: pgIdempotency(db),
       activities: pgActivities(db),
+      backups: pgBackups(db),
       stripeEvents: pgStripeEvents(db),
     };
   } catch (err) {

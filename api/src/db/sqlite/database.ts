@@ -13,6 +13,7 @@ import { catalogStatements } from './catalog-rows';
 import { CONNECTION_PRAGMAS } from './pragmas';
 import { sqliteCompanies } from './companies';
 import { sqliteActivities } from './activities';
+import { sqliteBackups } from './backups';
 import { sqliteIdempotency } from './idempotency';
 import { sqliteStripeEvents } from './stripe-events';
 import { sqliteInvitations } from './invitations';
@@ -48,6 +49,7 @@ export function openSqliteDatabase(file: string, migrationsFolder: string | null
       priceHistory: sqlitePriceHistory(db),
       idempotency: sqliteIdempotency(db),
       activities: sqliteActivities(db),
+      backups: sqliteBackups(db),
       stripeEvents: sqliteStripeEvents(db),
     };
   } catch (err) {

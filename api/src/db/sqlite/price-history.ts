@@ -1,5 +1,5 @@
 /** SQLite price history repository. */
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte } from 'drizzle-orm';
 import { historyRows } from '../catalog-plan';
 import { NotFoundError, rethrowUnique } from '../errors';
 import type { NewPriceHistoryEntry, PriceHistoryEntry, PriceHistoryRepository } from '../repositories';
@@ -44,6 +44,15 @@ export function sqlitePriceHistory(db: SqliteDb): PriceHistoryRepository {
         .leftJoin(productVariants, eq(productVariants.id, ph.variantId))
         .where(and(eq(ph.companyId, companyId), eq(ph.productId, productId)))
         .orderBy(desc(ph.createdAt), desc(ph.id)).limit(opts.limit ?? 500).all();
+      return rows.map(toListedEntry);
+    },
+    async listForCompany(companyId, { after, until, limit }) {
+      const rows = db.select({ entry: ph, productExternalId: products.externalId, variantExternalId: productVariants.externalId })
+        .from(ph)
+        .innerJoin(products, eq(products.id, ph.productId))
+        .leftJoin(productVariants, eq(productVariants.id, ph.variantId))
+        .where(and(eq(ph.companyId, companyId), gt(ph.createdAt, after), lte(ph.createdAt, until)))
+        .orderBy(asc(ph.createdAt), asc(ph.id)).limit(limit ?? 1_000_000).all();
       return rows.map(toListedEntry);
     },
   };
