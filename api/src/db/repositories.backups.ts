@@ -75,6 +75,8 @@ export interface BackupsRepository {
   create(companyId: string, input: NewBackup): Promise<StoredBackup | null>;
   /** A backup with its data, listed or expired (a delta's chain may run through expired ones). */
   get(companyId: string, id: string): Promise<StoredBackup | null>;
+  /** The company's backup with this dedupe key (listed or expired), or null. */
+  findByKey(companyId: string, dedupeKey: string): Promise<BackupRow | null>;
   /** Listed backups (not expired), newest first, without their data. */
   list(companyId: string): Promise<BackupRow[]>;
   /** The company's newest backup, expired or not: the one the next backup is a delta on. */

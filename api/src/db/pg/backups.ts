@@ -19,6 +19,10 @@ export function pgBackups(db: PgDb): BackupsRepository {
       const [row] = await db.select().from(b).where(backupInCompany(b, companyId, id));
       return row ?? null;
     },
+    async findByKey(companyId, dedupeKey) {
+      const [row] = await db.select(backupRowColumns(b)).from(b).where(and(eq(b.companyId, companyId), eq(b.dedupeKey, dedupeKey)));
+      return row ?? null;
+    },
     async list(companyId) {
       return db.select(backupRowColumns(b)).from(b).where(listedBackups(b, companyId)).orderBy(desc(b.createdAt), desc(b.id));
     },

@@ -18,6 +18,9 @@ export function sqliteBackups(db: SqliteDb): BackupsRepository {
     async get(companyId, id) {
       return db.select().from(b).where(backupInCompany(b, companyId, id)).get() ?? null;
     },
+    async findByKey(companyId, dedupeKey) {
+      return db.select(backupRowColumns(b)).from(b).where(and(eq(b.companyId, companyId), eq(b.dedupeKey, dedupeKey))).get() ?? null;
+    },
     async list(companyId) {
       return db.select(backupRowColumns(b)).from(b).where(listedBackups(b, companyId)).orderBy(desc(b.createdAt), desc(b.id)).all();
     },

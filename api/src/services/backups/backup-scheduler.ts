@@ -73,6 +73,8 @@ export function createBackupScheduler(o: BackupSchedulerOptions) {
       const taken = await o.db.activities.acquire(companyId, 'backup', { owner, now: at, expiresAt: new Date(at.getTime() + LEASE_MS) });
       if (!taken) continue; // another process is on it
       try {
+        // Another process may have finished it between the look and the lease.
+        if (await o.db.backups.findByKey(companyId, key)) continue;
         const backup = await takeBackup(o.db, companyId, { trigger: 'daily', dedupeKey: key, now: at });
         if (backup) log.info('daily backup taken', { companyId, backupId: backup.id, depth: backup.depth, bytes: backup.data.length });
       } catch (err) {
