@@ -134,9 +134,11 @@ export type RestoreTarget = z.infer<typeof RestoreTarget>;
 /**
  * POST /api/backups/{id}/restore. No body, or no `items`: every item that differs is restored;
  * `items` picks some (each a product's own prices, or one variant's). `timeZone` is the reader's,
- * for the date in the order's title (default UTC).
+ * for the date in the order's title (default UTC). Answers 201 with the work order.
  */
 export const RestoreBackupBody = z.object({
+  /** Client-generated: sent again (a lost answer), it answers the order it created (200), not a second one. */
+  id: Uuid.optional(),
   items: z
     .array(RestoreTarget, { error: 'The items must be a list of products and variants' })
     .max(MAX_WORK_ORDER_ITEMS, { error: `At most ${MAX_WORK_ORDER_ITEMS.toLocaleString('en-US')} items can be restored at once` })

@@ -65,6 +65,10 @@ export function pgWorkOrders(db: PgDb): WorkOrdersRepository {
       const [row] = await db.select().from(wo).where(scoped(companyId, id));
       return row ?? null;
     },
+    async getByIdempotencyKey(companyId, key) {
+      const [row] = await db.select().from(wo).where(orderByIdempotencyKey(wo, companyId, key));
+      return row ?? null;
+    },
     async list(companyId, opts = {}) {
       return db.select().from(wo)
         .where(and(eq(wo.companyId, companyId), opts.includeArchived ? undefined : eq(wo.archived, false)))

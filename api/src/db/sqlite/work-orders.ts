@@ -48,6 +48,9 @@ export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
     async get(companyId, id) {
       return db.select().from(wo).where(scoped(companyId, id)).get() ?? null;
     },
+    async getByIdempotencyKey(companyId, key) {
+      return db.select().from(wo).where(orderByIdempotencyKey(wo, companyId, key)).get() ?? null;
+    },
     async list(companyId, opts = {}) {
       return db.select().from(wo)
         .where(and(eq(wo.companyId, companyId), opts.includeArchived ? undefined : eq(wo.archived, false)))

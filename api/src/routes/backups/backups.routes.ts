@@ -88,8 +88,11 @@ export function backupRoutes(deps: { db: Database }) {
     };
   }
 
-  async function restore(c: Context<AuthedEnv>, base: BackupRow, state: PriceState, at: Date, body: RestoreSelection & { timeZone?: string }) {
+  async function restore(c: Context<AuthedEnv>, base: BackupRow, state: PriceState, at: Date, body: RestoreSelection & { id?: string; timeZone?: string }) {
     const user = c.get('user');
+    // Sent again with the client's id (its answer was lost): the order it created, whatever it did since.
+    const replayed = body.id ? await db.workOrders.getByIdempotencyKey(user.companyId, body.id) : null;
+    if (replayed) return c.json(toWireOrder(replayed) satisfies WireWorkOrder, 200);
     await sameStore(user.companyId, base);
     const comparison = await compareWithCatalog(db, user.companyId, state, at, { changes: false });
     const productUpdates = await restoreItems(db, user.companyId, comparison.items, body);
@@ -102,19 +105,21 @@ export function backupRoutes(deps: { db: Database }) {
       throw new ApiError(ErrorCode.VALIDATION, `A work order can change at most ${MAX_WORK_ORDER_ITEMS.toLocaleString('en-US')} products and variants: choose fewer items to restore at once.`);
     }
     const settings = await db.settings.get(user.companyId);
-    const { order } = await db.workOrders.create(user.companyId, {
+    const { order, created } = await db.workOrders.create(user.companyId, {
       title: restoreTitle(formatDateTime(at, body.timeZone ?? 'UTC')),
       productUpdates,
       executeImmediately: true,
       createdBy: user.id,
+      // The client's id for this restore: sent again, it finds the first order.
+      idempotencyKey: body.id ?? null,
       storeHash: settings?.storeHash ?? null,
       caps: WORK_ORDER_CAPS,
     }).catch((err: unknown) => {
       if (err instanceof WorkOrderCapError) throw new ApiError(ErrorCode.TOO_MANY_ORDERS, tooManyOrdersMessage(err.cap));
       throw err;
     });
-    notifyWorkOrdersDue();
-    return c.json(toWireOrder(order) satisfies WireWorkOrder, 201);
+    if (created) notifyWorkOrdersDue();
+    return c.json(toWireOrder(order) satisfies WireWorkOrder, created ? 201 : 200);
   }
 
   return new Hono<AuthedEnv>()

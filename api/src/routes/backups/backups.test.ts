@@ -96,9 +96,15 @@ describe('backups through the API', () => {
     expect(diff.removed).toBe(0);
 
     // Restore everything: a pending work order titled with the backup's date, run by the scheduler.
-    const restored = await call(w, 'POST', `/api/backups/${backup.id}/restore`, { timeZone: 'Europe/Paris' });
+    const clientId = crypto.randomUUID();
+    const restored = await call(w, 'POST', `/api/backups/${backup.id}/restore`, { id: clientId, timeZone: 'Europe/Paris' });
     expect(restored.status).toBe(201);
     const restoreOrder = WireWorkOrder.parse(restored.json);
+    expect(restoreOrder.clientId).toBe(clientId);
+    // Sent again (its answer was lost): the same order, not a second one.
+    const replay = await call(w, 'POST', `/api/backups/${backup.id}/restore`, { id: clientId, timeZone: 'Europe/Paris' });
+    expect(replay.status).toBe(200);
+    expect(WireWorkOrder.parse(replay.json).id).toBe(restoreOrder.id);
     expect(restoreOrder.title).toBe(`Restore prices from ${formatDateTime(backup.createdAt, 'Europe/Paris')}`);
     expect(restoreOrder.productUpdates).toHaveLength(items.length);
     expect(restoreOrder.productUpdates.some((i) => i.inheritRegularPrice === true)).toBe(true);

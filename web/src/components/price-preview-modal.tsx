@@ -1,22 +1,24 @@
 /**
  * The last look before a work order is created: when it runs, how many prices go up and down,
  * the total change, a warning for sale prices that are no sale, and every price old -> new.
+ * The work-order form shows it before Create Work Order; the Backups screen before a restore
+ * (which creates a work order too).
  */
 import { Alert, Button, Group, ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { PreviewLine, PricePreview } from '@catalog/contracts/bulk-adjustment-preview';
 import { formatCents } from '@catalog/contracts/money';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { Dialog } from '../../../components/dialog';
-import { formatDateTime } from '../../../lib/format-date-time';
-import { priceText } from '../utils/price-targets';
-import classes from './preview-modal.module.css';
-import tones from './tones.module.css';
+import { formatDateTime } from '../lib/format-date-time';
+import { Dialog } from './dialog';
+import classes from './price-preview-modal.module.css';
 
 /** Lines listed in the table; the counts and totals always cover them all. */
 const LISTED_LINES = 200;
 
 const signed = (cents: number) => (cents > 0 ? `+${formatCents(cents)}` : formatCents(cents));
+/** "19.90", or '' for none. */
+const priceText = (cents: number | null | undefined) => (cents == null ? '' : formatCents(cents));
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
@@ -39,6 +41,10 @@ const CHANGE_TEXT: Readonly<Record<PreviewLine['kind'], (line: PreviewLine) => s
 
 export interface PreviewModalProps {
   opened: boolean;
+  /** The dialog's title. Default 'Preview Work Order'. */
+  title?: string;
+  /** The button back to what was being made. Default 'Back to Editing'. */
+  backLabel?: string;
   preview: PricePreview | null;
   scheduledAt: Date | null;
   productCount: number;
@@ -48,7 +54,9 @@ export interface PreviewModalProps {
   onClose: () => void;
 }
 
-export function PreviewModal({ opened, preview, scheduledAt, productCount, submitting, error, onConfirm, onClose }: PreviewModalProps) {
+export function PreviewModal({
+  opened, title = 'Preview Work Order', backLabel = 'Back to Editing', preview, scheduledAt, productCount, submitting, error, onConfirm, onClose,
+}: PreviewModalProps) {
   const narrow = useMediaQuery('(max-width: 48em)');
   const lines = preview?.lines ?? [];
   return (
@@ -57,7 +65,7 @@ export function PreviewModal({ opened, preview, scheduledAt, productCount, submi
       onClose={onClose}
       busy={submitting}
       centered={false}
-      title="Preview Work Order"
+      title={title}
       size="xl"
       fullScreen={!!narrow}
       closeLabel="Close preview"
@@ -84,7 +92,7 @@ export function PreviewModal({ opened, preview, scheduledAt, productCount, submi
             )}
           </SimpleGrid>
           {preview.saleNotBelowRegular.length > 0 && (
-            <Alert color="yellow" variant="light" classNames={{ title: tones.warning, icon: tones.warning }} icon={<IconAlertTriangle aria-hidden="true" />} title="Check your sale prices">
+            <Alert color="yellow" variant="light" classNames={{ title: classes.warning, icon: classes.warning }} icon={<IconAlertTriangle aria-hidden="true" />} title="Check your sale prices">
               {preview.saleNotBelowRegular.length} sale {preview.saleNotBelowRegular.length === 1 ? 'price is' : 'prices are'} at or
               above the regular price.
             </Alert>
@@ -123,13 +131,13 @@ export function PreviewModal({ opened, preview, scheduledAt, productCount, submi
             </Text>
           )}
           {error && (
-            <Alert color="red" variant="light" role="alert" classNames={{ title: tones.danger, icon: tones.danger }} title="The work order was not created">
+            <Alert color="red" variant="light" role="alert" classNames={{ title: classes.danger, icon: classes.danger }} title="The work order was not created">
               {error} You can try again: it will not be created twice.
             </Alert>
           )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={submitting}>
-              Back to Editing
+              {backLabel}
             </Button>
             <Button onClick={onConfirm} loading={submitting}>
               Create Work Order
