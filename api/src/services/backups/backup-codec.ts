@@ -137,15 +137,18 @@ export function decode(data: Buffer): Decoded {
   };
 }
 
+/** Applies `delta` to `state` itself (reading a chain applies many to one copy). */
+export function applyDeltaInPlace(state: PriceState, delta: PriceDelta): PriceState {
+  for (const id of delta.removedProducts) state.products.delete(id);
+  for (const id of delta.removedVariants) state.variants.delete(id);
+  for (const [id, p] of delta.products) state.products.set(id, p);
+  for (const [id, v] of delta.variants) state.variants.set(id, v);
+  return state;
+}
+
 /** `state` with `delta` applied (a new state; `state` is left as it is). */
 export function applyDelta(state: PriceState, delta: PriceDelta): PriceState {
-  const products = new Map(state.products);
-  const variants = new Map(state.variants);
-  for (const id of delta.removedProducts) products.delete(id);
-  for (const id of delta.removedVariants) variants.delete(id);
-  for (const [id, p] of delta.products) products.set(id, p);
-  for (const [id, v] of delta.variants) variants.set(id, v);
-  return { products, variants };
+  return applyDeltaInPlace({ products: new Map(state.products), variants: new Map(state.variants) }, delta);
 }
 
 const samePrices = (a: ItemPrices, b: ItemPrices) => a.regular === b.regular && a.sale === b.sale;

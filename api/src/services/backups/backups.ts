@@ -25,7 +25,7 @@ import type {
 } from '../../db/repositories';
 import type { Logger } from '../../lib/logger';
 import {
-  applyDelta, changedPrices, decode, deltaBetween, deltaSize, encodeDelta, encodeFull, type ItemPrices, type PriceState,
+  applyDeltaInPlace, changedPrices, decode, deltaBetween, deltaSize, encodeDelta, encodeFull, type ItemPrices, type PriceState,
 } from './backup-codec';
 
 /** Deltas in a row before a backup is stored whole again: a read applies at most this many. */
@@ -75,11 +75,12 @@ export async function readBackupState(db: Database, companyId: string, backup: P
   if (!row) throw new Error(`backup ${backup.id}: a backup its deltas rest on is missing`);
   const base = decode(row.data);
   if (base.kind !== 'full') throw new Error(`backup ${row.id} has no parent but is not a full snapshot`);
-  let state = base.state;
+  // The decoded snapshot is this read's own: the deltas are applied to it in place.
+  const state = base.state;
   for (const b of chain.reverse()) {
     const step = decode(b.data);
     if (step.kind !== 'delta') throw new Error(`backup ${b.id} has a parent but is not a delta`);
-    state = applyDelta(state, step.delta);
+    applyDeltaInPlace(state, step.delta);
   }
   return state;
 }
