@@ -63,13 +63,13 @@ export function BackupList({ backups, comparing, downloading, onCompare, onDownl
                           <NeedsPermission action="backups.compare">
                             <Button
                               size="compact-sm"
-                              variant="light"
+                              variant="default"
                               leftSection={<IconGitCompare size={14} aria-hidden="true" />}
                               disabled={b.otherStore}
-                              aria-label={`Compare the backup of ${when} with now`}
                               onClick={() => onCompare(b)}
                             >
                               Compare with now
+                              <VisuallyHidden>: the backup of {when}</VisuallyHidden>
                             </Button>
                           </NeedsPermission>
                         </span>
@@ -80,10 +80,10 @@ export function BackupList({ backups, comparing, downloading, onCompare, onDownl
                           variant="default"
                           leftSection={<IconDownload size={14} aria-hidden="true" />}
                           loading={downloading === b.id}
-                          aria-label={`Download the backup of ${when} as CSV`}
                           onClick={() => onDownload(b)}
                         >
                           Download CSV
+                          <VisuallyHidden>: the backup of {when}</VisuallyHidden>
                         </Button>
                       </NeedsPermission>
                     </Group>

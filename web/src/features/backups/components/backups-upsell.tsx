@@ -14,7 +14,7 @@ export function BackupsUpsell({ planName }: { planName: string }) {
     <Stack gap="lg" maw={760}>
       <Group gap="sm" align="center">
         <Title order={1}>Backups</Title>
-        <Badge variant="light">{needed.name}</Badge>
+        <Badge variant="filled">{needed.name}</Badge>
       </Group>
       <Paper withBorder radius="md" p="lg">
         <Group gap="sm" wrap="nowrap" align="flex-start">
