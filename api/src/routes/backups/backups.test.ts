@@ -207,6 +207,7 @@ describe('backups through the API', () => {
     expect(text.startsWith('Product ID,Variant ID,SKU,Name,Regular Price,Sale Price\r\n')).toBe(true);
     const lines = text.trim().split('\r\n');
     expect(lines).toHaveLength(1 + backup.productCount + backup.variantCount);
+    // A formula-looking name is written as text, its quotes doubled inside a quoted cell.
     expect(lines).toContain(`${first.id},,${first.sku},"'=HYPERLINK(""http://evil"")",12.34,`);
     const inheriting = lines.find((l) => /^\d+,\d+,[^,]*,[^,]*,,/.test(l));
     expect(inheriting).toBeDefined();
