@@ -190,13 +190,8 @@ export const isOtherStore = (backup: Pick<BackupRow, 'storeHash'>, storeHash: st
   backup.storeHash !== null && storeHash !== null && backup.storeHash !== storeHash;
 
 async function orderTitles(db: Database, companyId: string, ids: ReadonlyArray<string | null>): Promise<Map<string, string>> {
-  const titles = new Map<string, string>();
-  for (const id of new Set(ids)) {
-    if (!id) continue;
-    const order = await db.workOrders.get(companyId, id);
-    if (order) titles.set(id, order.title);
-  }
-  return titles;
+  const wanted = ids.filter((id): id is string => id !== null);
+  return wanted.length === 0 ? new Map() : db.workOrders.titles(companyId, wanted);
 }
 
 // ---------------------------------------------------------------- prices at a moment
