@@ -20,6 +20,7 @@ import { noStoreSignedIn } from './middleware/no-store';
 import { createRateLimiting, type RateLimiting, type RateLimits } from './middleware/rate-limit';
 import type { SecretBox } from './lib/secrets';
 import { authRoutes } from './routes/auth/auth.routes';
+import { backupRoutes } from './routes/backups/backups.routes';
 import { dashboardRoutes } from './routes/dashboard/dashboard.routes';
 import { healthRoutes } from './routes/health/health.routes';
 import { loginRedirectRoutes } from './routes/auth/login-redirect.routes';
@@ -163,7 +164,7 @@ function apiRoutes(appDeps: AppDeps, limits: RateLimiting) {
   // Signed-in resources: the middleware sits on each prefix (not on '*'), so an unknown
   // path stays a 404 rather than a 401.
   const signedIn = new Hono<AppEnv>();
-  for (const prefix of ['/auth', '/dashboard', '/settings', '/sync', '/products', '/variants', '/categories', '/catalog', '/work-orders', '/company', '/my-invitations', '/subscription']) {
+  for (const prefix of ['/auth', '/dashboard', '/settings', '/sync', '/products', '/variants', '/categories', '/catalog', '/work-orders', '/backups', '/company', '/my-invitations', '/subscription']) {
     signedIn.use(prefix, auth).use(`${prefix}/*`, auth);
   }
   // /invitations is not in the list: GET /invitations/{token} is public (the link of someone who
@@ -182,6 +183,7 @@ function apiRoutes(appDeps: AppDeps, limits: RateLimiting) {
     .route('/categories', categoriesRoutes(deps))
     .route('/catalog', catalogRoutes(deps))
     .route('/work-orders', workOrderRoutes(deps))
+    .route('/backups', backupRoutes(deps))
     .route('/company', companyRoutes(deps))
     .route('/my-invitations', myInvitationRoutes(deps))
     .route('/invitations', invitationRoutes({ ...deps, auth, delivery: deps.invitations ?? {} }))

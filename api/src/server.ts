@@ -1,6 +1,6 @@
 /**
  * Process entry: read the configuration, open the database (migrations run on open), serve the
- * app, run the work-order scheduler and the store-refresh worker, and shut down gracefully on SIGTERM/SIGINT (stop accepting,
+ * app, run the work-order and backup schedulers and the store-refresh worker, and shut down gracefully on SIGTERM/SIGINT (stop accepting,
  * cancel running syncs, stop running orders at their next batch (their leases released), finish
  * requests in flight, close the database, exit; forced after 10 s). server-shutdown.test.ts.
  */
@@ -17,6 +17,7 @@ import { createSecretBox } from './lib/secrets';
 import { billingFromConfig } from './services/billing/billing';
 import type { CommerceFactory } from './services/store-connection';
 import { createRefreshWorker } from './services/store-webhooks/refresh-worker';
+import { createBackupScheduler } from './services/backups/backup-scheduler';
 import { SyncRegistry } from './services/sync/sync-registry';
 import { createExecutor, storeClients } from './services/work-orders/executor';
 import { workOrderAlerts } from './services/work-orders/attention';
@@ -86,6 +87,10 @@ async function main() {
   storeRefresh.start();
   if (config.storeWebhookUrl) logger.info('store webhooks deliver to STORE_WEBHOOK_URL (or PUBLIC_URL)', { origin: config.storeWebhookUrl });
   else logger.info('no https PUBLIC_URL or STORE_WEBHOOK_URL: store webhooks are not registered (changes in the store arrive with a Sync)');
+  // Daily backups of Premium catalogs and their retention (issue 17): every instance runs one;
+  // a lease per company and a unique daily key keep each backup to one of them.
+  const backups = createBackupScheduler({ db, logger: logger.child({ component: 'backups' }) });
+  backups.start();
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info('listening', { url: `http://localhost:${info.port}`, host: config.host, db: db.dialect });
@@ -100,7 +105,10 @@ async function main() {
     const cancelled = syncs.cancelAll();
     if (cancelled > 0) logger.info('cancelled running syncs', { count: cancelled });
     // Running orders stop at their next batch and release their leases, so the next instance resumes them at once.
-    const ordersStopped = workOrders.stop().catch((err) => logger.error('stopping the work-order scheduler failed', { error: String(err) }));
+    const ordersStopped = Promise.all([
+      workOrders.stop().catch((err) => logger.error('stopping the work-order scheduler failed', { error: String(err) })),
+      backups.stop().catch((err) => logger.error('stopping the backup scheduler failed', { error: String(err) })),
+    ]);
     const refreshStopped = storeRefresh.stop().catch((err) => logger.error('stopping the store-refresh worker failed', { error: String(err) }));
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();

@@ -59,6 +59,7 @@ interface Company {
   variantIds: number[];
   productNames: string[];
   workOrder: { id: string; title: string };
+  backup: { id: string };
   invitation: { id: string; token: string; email: string };
 }
 
@@ -99,11 +100,14 @@ function requestsFor(key: RouteKey, own: Company, target: Company, caller: Calle
     // By id (from the invitee's list) and by token (from the link).
     return [{ path: fill(target.invitation.id) }, { path: fill(target.invitation.token) }];
   }
+  // The prices at a moment: now.
+  if (key === 'GET /api/backups/diff') return [{ path: `${pattern}?at=${encodeURIComponent(new Date().toISOString())}` }];
   if (!pattern.includes(':')) return [{ path: pattern, body }];
   const id = (() => {
     if (pattern.startsWith('/api/products/')) return target.productIds[0]!;
     if (pattern.startsWith('/api/variants/')) return target.variantIds[0]!;
     if (pattern.startsWith('/api/work-orders/')) return target.workOrder.id;
+    if (pattern.startsWith('/api/backups/')) return target.backup.id;
     if (pattern.startsWith('/api/company/users/')) return target.member.id;
     if (pattern === '/api/invitations/:token') return target.invitation.token;
     if (pattern.startsWith('/api/invitations/')) return target.invitation.id;
@@ -132,6 +136,8 @@ function bodyFor(key: RouteKey, own: Company, target: Company, caller: Caller): 
       return { name: `${own.name} (renamed by ${caller})` };
     case 'POST /api/invitations':
       return { email: `new-${own.key.toLowerCase()}-${caller}@example.com`, role: 'member' };
+    case 'POST /api/backups/restore':
+      return { at: new Date().toISOString() };
     case 'POST /api/subscription/checkout':
       return { plan: 'starter' };
     case 'POST /api/subscription/change':
@@ -155,7 +161,7 @@ function secretsOf(company: Company): { strings: string[]; numbers: Set<number> 
       ...people.flatMap((p) => [p.id, p.email]),
       ...company.productNames,
       PRICE[company.key].toFixed(2),
-      company.workOrder.id, company.workOrder.title,
+      company.workOrder.id, company.workOrder.title, company.backup.id,
       company.invitation.id, company.invitation.token, company.invitation.email,
     ],
     numbers: new Set([...company.productIds, ...company.variantIds]),
@@ -245,6 +251,8 @@ describe.each(dbTargets)('tenant and role matrix on $name', (target) => {
       productUpdates: [{ productId: productIds[0], productName: listed.products[0]!.name, newRegularPrice: PRICE[key].toFixed(2) }],
       scheduledAt: new Date(Date.now() + 30 * 24 * 3600_000).toISOString(),
     })) as { id: string };
+    // Backups are Premium, as the company is.
+    const backup = (await ok(owner, 'POST', '/api/backups')) as { id: string };
     const inviteeEmail = `${key.toLowerCase()}-invitee-${crypto.randomUUID()}@example.com`;
     const invited = (await ok(owner, 'POST', '/api/invitations', { email: inviteeEmail, role: 'admin' })) as {
       invitation: { id: string }; acceptUrl: string;
@@ -253,6 +261,7 @@ describe.each(dbTargets)('tenant and role matrix on $name', (target) => {
       key, id: companyId, name, owner, admin, member, productIds, variantIds,
       productNames: listed.products.map((p) => p.name),
       workOrder: { id: order.id, title },
+      backup: { id: backup.id },
       invitation: { id: invited.invitation.id, token: new URL(invited.acceptUrl).searchParams.get('token')!, email: inviteeEmail },
     };
   }

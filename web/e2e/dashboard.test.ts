@@ -39,7 +39,7 @@ describe('dashboard', () => {
       }
 
       const nav = page.getByRole('navigation', { name: 'App' });
-      for (const name of ['Products', 'Work Orders', 'Team', 'Subscription', 'Feedback', 'Settings']) {
+      for (const name of ['Products', 'Work Orders', 'Backups', 'Team', 'Subscription', 'Feedback', 'Settings']) {
         await nav.getByRole('link', { name, exact: true }).waitFor();
       }
       // No store yet: GET /api/settings answers null (or is not there yet); either way.

@@ -71,4 +71,9 @@ export interface PriceHistoryRepository {
   listSince(companyId: string, productIds: readonly string[], since: Date): Promise<PriceHistoryEntry[]>;
   /** Oldest first, by (createdAt, id): one page of an export (keyset pages, stable while entries are added). */
   listPage(companyId: string, opts: PriceHistoryPageOptions): Promise<ExportedPriceHistoryEntry[]>;
+  /**
+   * The company's entries made after `after` and at or before `until`, oldest first (by time,
+   * then id): the changes a backup's prices went through since (issue 17). At most `limit`.
+   */
+  listForCompany(companyId: string, range: { after: Date; until: Date; limit?: number }): Promise<ListedPriceHistoryEntry[]>;
 }

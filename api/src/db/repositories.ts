@@ -301,8 +301,8 @@ export interface StripeEventsRepository {
 
 // ---------------------------------------------------------------- company activities
 
-/** A per-company exclusive activity that must hold across processes. */
-export type CompanyActivity = 'sync' | 'store-refresh';
+/** A per-company exclusive activity that must hold across processes: a sync, the store refresh, the daily backup. */
+export type CompanyActivity = 'sync' | 'store-refresh' | 'backup';
 
 /** A live (unexpired) lease on a company's activity. */
 export interface ActivityLease {
@@ -342,9 +342,11 @@ export interface CompanyActivitiesRepository {
 
 // ---------------------------------------------------------------- split contracts
 
+export type * from './repositories.backups';
 export type * from './repositories.catalog';
 export type * from './repositories.price-history';
 export type * from './repositories.work-orders';
+import type { BackupsRepository } from './repositories.backups';
 import type { ProductsRepository } from './repositories.catalog';
 import type { PriceHistoryRepository } from './repositories.price-history';
 import type { WorkOrdersRepository } from './repositories.work-orders';
@@ -374,4 +376,5 @@ export interface Database {
   stripeEvents: StripeEventsRepository;
   activities: CompanyActivitiesRepository;
   storeRefreshes: StoreRefreshesRepository;
+  backups: BackupsRepository;
 }

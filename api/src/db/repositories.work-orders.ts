@@ -17,8 +17,8 @@ export interface WorkOrderItem {
   /** The store's ids (what the API speaks and the executor writes); set by the API on create. */
   externalProductId?: number;
   externalVariantId?: number | null;
-  /** Absent: leave unchanged. */
-  newRegularPriceCents?: number;
+  /** Absent: leave unchanged; null (a variant's only): inherit the product's price again. */
+  newRegularPriceCents?: number | null;
   /** Absent: leave unchanged; null: clear the sale price. */
   newSalePriceCents?: number | null;
 }
@@ -118,6 +118,10 @@ export interface WorkOrdersRepository {
    */
   create(companyId: string, input: NewWorkOrder): Promise<{ order: WorkOrder; created: boolean }>;
   get(companyId: string, id: string): Promise<WorkOrder | null>;
+  /** The titles of the company's orders among `ids` (absent and other companies' left out). */
+  titles(companyId: string, ids: readonly string[]): Promise<Map<string, string>>;
+  /** The company's order created with this idempotency key (a client's id), or null. */
+  getByIdempotencyKey(companyId: string, key: string): Promise<WorkOrder | null>;
   /** Newest first; `needsAttention`: only those the dashboard points at. */
   list(companyId: string, opts?: { includeArchived?: boolean; needsAttention?: boolean }): Promise<WorkOrder[]>;
   countByStatus(companyId: string): Promise<Record<WorkOrderStatus, number>>;

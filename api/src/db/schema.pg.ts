@@ -8,10 +8,11 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar,
+  bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar, type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { fromHundredths, toHundredths } from './hundredths';
 import type {
+  BackupTrigger,
   InvitationStatus,
   PriceChangeType,
   PriceSnapshot,
@@ -25,6 +26,8 @@ import type {
 const uuid = () => crypto.randomUUID();
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const cents = (name: string) => bigint(name, { mode: 'number' });
+/** Binary data: bytea, read back as a Buffer. */
+const bytes = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 /** A decimal(10,2) kept exactly as integer hundredths, a number in the code (db/hundredths.ts). */
 const hundredths = customType<{ data: number; driverData: number | string }>({
   dataType: () => 'bigint',
@@ -225,6 +228,46 @@ export const priceHistory = pgTable('price_history', {
 }, (t) => [
   index('price_history_company_product_created_idx').on(t.companyId, t.productId, t.createdAt),
   index('price_history_work_order_idx').on(t.workOrderId),
+  /** A company's changes in a time range: the prices at a moment, rebuilt from a backup (issue 17). */
+  index('price_history_company_created_idx').on(t.companyId, t.createdAt),
+]);
+
+/**
+ * Catalog pricing backups (issue 17): the regular and sale price of every product and variant of
+ * a company at one moment. `data` is a full snapshot (`parent_id` null) or only what differs
+ * from the backup `parent_id` (a delta), compressed (services/backups/backup-codec.ts); reading
+ * one applies the deltas from the nearest full snapshot up. A backup past its retention gets
+ * `expired_at` (no longer listed) and is deleted once no later backup's delta rests on it.
+ */
+export const backups = pgTable('backups', {
+  id: text('id').primaryKey().$defaultFn(uuid),
+  companyId: text('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  trigger: text('trigger').$type<BackupTrigger>().notNull(),
+  /** At most one backup per key and company: 'daily:2030-03-08' (the daily job), 'work_order:<id>'. */
+  dedupeKey: text('dedupe_key'),
+  workOrderId: text('work_order_id').references(() => workOrders.id, { onDelete: 'set null' }),
+  createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+  /** The store the catalog was synced from when the backup was taken. */
+  storeHash: text('store_hash'),
+  productCount: integer('product_count').notNull(),
+  variantCount: integer('variant_count').notNull(),
+  /** Prices that differ from the backup before it; null for a company's first. */
+  changedCount: integer('changed_count'),
+  /** The backup the delta in `data` applies to; null: `data` is a full snapshot. */
+  parentId: text('parent_id').references((): AnyPgColumn => backups.id),
+  /** Deltas between this backup and its full snapshot (0 for a full one). */
+  depth: integer('depth').notNull(),
+  data: bytes('data').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  /** When its retention ends (on-demand and work-order backups); null: kept by count (daily). */
+  expiresAt: ts('expires_at'),
+  /** Set once retention ended: not listed any more, kept only while a later delta rests on it. */
+  expiredAt: ts('expired_at'),
+}, (t) => [
+  uniqueIndex('backups_company_dedupe_uq').on(t.companyId, t.dedupeKey),
+  index('backups_company_created_idx').on(t.companyId, t.createdAt),
+  index('backups_parent_idx').on(t.parentId),
+  index('backups_expires_idx').on(t.expiresAt),
 ]);
 
 export const sessions = pgTable('sessions', {

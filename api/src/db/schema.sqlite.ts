@@ -7,9 +7,10 @@
  * (`timestamp_ms`, read back as Date), JSON is text (mode json), booleans are 0/1 integers.
  */
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { customType, index, integer, primaryKey, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { fromHundredths, toHundredths } from './hundredths';
 import type {
+  BackupTrigger,
   InvitationStatus,
   PriceChangeType,
   PriceSnapshot,
@@ -25,6 +26,8 @@ const uuid = () => crypto.randomUUID();
 const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 const ts = (name: string) => integer(name, { mode: 'timestamp_ms' });
 const bool = (name: string) => integer(name, { mode: 'boolean' });
+/** Binary data: a blob, read back as a Buffer. */
+const bytes = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'blob' });
 /** A decimal(10,2) kept exactly as integer hundredths, a number in the code (db/hundredths.ts). */
 const hundredths = customType<{ data: number; driverData: number }>({
   dataType: () => 'integer',
@@ -227,6 +230,46 @@ export const priceHistory = sqliteTable('price_history', {
 }, (t) => [
   index('price_history_company_product_created_idx').on(t.companyId, t.productId, t.createdAt),
   index('price_history_work_order_idx').on(t.workOrderId),
+  /** A company's changes in a time range: the prices at a moment, rebuilt from a backup (issue 17). */
+  index('price_history_company_created_idx').on(t.companyId, t.createdAt),
+]);
+
+/**
+ * Catalog pricing backups (issue 17): the regular and sale price of every product and variant of
+ * a company at one moment. `data` is a full snapshot (`parent_id` null) or only what differs
+ * from the backup `parent_id` (a delta), compressed (services/backups/backup-codec.ts); reading
+ * one applies the deltas from the nearest full snapshot up. A backup past its retention gets
+ * `expired_at` (no longer listed) and is deleted once no later backup's delta rests on it.
+ */
+export const backups = sqliteTable('backups', {
+  id: text('id').primaryKey().$defaultFn(uuid),
+  companyId: text('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  trigger: text('trigger').$type<BackupTrigger>().notNull(),
+  /** At most one backup per key and company: 'daily:2030-03-08' (the daily job), 'work_order:<id>'. */
+  dedupeKey: text('dedupe_key'),
+  workOrderId: text('work_order_id').references(() => workOrders.id, { onDelete: 'set null' }),
+  createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+  /** The store the catalog was synced from when the backup was taken. */
+  storeHash: text('store_hash'),
+  productCount: integer('product_count').notNull(),
+  variantCount: integer('variant_count').notNull(),
+  /** Prices that differ from the backup before it; null for a company's first. */
+  changedCount: integer('changed_count'),
+  /** The backup the delta in `data` applies to; null: `data` is a full snapshot. */
+  parentId: text('parent_id').references((): AnySQLiteColumn => backups.id),
+  /** Deltas between this backup and its full snapshot (0 for a full one). */
+  depth: integer('depth').notNull(),
+  data: bytes('data').notNull(),
+  createdAt: ts('created_at').notNull().default(nowMs),
+  /** When its retention ends (on-demand and work-order backups); null: kept by count (daily). */
+  expiresAt: ts('expires_at'),
+  /** Set once retention ended: not listed any more, kept only while a later delta rests on it. */
+  expiredAt: ts('expired_at'),
+}, (t) => [
+  uniqueIndex('backups_company_dedupe_uq').on(t.companyId, t.dedupeKey),
+  index('backups_company_created_idx').on(t.companyId, t.createdAt),
+  index('backups_parent_idx').on(t.parentId),
+  index('backups_expires_idx').on(t.expiresAt),
 ]);
 
 export const sessions = sqliteTable('sessions', {

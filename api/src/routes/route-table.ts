@@ -12,6 +12,7 @@
  * `params`, `query`, `body`: the zod schemas the route validates at its edge.
  */
 import type { z } from 'zod';
+import { BackupDiffQuery, RestoreBackupBody, RestoreMomentBody } from '@catalog/contracts/backups';
 import { IntIdParam, TokenParam, UuidParam } from '@catalog/contracts/common';
 import { PriceHistoryCsvQuery } from '@catalog/contracts/csv';
 import type { Action } from '@catalog/contracts/permissions';
@@ -35,6 +36,10 @@ export interface RouteSpec {
   stream?: boolean;
   /** Answers a browser navigation with a redirect (302) rather than a JSON body. */
   redirect?: boolean;
+  /** No body (or an empty one) is a request of its own, e.g. "restore everything": only a body given must pass `body`. */
+  optionalBody?: boolean;
+  /** Answers with a file (CSV) rather than a JSON body. */
+  file?: boolean;
 }
 
 /** Keyed by "METHOD /api/path" exactly as Hono lists the route (`app.routes`). */
@@ -76,6 +81,14 @@ export const ROUTE_TABLE = {
   'GET /api/work-orders/:id/undo-preview': { access: 'workOrders.undo', params: UuidParam },
   'POST /api/work-orders/:id/seen': { access: 'workOrders.read', params: UuidParam },
   'POST /api/work-orders/:id/undo': { access: 'workOrders.undo', params: UuidParam, body: UndoWorkOrderBody },
+
+  'GET /api/backups': { access: 'backups.read' },
+  'POST /api/backups': { access: 'backups.create' },
+  'GET /api/backups/diff': { access: 'backups.compare', query: BackupDiffQuery },
+  'POST /api/backups/restore': { access: 'backups.restore', body: RestoreMomentBody },
+  'GET /api/backups/:id/diff': { access: 'backups.compare', params: UuidParam },
+  'POST /api/backups/:id/restore': { access: 'backups.restore', params: UuidParam, body: RestoreBackupBody, optionalBody: true },
+  'GET /api/backups/:id/csv': { access: 'backups.download', params: UuidParam, file: true },
 
   'GET /api/company/users': { access: 'team.read' },
   'PUT /api/company/name': { access: 'team.rename', body: CompanyNameBody },

@@ -16,7 +16,11 @@ export const ErrorCode = {
   NOT_FOUND: 'NOT_FOUND',
   /** 409: the record's state forbids it (undo a pending order, accept an expired invitation). */
   CONFLICT: 'CONFLICT',
-  /** 402: the plan caps it (products or users over the plan's limit). */
+  /**
+   * 402: the plan caps it (products or users over the plan's limit). A feature the plan does not
+   * include is refused with this code too, as 403 (the error carries that status: plans.ts
+   * planFeatureError, decision 032).
+   */
   PLAN_LIMIT: 'PLAN_LIMIT',
   /** 413: the request body is larger than the API accepts. */
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',

@@ -29,16 +29,32 @@ const managersOnly = (what: string, reason: string): Permission => ({
 });
 const everyone = (reason: string): Permission => ({ roles: ALL_ROLES, denied: '', reason });
 
+/**
+ * Who may create (and so run) work orders. Restoring a backup creates a work order, and
+ * comparing and downloading serve that restore, so the backups rows take these roles (issue 17).
+ */
+const workOrdersCreate = everyone('Creating and running work orders is the everyday work the product is for.');
+const likeWorkOrders = (what: string, reason: string): Permission => ({
+  roles: workOrdersCreate.roles,
+  denied: workOrdersCreate.roles.length === ALL_ROLES.length ? '' : `Only the roles that create work orders can ${what}`,
+  reason,
+});
+
 export const PERMISSIONS = {
   'catalog.read': everyone('Everyone in the company works with the catalog: browse, search, price history.'),
   'catalog.sync': everyone('A sync only copies the store into the app; it changes nothing in the store.'),
   'catalog.editPrice': everyone('Editing prices is the everyday work the product is for (spec: every signed-in user).'),
   'catalog.deleteAll': managersOnly('delete all products', 'Empties the company catalog and its price history for everyone.'),
   'workOrders.read': everyone('Everyone sees what will change and what changed.'),
-  'workOrders.create': everyone('Creating and running work orders is the everyday work the product is for.'),
+  'workOrders.create': workOrdersCreate,
   'workOrders.delete': everyone('Only pending orders can be deleted; nothing reached the store yet.'),
   'workOrders.archive': everyone('Archiving only hides an order from the default list.'),
   'workOrders.undo': everyone('Undo restores the prices an order replaced; anyone who may run orders may revert one.'),
+  'backups.read': likeWorkOrders('see backups', 'Backups are what a restore starts from; whoever may restore sees them (Premium).'),
+  'backups.create': likeWorkOrders('back up the catalog', 'A backup only records prices; it changes nothing in the store (Premium).'),
+  'backups.compare': likeWorkOrders('compare backups', 'Comparing reads prices and their history, to decide what to restore (Premium).'),
+  'backups.restore': likeWorkOrders('restore backups', 'A restore creates a work order, previewed and undoable as any other: the roles that create work orders (Premium).'),
+  'backups.download': likeWorkOrders('download backups', 'A backup as CSV holds only the prices everyone in the company already sees (Premium).'),
   'settings.read': everyone('Members see which store is connected; the access token is never sent back whole.'),
   'settings.update': managersOnly('change store settings', 'The store connection holds live credentials and decides where every price is written.'),
   'team.read': everyone('Everyone sees who is in the team and who is invited.'),

@@ -87,14 +87,14 @@ export interface WorkOrderCounts {
 
 /** The counts a work order card shows: products touched, regular and sale price changes. */
 export function countWorkOrderUpdates(
-  items: readonly Pick<WorkOrderItem, 'productId' | 'newRegularPrice' | 'newSalePrice'>[],
+  items: readonly (Pick<WorkOrderItem, 'productId' | 'newRegularPrice' | 'newSalePrice'> & Partial<Pick<WorkOrderItem, 'inheritRegularPrice'>>)[],
 ): WorkOrderCounts {
   const products = new Set<number>();
   let regularPriceUpdates = 0;
   let salePriceUpdates = 0;
   for (const item of items) {
     products.add(item.productId);
-    if (typeof item.newRegularPrice === 'string') regularPriceUpdates += 1;
+    if (typeof item.newRegularPrice === 'string' || item.inheritRegularPrice === true) regularPriceUpdates += 1;
     if (item.newSalePrice !== undefined) salePriceUpdates += 1;
   }
   return { productCount: products.size, regularPriceUpdates, salePriceUpdates };

@@ -19,6 +19,7 @@ export const WORK_ORDER_MESSAGES = {
   duplicate: 'A product or variant appears twice in this work order',
   revertDate: 'Please set both date and time to revert at',
   revertAfterStart: 'The revert time must be after the order runs',
+  inherit: "Only a variant's regular price can inherit its product's, and not while setting a new one",
 } as const;
 
 /** Items per order; a full premium catalog with its variants fits well within it. */
@@ -28,7 +29,10 @@ export const MAX_TITLE_LENGTH = TEXT_LIMITS.title;
 /**
  * One target of an order: a product (no variantId) or one of its variants. Prices are the
  * explicit targets. `newRegularPrice` absent or null leaves the regular price as it is;
- * `newSalePrice` absent leaves the sale price, null clears it.
+ * `newSalePrice` absent leaves the sale price, null clears it (a variant's: it inherits its
+ * product's again). `inheritRegularPrice` (variants only, without `newRegularPrice`) makes a
+ * variant's regular price inherit its product's again: how a restore puts back a variant that
+ * had no price of its own (issue 17).
  */
 export const WorkOrderItem = z
   .object({
@@ -38,9 +42,14 @@ export const WorkOrderItem = z
     variantSku: singleLineText(TEXT_LIMITS.name, { label: 'The SKU' }).nullish(),
     newRegularPrice: NullableMoneyString.optional(),
     newSalePrice: NullableMoneyString.optional(),
+    inheritRegularPrice: z.literal(true, { error: WORK_ORDER_MESSAGES.inherit }).optional(),
   })
-  .refine((item) => typeof item.newRegularPrice === 'string' || item.newSalePrice !== undefined, {
+  .refine((item) => typeof item.newRegularPrice === 'string' || item.newSalePrice !== undefined || item.inheritRegularPrice === true, {
     error: WORK_ORDER_MESSAGES.noPrices,
+  })
+  .refine((item) => item.inheritRegularPrice !== true || (item.variantId != null && typeof item.newRegularPrice !== 'string'), {
+    error: WORK_ORDER_MESSAGES.inherit,
+    path: ['inheritRegularPrice'],
   });
 export type WorkOrderItem = z.infer<typeof WorkOrderItem>;
 

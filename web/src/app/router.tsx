@@ -35,6 +35,7 @@ const CreateWorkOrderRoute = lazyNamed(
   () => import('./routes/app/create-work-order'),
   'CreateWorkOrderRoute',
 );
+const BackupsRoute = lazyNamed(() => import('./routes/app/backups'), 'BackupsRoute');
 const SettingsRoute = lazyNamed(() => import('./routes/app/settings'), 'SettingsRoute');
 const SubscriptionRoute = lazyNamed(() => import('./routes/app/subscription'), 'SubscriptionRoute');
 const TeamRoute = lazyNamed(() => import('./routes/app/team'), 'TeamRoute');
@@ -105,6 +106,7 @@ export const routes: RouteObject[] = [
           { path: 'products', element: <ProductsRoute /> },
           { path: 'work-orders', element: <WorkOrdersRoute /> },
           { path: 'work-orders/create', element: <CreateWorkOrderRoute /> },
+          { path: 'backups', element: <BackupsRoute /> },
           { path: 'settings', element: <SettingsRoute /> },
           { path: 'subscription', element: <SubscriptionRoute /> },
           { path: 'team', element: <TeamRoute /> },

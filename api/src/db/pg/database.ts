@@ -12,6 +12,7 @@ import type { Database } from '../repositories';
 import { pgCompanies } from './companies';
 import { pgActivities } from './activities';
 import { pgStoreRefreshes } from './store-refreshes';
+import { pgBackups } from './backups';
 import { pgIdempotency } from './idempotency';
 import { pgStripeEvents } from './stripe-events';
 import { pgInvitations } from './invitations';
@@ -86,6 +87,7 @@ export async function openPgDatabase(
       idempotency: pgIdempotency(db),
       activities: pgActivities(db),
       storeRefreshes: pgStoreRefreshes(db),
+      backups: pgBackups(db),
       stripeEvents: pgStripeEvents(db),
     };
   } catch (err) {

@@ -1,5 +1,5 @@
 /** PostgreSQL price history repository. */
-import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte } from 'drizzle-orm';
 import { historyRows } from '../catalog-plan';
 import { NotFoundError, rethrowUnique } from '../errors';
 import type { PriceHistoryEntry, PriceHistoryRepository } from '../repositories';
@@ -63,6 +63,15 @@ export function pgPriceHistory(db: PgDb): PriceHistoryRepository {
         .where(historyPageWhere(ph, companyId, opts))
         .orderBy(asc(ph.createdAt), asc(ph.id)).limit(opts.limit);
       return rows.map(toExportedEntry);
+    },
+    async listForCompany(companyId, { after, until, limit }) {
+      const rows = await db.select({ entry: ph, productExternalId: products.externalId, variantExternalId: productVariants.externalId })
+        .from(ph)
+        .innerJoin(products, eq(products.id, ph.productId))
+        .leftJoin(productVariants, eq(productVariants.id, ph.variantId))
+        .where(and(eq(ph.companyId, companyId), gt(ph.createdAt, after), lte(ph.createdAt, until)))
+        .orderBy(asc(ph.createdAt), asc(ph.id)).limit(limit ?? 1_000_000);
+      return rows.map(toListedEntry);
     },
   };
 }

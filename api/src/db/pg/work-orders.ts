@@ -13,7 +13,7 @@
  * caps takes another advisory lock on the company, so two concurrent creates cannot both count
  * 19 and both insert.
  */
-import { and, asc, count, desc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { NewWorkOrder, WorkOrder, WorkOrdersRepository } from '../repositories';
 import { WorkOrderCapError } from '../repositories.work-orders';
@@ -22,6 +22,7 @@ import {
   orderByIdempotencyKey, orderInCompany, pendingOfOtherStoresWhere, waitingWhere,
 } from '../repository-shared.work-orders';
 import { workOrderTurns as turns, workOrders as wo } from '../schema.pg';
+import { chunks } from '../sql-helpers';
 import type { PgDb } from './types';
 import { monotonicNow } from '../../lib/monotonic-clock';
 
@@ -63,6 +64,17 @@ export function pgWorkOrders(db: PgDb): WorkOrdersRepository {
     },
     async get(companyId, id) {
       const [row] = await db.select().from(wo).where(scoped(companyId, id));
+      return row ?? null;
+    },
+    async titles(companyId, ids) {
+      const titles = new Map<string, string>();
+      for (const chunk of chunks([...new Set(ids)])) {
+        for (const r of await db.select({ id: wo.id, title: wo.title }).from(wo).where(and(eq(wo.companyId, companyId), inArray(wo.id, chunk)))) titles.set(r.id, r.title);
+      }
+      return titles;
+    },
+    async getByIdempotencyKey(companyId, key) {
+      const [row] = await db.select().from(wo).where(orderByIdempotencyKey(wo, companyId, key));
       return row ?? null;
     },
     async list(companyId, opts = {}) {

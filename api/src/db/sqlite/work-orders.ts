@@ -5,7 +5,7 @@
  * live lease" check and its write cannot interleave with another claim. A create that checks the
  * company's caps counts and inserts in one IMMEDIATE transaction (the write lock from the start).
  */
-import { and, asc, count, desc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { NewWorkOrder, WorkOrder, WorkOrdersRepository } from '../repositories';
 import { WorkOrderCapError } from '../repositories.work-orders';
@@ -14,6 +14,7 @@ import {
   orderByIdempotencyKey, orderInCompany, pendingOfOtherStoresWhere, waitingWhere,
 } from '../repository-shared.work-orders';
 import { workOrderTurns as turns, workOrders as wo } from '../schema.sqlite';
+import { chunks } from '../sql-helpers';
 import type { SqliteDb } from './types';
 import { monotonicNow } from '../../lib/monotonic-clock';
 
@@ -47,6 +48,16 @@ export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
     },
     async get(companyId, id) {
       return db.select().from(wo).where(scoped(companyId, id)).get() ?? null;
+    },
+    async titles(companyId, ids) {
+      const titles = new Map<string, string>();
+      for (const chunk of chunks([...new Set(ids)])) {
+        for (const r of db.select({ id: wo.id, title: wo.title }).from(wo).where(and(eq(wo.companyId, companyId), inArray(wo.id, chunk))).all()) titles.set(r.id, r.title);
+      }
+      return titles;
+    },
+    async getByIdempotencyKey(companyId, key) {
+      return db.select().from(wo).where(orderByIdempotencyKey(wo, companyId, key)).get() ?? null;
     },
     async list(companyId, opts = {}) {
       return db.select().from(wo)

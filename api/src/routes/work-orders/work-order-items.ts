@@ -48,8 +48,10 @@ export async function resolveItems(db: Database, companyId: string, items: Creat
       externalProductId: product.externalId,
       externalVariantId: variant?.externalId ?? null,
     };
-    // The contract: a null or absent regular price leaves it; an absent sale price leaves it, null clears it.
+    // The contract: a null or absent regular price leaves it (unless the variant's is to inherit
+    // again: null stored); an absent sale price leaves it, null clears it.
     if (typeof item.newRegularPrice === 'string') stored.newRegularPriceCents = parseMoney(item.newRegularPrice);
+    else if (item.inheritRegularPrice === true && variant) stored.newRegularPriceCents = null;
     if (item.newSalePrice !== undefined) stored.newSalePriceCents = item.newSalePrice === null ? null : parseMoney(item.newSalePrice);
     return stored;
   });
@@ -61,14 +63,15 @@ export async function resolveItems(db: Database, companyId: string, items: Creat
   return resolved;
 }
 
-function toWireItem(item: WorkOrderItem): WireItem {
+export function toWireItem(item: WorkOrderItem): WireItem {
   const wire: WireItem = {
     productId: item.externalProductId ?? 0,
     productName: item.productName,
     variantId: item.externalVariantId ?? null,
     variantSku: item.variantSku ?? null,
   };
-  if (item.newRegularPriceCents !== undefined) wire.newRegularPrice = formatCents(item.newRegularPriceCents);
+  if (item.newRegularPriceCents === null) wire.inheritRegularPrice = true;
+  else if (item.newRegularPriceCents !== undefined) wire.newRegularPrice = formatCents(item.newRegularPriceCents);
   if (item.newSalePriceCents !== undefined) wire.newSalePrice = item.newSalePriceCents === null ? null : formatCents(item.newSalePriceCents);
   return wire;
 }

@@ -2,7 +2,8 @@
  * Runs one claimed work order against its store, holding the lease while it works.
  *
  * Execute: snapshot the current store prices of every item (once: a resumed run keeps the
- * first snapshot, never re-reading prices its earlier run already changed), save it, write the
+ * first snapshot, never re-reading prices its earlier run already changed), save it, take the
+ * company's backup (Premium: every price, this snapshot over the catalog; services/backups), write the
  * targets in batches, then record history, update the local catalog (new change versions, so
  * devices pull the prices) and mark the order completed. If items fail for good, what was
  * written is set back to the snapshot and the order is failed with an error naming the items.
@@ -28,6 +29,7 @@ import type { Database, PriceSnapshot, UndoRequest, WorkOrder, WorkOrderPatch } 
 import { NotFoundError, UniqueViolationError, rethrowUnique } from '../../db/errors';
 import type { Logger } from '../../lib/logger';
 import type { SecretBox } from '../../lib/secrets';
+import { backupBeforeWorkOrder } from '../backups/backups';
 import { readToken, UNREADABLE_TOKEN_MESSAGE, type CommerceFactory } from '../store-connection';
 import { holdLease } from './lease';
 import {
@@ -224,6 +226,9 @@ export function createExecutor(o: ExecutorOptions) {
       const saved = await db.workOrders.update(order.companyId, order.id, { originalPrices: snapshot }, { status: 'executing', leaseOwner: ctx.owner }, now());
       if (!saved) return 'lost';
     }
+    // Right before the first write, a backup of every price (Premium, issue 17): the catalog
+    // with this snapshot over it. Once per order: a resumed run finds it taken.
+    await backupBeforeWorkOrder(db, order, snapshot, ctx.log);
     const before = new Map(snapshot.map((s) => [snapshotKey(s), s]));
 
     let outcome: WriteOutcome;

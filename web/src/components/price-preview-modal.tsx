@@ -1,7 +1,9 @@
 /**
  * The last look before a work order is created: when it runs and when it reverts, how many
  * prices go up and down, the total change, a warning for sale prices that are no sale, the
- * other orders that touch the same items (issue 18), and every price old -> new.
+ * other orders that touch the same items (issue 18), and every price old -> new. The
+ * work-order form shows it before Create Work Order; the Backups screen before a restore
+ * (which creates a work order too).
  */
 import { Alert, Badge, Button, Group, List, ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { OrderOverlap } from '@catalog/contracts/work-order-rules';
@@ -9,16 +11,16 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { PreviewLine, PricePreview } from '@catalog/contracts/bulk-adjustment-preview';
 import { formatCents } from '@catalog/contracts/money';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { Dialog } from '../../../components/dialog';
-import { formatDateTime } from '../../../lib/format-date-time';
-import { priceText } from '../utils/price-targets';
-import classes from './preview-modal.module.css';
-import tones from './tones.module.css';
+import { formatDateTime } from '../lib/format-date-time';
+import { Dialog } from './dialog';
+import classes from './price-preview-modal.module.css';
 
 /** Lines listed in the table; the counts and totals always cover them all. */
 const LISTED_LINES = 200;
 
 const signed = (cents: number) => (cents > 0 ? `+${formatCents(cents)}` : formatCents(cents));
+/** "19.90", or '' for none. */
+const priceText = (cents: number | null | undefined) => (cents == null ? '' : formatCents(cents));
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
@@ -41,6 +43,10 @@ const CHANGE_TEXT: Readonly<Record<PreviewLine['kind'], (line: PreviewLine) => s
 
 export interface PreviewModalProps {
   opened: boolean;
+  /** The dialog's title. Default 'Preview Work Order'. */
+  title?: string;
+  /** The button back to what was being made. Default 'Back to Editing'. */
+  backLabel?: string;
   preview: PricePreview | null;
   scheduledAt: Date | null;
   /** When its prices go back by themselves, if it has an end. */
@@ -64,7 +70,7 @@ function overlapWhen(order: OrderOverlap['order']): string {
 
 function Overlaps({ overlaps }: { overlaps: readonly OrderOverlap[] }) {
   return (
-    <Alert color="yellow" variant="light" classNames={{ title: tones.warning, icon: tones.warning }} icon={<IconAlertTriangle aria-hidden="true" />} title="Also in other work orders">
+    <Alert color="yellow" variant="light" classNames={{ title: classes.warning, icon: classes.warning }} icon={<IconAlertTriangle aria-hidden="true" />} title="Also in other work orders">
       <List size="sm" spacing={4}>
         {overlaps.map(({ order, targets }) => (
           <List.Item key={order.id} style={{ overflowWrap: 'anywhere' }}>
@@ -80,7 +86,8 @@ function Overlaps({ overlaps }: { overlaps: readonly OrderOverlap[] }) {
 }
 
 export function PreviewModal({
-  opened, preview, scheduledAt, revertAt = null, overlaps = [], productCount, submitting, error, onConfirm, onClose,
+  opened, title = 'Preview Work Order', backLabel = 'Back to Editing', preview, scheduledAt, revertAt = null, overlaps = [], productCount,
+  submitting, error, onConfirm, onClose,
 }: PreviewModalProps) {
   const narrow = useMediaQuery('(max-width: 48em)');
   const lines = preview?.lines ?? [];
@@ -92,7 +99,7 @@ export function PreviewModal({
       onClose={onClose}
       busy={submitting}
       centered={false}
-      title="Preview Work Order"
+      title={title}
       size="xl"
       fullScreen={!!narrow}
       closeLabel="Close preview"
@@ -120,7 +127,7 @@ export function PreviewModal({
             )}
           </SimpleGrid>
           {preview.saleNotBelowRegular.length > 0 && (
-            <Alert color="yellow" variant="light" classNames={{ title: tones.warning, icon: tones.warning }} icon={<IconAlertTriangle aria-hidden="true" />} title="Check your sale prices">
+            <Alert color="yellow" variant="light" classNames={{ title: classes.warning, icon: classes.warning }} icon={<IconAlertTriangle aria-hidden="true" />} title="Check your sale prices">
               {preview.saleNotBelowRegular.length} sale {preview.saleNotBelowRegular.length === 1 ? 'price is' : 'prices are'} at or
               above the regular price.
             </Alert>
@@ -143,7 +150,7 @@ export function PreviewModal({
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>
                       {line.label}
                       {alsoIn.has(line.target) && (
-                        <Badge ml={6} size="xs" variant="light" color="yellow" radius="sm" classNames={{ label: tones.warning }}>
+                        <Badge ml={6} size="xs" variant="light" color="yellow" radius="sm" classNames={{ label: classes.warning }}>
                           Also in “{alsoIn.get(line.target)}”
                         </Badge>
                       )}
@@ -167,13 +174,13 @@ export function PreviewModal({
             </Text>
           )}
           {error && (
-            <Alert color="red" variant="light" role="alert" classNames={{ title: tones.danger, icon: tones.danger }} title="The work order was not created">
+            <Alert color="red" variant="light" role="alert" classNames={{ title: classes.danger, icon: classes.danger }} title="The work order was not created">
               {error} You can try again: it will not be created twice.
             </Alert>
           )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={submitting}>
-              Back to Editing
+              {backLabel}
             </Button>
             <Button onClick={onConfirm} loading={submitting}>
               Create Work Order

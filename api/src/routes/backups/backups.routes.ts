@@ -1,0 +1,197 @@
+/**
+ * /api/backups (issue 17, Premium): the company's catalog pricing backups.
+ *
+ *   GET  /                 the listed backups, newest first
+ *   POST /                 "Back up now" (201 with the backup)
+ *   GET  /diff?at=ISO      the prices at that moment (the nearest backup before it plus the
+ *                          price history since) against the catalog now
+ *   POST /restore          a restore of those prices ({at, items?, timeZone?})
+ *   GET  /:id/diff         the items whose prices differ between the backup and the catalog now
+ *   POST /:id/restore      a restore of the backup ({items?, timeZone?}, or no body: everything)
+ *   GET  /:id/csv          the backup as CSV
+ *
+ * A restore creates a work order titled "Restore prices from {date}" with the backup's prices of
+ * the items that differ (or of the chosen ones), to run now: the scheduler runs it with the usual
+ * executor (snapshot, backup, history), so it can be undone as any other. 201 with the order.
+ *
+ * Roles: the route table and the permission table (backups.*: whoever may create work orders).
+ * Plan: every route answers 403 PLAN_LIMIT to a company whose plan has no backups (decision 032).
+ * A backup taken from another store than the one connected now can be downloaded, not compared
+ * or restored (409): its ids are that store's.
+ */
+import { Hono, type Context } from 'hono';
+import {
+  BackupDiffQuery, MAX_MANUAL_BACKUPS_PER_DAY, RestoreBackupBody, RestoreMomentBody, restoreTitle, tooManyManualBackupsMessage,
+  type Backup as WireBackup, type BackupDiffResponse, type BackupPrices,
+} from '@catalog/contracts/backups';
+import { UuidParam } from '@catalog/contracts/common';
+import { formatDateTime } from '@catalog/contracts/date-time';
+import { ApiError, ErrorCode } from '@catalog/contracts/errors';
+import { formatCents } from '@catalog/contracts/money';
+import { tooManyOrdersMessage, WORK_ORDER_CAPS } from '@catalog/contracts/work-order-rules';
+import { MAX_WORK_ORDER_ITEMS, type WorkOrder as WireWorkOrder } from '@catalog/contracts/work-orders';
+import type { BackupRow, Database } from '../../db/repositories';
+import { WorkOrderCapError } from '../../db/repositories.work-orders';
+import { toCsv } from '../../lib/csv';
+import { readJson, readQuery } from '../../lib/http';
+import type { AuthedEnv } from '../../middleware/authenticate';
+import { requirePlanFeature } from '../../middleware/require-plan-feature';
+import { guard } from '../../middleware/require-permission';
+import type { ItemPrices, PriceState } from '../../services/backups/backup-codec';
+import {
+  compareWithCatalog, describeBackups, isOtherStore, readBackupState, restoreItems, stateAt, takeBackup, type RestoreSelection,
+} from '../../services/backups/backups';
+import { notifyWorkOrdersDue } from '../../services/work-orders/scheduler';
+import { toWireOrder } from '../work-orders/work-order-items';
+
+const NOT_FOUND = 'Backup not found';
+const money = (cents: number | null) => (cents === null ? null : formatCents(cents));
+const prices = (p: ItemPrices): BackupPrices => ({ regularPrice: money(p.regular), salePrice: money(p.sale) });
+
+export function backupRoutes(deps: { db: Database }) {
+  const { db } = deps;
+  const premium = requirePlanFeature(db, 'pricingBackups');
+
+  /** The listed backup, or 404 for an id that is malformed, absent, expired or another company's. */
+  async function load(companyId: string, rawId: string | undefined): Promise<BackupRow> {
+    const parsed = UuidParam.safeParse({ id: rawId });
+    const backup = parsed.success ? await db.backups.get(companyId, parsed.data.id) : null;
+    if (!backup || backup.expiredAt !== null) throw new ApiError(ErrorCode.NOT_FOUND, NOT_FOUND);
+    return backup;
+  }
+
+  /** 409 for a backup of another store than the one connected now. */
+  async function sameStore(companyId: string, backup: BackupRow) {
+    const settings = await db.settings.get(companyId);
+    if (isOtherStore(backup, settings?.storeHash ?? null)) {
+      throw new ApiError(ErrorCode.CONFLICT, `This backup was taken from another store (${backup.storeHash}); its prices cannot be compared with or restored to the store connected now. Download it as CSV instead.`);
+    }
+  }
+
+  async function describe(companyId: string, backup: BackupRow): Promise<WireBackup> {
+    return (await describeBackups(db, companyId, [backup]))[0]!;
+  }
+
+  async function diff(companyId: string, base: BackupRow, state: PriceState, at: Date): Promise<BackupDiffResponse> {
+    await sameStore(companyId, base);
+    const comparison = await compareWithCatalog(db, companyId, state, at);
+    return {
+      backup: await describe(companyId, base),
+      at: at.toISOString(),
+      items: comparison.items.map((l) => ({
+        productId: l.productId, variantId: l.variantId, name: l.name, sku: l.sku,
+        backup: prices(l.backup), current: prices(l.current), changes: l.changes,
+      })),
+      unchanged: comparison.unchanged,
+      removed: comparison.removed,
+      added: comparison.added,
+    };
+  }
+
+  async function restore(c: Context<AuthedEnv>, base: BackupRow, state: PriceState, at: Date, body: RestoreSelection & { id?: string; timeZone?: string }) {
+    const user = c.get('user');
+    // Sent again with the client's id (its answer was lost): the order it created, whatever it did since.
+    const replayed = body.id ? await db.workOrders.getByIdempotencyKey(user.companyId, body.id) : null;
+    if (replayed) return c.json(toWireOrder(replayed) satisfies WireWorkOrder, 200);
+    await sameStore(user.companyId, base);
+    const comparison = await compareWithCatalog(db, user.companyId, state, at, { changes: false });
+    const productUpdates = await restoreItems(db, user.companyId, comparison.items, body);
+    if (productUpdates.length === 0) {
+      throw new ApiError(ErrorCode.CONFLICT, body.items
+        ? 'Nothing to restore: the chosen prices are the same as in the backup.'
+        : 'Nothing to restore: every price is the same as in the backup.');
+    }
+    if (productUpdates.length > MAX_WORK_ORDER_ITEMS) {
+      throw new ApiError(ErrorCode.VALIDATION, `A work order can change at most ${MAX_WORK_ORDER_ITEMS.toLocaleString('en-US')} products and variants: choose fewer items to restore at once.`);
+    }
+    const settings = await db.settings.get(user.companyId);
+    const { order, created } = await db.workOrders.create(user.companyId, {
+      title: restoreTitle(formatDateTime(at, body.timeZone ?? 'UTC')),
+      productUpdates,
+      executeImmediately: true,
+      createdBy: user.id,
+      // The client's id for this restore: sent again, it finds the first order.
+      idempotencyKey: body.id ?? null,
+      storeHash: settings?.storeHash ?? null,
+      caps: WORK_ORDER_CAPS,
+    }).catch((err: unknown) => {
+      if (err instanceof WorkOrderCapError) throw new ApiError(ErrorCode.TOO_MANY_ORDERS, tooManyOrdersMessage(err.cap));
+      throw err;
+    });
+    if (created) notifyWorkOrdersDue();
+    return c.json(toWireOrder(order) satisfies WireWorkOrder, created ? 201 : 200);
+  }
+
+  return new Hono<AuthedEnv>()
+    .get('/', guard('GET /api/backups'), premium, async (c) => {
+      const { companyId } = c.get('user');
+      return c.json((await describeBackups(db, companyId, await db.backups.list(companyId))) satisfies WireBackup[]);
+    })
+
+    .post('/', guard('POST /api/backups'), premium, async (c) => {
+      const user = c.get('user');
+      const now = new Date();
+      const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+      if ((await db.backups.countSince(user.companyId, 'manual', today)) >= MAX_MANUAL_BACKUPS_PER_DAY) {
+        throw new ApiError(ErrorCode.RATE_LIMITED, tooManyManualBackupsMessage());
+      }
+      const backup = await takeBackup(db, user.companyId, { trigger: 'manual', createdBy: user.id, now });
+      if (!backup) throw new Error('an on-demand backup has no dedupe key, so it is never a duplicate');
+      return c.json((await describe(user.companyId, backup)) satisfies WireBackup, 201);
+    })
+
+    .get('/diff', guard('GET /api/backups/diff'), premium, async (c) => {
+      const { companyId } = c.get('user');
+      const at = new Date(readQuery(c, BackupDiffQuery).at);
+      const { base, state } = await stateAt(db, companyId, at);
+      return c.json((await diff(companyId, base, state, at)) satisfies BackupDiffResponse);
+    })
+
+    .post('/restore', guard('POST /api/backups/restore'), premium, async (c) => {
+      const body = await readJson(c, RestoreMomentBody);
+      const at = new Date(body.at);
+      const { base, state } = await stateAt(db, c.get('user').companyId, at);
+      return restore(c, base, state, at, body);
+    })
+
+    .get('/:id/diff', guard('GET /api/backups/:id/diff'), premium, async (c) => {
+      const { companyId } = c.get('user');
+      const backup = await load(companyId, c.req.param('id'));
+      const state = await readBackupState(db, companyId, backup);
+      return c.json((await diff(companyId, backup, state, backup.createdAt)) satisfies BackupDiffResponse);
+    })
+
+    .post('/:id/restore', guard('POST /api/backups/:id/restore'), premium, async (c) => {
+      const { companyId } = c.get('user');
+      const backup = await load(companyId, c.req.param('id'));
+      const body = await readJson(c, RestoreBackupBody);
+      const state = await readBackupState(db, companyId, backup);
+      return restore(c, backup, state, backup.createdAt, body);
+    })
+
+    .get('/:id/csv', guard('GET /api/backups/:id/csv'), premium, async (c) => {
+      const { companyId } = c.get('user');
+      const backup = await load(companyId, c.req.param('id'));
+      const [state, catalog] = await Promise.all([readBackupState(db, companyId, backup), db.backups.catalogPrices(companyId)]);
+      const names = new Map(catalog.products.map((p) => [p.externalId, p]));
+      const skus = new Map(catalog.variants.map((v) => [v.externalId, v.variantSku]));
+      const rows: string[][] = [['Product ID', 'Variant ID', 'SKU', 'Name', 'Regular Price', 'Sale Price']];
+      const variantsOf = new Map<number, number[]>();
+      for (const [id, v] of state.variants) variantsOf.set(v.productId, [...(variantsOf.get(v.productId) ?? []), id]);
+      const cell = (cents: number | null) => money(cents) ?? '';
+      for (const productId of [...new Set([...state.products.keys(), ...variantsOf.keys()])].sort((a, b) => a - b)) {
+        const p = state.products.get(productId);
+        const product = names.get(productId);
+        if (p) rows.push([String(productId), '', product?.sku ?? '', product?.name ?? '', cell(p.regular), cell(p.sale)]);
+        for (const variantId of (variantsOf.get(productId) ?? []).sort((a, b) => a - b)) {
+          const v = state.variants.get(variantId)!;
+          rows.push([String(productId), String(variantId), skus.get(variantId) ?? '', product?.name ?? '', cell(v.regular), cell(v.sale)]);
+        }
+      }
+      const stamp = backup.createdAt.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
+      return c.body(toCsv(rows), 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="catalog-backup-${stamp}Z.csv"`,
+      });
+    });
+}

@@ -1,0 +1,50 @@
+/**
+ * The backups' contract (issue 17): the plan-feature rule and its 403 refusal, the restore's body,
+ * and a work-order item that makes a variant inherit its product's price again.
+ */
+import { describe, expect, it } from 'vitest';
+import { RestoreBackupBody, RestoreMomentBody, TimeZoneName } from './backups';
+import { ERROR_STATUS } from './errors';
+import { PLAN_FEATURE_STATUS, planFeatureError, planHasFeature, planNeededFor, plansWithFeature, PLANS } from './plans';
+import { countWorkOrderUpdates } from './work-order-rules';
+import { WorkOrderItem } from './work-orders';
+
+describe('the plan-feature table', () => {
+  it('gives backups to Premium only, and names the plan needed in a 403 PLAN_LIMIT', () => {
+    expect(plansWithFeature('pricingBackups')).toEqual(['premium']);
+    expect(planHasFeature('premium', 'pricingBackups')).toBe(true);
+    expect(planHasFeature('starter', 'pricingBackups')).toBe(false);
+    expect(planHasFeature('trial', 'pricingBackups')).toBe(false);
+    expect(planHasFeature('no-such-plan', 'pricingBackups')).toBe(false);
+    expect(planNeededFor('pricingBackups').id).toBe('premium');
+    expect(PLANS.premium.features).toContain('Catalog pricing backups');
+    const err = planFeatureError('pricingBackups', 'starter');
+    expect(err).toMatchObject({ code: 'PLAN_LIMIT', status: 403, message: 'Catalog pricing backups are part of the Premium plan. Your company is on the Starter plan: upgrade to Premium to use them.' });
+    expect(PLAN_FEATURE_STATUS).toBe(403);
+    // A limit reached stays 402.
+    expect(ERROR_STATUS.PLAN_LIMIT).toBe(402);
+  });
+});
+
+describe('the restore body', () => {
+  it('takes no items (everything), a selection, a client id and a time zone', () => {
+    expect(RestoreBackupBody.parse({})).toEqual({});
+    expect(RestoreBackupBody.parse({ items: [{ productId: 101 }, { productId: 101, variantId: 9001 }], timeZone: 'Europe/Paris' }).items).toHaveLength(2);
+    expect(RestoreBackupBody.safeParse({ items: [1, 2] }).success).toBe(false);
+    expect(RestoreBackupBody.safeParse({ timeZone: 'Mars/Olympus' }).success).toBe(false);
+    expect(RestoreBackupBody.safeParse({ id: 'not-a-uuid' }).success).toBe(false);
+    expect(RestoreMomentBody.safeParse({}).success).toBe(false);
+    expect(RestoreMomentBody.safeParse({ at: '2030-03-08T09:05:00.000Z' }).success).toBe(true);
+    expect(TimeZoneName.safeParse('').success).toBe(false);
+  });
+});
+
+describe('a work-order item that makes a variant inherit again', () => {
+  it('is a variant item without a new regular price, and counts as a regular price change', () => {
+    const item = { productId: 1, productName: 'Mug', variantId: 2, inheritRegularPrice: true as const };
+    expect(WorkOrderItem.safeParse(item).success).toBe(true);
+    expect(WorkOrderItem.safeParse({ ...item, variantId: null }).success).toBe(false);
+    expect(WorkOrderItem.safeParse({ ...item, newRegularPrice: '5.00' }).success).toBe(false);
+    expect(countWorkOrderUpdates([item])).toEqual({ productCount: 1, regularPriceUpdates: 1, salePriceUpdates: 0 });
+  });
+});

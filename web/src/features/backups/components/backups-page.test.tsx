@@ -1,0 +1,144 @@
+/**
+ * /backups in jsdom: a Trial company sees what backups do and the upgrade link (and asks the API
+ * nothing); a Premium one sees the list (dates as 'MMM d, yyyy at h:mm a', the trigger, the
+ * counts), backs up now, compares a backup with now and restores everything through the
+ * work-order preview, which posts the restore with its own id and the reader's time zone.
+ */
+import { notifications } from '@mantine/notifications';
+import { act } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearApiQueries } from '../../../lib/api-query';
+import { formatDateTime } from '../../../lib/format-date-time';
+import { AuthProvider } from '../../../lib/session';
+import { fakeIdentity, fakeUser } from '../../../testing/fake-identity';
+import { render, waitFor, type Rendered } from '../../../testing/render';
+import { BackupsPage } from './backups-page';
+
+// jsdom has no ResizeObserver; Mantine's ScrollArea measures with it.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
+
+let rendered: Rendered | undefined;
+let respond: Record<string, (init: RequestInit) => Response>;
+let requests: Array<{ url: string; method: string; body: unknown }>;
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const user = (plan: 'trial' | 'premium') => ({
+  id: 'u1', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', profileImageUrl: null, role: 'member',
+  hasSeenWalkthrough: true, company: { name: "Ada's Company", subscriptionPlan: plan, productLimit: plan === 'trial' ? 5 : 1000 },
+});
+
+const BACKUP_ID = '3f1c8d2e-5b7a-4c9d-8e6f-1a2b3c4d5e6f';
+const ORDER_ID = '9a1c8d2e-5b7a-4c9d-8e6f-1a2b3c4d5e6f';
+const backups = [
+  { id: BACKUP_ID, createdAt: '2030-03-08T09:05:00.000Z', trigger: 'manual', workOrder: null, createdBy: 'Ada Lovelace', productCount: 5, variantCount: 12, changedCount: null, otherStore: false },
+  { id: 'aa1c8d2e-5b7a-4c9d-8e6f-1a2b3c4d5e6f', createdAt: '2030-03-09T10:00:00.000Z', trigger: 'work_order', workOrder: { id: ORDER_ID, title: 'Spring +10%' }, createdBy: null, productCount: 5, variantCount: 12, changedCount: 3, otherStore: false },
+];
+const diff = {
+  backup: backups[0], at: '2030-03-08T09:05:00.000Z', unchanged: 15, removed: 0, added: 0,
+  items: [
+    { productId: 101, variantId: null, name: 'Trail Runner', sku: 'TR', backup: { regularPrice: '50.00', salePrice: '40.00' }, current: { regularPrice: '55.00', salePrice: null },
+      changes: [{ changeType: 'work_order', at: '2030-03-09T10:00:01.000Z', workOrderId: ORDER_ID, workOrderTitle: 'Spring +10%', changedBy: 'Ada Lovelace' }] },
+    { productId: 101, variantId: 9001, name: 'Trail Runner', sku: 'TR-S', backup: { regularPrice: null, salePrice: null }, current: { regularPrice: '60.00', salePrice: null }, changes: [] },
+  ],
+};
+const order = {
+  id: 'bb1c8d2e-5b7a-4c9d-8e6f-1a2b3c4d5e6f', clientId: null, title: 'Restore prices from Mar 8, 2030 at 9:05 AM', status: 'pending', archived: false,
+  productUpdates: [{ productId: 101, productName: 'Trail Runner', variantId: null, variantSku: null, newRegularPrice: '50.00', newSalePrice: '40.00' }],
+  executeImmediately: true, scheduledAt: null, createdAt: '2030-03-10T00:00:00.000Z', executedAt: null, undoneAt: null, error: null,
+  productCount: 1, regularPriceUpdates: 1, salePriceUpdates: 1,
+};
+
+beforeEach(() => {
+  localStorage.clear();
+  clearApiQueries();
+  requests = [];
+  respond = { 'GET /api/auth/user': () => json(user('premium')), 'GET /api/backups': () => json(backups) };
+  vi.spyOn(notifications, 'show').mockImplementation(() => 'toast');
+  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+    const method = init.method ?? 'GET';
+    requests.push({ url: input, method, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    const handler = respond[`${method} ${input}`];
+    return handler ? handler(init) : json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
+  });
+});
+afterEach(() => {
+  rendered?.unmount();
+  rendered = undefined;
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+async function renderPage() {
+  const identity = fakeIdentity();
+  rendered = await render(
+    <AuthProvider connect={identity.connect}>
+      <MemoryRouter initialEntries={['/backups']}>
+        <Routes>
+          <Route path="/backups" element={<BackupsPage />} />
+          <Route path="/work-orders" element={<h1>Work Orders</h1>} />
+        </Routes>
+      </MemoryRouter>
+    </AuthProvider>,
+  );
+  await waitFor(() => identity.connections() > 0);
+  await act(async () => identity.emit(fakeUser()));
+  return rendered.container;
+}
+
+const buttonNamed = (name: RegExp) => [...document.querySelectorAll('button')].find((b) => name.test(b.textContent?.trim() ?? ''));
+async function press(name: RegExp) {
+  const b = buttonNamed(name);
+  if (!b) throw new Error(`no button ${name}`);
+  await act(async () => b.click());
+}
+
+describe('the Backups screen', () => {
+  it('shows a Trial company what backups do and the upgrade to Premium, without asking for backups', async () => {
+    respond['GET /api/auth/user'] = () => json(user('trial'));
+    const container = await renderPage();
+    await waitFor(() => container.textContent?.includes('Backups are part of the Premium plan; your company is on the Trial plan.') ?? false);
+    const upgrade = [...container.querySelectorAll('a')].find((a) => a.textContent === 'Upgrade to Premium');
+    expect(upgrade?.getAttribute('href')).toBe('/subscription?upgrade=premium');
+    expect(requests.some((r) => r.url.startsWith('/api/backups'))).toBe(false);
+  });
+
+  it('lists the backups, backs up now, compares one with now and restores it through the preview', async () => {
+    const container = await renderPage();
+    await waitFor(() => container.querySelector('table[aria-label="Backups"]') !== null);
+    const rows = [...container.querySelectorAll('table[aria-label="Backups"] tbody tr')].map((r) => [...r.querySelectorAll('td')].slice(0, 5).map((c) => c.textContent));
+    expect(rows).toEqual([
+      [formatDateTime('2030-03-08T09:05:00.000Z'), 'On demand by Ada Lovelace', '5', '12', '—'],
+      [formatDateTime('2030-03-09T10:00:00.000Z'), 'Before a work order: Spring +10%', '5', '12', '3'],
+    ]);
+    expect(container.textContent).toContain('keeps the last 30 daily backups and every on-demand backup for a year');
+
+    respond['POST /api/backups'] = () => json(backups[0], 201);
+    await press(/^Back up now$/);
+    await waitFor(() => requests.some((r) => r.method === 'POST' && r.url === '/api/backups'));
+
+    respond[`GET /api/backups/${BACKUP_ID}/diff`] = () => json(diff);
+    const compare = [...container.querySelectorAll('table[aria-label="Backups"] tbody tr')][0]!.querySelector('button')!;
+    await act(async () => compare.click());
+    await waitFor(() => container.querySelector('table[aria-label="Prices that differ"]') !== null);
+    const differing = container.querySelector('table[aria-label="Prices that differ"]')!.textContent!;
+    expect(differing).toContain('Work order "Spring +10%"');
+    expect(differing).toContain("Product's price");
+    expect(differing).toContain('Not on sale');
+
+    respond[`POST /api/backups/${BACKUP_ID}/restore`] = () => json(order, 201);
+    await press(/^Restore all$/);
+    await waitFor(() => document.querySelector('[role="dialog"]')?.textContent?.includes('Preview the restore') ?? false);
+    await press(/^Create Work Order$/);
+    await waitFor(() => requests.some((r) => r.method === 'POST' && r.url.endsWith('/restore')));
+    const posted = requests.find((r) => r.url.endsWith('/restore'))!.body as { id: string; timeZone?: string; items?: unknown };
+    expect(posted.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(posted.items).toBeUndefined();
+    await waitFor(() => container.querySelector('h1')?.textContent === 'Work Orders');
+  });
+});
