@@ -179,7 +179,7 @@ export function CreateWorkOrderScreen({ onCreated }: CreateWorkOrderScreenProps)
               Cancel
             </Button>
             <Button
-              variant="light"
+              variant="default"
               leftSection={<IconFileImport size={16} aria-hidden="true" />}
               onClick={() => setImportOpen(true)}
               disabled={draft.phase === 'opening'}
