@@ -50,6 +50,8 @@ describe('team', () => {
     const teammateAccount = newCredentials();
     const owner = await person();
     const companyName = await ownerOnTeamPage(owner, ownerAccount);
+    // The list loads after the page's header: wait for its first row rather than read it once.
+    await section(owner, 'Team Members').getByText(ownerAccount.email).waitFor();
     await expect(section(owner, 'Team Members').innerText()).resolves.toContain('OWNER');
 
     // Invite as admin and copy the link.
@@ -107,7 +109,7 @@ describe('team', () => {
     // The owner sees the new admin, and the invitation as accepted.
     await owner.reload();
     await section(owner, 'Team Members').getByText(teammateAccount.email).waitFor();
-    await expect(section(owner, 'Pending Invitations').innerText()).resolves.toContain('ACCEPTED');
+    await section(owner, 'Pending Invitations').getByText('Accepted', { exact: true }).waitFor();
   });
 
   it('has no axe violations on /team, and fits a 360 px screen', async () => {

@@ -80,7 +80,7 @@ export const ROUTE_TABLE = {
   'PATCH /api/work-orders/:id': { access: 'workOrders.undo', params: UuidParam, body: UpdateWorkOrderBody },
   'GET /api/work-orders/:id/undo-preview': { access: 'workOrders.undo', params: UuidParam },
   'POST /api/work-orders/:id/seen': { access: 'workOrders.read', params: UuidParam },
-  'POST /api/work-orders/:id/undo': { access: 'workOrders.undo', params: UuidParam, body: UndoWorkOrderBody },
+  'POST /api/work-orders/:id/undo': { access: 'workOrders.undo', params: UuidParam, body: UndoWorkOrderBody, optionalBody: true },
 
   'GET /api/backups': { access: 'backups.read' },
   'POST /api/backups': { access: 'backups.create' },

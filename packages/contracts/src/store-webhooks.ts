@@ -21,7 +21,7 @@ export const StoreWebhookPayload = z.object({
     type: singleLineText(40, { label: 'data.type' }).optional(),
     id: storeId.optional(),
     sku: z.object({ product_id: storeId, variant_id: storeId.optional() }).optional(),
-  }),
+  }).refine((data) => data.id !== undefined || data.sku !== undefined, 'must name the product, variant or category the event is about (id or sku)'),
 });
 export type StoreWebhookPayload = z.infer<typeof StoreWebhookPayload>;
 
