@@ -30,6 +30,7 @@ describe('ErrorCode', () => {
       ACCOUNT_CONFLICT: 409,
       TOO_MANY_ORDERS: 429,
       IN_PROGRESS: 409,
+      GUARDRAIL: 422,
     });
   });
 
@@ -37,6 +38,7 @@ describe('ErrorCode', () => {
     expect(codeForStatus(403)).toBe('FORBIDDEN');
     expect(codeForStatus(409)).toBe('CONFLICT');
     expect(codeForStatus(429)).toBe('RATE_LIMITED');
+    expect(codeForStatus(422)).toBe('VALIDATION');
   });
 
   it('names each code by itself, so the value is what goes on the wire', () => {

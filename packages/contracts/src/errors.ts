@@ -41,6 +41,11 @@ export const ErrorCode = {
    * moment (its answer is then replayed). Temporary, unlike CONFLICT: the web outbox retries it.
    */
   IN_PROGRESS: 'IN_PROGRESS',
+  /**
+   * 422: the work order breaks a guardrail the company made blocking (a price below cost, ...);
+   * `fields` names each item ("productUpdates.3") and the rule (guardrails.ts).
+   */
+  GUARDRAIL: 'GUARDRAIL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -63,10 +68,13 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   ACCOUNT_CONFLICT: 409,
   TOO_MANY_ORDERS: 429,
   IN_PROGRESS: 409,
+  GUARDRAIL: 422,
 };
 
 /** The code to assume for a response that carried no error body (a proxy's 504, say). */
 export function codeForStatus(status: number): ErrorCode {
+  // GUARDRAIL is the one 422 we send, with a body; a bare 422 is some other refusal of the input.
+  if (status === 422) return ErrorCode.VALIDATION;
   const known = (Object.keys(ERROR_STATUS) as ErrorCode[]).find((c) => ERROR_STATUS[c] === status);
   if (known) return known;
   if (status === 503 || status === 504) return ErrorCode.UPSTREAM;

@@ -31,6 +31,12 @@ export const Variant = z.object({
   salePrice: NullableMoneyString,
   stock: z.number().int(),
   optionValues: z.array(OptionValue),
+  /**
+   * Retail price (MSRP) and cost of the variant's own; null inherits the product's (as
+   * BigCommerce does). Optional until the sync reads them (issue 19, item 1).
+   */
+  retailPrice: NullableMoneyString.optional(),
+  costPrice: NullableMoneyString.optional(),
 });
 export type Variant = z.infer<typeof Variant>;
 
@@ -48,6 +54,10 @@ export const Product = z.object({
   weight: z.number().nonnegative().nullable(),
   /** 'published', 'draft', or another status shown as 'Unknown' (see productStatusLabel). */
   status: z.string(),
+  /** Retail price (MSRP), cost price and brand name; null where the store has none. Optional until the sync reads them (issue 19). */
+  retailPrice: NullableMoneyString.optional(),
+  costPrice: NullableMoneyString.optional(),
+  brand: z.string().nullable().optional(),
   variants: z.array(Variant),
 });
 export type Product = z.infer<typeof Product>;
