@@ -88,6 +88,9 @@ export const projects: TestProjectConfiguration[] = [
       include: ['src/**/*.test.{ts,tsx}'],
       environment: 'jsdom',
       setupFiles: ['./src/testing/setup.ts'],
+      // Screens render in jsdom beside the browser suite (two files at a time on 2 cores): a
+      // limit for a stuck test, not a speed target.
+      testTimeout: 20_000,
     },
   },
   {

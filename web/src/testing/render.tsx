@@ -57,8 +57,12 @@ export async function render(ui: ReactNode): Promise<Rendered> {
   };
 }
 
-/** Lets pending lazy imports and effects settle, until `check` passes or the time is up. */
-export async function waitFor(check: () => boolean, timeoutMs = 3000): Promise<void> {
+/**
+ * Lets pending lazy imports and effects settle, until `check` passes or the time is up. The
+ * default is generous: test files run two at a time beside a browser suite, and a busy 2-core
+ * machine renders a screen's first lazy import in seconds; a check that passes returns at once.
+ */
+export async function waitFor(check: () => boolean, timeoutMs = 10_000): Promise<void> {
   const start = Date.now();
   while (!check()) {
     if (Date.now() - start > timeoutMs) throw new Error('waitFor: condition not met in time');
