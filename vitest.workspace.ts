@@ -100,7 +100,8 @@ export const projects: TestProjectConfiguration[] = [
       include: ['e2e/**/*.test.ts'],
       environment: 'node',
       globalSetup: ['./e2e/support/global-setup.ts'],
-      testTimeout: 60_000,
+      // Generous: the browser suite shares 2 cores with the unit suites' worker (a limit for a stuck test).
+      testTimeout: 120_000,
       hookTimeout: 120_000,
       // One browser and one app server per file; files run one at a time on a 2-core machine.
       fileParallelism: false,
