@@ -35,6 +35,13 @@ function order(n: number, overrides: Partial<WorkOrder> = {}): WorkOrder {
     revertReport: null,
     warning: null,
     needsAttention: false,
+    createdByName: null,
+    createdById: null,
+    approvedBy: null,
+    approvedAt: null,
+    rejectedBy: null,
+    rejectedAt: null,
+    rejectionReason: null,
     ...overrides,
   };
 }
