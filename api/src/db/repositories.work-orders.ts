@@ -128,6 +128,8 @@ export interface WorkOrdersRepository {
   get(companyId: string, id: string): Promise<WorkOrder | null>;
   /** The titles of the company's orders among `ids` (absent and other companies' left out). */
   titles(companyId: string, ids: readonly string[]): Promise<Map<string, string>>;
+  /** Who approved each of the company's orders among `ids` (user ids; orders never approved left out). */
+  approvers(companyId: string, ids: readonly string[]): Promise<Map<string, string>>;
   /** The company's order created with this idempotency key (a client's id), or null. */
   getByIdempotencyKey(companyId: string, key: string): Promise<WorkOrder | null>;
   /** Newest first; `needsAttention`: only those the dashboard points at. */
