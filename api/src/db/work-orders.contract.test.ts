@@ -71,7 +71,7 @@ describe.each(targets)('work-order and history repositories on $name', (target) 
       await db.workOrders.update(c.id, order.id, { archived: true });
       expect(await db.workOrders.list(c.id)).toEqual([]);
       expect((await db.workOrders.list(c.id, { includeArchived: true })).map((o) => o.id)).toEqual([order.id]);
-      expect(await db.workOrders.countByStatus(c.id)).toEqual({ pending: 1, executing: 0, completed: 0, failed: 0, undone: 0 });
+      expect(await db.workOrders.countByStatus(c.id)).toEqual({ awaiting_approval: 0, pending: 1, executing: 0, completed: 0, failed: 0, undone: 0, rejected: 0 });
     });
 
     it('lets exactly one of 10 concurrent callers claim a pending order', async () => {
