@@ -227,3 +227,18 @@ describe('price history of an approved order', () => {
     expect(await csv.text()).toContain(`${member.email} (approved by ${admin.email})`);
   });
 });
+
+describe('a member\u2019s backup restore', () => {
+  it('waits for approval as any order of theirs', async () => {
+    const { w, member, call } = await approvalsWorld();
+    w.scheduler().start();
+    const backup = await call(w.owner, 'POST', '/api/backups');
+    expect(backup.status).toBe(201);
+    const items = pickItems(w.store, { products: 1, variants: 0 });
+    const changed = await w.post({ title: 'Change to restore', productUpdates: items, executeImmediately: true });
+    await waitForStatus(w, changed.body.id, ['completed']);
+    const restore = await call(member, 'POST', `/api/backups/${(backup.body as { id: string }).id}/restore`, {});
+    expect(restore.status).toBe(201);
+    expect(wire(restore.body)).toMatchObject({ status: 'awaiting_approval', createdByName: 'Mia Member' });
+  });
+});
