@@ -178,7 +178,14 @@ export function WorkOrdersSettings() {
   } else if (error) {
     body = <LoadError title="Could not load your work order settings" error={error} fallback="Failed to load work order settings" retrying={isFetching} onRetry={() => void refetch()} />;
   } else {
-    body = <Skeleton height={320} radius="md" aria-label="Loading work order settings" />;
+    body = (
+      <Stack gap="sm" aria-busy="true">
+        <Text size="sm" c="dimmed" role="status">
+          Loading your work order settings...
+        </Text>
+        <Skeleton height={280} radius="md" />
+      </Stack>
+    );
   }
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="work-order-settings-title">
