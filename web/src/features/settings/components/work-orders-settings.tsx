@@ -109,7 +109,7 @@ export function WorkOrdersSettingsForm({ saved, canEdit, plan }: { saved: Compan
           {!approvalsAllowed && plan !== null && (
             <Text size="sm" id={hintId}>
               {planFeatureMessage('approvals', plan)}{' '}
-              <Anchor component={Link} to="/subscription">
+              <Anchor component={Link} to="/subscription" underline="always">
                 See plans
               </Anchor>
             </Text>
