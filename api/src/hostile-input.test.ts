@@ -222,6 +222,8 @@ describe.each(dbTargets)('hostile input on $name', (target) => {
       'POST /api/subscription/change': { plan: 'trial', sessionId: 'cs_test_123' },
       'PATCH /api/work-orders/:id': { revertAt: '2031-01-01T00:00:00.000Z' },
       'POST /api/work-orders/:id/undo': { force: false },
+      'POST /api/work-orders/:id/reject': { reason: 'Prices too low for the season' },
+      'PATCH /api/company/settings': { guardrailThresholdPercent: 40, retailFloor: true, blockingGuardrails: ['zeroPrice', 'belowCost'] },
       // Sent without the webhook secret: refused (401) whatever the body, so nothing is queued.
       'POST /api/webhooks/bigcommerce/:id': {
         scope: 'store/product/updated', producer: `stores/${DEMO_STORE.hash}`, store_id: '1000001', hash: 'a833a57f', created_at: 1561479233,
@@ -249,6 +251,8 @@ describe.each(dbTargets)('hostile input on $name', (target) => {
       'PATCH /api/work-orders/:id': orderId,
       'GET /api/work-orders/:id/undo-preview': orderId,
       'POST /api/work-orders/:id/seen': orderId,
+      'POST /api/work-orders/:id/approve': orderId,
+      'POST /api/work-orders/:id/reject': orderId,
       'DELETE /api/company/users/:id': mateId,
       'DELETE /api/invitations/:id': invitation.id,
       'GET /api/backups/:id/diff': backupId,

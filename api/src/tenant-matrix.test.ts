@@ -134,6 +134,10 @@ function bodyFor(key: RouteKey, own: Company, target: Company, caller: Caller): 
     }
     case 'PUT /api/company/name':
       return { name: `${own.name} (renamed by ${caller})` };
+    case 'PATCH /api/company/settings':
+      return { guardrailThresholdPercent: 75 };
+    case 'POST /api/work-orders/:id/reject':
+      return { reason: `Rejected by ${caller}` };
     case 'POST /api/invitations':
       return { email: `new-${own.key.toLowerCase()}-${caller}@example.com`, role: 'member' };
     case 'POST /api/backups/restore':

@@ -14,6 +14,7 @@ import type { Pool as PgPool } from 'pg';
 import type { Role } from '@catalog/contracts/auth';
 import type { PriceChangeType } from '@catalog/contracts/products';
 import type { InvitationStatus } from '@catalog/contracts/team';
+import type { GuardrailRule } from '@catalog/contracts/guardrails';
 import type { WorkOrderStatus } from '@catalog/contracts/work-orders';
 
 /**
@@ -38,6 +39,11 @@ export interface Company {
   cancelledAt: Date | null;
   /** Last value handed out by the company's catalog change sequence. */
   catalogVersion: number;
+  /** Company settings (issue 19; contracts' CompanySettings): approvals and guardrails. */
+  ordersNeedApproval: boolean;
+  guardrailThresholdPercent: number;
+  retailFloor: boolean;
+  blockingGuardrails: GuardrailRule[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -50,7 +56,8 @@ export interface NewCompany {
 }
 export type CompanyPatch = Partial<Pick<Company,
   'name' | 'subscriptionPlan' | 'productLimit' | 'stripeCustomerId' | 'stripeSubscriptionId'
-  | 'subscriptionStatus' | 'currentPeriodEnd' | 'cancelledAt'>>;
+  | 'subscriptionStatus' | 'currentPeriodEnd' | 'cancelledAt'
+  | 'ordersNeedApproval' | 'guardrailThresholdPercent' | 'retailFloor' | 'blockingGuardrails'>>;
 
 export interface CompaniesRepository {
   create(input: NewCompany): Promise<Company>;

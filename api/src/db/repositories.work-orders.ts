@@ -69,6 +69,12 @@ export interface WorkOrder {
   revertReport: RevertReport | null;
   warning: string | null;
   needsAttention: boolean;
+  /** Who approved or rejected it (issue 19; user ids), when, and why it was rejected. */
+  approvedBy: string | null;
+  approvedAt: Date | null;
+  rejectedBy: string | null;
+  rejectedAt: Date | null;
+  rejectionReason: string | null;
   updatedAt: Date;
 }
 export interface NewWorkOrder {
@@ -81,6 +87,8 @@ export interface NewWorkOrder {
   idempotencyKey?: string | null;
   storeHash?: string | null;
   revertAt?: Date | null;
+  /** Created waiting for approval (issue 19) rather than pending. */
+  awaitingApproval?: boolean;
   /** Refuse (WorkOrderCapError) when the company already has this many waiting; checked in the insert's transaction. */
   caps?: WorkOrderCaps;
   now?: Date;
@@ -100,7 +108,7 @@ export class WorkOrderCapError extends Error {
 export type WorkOrderPatch = Partial<Pick<WorkOrder,
   'title' | 'status' | 'archived' | 'originalPrices' | 'executedAt' | 'undoneAt' | 'error'
   | 'leaseOwner' | 'leaseExpiresAt' | 'scheduledAt' | 'storeHash' | 'revertAt' | 'undoRequest' | 'revertReport'
-  | 'warning' | 'needsAttention'>>;
+  | 'warning' | 'needsAttention' | 'approvedBy' | 'approvedAt' | 'rejectedBy' | 'rejectedAt' | 'rejectionReason'>>;
 /**
  * Conditions checked in the same statement as the write (compare-and-set). The routes pass
  * contracts' WORK_ORDER_ACTION_GUARDS as they are.
@@ -120,6 +128,8 @@ export interface WorkOrdersRepository {
   get(companyId: string, id: string): Promise<WorkOrder | null>;
   /** The titles of the company's orders among `ids` (absent and other companies' left out). */
   titles(companyId: string, ids: readonly string[]): Promise<Map<string, string>>;
+  /** Who approved each of the company's orders among `ids` (user ids; orders never approved left out). */
+  approvers(companyId: string, ids: readonly string[]): Promise<Map<string, string>>;
   /** The company's order created with this idempotency key (a client's id), or null. */
   getByIdempotencyKey(companyId: string, key: string): Promise<WorkOrder | null>;
   /** Newest first; `needsAttention`: only those the dashboard points at. */

@@ -16,11 +16,11 @@ export const WORK_ORDER_STATUSES: readonly WorkOrderStatus[] = WorkOrderStatus.o
 
 /**
  * The statuses an order waits in, per cap (issue 14): an immediate order from its creation until
- * it finishes, a scheduled one until it starts.
+ * it finishes, a scheduled one until it starts (waiting for approval counts: issue 19).
  */
 export const WAITING_STATUSES: Record<keyof WorkOrderCaps, readonly WorkOrderStatus[]> = {
-  immediate: ['pending', 'executing'],
-  scheduled: ['pending'],
+  immediate: ['awaiting_approval', 'pending', 'executing'],
+  scheduled: ['awaiting_approval', 'pending'],
 };
 
 /** Zero for every status: countByStatus fills in the statuses the company has. */
@@ -54,6 +54,9 @@ export function guardWhere(wo: WorkOrders, guard: WorkOrderGuard = {}): SQL | un
 }
 
 /**
+ * Only these statuses are ever claimed; an order awaiting approval (issue 19) is not among them,
+ * so it never runs before an owner or admin approves it.
+ *
  * Pending and due (unarchived: archiving a pending order keeps it from running), executing with
  * a lapsed lease (its process died, or an undo was marked), or completed with its end come
  * (contracts' isRevertDue: revertAt passed, no failed undo). The end of a sale comes also for an
@@ -94,9 +97,9 @@ export function waitingWhere(wo: WorkOrders, companyId: string, cap: keyof WorkO
   return and(eq(wo.companyId, companyId), statusIn(wo, WAITING_STATUSES[cap]), eq(wo.executeImmediately, cap === 'immediate'));
 }
 
-/** The company's pending orders made for another store than `storeHash`, or before stores were recorded. */
+/** The company's pending (or awaiting) orders made for another store than `storeHash`, or before stores were recorded. */
 export function pendingOfOtherStoresWhere(wo: WorkOrders, companyId: string, storeHash: string): SQL | undefined {
-  return and(eq(wo.companyId, companyId), eq(wo.status, 'pending'), or(isNull(wo.storeHash), ne(wo.storeHash, storeHash)));
+  return and(eq(wo.companyId, companyId), statusIn(wo, ['pending', 'awaiting_approval']), or(isNull(wo.storeHash), ne(wo.storeHash, storeHash)));
 }
 
 /** What cancelling a pending order writes: failed with `error`, no lease. */
@@ -104,7 +107,7 @@ export function cancelledPatch(error: string, now: Date) {
   return { status: 'failed', error, leaseOwner: null, leaseExpiresAt: null, updatedAt: now } as const satisfies WorkOrderPatch & { updatedAt: Date };
 }
 
-/** The row a new order is inserted as (pending, unarchived: the columns' defaults). */
+/** The row a new order is inserted as (pending or awaiting approval, unarchived). */
 export function newWorkOrderRow(companyId: string, input: NewWorkOrder, now: Date) {
   return {
     id: input.id ?? crypto.randomUUID(),
@@ -117,6 +120,7 @@ export function newWorkOrderRow(companyId: string, input: NewWorkOrder, now: Dat
     idempotencyKey: input.idempotencyKey ?? null,
     storeHash: input.storeHash ?? null,
     revertAt: input.revertAt ?? null,
+    status: input.awaitingApproval ? 'awaiting_approval' as const : 'pending' as const,
     createdAt: now,
     updatedAt: now,
   };

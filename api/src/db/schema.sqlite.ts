@@ -9,6 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { customType, index, integer, primaryKey, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { fromHundredths, toHundredths } from './hundredths';
+import type { GuardrailRule } from '@catalog/contracts/guardrails';
 import type {
   BackupTrigger,
   InvitationStatus,
@@ -45,6 +46,14 @@ export const companies = sqliteTable('companies', {
   subscriptionStatus: text('subscription_status').notNull().default('active'),
   currentPeriodEnd: ts('current_period_end'),
   cancelledAt: ts('cancelled_at'),
+  /** Company settings (issue 19): members' orders wait for approval (plans with teams). */
+  ordersNeedApproval: bool('orders_need_approval').notNull().default(false),
+  /** The guardrail `largeChange`: a change of more than this percentage, up or down. */
+  guardrailThresholdPercent: integer('guardrail_threshold_percent').notNull().default(50),
+  /** Flag a regular price below the item's MSRP. */
+  retailFloor: bool('retail_floor').notNull().default(false),
+  /** The guardrail rules that refuse an order (422 GUARDRAIL). */
+  blockingGuardrails: text('blocking_guardrails', { mode: 'json' }).$type<GuardrailRule[]>().notNull().default(sql`'[]'`),
   /** Last value of the company's catalog change sequence (see products.version). */
   catalogVersion: integer('catalog_version').notNull().default(0),
   createdAt: ts('created_at').notNull().default(nowMs),
@@ -191,6 +200,12 @@ export const workOrders = sqliteTable('work_orders', {
   warning: text('warning'),
   /** Shown on the dashboard until someone opens the order: a scheduled run or an end failed or warned. */
   needsAttention: bool('needs_attention').notNull().default(false),
+  /** Who approved or rejected the order (issue 19), when, and why it was rejected. */
+  approvedBy: text('approved_by').references(() => users.id, { onDelete: 'set null' }),
+  approvedAt: ts('approved_at'),
+  rejectedBy: text('rejected_by').references(() => users.id, { onDelete: 'set null' }),
+  rejectedAt: ts('rejected_at'),
+  rejectionReason: text('rejection_reason'),
   updatedAt: ts('updated_at').notNull().default(nowMs),
 }, (t) => [
   uniqueIndex('work_orders_company_idempotency_uq').on(t.companyId, t.idempotencyKey),

@@ -71,7 +71,7 @@ describe.each(targets)('work-order and history repositories on $name', (target) 
       await db.workOrders.update(c.id, order.id, { archived: true });
       expect(await db.workOrders.list(c.id)).toEqual([]);
       expect((await db.workOrders.list(c.id, { includeArchived: true })).map((o) => o.id)).toEqual([order.id]);
-      expect(await db.workOrders.countByStatus(c.id)).toEqual({ pending: 1, executing: 0, completed: 0, failed: 0, undone: 0 });
+      expect(await db.workOrders.countByStatus(c.id)).toEqual({ awaiting_approval: 0, pending: 1, executing: 0, completed: 0, failed: 0, undone: 0, rejected: 0 });
     });
 
     it('lets exactly one of 10 concurrent callers claim a pending order', async () => {
@@ -199,9 +199,12 @@ describe.each(targets)('work-order and history repositories on $name', (target) 
     it('cancels a company\'s pending orders in one go, and only those', async () => {
       const c = await db.companies.create({ name: 'Moving Co' });
       const d = await db.companies.create({ name: 'Staying Co' });
-      const make = (co: Company, title: string, extra: { executeImmediately?: boolean; scheduledAt?: Date; storeHash?: string | null } = {}) =>
+      const make = (co: Company, title: string, extra: { executeImmediately?: boolean; scheduledAt?: Date; storeHash?: string | null; awaitingApproval?: boolean } = {}) =>
         db.workOrders.create(co.id, { title, productUpdates: [item], storeHash: 'old', ...extra }).then((r) => r.order);
       const now = await make(c, 'Now', { executeImmediately: true });
+      // A member's order waiting for approval (issue 19) was made for the old store too.
+      const waiting = await make(c, 'Waiting for approval', { executeImmediately: true, awaitingApproval: true });
+      expect(waiting.status).toBe('awaiting_approval');
       const later = await make(c, 'Later', { scheduledAt: at(3_600_000) });
       const before = await make(c, 'Before stores were recorded', { storeHash: null });
       const forNew = await make(c, 'Already for the new store', { storeHash: 'new' });
@@ -211,9 +214,9 @@ describe.each(targets)('work-order and history repositories on $name', (target) 
       await db.workOrders.update(c.id, running.id, { status: 'executing' });
       const other = await make(d, 'Other', { executeImmediately: true });
 
-      expect(await db.workOrders.cancelPendingOfOtherStores(c.id, 'new', 'Cancelled: the store connection changed', at(5))).toBe(3);
+      expect(await db.workOrders.cancelPendingOfOtherStores(c.id, 'new', 'Cancelled: the store connection changed', at(5))).toBe(4);
       expect(await db.workOrders.get(c.id, forNew.id)).toMatchObject({ status: 'pending', error: null });
-      for (const o of [now, later, before]) {
+      for (const o of [now, later, before, waiting]) {
         expect(await db.workOrders.get(c.id, o.id)).toMatchObject({ status: 'failed', error: 'Cancelled: the store connection changed', updatedAt: at(5) });
       }
       expect(await db.workOrders.get(c.id, done.id)).toMatchObject({ status: 'completed', error: null });

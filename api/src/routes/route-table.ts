@@ -14,6 +14,7 @@
 import type { z } from 'zod';
 import { BackupDiffQuery, RestoreBackupBody, RestoreMomentBody } from '@catalog/contracts/backups';
 import { IntIdParam, TokenParam, UuidParam } from '@catalog/contracts/common';
+import { UpdateCompanySettingsBody } from '@catalog/contracts/company-settings';
 import { PriceHistoryCsvQuery } from '@catalog/contracts/csv';
 import type { Action } from '@catalog/contracts/permissions';
 import { ProductListQuery, ProductPriceEdit, VariantPriceEdit } from '@catalog/contracts/products';
@@ -22,7 +23,7 @@ import { SaveSettingsBody } from '@catalog/contracts/settings';
 import { StoreWebhookPayload } from '@catalog/contracts/store-webhooks';
 import { CheckoutBody, PlanChangeBody } from '@catalog/contracts/subscription';
 import { CompanyNameBody, InviteBody } from '@catalog/contracts/team';
-import { CreateWorkOrderBody, UndoWorkOrderBody, UpdateWorkOrderBody, WorkOrderListQuery } from '@catalog/contracts/work-orders';
+import { CreateWorkOrderBody, RejectWorkOrderBody, UndoWorkOrderBody, UpdateWorkOrderBody, WorkOrderListQuery } from '@catalog/contracts/work-orders';
 
 export type Access = 'public' | 'webhook' | 'self' | Action;
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -81,6 +82,8 @@ export const ROUTE_TABLE = {
   'GET /api/work-orders/:id/undo-preview': { access: 'workOrders.undo', params: UuidParam },
   'POST /api/work-orders/:id/seen': { access: 'workOrders.read', params: UuidParam },
   'POST /api/work-orders/:id/undo': { access: 'workOrders.undo', params: UuidParam, body: UndoWorkOrderBody, optionalBody: true },
+  'POST /api/work-orders/:id/approve': { access: 'workOrders.approve', params: UuidParam },
+  'POST /api/work-orders/:id/reject': { access: 'workOrders.approve', params: UuidParam, body: RejectWorkOrderBody },
 
   'GET /api/backups': { access: 'backups.read' },
   'POST /api/backups': { access: 'backups.create' },
@@ -93,6 +96,8 @@ export const ROUTE_TABLE = {
   'GET /api/company/users': { access: 'team.read' },
   'PUT /api/company/name': { access: 'team.rename', body: CompanyNameBody },
   'DELETE /api/company/users/:id': { access: 'team.removeMember', params: UuidParam },
+  'GET /api/company/settings': { access: 'companySettings.read' },
+  'PATCH /api/company/settings': { access: 'companySettings.update', body: UpdateCompanySettingsBody },
 
   'GET /api/my-invitations': { access: 'self' },
   'GET /api/invitations/:token': { access: 'public', params: TokenParam },

@@ -25,7 +25,7 @@ describe('lastSyncLabel', () => {
 describe('DashboardStats', () => {
   it('has the four numbers of the stat cards, lastSyncAt null before a sync', () => {
     const stats = { totalProducts: 5, pendingOrders: 1, completedOrders: 2, lastSyncAt: null };
-    expect(DashboardStats.parse(stats)).toEqual({ ...stats, needsAttention: [] });
+    expect(DashboardStats.parse(stats)).toEqual({ ...stats, awaitingApproval: 0, needsAttention: [] });
   });
 
   it('lists the orders that need attention, each with its problem', () => {

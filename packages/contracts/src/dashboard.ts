@@ -21,6 +21,8 @@ export const DashboardStats = z.object({
   /** Pending work orders (also the sidebar badge). */
   pendingOrders: z.number().int().nonnegative(),
   completedOrders: z.number().int().nonnegative(),
+  /** Members' orders waiting for an owner's or admin's approval (issue 19; their sidebar badge). */
+  awaitingApproval: z.number().int().nonnegative().default(0),
   /** null before the first sync. */
   lastSyncAt: IsoDateTime.nullable(),
   /** Scheduled runs and ends that failed or warned, not yet opened (newest first). */

@@ -36,6 +36,8 @@ export interface Plan {
 export const PLAN_FEATURE_LABELS = {
   /** Backups of every price, compare and restore (issue 17): /backups and /api/backups. */
   pricingBackups: 'Catalog pricing backups',
+  /** Members' work orders wait for an owner's or admin's approval (issue 19): the plans with teams. */
+  approvals: "Approvals of members' work orders",
 } as const;
 export type PlanFeature = keyof typeof PLAN_FEATURE_LABELS;
 
@@ -103,6 +105,7 @@ export function planFor(id: string | null | undefined): Plan {
  */
 export const PLAN_FEATURES: Readonly<Record<PlanFeature, readonly PlanId[]>> = {
   pricingBackups: ['premium'],
+  approvals: ['starter', 'premium'],
 };
 
 /** Whether the plan (an id as stored; unknown ids read as the default plan) includes `feature`. */

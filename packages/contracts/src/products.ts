@@ -80,6 +80,11 @@ export const PriceHistoryEntry = z.object({
   workOrderId: Uuid.nullable(),
   /** The user who made the change; null for a sync. */
   changedBy: z.string().nullable(),
+  /**
+   * A work order's change that an owner or admin approved (issue 19): who approved it (their
+   * name or email, null for a former member). Absent otherwise.
+   */
+  approvedBy: z.string().nullable().optional(),
 });
 export type PriceHistoryEntry = z.infer<typeof PriceHistoryEntry>;
 

@@ -1,7 +1,7 @@
 /** The rules of work-order-rules.ts, stated as the tests' names. */
 import { describe, expect, it } from 'vitest';
 import {
-  allowsWorkOrderAction, countWorkOrderUpdates, isRevertDue, isWorkOrderDue, overlappingOrders, WORK_ORDER_ACTION_GUARDS, STORE_CHANGED_ERROR, tooManyOrdersMessage, undoOtherStoreMessage, WORK_ORDER_CAPS, workOrderActions,
+  allowsWorkOrderAction, approvalNote, countWorkOrderUpdates, needsApproval, isRevertDue, isWorkOrderDue, overlappingOrders, WORK_ORDER_ACTION_GUARDS, STORE_CHANGED_ERROR, tooManyOrdersMessage, undoOtherStoreMessage, WORK_ORDER_CAPS, workOrderActions,
 } from './work-order-rules';
 import { WorkOrder, WorkOrderStatus } from './work-orders';
 
@@ -19,9 +19,9 @@ describe('workOrderActions', () => {
     expect(workOrderActions({ status: 'pending', archived: true }).archive).toBe(false);
   });
 
-  it('offers delete only on a pending order, archived or not', () => {
+  it('offers delete only on an order nothing was written for (pending or awaiting approval), archived or not', () => {
     for (const status of WorkOrderStatus.options) {
-      expect(workOrderActions({ status, archived: false }).delete, status).toBe(status === 'pending');
+      expect(workOrderActions({ status, archived: false }).delete, status).toBe(status === 'pending' || status === 'awaiting_approval');
     }
     expect(workOrderActions({ status: 'pending', archived: true }).delete).toBe(true);
   });
@@ -30,28 +30,57 @@ describe('workOrderActions', () => {
     const offered = (status: WorkOrderStatus, archived: boolean) =>
       Object.entries(workOrderActions({ status, archived })).filter(([, on]) => on).map(([action]) => action);
     expect(WorkOrderStatus.options.flatMap((status) => [false, true].map((archived) => [status, archived, offered(status, archived)]))).toEqual([
+      // Issue 19: a member's order waiting for an owner or admin; approve and reject are theirs.
+      ['awaiting_approval', false, ['delete', 'editEnd', 'approve', 'reject']], ['awaiting_approval', true, ['delete']],
       ['pending', false, ['archive', 'delete', 'editEnd']], ['pending', true, ['delete']],
       ['executing', false, []], ['executing', true, []],
       ['completed', false, ['undo', 'archive', 'editEnd']], ['completed', true, []],
       ['failed', false, ['archive']], ['failed', true, []],
       ['undone', false, ['archive']], ['undone', true, []],
+      ['rejected', false, ['archive']], ['rejected', true, []],
     ]);
   });
 
   it('reads the guards the API writes with, so the two cannot disagree', () => {
     expect(WORK_ORDER_ACTION_GUARDS).toEqual({
       undo: { status: ['completed'], archived: false },
-      archive: { status: ['pending', 'completed', 'failed', 'undone'], archived: false },
-      delete: { status: ['pending'] },
-      editEnd: { status: ['pending', 'completed'], archived: false },
+      archive: { status: ['pending', 'completed', 'failed', 'undone', 'rejected'], archived: false },
+      delete: { status: ['pending', 'awaiting_approval'] },
+      editEnd: { status: ['awaiting_approval', 'pending', 'completed'], archived: false },
+      approve: { status: ['awaiting_approval'], archived: false },
+      reject: { status: ['awaiting_approval'], archived: false },
     });
-    for (const action of ['undo', 'archive', 'delete', 'editEnd'] as const) {
+    for (const action of ['undo', 'archive', 'delete', 'editEnd', 'approve', 'reject'] as const) {
       for (const status of WorkOrderStatus.options) {
         for (const archived of [false, true]) {
           expect(allowsWorkOrderAction(action, { status, archived })).toBe(workOrderActions({ status, archived })[action]);
         }
       }
     }
+  });
+});
+
+describe('approvals (issue 19)', () => {
+  it('holds only a member\u2019s order, only with the setting on and a plan that has approvals', () => {
+    expect(needsApproval('member', { ordersNeedApproval: true }, true)).toBe(true);
+    expect(needsApproval('admin', { ordersNeedApproval: true }, true)).toBe(false);
+    expect(needsApproval('owner', { ordersNeedApproval: true }, true)).toBe(false);
+    expect(needsApproval('member', { ordersNeedApproval: false }, true)).toBe(false);
+    expect(needsApproval('member', { ordersNeedApproval: true }, false)).toBe(false);
+  });
+
+  it('says a scheduled order approved after its time ran on approval, and nothing otherwise', () => {
+    const order = { executeImmediately: false, scheduledAt: '2030-01-01T10:00:00.000Z', approvedAt: '2030-01-01T10:05:00.000Z' };
+    expect(approvalNote(order)).toBe('Approved after its scheduled time: ran on approval');
+    expect(approvalNote({ ...order, approvedAt: '2030-01-01T09:00:00.000Z' })).toBeNull();
+    expect(approvalNote({ ...order, approvedAt: null })).toBeNull();
+    expect(approvalNote({ ...order, executeImmediately: true })).toBeNull();
+  });
+
+  it('never runs an order awaiting approval, nor a rejected one', () => {
+    const now = new Date('2030-01-01T10:00:00Z');
+    expect(isWorkOrderDue({ status: 'awaiting_approval', executeImmediately: true, scheduledAt: null }, now)).toBe(false);
+    expect(isWorkOrderDue({ status: 'rejected', executeImmediately: true, scheduledAt: null }, now)).toBe(false);
   });
 });
 

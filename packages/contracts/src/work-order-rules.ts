@@ -6,9 +6,10 @@ import { itemTarget, WorkOrderStatus, type WorkOrder, type WorkOrderItem } from 
 
 /**
  * What can be done to an order from the list (each is also a route: DELETE, PATCH archive,
- * POST undo, PATCH with `revertAt` for editEnd).
+ * POST undo, PATCH with `revertAt` for editEnd, POST approve and reject). Approve and reject
+ * are also a matter of role (owners and admins: permissions.ts, workOrders.approve).
  */
-export type WorkOrderAction = 'undo' | 'archive' | 'delete' | 'editEnd';
+export type WorkOrderAction = 'undo' | 'archive' | 'delete' | 'editEnd' | 'approve' | 'reject';
 
 export type WorkOrderActions = Record<WorkOrderAction, boolean>;
 
@@ -27,15 +28,26 @@ export interface WorkOrderActionGuard {
 export const WORK_ORDER_ACTION_GUARDS = {
   /** Only a completed, unarchived order can be undone; undo reverts every price it set. */
   undo: { status: ['completed'], archived: false },
-  /** Any unarchived order that is not executing right now. */
-  archive: { status: WorkOrderStatus.options.filter((s) => s !== 'executing'), archived: false },
-  /** Only a pending order (nothing has been written to the store yet), archived or not. */
-  delete: { status: ['pending'] },
   /**
-   * Setting, moving or removing the end (revertAt): before it runs, or after it completed and
-   * before anything undid it (issue 18). Not while it runs, nor once archived.
+   * Any unarchived order that is not executing right now, nor waiting for approval (an order
+   * waiting is approved, rejected or deleted: archiving would hide it from those who decide).
    */
-  editEnd: { status: ['pending', 'completed'], archived: false },
+  archive: { status: WorkOrderStatus.options.filter((s) => s !== 'executing' && s !== 'awaiting_approval'), archived: false },
+  /**
+   * Only an order nothing has been written for: pending, archived or not, or waiting for
+   * approval (cancelled by its creator or an owner or admin; the route checks who).
+   */
+  delete: { status: ['pending', 'awaiting_approval'] },
+  /**
+   * Setting, moving or removing the end (revertAt): before it runs (also while it waits for
+   * approval), or after it completed and before anything undid it (issue 18). Not while it
+   * runs, nor once archived.
+   */
+  editEnd: { status: ['awaiting_approval', 'pending', 'completed'], archived: false },
+  /** An order waiting for approval becomes pending (issue 19); owners and admins only. */
+  approve: { status: ['awaiting_approval'], archived: false },
+  /** An order waiting for approval becomes rejected, which is final; owners and admins only. */
+  reject: { status: ['awaiting_approval'], archived: false },
 } as const satisfies Record<WorkOrderAction, WorkOrderActionGuard>;
 
 /** Whether `action` is allowed for the order as it is. */
@@ -51,11 +63,30 @@ export function workOrderActions(order: { status: WorkOrderStatus; archived: boo
     archive: allowsWorkOrderAction('archive', order),
     delete: allowsWorkOrderAction('delete', order),
     editEnd: allowsWorkOrderAction('editEnd', order),
+    approve: allowsWorkOrderAction('approve', order),
+    reject: allowsWorkOrderAction('reject', order),
   };
 }
 
 /** Statuses after which nothing more happens to an order unless someone undoes it. */
-export const FINAL_WORK_ORDER_STATUSES: readonly WorkOrderStatus[] = ['completed', 'failed', 'undone'];
+export const FINAL_WORK_ORDER_STATUSES: readonly WorkOrderStatus[] = ['completed', 'failed', 'undone', 'rejected'];
+
+/**
+ * Whether a new order waits for an owner's or admin's approval: the company requires it
+ * (company settings, on a plan with approvals) and the creator is a member.
+ */
+export function needsApproval(role: string, settings: { ordersNeedApproval: boolean }, planAllows: boolean): boolean {
+  return settings.ordersNeedApproval && planAllows && role === 'member';
+}
+
+/**
+ * A scheduled order approved after its time had come ran as soon as it was approved: what its
+ * card says (issue 19). Null for any other order.
+ */
+export function approvalNote(order: Pick<WorkOrder, 'executeImmediately' | 'scheduledAt' | 'approvedAt'>): string | null {
+  if (order.executeImmediately || order.scheduledAt === null || order.approvedAt === null) return null;
+  return Date.parse(order.approvedAt) > Date.parse(order.scheduledAt) ? 'Approved after its scheduled time: ran on approval' : null;
+}
 
 /** A pending order runs now if immediate, else once its scheduled time has come. */
 export function isWorkOrderDue(
@@ -143,7 +174,7 @@ export function overlappingOrders(
 ): OrderOverlap[] {
   const mine = new Set(items.map(itemTarget));
   const live = (o: WorkOrder) =>
-    (o.status === 'pending' && !o.archived) || (o.status === 'completed' && o.revertAt !== null && o.error === null && Date.parse(o.revertAt) > now.getTime());
+    ((o.status === 'pending' || o.status === 'awaiting_approval') && !o.archived) || (o.status === 'completed' && o.revertAt !== null && o.error === null && Date.parse(o.revertAt) > now.getTime());
   return orders
     .filter(live)
     .map((order) => ({ order, targets: [...new Set(order.productUpdates.map(itemTarget))].filter((t) => mine.has(t)) }))

@@ -4,10 +4,14 @@
  * Which actions an order offers and its summary counts live in work-order-rules.ts.
  */
 import { z } from 'zod';
-import { IntId, IsoDateTime, queryFlag, singleLineText, TEXT_LIMITS, Uuid } from './common';
+import { boundedText, IntId, IsoDateTime, queryFlag, singleLineText, TEXT_LIMITS, Uuid } from './common';
 import { NullableMoneyString } from './money';
 
-export const WorkOrderStatus = z.enum(['pending', 'executing', 'completed', 'failed', 'undone']);
+/**
+ * `awaiting_approval`: a member's order while the company requires approval (issue 19); it
+ * becomes `pending` when an owner or admin approves it, `rejected` (final) when one rejects it.
+ */
+export const WorkOrderStatus = z.enum(['awaiting_approval', 'pending', 'executing', 'completed', 'failed', 'undone', 'rejected']);
 export type WorkOrderStatus = z.infer<typeof WorkOrderStatus>;
 
 export const WORK_ORDER_MESSAGES = {
@@ -115,6 +119,21 @@ export const UndoWorkOrderBody = z.object({
 }).strict();
 export type UndoWorkOrderBody = z.infer<typeof UndoWorkOrderBody>;
 
+/** The longest reason a rejection may give. */
+export const MAX_REJECTION_REASON_LENGTH = 500;
+
+export const REJECTION_MESSAGES = {
+  reason: 'Please say why the work order is rejected',
+  tooLong: `A reason has at most ${MAX_REJECTION_REASON_LENGTH} characters`,
+} as const;
+
+/** POST /api/work-orders/{id}/reject: why (shown to the member who made the order). */
+export const RejectWorkOrderBody = z.object({
+  reason: boundedText(MAX_REJECTION_REASON_LENGTH, { label: 'The reason', error: REJECTION_MESSAGES.reason, tooLong: REJECTION_MESSAGES.tooLong, trim: true })
+    .min(1, { error: REJECTION_MESSAGES.reason }),
+}).strict();
+export type RejectWorkOrderBody = z.infer<typeof RejectWorkOrderBody>;
+
 /** What a safe undo did, or would do, with one item (issue 18). */
 export const RevertOutcome = z.enum(['restored', 'kept', 'unchanged']);
 export type RevertOutcome = z.infer<typeof RevertOutcome>;
@@ -196,6 +215,18 @@ export const WorkOrder = z.object({
   warning: z.string().nullable().default(null),
   /** A scheduled run or an end-time revert failed or ended with a warning and nobody opened the order since. */
   needsAttention: z.boolean().default(false),
+  // Issue 19's approvals (defaults, as above, for lists saved by an earlier version).
+  /** Who made the order (their name or email), null when they left the company or it is not known. */
+  createdByName: z.string().nullable().default(null),
+  /** The user id of who made it: the screen tells a member which orders are their own. */
+  createdById: z.string().nullable().default(null),
+  /** Who approved it (name or email) and when; null unless it was approved. */
+  approvedBy: z.string().nullable().default(null),
+  approvedAt: IsoDateTime.nullable().default(null),
+  /** Who rejected it (name or email), when and why; null unless it was rejected. */
+  rejectedBy: z.string().nullable().default(null),
+  rejectedAt: IsoDateTime.nullable().default(null),
+  rejectionReason: z.string().nullable().default(null),
 });
 export type WorkOrder = z.infer<typeof WorkOrder>;
 

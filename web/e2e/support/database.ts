@@ -35,3 +35,21 @@ export function setCompanyPlan(app: RunningApp, email: string, plan: PlanId): vo
     db.close();
   }
 }
+
+/**
+ * Moves the user with `email` into the company of `ownerEmail` with `role`: a teammate without
+ * the invitation journey (team.test.ts walks that one), for tests about what teams do.
+ */
+export function joinCompany(app: RunningApp, email: string, ownerEmail: string, role: 'admin' | 'member'): void {
+  const Sqlite = requireFromApi('better-sqlite3') as SqliteConstructor;
+  const db = new Sqlite(path.join(app.dataDir, 'app.db'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    const { changes } = db
+      .prepare('update users set company_id = (select company_id from users where email = ?), role = ? where email = ?')
+      .run(ownerEmail.trim().toLowerCase(), role, email.trim().toLowerCase());
+    if (changes !== 1) throw new Error(`no user found for ${email}`);
+  } finally {
+    db.close();
+  }
+}

@@ -111,7 +111,7 @@ describe('apiFetch', () => {
   });
 
   it('parses the response with the schema it is given', async () => {
-    const stats = { totalProducts: 3, pendingOrders: 1, completedOrders: 0, lastSyncAt: null, needsAttention: [] };
+    const stats = { totalProducts: 3, pendingOrders: 1, completedOrders: 0, awaitingApproval: 0, lastSyncAt: null, needsAttention: [] };
     const { apiFetch } = fakeServer(() => json(stats));
     await expect(apiFetch('/api/dashboard', { schema: DashboardStats })).resolves.toEqual(stats);
     const broken = fakeServer(() => json({ totalProducts: 'many' }));

@@ -35,6 +35,13 @@ function order(n: number, overrides: Partial<WorkOrder> = {}): WorkOrder {
     revertReport: null,
     warning: null,
     needsAttention: false,
+    createdByName: null,
+    createdById: null,
+    approvedBy: null,
+    approvedAt: null,
+    rejectedBy: null,
+    rejectedAt: null,
+    rejectionReason: null,
     ...overrides,
   };
 }
@@ -69,6 +76,18 @@ describe('work orders cache', () => {
     await saveWorkOrders(false, [order(1)], 1);
     await activeCatalogDb()!.workOrders.put({ id: 'broken', archived: false, order: { id: 'broken', title: 3 } });
     expect(titles((await readWorkOrders(activeCatalogDb()!, false)).orders)).toEqual(['Order 1']);
+  });
+
+  it('keeps approvals offline, and reads an order cached before them with none (issue 19)', async () => {
+    const waiting = order(1, { status: 'awaiting_approval', createdById: 'u-mia', createdByName: 'Mia Member' });
+    const rejected = order(2, { status: 'rejected', rejectedBy: 'Olive Owner', rejectedAt: '2030-03-03T10:00:00.000Z', rejectionReason: 'Too deep' });
+    await saveWorkOrders(false, [waiting, rejected], 1);
+    const { approvedBy: _a, approvedAt: _b, rejectedBy: _c, rejectedAt: _d, rejectionReason: _e, createdById: _f, createdByName: _g, ...old } = order(3);
+    await activeCatalogDb()!.workOrders.put({ id: old.id, archived: false, order: old });
+    const read = (await readWorkOrders(activeCatalogDb()!, false)).orders;
+    expect(read.find((o) => o.title === 'Order 1')).toMatchObject({ status: 'awaiting_approval', createdByName: 'Mia Member' });
+    expect(read.find((o) => o.title === 'Order 2')).toMatchObject({ status: 'rejected', rejectionReason: 'Too deep' });
+    expect(read.find((o) => o.title === 'Order 3')).toMatchObject({ approvedBy: null, rejectedBy: null, createdById: null });
   });
 
   it('has nothing, and no time, before a first list', async () => {

@@ -13,7 +13,7 @@
  * caps takes another advisory lock on the company, so two concurrent creates cannot both count
  * 19 and both insert.
  */
-import { and, asc, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { NewWorkOrder, WorkOrder, WorkOrdersRepository } from '../repositories';
 import { WorkOrderCapError } from '../repositories.work-orders';
@@ -65,6 +65,15 @@ export function pgWorkOrders(db: PgDb): WorkOrdersRepository {
     async get(companyId, id) {
       const [row] = await db.select().from(wo).where(scoped(companyId, id));
       return row ?? null;
+    },
+    async approvers(companyId, ids) {
+      const approvers = new Map<string, string>();
+      for (const chunk of chunks([...new Set(ids)])) {
+        const rows = await db.select({ id: wo.id, approvedBy: wo.approvedBy }).from(wo)
+          .where(and(eq(wo.companyId, companyId), inArray(wo.id, chunk), isNotNull(wo.approvedBy)));
+        for (const r of rows) if (r.approvedBy) approvers.set(r.id, r.approvedBy);
+      }
+      return approvers;
     },
     async titles(companyId, ids) {
       const titles = new Map<string, string>();

@@ -5,7 +5,7 @@
  * live lease" check and its write cannot interleave with another claim. A create that checks the
  * company's caps counts and inserts in one IMMEDIATE transaction (the write lock from the start).
  */
-import { and, asc, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { NewWorkOrder, WorkOrder, WorkOrdersRepository } from '../repositories';
 import { WorkOrderCapError } from '../repositories.work-orders';
@@ -48,6 +48,15 @@ export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
     },
     async get(companyId, id) {
       return db.select().from(wo).where(scoped(companyId, id)).get() ?? null;
+    },
+    async approvers(companyId, ids) {
+      const approvers = new Map<string, string>();
+      for (const chunk of chunks([...new Set(ids)])) {
+        const rows = db.select({ id: wo.id, approvedBy: wo.approvedBy }).from(wo)
+          .where(and(eq(wo.companyId, companyId), inArray(wo.id, chunk), isNotNull(wo.approvedBy))).all();
+        for (const r of rows) if (r.approvedBy) approvers.set(r.id, r.approvedBy);
+      }
+      return approvers;
     },
     async titles(companyId, ids) {
       const titles = new Map<string, string>();

@@ -72,7 +72,7 @@ describe('GET /api/dashboard', () => {
   it('gives a new company zero products and orders and no sync yet', async () => {
     const { app } = await make();
     const res = await app.request('/api/dashboard', { headers: testUser().headers });
-    expect(DashboardStats.parse(await res.json())).toEqual({ totalProducts: 0, pendingOrders: 0, completedOrders: 0, lastSyncAt: null, needsAttention: [] });
+    expect(DashboardStats.parse(await res.json())).toEqual({ totalProducts: 0, pendingOrders: 0, completedOrders: 0, awaitingApproval: 0, lastSyncAt: null, needsAttention: [] });
   });
 
   it('counts only the caller company', async () => {

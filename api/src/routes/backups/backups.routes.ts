@@ -42,7 +42,8 @@ import {
   compareWithCatalog, describeBackups, isOtherStore, readBackupState, restoreItems, stateAt, takeBackup, type RestoreSelection,
 } from '../../services/backups/backups';
 import { notifyWorkOrdersDue } from '../../services/work-orders/scheduler';
-import { toWireOrder } from '../work-orders/work-order-items';
+import { waitsForApproval } from '../../services/work-orders/approvals';
+import { peopleOf, toWireOrder } from '../work-orders/work-order-items';
 
 const NOT_FOUND = 'Backup not found';
 const money = (cents: number | null) => (cents === null ? null : formatCents(cents));
@@ -105,7 +106,10 @@ export function backupRoutes(deps: { db: Database }) {
       throw new ApiError(ErrorCode.VALIDATION, `A work order can change at most ${MAX_WORK_ORDER_ITEMS.toLocaleString('en-US')} products and variants: choose fewer items to restore at once.`);
     }
     const settings = await db.settings.get(user.companyId);
+    const company = await db.companies.get(user.companyId);
     const { order, created } = await db.workOrders.create(user.companyId, {
+      // A member's restore waits for approval as any order of theirs (issue 19).
+      awaitingApproval: company ? waitsForApproval(company, user.role) : false,
       title: restoreTitle(formatDateTime(at, body.timeZone ?? 'UTC')),
       productUpdates,
       executeImmediately: true,
@@ -118,8 +122,8 @@ export function backupRoutes(deps: { db: Database }) {
       if (err instanceof WorkOrderCapError) throw new ApiError(ErrorCode.TOO_MANY_ORDERS, tooManyOrdersMessage(err.cap));
       throw err;
     });
-    if (created) notifyWorkOrdersDue();
-    return c.json(toWireOrder(order) satisfies WireWorkOrder, created ? 201 : 200);
+    if (created && order.status === 'pending') notifyWorkOrdersDue();
+    return c.json(toWireOrder(order, await peopleOf(db, user.companyId)) satisfies WireWorkOrder, created ? 201 : 200);
   }
 
   return new Hono<AuthedEnv>()

@@ -1,7 +1,9 @@
 /**
  * /api/company: the caller's team. GET /users (the members), PUT /name (rename, 'Company name
  * cannot be empty' after trimming) and DELETE /users/{id} (the member moves to a company of
- * their own; never an owner, never oneself). Who may call each: the guards, from the route
+ * their own; never an owner, never oneself). GET and PATCH /settings: the company's settings
+ * (issue 19: approvals of members' orders, guardrails); turning approvals on needs a plan with
+ * them (403 PLAN_LIMIT otherwise, decision 032). Who may call each: the guards, from the route
  * table and the permission table (team.*; decision 019). Another company's member is a 404, as
  * every company-scoped record is.
  */
@@ -9,12 +11,15 @@ import { Hono } from 'hono';
 import { displayName } from '@catalog/contracts/auth';
 import { UuidParam, type MessageResponse } from '@catalog/contracts/common';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
+import { UpdateCompanySettingsBody, type CompanySettings } from '@catalog/contracts/company-settings';
+import { planFeatureError, planHasFeature } from '@catalog/contracts/plans';
 import { CompanyNameBody, type CompanyNameResponse, type TeamMember } from '@catalog/contracts/team';
 import type { Database, User } from '../../db/repositories';
 import { readJson } from '../../lib/http';
 import type { AuthedEnv } from '../../middleware/authenticate';
 import { guard } from '../../middleware/require-permission';
 import { MEMBER_NOT_FOUND, removeMember } from '../../services/team/remove-member';
+import { companySettingsOf } from '../../services/work-orders/approvals';
 
 export function toTeamMember(user: User): TeamMember {
   return {
@@ -39,6 +44,23 @@ export function companyRoutes(deps: { db: Database; now: () => Date }) {
       const company = await db.companies.update(c.get('user').companyId, { name }, now());
       if (!company) throw new ApiError(ErrorCode.NOT_FOUND, 'Your company was not found');
       return c.json({ name: company.name } satisfies CompanyNameResponse);
+    })
+    .get('/settings', guard('GET /api/company/settings'), async (c) => {
+      const company = await db.companies.get(c.get('user').companyId);
+      if (!company) throw new ApiError(ErrorCode.NOT_FOUND, 'Your company was not found');
+      return c.json(companySettingsOf(company) satisfies CompanySettings);
+    })
+    .patch('/settings', guard('PATCH /api/company/settings'), async (c) => {
+      const body = await readJson(c, UpdateCompanySettingsBody);
+      const { companyId } = c.get('user');
+      const company = await db.companies.get(companyId);
+      if (!company) throw new ApiError(ErrorCode.NOT_FOUND, 'Your company was not found');
+      if (body.ordersNeedApproval === true && !planHasFeature(company.subscriptionPlan, 'approvals')) {
+        throw planFeatureError('approvals', company.subscriptionPlan);
+      }
+      const updated = await db.companies.update(companyId, body, now());
+      if (!updated) throw new ApiError(ErrorCode.NOT_FOUND, 'Your company was not found');
+      return c.json(companySettingsOf(updated) satisfies CompanySettings);
     })
     .delete('/users/:id', guard('DELETE /api/company/users/:id'), async (c) => {
       const parsed = UuidParam.safeParse({ id: c.req.param('id') });

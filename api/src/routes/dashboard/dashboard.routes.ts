@@ -25,6 +25,7 @@ export function dashboardRoutes(deps: { db: Database }) {
       totalProducts,
       pendingOrders: byStatus.pending,
       completedOrders: byStatus.completed,
+      awaitingApproval: byStatus.awaiting_approval,
       lastSyncAt: settings?.lastSyncAt ? settings.lastSyncAt.toISOString() : null,
       needsAttention: attention.slice(0, ATTENTION_LISTED).map((o) => ({ id: o.id, title: o.title, status: o.status, problem: o.error ?? o.warning ?? '' })),
     };

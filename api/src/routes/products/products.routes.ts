@@ -37,7 +37,7 @@ import type { SecretBox } from '../../lib/secrets';
 import type { AuthedEnv } from '../../middleware/authenticate';
 import { serializedJson } from '../../middleware/compress';
 import { guard } from '../../middleware/require-permission';
-import { toWireHistoryEntry, toWireVariant } from '../../services/catalog/catalog-wire';
+import { toWireHistoryEntry, toWireVariant, withApprovers } from '../../services/catalog/catalog-wire';
 import { editProductPrices, editVariantPrices } from '../../services/catalog/price-edits';
 import { catalogCsv, priceHistoryCsv } from '../../services/catalog/csv-export';
 import { createCatalogChanges } from '../../services/catalog/replication';
@@ -113,7 +113,7 @@ export function productsRoutes(deps: ProductsDeps) {
       const { companyId } = c.get('user');
       const product = await loadProduct(companyId, c);
       const entries = await db.priceHistory.listForProduct(companyId, product.id);
-      return c.json(entries.map(toWireHistoryEntry) satisfies PriceHistoryResponse);
+      return c.json(await withApprovers(db, companyId, entries.map(toWireHistoryEntry)) satisfies PriceHistoryResponse);
     })
 
     .get('/:id/price-history/csv', guard('GET /api/products/:id/price-history/csv'), async (c) => {

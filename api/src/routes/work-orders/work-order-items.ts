@@ -4,6 +4,7 @@
  * otherwise); prices become integer cents and each item keeps the store's ids next to ours,
  * so the executor writes to the store and the list speaks the ids the screens know.
  */
+import { displayName } from '@catalog/contracts/auth';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import { formatCents, parseMoney } from '@catalog/contracts/money';
 import type { WorkOrder as WireWorkOrder, CreateWorkOrderBody, WorkOrderItem as WireItem } from '@catalog/contracts/work-orders';
@@ -76,8 +77,18 @@ export function toWireItem(item: WorkOrderItem): WireItem {
   return wire;
 }
 
-/** The order as GET /api/work-orders lists it (the contracts' WorkOrder). */
-export function toWireOrder(order: WorkOrder): WireWorkOrder {
+/**
+ * The names of the people an order names (who made, approved or rejected it), by user id:
+ * the company's users, read once for a list. A former member is left out (the wire says null).
+ */
+export async function peopleOf(db: Database, companyId: string): Promise<Map<string, string>> {
+  return new Map((await db.users.listByCompany(companyId)).map((u) => [u.id, displayName(u)]));
+}
+
+const nameOf = (people: ReadonlyMap<string, string>, id: string | null) => (id === null ? null : people.get(id) ?? null);
+
+/** The order as GET /api/work-orders lists it (the contracts' WorkOrder); `people` from peopleOf. */
+export function toWireOrder(order: WorkOrder, people: ReadonlyMap<string, string> = new Map()): WireWorkOrder {
   const productUpdates = order.productUpdates.map(toWireItem);
   return {
     id: order.id,
@@ -98,5 +109,12 @@ export function toWireOrder(order: WorkOrder): WireWorkOrder {
     revertReport: order.status === 'undone' ? order.revertReport : null,
     warning: order.warning,
     needsAttention: order.needsAttention,
+    createdById: order.createdBy,
+    createdByName: nameOf(people, order.createdBy),
+    approvedBy: nameOf(people, order.approvedBy),
+    approvedAt: order.approvedAt?.toISOString() ?? null,
+    rejectedBy: nameOf(people, order.rejectedBy),
+    rejectedAt: order.rejectedAt?.toISOString() ?? null,
+    rejectionReason: order.rejectionReason,
   };
 }

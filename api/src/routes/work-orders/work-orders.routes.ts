@@ -15,6 +15,14 @@
  * the scheduler of this process (services/work-orders), which claims it; the screens follow
  * its status by polling the list.
  *
+ * Approvals and blocking guardrails (issue 19): with the company's "Work orders by members need
+ * approval" on (a plan with approvals), a member's order is created `awaiting_approval`, which
+ * nothing claims; POST /{id}/approve (owners, admins) makes it pending (it runs now when
+ * immediate or its time has passed, else at its time), POST /{id}/reject with a reason makes it
+ * rejected (final). Both record who and when, and tell the creator (email with SMTP). An order
+ * breaking a rule the company made blocking is refused with 422 GUARDRAIL on create, and again
+ * on approve against the prices of then.
+ *
  * Caps (issue 14): a company may have WORK_ORDER_CAPS waiting (immediate pending or executing,
  * scheduled pending); one more answers 429 TOO_MANY_ORDERS, counted in the insert's transaction.
  * Each order records the store it was made for; undo of an order made for another store is a 409.
@@ -27,10 +35,12 @@ import {
 } from '@catalog/contracts/work-order-rules';
 import { isBigCommerceError } from '@catalog/commerce';
 import {
-  CreateWorkOrderBody, UndoWorkOrderBody, UpdateWorkOrderBody, WORK_ORDER_MESSAGES, WorkOrderListQuery,
+  CreateWorkOrderBody, RejectWorkOrderBody, UndoWorkOrderBody, UpdateWorkOrderBody, WORK_ORDER_MESSAGES, WorkOrderListQuery,
   type RevertReport, type WorkOrder as WireWorkOrder,
 } from '@catalog/contracts/work-orders';
-import type { Database, WorkOrder } from '../../db/repositories';
+import type { Company, Database, WorkOrder } from '../../db/repositories';
+import type { Logger } from '../../lib/logger';
+import type { Mailer } from '../../lib/mailer';
 import type { SecretBox } from '../../lib/secrets';
 import type { CommerceFactory } from '../../services/store-connection';
 import { WorkOrderCapError } from '../../db/repositories.work-orders';
@@ -42,7 +52,9 @@ import { targetsOf } from '../../services/work-orders/price-plan';
 import { planRevert } from '../../services/work-orders/revert-plan';
 import { notifyWorkOrdersDue } from '../../services/work-orders/scheduler';
 import { failureReason } from '../../services/work-orders/store-writer';
-import { resolveItems, toWireOrder } from './work-order-items';
+import { companySettingsOf, tellCreator, waitsForApproval } from '../../services/work-orders/approvals';
+import { refuseBlockedOrder } from '../../services/work-orders/guardrail-items';
+import { peopleOf, resolveItems, toWireOrder } from './work-order-items';
 
 const NOT_FOUND = 'Work order not found';
 
@@ -61,20 +73,42 @@ function conflict(action: WorkOrderAction, order: WorkOrder): ApiError {
     editEnd: order.archived
       ? 'The end of an archived work order cannot be changed'
       : `The end can be changed only before the order runs or after it completed, before it is undone (this one is ${state})`,
+    approve: order.archived
+      ? 'An archived work order cannot be approved'
+      : `Only work orders awaiting approval can be approved (this one is ${state.replace('_', ' ')})`,
+    reject: order.archived
+      ? 'An archived work order cannot be rejected'
+      : `Only work orders awaiting approval can be rejected (this one is ${state.replace('_', ' ')})`,
   }[action];
   return new ApiError(ErrorCode.CONFLICT, why);
 }
 
 /** An end must come after the order runs: after its schedule, and after now. */
 function checkRevertAt(revertAt: Date, order: { executeImmediately: boolean; scheduledAt: Date | null; status: string }, now: Date) {
-  const startsAt = order.status === 'pending' && !order.executeImmediately && order.scheduledAt ? order.scheduledAt : now;
+  const startsAt = (order.status === 'pending' || order.status === 'awaiting_approval') && !order.executeImmediately && order.scheduledAt ? order.scheduledAt : now;
   if (revertAt.getTime() <= Math.max(startsAt.getTime(), now.getTime())) {
     throw new ApiError(ErrorCode.VALIDATION, WORK_ORDER_MESSAGES.revertAfterStart, { fields: { revertAt: WORK_ORDER_MESSAGES.revertAfterStart } });
   }
 }
 
-export function workOrderRoutes(deps: { db: Database; commerce: CommerceFactory; secrets: SecretBox }) {
+export function workOrderRoutes(deps: {
+  db: Database; commerce: CommerceFactory; secrets: SecretBox; logger: Logger;
+  /** How the creator of an approved or rejected order hears of it by email (SMTP, PUBLIC_URL). */
+  invitations?: { mailer?: Mailer | null; publicUrl?: string };
+}) {
   const { db } = deps;
+  const mail = { db, mailer: deps.invitations?.mailer ?? null, publicUrl: deps.invitations?.publicUrl ?? null, logger: deps.logger };
+
+  async function companyOf(companyId: string): Promise<Company> {
+    const company = await db.companies.get(companyId);
+    if (!company) throw new ApiError(ErrorCode.NOT_FOUND, 'Your company was not found');
+    return company;
+  }
+
+  /** The order as the wire has it, naming the people it records. */
+  async function wire(order: WorkOrder): Promise<WireWorkOrder> {
+    return toWireOrder(order, await peopleOf(db, order.companyId));
+  }
   const storeClient = storeClients(deps);
 
   /** An order made for another store than the one connected now cannot be undone (409). */
@@ -95,8 +129,9 @@ export function workOrderRoutes(deps: { db: Database; commerce: CommerceFactory;
   return new Hono<AuthedEnv>()
     .get('/', guard('GET /api/work-orders'), async (c) => {
       const { includeArchived } = readQuery(c, WorkOrderListQuery);
-      const orders = await db.workOrders.list(c.get('user').companyId, { includeArchived });
-      return c.json(orders.map(toWireOrder) satisfies WireWorkOrder[]);
+      const { companyId } = c.get('user');
+      const [orders, people] = await Promise.all([db.workOrders.list(companyId, { includeArchived }), peopleOf(db, companyId)]);
+      return c.json(orders.map((o) => toWireOrder(o, people)) satisfies WireWorkOrder[]);
     })
 
     .post('/', guard('POST /api/work-orders'), async (c) => {
@@ -106,6 +141,11 @@ export function workOrderRoutes(deps: { db: Database; commerce: CommerceFactory;
       const scheduledAt = body.executeImmediately || !body.scheduledAt ? null : new Date(body.scheduledAt);
       const revertAt = body.revertAt ? new Date(body.revertAt) : null;
       if (revertAt) checkRevertAt(revertAt, { executeImmediately: body.executeImmediately, scheduledAt, status: 'pending' }, new Date());
+      // A replay of an order already created answers it as it is now (the rules were checked then).
+      const replayed = body.id ? await db.workOrders.getByIdempotencyKey(user.companyId, body.id) : null;
+      if (replayed) return c.json(await wire(replayed) satisfies WireWorkOrder, 200);
+      const company = await companyOf(user.companyId);
+      await refuseBlockedOrder(db, user.companyId, productUpdates, companySettingsOf(company));
       // The store the order is for: a later store change cancels it, or refuses its undo.
       const settings = await db.settings.get(user.companyId);
       const { order, created } = await db.workOrders.create(user.companyId, {
@@ -118,18 +158,55 @@ export function workOrderRoutes(deps: { db: Database; commerce: CommerceFactory;
         idempotencyKey: body.id ?? null,
         storeHash: settings?.storeHash ?? null,
         revertAt,
+        awaitingApproval: waitsForApproval(company, user.role),
         caps: WORK_ORDER_CAPS,
       }).catch((err: unknown) => {
         if (err instanceof WorkOrderCapError) throw new ApiError(ErrorCode.TOO_MANY_ORDERS, tooManyOrdersMessage(err.cap));
         throw err;
       });
-      if (created && (scheduledAt === null || scheduledAt.getTime() <= Date.now())) notifyWorkOrdersDue();
-      return c.json(toWireOrder(order) satisfies WireWorkOrder, created ? 201 : 200);
+      if (created && order.status === 'pending' && (scheduledAt === null || scheduledAt.getTime() <= Date.now())) notifyWorkOrdersDue();
+      return c.json(await wire(order) satisfies WireWorkOrder, created ? 201 : 200);
+    })
+
+    // An owner or admin lets a member's order run (issue 19): pending, so the scheduler claims
+    // it now when it is immediate or its time has passed, else at its time.
+    .post('/:id/approve', guard('POST /api/work-orders/:id/approve'), async (c) => {
+      const user = c.get('user');
+      const order = await load(user.companyId, c.req.param('id'));
+      if (order.status !== 'awaiting_approval' || order.archived) throw conflict('approve', order);
+      // Prices may have moved while it waited: the blocking rules are checked against today's.
+      await refuseBlockedOrder(db, user.companyId, order.productUpdates, companySettingsOf(await companyOf(user.companyId)));
+      const now = new Date();
+      const approved = await db.workOrders.update(
+        user.companyId, order.id, { status: 'pending', approvedBy: user.id, approvedAt: now }, WORK_ORDER_ACTION_GUARDS.approve, now,
+      );
+      if (!approved) throw conflict('approve', (await db.workOrders.get(user.companyId, order.id)) ?? order);
+      if (approved.scheduledAt === null || approved.scheduledAt.getTime() <= now.getTime()) notifyWorkOrdersDue();
+      await tellCreator(mail, approved, user, null);
+      return c.json(await wire(approved) satisfies WireWorkOrder);
+    })
+
+    .post('/:id/reject', guard('POST /api/work-orders/:id/reject'), async (c) => {
+      const user = c.get('user');
+      const order = await load(user.companyId, c.req.param('id'));
+      const { reason } = await readJson(c, RejectWorkOrderBody);
+      const now = new Date();
+      const rejected = await db.workOrders.update(
+        user.companyId, order.id, { status: 'rejected', rejectedBy: user.id, rejectedAt: now, rejectionReason: reason }, WORK_ORDER_ACTION_GUARDS.reject, now,
+      );
+      if (!rejected) throw conflict('reject', (await db.workOrders.get(user.companyId, order.id)) ?? order);
+      await tellCreator(mail, rejected, user, reason);
+      return c.json(await wire(rejected) satisfies WireWorkOrder);
     })
 
     .delete('/:id', guard('DELETE /api/work-orders/:id'), async (c) => {
-      const { companyId } = c.get('user');
+      const user = c.get('user');
+      const { companyId } = user;
       const order = await load(companyId, c.req.param('id'));
+      // An order waiting for approval is withdrawn by whoever made it, or by an owner or admin.
+      if (order.status === 'awaiting_approval' && user.role === 'member' && order.createdBy !== user.id) {
+        throw new ApiError(ErrorCode.FORBIDDEN, 'Only the member who made it, or an owner or admin, can cancel an order awaiting approval');
+      }
       if (!(await db.workOrders.delete(companyId, order.id, WORK_ORDER_ACTION_GUARDS.delete))) {
         throw conflict('delete', (await db.workOrders.get(companyId, order.id)) ?? order);
       }
@@ -141,7 +218,7 @@ export function workOrderRoutes(deps: { db: Database; commerce: CommerceFactory;
       const order = await load(companyId, c.req.param('id'));
       const archived = await db.workOrders.update(companyId, order.id, { archived: true }, WORK_ORDER_ACTION_GUARDS.archive);
       if (!archived) throw conflict('archive', (await db.workOrders.get(companyId, order.id)) ?? order);
-      return c.json(toWireOrder(archived) satisfies WireWorkOrder);
+      return c.json(await wire(archived) satisfies WireWorkOrder);
     })
 
     .patch('/:id', guard('PATCH /api/work-orders/:id'), async (c) => {
@@ -152,7 +229,7 @@ export function workOrderRoutes(deps: { db: Database; commerce: CommerceFactory;
       if (revertAt) checkRevertAt(revertAt, order, new Date());
       const updated = await db.workOrders.update(companyId, order.id, { revertAt }, WORK_ORDER_ACTION_GUARDS.editEnd);
       if (!updated) throw conflict('editEnd', (await db.workOrders.get(companyId, order.id)) ?? order);
-      return c.json(toWireOrder(updated) satisfies WireWorkOrder);
+      return c.json(await wire(updated) satisfies WireWorkOrder);
     })
 
     // Someone opened the order: the dashboard stops showing it (needsAttention, issue 18).
@@ -160,7 +237,7 @@ export function workOrderRoutes(deps: { db: Database; commerce: CommerceFactory;
       const { companyId } = c.get('user');
       const order = await load(companyId, c.req.param('id'));
       const seen = order.needsAttention ? await db.workOrders.update(companyId, order.id, { needsAttention: false }) : order;
-      return c.json(toWireOrder(seen ?? order) satisfies WireWorkOrder);
+      return c.json(await wire(seen ?? order) satisfies WireWorkOrder);
     })
 
     // What an undo would do now: the store's prices read, each item classified (issue 18).
@@ -202,6 +279,6 @@ export function workOrderRoutes(deps: { db: Database; commerce: CommerceFactory;
       );
       if (!marked) throw conflict('undo', (await db.workOrders.get(companyId, order.id)) ?? order);
       notifyWorkOrdersDue();
-      return c.json(toWireOrder(marked) satisfies WireWorkOrder, 202);
+      return c.json(await wire(marked) satisfies WireWorkOrder, 202);
     });
 }

@@ -197,6 +197,8 @@ describe('delete, archive and undo', () => {
       archive: (id) => t.request('PATCH', `/api/work-orders/${id}/archive`),
       undo: (id) => t.request('POST', `/api/work-orders/${id}/undo`),
       editEnd: (id) => t.request('PATCH', `/api/work-orders/${id}`, { revertAt: '2031-01-01T00:00:00.000Z' }),
+      approve: (id) => t.request('POST', `/api/work-orders/${id}/approve`),
+      reject: (id) => t.request('POST', `/api/work-orders/${id}/reject`, { reason: 'Not this week' }),
     };
     const disagreements: string[] = [];
     for (const status of WireStatus.options) {

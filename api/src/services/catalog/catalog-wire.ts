@@ -4,11 +4,12 @@
  * id), money as "19.90" strings, times as ISO strings. One place, so the list, the detail
  * calls, the price edits and replication can never disagree on a field.
  */
+import { displayName } from '@catalog/contracts/auth';
 import { formatCents } from '@catalog/contracts/money';
 import type { OptionValue, PriceHistoryEntry, Product, Variant } from '@catalog/contracts/products';
 import type { ReplicatedProduct, ReplicatedVariant } from '@catalog/contracts/replication';
 import type {
-  ListedPriceHistoryEntry, Product as ProductRow, ProductVariant, ProductWithVariants,
+  Database, ListedPriceHistoryEntry, Product as ProductRow, ProductVariant, ProductWithVariants,
 } from '../../db/repositories';
 
 const money = (cents: number | null): string | null => (cents === null ? null : formatCents(cents));
@@ -75,4 +76,20 @@ export function toWireHistoryEntry(e: ListedPriceHistoryEntry): PriceHistoryEntr
     workOrderId: e.workOrderId,
     changedBy: e.changedBy,
   };
+}
+
+/**
+ * The entries of approved work orders name their approver too (issue 19), next to who made the
+ * change (changedBy: the order's creator): "approved by" in the product's price history.
+ */
+export async function withApprovers(db: Database, companyId: string, entries: PriceHistoryEntry[]): Promise<PriceHistoryEntry[]> {
+  const orderIds = [...new Set(entries.flatMap((e) => (e.workOrderId && e.changeType === 'work_order' ? [e.workOrderId] : [])))];
+  if (orderIds.length === 0) return entries;
+  const approvers = await db.workOrders.approvers(companyId, orderIds);
+  if (approvers.size === 0) return entries;
+  const people = new Map((await db.users.listByCompany(companyId)).map((u) => [u.id, displayName(u)]));
+  return entries.map((e) => {
+    const approver = e.workOrderId && e.changeType === 'work_order' ? approvers.get(e.workOrderId) : undefined;
+    return approver === undefined ? e : { ...e, approvedBy: people.get(approver) ?? null };
+  });
 }

@@ -72,12 +72,14 @@ const CHANGE_LABELS: Record<PriceChangeType, string> = {
 /** "2025-03-01 09:30:00": a form every spreadsheet reads as a date and time. */
 const utc = (d: Date): string => d.toISOString().slice(0, 19).replace('T', ' ');
 
-function historyRow(e: ExportedPriceHistoryEntry, people: Map<string, string>): string[] {
+function historyRow(e: ExportedPriceHistoryEntry, people: Map<string, string>, approvers: Map<string, string>): string[] {
+  const approver = e.workOrderId && e.changeType === 'work_order' ? approvers.get(e.workOrderId) : undefined;
+  const approved = approver === undefined ? '' : ` (approved by ${people.get(approver) ?? 'Former team member'})`;
   return [
     utc(e.createdAt), String(e.productExternalId), e.variantExternalId === null ? '' : String(e.variantExternalId),
     e.productName, e.sku ?? '', CHANGE_LABELS[e.changeType] ?? e.changeType,
     money(e.oldRegularPriceCents), money(e.newRegularPriceCents), money(e.oldSalePriceCents), money(e.newSalePriceCents),
-    e.workOrderId ?? '', e.changedBy === null ? '' : (people.get(e.changedBy) ?? 'Former team member'),
+    e.workOrderId ?? '', e.changedBy === null ? '' : `${people.get(e.changedBy) ?? 'Former team member'}${approved}`,
   ];
 }
 
@@ -96,7 +98,11 @@ export async function* priceHistoryCsv(db: Database, companyId: string, opts: Hi
   let after: { createdAt: Date; id: string } | undefined;
   for (;;) {
     const page = await db.priceHistory.listPage(companyId, { ...opts, after, limit: HISTORY_PAGE });
-    if (page.length > 0) yield page.map((e) => historyRow(e, people));
+    if (page.length > 0) {
+      // Approved work orders (issue 19) name their approver next to their creator.
+      const approvers = await db.workOrders.approvers(companyId, page.flatMap((e) => (e.workOrderId ? [e.workOrderId] : [])));
+      yield page.map((e) => historyRow(e, people, approvers));
+    }
     if (page.length < HISTORY_PAGE) return;
     const last = page[page.length - 1]!;
     after = { createdAt: last.createdAt, id: last.id };

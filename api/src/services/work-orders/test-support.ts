@@ -23,11 +23,11 @@ const cents = (price: number) => Math.round(price * 100);
 const centsOrNull = (price: number | null) => (price === null ? null : cents(price));
 
 /** The app, a connected and synced company, and executor/scheduler factories on its database. */
-export async function workOrderWorld(options: { store?: DemoStoreOptions; databaseUrl?: string } = {}) {
+export async function workOrderWorld(options: { store?: DemoStoreOptions; databaseUrl?: string; invitations?: NonNullable<Parameters<typeof testApp>[0]>['invitations'] } = {}) {
   const store = await startDemoStore({ products: 60, windowMs: 1_000, ...options.store });
   const appSecret = generateAppSecret();
   const commerce = commerceAt(store.url);
-  const t = await testApp({ commerce, appSecret, databaseUrl: options.databaseUrl });
+  const t = await testApp({ commerce, appSecret, databaseUrl: options.databaseUrl, invitations: options.invitations });
   const owner = testUser('Olive Owner');
   if ((await t.app.request('/api/auth/user', { headers: owner.headers })).status !== 200) throw new Error('sign-in failed');
   const user = (await t.db.users.getByFirebaseUid(owner.sub))!;

@@ -1,6 +1,7 @@
 /**
  * /settings: the API connection form (and 'Disconnect store' once one is connected), setup
- * instructions (naming the local demo store when there is one), the account card, storage on this device, the Data Management danger zone and
+ * instructions (naming the local demo store when there is one), the work-order settings
+ * (approvals and guardrails, issue 19), the account card, storage on this device, the Data Management danger zone and
  * Logout. The form waits for GET /api/settings so it starts from the saved connection (token
  * masked); offline, it says it will load when the connection returns.
  */
@@ -24,6 +25,7 @@ import { DisconnectStore } from './disconnect-store';
 import { SetupInstructions } from './setup-instructions';
 import { StorageCard } from './storage-card';
 import { StoreConnectionForm } from './store-connection-form';
+import { WorkOrdersSettings } from './work-orders-settings';
 
 export interface SettingsPageProps {
   /** After 'Delete all products': refresh what shows products or their count. */
@@ -99,7 +101,10 @@ export function SettingsPage({ onProductsDeleted }: SettingsPageProps) {
       </div>
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <ConnectionLoader canEdit={canEdit} onDisconnected={onProductsDeleted} />
+          <Stack gap="lg">
+            <ConnectionLoader canEdit={canEdit} onDisconnected={onProductsDeleted} />
+            <WorkOrdersSettings />
+          </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="lg">

@@ -17,6 +17,8 @@ import { invalidateWorkOrders } from './get-work-orders';
 
 /** The toast after a successful creation (spec section 8). */
 export const CREATED_MESSAGE = 'Work order created successfully';
+/** The toast when a member's order waits for an owner's or admin's approval (issue 19). */
+export const AWAITING_APPROVAL_MESSAGE = 'Work order created: it runs once an owner or admin approves it.';
 /** The failure fallback when the server gives no message (spec section 8). */
 export const CREATE_FAILED_MESSAGE = 'Failed to create work order';
 /** The toast when the order waits for the connection. */

@@ -3,7 +3,7 @@
  * /api/work-orders/{id}/archive (not while executing), POST /api/work-orders/{id}/undo
  * (completed, not archived; its preview first) and PATCH /api/work-orders/{id} with revertAt
  * (the end: pending, or completed and not undone); and POST .../seen when a card that needed
- * attention was shown. The server writes with the same rules (contracts
+ * attention was shown; POST .../approve and .../reject (issue 19, owners and admins). The server writes with the same rules (contracts
  * WORK_ORDER_ACTION_GUARDS, which workOrderActions reads) and answers 409 with the reason when
  * the order changed meanwhile.
  */
@@ -42,6 +42,16 @@ export function setWorkOrderEnd(id: string, revertAt: string | null): Promise<Wo
   return apiFetch(path(id), { method: 'PATCH', body: { revertAt }, schema: WorkOrder });
 }
 
+/** An owner or admin lets a member's order run (issue 19): it becomes pending. */
+export function approveWorkOrder(id: string): Promise<WorkOrder> {
+  return apiFetch(`${path(id)}/approve`, { method: 'POST', schema: WorkOrder });
+}
+
+/** An owner or admin refuses a member's order, saying why (final). */
+export function rejectWorkOrder(id: string, reason: string): Promise<WorkOrder> {
+  return apiFetch(`${path(id)}/reject`, { method: 'POST', body: { reason }, schema: WorkOrder });
+}
+
 /** The order was shown to someone: the dashboard stops pointing at it. */
 export function markWorkOrderSeen(id: string): Promise<WorkOrder> {
   return apiFetch(`${path(id)}/seen`, { method: 'POST', schema: WorkOrder });
@@ -52,11 +62,15 @@ export interface ActionOptions {
   force?: boolean;
   /** The end: an ISO time, or null to remove it. */
   revertAt?: string | null;
+  /** Reject: why. */
+  reason?: string;
 }
 
 export function runWorkOrderAction(action: WorkOrderAction, id: string, options: ActionOptions = {}): Promise<unknown> {
   if (action === 'undo') return undoWorkOrder(id, options.force ?? false);
   if (action === 'archive') return archiveWorkOrder(id);
   if (action === 'editEnd') return setWorkOrderEnd(id, options.revertAt ?? null);
+  if (action === 'approve') return approveWorkOrder(id);
+  if (action === 'reject') return rejectWorkOrder(id, options.reason ?? '');
   return deleteWorkOrder(id);
 }

@@ -22,7 +22,7 @@ import type { LocalProduct } from '../../../local/catalog-query';
 import { PreviewModal } from '../../../components/price-preview-modal';
 import { useOutbox } from '../../../local/outbox-hooks';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { CREATE_FAILED_MESSAGE, CREATED_MESSAGE, QUEUED_MESSAGE, QUEUED_TITLE, createWorkOrder, queuedByServerMessage, type CreateOutcome } from '../api/create-work-order';
+import { AWAITING_APPROVAL_MESSAGE, CREATE_FAILED_MESSAGE, CREATED_MESSAGE, QUEUED_MESSAGE, QUEUED_TITLE, createWorkOrder, queuedByServerMessage, type CreateOutcome } from '../api/create-work-order';
 import { overlappingOrders } from '@catalog/contracts/work-order-rules';
 import { useWorkOrderDraft } from '../hooks/use-work-order-draft';
 import { useWorkOrderForm } from '../hooks/use-work-order-form';
@@ -143,7 +143,9 @@ export function CreateWorkOrderScreen({ onCreated }: CreateWorkOrderScreenProps)
       return;
     }
     if (outcome.state === 'sent') {
-      notifications.show({ color: 'green', title: 'Work order created', message: CREATED_MESSAGE });
+      // A member's order while the company requires approval waits (issue 19): say so.
+      const waits = outcome.order?.status === 'awaiting_approval';
+      notifications.show({ color: 'green', title: 'Work order created', message: waits ? AWAITING_APPROVAL_MESSAGE : CREATED_MESSAGE });
       onCreated?.();
     } else {
       const message = outcome.reason ? queuedByServerMessage(outcome.reason) : QUEUED_MESSAGE;

@@ -1,6 +1,6 @@
 /**
  * The confirmations of the list's actions: Delete and Archive with the spec's questions
- * (section 5), Undo with its preview of what is restored and kept (undo-dialog.tsx), and the
+ * (section 5), Approve, Reject with its reason (reject-dialog.tsx), Undo with its preview of what is restored and kept (undo-dialog.tsx), and the
  * end's date and time (end-time-dialog.tsx).
  */
 import { Text } from '@mantine/core';
@@ -8,9 +8,10 @@ import { ConfirmDialog, type ConfirmTone } from '../../../components/confirm-dia
 import type { ActionOptions, WorkOrderAction } from '../api/work-order-actions';
 import type { PendingAction } from '../hooks/use-work-order-actions';
 import { EndTimeDialog } from './end-time-dialog';
+import { RejectDialog } from './reject-dialog';
 import { UndoDialog } from './undo-dialog';
 
-type ConfirmedAction = Exclude<WorkOrderAction, 'undo' | 'editEnd'>;
+type ConfirmedAction = Exclude<WorkOrderAction, 'undo' | 'editEnd' | 'reject'>;
 
 export const CONFIRMATIONS: Readonly<
   Record<ConfirmedAction, { title: string; question: string; detail: string; confirm: string; tone: ConfirmTone }>
@@ -29,6 +30,13 @@ export const CONFIRMATIONS: Readonly<
     confirm: 'Archive',
     tone: 'primary',
   },
+  approve: {
+    title: 'Approve work order',
+    question: 'Are you sure you want to approve this work order?',
+    detail: 'It runs now, or at its scheduled time if that is still to come. A scheduled time already past runs it at once.',
+    confirm: 'Approve',
+    tone: 'primary',
+  },
 };
 
 export interface WorkOrderActionModalProps {
@@ -39,7 +47,7 @@ export interface WorkOrderActionModalProps {
 }
 
 export function WorkOrderActionModal({ pending, running, onConfirm, onClose }: WorkOrderActionModalProps) {
-  const confirmed = pending && pending.action !== 'undo' && pending.action !== 'editEnd' ? pending.action : null;
+  const confirmed = pending && pending.action !== 'undo' && pending.action !== 'editEnd' && pending.action !== 'reject' ? pending.action : null;
   const texts = CONFIRMATIONS[confirmed ?? 'delete'];
   return (
     <>
@@ -60,6 +68,7 @@ export function WorkOrderActionModal({ pending, running, onConfirm, onClose }: W
       </ConfirmDialog>
       <UndoDialog order={pending?.action === 'undo' ? pending.order : null} running={running} onConfirm={onConfirm} onClose={onClose} />
       <EndTimeDialog order={pending?.action === 'editEnd' ? pending.order : null} running={running} onSave={onConfirm} onClose={onClose} />
+      <RejectDialog order={pending?.action === 'reject' ? pending.order : null} running={running} onReject={(reason) => onConfirm({ reason })} onClose={onClose} />
     </>
   );
 }

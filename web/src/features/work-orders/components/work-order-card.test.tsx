@@ -12,9 +12,9 @@ afterEach(() => {
   rendered = undefined;
 });
 
-async function renderCard(order: WorkOrder, onAction = vi.fn()) {
+async function renderCard(order: WorkOrder, onAction = vi.fn(), props: { canApprove?: boolean; currentUserId?: string } = {}) {
   rendered?.unmount();
-  rendered = await render(<WorkOrderCard order={order} onAction={onAction} />);
+  rendered = await render(<WorkOrderCard order={order} onAction={onAction} {...props} />);
   return rendered.container;
 }
 
@@ -22,6 +22,9 @@ const buttons = (container: HTMLElement) => [...container.querySelectorAll('butt
 
 describe('WorkOrderCard actions', () => {
   const expected: Record<WorkOrderStatus, { active: string[]; archived: string[] }> = {
+    // A member who did not make it: nothing but the end (approving is for owners and admins).
+    awaiting_approval: { active: ['Set end'], archived: [] },
+    rejected: { active: ['Archive'], archived: [] },
     pending: { active: ['Set end', 'Archive', 'Delete'], archived: ['Delete'] },
     executing: { active: [], archived: [] },
     completed: { active: ['Undo', 'Set end', 'Archive'], archived: [] },
@@ -43,6 +46,47 @@ describe('WorkOrderCard actions', () => {
     const undo = [...container.querySelectorAll('button')].find((b) => b.textContent === 'Undo')!;
     await act(async () => undo.click());
     expect(onAction).toHaveBeenCalledWith('undo', order);
+  });
+});
+
+describe('WorkOrderCard approvals', () => {
+  const waiting = testOrder({ status: 'awaiting_approval', createdById: 'u-mia', createdByName: 'Mia Member' });
+
+  it('offers Approve and Reject to owners and admins, first, with Delete', async () => {
+    const onAction = vi.fn();
+    const container = await renderCard(waiting, onAction, { canApprove: true, currentUserId: 'u-olive' });
+    expect(buttons(container)).toEqual(['Approve', 'Reject', 'Set end', 'Delete']);
+    const approve = [...container.querySelectorAll('button')].find((b) => b.textContent === 'Approve')!;
+    await act(async () => approve.click());
+    expect(onAction).toHaveBeenCalledWith('approve', waiting);
+    const reject = [...container.querySelectorAll('button')].find((b) => b.textContent === 'Reject')!;
+    await act(async () => reject.click());
+    expect(onAction).toHaveBeenCalledWith('reject', waiting);
+    expect(container.textContent).toContain('Awaiting approval');
+    expect(container.textContent).toContain('by Mia Member');
+  });
+
+  it('lets the member who made it withdraw it, but never approve it', async () => {
+    expect(buttons(await renderCard(waiting, vi.fn(), { currentUserId: 'u-mia' }))).toEqual(['Set end', 'Delete']);
+  });
+
+  it('says who approved, and that a late approval ran it at once', async () => {
+    const text = (await renderCard(testOrder({
+      status: 'completed', executedAt: '2030-03-05T16:00:00.000Z', approvedBy: 'Adam Admin', approvedAt: '2030-03-05T15:59:00.000Z',
+    }))).textContent ?? '';
+    expect(text).toMatch(/Approved by Adam Admin on Mar 5, 2030 at .* · Approved after its scheduled time: ran on approval/);
+    const onTime = (await renderCard(testOrder({ approvedBy: 'Adam Admin', approvedAt: '2030-03-04T10:00:00.000Z' }))).textContent ?? '';
+    expect(onTime).toContain('Approved by Adam Admin');
+    expect(onTime).not.toContain('ran on approval');
+  });
+
+  it('shows who rejected it and why', async () => {
+    const text = (await renderCard(testOrder({
+      status: 'rejected', rejectedBy: 'Olive Owner', rejectedAt: '2030-03-04T10:00:00.000Z', rejectionReason: 'Margins too thin',
+    }))).textContent ?? '';
+    expect(text).toContain('Rejected');
+    expect(text).toMatch(/Rejected by Olive Owner on Mar 4, 2030/);
+    expect(text).toContain('Margins too thin');
   });
 });
 

@@ -5,9 +5,11 @@
  * kept, and why), and exactly the actions contracts' workOrderActions allows (spec section 4).
  */
 import { Alert, Badge, Button, Group, List, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { workOrderActions } from '@catalog/contracts/work-order-rules';
+import { approvalNote, workOrderActions } from '@catalog/contracts/work-order-rules';
 import type { WorkOrder } from '@catalog/contracts/work-orders';
-import { IconAlertCircle, IconAlertTriangle, IconArchive, IconArrowBackUp, IconClock, IconTrash } from '@tabler/icons-react';
+import {
+  IconAlertCircle, IconAlertTriangle, IconArchive, IconArrowBackUp, IconCheck, IconClock, IconTrash, IconX,
+} from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
 import type { WorkOrderAction } from '../api/work-order-actions';
 import { formatDateTime } from '../../../lib/format-date-time';
@@ -58,7 +60,37 @@ function UndoneNote({ order }: { order: WorkOrder }) {
   );
 }
 
+/** Who approved the order and when, and whether it ran on approval (its time had passed). */
+function ApprovalNote({ order }: { order: WorkOrder }) {
+  if (order.status === 'awaiting_approval') {
+    return <Text size="sm">Awaiting approval: an owner or admin must approve it before it runs.</Text>;
+  }
+  if (!order.approvedAt) return null;
+  const late = approvalNote(order);
+  return (
+    <Text size="sm">
+      Approved{order.approvedBy ? ` by ${order.approvedBy}` : ''} on {formatDateTime(order.approvedAt)}
+      {late ? ` · ${late}` : ''}
+    </Text>
+  );
+}
+
 function StatusNote({ order }: { order: WorkOrder }) {
+  if (order.status === 'rejected') {
+    return (
+      <Alert
+        color="grape"
+        variant="light"
+        classNames={{ title: tones.rejected, icon: tones.rejected }}
+        icon={<IconX aria-hidden="true" />}
+        title={`Rejected${order.rejectedBy ? ` by ${order.rejectedBy}` : ''}${order.rejectedAt ? ` on ${formatDateTime(order.rejectedAt)}` : ''}`}
+      >
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {order.rejectionReason}
+        </Text>
+      </Alert>
+    );
+  }
   if (order.error) {
     return (
       <Alert
@@ -122,13 +154,25 @@ export interface WorkOrderCardProps {
   onAction: (action: WorkOrderAction, order: WorkOrder) => void;
   /** The device is offline: the actions (all server-side) wait, and say so. */
   offline?: boolean;
+  /** The signed-in user may approve and reject (owners and admins: workOrders.approve). */
+  canApprove?: boolean;
+  /** The signed-in user's id: a member may withdraw their own order awaiting approval. */
+  currentUserId?: string | null;
 }
 
-export function WorkOrderCard({ order, onAction, offline = false }: WorkOrderCardProps) {
+export function WorkOrderCard({ order, onAction, offline = false, canApprove = false, currentUserId = null }: WorkOrderCardProps) {
   const titleId = useId();
   const noteId = useId();
-  const actions = workOrderActions(order);
-  const hasActions = actions.undo || actions.archive || actions.delete || actions.editEnd;
+  const rules = workOrderActions(order);
+  const mine = currentUserId !== null && order.createdById === currentUserId;
+  const actions = {
+    ...rules,
+    approve: rules.approve && canApprove,
+    reject: rules.reject && canApprove,
+    // An order awaiting approval is withdrawn by its creator or an owner or admin (the API's rule).
+    delete: rules.delete && (order.status !== 'awaiting_approval' || canApprove || mine),
+  };
+  const hasActions = actions.undo || actions.archive || actions.delete || actions.editEnd || actions.approve || actions.reject;
   const end = endText(order);
   return (
     <Paper withBorder radius="md" p="md" component="article" aria-labelledby={titleId}>
@@ -159,6 +203,24 @@ export function WorkOrderCard({ order, onAction, offline = false }: WorkOrderCar
                 <span id={noteId} hidden>
                   {OFFLINE_ACTION_MESSAGE}
                 </span>
+              )}
+              {actions.approve && (
+                <ServerActionButton
+                  offline={offline}
+                  noteId={noteId}
+                  icon={<IconCheck size={14} aria-hidden="true" />}
+                  label="Approve"
+                  onClick={() => onAction('approve', order)}
+                />
+              )}
+              {actions.reject && (
+                <ServerActionButton
+                  offline={offline}
+                  noteId={noteId}
+                  icon={<IconX size={14} aria-hidden="true" color="var(--mantine-color-red-7)" />}
+                  label="Reject"
+                  onClick={() => onAction('reject', order)}
+                />
               )}
               {actions.undo && (
                 <ServerActionButton
@@ -208,8 +270,10 @@ export function WorkOrderCard({ order, onAction, offline = false }: WorkOrderCar
           )}
           <Text size="sm" c="dimmed">
             Created {formatDateTime(order.createdAt)}
+            {order.createdByName ? ` by ${order.createdByName}` : ''}
           </Text>
         </Group>
+        <ApprovalNote order={order} />
         <StatusNote order={order} />
         {order.warning && (
           <Alert

@@ -4,6 +4,8 @@ import type { WorkOrder, WorkOrderStatus } from '@catalog/contracts/work-orders'
 import classes from './tones.module.css';
 
 const STATUS: Readonly<Record<WorkOrderStatus, { label: string; color: string }>> = {
+  awaiting_approval: { label: 'Awaiting approval', color: 'orange' },
+  rejected: { label: 'Rejected', color: 'grape' },
   pending: { label: 'Pending', color: 'yellow' },
   executing: { label: 'Executing', color: 'blue' },
   completed: { label: 'Completed', color: 'green' },

@@ -1,5 +1,5 @@
 /** The /work-orders screen against a stubbed API: list, empty state, confirmed actions, polling. */
-import { Notifications } from '@mantine/notifications';
+import { Notifications, notifications } from '@mantine/notifications';
 import type { WorkOrder } from '@catalog/contracts/work-orders';
 import { act } from 'react';
 import { MemoryRouter } from 'react-router-dom';
@@ -194,5 +194,83 @@ describe('WorkOrdersScreen', () => {
     await act(async () => vi.advanceTimersByTime(5000));
     await waitFor(() => bodyText().includes('Completed'));
     expect(onPricesChanged).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('WorkOrdersScreen approvals', () => {
+  // Toasts of earlier tests stay in Mantine's store (and its limit): start with none.
+  beforeEach(() => notifications.clean());
+  const me = (role: 'owner' | 'member', id = 'u-me') => () => json({
+    id, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', profileImageUrl: null, role, hasSeenWalkthrough: true,
+    company: { name: 'Acme', subscriptionPlan: 'premium', productLimit: 1000 },
+  });
+  const WAITING_ID = 'a1b2c3d4-0000-4000-8000-000000000001';
+  const waiting = () => testOrder({ id: WAITING_ID, title: 'Member sale', status: 'awaiting_approval', createdById: 'u-mia', createdByName: 'Mia Member' });
+
+  it('puts orders awaiting approval first for an owner; Reject asks for a reason before it sends', async () => {
+    respond['GET /api/auth/user'] = me('owner');
+    orders = [testOrder({ title: 'Newer pending' }), waiting()];
+    let sent: unknown;
+    respond[`POST /api/work-orders/${WAITING_ID}/reject`] = () => {
+      orders = [testOrder({ title: 'Newer pending' }), { ...waiting(), status: 'rejected', rejectedBy: 'Ada Lovelace', rejectionReason: 'Too deep' }];
+      return json(orders[1]);
+    };
+    const realFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+      if (url.endsWith('/reject')) sent = JSON.parse(String(init.body));
+      return realFetch(url, init);
+    });
+    const container = await renderScreen();
+    await waitFor(() => button(container, 'Approve') !== undefined);
+    const titles = [...container.querySelectorAll('article h2')].map((h) => h.textContent);
+    expect(titles).toEqual(['Member sale', 'Newer pending']);
+
+    await act(async () => button(container, 'Reject')!.click());
+    await waitFor(() => dialog()?.textContent?.includes('Rejecting is final') ?? false);
+    await act(async () => button(dialog()!, 'Reject')!.click());
+    expect(dialog()!.textContent).toContain('Please say why the work order is rejected');
+    expect(requests.some((r) => r.url.endsWith('/reject'))).toBe(false);
+
+    const reason = dialog()!.querySelector('textarea')!;
+    const setValue = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!;
+    await act(async () => {
+      setValue.call(reason, 'Too deep');
+      reason.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await act(async () => button(dialog()!, 'Reject')!.click());
+    await waitFor(() => bodyText().includes('Work order rejected'));
+    expect(sent).toEqual({ reason: 'Too deep' });
+    await waitFor(() => bodyText().includes('Rejected by Ada Lovelace'));
+  });
+
+  it('approves after the confirmation', async () => {
+    respond['GET /api/auth/user'] = me('owner');
+    orders = [waiting()];
+    respond[`POST /api/work-orders/${WAITING_ID}/approve`] = () => {
+      orders = [{ ...waiting(), status: 'pending', approvedBy: 'Ada Lovelace', approvedAt: '2030-03-02T09:00:00.000Z' }];
+      return json(orders[0]);
+    };
+    const container = await renderScreen();
+    await waitFor(() => button(container, 'Approve') !== undefined);
+    await act(async () => button(container, 'Approve')!.click());
+    await waitFor(() => dialog()?.textContent?.includes('Are you sure you want to approve this work order?') ?? false);
+    await act(async () => button(dialog()!, 'Approve')!.click());
+    await waitFor(() => bodyText().includes('Approved by Ada Lovelace'));
+    expect(requests.filter((r) => r.url.endsWith('/approve'))).toHaveLength(1);
+  });
+
+  it('tells a member once of the decisions on their orders, and offers them no Approve', async () => {
+    respond['GET /api/auth/user'] = me('member', 'u-mia');
+    orders = [
+      { ...waiting(), status: 'rejected', rejectedBy: 'Olive Owner', rejectedAt: '2030-03-02T09:00:00.000Z', rejectionReason: 'Too deep' },
+      testOrder({ id: 'a1b2c3d4-0000-4000-8000-000000000002', title: 'Approved one', createdById: 'u-mia', approvedBy: 'Adam Admin', approvedAt: '2030-03-02T08:00:00.000Z' }),
+      testOrder({ id: 'a1b2c3d4-0000-4000-8000-000000000003', title: 'Someone else', createdById: 'u-max', approvedBy: 'Adam Admin', approvedAt: '2030-03-02T08:00:00.000Z' }),
+    ];
+    const container = await renderScreen();
+    await waitFor(() => bodyText().includes('“Member sale” was rejected by Olive Owner: Too deep'));
+    expect(bodyText()).toContain('“Approved one” was approved by Adam Admin.');
+    expect(bodyText()).not.toContain('“Someone else” was approved');
+    expect(button(container, 'Approve')).toBeUndefined();
+    expect(localStorage.getItem('catalog.approval-news-seen.u-mia')).not.toBeNull();
   });
 });

@@ -8,6 +8,9 @@
  * be reached, the list as last received, with a notice saying when; the actions that need the
  * server wait (disabled, with a tooltip saying why). Creating an order works offline.
  *
+ * Approvals (issue 19): owners and admins see orders awaiting approval first, with Approve and
+ * Reject; a member is told by a toast of the decisions on their orders since they last looked.
+ *
  * Other screens learn of changes through the props: `onOrdersChanged` (the sidebar's pending
  * count) and `onPricesChanged` (an order completed or was undone: the local catalog pulls).
  */
@@ -17,6 +20,9 @@ import type { WorkOrder } from '@catalog/contracts/work-orders';
 import { IconAlertCircle, IconArchive, IconClipboardList, IconPlus, IconRefresh, IconWifiOff } from '@tabler/icons-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { notifications } from '@mantine/notifications';
+import { useCan } from '../../../components/needs-permission';
+import { useCurrentUser } from '../../../lib/current-user';
 import { formatDateTime } from '../../../lib/format-date-time';
 import { OFFLINE_ACTION_MESSAGE, useOnline } from '../../../lib/use-online';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -30,6 +36,7 @@ import { OutboxOrders, usePendingSubmissions } from './outbox-orders';
 import { WorkOrderActionModal } from './work-order-action-modal';
 import { WorkOrderCard } from './work-order-card';
 import tones from './tones.module.css';
+import { approvalNews, markNewsSeen, newsSeenAt, waitingFirst } from '../utils/approval-news';
 
 export type WorkOrdersScreenProps = StatusChangeHandlers;
 
@@ -107,11 +114,30 @@ function useMarkSeen(live: WorkOrder[] | undefined, onChanged?: () => void) {
   }, [live, onChanged]);
 }
 
+/** Toasts for the decisions on the user's own orders since they last looked (issue 19). */
+function useApprovalNews(live: WorkOrder[] | undefined, userId: string | null) {
+  useEffect(() => {
+    if (!live || !userId) return;
+    const since = newsSeenAt(userId);
+    const news = approvalNews(live, userId, since);
+    markNewsSeen(userId, Date.now());
+    for (const n of news.slice(0, NEWS_SHOWN)) notifications.show({ color: n.color, title: n.title, message: n.message, autoClose: 10_000 });
+    if (news.length > NEWS_SHOWN) notifications.show({ color: 'blue', title: 'More decisions', message: `${news.length - NEWS_SHOWN} more of your orders were approved or rejected.` });
+  }, [live, userId]);
+}
+const NEWS_SHOWN = 3;
+
 export function WorkOrdersScreen({ onOrdersChanged, onPricesChanged }: WorkOrdersScreenProps) {
   usePageTitle('Work Orders');
   const online = useOnline();
   const [showArchived, setShowArchived] = useState(false);
-  const { orders: data, live, unreachable, error, isLoading, refetch } = useWorkOrderList(showArchived);
+  const { orders: listed, live, unreachable, error, isLoading, refetch } = useWorkOrderList(showArchived);
+  const canApprove = useCan('workOrders.approve') === true;
+  const me = useCurrentUser();
+  const userId = me.data?.id ?? null;
+  // Owners and admins see the orders waiting for them first.
+  const data = useMemo(() => (listed && canApprove ? waitingFirst(listed) : listed), [listed, canApprove]);
+  useApprovalNews(live, userId);
   const [refreshing, setRefreshing] = useState(false);
   const refreshNoteId = useId();
   useStatusChanges(live, { onOrdersChanged, onPricesChanged });
@@ -158,7 +184,7 @@ export function WorkOrdersScreen({ onOrdersChanged, onPricesChanged }: WorkOrder
     content = (
       <Stack gap="md" component="section" aria-label="Work orders">
         {data.map((order: WorkOrder) => (
-          <WorkOrderCard key={order.id} order={order} onAction={actions.ask} offline={!online} />
+          <WorkOrderCard key={order.id} order={order} onAction={actions.ask} offline={!online} canApprove={canApprove} currentUserId={userId} />
         ))}
       </Stack>
     );

@@ -19,6 +19,12 @@ export const ACTION_MESSAGES: Readonly<Record<WorkOrderAction, { done: string; d
     failed: 'Failed to undo work order',
   },
   editEnd: { done: 'End saved', detail: 'The order shows when its prices go back.', failed: 'Failed to change the end' },
+  approve: {
+    done: 'Work order approved',
+    detail: 'It runs now, or at its scheduled time if that is still to come.',
+    failed: 'Failed to approve work order',
+  },
+  reject: { done: 'Work order rejected', detail: 'It will not run; its creator is told why.', failed: 'Failed to reject work order' },
 };
 
 export interface PendingAction {

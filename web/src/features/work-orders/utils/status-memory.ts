@@ -23,7 +23,7 @@ export function noteStatuses(orders: readonly Pick<WorkOrder, 'id' | 'status'>[]
     knownStatuses.set(id, status);
     if (was === status) continue;
     if (was === undefined) {
-      changed ||= status === 'pending';
+      changed ||= status === 'pending' || status === 'awaiting_approval';
       continue;
     }
     changed = true;

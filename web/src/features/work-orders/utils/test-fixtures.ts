@@ -57,6 +57,13 @@ export function testOrder(overrides: Partial<WorkOrder> = {}): WorkOrder {
     revertReport: null,
     warning: null,
     needsAttention: false,
+    createdByName: null,
+    createdById: null,
+    approvedBy: null,
+    approvedAt: null,
+    rejectedBy: null,
+    rejectedAt: null,
+    rejectionReason: null,
     ...overrides,
   };
 }
