@@ -20,6 +20,9 @@ export interface ProductVariant {
   regularPriceCents: number | null;
   /** null: inherits the product's sale price. */
   salePriceCents: number | null;
+  /** null: inherits the product's retail price (MSRP) / cost price. */
+  retailPriceCents: number | null;
+  costPriceCents: number | null;
   calculatedPriceCents: number | null;
   stock: number;
   lastUpdated: Date;
@@ -37,6 +40,11 @@ export interface Product {
   regularPriceCents: number;
   /** null: no sale price. */
   salePriceCents: number | null;
+  /** Retail price (MSRP) and cost; null: the store has none. */
+  retailPriceCents: number | null;
+  costPriceCents: number | null;
+  /** The brand's name (copied from the store's brands at sync); null: none. */
+  brand: string | null;
   stock: number;
   weight: number | null;
   status: string;
@@ -62,6 +70,9 @@ export interface ProductInput {
   category?: string | null;
   regularPriceCents: number;
   salePriceCents?: number | null;
+  retailPriceCents?: number | null;
+  costPriceCents?: number | null;
+  brand?: string | null;
   stock?: number;
   weight?: number | null;
   status?: string;
@@ -75,6 +86,8 @@ export interface VariantInput {
   optionValues?: unknown;
   regularPriceCents?: number | null;
   salePriceCents?: number | null;
+  retailPriceCents?: number | null;
+  costPriceCents?: number | null;
   calculatedPriceCents?: number | null;
   stock?: number;
   lastUpdated?: Date;
