@@ -5,6 +5,7 @@
  * Re-exported by repositories.ts, which every caller imports.
  */
 
+import type { ProductFilters } from '@catalog/contracts/product-filters';
 import type { NewPriceHistoryEntry } from './repositories.price-history';
 
 // ---------------------------------------------------------------- catalog
@@ -141,6 +142,11 @@ export interface ProductListOptions {
   category?: string;
   /** Hide products the store marks invisible. */
   visibleOnly?: boolean;
+  /**
+   * Brand, regular price range, stock level, on sale, visibility, SKU: the rules of
+   * contracts' product-filters.ts (matchesProductFilters), in SQL (productFilterConditions).
+   */
+  filters?: ProductFilters;
 }
 export type ProductFilter = Omit<ProductListOptions, 'limit' | 'offset'>;
 

@@ -51,7 +51,7 @@ export interface CatalogQueryState extends CatalogQueryResult {
 const EMPTY: CatalogQueryResult = { products: [], total: 0 };
 
 function toLocal(row: StoredProduct, variants: ReplicatedVariant[]): LocalProduct {
-  const { onSale: _onSale, variantsOnSale: _count, ...product } = row;
+  const { onSale: _onSale, variantsOnSale: _count, variantSkus: _skus, ...product } = row;
   return { ...product, variants };
 }
 
