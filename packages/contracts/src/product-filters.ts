@@ -86,10 +86,20 @@ export function checkPriceRange(value: { priceMin?: number; priceMax?: number },
   }
 }
 
-export const ProductFilters = z.object(productFilterFields).superRefine(checkPriceRange);
+const filterObject = z.object(productFilterFields);
+export const ProductFilters: z.ZodType<ProductFilters, ProductFiltersInput> = filterObject.superRefine(checkPriceRange);
 /** Parsed filters: prices in cents, flags as booleans; absent fields filter nothing. */
-export type ProductFilters = z.infer<typeof ProductFilters>;
-export type ProductFiltersInput = z.input<typeof ProductFilters>;
+export interface ProductFilters {
+  brand?: string;
+  priceMin?: number;
+  priceMax?: number;
+  stock?: StockLevel;
+  onSale?: true;
+  visible?: boolean;
+  sku?: string;
+  skuMatch?: SkuMatch;
+}
+export type ProductFiltersInput = z.input<typeof filterObject>;
 
 /** The filter keys, in the order the URL and the API write them. */
 export const PRODUCT_FILTER_KEYS = ['brand', 'priceMin', 'priceMax', 'stock', 'onSale', 'visible', 'sku', 'skuMatch'] as const;

@@ -9,7 +9,6 @@
  * pull into empty tables skips even those for rows it has not written yet: a first pull of
  * 100,000 products is mostly writes.
  */
-import { isOnSale } from '@catalog/contracts/money';
 import { CATALOG_SCHEMA_VERSION, type CatalogChangesResponse, type ReplicatedProduct, type ReplicatedVariant } from '@catalog/contracts/replication';
 import { Dexie, type Transaction } from 'dexie';
 import { META_CATALOG, META_CURSOR, META_SCHEMA, type CatalogDb, type StoredProduct, type StoredVariantSet } from './catalog-db';

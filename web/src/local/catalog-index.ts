@@ -88,6 +88,7 @@ export class CatalogIndex {
   private readonly counts: number[] = [];
   private cache: CachedMatches[] = [];
   private categoryList: string[] | null = null;
+  private brandList: string[] | null = null;
   private categoryMasks = new Map<string, Uint8Array>();
 
   get size(): number {
@@ -147,6 +148,16 @@ export class CatalogIndex {
     return this.categoryList;
   }
 
+  /** Every brand name the catalog's products have, sorted (the brand filter's choices). */
+  brands(): string[] {
+    if (!this.brandList) {
+      const names = new Set<string>();
+      for (const e of this.byId.values()) if (e.brand) names.add(e.brand);
+      this.brandList = [...names].sort((a, b) => a.localeCompare(b));
+    }
+    return this.brandList;
+  }
+
   private upsert(product: StoredProduct): void {
     const key = product.name.toLowerCase();
     const text = `${key}\n${(product.sku ?? '').toLowerCase()}`;
@@ -198,6 +209,7 @@ export class CatalogIndex {
   private changed(): void {
     this.cache = [];
     this.categoryList = null;
+    this.brandList = null;
   }
 
   /**

@@ -280,6 +280,16 @@ export function useCatalogQuery(params: CatalogQueryParams): CatalogQueryState {
   return { ...(result ?? EMPTY), isLoading: result === null };
 }
 
+/** Every brand name in the local catalog, sorted: from the index once loaded (empty before). */
+export function useCatalogBrands(): string[] {
+  const { version, ready } = useCatalogVersion();
+  return useMemo(
+    () => (ready ? (loadedCatalog()?.index.brands() ?? []) : []),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the loaded catalog is module state, which version stands for
+    [version, ready],
+  );
+}
+
 /**
  * Every category path in the local catalog, sorted: from the categories table while the index
  * loads (a few hundred rows, at once), then from the index as pulls change it.
