@@ -122,8 +122,17 @@ export interface ProductFilterSubject {
   /** The product or a variant has a sale price above 0. */
   onSale: boolean;
   isVisible: boolean;
-  /** The product's SKU and its variants' SKUs, lower-cased (empty ones left out). */
-  skus: readonly string[];
+  /**
+   * The product's SKU and its variants' SKUs, lower-cased, each between line breaks
+   * ("\nmug-1\nmug-1-red\n"; "" for none): one substring search decides a SKU filter.
+   */
+  skuText: string;
+}
+
+/** The skuText of these SKUs (lower-cased here; empty ones left out). */
+export function skuTextOf(skus: ReadonlyArray<string | null | undefined>): string {
+  const kept = skus.filter((s): s is string => !!s).map((s) => s.toLowerCase());
+  return kept.length ? `\n${kept.join('\n')}\n` : '';
 }
 
 /** What filterSubject reads: a product as the API or the device has it. */
@@ -142,40 +151,39 @@ export interface FilterableProduct {
 const onSale = (price: string | null) => price !== null && Number(price) > 0;
 
 export function filterSubject(p: FilterableProduct): ProductFilterSubject {
-  const skus: string[] = [];
-  if (p.sku) skus.push(p.sku.toLowerCase());
-  for (const v of p.variants) if (v.variantSku) skus.push(v.variantSku.toLowerCase());
   return {
     brand: p.brand ?? null,
     regularPriceCents: parseMoney(p.regularPrice),
     stock: p.stock,
     onSale: onSale(p.salePrice) || p.variants.some((v) => onSale(v.salePrice)),
     isVisible: p.isVisible ?? p.status !== 'draft',
-    skus,
+    skuText: skuTextOf([p.sku, ...p.variants.map((v) => v.variantSku)]),
   };
 }
 
-/** Whether a SKU (lower-cased) matches the filter's text (lower-cased). */
-export function skuMatches(sku: string, text: string, match: SkuMatch = 'contains'): boolean {
-  if (match === 'startsWith') return sku.startsWith(text);
-  if (match === 'endsWith') return sku.endsWith(text);
-  return sku.includes(text);
+/**
+ * The one predicate, prepared for many products: whether a product passes every filter that is
+ * set. The SKU text is lower-cased once, and a SKU match is one substring search of skuText (a
+ * SKU filter is one line, so it never spans two SKUs): "starts with x" is "\nx" in it, "ends
+ * with x" is "x\n".
+ */
+export function productFilterMatcher(f: ProductFilters): (p: ProductFilterSubject) => boolean {
+  const { brand, priceMin, priceMax, stock, onSale, visible } = f;
+  const text = f.sku?.toLowerCase();
+  const needle = text === undefined ? undefined : f.skuMatch === 'startsWith' ? `\n${text}` : f.skuMatch === 'endsWith' ? `${text}\n` : text;
+  return (p) =>
+    (brand === undefined || p.brand === brand)
+    && (priceMin === undefined || p.regularPriceCents >= priceMin)
+    && (priceMax === undefined || p.regularPriceCents <= priceMax)
+    && (stock === undefined || stockLevel(p.stock) === stock)
+    && (!onSale || p.onSale)
+    && (visible === undefined || p.isVisible === visible)
+    && (needle === undefined || p.skuText.includes(needle));
 }
 
-/** The one predicate: whether a product passes every filter that is set. */
+/** Whether a product passes every filter that is set (productFilterMatcher for one product). */
 export function matchesProductFilters(p: ProductFilterSubject, f: ProductFilters): boolean {
-  if (f.brand !== undefined && p.brand !== f.brand) return false;
-  if (f.priceMin !== undefined && p.regularPriceCents < f.priceMin) return false;
-  if (f.priceMax !== undefined && p.regularPriceCents > f.priceMax) return false;
-  if (f.stock !== undefined && stockLevel(p.stock) !== f.stock) return false;
-  if (f.onSale && !p.onSale) return false;
-  if (f.visible !== undefined && p.isVisible !== f.visible) return false;
-  if (f.sku !== undefined) {
-    const text = f.sku.toLowerCase();
-    const match = f.skuMatch ?? 'contains';
-    if (!p.skus.some((s) => skuMatches(s, text, match))) return false;
-  }
-  return true;
+  return productFilterMatcher(f)(p);
 }
 
 /**

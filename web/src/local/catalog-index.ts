@@ -7,12 +7,12 @@
  *
  * Search: every word of the query (split on white space, case-insensitive) must occur in the
  * product's name or SKU. Order: lower-cased name, then id (as GET /api/products). The product
- * filters (brand, price, stock, ...) are contracts' matchesProductFilters, run on each entry's
+ * filters (brand, price, stock, ...) are contracts' productFilterMatcher, run on each entry's
  * precomputed fields, only when one is set (a plain search pays nothing for them).
  */
 import { CATEGORY_SEPARATOR } from '@catalog/contracts/catalog';
 import {
-  hasProductFilters, matchesProductFilters, productFiltersToParams, type ProductFilters, type ProductFilterSubject,
+  hasProductFilters, productFilterMatcher, productFiltersToParams, skuTextOf, type ProductFilters, type ProductFilterSubject,
 } from '@catalog/contracts/product-filters';
 import type { StoredProduct } from './catalog-db';
 import { decidedByMasks, masksOf, type Masks } from './search-masks';
@@ -69,9 +69,8 @@ const cents = (price: string) => Math.round(Number(price) * 100);
 
 /** The filters' view of a stored product (contracts filterSubject, without re-reading its variants). */
 function subjectOf(p: StoredProduct): ProductFilterSubject {
-  const skus = p.sku ? [p.sku.toLowerCase()] : [];
-  if (p.variantSkus?.length) skus.push(...p.variantSkus);
-  return { brand: p.brand ?? null, regularPriceCents: cents(p.regularPrice), stock: p.stock, onSale: p.onSale, isVisible: p.isVisible, skus };
+  const skuText = p.variantSkus?.length ? skuTextOf([p.sku, ...p.variantSkus]) : p.sku ? `\n${p.sku.toLowerCase()}\n` : '';
+  return { brand: p.brand ?? null, regularPriceCents: cents(p.regularPrice), stock: p.stock, onSale: p.onSale, isVisible: p.isVisible, skuText };
 }
 
 export class CatalogIndex {
@@ -279,7 +278,7 @@ export class CatalogIndex {
     const mask = fresh && category ? this.categoryMask(category) : null;
     const wantSale = fresh && filter.saleOnly;
     const wantVisible = fresh && filter.visibleOnly;
-    const wantFilters = fresh ? filters : null;
+    const wantFilters = fresh && filters ? productFilterMatcher(filters) : null;
     // Words the base set already guarantees need no second look.
     const check = words.filter((w) => !narrowedBy.includes(w));
     const wordMasks = check.map(masksOf);
@@ -291,7 +290,7 @@ export class CatalogIndex {
       if (mask && (e.category < 0 || mask[e.category] !== 1)) continue;
       if (wantSale && !e.sale) continue;
       if (wantVisible && !e.visible) continue;
-      if (wantFilters && !matchesProductFilters(e, wantFilters)) continue;
+      if (wantFilters && !wantFilters(e)) continue;
       for (let w = 0; w < check.length; w++) {
         const m = wordMasks[w]!;
         if ((e.letters & m.letters) !== m.letters || (e.digits & m.digits) !== m.digits) continue outer;
