@@ -11,7 +11,7 @@ import { notifications } from '@mantine/notifications';
 import { joinCategoryPath, splitCategoryPath } from '@catalog/contracts/catalog';
 import { PICKER_PAGE_SIZE } from '@catalog/contracts/products';
 import { MAX_WORK_ORDER_ITEMS } from '@catalog/contracts/work-orders';
-import { IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { IconAdjustments, IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { hasProductFilters } from '@catalog/contracts/product-filters';
@@ -57,6 +57,8 @@ export function ProductPicker({ isSelected, onToggle, onSelect }: ProductPickerP
   // Brand, price, stock, sale, visibility and SKU: in the URL, as on /products.
   const [productFilters, setProductFilters] = useProductFilterParams();
   const brands = useCatalogBrands();
+  // Shown on demand (open at once when the URL has filters): the form stays light to render.
+  const [showFilters, setShowFilters] = useState(() => hasProductFilters(productFilters));
   const filtersKey = JSON.stringify(productFilters);
   const [shownFilters, setShownFilters] = useState(filtersKey);
   if (shownFilters !== filtersKey) {
@@ -136,10 +138,23 @@ export function ProductPicker({ isSelected, onToggle, onSelect }: ProductPickerP
           comboboxProps={{ withinPortal: true }}
         />
       </SimpleGrid>
-      <div style={{ marginTop: 'var(--mantine-spacing-sm)' }}>
-        <ProductFilterControls brands={brands} value={productFilters} onChange={setProductFilters} size="xs" />
-      </div>
+      {(showFilters || hasProductFilters(productFilters)) && (
+        <div id="product-picker-filters" style={{ marginTop: 'var(--mantine-spacing-sm)' }}>
+          <ProductFilterControls brands={brands} value={productFilters} onChange={setProductFilters} size="xs" />
+        </div>
+      )}
       <Group gap="xs" mt="sm" wrap="wrap">
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconAdjustments size={14} aria-hidden="true" />}
+          onClick={() => setShowFilters((shown) => !shown)}
+          aria-expanded={showFilters || hasProductFilters(productFilters)}
+          aria-controls="product-picker-filters"
+          disabled={hasProductFilters(productFilters)}
+        >
+          More Filters
+        </Button>
         <Button size="xs" variant="default" onClick={() => onSelect(products)} disabled={products.length === 0}>
           Select All Visible
         </Button>
