@@ -69,13 +69,15 @@ interface UpsertContext {
 }
 
 const PRODUCT_FIELDS = ['name', 'sku', 'description', 'category', 'regularPriceCents', 'salePriceCents',
-  'stock', 'weight', 'status', 'isVisible'] as const;
-const VARIANT_FIELDS = ['productId', 'variantSku', 'regularPriceCents', 'salePriceCents',
+  'retailPriceCents', 'costPriceCents', 'brand', 'stock', 'weight', 'status', 'isVisible'] as const;
+const VARIANT_FIELDS = ['productId', 'variantSku', 'regularPriceCents', 'salePriceCents', 'retailPriceCents', 'costPriceCents',
   'calculatedPriceCents', 'stock'] as const;
 
 function productFields(i: ProductInput): Pick<Product, (typeof PRODUCT_FIELDS)[number]> {
   assertCents(i.regularPriceCents, 'regularPriceCents');
   assertCents(i.salePriceCents, 'salePriceCents');
+  assertCents(i.retailPriceCents, 'retailPriceCents');
+  assertCents(i.costPriceCents, 'costPriceCents');
   return {
     name: i.name,
     sku: i.sku ?? null,
@@ -83,6 +85,9 @@ function productFields(i: ProductInput): Pick<Product, (typeof PRODUCT_FIELDS)[n
     category: i.category ?? null,
     regularPriceCents: i.regularPriceCents,
     salePriceCents: i.salePriceCents ?? null,
+    retailPriceCents: i.retailPriceCents ?? null,
+    costPriceCents: i.costPriceCents ?? null,
+    brand: i.brand ?? null,
     stock: i.stock ?? 0,
     weight: i.weight ?? null,
     status: i.status ?? 'published',
@@ -93,6 +98,8 @@ function productFields(i: ProductInput): Pick<Product, (typeof PRODUCT_FIELDS)[n
 function variantFields(i: VariantInput, productId: string) {
   assertCents(i.regularPriceCents, 'variant regularPriceCents');
   assertCents(i.salePriceCents, 'variant salePriceCents');
+  assertCents(i.retailPriceCents, 'variant retailPriceCents');
+  assertCents(i.costPriceCents, 'variant costPriceCents');
   assertCents(i.calculatedPriceCents, 'variant calculatedPriceCents');
   return {
     productId,
@@ -100,6 +107,8 @@ function variantFields(i: VariantInput, productId: string) {
     optionValues: i.optionValues ?? null,
     regularPriceCents: i.regularPriceCents ?? null,
     salePriceCents: i.salePriceCents ?? null,
+    retailPriceCents: i.retailPriceCents ?? null,
+    costPriceCents: i.costPriceCents ?? null,
     calculatedPriceCents: i.calculatedPriceCents ?? null,
     stock: i.stock ?? 0,
   };

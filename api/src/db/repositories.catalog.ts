@@ -5,6 +5,7 @@
  * Re-exported by repositories.ts, which every caller imports.
  */
 
+import type { ProductFilters } from '@catalog/contracts/product-filters';
 import type { NewPriceHistoryEntry } from './repositories.price-history';
 
 // ---------------------------------------------------------------- catalog
@@ -20,6 +21,9 @@ export interface ProductVariant {
   regularPriceCents: number | null;
   /** null: inherits the product's sale price. */
   salePriceCents: number | null;
+  /** null: inherits the product's retail price (MSRP) / cost price. */
+  retailPriceCents: number | null;
+  costPriceCents: number | null;
   calculatedPriceCents: number | null;
   stock: number;
   lastUpdated: Date;
@@ -37,6 +41,11 @@ export interface Product {
   regularPriceCents: number;
   /** null: no sale price. */
   salePriceCents: number | null;
+  /** Retail price (MSRP) and cost; null: the store has none. */
+  retailPriceCents: number | null;
+  costPriceCents: number | null;
+  /** The brand's name (copied from the store's brands at sync); null: none. */
+  brand: string | null;
   stock: number;
   weight: number | null;
   status: string;
@@ -62,6 +71,9 @@ export interface ProductInput {
   category?: string | null;
   regularPriceCents: number;
   salePriceCents?: number | null;
+  retailPriceCents?: number | null;
+  costPriceCents?: number | null;
+  brand?: string | null;
   stock?: number;
   weight?: number | null;
   status?: string;
@@ -75,6 +87,8 @@ export interface VariantInput {
   optionValues?: unknown;
   regularPriceCents?: number | null;
   salePriceCents?: number | null;
+  retailPriceCents?: number | null;
+  costPriceCents?: number | null;
   calculatedPriceCents?: number | null;
   stock?: number;
   lastUpdated?: Date;
@@ -128,6 +142,11 @@ export interface ProductListOptions {
   category?: string;
   /** Hide products the store marks invisible. */
   visibleOnly?: boolean;
+  /**
+   * Brand, regular price range, stock level, on sale, visibility, SKU: the rules of
+   * contracts' product-filters.ts (matchesProductFilters), in SQL (productFilterConditions).
+   */
+  filters?: ProductFilters;
 }
 export type ProductFilter = Omit<ProductListOptions, 'limit' | 'offset'>;
 

@@ -125,6 +125,10 @@ export const products = pgTable('products', {
   category: text('category'),
   regularPriceCents: cents('regular_price_cents').notNull().default(0),
   salePriceCents: cents('sale_price_cents'),
+  /** Retail price (MSRP) and cost; null: the store has none (its 0). Brand: the brand's name, copied (decision 037). */
+  retailPriceCents: cents('retail_price_cents'),
+  costPriceCents: cents('cost_price_cents'),
+  brand: text('brand'),
   stock: integer('stock').notNull().default(0),
   /** decimal(10,2) as hundredths (the spec's weight), exact. */
   weight: hundredths('weight_hundredths'),
@@ -156,6 +160,9 @@ export const productVariants = pgTable('product_variants', {
   regularPriceCents: cents('regular_price_cents'),
   /** null: the variant inherits the product's sale price. */
   salePriceCents: cents('sale_price_cents'),
+  /** null: the variant inherits the product's retail price (MSRP) / cost. */
+  retailPriceCents: cents('retail_price_cents'),
+  costPriceCents: cents('cost_price_cents'),
   calculatedPriceCents: cents('calculated_price_cents'),
   stock: integer('stock').notNull().default(0),
   lastUpdated: ts('last_updated').notNull().defaultNow(),

@@ -124,6 +124,10 @@ export const products = sqliteTable('products', {
   category: text('category'),
   regularPriceCents: integer('regular_price_cents').notNull().default(0),
   salePriceCents: integer('sale_price_cents'),
+  /** Retail price (MSRP) and cost; null: the store has none (its 0). Brand: the brand's name, copied (decision 037). */
+  retailPriceCents: integer('retail_price_cents'),
+  costPriceCents: integer('cost_price_cents'),
+  brand: text('brand'),
   stock: integer('stock').notNull().default(0),
   /** decimal(10,2) as hundredths (the spec's weight), exact. */
   weight: hundredths('weight_hundredths'),
@@ -158,6 +162,9 @@ export const productVariants = sqliteTable('product_variants', {
   regularPriceCents: integer('regular_price_cents'),
   /** null: the variant inherits the product's sale price. */
   salePriceCents: integer('sale_price_cents'),
+  /** null: the variant inherits the product's retail price (MSRP) / cost. */
+  retailPriceCents: integer('retail_price_cents'),
+  costPriceCents: integer('cost_price_cents'),
   calculatedPriceCents: integer('calculated_price_cents'),
   stock: integer('stock').notNull().default(0),
   lastUpdated: ts('last_updated').notNull().default(nowMs),

@@ -81,6 +81,12 @@ export interface CatalogCategory {
   url: string | null;
 }
 
+/** A brand of the store (`brand_id` of a product names one). */
+export interface CatalogBrand {
+  id: number;
+  name: string;
+}
+
 /** One page of a product listing, with what a sync needs to say "page x of y". */
 export interface ProductPage {
   page: number;

@@ -80,6 +80,22 @@ describe('reading the catalog from the demo store', () => {
     expect(categories.length).toBe(104);
     expect(client.counters.categoryRequests).toBe(1 + 4);
   });
+
+  it('reads every brand, following the pages, and maps a product to its brand, retail and cost', async () => {
+    // 20 brands in pages of 6: the client walks 4 pages.
+    const client = store.client({ fetch: (url, init) => fetch(String(url).replace('limit=250', 'limit=6'), init) });
+    const brands = await client.getBrands();
+    expect(brands).toHaveLength(20);
+    expect(brands[0]).toEqual({ id: 1, name: 'Northwind' });
+    expect(client.counters.categoryRequests).toBe(4);
+    const catalog = store.demo.store.catalog();
+    const bc = catalog.products().find((p) => p.retail_price > 0 && p.brand_id > 0)!;
+    const [product] = await client.getProducts([bc.id]);
+    expect(product).toMatchObject({ brandId: bc.brand_id, retailPriceCents: Math.round(bc.retail_price * 100), costPriceCents: Math.round(bc.cost_price * 100) });
+    expect(brands.find((b) => b.id === product?.brandId)?.name).toBe(bc.name.split(' ')[0] === 'Alder' ? 'Alder & Oak' : bc.name.split(' ')[0]);
+    const unbranded = catalog.products().find((p) => p.brand_id === 0)!;
+    expect((await client.getProduct(unbranded.id))?.brandId).toBeNull();
+  });
 });
 
 describe('a generated catalog is deterministic', () => {

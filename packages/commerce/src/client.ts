@@ -4,7 +4,8 @@
  * credential check, product pages, products by id, the category tree, price snapshots, writes,
  * and the store's webhooks.
  */
-import type { CatalogCategory, CatalogProduct, CatalogVariant, ProductPage } from './catalog-types';
+import { getBrands } from './brands';
+import type { CatalogBrand, CatalogCategory, CatalogProduct, CatalogVariant, ProductPage } from './catalog-types';
 import { getCategories } from './categories';
 import type { RequestCounters } from './counters';
 import { emptyCounters } from './counters';
@@ -118,6 +119,11 @@ export class BigCommerceClient {
   /** Every category of the store's category trees, flat, with full paths. */
   getCategories(options: CallOptions & { treeIds?: readonly number[] } = {}): Promise<CatalogCategory[]> {
     return getCategories(this.transport, options);
+  }
+
+  /** Every brand of the store (`/catalog/brands`, paged), by id. */
+  getBrands(options: CallOptions = {}): Promise<CatalogBrand[]> {
+    return getBrands(this.transport, options);
   }
 
   /** Current prices of these products and variants, as the store has them now. */

@@ -5,7 +5,7 @@
 export { BigCommerceClient, createBigCommerceClient, DEFAULT_BASE_URL } from './client';
 export type { BigCommerceClientOptions, CallOptions } from './client';
 export { BigCommerceError, BigCommerceErrorKind, isBigCommerceError } from './errors';
-export type { CatalogCategory, CatalogOptionValue, CatalogProduct, CatalogVariant, ProductPage, ProductPrices, VariantPrices } from './catalog-types';
+export type { CatalogBrand, CatalogCategory, CatalogOptionValue, CatalogProduct, CatalogVariant, ProductPage, ProductPrices, VariantPrices } from './catalog-types';
 export type { CredentialCheck } from './credentials';
 export { CREDENTIAL_MESSAGES } from './credentials';
 export type { RequestCounters } from './counters';

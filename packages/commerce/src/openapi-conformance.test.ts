@@ -45,6 +45,7 @@ describe("the client's requests match the official OpenAPI files", () => {
     await client.getProduct(101);
     await client.getProducts([101, 102, 103]);
     await client.getCategories();
+    await client.getBrands();
     await client.getPrices({ productIds: [101, 102], variantIds: [a.id, b.id] });
     await client.updateProducts([{ id: 101, priceCents: 1999, salePriceCents: null }, { id: 102, priceCents: 2500, salePriceCents: 1999, retailPriceCents: 3000 }]);
     await client.updateVariants([{ id: a.id, priceCents: null, salePriceCents: null }, { id: b.id, priceCents: 1234, salePriceCents: 0 }]);
@@ -71,7 +72,7 @@ describe("the client's requests match the official OpenAPI files", () => {
       new Set([
         'products.getProducts', 'products.getProduct', 'products.updateProducts', 'products.updateProduct',
         'variants.getVariants', 'variants.updateVariantsBatch', 'variants.updateProductVariant',
-        'trees.getCategoryTrees', 'trees.getAllCategories',
+        'trees.getCategoryTrees', 'trees.getAllCategories', 'brands.getBrands',
       ]),
     );
   });

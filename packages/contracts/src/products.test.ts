@@ -66,6 +66,9 @@ describe('Product', () => {
       sku: 'LS-1',
       regularPrice: '49.9',
       salePrice: null,
+      retailPrice: '59.00',
+      costPrice: null,
+      brand: 'Harbor',
       stock: 12,
       weight: 0.4,
       status: 'published',
@@ -76,6 +79,8 @@ describe('Product', () => {
           variantSku: 'LS-1-M',
           regularPrice: null,
           salePrice: '39.90',
+          retailPrice: null,
+          costPrice: '20',
           stock: 4,
           optionValues: [{ optionName: 'Size', label: 'M' }],
         },
@@ -83,5 +88,8 @@ describe('Product', () => {
     });
     expect(product.regularPrice).toBe('49.90');
     expect(product.variants[0]?.regularPrice).toBeNull();
+    expect([product.retailPrice, product.costPrice, product.brand, product.variants[0]?.costPrice]).toEqual(['59.00', null, 'Harbor', '20.00']);
+    // Retail price, cost and brand are required (null where none).
+    expect(Product.safeParse({ ...product, brand: undefined }).success).toBe(false);
   });
 });

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { IntId, IsoDateTime, queryInt, singleLineText, TEXT_LIMITS, Uuid } from './common';
 import { MoneyString, NullableMoneyString } from './money';
+import { checkPriceRange, productFilterFields } from './product-filters';
 
 /** Page sizes offered on the products screen; 20 is the default, 200 the most the API serves. */
 export const PAGE_SIZE_OPTIONS = [20, 50, 100, 200] as const;
@@ -33,10 +34,10 @@ export const Variant = z.object({
   optionValues: z.array(OptionValue),
   /**
    * Retail price (MSRP) and cost of the variant's own; null inherits the product's (as
-   * BigCommerce does). Optional until the sync reads them (issue 19, item 1).
+   * BigCommerce does).
    */
-  retailPrice: NullableMoneyString.optional(),
-  costPrice: NullableMoneyString.optional(),
+  retailPrice: NullableMoneyString,
+  costPrice: NullableMoneyString,
 });
 export type Variant = z.infer<typeof Variant>;
 
@@ -54,10 +55,10 @@ export const Product = z.object({
   weight: z.number().nonnegative().nullable(),
   /** 'published', 'draft', or another status shown as 'Unknown' (see productStatusLabel). */
   status: z.string(),
-  /** Retail price (MSRP), cost price and brand name; null where the store has none. Optional until the sync reads them (issue 19). */
-  retailPrice: NullableMoneyString.optional(),
-  costPrice: NullableMoneyString.optional(),
-  brand: z.string().nullable().optional(),
+  /** Retail price (MSRP), cost price and brand name; null where the store has none (a store's 0 is none). */
+  retailPrice: NullableMoneyString,
+  costPrice: NullableMoneyString,
+  brand: z.string().nullable(),
   variants: z.array(Variant),
 });
 export type Product = z.infer<typeof Product>;
@@ -97,15 +98,20 @@ const optionalText = (label: string) =>
 /** The last page number the API serves (far past any catalog a plan allows). */
 export const MAX_PAGE = 100_000;
 
-/** GET /api/products: query parameters arrive as strings; the web client may pass numbers. */
+/**
+ * GET /api/products: query parameters arrive as strings; the web client may pass numbers. The
+ * filters (brand, priceMin, priceMax, stock, onSale, visible, sku, skuMatch) are those of
+ * product-filters.ts, with the same meaning as on the device.
+ */
 export const ProductListQuery = z.object({
   search: optionalText('The search'),
   /** A category path; matches it and its subcategories. Omitted for all. */
   category: optionalText('The category'),
+  ...productFilterFields,
   page: queryInt(1, MAX_PAGE, 'The page').default(1),
   /** limit=1 reads only the total. */
   limit: queryInt(1, MAX_PAGE_SIZE, 'The page size').default(DEFAULT_PAGE_SIZE),
-});
+}).superRefine(checkPriceRange);
 export type ProductListQuery = z.infer<typeof ProductListQuery>;
 export type ProductListQueryInput = z.input<typeof ProductListQuery>;
 

@@ -11,8 +11,9 @@ import { Product, Variant } from './products';
 /**
  * The shape of what a device stores. Bump it when the replicated shape changes: devices that
  * pull with an older number are told to `reset` (drop their copy and pull from 0).
+ * 2: retail price, cost price and brand (issue 19, decision 037).
  */
-export const CATALOG_SCHEMA_VERSION = 1;
+export const CATALOG_SCHEMA_VERSION = 2;
 
 /** Rows per page: a page is written to IndexedDB in one transaction (1-5k rows). */
 export const DEFAULT_CHANGES_LIMIT = 2000;

@@ -1,5 +1,6 @@
 /**
- * Builds the demo store's Hono app: the BigCommerce Catalog v3 and Webhooks v3 routes under
+ * Builds the demo store's Hono app: the BigCommerce Catalog v3 (products, variants, category
+ * trees, brands) and Webhooks v3 routes under
  * `/stores/{hash}/v3` behind the store gate (latency, auth, rate limit, faults), the admin
  * surface under `/__admin`, and one error shape (BigCommerce's) for unknown routes and failures.
  */
@@ -7,6 +8,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from './app-env';
 import { errorBody } from './responses';
 import { adminRoutes } from './routes/admin';
+import { brandRoutes } from './routes/brands';
 import { hookRoutes } from './routes/hooks';
 import { productRoutes } from './routes/products';
 import { treeRoutes } from './routes/trees';
@@ -15,7 +17,7 @@ import { storeGate } from './store-gate';
 import type { DemoStoreState } from './store-state';
 
 export function createApp(state: DemoStoreState) {
-  const storeApi = new Hono<AppEnv>().route('/', productRoutes).route('/', variantRoutes).route('/', treeRoutes).route('/', hookRoutes);
+  const storeApi = new Hono<AppEnv>().route('/', productRoutes).route('/', variantRoutes).route('/', treeRoutes).route('/', brandRoutes).route('/', hookRoutes);
 
   const app = new Hono<AppEnv>();
   app.use('/stores/:hash/v3/*', storeGate(state));

@@ -9,7 +9,7 @@ import type { DepartmentSpec, OptionSpec } from './catalog-data';
 import { createPrng } from './prng';
 import type { Prng } from './prng';
 import { buildCategoryTree } from './generate-categories';
-import type { BcOptionValue, BcProduct, BcVariant, CatalogData } from './types';
+import type { BcBrand, BcOptionValue, BcProduct, BcVariant, CatalogData } from './types';
 import { recalculateProduct, toIsoSeconds } from './pricing';
 
 export interface CatalogOptions {
@@ -67,7 +67,7 @@ export function generateCatalog(options: CatalogOptions = {}): CatalogData {
   const count = options.products ?? DEFAULT_PRODUCT_COUNT;
   const { trees, categories, leaves } = buildCategoryTree(rng);
   const data: CatalogData = {
-    products: new Map(), variants: new Map(), variantsByProduct: new Map(), trees, categories,
+    products: new Map(), variants: new Map(), variantsByProduct: new Map(), trees, categories, brands: generateBrands(),
     nextProductId: FIRST_PRODUCT_ID, nextVariantId: FIRST_VARIANT_ID,
   };
   const names = new Set<string>();
@@ -94,7 +94,8 @@ export function generateCatalog(options: CatalogOptions = {}): CatalogData {
       weight, width: rng.int(5, 60), depth: rng.int(5, 60), height: rng.int(2, 40),
       price: toMoney(priceCents), cost_price: toMoney(Math.round(priceCents * 0.45)), retail_price: rng.chance(0.3) ? toMoney(Math.round(priceCents * 1.2)) : 0,
       sale_price: toMoney(saleCents), map_price: 0, tax_class_id: 0, product_tax_code: '', calculated_price: 0,
-      categories: cats, brand_id: BRANDS.indexOf(brand) + 1, inventory_level: 0, inventory_warning_level: 5,
+      // Every 29th product has no brand (0), as a store's unbranded products.
+      categories: cats, brand_id: id % 29 === 0 ? 0 : BRANDS.indexOf(brand) + 1, inventory_level: 0, inventory_warning_level: 5,
       inventory_tracking: hasOptions ? 'variant' : rng.chance(0.9) ? 'product' : 'none',
       reviews_rating_sum: 0, reviews_count: 0, total_sold: rng.int(0, 400), fixed_cost_shipping_price: 0,
       is_free_shipping: rng.chance(0.1), is_visible: !rng.chance(0.08), is_featured: rng.chance(0.05), related_products: [-1],
@@ -119,7 +120,14 @@ export function generateCatalog(options: CatalogOptions = {}): CatalogData {
         const ownPrice = rng.chance(0.4) ? toMoney(priceCents + rng.int(0, 4) * 500) : null;
         const ownSale = rng.chance(0.1) && ownPrice !== null ? toMoney(Math.round(ownPrice * 80)) : null;
         variants.push({
-          ...baseVariantFields(product), id: data.nextVariantId++, sku_id: nextSkuId++,
+          ...baseVariantFields(product),
+          // A variant priced on its own has its own cost, and an MSRP when its product has one;
+          // the others inherit both (null). Derived, not drawn: the random sequence stays as it was.
+          ...(ownPrice === null ? {} : {
+            cost_price: toMoney(Math.round(ownPrice * 45)),
+            retail_price: product.retail_price > 0 ? toMoney(Math.round(ownPrice * 120)) : null,
+          }),
+          id: data.nextVariantId++, sku_id: nextSkuId++,
           sku: `${sku || `P${id}`}-${combo.map((v) => code(v.label)).join('-')}`,
           price: ownPrice, sale_price: ownSale, inventory_level: stock(), option_values: combo,
         });
@@ -140,6 +148,14 @@ export function generateCatalog(options: CatalogOptions = {}): CatalogData {
     recalculateProduct(data, product);
   }
   return data;
+}
+
+/** One brand per name of BRANDS, ids from 1 in that order (a product's `brand_id`). */
+function generateBrands(): BcBrand[] {
+  return BRANDS.map((name, i) => ({
+    id: i + 1, name, page_title: name, meta_keywords: [], meta_description: '', image_url: '', search_keywords: '',
+    custom_url: { url: `/brands/${slug(name)}.html`, is_customized: false },
+  }));
 }
 
 function uniqueName(rng: Prng, taken: Set<string>, base: string): string {

@@ -68,6 +68,18 @@ describe('the demo store answers in the shapes of the official OpenAPI files', (
     }
   });
 
+  it('answers the brands, paged as the reference says, and one brand (getBrands, getBrand)', async () => {
+    for (const path of ['/catalog/brands', '/catalog/brands?limit=5&page=2', '/catalog/brands?id:in=1,2,3', '/catalog/brands/3']) {
+      const { status, errors } = await call('GET', path);
+      expect({ path, status, errors }).toEqual({ path, status: 200, errors: [] });
+    }
+    const paged = await call('GET', '/catalog/brands?limit=5&page=2');
+    expect((paged.json.data as Array<{ id: number }>).map((b) => b.id)).toEqual([6, 7, 8, 9, 10]);
+    expect(paged.json.meta).toMatchObject({ pagination: { total: 20, per_page: 5, current_page: 2, total_pages: 4 } });
+    const missing = await call('GET', '/catalog/brands/999');
+    expect([missing.status, missing.errors]).toEqual([404, []]);
+  });
+
   it('answers batch product updates with the documented 200, 207, 413 and 422 bodies', async () => {
     const ok = await call('PUT', '/catalog/products', [{ id: 101, price: 10 }]);
     const partial = await call('PUT', '/catalog/products', [{ id: 102, price: 11 }, { id: 103, price: -1 }]);

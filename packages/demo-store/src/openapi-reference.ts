@@ -23,6 +23,7 @@ const FILES = {
     paths: ['/catalog/products/{product_id}/variants', '/catalog/products/{product_id}/variants/{variant_id}', '/catalog/variants'],
   },
   trees: { file: 'category-trees_catalog.v3.yml', paths: ['/catalog/trees', '/catalog/trees/categories', '/catalog/trees/{tree_id}/categories'] },
+  brands: { file: 'brands_catalog.v3.yml', paths: ['/catalog/brands', '/catalog/brands/{brand_id}'] },
   hooks: { file: 'webhooks.v3.yml', paths: ['/hooks', '/hooks/{webhook_id}'] },
   /** Deprecated: loaded so a test can prove nothing calls it. */
   categories: { file: 'categories_catalog.v3.yml', paths: ['/catalog/categories', '/catalog/categories/{category_id}'] },

@@ -141,6 +141,18 @@ export interface BcTree {
   channels: number[];
 }
 
+/** A brand as GET /catalog/brands serves it (brand_Full). */
+export interface BcBrand {
+  id: number;
+  name: string;
+  page_title: string;
+  meta_keywords: string[];
+  meta_description: string;
+  image_url: string;
+  search_keywords: string;
+  custom_url: { url: string; is_customized: boolean };
+}
+
 /** One store's catalog: what the generator produces and the routes read and write. */
 export interface CatalogData {
   products: Map<number, BcProduct>;
@@ -149,6 +161,8 @@ export interface CatalogData {
   variantsByProduct: Map<number, number[]>;
   trees: BcTree[];
   categories: BcCategory[];
+  /** The store's brands; a product's `brand_id` names one of them (0: none). */
+  brands: BcBrand[];
   nextProductId: number;
   nextVariantId: number;
 }

@@ -9,11 +9,11 @@
  * pull into empty tables skips even those for rows it has not written yet: a first pull of
  * 100,000 products is mostly writes.
  */
-import { isOnSale } from '@catalog/contracts/money';
 import { CATALOG_SCHEMA_VERSION, type CatalogChangesResponse, type ReplicatedProduct, type ReplicatedVariant } from '@catalog/contracts/replication';
 import { Dexie, type Transaction } from 'dexie';
 import { META_CATALOG, META_CURSOR, META_SCHEMA, type CatalogDb, type StoredProduct, type StoredVariantSet } from './catalog-db';
 import { isOpen, isPriceEdit, overlayPendingEdits } from './pending-edits';
+import { fromVariants, toStored, type FromVariants } from './stored-product';
 
 /** What a committed page changed, for the in-memory index (and other tabs). */
 export interface AppliedPage {
@@ -100,11 +100,6 @@ async function readExisting<T>(ids: number[], mayExist: (id: number) => boolean,
   return out;
 }
 
-function toStored(row: ReplicatedProduct | StoredProduct, variantsOnSale: number): StoredProduct {
-  // `pending` is set again by the overlay of unsent edits, if any are left.
-  const { onSale: _onSale, variantsOnSale: _count, pending: _pending, ...replicated } = row as StoredProduct;
-  return { ...replicated, variantsOnSale, onSale: isOnSale(row.salePrice) || variantsOnSale > 0 };
-}
 
 /** Variant changes of the page, grouped by product. */
 interface VariantChanges {
@@ -167,15 +162,15 @@ export async function applyChangesPage(db: CatalogDb, page: CatalogChangesRespon
 
     const newSets: StoredVariantSet[] = [];
     const emptied: number[] = [];
-    const onSaleCount = new Map<number, number>();
+    const derived = new Map<number, FromVariants>();
     for (const id of setIds) {
       const old = oldSets.get(id);
       if (!changes.upserts.has(id) && !changes.deletes.has(id)) {
-        if (old) onSaleCount.set(id, old.variants.filter((v) => isOnSale(v.salePrice)).length);
+        if (old) derived.set(id, fromVariants(old.variants));
         continue;
       }
       const variants = mergeVariants(old, changes.upserts.get(id), changes.deletes.get(id));
-      onSaleCount.set(id, variants.filter((v) => isOnSale(v.salePrice)).length);
+      derived.set(id, fromVariants(variants));
       if (variants.length) newSets.push({ productId: id, ids: variants.map((v) => v.id), variants });
       else emptied.push(id);
     }
@@ -185,7 +180,7 @@ export async function applyChangesPage(db: CatalogDb, page: CatalogChangesRespon
       const row = incoming.get(id) ?? old;
       // Variants of a product this device does not have (yet): counted when its row comes.
       if (!row) continue;
-      upserted.push(toStored(row, onSaleCount.get(id) ?? old?.variantsOnSale ?? 0));
+      upserted.push(toStored(row, derived.get(id) ?? { variantsOnSale: old?.variantsOnSale ?? 0, variantSkus: old?.variantSkus ?? [] }));
     }
     if (pendingEdits.length) overlayPendingEdits(pendingEdits, upserted, new Map(newSets.map((set) => [set.productId, set])));
 

@@ -30,6 +30,8 @@ export interface StoredProduct extends ReplicatedProduct {
   variantsOnSale: number;
   /** The product or one of its variants has a sale price (the sale filter). */
   onSale: boolean;
+  /** Its variants' SKUs, lower-cased (the SKU filter looks in them too); absent or empty for none. */
+  variantSkus?: string[];
   /** A price edit of the product or of one of its variants waits in the outbox. */
   pending?: boolean;
 }

@@ -97,4 +97,29 @@ describe('local catalog queries', () => {
     index.clear();
     expect(index.query({}, 0, 10)).toEqual({ ids: [], total: 0 });
   });
+
+  it('applies the product filters (brand, price, stock, sale, visibility, SKU of the product or a variant) with search and category', () => {
+    const index = indexOf([
+      stored(1, { name: 'Blue Mug', sku: 'MUG-BLU', brand: 'Lumen', regularPrice: '12.00', stock: 40, category: 'Kitchen' }),
+      stored(2, { name: 'Red Mug', sku: 'MUG-RED', brand: 'Lumen', regularPrice: '20.00', stock: 3, onSale: true, category: 'Kitchen' }),
+      stored(3, { name: 'Shirt', sku: null, brand: 'Harbor', regularPrice: '35.50', stock: 0, variantSkus: ['sh-m-blu', 'sh-l-red'] }),
+      stored(4, { name: 'Apron', sku: 'AP', brand: null, regularPrice: '9.99', stock: 10, isVisible: false }),
+    ]);
+    const ids = (filters: Parameters<typeof index.query>[0]['filters'], extra: object = {}) => index.query({ ...extra, filters }, 0, 10).ids;
+    expect(ids({ brand: 'Lumen' })).toEqual([1, 2]);
+    expect(ids({ priceMin: 1200, priceMax: 2000 })).toEqual([1, 2]);
+    expect(ids({ priceMax: 999 })).toEqual([4]);
+    expect([ids({ stock: 'in' }), ids({ stock: 'low' }), ids({ stock: 'out' })]).toEqual([[4, 1], [2], [3]]);
+    expect(ids({ onSale: true })).toEqual([2]);
+    expect([ids({ visible: true }), ids({ visible: false })]).toEqual([[1, 2, 3], [4]]);
+    expect(ids({ sku: 'RED' })).toEqual([2, 3]);
+    expect(ids({ sku: 'sh-', skuMatch: 'startsWith' })).toEqual([3]);
+    expect(ids({ sku: 'blu', skuMatch: 'endsWith' })).toEqual([1, 3]);
+    expect(ids({ brand: 'Lumen', stock: 'in' }, { search: 'mug', category: 'Kitchen' })).toEqual([1]);
+    // A refined search keeps the filters (the cached set of a shorter search is already filtered).
+    expect(ids({ brand: 'Lumen' }, { search: 'm' })).toEqual([1, 2]);
+    expect(ids({ brand: 'Lumen' }, { search: 'mu' })).toEqual([1, 2]);
+    expect(ids({ brand: 'Harbor' }, { search: 'mu' })).toEqual([]);
+    expect(index.brands()).toEqual(['Harbor', 'Lumen']);
+  });
 });

@@ -6,9 +6,14 @@
  * applied replication page. Full rows are read from IndexedDB by id for the page shown only.
  *
  * Search: every word of the query (split on white space, case-insensitive) must occur in the
- * product's name or SKU. Order: lower-cased name, then id (as GET /api/products).
+ * product's name or SKU. Order: lower-cased name, then id (as GET /api/products). The product
+ * filters (brand, price, stock, ...) are contracts' productFilterMatcher, run on each entry's
+ * precomputed fields, only when one is set (a plain search pays nothing for them).
  */
 import { CATEGORY_SEPARATOR } from '@catalog/contracts/catalog';
+import {
+  hasProductFilters, productFilterMatcher, productFiltersToParams, skuTextOf, type ProductFilters, type ProductFilterSubject,
+} from '@catalog/contracts/product-filters';
 import type { StoredProduct } from './catalog-db';
 import { decidedByMasks, masksOf, type Masks } from './search-masks';
 
@@ -19,6 +24,8 @@ export interface IndexFilter {
   saleOnly?: boolean;
   /** Leave out products hidden from the storefront. */
   visibleOnly?: boolean;
+  /** Brand, price range, stock, on sale, visibility, SKU (contracts product-filters.ts, as GET /api/products). */
+  filters?: ProductFilters;
 }
 
 export interface IndexPage {
@@ -26,7 +33,8 @@ export interface IndexPage {
   total: number;
 }
 
-interface Entry extends Masks {
+/** What the product filters look at (ProductFilterSubject), kept flat on each entry. */
+interface Entry extends Masks, ProductFilterSubject {
   id: number;
   /** Sort key: the lower-cased name. */
   key: string;
@@ -56,6 +64,15 @@ export function searchWords(search: string | undefined): string[] {
 
 const compareEntries = (a: Entry, b: Entry) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id - b.id);
 
+/** Cents of a price string as the server sends it ("19.90"): exact for the stored domain. */
+const cents = (price: string) => Math.round(Number(price) * 100);
+
+/** The filters' view of a stored product (contracts filterSubject, without re-reading its variants). */
+function subjectOf(p: StoredProduct): ProductFilterSubject {
+  const skuText = p.variantSkus?.length ? skuTextOf([p.sku, ...p.variantSkus]) : p.sku ? `\n${p.sku.toLowerCase()}\n` : '';
+  return { brand: p.brand ?? null, regularPriceCents: cents(p.regularPrice), stock: p.stock, onSale: p.onSale, isVisible: p.isVisible, skuText };
+}
+
 export class CatalogIndex {
   private readonly byId = new Map<number, Entry>();
   private sorted: Entry[] = [];
@@ -70,6 +87,7 @@ export class CatalogIndex {
   private readonly counts: number[] = [];
   private cache: CachedMatches[] = [];
   private categoryList: string[] | null = null;
+  private brandList: string[] | null = null;
   private categoryMasks = new Map<string, Uint8Array>();
 
   get size(): number {
@@ -129,11 +147,22 @@ export class CatalogIndex {
     return this.categoryList;
   }
 
+  /** Every brand name the catalog's products have, sorted (the brand filter's choices). */
+  brands(): string[] {
+    if (!this.brandList) {
+      const names = new Set<string>();
+      for (const e of this.byId.values()) if (e.brand) names.add(e.brand);
+      this.brandList = [...names].sort((a, b) => a.localeCompare(b));
+    }
+    return this.brandList;
+  }
+
   private upsert(product: StoredProduct): void {
     const key = product.name.toLowerCase();
     const text = `${key}\n${(product.sku ?? '').toLowerCase()}`;
     const category = this.intern(product.category);
     const masks = masksOf(text);
+    const subject = subjectOf(product);
     const existing = this.byId.get(product.id);
     if (existing) {
       // Entries are shared with the sorted list: update in place, re-sort only for a new name.
@@ -145,8 +174,11 @@ export class CatalogIndex {
       existing.category = category;
       existing.sale = product.onSale;
       existing.visible = product.isVisible;
+      Object.assign(existing, subject);
     } else {
-      const entry: Entry = { id: product.id, key, text, ...masks, category, sale: product.onSale, visible: product.isVisible, deleted: false };
+      const entry: Entry = {
+        id: product.id, key, text, ...masks, ...subject, category, sale: product.onSale, visible: product.isVisible, deleted: false,
+      };
       this.byId.set(product.id, entry);
       this.added.push(entry);
     }
@@ -176,6 +208,7 @@ export class CatalogIndex {
   private changed(): void {
     this.cache = [];
     this.categoryList = null;
+    this.brandList = null;
   }
 
   /**
@@ -223,8 +256,10 @@ export class CatalogIndex {
     const words = searchWords(filter.search);
     const search = words.join(' ');
     const category = filter.category?.trim() || undefined;
-    const scope = `${category ?? ''}\u0000${filter.saleOnly ? 1 : 0}${filter.visibleOnly ? 1 : 0}`;
-    if (!words.length && !category && !filter.saleOnly && !filter.visibleOnly) return this.ordered();
+    const filters = hasProductFilters(filter.filters) ? filter.filters! : null;
+    const filtersKey = filters ? productFiltersToParams(filters).join('&') : '';
+    const scope = `${category ?? ''}\u0000${filter.saleOnly ? 1 : 0}${filter.visibleOnly ? 1 : 0}\u0000${filtersKey}`;
+    if (!words.length && !category && !filter.saleOnly && !filter.visibleOnly && !filters) return this.ordered();
 
     const exact = this.cache.find((c) => c.scope === scope && c.search === search);
     if (exact) return exact.matches;
@@ -243,6 +278,7 @@ export class CatalogIndex {
     const mask = fresh && category ? this.categoryMask(category) : null;
     const wantSale = fresh && filter.saleOnly;
     const wantVisible = fresh && filter.visibleOnly;
+    const wantFilters = fresh && filters ? productFilterMatcher(filters) : null;
     // Words the base set already guarantees need no second look.
     const check = words.filter((w) => !narrowedBy.includes(w));
     const wordMasks = check.map(masksOf);
@@ -254,6 +290,7 @@ export class CatalogIndex {
       if (mask && (e.category < 0 || mask[e.category] !== 1)) continue;
       if (wantSale && !e.sale) continue;
       if (wantVisible && !e.visible) continue;
+      if (wantFilters && !wantFilters(e)) continue;
       for (let w = 0; w < check.length; w++) {
         const m = wordMasks[w]!;
         if ((e.letters & m.letters) !== m.letters || (e.digits & m.digits) !== m.digits) continue outer;

@@ -11,6 +11,7 @@
  * Stable names and shapes: queryCatalog, useCatalogQuery, useCatalogCategories,
  * getLocalProducts, getWholeCatalog, LocalProduct, CatalogQueryParams, CatalogQueryResult.
  */
+import { hasProductFilters, type ProductFilters } from '@catalog/contracts/product-filters';
 import type { ReplicatedVariant } from '@catalog/contracts/replication';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -32,6 +33,8 @@ export interface CatalogQueryParams {
   saleOnly?: boolean;
   /** Leave out products the store hides from its storefront. Default false. */
   visibleOnly?: boolean;
+  /** Brand, price range, stock, on sale, visibility, SKU: as GET /api/products (contracts product-filters.ts). */
+  filters?: ProductFilters;
   /** 1-based. */
   page: number;
   pageSize: number;
@@ -51,7 +54,7 @@ export interface CatalogQueryState extends CatalogQueryResult {
 const EMPTY: CatalogQueryResult = { products: [], total: 0 };
 
 function toLocal(row: StoredProduct, variants: ReplicatedVariant[]): LocalProduct {
-  const { onSale: _onSale, variantsOnSale: _count, ...product } = row;
+  const { onSale: _onSale, variantsOnSale: _count, variantSkus: _skus, ...product } = row;
   return { ...product, variants };
 }
 
@@ -152,7 +155,7 @@ export async function queryCatalog(params: CatalogQueryParams): Promise<CatalogQ
 export async function previewCatalog(params: CatalogQueryParams): Promise<CatalogQueryResult | null> {
   const db = activeCatalogDb();
   const snapshot = await catalogPreview();
-  if (!db || !snapshot || params.search?.trim() || params.category?.trim() || params.saleOnly) return null;
+  if (!db || !snapshot || params.search?.trim() || params.category?.trim() || params.saleOnly || hasProductFilters(params.filters)) return null;
   const found = previewPage(snapshot, { visibleOnly: params.visibleOnly, page: pageOf(params), pageSize: sizeOf(params) });
   if (!found) return null;
   return { products: await readProducts(db, found.ids), total: found.total };
@@ -214,12 +217,15 @@ export function peekCatalog(params: CatalogQueryParams): CatalogQueryResult | nu
 export function useCatalogQuery(params: CatalogQueryParams): CatalogQueryState {
   const { version, ready, uid } = useCatalogVersion();
   const { search, category, saleOnly, visibleOnly, page, pageSize } = params;
-  const filters = JSON.stringify([uid, search, category, saleOnly, visibleOnly, page, pageSize]);
+  // The product filters by value: a new object with the same filters is the same query.
+  const productFilters = hasProductFilters(params.filters) ? JSON.stringify(params.filters) : '';
+  const picked = useMemo(() => (productFilters ? (JSON.parse(productFilters) as ProductFilters) : undefined), [productFilters]);
+  const filters = JSON.stringify([uid, search, category, saleOnly, visibleOnly, productFilters, page, pageSize]);
   const key = `${version}\u0000${filters}`;
   const immediate = useMemo(
-    () => (ready ? peekCatalog({ search, category, saleOnly, visibleOnly, page, pageSize }) : null),
+    () => (ready ? peekCatalog({ search, category, saleOnly, visibleOnly, filters: picked, page, pageSize }) : null),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- peekCatalog reads the loaded catalog (module state), which uid and version stand for: peek again when they move
-    [uid, version, ready, search, category, saleOnly, visibleOnly, page, pageSize],
+    [uid, version, ready, search, category, saleOnly, visibleOnly, picked, page, pageSize],
   );
   const [read, setRead] = useState<{ key: string; result: CatalogQueryResult } | null>(null);
   const [preview, setPreview] = useState<{ key: string; result: CatalogQueryResult } | null>(null);
@@ -228,7 +234,7 @@ export function useCatalogQuery(params: CatalogQueryParams): CatalogQueryState {
   useEffect(() => {
     if (ready || !uid) return;
     let current = true;
-    previewCatalog({ search, category, saleOnly, visibleOnly, page, pageSize }).then(
+    previewCatalog({ search, category, saleOnly, visibleOnly, filters: picked, page, pageSize }).then(
       (result) => {
         if (current && result) setPreview({ key, result });
       },
@@ -237,12 +243,12 @@ export function useCatalogQuery(params: CatalogQueryParams): CatalogQueryState {
     return () => {
       current = false;
     };
-  }, [key, ready, uid, search, category, saleOnly, visibleOnly, page, pageSize]);
+  }, [key, ready, uid, search, category, saleOnly, visibleOnly, picked, page, pageSize]);
 
   useEffect(() => {
     if (!ready || immediate) return;
     let current = true;
-    queryCatalog({ search, category, saleOnly, visibleOnly, page, pageSize }).then(
+    queryCatalog({ search, category, saleOnly, visibleOnly, filters: picked, page, pageSize }).then(
       (result) => {
         // Commit now rather than in a later task (which may wait behind a frame).
         if (current) flushSync(() => setRead({ key, result }));
@@ -255,14 +261,14 @@ export function useCatalogQuery(params: CatalogQueryParams): CatalogQueryState {
     return () => {
       current = false;
     };
-  }, [key, ready, immediate, search, category, saleOnly, visibleOnly, page, pageSize]);
+  }, [key, ready, immediate, search, category, saleOnly, visibleOnly, picked, page, pageSize]);
 
   // Once an answer is shown, read ahead for the next keystroke.
   const answered = immediate !== null || read?.key === key;
   useEffect(() => {
     if (!ready || !answered) return;
-    return prefetch({ search, category, saleOnly, visibleOnly, page: 1, pageSize });
-  }, [key, ready, answered, search, category, saleOnly, visibleOnly, pageSize]);
+    return prefetch({ search, category, saleOnly, visibleOnly, filters: picked, page: 1, pageSize });
+  }, [key, ready, answered, search, category, saleOnly, visibleOnly, picked, pageSize]);
 
   const previewed = !ready && preview?.key === key ? preview.result : null;
   const answer = immediate ?? (ready && read?.key === key ? read.result : null) ?? previewed;
@@ -272,6 +278,16 @@ export function useCatalogQuery(params: CatalogQueryParams): CatalogQueryState {
   const stale = last.current && (last.current.filters === filters || (ready && !last.current.preview)) ? last.current.result : null;
   const result = answer ?? stale;
   return { ...(result ?? EMPTY), isLoading: result === null };
+}
+
+/** Every brand name in the local catalog, sorted: from the index once loaded (empty before). */
+export function useCatalogBrands(): string[] {
+  const { version, ready } = useCatalogVersion();
+  return useMemo(
+    () => (ready ? (loadedCatalog()?.index.brands() ?? []) : []),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the loaded catalog is module state, which version stands for
+    [version, ready],
+  );
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import { and, asc, count, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { likeEscape, mergeChanges } from '../catalog-plan';
+import { productFilterConditions } from '../product-filter-sql';
 import type { Product, ProductFilter, ProductsRepository } from '../repositories';
 import { productVariants, products } from '../schema.pg';
 import { chunks } from '../sql-helpers';
@@ -32,6 +33,8 @@ export function productWhere(companyId: string, f: ProductFilter = {}) {
     )!);
   }
   if (f.visibleOnly) conds.push(eq(products.isVisible, true));
+  // Brand, price, stock, sale, visibility and SKU: the rules shared with SQLite.
+  conds.push(...productFilterConditions(f.filters, 'pg', '"products"'));
   return and(...conds);
 }
 

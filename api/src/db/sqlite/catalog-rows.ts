@@ -14,11 +14,11 @@ import type { PriceHistoryEntry, Product, ProductVariant, ProductWithVariants } 
 
 export const PRODUCT_COLUMNS = [
   'id', 'company_id', 'external_id', 'name', 'sku', 'description', 'category', 'regular_price_cents', 'sale_price_cents',
-  'stock', 'weight_hundredths', 'status', 'is_visible', 'last_updated', 'version', 'deleted_at',
+  'retail_price_cents', 'cost_price_cents', 'brand', 'stock', 'weight_hundredths', 'status', 'is_visible', 'last_updated', 'version', 'deleted_at',
 ] as const;
 export const VARIANT_COLUMNS = [
   'id', 'company_id', 'product_id', 'external_id', 'variant_sku', 'option_values', 'regular_price_cents', 'sale_price_cents',
-  'calculated_price_cents', 'stock', 'last_updated', 'version', 'deleted_at',
+  'retail_price_cents', 'cost_price_cents', 'calculated_price_cents', 'stock', 'last_updated', 'version', 'deleted_at',
 ] as const;
 
 /** `p.id, p.company_id, ...` for a select from `alias`. */
@@ -39,6 +39,9 @@ export function productFromRow(r: Row): Product {
     category: r.category as string | null,
     regularPriceCents: r.regular_price_cents as number,
     salePriceCents: r.sale_price_cents as number | null,
+    retailPriceCents: r.retail_price_cents as number | null,
+    costPriceCents: r.cost_price_cents as number | null,
+    brand: r.brand as string | null,
     stock: r.stock as number,
     weight: r.weight_hundredths == null ? null : fromHundredths(r.weight_hundredths as number),
     status: r.status as string,
@@ -59,6 +62,8 @@ export function variantFromRow(r: Row): ProductVariant {
     optionValues: r.option_values === null ? null : JSON.parse(r.option_values as string),
     regularPriceCents: r.regular_price_cents as number | null,
     salePriceCents: r.sale_price_cents as number | null,
+    retailPriceCents: r.retail_price_cents as number | null,
+    costPriceCents: r.cost_price_cents as number | null,
     calculatedPriceCents: r.calculated_price_cents as number | null,
     stock: r.stock as number,
     lastUpdated: date(r.last_updated)!,
@@ -70,7 +75,7 @@ export function variantFromRow(r: Row): ProductVariant {
 function productParams(p: Product): unknown[] {
   return [
     p.id, p.companyId, p.externalId, p.name, p.sku, p.description, p.category, p.regularPriceCents, p.salePriceCents,
-    p.stock, p.weight == null ? null : toHundredths(p.weight), p.status, p.isVisible ? 1 : 0, p.lastUpdated.getTime(), p.version, p.deletedAt?.getTime() ?? null,
+    p.retailPriceCents, p.costPriceCents, p.brand, p.stock, p.weight == null ? null : toHundredths(p.weight), p.status, p.isVisible ? 1 : 0, p.lastUpdated.getTime(), p.version, p.deletedAt?.getTime() ?? null,
   ];
 }
 
@@ -79,7 +84,7 @@ function variantParams(v: ProductVariant): unknown[] {
     v.id, v.companyId, v.productId, v.externalId, v.variantSku,
     // As drizzle's json mode stores it: null stays NULL, anything else is JSON text.
     v.optionValues === null || v.optionValues === undefined ? null : JSON.stringify(v.optionValues),
-    v.regularPriceCents, v.salePriceCents, v.calculatedPriceCents, v.stock, v.lastUpdated.getTime(), v.version, v.deletedAt?.getTime() ?? null,
+    v.regularPriceCents, v.salePriceCents, v.retailPriceCents, v.costPriceCents, v.calculatedPriceCents, v.stock, v.lastUpdated.getTime(), v.version, v.deletedAt?.getTime() ?? null,
   ];
 }
 

@@ -12,7 +12,9 @@
  * is up to date (product-search-index.ts: same answers, without the per-row join and sort).
  */
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core';
 import { likeEscape, mergeChanges } from '../catalog-plan';
+import { productFilterConditions } from '../product-filter-sql';
 import type { ProductFilter, ProductsRepository } from '../repositories';
 import { products } from '../schema.sqlite';
 import {
@@ -34,6 +36,8 @@ interface FilterSql {
   where: string;
   params: unknown[];
 }
+
+const dialect = new SQLiteSyncDialect();
 
 /** FROM and WHERE for the company's live products matching `f`, as `p`. */
 export function filterSql(companyId: string, f: ProductFilter = {}): FilterSql {
@@ -64,6 +68,12 @@ export function filterSql(companyId: string, f: ProductFilter = {}): FilterSql {
     params.push(f.category, `${f.category} >!`, f.category, `${f.category} > `);
   }
   if (f.visibleOnly) conds.push('p.is_visible = 1');
+  // Brand, price, stock, sale, visibility and SKU: the rules shared with PostgreSQL.
+  for (const cond of productFilterConditions(f.filters, 'sqlite')) {
+    const q = dialect.sqlToQuery(cond);
+    conds.push(q.sql);
+    params.push(...q.params);
+  }
   return { from, where: conds.join(' and '), params };
 }
 

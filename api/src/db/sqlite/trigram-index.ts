@@ -16,9 +16,10 @@
  *     (long s) to "s", the only non-ASCII characters it folds into ASCII (checked over the whole
  *     BMP against SQLite 3.53), so rows holding them get a second, FTS-folded key.
  *   - a category matches itself and what is below it (`path` or `path > ...`), as the range in
- *     filterSql does; `visibleOnly` is not indexed (SQL).
+ *     filterSql does; `visibleOnly` and the product filters (brand, price, ...) are not indexed (SQL).
  *   - the order is the order rows were added in (the caller reads it from SQL), never recomputed.
  */
+import { hasProductFilters } from '@catalog/contracts/product-filters';
 import type { ProductFilter } from '../repositories';
 import { TrigramTable } from './trigram-table';
 
@@ -232,7 +233,7 @@ export function reflectsChanges(index: TrigramIndex, changed: readonly ChangedRo
 
 /** Whether an index may answer `filter` at all: no `visibleOnly`, and an ASCII search if any. */
 export function canAnswer(filter: ProductFilter): boolean {
-  if (filter.visibleOnly) return false;
+  if (filter.visibleOnly || hasProductFilters(filter.filters)) return false;
   const search = filter.search?.trim();
   return !search || ASCII_TERM.test(search);
 }

@@ -117,6 +117,17 @@ describe('store webhooks', () => {
     expect(feed.products.map((p) => [p.id, p.regularPrice])).toEqual([[110, '77.25']]);
   });
 
+  it('re-reads retail price, cost and brand of a product the store changed (a variant\'s null inherits)', async () => {
+    const res = await fetch(`${store.url}/__admin/stores/${DEMO_STORE.hash}/products/111`, {
+      method: 'PATCH', body: JSON.stringify({ retail_price: 45.5, cost_price: 0 }),
+    });
+    expect(res.status).toBe(200);
+    expect(await settle()).toBe(1);
+    const product = store.store.catalog().product(111)!;
+    const brand = store.store.catalog().data.brands.find((b) => b.id === product.brand_id)?.name ?? null;
+    expect(await stored(111)).toMatchObject({ retailPriceCents: 4550, costPriceCents: null, brand });
+  });
+
   it('answers a burst of 500 deliveries for 100 products and re-reads them in ceil(100/250) = 1 store request', async () => {
     const one = performance.now();
     expect((await deliver(delivery('store/product/updated', 121, 1_699_999_999))).status).toBe(200);

@@ -71,6 +71,21 @@ describe('incremental sync', () => {
     expect((await t.db.priceHistory.listForProduct(t.companyId, listed[0]!.id)).map((e) => e.changeType)).toEqual(['sync']);
   });
 
+  it('brings a retail price and cost changed in the store (0 clears, a variant\'s own cost) with the changed products only', async () => {
+    const id = ids[4]!;
+    store.store.updateProduct(id, { retail_price: 99.5, cost_price: 0 });
+    const withOptions = storeProducts(store).find((p) => p.base_variant_id === null && p.id !== id)!;
+    const variant = store.store.catalog().variantsOf(withOptions.id)[0]!;
+    store.store.updateVariant(variant.id, { cost_price: 3.21, retail_price: null });
+    await sync();
+    expect(pages).toHaveLength(1);
+    const [row, other] = await t.db.products.getByExternalIds(t.companyId, [id, withOptions.id].sort((x, y) => x - y));
+    const changed = row!.externalId === id ? row! : other!;
+    const parent = row!.externalId === id ? other! : row!;
+    expect(changed).toMatchObject({ retailPriceCents: 9950, costPriceCents: null });
+    expect(parent.variants.find((v) => v.externalId === variant.id)).toMatchObject({ costPriceCents: 321, retailPriceCents: null });
+  });
+
   it('reads nothing but one empty page when nothing changed', async () => {
     await sync();
     expect(pages).toHaveLength(1);

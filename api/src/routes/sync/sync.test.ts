@@ -41,7 +41,8 @@ describe('POST /api/sync', () => {
     await t.setLimit(1000);
     const requestsBefore = store.store.stats.requests;
     const events = await sync(t);
-    expect(store.store.stats.requests - requestsBefore).toBe(2 + 2);
+    // Two product pages, the category tree (trees, then their categories) and the brands.
+    expect(store.store.stats.requests - requestsBefore).toBe(2 + 2 + 1);
     const stages = progress(events).map((p) => p.stage);
     expect(stages[0]).toBe('starting');
     expect(stages).toEqual(expect.arrayContaining(['categories', 'products', 'saving']));
@@ -82,12 +83,55 @@ describe('POST /api/sync', () => {
     expect((await t.db.settings.get(t.companyId))?.lastSyncAt).toBeInstanceOf(Date);
   });
 
+  it('syncs retail price (MSRP), cost and brand: the store\'s 0 as none, a variant\'s null inheriting, brand names from /catalog/brands', async () => {
+    const t = await make();
+    await t.setLimit(1000);
+    resultOf(await sync(t));
+    const catalog = store.store.catalog();
+    const brandName = new Map(catalog.data.brands.map((b) => [b.id, b.name]));
+    const cents = (money: number | null) => (money === null || money === 0 ? null : Math.round(money * 100));
+    const byId = new Map((await all(t)).map((r) => [r.externalId, r]));
+    const expected = storeProducts(store);
+    for (const p of expected) {
+      const row = byId.get(p.id)!;
+      expect([p.id, row.retailPriceCents, row.costPriceCents, row.brand]).toEqual([
+        p.id, cents(p.retail_price), cents(p.cost_price), brandName.get(p.brand_id) ?? null,
+      ]);
+      const variants = p.base_variant_id === null ? catalog.variantsOf(p.id) : [];
+      expect(row.variants.map((v) => [v.externalId, v.retailPriceCents, v.costPriceCents]))
+        .toEqual(variants.map((v) => [v.id, cents(v.retail_price), cents(v.cost_price)]));
+    }
+    const rows = [...byId.values()];
+    // The generated store has each case: with and without MSRP, unbranded products, variants with and without their own cost.
+    expect(rows.some((r) => r.retailPriceCents === null) && rows.some((r) => r.retailPriceCents !== null)).toBe(true);
+    expect(rows.some((r) => r.brand === null) && rows.some((r) => r.brand === 'Northwind')).toBe(true);
+    const variants = rows.flatMap((r) => r.variants);
+    expect(variants.some((v) => v.costPriceCents === null) && variants.some((v) => v.costPriceCents !== null)).toBe(true);
+
+    // GET /api/products says the same, with money strings (null inherits on a variant).
+    const withVariants = expected.find((p) => p.base_variant_id === null && p.retail_price > 0 && catalog.variantsOf(p.id).some((v) => v.cost_price === null))!;
+    const res = await t.app.request(`/api/products?search=${encodeURIComponent(withVariants.name)}`, { headers: t.owner.headers });
+    const listed = ((await res.json()) as { products: Array<Record<string, unknown> & { id: number; variants: Array<Record<string, unknown>> }> }).products
+      .find((p) => p.id === withVariants.id)!;
+    expect(listed).toMatchObject({
+      retailPrice: withVariants.retail_price.toFixed(2), costPrice: withVariants.cost_price.toFixed(2), brand: brandName.get(withVariants.brand_id),
+    });
+    expect(listed.variants.map((v) => v.costPrice)).toEqual(catalog.variantsOf(withVariants.id).map((v) => (v.cost_price === null ? null : v.cost_price.toFixed(2))));
+
+    // A retail price and cost changed (and cleared with 0) in the store come with the next sync.
+    const changed = expected[3]!;
+    store.store.updateProduct(changed.id, { retail_price: 123.45, cost_price: 0 });
+    await t.db.settings.requireFullSync(t.companyId);
+    resultOf(await sync(t));
+    expect((await t.db.products.getByExternalIds(t.companyId, [changed.id]))[0]).toMatchObject({ retailPriceCents: 12345, costPriceCents: null });
+  });
+
   it('keeps the first 5 products by store id on a trial and says how many were left out', async () => {
     const t = await make();
     const requestsBefore = store.store.stats.requests;
     const events = await sync(t);
-    // One page of 5 products and the category tree (trees, then their categories): nothing more.
-    expect(store.store.stats.requests - requestsBefore).toBe(3);
+    // One page of 5 products, the category tree (trees, then their categories) and the brands: nothing more.
+    expect(store.store.stats.requests - requestsBefore).toBe(4);
     const visible = storeProducts(store);
     expect(resultOf(events)).toEqual({
       message: expect.stringMatching(/^Synced 5 products and \d+ variants$/),

@@ -31,6 +31,8 @@ export function toWireVariant(v: ProductVariant, productExternalId: number): Var
     variantSku: v.variantSku ?? '',
     regularPrice: money(v.regularPriceCents),
     salePrice: money(v.salePriceCents),
+    retailPrice: money(v.retailPriceCents),
+    costPrice: money(v.costPriceCents),
     stock: v.stock,
     optionValues: optionValues(v.optionValues),
   };
@@ -44,6 +46,9 @@ function productFields(p: ProductRow): Omit<Product, 'variants'> {
     sku: p.sku,
     regularPrice: formatCents(p.regularPriceCents),
     salePrice: money(p.salePriceCents),
+    retailPrice: money(p.retailPriceCents),
+    costPrice: money(p.costPriceCents),
+    brand: p.brand,
     stock: p.stock,
     weight: p.weight,
     status: p.status,

@@ -1,6 +1,7 @@
 /**
  * GET /api/products: a page of the company's live products (name order), optionally filtered by
- * a name/SKU search and a category subtree, with the total, as the JSON of ProductListResponse.
+ * a name/SKU search, a category subtree and the product filters (brand, price range, stock, on
+ * sale, visibility, SKU: contracts product-filters.ts), with the total, as the JSON of ProductListResponse.
  *
  * Answers are cached under the company's catalog version, which moves with every catalog write
  * (sync, price edit, delete): a write makes the next request look under new keys, so nothing
@@ -18,6 +19,7 @@
  *     database. Reading a page's rows was ~20% of the server's time in bench/products-api.
  * Both are bounded LRU caches, per process. See decisions 010 and 016.
  */
+import { hasProductFilters, productFiltersToParams, type ProductFilters } from '@catalog/contracts/product-filters';
 import type { ProductListQuery } from '@catalog/contracts/products';
 import { LruCache } from '@catalog/contracts/lru-cache';
 import type { Database, ProductFilter, ProductWithVariants } from '../../db/repositories';
@@ -77,7 +79,9 @@ export function createProductLister(db: Database, options: ProductListerOptions 
   }
 
   async function resultSet(companyId: string, filter: ProductFilter): Promise<ResultSet> {
-    if (filter.search === undefined && filter.category === undefined) return { total: await db.products.count(companyId), ids: null };
+    if (filter.search === undefined && filter.category === undefined && !hasProductFilters(filter.filters)) {
+      return { total: await db.products.count(companyId), ids: null };
+    }
     const ids = Float64Array.from(await db.products.listIds(companyId, filter));
     return { total: ids.length, ids };
   }
@@ -106,9 +110,15 @@ export function createProductLister(db: Database, options: ProductListerOptions 
   return async (companyId, query) => {
     const version = (await db.companies.get(companyId))?.catalogVersion ?? 0;
     // Case-insensitive search: "Shirt" and "shirt" are one result set.
-    const filter: ProductFilter = { search: query.search?.toLowerCase(), category: query.category };
+    const filters: ProductFilters = {
+      brand: query.brand, priceMin: query.priceMin, priceMax: query.priceMax, stock: query.stock, onSale: query.onSale,
+      visible: query.visible, sku: query.sku, skuMatch: query.skuMatch,
+    };
+    const filter: ProductFilter = { search: query.search?.toLowerCase(), category: query.category, filters: hasProductFilters(filters) ? filters : undefined };
     const versionKey = `${companyId}\u0000${version}`;
-    const setKey = [versionKey, filter.search ?? '', filter.category ?? ''].join('\u0000');
+    // The filters as the URL writes them (a canonical form: prices as "10.00", defaults left out).
+    const filterKey = filter.filters ? new URLSearchParams(productFiltersToParams(filter.filters)).toString() : '';
+    const setKey = [versionKey, filter.search ?? '', filter.category ?? '', filterKey].join('\u0000');
     const pageKey = `${setKey}\u0000${query.page}\u0000${query.limit}`;
     productListStats.requests++;
     const kept = pages.get(pageKey);

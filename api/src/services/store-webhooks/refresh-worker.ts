@@ -14,7 +14,7 @@ import type { Database } from '../../db/repositories';
 import type { Logger } from '../../lib/logger';
 import type { SecretBox } from '../../lib/secrets';
 import { readToken, type CommerceFactory } from '../store-connection';
-import { indexCategories, type CategoryIndex } from '../sync/catalog-mapping';
+import { indexBrands, indexCategories, type BrandIndex, type CategoryIndex } from '../sync/catalog-mapping';
 import { onStoreRefreshDue } from './refresh-wakeups';
 import { refreshProducts } from './store-refresh';
 
@@ -107,9 +107,11 @@ export function createRefreshWorker(o: RefreshWorkerOptions) {
       }
       const client = o.commerce({ storeHash: settings.storeHash, accessToken });
       let categories: Promise<CategoryIndex> | undefined;
+      let brands: Promise<BrandIndex> | undefined;
       const target = {
         db: o.db, client, companyId, includeInvisible: settings.showInvisibleProducts, productLimit: company.productLimit,
         categories: () => (categories ??= client.getCategories({ signal: controller.signal }).then(indexCategories)),
+        brands: () => (brands ??= client.getBrands({ signal: controller.signal }).then(indexBrands)),
         signal: controller.signal,
       };
       for (;;) {

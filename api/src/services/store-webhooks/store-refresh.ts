@@ -1,6 +1,6 @@
 /**
  * Re-reads products the store's webhooks named, and writes what the store has now: one request
- * per 250 products (`id:in`, with variants), the rows upserted like a sync's and a 'sync'
+ * per 250 products (`id:in`, with variants; brand names from the store's brands), the rows upserted like a sync's and a 'sync'
  * price-history entry ("a change found in the store") for every price that differs from ours.
  * Our own writes coming back find the price we already stored, so they add no entry (the
  * worker waits a moment before reading, so the write that caused a delivery has been stored).
@@ -9,7 +9,7 @@
  */
 import { MAX_PAGE_SIZE, type BigCommerceClient, type CatalogProduct } from '@catalog/commerce';
 import type { Database } from '../../db/repositories';
-import { hasStorablePrices, toProductInput, type CategoryIndex } from '../sync/catalog-mapping';
+import { hasStorablePrices, toProductInput, type BrandIndex, type CategoryIndex } from '../sync/catalog-mapping';
 import { syncPriceChanges } from '../sync/price-changes';
 
 export interface RefreshOutcome {
@@ -26,6 +26,8 @@ export interface RefreshTarget {
   productLimit: number;
   /** The store's categories, for the products' paths (read once per run by the worker). */
   categories: () => Promise<CategoryIndex>;
+  /** The store's brands, for the products' brand names (read once per run by the worker). */
+  brands: () => Promise<BrandIndex>;
   signal?: AbortSignal;
 }
 
@@ -35,6 +37,8 @@ export async function refreshProducts(t: RefreshTarget, ids: readonly number[], 
   // The category tree (read once per worker run) travels alongside the products.
   const categories = t.categories();
   categories.catch(() => {});
+  const brands = t.brands();
+  brands.catch(() => {});
   const listed = await t.client.getProducts(ids, { signal: t.signal });
   const kept = listed.filter((p) => t.includeInvisible || p.isVisible);
   const keptIds = new Set(kept.map((p) => p.id));
@@ -48,8 +52,8 @@ export async function refreshProducts(t: RefreshTarget, ids: readonly number[], 
   const before = await t.db.products.getByExternalIds(t.companyId, storable.map((p) => p.id));
   const writable = await withinCap(t, storable, new Set(before.map((p) => p.externalId)));
   if (writable.length === 0) return outcome;
-  const index = await categories;
-  const inputs = writable.map((p) => toProductInput(p, index));
+  const [index, brandIndex] = await Promise.all([categories, brands]);
+  const inputs = writable.map((p) => toProductInput(p, index, brandIndex));
   const entries = syncPriceChanges(before, inputs, at);
   await t.db.products.upsertMany(t.companyId, inputs, at);
   if (entries.length > 0) await t.db.priceHistory.add(t.companyId, entries);

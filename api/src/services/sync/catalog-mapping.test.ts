@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BigCommerceClient, type CatalogCategory, type CatalogProduct, type CatalogVariant } from '@catalog/commerce';
 import { DEMO_STORE } from '@catalog/demo-store';
 import { startDemoStore } from '../../testing/store-fixture';
-import { categoryOf, hasStorablePrices, indexCategories, SYNC_PRODUCT_FIELDS, toProductInput, UNCATEGORIZED } from './catalog-mapping';
+import { categoryOf, hasStorablePrices, indexBrands, indexCategories, SYNC_PRODUCT_FIELDS, toProductInput, UNCATEGORIZED } from './catalog-mapping';
 
 const cat = (id: number, parentId: number | null, name: string, path: string, sortOrder = 0, treeId = 1): CatalogCategory => ({
   id, parentId, treeId, name, path, pathIds: [], depth: path.split(' > ').length - 1, isVisible: true, sortOrder, url: null,
@@ -44,20 +44,36 @@ describe('category paths', () => {
 
 describe('toProductInput', () => {
   it('maps prices, stock, weight and visibility, with BigCommerce\'s sale price 0 as no sale price', () => {
-    expect(toProductInput(product({ isVisible: false, salePriceCents: 0 }), new Map())).toMatchObject({
+    expect(toProductInput(product({ isVisible: false, salePriceCents: 0 }), new Map(), new Map())).toMatchObject({
       externalId: 1, name: 'Tent', sku: 'T-1', category: UNCATEGORIZED, regularPriceCents: 1999, salePriceCents: null,
       stock: 12, weight: 2.5, status: 'draft', isVisible: false, lastUpdated: new Date('2025-01-02T03:04:05.000Z'), variants: [],
     });
-    expect(toProductInput(product({ salePriceCents: 1500 }), new Map())).toMatchObject({ salePriceCents: 1500, status: 'published' });
+    expect(toProductInput(product({ salePriceCents: 1500 }), new Map(), new Map())).toMatchObject({ salePriceCents: 1500, status: 'published' });
   });
 
   it('leaves out a simple product\'s base variant and keeps option variants with their inherited (null) prices', () => {
     const simple = product({ baseVariantId: 5, variants: [variant(5, { isBase: true, optionValues: [] })] });
-    expect(toProductInput(simple, new Map()).variants).toEqual([]);
+    expect(toProductInput(simple, new Map(), new Map()).variants).toEqual([]);
     const withOptions = product({ variants: [variant(6), variant(7, { priceCents: 2500, salePriceCents: 0, inventoryLevel: null })] });
-    expect(toProductInput(withOptions, new Map()).variants).toEqual([
+    expect(toProductInput(withOptions, new Map(), new Map()).variants).toEqual([
       expect.objectContaining({ externalId: 6, variantSku: 'V6', regularPriceCents: null, salePriceCents: null, stock: 4, optionValues: [{ optionName: 'Size', label: 'M' }] }),
       expect.objectContaining({ externalId: 7, regularPriceCents: 2500, salePriceCents: 0, stock: 0 }),
+    ]);
+  });
+
+  it('maps retail, cost and brand: the store\'s 0 is none (null), a variant\'s null inherits, an unknown brand id is none', () => {
+    const brands = indexBrands([{ id: 3, name: 'Northwind' }, { id: 4, name: '' }]);
+    expect(toProductInput(product({ retailPriceCents: 2499, costPriceCents: 900, brandId: 3 }), new Map(), brands)).toMatchObject({
+      retailPriceCents: 2499, costPriceCents: 900, brand: 'Northwind',
+    });
+    expect(toProductInput(product({ retailPriceCents: 0, costPriceCents: 0, brandId: null }), new Map(), brands)).toMatchObject({
+      retailPriceCents: null, costPriceCents: null, brand: null,
+    });
+    expect(toProductInput(product({ brandId: 99 }), new Map(), brands).brand).toBeNull();
+    expect(toProductInput(product({ brandId: 4 }), new Map(), brands).brand).toBeNull();
+    const withOptions = product({ variants: [variant(6), variant(7, { retailPriceCents: 3000, costPriceCents: 1200 }), variant(8, { retailPriceCents: 0, costPriceCents: 0 })] });
+    expect(toProductInput(withOptions, new Map(), brands).variants?.map((v) => [v.externalId, v.retailPriceCents, v.costPriceCents])).toEqual([
+      [6, null, null], [7, 3000, 1200], [8, null, null],
     ]);
   });
 
@@ -65,6 +81,8 @@ describe('toProductInput', () => {
     expect(hasStorablePrices(product())).toBe(true);
     expect(hasStorablePrices(product({ priceCents: 10_000_000_000 }))).toBe(false);
     expect(hasStorablePrices(product({ variants: [variant(6, { priceCents: -1 })] }))).toBe(false);
+    expect(hasStorablePrices(product({ costPriceCents: 10_000_000_000 }))).toBe(false);
+    expect(hasStorablePrices(product({ variants: [variant(6, { retailPriceCents: -5 })] }))).toBe(false);
   });
 });
 
@@ -74,11 +92,12 @@ describe('SYNC_PRODUCT_FIELDS', () => {
     try {
       const client = new BigCommerceClient({ storeHash: DEMO_STORE.hash, accessToken: DEMO_STORE.accessToken, baseUrl: store.url });
       const index = indexCategories(await client.getCategories());
+      const brands = indexBrands(await client.getBrands());
       const read = async (includeFields?: readonly string[]) => {
         const products: CatalogProduct[] = [];
         for await (const page of client.productPages({ includeFields })) products.push(...page.products);
         return products.map((p) => ({
-          id: p.id, isVisible: p.isVisible, storable: hasStorablePrices(p), input: toProductInput(p, index),
+          id: p.id, isVisible: p.isVisible, storable: hasStorablePrices(p), input: toProductInput(p, index, brands),
         }));
       };
       const full = await read();
@@ -87,6 +106,9 @@ describe('SYNC_PRODUCT_FIELDS', () => {
       expect(full.some((p) => p.input.salePriceCents !== null)).toBe(true);
       expect(full.some((p) => (p.input.variants?.length ?? 0) > 0)).toBe(true);
       expect(full.some((p) => p.input.variants?.length === 0)).toBe(true);
+      expect(full.some((p) => p.input.retailPriceCents !== null) && full.some((p) => p.input.retailPriceCents === null)).toBe(true);
+      expect(full.some((p) => p.input.brand !== null) && full.some((p) => p.input.brand === null)).toBe(true);
+      expect(full.some((p) => p.input.variants?.some((v) => v.costPriceCents !== null))).toBe(true);
       expect(await read(SYNC_PRODUCT_FIELDS)).toEqual(full);
     } finally {
       await store.close();

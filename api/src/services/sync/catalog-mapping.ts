@@ -65,20 +65,34 @@ export function categoryOf(categoryIds: readonly number[], index: CategoryIndex)
  * values; catalog-mapping.test.ts checks this list against a full answer.
  */
 export const SYNC_PRODUCT_FIELDS: readonly string[] = [
-  'name', 'sku', 'description', 'price', 'sale_price', 'categories', 'inventory_level', 'weight', 'is_visible',
-  'date_modified', 'base_variant_id',
+  'name', 'sku', 'description', 'price', 'sale_price', 'retail_price', 'cost_price', 'brand_id', 'categories', 'inventory_level',
+  'weight', 'is_visible', 'date_modified', 'base_variant_id',
 ];
+
+/** Brand id -> name (the store's `/catalog/brands`). */
+export type BrandIndex = ReadonlyMap<number, string>;
+
+export function indexBrands(brands: ReadonlyArray<{ id: number; name: string }>): BrandIndex {
+  return new Map(brands.filter((b) => b.name !== '').map((b) => [b.id, b.name]));
+}
+
+/**
+ * A retail or cost price as we keep it: the store's 0 means none (BigCommerce has no null on a
+ * product), so it is null here (decision 037). A variant's null stays null: it inherits.
+ */
+export const priceOrNull = (cents: number | null): number | null => (cents === null || cents === 0 ? null : cents);
 
 const optionValues = (v: CatalogVariant): OptionValue[] => v.optionValues.map((o) => ({ optionName: o.optionName, label: o.label }));
 const pricesFit = (...cents: Array<number | null>) => cents.every((c) => c === null || isCents(c));
 
 /** True when every price of the product fits the stored decimal(10,2) domain (0 to 99,999,999.99). */
 export function hasStorablePrices(p: CatalogProduct): boolean {
-  return pricesFit(p.priceCents, p.salePriceCents) && p.variants.every((v) => pricesFit(v.priceCents, v.salePriceCents, v.calculatedPriceCents));
+  return pricesFit(p.priceCents, p.salePriceCents, p.retailPriceCents, p.costPriceCents)
+    && p.variants.every((v) => pricesFit(v.priceCents, v.salePriceCents, v.retailPriceCents, v.costPriceCents, v.calculatedPriceCents));
 }
 
 /** Our row for a store product; `variants` is complete, so variants the store dropped are tombstoned. */
-export function toProductInput(p: CatalogProduct, index: CategoryIndex): ProductInput {
+export function toProductInput(p: CatalogProduct, index: CategoryIndex, brands: BrandIndex): ProductInput {
   const lastUpdated = p.dateModified ? new Date(p.dateModified) : undefined;
   const variants: VariantInput[] = p.variants
     .filter((v) => !v.isBase)
@@ -88,6 +102,8 @@ export function toProductInput(p: CatalogProduct, index: CategoryIndex): Product
       optionValues: optionValues(v),
       regularPriceCents: v.priceCents,
       salePriceCents: v.salePriceCents,
+      retailPriceCents: priceOrNull(v.retailPriceCents),
+      costPriceCents: priceOrNull(v.costPriceCents),
       calculatedPriceCents: v.calculatedPriceCents,
       stock: v.inventoryLevel ?? 0,
       lastUpdated,
@@ -101,6 +117,10 @@ export function toProductInput(p: CatalogProduct, index: CategoryIndex): Product
     regularPriceCents: p.priceCents,
     // BigCommerce says "not on sale" with 0; we say it with null.
     salePriceCents: salePriceOrNull(p.salePriceCents),
+    retailPriceCents: priceOrNull(p.retailPriceCents),
+    costPriceCents: priceOrNull(p.costPriceCents),
+    // A brand id the store does not list (deleted since) reads as none.
+    brand: p.brandId === null ? null : (brands.get(p.brandId) ?? null),
     stock: p.inventoryLevel,
     // Kept as decimal(10,2), exactly (db/hundredths.ts): a store's 1.005 is 1.01 here.
     weight: roundToHundredths(p.weight),

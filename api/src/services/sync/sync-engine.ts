@@ -21,7 +21,9 @@
 import { MAX_PAGE_SIZE, type BigCommerceClient, type ProductPage } from '@catalog/commerce';
 import type { SyncProgress, SyncResult, SyncStage } from '@catalog/contracts/sync';
 import type { CatalogSyncWriter, Database } from '../../db/repositories';
-import { hasStorablePrices, indexCategories, SYNC_PRODUCT_FIELDS, toProductInput, type CategoryIndex } from './catalog-mapping';
+import {
+  hasStorablePrices, indexBrands, indexCategories, SYNC_PRODUCT_FIELDS, toProductInput, type BrandIndex, type CategoryIndex,
+} from './catalog-mapping';
 import { PageFetcher } from './page-fetcher';
 import { syncPriceChanges } from './price-changes';
 import { cancelledMessage, completeMessage, planLimitWarning } from './sync-messages';
@@ -110,6 +112,9 @@ export async function runSync(o: SyncEngineOptions): Promise<SyncOutcome> {
     // The category tree travels alongside the first product page; paths are only needed to map products.
     const categories = o.client.getCategories({ signal });
     categories.catch(() => {});
+    // So do the brands (names for the products' brand ids).
+    const brandList = o.client.getBrands({ signal });
+    brandList.catch(() => {});
     const firstPage = pages.get(1);
     firstPage.catch(() => {});
     // The dialect's writer (SQLite: a thread to start) gets ready while page 1 is on its way;
@@ -124,6 +129,7 @@ export async function runSync(o: SyncEngineOptions): Promise<SyncOutcome> {
     pages.expectLast(pagesNeeded);
     pages.prefetch(1);
     const index = indexCategories(await categories);
+    const brands = indexBrands(await brandList);
     // A first sync has no earlier prices to compare with: the call-by-call writer skips reading them back.
     const storedCount = await o.db.products.count(o.companyId);
     const hadProducts = storedCount > 0;
@@ -145,7 +151,7 @@ export async function runSync(o: SyncEngineOptions): Promise<SyncOutcome> {
       batchPages = 0;
       await writing; // the previous batch is written (or its failure ends the sync here)
       writingBusy = true;
-      writing = saveProducts(writer!, products, index, stats, now()).then((ids) => {
+      writing = saveProducts(writer!, products, index, brands, stats, now()).then((ids) => {
         for (const id of ids) saved.add(id);
       }).finally(() => {
         writingBusy = false;
@@ -260,12 +266,12 @@ function callByCallWriter(db: Database, companyId: string, hadProducts: boolean)
  * from the live row it replaces; returns the store ids written.
  */
 async function saveProducts(
-  writer: CatalogSyncWriter, products: ProductPage['products'], index: CategoryIndex, stats: SyncStats, at: Date,
+  writer: CatalogSyncWriter, products: ProductPage['products'], index: CategoryIndex, brands: BrandIndex, stats: SyncStats, at: Date,
 ): Promise<number[]> {
   const storable = products.filter(hasStorablePrices);
   stats.skipped += products.length - storable.length;
   if (storable.length === 0) return [];
-  const inputs = storable.map((p) => toProductInput(p, index));
+  const inputs = storable.map((p) => toProductInput(p, index, brands));
   const written = await writer.write(inputs, at, (before) => syncPriceChanges(before, inputs, at));
   stats.products += inputs.length;
   stats.variants += inputs.reduce((n, i) => n + (i.variants?.length ?? 0), 0);

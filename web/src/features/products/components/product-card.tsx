@@ -11,14 +11,18 @@ import { displayPricing, formatPrice } from '../utils/product-pricing';
 import classes from './product-card.module.css';
 import { PendingPill } from './pending-pill';
 import { StockBadge } from './stock-badge';
+import { COLUMN_LABELS, type OptionalColumn } from './column-chooser';
+import { optionalValue } from './product-table';
 
 export interface ProductCardProps {
   product: LocalProduct;
   showStock: boolean;
+  /** Optional fields chosen on this device (Brand, MSRP, Cost), under the prices. */
+  columns?: readonly OptionalColumn[];
   onOpen: (productId: number) => void;
 }
 
-export const ProductCard = memo(function ProductCard({ product, showStock, onOpen }: ProductCardProps) {
+export const ProductCard = memo(function ProductCard({ product, showStock, columns = [], onOpen }: ProductCardProps) {
   const pricing = displayPricing(product);
   const from = pricing.fromVariants ? ' (from)' : '';
   return (
@@ -37,6 +41,16 @@ export const ProductCard = memo(function ProductCard({ product, showStock, onOpe
           <span className={pricing.salePrice ? `${classes.price} ${classes.sale}` : classes.price}>{formatPrice(pricing.salePrice)}</span>
         </div>
       </div>
+      {columns.length > 0 && (
+        <dl className={classes.extra}>
+          {columns.map((column) => (
+            <div key={column}>
+              <dt className={classes.label}>{COLUMN_LABELS[column]}</dt>
+              <dd>{optionalValue(product, column)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
       <div className={classes.footer}>
         <span className={classes.sku}>SKU: {skuLabel(product.sku)}</span>
         <span className={classes.badges}>

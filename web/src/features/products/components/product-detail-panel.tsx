@@ -1,6 +1,7 @@
 /**
  * The product's detail panel (a drawer from the right; full width on a phone): name, category,
- * pricing, the variants (collapsed), product information and the price history. Reads the
+ * pricing, the variants (collapsed; each with its own retail price and cost or the product's),
+ * product information (brand, retail price, cost among it) and the price history. Reads the
  * product from the local catalog, so it follows pulls; edits go to the API.
  */
 import { categoryLabel, skuLabel } from '@catalog/contracts/catalog';
@@ -9,7 +10,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { memo, type ReactNode } from 'react';
 import { useLocalProduct } from '../hooks/use-local-product';
 import { usePriceEdits } from '../hooks/use-price-edits';
-import { displayPricing, usesVariantPricing } from '../utils/product-pricing';
+import { displayPricing, formatPrice, usesVariantPricing } from '../utils/product-pricing';
 import { PriceHistory } from './price-history';
 import { ProductPricingSection } from './product-pricing-section';
 import { StatusBadge } from './status-badge';
@@ -72,6 +73,9 @@ function PanelBody({ productId, onClose }: { productId: number; onClose: () => v
         </Title>
         <SimpleGrid cols={2} spacing="sm">
           <Info label="SKU">{skuLabel(product.sku)}</Info>
+          <Info label="Brand">{product.brand ?? '—'}</Info>
+          <Info label="Retail price (MSRP)">{formatPrice(product.retailPrice)}</Info>
+          <Info label="Cost price">{formatPrice(product.costPrice)}</Info>
           <Info label="Stock">{pricing.stock}</Info>
           <Info label="Weight">{product.weight ?? '—'}</Info>
           <Info label="Status">

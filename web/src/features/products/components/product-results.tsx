@@ -5,6 +5,7 @@
  */
 import { memo } from 'react';
 import type { LocalProduct } from '../../../local/catalog-query';
+import type { OptionalColumn } from './column-chooser';
 import { ProductCard, ProductCardPlaceholder } from './product-card';
 import classes from './product-card.module.css';
 import { ProductTable } from './product-table';
@@ -21,10 +22,12 @@ export interface ProductResultsProps {
   filtered: boolean;
   view: ProductsView;
   showStock: boolean;
+  /** Optional columns (Brand, MSRP, Cost) chosen on this device. */
+  columns?: readonly OptionalColumn[];
   onOpen: (productId: number) => void;
 }
 
-export const ProductResults = memo(function ProductResults({ isLoading, products, total, filtered, view, showStock, onOpen }: ProductResultsProps) {
+export const ProductResults = memo(function ProductResults({ isLoading, products, total, filtered, view, showStock, columns, onOpen }: ProductResultsProps) {
   if (isLoading) {
     return (
       <div className={classes.grid} aria-busy="true" aria-label="Loading products">
@@ -35,11 +38,11 @@ export const ProductResults = memo(function ProductResults({ isLoading, products
     );
   }
   if (total === 0) return <ProductsEmptyState filtered={filtered} />;
-  if (view === 'list') return <ProductTable products={products} showStock={showStock} onOpen={onOpen} />;
+  if (view === 'list') return <ProductTable products={products} showStock={showStock} columns={columns} onOpen={onOpen} />;
   return (
     <div className={classes.grid}>
       {products.map((product) => (
-        <ProductCard key={product.id} product={product} showStock={showStock} onOpen={onOpen} />
+        <ProductCard key={product.id} product={product} showStock={showStock} columns={columns} onOpen={onOpen} />
       ))}
     </div>
   );

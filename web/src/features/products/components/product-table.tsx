@@ -1,5 +1,6 @@
 /**
- * The list view: Product (name and category), SKU, Regular Price, Sale Price, Stock (only when
+ * The list view: Product (name and category), SKU, Regular Price, Sale Price, the optional
+ * columns chosen (Brand, MSRP, Cost), Stock (only when
  * the store settings show stock) and Status ('Unknown' for a status the store did not name).
  * A row opens the product; its name is the button keyboards reach.
  */
@@ -12,14 +13,23 @@ import classes from './products.module.css';
 import { PendingPill } from './pending-pill';
 import { StatusBadge } from './status-badge';
 import { StockBadge } from './stock-badge';
+import { COLUMN_LABELS, type OptionalColumn } from './column-chooser';
 
 export interface ProductTableProps {
   products: LocalProduct[];
   showStock: boolean;
+  /** Optional columns chosen on this device (Brand, MSRP, Cost), after Sale Price. */
+  columns?: readonly OptionalColumn[];
   onOpen: (productId: number) => void;
 }
 
-export const ProductTable = memo(function ProductTable({ products, showStock, onOpen }: ProductTableProps) {
+/** A product's value in an optional column: the brand, or its own retail price / cost ('—' for none). */
+export function optionalValue(product: LocalProduct, column: OptionalColumn): string {
+  if (column === 'brand') return product.brand ?? '—';
+  return formatPrice(product[column]);
+}
+
+export const ProductTable = memo(function ProductTable({ products, showStock, columns = [], onOpen }: ProductTableProps) {
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table highlightOnHover verticalSpacing="sm" aria-label="Products">
@@ -29,6 +39,11 @@ export const ProductTable = memo(function ProductTable({ products, showStock, on
             <Table.Th scope="col">SKU</Table.Th>
             <Table.Th scope="col">Regular Price</Table.Th>
             <Table.Th scope="col">Sale Price</Table.Th>
+            {columns.map((column) => (
+              <Table.Th key={column} scope="col">
+                {COLUMN_LABELS[column]}
+              </Table.Th>
+            ))}
             {showStock && <Table.Th scope="col">Stock</Table.Th>}
             <Table.Th scope="col">Status</Table.Th>
           </Table.Tr>
@@ -56,6 +71,9 @@ export const ProductTable = memo(function ProductTable({ products, showStock, on
                   {formatPrice(pricing.salePrice)}
                   {from && pricing.salePrice && <Text span size="xs" c="dimmed">{from}</Text>}
                 </Table.Td>
+                {columns.map((column) => (
+                  <Table.Td key={column}>{optionalValue(product, column)}</Table.Td>
+                ))}
                 {showStock && (
                   <Table.Td>
                     <StockBadge stock={pricing.stock} /> <Text span size="xs" c="dimmed">{pricing.stock}</Text>

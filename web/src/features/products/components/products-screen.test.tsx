@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { Notifications } from '@mantine/notifications';
 import { act } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearApiQueries } from '../../../lib/api-query';
 import { AuthProvider } from '../../../lib/session';
@@ -55,7 +55,14 @@ async function openCatalog(server: FakeCatalogServer) {
   await pullNow();
 }
 
-async function renderScreen(props: { showStock?: boolean } = {}) {
+/** The router's current search string, as the screen last left it. */
+let currentSearch = '';
+function LocationProbe() {
+  currentSearch = useLocation().search;
+  return null;
+}
+
+async function renderScreen(props: { showStock?: boolean; url?: string } = {}) {
   const identity = fakeIdentity();
   outbox?.stop();
   outbox = createOutbox({ db: activeCatalogDb, transport: apiOutboxTransport });
@@ -63,8 +70,9 @@ async function renderScreen(props: { showStock?: boolean } = {}) {
     <AuthProvider connect={identity.connect}>
       <Notifications />
       <OutboxProvider outbox={outbox}>
-        <MemoryRouter>
+        <MemoryRouter initialEntries={[props.url ?? '/products']}>
           <ProductsScreen renderCategoryPicker={() => null} showStock={props.showStock ?? true} />
+          <LocationProbe />
         </MemoryRouter>
       </OutboxProvider>
     </AuthProvider>,
@@ -202,5 +210,70 @@ describe('ProductsScreen', () => {
     expect(buttons(document.body, 'Update Price')).toEqual([]);
     // The variants list starts collapsed.
     expect(buttons(document.body, 'Variants (2)')[0]?.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('filters by the URL\'s brand and price range, writes a ticked filter back to the URL, and shows the chosen columns', async () => {
+    const server = new FakeCatalogServer();
+    server.putProduct(product(1, { name: 'Lumen Lamp', brand: 'Lumen', regularPrice: '25.00', retailPrice: '30.00', costPrice: '11.00' }));
+    server.putProduct(product(2, { name: 'Lumen Shade', brand: 'Lumen', regularPrice: '8.00' }));
+    server.putProduct(product(3, { name: 'Lumen Bulb', brand: 'Lumen', regularPrice: '40.00', salePrice: '35.00' }));
+    server.putProduct(product(4, { name: 'Harbor Rope', brand: 'Harbor', regularPrice: '30.00' }));
+    await openCatalog(server);
+    const container = await renderScreen({ url: '/products?brand=Lumen&priceMin=20&priceMax=50' });
+    await waitFor(() => found(container) === '2 products found');
+    expect([...container.querySelectorAll('article')].map((a) => a.getAttribute('aria-label'))).toEqual(['Lumen Bulb', 'Lumen Lamp']);
+    // The controls show the URL's filters.
+    const input = (label: string) => [...container.querySelectorAll<HTMLInputElement>('input')].find((i) => i.labels?.[0]?.textContent?.startsWith(label));
+    expect(input('Min price')?.value).toBe('20.00');
+    expect(input('Max price')?.value).toBe('50.00');
+    expect(input('Brand')?.value).toBe('Lumen');
+
+    await act(async () => input('On sale')!.click());
+    await waitFor(() => found(container) === '1 product found');
+    expect(new URLSearchParams(currentSearch).toString()).toBe('brand=Lumen&priceMin=20.00&priceMax=50.00&onSale=true');
+
+    // A minimum above the maximum is refused on its field, and the list stays as it was.
+    const min = input('Min price')!;
+    await act(async () => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(min, '60');
+      min.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await act(async () => min.dispatchEvent(new FocusEvent('focusout', { bubbles: true })));
+    await waitFor(() => container.textContent?.includes('The lowest price must not be above the highest price') ?? false);
+    expect(new URLSearchParams(currentSearch).get('priceMin')).toBe('20.00');
+
+    // Clear Filters empties the URL's filters too.
+    await act(async () => buttons(container, 'Clear Filters')[0]!.click());
+    await waitFor(() => found(container) === '4 products found');
+    expect(currentSearch).toBe('');
+
+    // Columns: MSRP and Cost on the cards, remembered on the device.
+    await act(async () => buttons(container, 'Columns')[0]!.click());
+    const checkbox = (label: string) => [...document.body.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')].find((i) => i.labels?.[0]?.textContent === label);
+    await waitFor(() => checkbox('MSRP') !== undefined);
+    await act(async () => checkbox('MSRP')!.click());
+    await act(async () => checkbox('Cost')!.click());
+    await waitFor(() => text(container.querySelector('article[aria-label="Lumen Lamp"]')).includes('MSRP$30.00'));
+    expect(text(container.querySelector('article[aria-label="Lumen Lamp"]'))).toContain('Cost$11.00');
+    expect(text(container.querySelector('article[aria-label="Harbor Rope"]'))).toContain('MSRP—');
+    expect(JSON.parse(localStorage.getItem('catalog-pilot:product-columns') ?? '[]')).toEqual(['retailPrice', 'costPrice']);
+  });
+
+  it('shows brand, MSRP and cost in the detail panel, and each variant\'s own or the product\'s (inherited)', async () => {
+    const server = new FakeCatalogServer();
+    server.putProduct(product(9, { name: 'Jacket', brand: 'Harbor', regularPrice: '80.00', retailPrice: '99.00', costPrice: '40.00' }));
+    server.putVariant(variant(90, 9, { retailPrice: '109.00', costPrice: null }));
+    server.putVariant(variant(91, 9, { retailPrice: null, costPrice: '44.00' }));
+    await openCatalog(server);
+    const container = await renderScreen();
+    await waitFor(() => found(container) === '1 product found');
+    await act(async () => buttons(container, 'Jacket')[0]!.click());
+    await waitFor(() => document.body.textContent?.includes('Retail price (MSRP)') ?? false);
+    const body = document.body.textContent ?? '';
+    expect(body).toContain('BrandHarbor');
+    expect(body).toContain('Retail price (MSRP)$99.00');
+    expect(body).toContain('Cost price$40.00');
+    expect(body).toContain('MSRP: $109.00 · Cost: $40.00 (product)');
+    expect(body).toContain('MSRP: $99.00 (product) · Cost: $44.00');
   });
 });

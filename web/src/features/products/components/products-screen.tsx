@@ -1,21 +1,27 @@
 /**
- * /products: the catalog as this device holds it. Search, category filter, paging and totals
- * run on the device (local/catalog-query), so every keystroke answers at once, also offline.
+ * /products: the catalog as this device holds it. Search, category filter, the product filters
+ * (brand, price, stock, on sale, visibility, SKU; kept in the URL), paging and totals run on the
+ * device (local/catalog-query), so every keystroke answers at once, also offline. "Columns"
+ * adds Brand, MSRP and Cost to the table and the cards (remembered on the device).
  * The route composes what belongs to other features: the sync controls and the category picker.
  * "Export CSV" in the toolbar downloads the whole catalog from the server (GET /api/products/csv).
  */
+import { hasProductFilters } from '@catalog/contracts/product-filters';
 import { DEFAULT_PAGE_SIZE } from '@catalog/contracts/products';
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { memo, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useCatalogCategories, useCatalogQuery } from '../../../local/catalog-query';
+import { ProductFilterControls } from '../../../components/product-filter-controls';
+import { useCatalogBrands, useCatalogCategories, useCatalogQuery } from '../../../local/catalog-query';
+import { useProductFilterParams } from '../../../lib/product-filter-params';
 import { formatCount } from '../../../lib/format-number';
 import { exportCatalogCsv } from '../api/export-csv';
 import { formatHistoryDate } from '../utils/format-history';
 import { clampPage } from '../utils/pagination';
 import { CatalogDownloadProgress } from './catalog-download-progress';
+import { ColumnChooser, useProductColumns } from './column-chooser';
 import { ExportCsvButton } from './export-csv-button';
 import { ProductDetailPanel } from './product-detail-panel';
 import { ProductResults, type ProductsView } from './product-results';
@@ -88,22 +94,34 @@ export function ProductsScreen({ syncControls, renderCategoryPicker, showStock, 
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
   const [view, setView] = useLocalStorage<ProductsView>({ key: 'catalog-pilot:products-view', defaultValue: 'grid' });
   const [openId, setOpenId] = useState<number | null>(null);
+  // Brand, price, stock, sale, visibility and SKU live in the URL (shared links, Back).
+  const [productFilters, setProductFilters] = useProductFilterParams();
+  const [columns, setColumns] = useProductColumns();
 
   const categories = useCatalogCategories();
+  const brands = useCatalogBrands();
   const { products, total, isLoading } = useCatalogQuery({
     search,
     category: category ?? undefined,
     visibleOnly,
+    filters: productFilters,
     page,
     pageSize,
   });
+  // Other filters: back to the first page (not on the first render: a shared link keeps its page 1 anyway).
+  const filtersKey = JSON.stringify(productFilters);
+  const [shownFilters, setShownFilters] = useState(filtersKey);
+  if (shownFilters !== filtersKey) {
+    setShownFilters(filtersKey);
+    setPage(1);
+  }
 
   // A page past the end (the results shrank after a pull): go to the last one.
   useEffect(() => {
     if (!isLoading && page !== clampPage(page, total, pageSize)) setPage(clampPage(page, total, pageSize));
   }, [isLoading, page, total, pageSize]);
 
-  const filtered = search.trim() !== '' || category !== null;
+  const filtered = search.trim() !== '' || category !== null || hasProductFilters(productFilters);
   const changeSearch = useCallback((value: string) => {
     setSearch(value);
     setPage(1);
@@ -121,7 +139,8 @@ export function ProductsScreen({ syncControls, renderCategoryPicker, showStock, 
     setSearch('');
     setCategory(null);
     setPage(1);
-  }, []);
+    if (hasProductFilters(productFilters)) setProductFilters({});
+  }, [productFilters, setProductFilters]);
   // The picker element changes only with its own inputs, so the memoized filters skip keystrokes.
   const categoryPicker = useMemo(
     () => renderCategoryPicker({ categories, value: category, onChange: changeCategory }),
@@ -137,8 +156,10 @@ export function ProductsScreen({ syncControls, renderCategoryPicker, showStock, 
       <div className={classes.toolbar} role="search" aria-label="Filter products">
         <SearchBox value={search} onChange={changeSearch} />
         <FilterControls categoryPicker={categoryPicker} filtered={filtered} onClear={clearFilters} view={view} onView={setView} />
+        <ColumnChooser value={columns} onChange={setColumns} />
         <ExportCsvButton run={exportCatalogCsv} />
       </div>
+      <ProductFilterControls brands={brands} value={productFilters} onChange={setProductFilters} />
 
       <ResultsSummary isLoading={isLoading} total={total} lastSyncAt={lastSyncAt} />
 
@@ -149,6 +170,7 @@ export function ProductsScreen({ syncControls, renderCategoryPicker, showStock, 
         filtered={filtered}
         view={view}
         showStock={showStock}
+        columns={columns}
         onOpen={setOpenId}
       />
 

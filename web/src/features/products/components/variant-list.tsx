@@ -20,9 +20,23 @@ export function variantLabel(variant: ReplicatedVariant): string {
     : skuLabel(variant.variantSku);
 }
 
+/** The product's prices a variant shows when it has none of its own (null inherits, as BigCommerce does). */
+export interface ProductPrices {
+  regularPrice: string;
+  salePrice: string | null;
+  retailPrice: string | null;
+  costPrice: string | null;
+}
+
+/** "$12.00" for the variant's own price, "$10.00 (product)" for the product's it inherits, "—" for none. */
+export function ownOrInherited(own: string | null, product: string | null): string {
+  if (own !== null) return formatPrice(own);
+  return product === null ? '—' : `${formatPrice(product)} (product)`;
+}
+
 interface VariantRowProps {
   variant: LocalVariant;
-  productPrices: { regularPrice: string; salePrice: string | null };
+  productPrices: ProductPrices;
   saving: boolean;
   onSave: (variant: ReplicatedVariant, values: PriceFormValues) => Promise<SaveResult>;
 }
@@ -55,6 +69,9 @@ function VariantRow({ variant, productPrices, saving, onSave }: VariantRowProps)
             SKU: {skuLabel(variant.variantSku)} · Stock: {variant.stock}
           </Text>
         </Group>
+        <Text size="xs" c="dimmed">
+          MSRP: {ownOrInherited(variant.retailPrice, productPrices.retailPrice)} · Cost: {ownOrInherited(variant.costPrice, productPrices.costPrice)}
+        </Text>
         <PriceFields
           values={values}
           onChange={setValues}
@@ -77,7 +94,7 @@ function VariantRow({ variant, productPrices, saving, onSave }: VariantRowProps)
 
 export interface VariantListProps {
   variants: LocalVariant[];
-  productPrices: { regularPrice: string; salePrice: string | null };
+  productPrices: ProductPrices;
   savingKey: string | null;
   onSave: (variant: ReplicatedVariant, values: PriceFormValues) => Promise<SaveResult>;
 }

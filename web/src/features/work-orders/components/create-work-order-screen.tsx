@@ -59,7 +59,12 @@ export function CreateWorkOrderScreen({ onCreated }: CreateWorkOrderScreenProps)
   const { state, dispatch } = form;
   const draft = useWorkOrderDraft(form, draftParam, {
     // Replaced, not pushed, and without scrolling: the merchant stays where they are.
-    onFirstSave: (id) => setSearchParams({ [DRAFT_PARAM]: id }, { replace: true, preventScrollReset: true }),
+    // The picker's filters stay in the URL beside the draft's id.
+    onFirstSave: (id) => setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set(DRAFT_PARAM, id);
+      return next;
+    }, { replace: true, preventScrollReset: true }),
     onNewForm: () => setSearchParams({}, { replace: true, preventScrollReset: true }),
   });
   const [showErrors, setShowErrors] = useState(false);

@@ -1,6 +1,7 @@
 /**
  * The create form's product picker over the device's catalog (src/local): search, category
- * filter, Select All Visible, Select All Sale Items (every sale item matching the filters, not
+ * filter, the product filters (brand, price, stock, on sale, visibility, SKU; kept in the URL as
+ * on /products), Select All Visible, Select All Sale Items (every sale item matching the filters, not
  * only the loaded ones), Clear Filters, and 50 more products per 'Load More Products (page/total
  * pages)'. Nothing here waits for the network.
  */
@@ -10,15 +11,19 @@ import { notifications } from '@mantine/notifications';
 import { joinCategoryPath, splitCategoryPath } from '@catalog/contracts/catalog';
 import { PICKER_PAGE_SIZE } from '@catalog/contracts/products';
 import { MAX_WORK_ORDER_ITEMS } from '@catalog/contracts/work-orders';
-import { IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { IconAdjustments, IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { hasProductFilters } from '@catalog/contracts/product-filters';
+import { ProductFilterControls } from '../../../components/product-filter-controls';
 import {
   queryCatalog,
+  useCatalogBrands,
   useCatalogCategories,
   useCatalogQuery,
   type LocalProduct,
 } from '../../../local/catalog-query';
+import { useProductFilterParams } from '../../../lib/product-filter-params';
 import { ProductPickerRow } from './product-picker-row';
 import classes from './product-picker.module.css';
 
@@ -49,15 +54,27 @@ export function ProductPicker({ isSelected, onToggle, onSelect }: ProductPickerP
   const [debouncedSearch] = useDebouncedValue(search.trim(), 200);
   const leafCategories = useCatalogCategories();
   const categories = useMemo(() => withParentCategories(leafCategories), [leafCategories]);
+  // Brand, price, stock, sale, visibility and SKU: in the URL, as on /products.
+  const [productFilters, setProductFilters] = useProductFilterParams();
+  const brands = useCatalogBrands();
+  // Shown on demand (open at once when the URL has filters): the form stays light to render.
+  const [showFilters, setShowFilters] = useState(() => hasProductFilters(productFilters));
+  const filtersKey = JSON.stringify(productFilters);
+  const [shownFilters, setShownFilters] = useState(filtersKey);
+  if (shownFilters !== filtersKey) {
+    setShownFilters(filtersKey);
+    setPages(1);
+  }
   // Pages accumulate: page 1 with N pages' worth, so Load More appends without losing the rest.
   const { products, total, isLoading } = useCatalogQuery({
     search: debouncedSearch || undefined,
     category: category ?? undefined,
+    filters: productFilters,
     page: 1,
     pageSize: PICKER_PAGE_SIZE * pages,
   });
   const totalPages = Math.max(1, Math.ceil(total / PICKER_PAGE_SIZE));
-  const filtered = !!search.trim() || category !== null;
+  const filtered = !!search.trim() || category !== null || hasProductFilters(productFilters);
 
   const selectAllSale = async () => {
     setSelectingSale(true);
@@ -66,6 +83,7 @@ export function ProductPicker({ isSelected, onToggle, onSelect }: ProductPickerP
         search: debouncedSearch || undefined,
         category: category ?? undefined,
         saleOnly: true,
+        filters: productFilters,
         page: 1,
         pageSize: MAX_WORK_ORDER_ITEMS,
       });
@@ -85,6 +103,7 @@ export function ProductPicker({ isSelected, onToggle, onSelect }: ProductPickerP
     setSearch('');
     setCategory(null);
     setPages(1);
+    if (hasProductFilters(productFilters)) setProductFilters({});
   };
 
   return (
@@ -119,7 +138,23 @@ export function ProductPicker({ isSelected, onToggle, onSelect }: ProductPickerP
           comboboxProps={{ withinPortal: true }}
         />
       </SimpleGrid>
+      {(showFilters || hasProductFilters(productFilters)) && (
+        <div id="product-picker-filters" style={{ marginTop: 'var(--mantine-spacing-sm)' }}>
+          <ProductFilterControls brands={brands} value={productFilters} onChange={setProductFilters} size="xs" />
+        </div>
+      )}
       <Group gap="xs" mt="sm" wrap="wrap">
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconAdjustments size={14} aria-hidden="true" />}
+          onClick={() => setShowFilters((shown) => !shown)}
+          aria-expanded={showFilters || hasProductFilters(productFilters)}
+          aria-controls="product-picker-filters"
+          disabled={hasProductFilters(productFilters)}
+        >
+          More Filters
+        </Button>
         <Button size="xs" variant="default" onClick={() => onSelect(products)} disabled={products.length === 0}>
           Select All Visible
         </Button>

@@ -1,0 +1,153 @@
+/**
+ * The product filters of /products and the work-order product picker: brand (the catalog's
+ * brands), regular price from/to, stock (the stock badge's levels), on sale, visibility, and SKU
+ * (contains, starts with, ends with; the product's SKU or a variant's). Controlled: `value` is
+ * the filters in force (the URL's), `onChange` gets the next ones. Prices and the SKU are typed
+ * freely and apply on Enter or when the field is left; a price that does not parse, or a
+ * minimum above the maximum, is shown on its field and not applied.
+ */
+import {
+  hasProductFilters, ProductFilters, SKU_MATCH_LABELS, SKU_MATCHES, STOCK_LEVEL_LABELS, STOCK_LEVELS,
+  type ProductFilters as Filters, type SkuMatch, type StockLevel,
+} from '@catalog/contracts/product-filters';
+import { Button, Checkbox, Group, Select, TextInput } from '@mantine/core';
+import { memo, useEffect, useState, type KeyboardEvent } from 'react';
+
+export interface ProductFilterControlsProps {
+  /** The catalog's brand names, sorted. */
+  brands: readonly string[];
+  value: Filters;
+  onChange: (next: Filters) => void;
+  /** Smaller controls (the picker). */
+  size?: 'xs' | 'sm';
+}
+
+const STOCK_OPTIONS = STOCK_LEVELS.map((level) => ({ value: level, label: STOCK_LEVEL_LABELS[level] }));
+const SKU_OPTIONS = SKU_MATCHES.map((match) => ({ value: match, label: SKU_MATCH_LABELS[match] }));
+const VISIBILITY_OPTIONS = [
+  { value: 'true', label: 'Visible' },
+  { value: 'false', label: 'Hidden' },
+];
+
+/** "12.50" from cents, for a price field. */
+const priceText = (cents: number | undefined) => (cents === undefined ? '' : `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`);
+
+interface Drafts {
+  priceMin: string;
+  priceMax: string;
+  sku: string;
+}
+
+const draftsOf = (f: Filters): Drafts => ({ priceMin: priceText(f.priceMin), priceMax: priceText(f.priceMax), sku: f.sku ?? '' });
+
+/** The filters with the typed fields applied, or the field errors (contracts' own messages). */
+export function applyDrafts(value: Filters, drafts: Drafts): { filters: Filters } | { errors: Partial<Record<keyof Drafts, string>> } {
+  const parsed = ProductFilters.safeParse({
+    brand: value.brand, stock: value.stock, onSale: value.onSale, visible: value.visible, skuMatch: value.skuMatch,
+    priceMin: drafts.priceMin, priceMax: drafts.priceMax, sku: drafts.sku,
+  });
+  if (parsed.success) return { filters: parsed.data };
+  const errors: Partial<Record<keyof Drafts, string>> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if ((field === 'priceMin' || field === 'priceMax' || field === 'sku') && !errors[field]) errors[field] = issue.message;
+  }
+  return { errors };
+}
+
+export const ProductFilterControls = memo(function ProductFilterControls({ brands, value, onChange, size = 'sm' }: ProductFilterControlsProps) {
+  const [drafts, setDrafts] = useState<Drafts>(() => draftsOf(value));
+  const [errors, setErrors] = useState<Partial<Record<keyof Drafts, string>>>({});
+  // The URL moved (Back, a link, Clear): the typed fields follow it.
+  useEffect(() => {
+    setDrafts(draftsOf(value));
+    setErrors({});
+  }, [value]);
+
+  const set = (patch: Partial<Filters>) => onChange({ ...value, ...patch });
+  const commit = (next: Drafts = drafts) => {
+    const result = applyDrafts(value, next);
+    if ('errors' in result) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    const unchanged = result.filters.priceMin === value.priceMin && result.filters.priceMax === value.priceMax && result.filters.sku === value.sku;
+    if (!unchanged) onChange(result.filters);
+  };
+  const onEnter = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      commit();
+    }
+  };
+  const draft = (field: keyof Drafts) => ({
+    value: drafts[field],
+    error: errors[field],
+    onChange: (e: { currentTarget: { value: string } }) => setDrafts({ ...drafts, [field]: e.currentTarget.value }),
+    onBlur: () => commit(),
+    onKeyDown: onEnter,
+  });
+  const brandChoices = value.brand && !brands.includes(value.brand) ? [value.brand, ...brands] : brands;
+
+  return (
+    <Group gap="sm" align="flex-start" wrap="wrap" role="group" aria-label="Product filters">
+      <Select
+        size={size}
+        label="Brand"
+        placeholder="Any brand"
+        data={brandChoices as string[]}
+        value={value.brand ?? null}
+        onChange={(brand) => set({ brand: brand ?? undefined })}
+        searchable
+        clearable
+        nothingFoundMessage="No such brand"
+        w={180}
+      />
+      <TextInput size={size} label="Min price" placeholder="0.00" inputMode="decimal" w={110} {...draft('priceMin')} />
+      <TextInput size={size} label="Max price" placeholder="Any" inputMode="decimal" w={110} {...draft('priceMax')} />
+      <Select
+        size={size}
+        label="Stock"
+        placeholder="Any stock"
+        data={STOCK_OPTIONS}
+        value={value.stock ?? null}
+        onChange={(stock) => set({ stock: (stock as StockLevel | null) ?? undefined })}
+        clearable
+        w={150}
+      />
+      <Select
+        size={size}
+        label="Visibility"
+        placeholder="Any"
+        data={VISIBILITY_OPTIONS}
+        value={value.visible === undefined ? null : String(value.visible)}
+        onChange={(visible) => set({ visible: visible === null ? undefined : visible === 'true' })}
+        clearable
+        w={130}
+      />
+      <Select
+        size={size}
+        label="SKU match"
+        data={SKU_OPTIONS}
+        value={value.skuMatch ?? 'contains'}
+        onChange={(match) => set({ skuMatch: match === null || match === 'contains' ? undefined : (match as SkuMatch) })}
+        allowDeselect={false}
+        w={140}
+      />
+      <TextInput size={size} label="SKU" placeholder="Any SKU" w={150} {...draft('sku')} />
+      <Checkbox
+        size={size}
+        label="On sale"
+        checked={value.onSale === true}
+        onChange={(e) => set({ onSale: e.currentTarget.checked ? true : undefined })}
+        mt={size === 'xs' ? 26 : 30}
+      />
+      {hasProductFilters(value) && (
+        <Button size={size} variant="subtle" mt={size === 'xs' ? 20 : 24} onClick={() => onChange({})}>
+          Reset filters
+        </Button>
+      )}
+    </Group>
+  );
+});

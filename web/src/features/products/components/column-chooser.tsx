@@ -1,0 +1,41 @@
+/**
+ * "Columns": the optional product columns (Brand, MSRP, Cost) as checkboxes in a popover, for
+ * the table and the cards. Remembered on this device (localStorage).
+ */
+import { Button, Checkbox, Popover, Stack } from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
+import { IconColumns } from '@tabler/icons-react';
+
+export const OPTIONAL_COLUMNS = ['brand', 'retailPrice', 'costPrice'] as const;
+export type OptionalColumn = (typeof OPTIONAL_COLUMNS)[number];
+export const COLUMN_LABELS: Readonly<Record<OptionalColumn, string>> = { brand: 'Brand', retailPrice: 'MSRP', costPrice: 'Cost' };
+
+const isColumn = (v: unknown): v is OptionalColumn => typeof v === 'string' && (OPTIONAL_COLUMNS as readonly string[]).includes(v);
+
+/** The columns chosen on this device, in their fixed order (anything else stored is ignored). */
+export function useProductColumns(): [OptionalColumn[], (columns: OptionalColumn[]) => void] {
+  const [stored, setStored] = useLocalStorage<unknown>({ key: 'catalog-pilot:product-columns', defaultValue: [] });
+  const chosen = Array.isArray(stored) ? OPTIONAL_COLUMNS.filter((c) => stored.some((s) => s === c)) : [];
+  return [chosen, (columns) => setStored(OPTIONAL_COLUMNS.filter((c) => columns.includes(c)))];
+}
+
+export function ColumnChooser({ value, onChange }: { value: OptionalColumn[]; onChange: (columns: OptionalColumn[]) => void }) {
+  return (
+    <Popover position="bottom-end" shadow="md" withinPortal>
+      <Popover.Target>
+        <Button variant="default" leftSection={<IconColumns size={16} aria-hidden="true" />}>
+          Columns
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Checkbox.Group label="Show columns" value={value} onChange={(next) => onChange(next.filter(isColumn))}>
+          <Stack gap="xs" mt="xs">
+            {OPTIONAL_COLUMNS.map((column) => (
+              <Checkbox key={column} value={column} label={COLUMN_LABELS[column]} />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
