@@ -12,6 +12,7 @@ import {
   explainAdjustment,
   parseRounding,
   skippedMessage,
+  parseSavedAdjustment,
   type BulkAdjustment,
   type BulkAdjustmentInput,
 } from './bulk-adjustment';
@@ -357,5 +358,30 @@ describe('skippedMessage and the new modes in the toast', () => {
     expect(bulkAdjustmentMessage(parsed({ mode: 'percentOfRetail', value: '90', ending: 'increment', incrementCents: 5 }), 1)).toBe(
       'Set the regular price to 90% of MSRP for 1 product, rounded to the nearest 0.05',
     );
+  });
+});
+
+describe('parseSavedAdjustment: a draft saved by this or an earlier version', () => {
+  it('reads an adjustment saved with a rounding', () => {
+    const adjustment = parsed({ mode: 'marginOverCost', value: '40', ending: 'custom', customEnding: '9', roundDirection: 'up' });
+    expect(parseSavedAdjustment(JSON.parse(JSON.stringify(adjustment)))).toEqual(adjustment);
+  });
+
+  it("maps an earlier version's ending ('none', '99', '95', 'whole') to the same rounding", () => {
+    expect(parseSavedAdjustment({ field: 'regular', mode: 'percent', basisPoints: 1000, ending: 'whole' })).toEqual({
+      field: 'regular', mode: 'percent', basisPoints: 1000, rounding: { kind: 'ending', ending: '00', direction: 'nearest' },
+    });
+    expect(parseSavedAdjustment({ field: 'sale', mode: 'set', cents: 999, ending: '99' })?.rounding).toEqual({ kind: 'ending', ending: '99', direction: 'nearest' });
+    expect(parseSavedAdjustment({ field: 'sale', mode: 'fixed', deltaCents: -100, ending: 'none' })?.rounding).toEqual({ kind: 'none' });
+  });
+
+  it('refuses what is not an adjustment', () => {
+    for (const bad of [null, 1, {}, { field: 'cost', mode: 'set', cents: 1 }, { field: 'regular', mode: 'set', cents: -1 },
+      { field: 'regular', mode: 'percent', basisPoints: 1.5 }, { field: 'regular', mode: 'marginOverCost', basisPoints: -5 },
+      { field: 'regular', mode: 'set', cents: 1, rounding: { kind: 'ending', ending: '123', direction: 'up' } },
+      { field: 'regular', mode: 'set', cents: 1, rounding: { kind: 'increment', stepCents: 3, direction: 'up' } },
+      { field: 'regular', mode: 'set', cents: 1, ending: 7 }]) {
+      expect(parseSavedAdjustment(bad), JSON.stringify(bad)).toBeNull();
+    }
   });
 });

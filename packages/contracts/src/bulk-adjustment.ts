@@ -276,6 +276,51 @@ export function adjustPrice(prices: CurrentPrices, adjustment: BulkAdjustment): 
   return explained.skipped === null ? explained.result : undefined;
 }
 
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isBasisPoints = (v: unknown): v is number => Number.isSafeInteger(v) && Math.abs(v as number) <= 1_000_000_000;
+
+/** A saved rounding: a Rounding, or an earlier version's `ending` ('none' | '99' | '95' | 'whole'). */
+function savedRounding(value: Record<string, unknown>): Rounding | null {
+  const r = value.rounding;
+  if (r === undefined) return typeof value.ending === 'string' || value.ending === undefined ? roundingFromLegacyEnding(value.ending as string | undefined) : null;
+  if (!isRecord(r)) return null;
+  if (r.kind === 'none') return NO_ROUNDING;
+  if (!(ROUNDING_DIRECTIONS as readonly unknown[]).includes(r.direction)) return null;
+  const direction = r.direction as RoundingDirection;
+  if (r.kind === 'ending' && typeof r.ending === 'string' && isEnding(r.ending)) return { kind: 'ending', ending: r.ending, direction };
+  if (r.kind === 'increment' && (ROUNDING_INCREMENTS as readonly unknown[]).includes(r.stepCents)) {
+    return { kind: 'increment', stepCents: r.stepCents as RoundingIncrement, direction };
+  }
+  return null;
+}
+
+/**
+ * A bulk adjustment as a draft saved it (the form keeps the last one per field to explain its
+ * rows), checked; null when it is not one. An adjustment saved with an earlier version's
+ * `ending` ('none' | '99' | '95' | 'whole') reads as the same rounding to the nearest.
+ */
+export function parseSavedAdjustment(value: unknown): BulkAdjustment | null {
+  if (!isRecord(value) || !(PRICE_FIELDS as readonly unknown[]).includes(value.field)) return null;
+  const rounding = savedRounding(value);
+  if (!rounding) return null;
+  const field = value.field as PriceField;
+  switch (value.mode) {
+    case 'percent':
+      return isBasisPoints(value.basisPoints) ? { field, rounding, mode: 'percent', basisPoints: value.basisPoints } : null;
+    case 'marginOverCost':
+    case 'percentOfRetail':
+      return isBasisPoints(value.basisPoints) && value.basisPoints >= 0 ? { field, rounding, mode: value.mode, basisPoints: value.basisPoints } : null;
+    case 'fixed':
+      return Number.isSafeInteger(value.deltaCents) && Math.abs(value.deltaCents as number) <= MAX_CENTS
+        ? { field, rounding, mode: 'fixed', deltaCents: value.deltaCents as number } : null;
+    case 'set':
+      return Number.isSafeInteger(value.cents) && (value.cents as number) >= 0 && (value.cents as number) <= MAX_CENTS
+        ? { field, rounding, mode: 'set', cents: value.cents as number } : null;
+    default:
+      return null;
+  }
+}
+
 /** "12 items have no cost and are left as they are"; '' for none. */
 export function skippedMessage(reason: Exclude<SkipReason, 'noPrice'>, count: number): string {
   if (count <= 0) return '';
