@@ -198,6 +198,12 @@ export function bulkAdjust(state: WorkOrderFormState, adjustment: BulkAdjustment
   return { state: { ...state, drafts, adjustments: { ...state.adjustments, [adjustment.field]: adjustment } }, skipped };
 }
 
+/** How many selected items a bulk adjustment would leave as they are, by reason (no cost, no MSRP). */
+export function countSkipped(products: readonly LocalProduct[], adjustment: BulkAdjustment): Record<SkipReason, number> {
+  const state: WorkOrderFormState = { ...initialFormState(''), selectedIds: products.map((p) => p.id), products: Object.fromEntries(products.map((p) => [p.id, p])) };
+  return bulkAdjust(state, adjustment).skipped;
+}
+
 /**
  * Why a drafted price is what it is, for the preview's "Why?": the explanation of the field's
  * last bulk adjustment when it still gives the drafted price, else null (typed by hand, imported,
