@@ -80,7 +80,7 @@ describe('BulkAdjustmentForm', () => {
     await click(button(container, 'Apply'));
     expect(dispatch).toHaveBeenCalledWith({
       type: 'bulk',
-      adjustment: { field: 'regular', mode: 'percent', basisPoints: 1000, ending: 'none' },
+      adjustment: { field: 'regular', mode: 'percent', basisPoints: 1000, rounding: { kind: 'none' } },
     });
     await waitFor(() => bodyText().includes('Applied 10% increase to 2 products'));
   });
@@ -94,7 +94,7 @@ describe('BulkAdjustmentForm', () => {
     await click(button(container, 'Apply'));
     expect(dispatch).toHaveBeenLastCalledWith({
       type: 'bulk',
-      adjustment: { field: 'sale', mode: 'percent', basisPoints: -2000, ending: 'none' },
+      adjustment: { field: 'sale', mode: 'percent', basisPoints: -2000, rounding: { kind: 'none' } },
     });
     await waitFor(() => bodyText().includes('Applied 20% discount to 3 products'));
     await click(button(container, 'Remove All Sale Prices'));

@@ -136,6 +136,7 @@ export function parseDraftState(value: unknown, id: string): WorkOrderFormState 
   }
 
   return {
-    id, title: form.title, schedule: form.schedule, date: form.date, time: form.time, revert, revertDate, revertTime, selectedIds, products, drafts, adjustments,
+    id, title: form.title, schedule: form.schedule, date: form.date, time: form.time, revert, revertDate, revertTime, selectedIds, products, drafts,
+    ...(isRecord(form.adjustments) ? { adjustments } : {}),
   };
 }
