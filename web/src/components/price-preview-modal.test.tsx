@@ -110,5 +110,5 @@ describe('PreviewModal guardrails', () => {
     expect(document.body.textContent).toContain('Result: 11.00');
     await act(async () => why('Water Bottle').click());
     await waitFor(() => document.body.textContent!.includes('Set to 0.00 by hand'));
-  });
+  }, 15_000);
 });
