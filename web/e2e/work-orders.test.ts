@@ -205,7 +205,7 @@ describe('work orders', () => {
       await page.getByRole('textbox', { name: 'Percentage', exact: true }).fill('10');
       await page.getByRole('textbox', { name: 'Round to' }).click();
       await page.getByRole('option', { name: 'Ending .99' }).click();
-      await page.getByRole('radio', { name: 'Up' }).check({ force: true });
+      await page.locator('label').filter({ hasText: /^Up$/ }).click();
       await page.getByRole('button', { name: 'Apply', exact: true }).click();
       await page.getByText(`Applied 10% increase to ${total} products, rounded up to .99`).waitFor();
       const [zeroed, raised] = products;
@@ -220,7 +220,9 @@ describe('work orders', () => {
       const rows = preview.locator('tbody tr');
       const before = await rows.count();
       expect(before).toBeGreaterThan(1);
-      await expect(rows.filter({ hasText: zeroed!.name }).first().innerText()).resolves.toContain('Price of 0.00');
+      const flagged = rows.filter({ hasText: 'Price of 0.00' });
+      await expect(flagged.count()).resolves.toBe(1);
+      await expect(flagged.innerText()).resolves.toMatch(new RegExp(`^${zeroed!.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s`));
       await expectNoAxeViolations(page, '[role="dialog"]');
 
       await preview.getByRole('checkbox', { name: 'Only flagged' }).check();
@@ -232,8 +234,11 @@ describe('work orders', () => {
       const next = formatCents(applyPercent(parseMoney(raised!.regularPrice), '10'));
       await page.getByText(`Before rounding: ${next}`).waitFor();
       await page.getByText('Rounding: Rounded up to .99').waitFor();
+      // Escape closes the explanation, not the preview.
       await page.keyboard.press('Escape');
+      await page.getByText('Rounding: Rounded up to .99').waitFor({ state: 'hidden' });
       await preview.getByRole('button', { name: 'Back to Editing' }).click();
+      await preview.waitFor({ state: 'hidden' });
     });
   });
 });

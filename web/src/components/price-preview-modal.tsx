@@ -14,7 +14,7 @@
 import { Alert, Badge, Button, Checkbox, Group, List, Popover, ScrollArea, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { AdjustmentExplanation } from '@catalog/contracts/bulk-adjustment';
 import { guardrailLabel, type GuardrailRule, type GuardrailSettings } from '@catalog/contracts/guardrails';
-import { useState } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import type { OrderOverlap } from '@catalog/contracts/work-order-rules';
 import { useMediaQuery } from '@mantine/hooks';
 import type { OrderGuardrails, PreviewLine, PricePreview } from '@catalog/contracts/bulk-adjustment-preview';
@@ -99,14 +99,23 @@ function FlagBadges({ rules, settings, blocking }: { rules: readonly GuardrailRu
 }
 
 function Why({ line, explanation }: { line: PreviewLine; explanation: AdjustmentExplanation | null }) {
+  const [opened, setOpened] = useState(false);
+  // Escape closes the explanation only, not the preview around it.
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Escape' && opened) {
+      e.stopPropagation();
+      setOpened(false);
+    }
+  };
   return (
-    <Popover width={280} position="bottom-end" withArrow shadow="md" trapFocus={false} returnFocus>
+    <Popover opened={opened} onChange={setOpened} width={280} position="bottom-end" withArrow shadow="md" trapFocus={false} returnFocus closeOnEscape={false}>
       <Popover.Target>
-        <Button size="compact-xs" variant="subtle" aria-label={`Why is the new ${FIELD_TEXT[line.field].toLowerCase()} price of ${line.label} ${priceText(line.newCents) || 'none'}?`}>
+        <Button size="compact-xs" variant="subtle" onClick={() => setOpened((o) => !o)} onKeyDown={onKeyDown}
+          aria-label={`Why is the new ${FIELD_TEXT[line.field].toLowerCase()} price of ${line.label} ${priceText(line.newCents) || 'none'}?`}>
           Why?
         </Button>
       </Popover.Target>
-      <Popover.Dropdown>
+      <Popover.Dropdown onKeyDown={onKeyDown}>
         {explanation && explanation.skipped === null ? (
           <Stack gap={2} fz="sm" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             <li>Rule: {explanation.rule}</li>
