@@ -39,11 +39,12 @@ async function show(settings: GuardrailSettings = DEFAULT_GUARDRAIL_SETTINGS, ex
   const preview = previewPriceChanges(ORDER.map((o) => ({ target: o.target, label: o.label, field: 'regular' as const, oldCents: o.before, newCents: o.after })));
   const guardrails = orderGuardrails(ORDER.map((o) => ({ target: o.target, item: item(o.before, o.after, o.cost) })), settings);
   const onConfirm = vi.fn();
+  const onClose = vi.fn();
   rendered = await render(
     <PreviewModal opened preview={preview} scheduledAt={null} productCount={4} submitting={false} error={null}
-      onConfirm={onConfirm} onClose={() => undefined} guardrails={guardrails} guardrailSettings={settings} explain={explain} />,
+      onConfirm={onConfirm} onClose={onClose} guardrails={guardrails} guardrailSettings={settings} explain={explain} />,
   );
-  return { onConfirm };
+  return { onConfirm, onClose };
 }
 
 const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]')!;
@@ -99,7 +100,7 @@ describe('PreviewModal guardrails', () => {
   });
 
   it('explains a row: rule, value before rounding, rounding, result; or that it was typed', async () => {
-    await show(DEFAULT_GUARDRAIL_SETTINGS, (line) => (line.target === 'p3'
+    const { onClose } = await show(DEFAULT_GUARDRAIL_SETTINGS, (line) => (line.target === 'p3'
       ? { skipped: null, rule: 'Cost 5.00 + 120%', beforeRounding: 1100, rounding: 'Rounded to the nearest .00', result: 1100 }
       : null));
     const why = (label: string) => dialog().querySelector<HTMLButtonElement>(`button[aria-label^="Why is the new regular price of ${label}"]`)!;
@@ -108,6 +109,10 @@ describe('PreviewModal guardrails', () => {
     expect(document.body.textContent).toContain('Before rounding: 11.00');
     expect(document.body.textContent).toContain('Rounding: Rounded to the nearest .00');
     expect(document.body.textContent).toContain('Result: 11.00');
+    // Escape closes the explanation, not the preview.
+    await act(async () => why('Blue Mug').dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })));
+    await waitFor(() => !document.body.textContent!.includes('Rule: Cost 5.00 + 120%'));
+    expect(onClose).not.toHaveBeenCalled();
     await act(async () => why('Water Bottle').click());
     await waitFor(() => document.body.textContent!.includes('Set to 0.00 by hand'));
   }, 15_000);

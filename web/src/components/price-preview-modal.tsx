@@ -100,7 +100,7 @@ function FlagBadges({ rules, settings, blocking }: { rules: readonly GuardrailRu
 
 function Why({ line, explanation }: { line: PreviewLine; explanation: AdjustmentExplanation | null }) {
   const [opened, setOpened] = useState(false);
-  // Escape closes the explanation only, not the preview around it.
+  // Escape closes the explanation only, not the preview around it (see the button's data attribute).
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Escape' && opened) {
       e.stopPropagation();
@@ -111,6 +111,8 @@ function Why({ line, explanation }: { line: PreviewLine; explanation: Adjustment
     <Popover opened={opened} onChange={setOpened} width={280} position="bottom-end" withArrow shadow="md" trapFocus={false} returnFocus closeOnEscape={false}>
       <Popover.Target>
         <Button size="compact-xs" variant="subtle" onClick={() => setOpened((o) => !o)} onKeyDown={onKeyDown}
+          // The preview (a Mantine modal) closes on Escape from a window listener unless told not to.
+          data-mantine-stop-propagation={opened ? 'true' : undefined}
           aria-label={`Why is the new ${FIELD_TEXT[line.field].toLowerCase()} price of ${line.label} ${priceText(line.newCents) || 'none'}?`}>
           Why?
         </Button>
