@@ -146,5 +146,5 @@ describe('BulkAdjustmentForm', () => {
       type: 'bulk',
       adjustment: { field: 'retail', mode: 'percent', basisPoints: 500, rounding: { kind: 'increment', stepCents: 25, direction: 'nearest' } },
     });
-  });
+  }, 15_000);
 });
