@@ -49,12 +49,17 @@ export function orderForm(items: number): WorkOrderFormState {
 export function computePreview(state: WorkOrderFormState) {
   const built = buildWorkOrder(state);
   const preview = previewPriceChanges(built.lines, built.regularAfter);
-  const guardrails = orderGuardrails(built.guardrailItems, { ...DEFAULT_GUARDRAIL_SETTINGS, retailFloor: true, blockingGuardrails: ['zeroPrice'] });
+  const guardrails = orderGuardrails(built.guardrailItems, SETTINGS);
   return { items: built.guardrailItems.length, lines: preview.lines.length, flagged: guardrails.flagged, counts: guardrails.counts };
 }
 
-/** Times `runs` openings after `warmup` ones; milliseconds each. */
-export function timePreview(items: number, runs: number, warmup = 3): { times: number[]; result: ReturnType<typeof computePreview> } {
+const SETTINGS = { ...DEFAULT_GUARDRAIL_SETTINGS, retailFloor: true, blockingGuardrails: ['zeroPrice' as const] };
+
+/**
+ * Times `runs` openings after `warmup` ones (milliseconds each): the whole computation, and the
+ * guardrails alone (every item's flags, counts, items up/down) over the already built order.
+ */
+export function timePreview(items: number, runs: number, warmup = 3): { times: number[]; flagTimes: number[]; result: ReturnType<typeof computePreview> } {
   const state = orderForm(items);
   let result = computePreview(state);
   for (let i = 0; i < warmup; i++) result = computePreview(state);
@@ -64,5 +69,13 @@ export function timePreview(items: number, runs: number, warmup = 3): { times: n
     result = computePreview(state);
     times.push(performance.now() - start);
   }
-  return { times, result };
+  const built = buildWorkOrder(state);
+  const flagTimes: number[] = [];
+  for (let i = 0; i < runs + warmup; i++) {
+    const start = performance.now();
+    const g = orderGuardrails(built.guardrailItems, SETTINGS);
+    if (i >= warmup) flagTimes.push(performance.now() - start);
+    if (g.flagged !== result.flagged) throw new Error('the flags differ between runs');
+  }
+  return { times, flagTimes, result };
 }

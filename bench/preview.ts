@@ -34,11 +34,13 @@ async function main() {
     const chromium = await call((b, n: number, r: number) => b.timePreview(n, r), items, runs);
     console.log(`\nPreview of a ${items.toLocaleString('en-US')}-item order: ${chromium.result.lines.toLocaleString('en-US')} price lines, ${chromium.result.flagged.toLocaleString('en-US')} items flagged ${JSON.stringify(chromium.result.counts)}`);
     row('Chromium (the device): build + preview + flags', summary(chromium.times));
+    row('Chromium: the flags alone (orderGuardrails)', summary(chromium.flagTimes));
   } finally {
     await close();
   }
   const node = timePreview(items, runs);
   row('Node (same code, for comparison)', summary(node.times));
+  row('Node: the flags alone', summary(node.flagTimes));
 }
 
 void main().catch((err: unknown) => {
