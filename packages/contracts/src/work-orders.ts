@@ -183,6 +183,8 @@ export const WorkOrder = z.object({
   regularPriceUpdates: z.number().int().nonnegative(),
   /** Items that set or clear a sale price. */
   salePriceUpdates: z.number().int().nonnegative(),
+  /** Items that set or clear a retail price (MSRP, issue 19); lists saved before it read 0. */
+  retailPriceUpdates: z.number().int().nonnegative().default(0),
   // Issue 18's fields default, so lists saved on a device by an earlier version still read.
   /** When its prices go back by themselves (the end of a sale), or null. */
   revertAt: IsoDateTime.nullable().default(null),

@@ -151,6 +151,7 @@ export function WorkOrderCard({ order, onAction, offline = false }: WorkOrderCar
               {count(order.productCount, 'product', 'products')} ·{' '}
               {count(order.regularPriceUpdates, 'regular price update', 'regular price updates')} ·{' '}
               {count(order.salePriceUpdates, 'sale price update', 'sale price updates')}
+              {order.retailPriceUpdates > 0 && <> · {count(order.retailPriceUpdates, 'retail price update', 'retail price updates')}</>}
             </Text>
           </Stack>
           {hasActions && (
