@@ -35,14 +35,14 @@ const ORDER = [
   { target: 'p4', label: 'Tea Towel', before: 1000, after: 1000, cost: null }, // unchanged
 ];
 
-async function show(settings: GuardrailSettings = DEFAULT_GUARDRAIL_SETTINGS, explain?: (line: PreviewLine) => AdjustmentExplanation | null) {
+async function show(settings: GuardrailSettings = DEFAULT_GUARDRAIL_SETTINGS, explain?: (line: PreviewLine) => AdjustmentExplanation | null, notes?: string[]) {
   const preview = previewPriceChanges(ORDER.map((o) => ({ target: o.target, label: o.label, field: 'regular' as const, oldCents: o.before, newCents: o.after })));
   const guardrails = orderGuardrails(ORDER.map((o) => ({ target: o.target, item: item(o.before, o.after, o.cost) })), settings);
   const onConfirm = vi.fn();
   const onClose = vi.fn();
   rendered = await render(
     <PreviewModal opened preview={preview} scheduledAt={null} productCount={4} submitting={false} error={null}
-      onConfirm={onConfirm} onClose={onClose} guardrails={guardrails} guardrailSettings={settings} explain={explain} />,
+      onConfirm={onConfirm} onClose={onClose} guardrails={guardrails} guardrailSettings={settings} explain={explain} notes={notes} />,
   );
   return { onConfirm, onClose };
 }
@@ -66,8 +66,9 @@ describe('PreviewModal guardrails', () => {
     expect(rows()[2]).not.toMatch(/Below cost|Change over/);
   });
 
-  it('shows items up, down and unchanged and the sum of list-price changes', async () => {
-    await show();
+  it('shows items up, down and unchanged, the sum of list-price changes, and what the adjustments left alone', async () => {
+    await show(DEFAULT_GUARDRAIL_SETTINGS, undefined, ['Regular price: 12 items have no cost and are left as they are.']);
+    expect(text()).toContain('Regular price: 12 items have no cost and are left as they are.');
     expect(text()).toMatch(/Items going up\s*1/);
     expect(text()).toMatch(/Items going down\s*2/);
     expect(text()).toMatch(/Items unchanged\s*1/);

@@ -73,6 +73,8 @@ export interface PreviewModalProps {
   guardrailSettings?: GuardrailSettings;
   /** How a row's new price was reached; null: typed, imported, or edited after the adjustment. */
   explain?: (line: PreviewLine) => AdjustmentExplanation | null;
+  /** What the adjustments left alone ("12 items have no cost and are left as they are."). */
+  notes?: readonly string[];
 }
 
 const FIELD_TEXT: Readonly<Record<PreviewLine['field'], string>> = { regular: 'Regular', sale: 'Sale', retail: 'MSRP' };
@@ -186,7 +188,7 @@ function Overlaps({ overlaps }: { overlaps: readonly OrderOverlap[] }) {
 
 export function PreviewModal({
   opened, title = 'Preview Work Order', backLabel = 'Back to Editing', preview, scheduledAt, revertAt = null, overlaps = [], productCount,
-  submitting, error, onConfirm, onClose, guardrails = null, guardrailSettings, explain,
+  submitting, error, onConfirm, onClose, guardrails = null, guardrailSettings, explain, notes = [],
 }: PreviewModalProps) {
   const narrow = useMediaQuery('(max-width: 48em)');
   const [onlyFlagged, setOnlyFlagged] = useState(false);
@@ -238,6 +240,11 @@ export function PreviewModal({
               <Stat label="List price change" value={signed(preview.regularDeltaCents)} />
             </SimpleGrid>
           )}
+          {notes.map((note) => (
+            <Text key={note} size="sm">
+              {note}
+            </Text>
+          ))}
           {guardrails && <GuardrailSummary guardrails={guardrails} settings={guardrailSettings} onlyFlagged={onlyFlagged} setOnlyFlagged={setOnlyFlagged} />}
           {preview.saleNotBelowRegular.length > 0 && !guardrails && (
             <Alert color="yellow" variant="light" classNames={{ title: classes.warning, icon: classes.warning }} icon={<IconAlertTriangle aria-hidden="true" />} title="Check your sale prices">

@@ -31,7 +31,7 @@ import { useOrdersToCompare } from '../hooks/use-orders-to-compare';
 import { buildWorkOrder, type FormErrors } from '../utils/build-work-order';
 import { importedItems, type ImportPreview } from '../utils/csv-import';
 import { DRAFT_PARAM } from '../utils/draft-state';
-import { explainDraft, selectedProducts } from '../utils/work-order-form';
+import { explainDraft, selectedProducts, skippedNotes } from '../utils/work-order-form';
 import { CsvImportModal } from './csv-import-modal';
 import { PriceChangesPanel } from './price-changes-panel';
 import { ProductPicker } from './product-picker';
@@ -92,6 +92,8 @@ export function CreateWorkOrderScreen({ onCreated }: CreateWorkOrderScreenProps)
     const target = built.targetOf(line.target);
     return target ? explainDraft(state, target.product, target.variant, line.field) : null;
   }, [built, state]);
+  // What the form's margin-over-cost and share-of-MSRP adjustments left alone, said again in the preview.
+  const notes = useMemo(() => (previewOpen ? skippedNotes(state.adjustments, products) : []), [previewOpen, state.adjustments, products]);
   const errors: FormErrors | null = showErrors ? built.errors : null;
 
   const isSelected = useCallback((id: number) => state.products[id] !== undefined, [state.products]);
@@ -242,6 +244,7 @@ export function CreateWorkOrderScreen({ onCreated }: CreateWorkOrderScreenProps)
         guardrails={guardrails}
         guardrailSettings={guardrailSettings}
         explain={explain}
+        notes={notes}
       />
     </Stack>
   );

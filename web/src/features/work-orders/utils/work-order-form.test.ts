@@ -10,6 +10,7 @@ import {
   countSkipped,
   explainDraft,
   initialFormState,
+  skippedNotes,
   workOrderFormReducer as reduce,
   type WorkOrderFormAction,
   type WorkOrderFormState,
@@ -229,6 +230,8 @@ describe('issue 19: margin over cost, share of MSRP, retail prices, explanations
     expect(next.drafts.p202).toBeUndefined();
     expect(skipped).toEqual({ noPrice: 0, noCost: 1, noRetail: 0 });
     expect(countSkipped([costly, noCost], adjustment({}))).toEqual(skipped);
+    expect(skippedNotes(next.adjustments, [costly, noCost])).toEqual(['Regular price: 1 item has no cost and is left as it is.']);
+    expect(skippedNotes(reduce(next, { type: 'bulk', adjustment: adjustment({ mode: 'percent' }) }).adjustments, [costly, noCost])).toEqual([]);
   });
 
   it('sets 90% of MSRP and leaves items without one alone', () => {

@@ -8,7 +8,7 @@
  * draft, replaced only by `reset` (a new form) or `restore` (a saved draft, with its own id).
  */
 import {
-  explainAdjustment, type AdjustmentExplanation, type BulkAdjustment, type CurrentPrices, type PriceField, type SkipReason,
+  PRICE_FIELDS, PRICE_FIELD_LABELS, explainAdjustment, skippedMessage, type AdjustmentExplanation, type BulkAdjustment, type CurrentPrices, type PriceField, type SkipReason,
 } from '@catalog/contracts/bulk-adjustment';
 import type { LocalProduct } from '../../../local/catalog-query';
 import {
@@ -202,6 +202,21 @@ export function bulkAdjust(state: WorkOrderFormState, adjustment: BulkAdjustment
 export function countSkipped(products: readonly LocalProduct[], adjustment: BulkAdjustment): Record<SkipReason, number> {
   const state: WorkOrderFormState = { ...initialFormState(''), selectedIds: products.map((p) => p.id), products: Object.fromEntries(products.map((p) => [p.id, p])) };
   return bulkAdjust(state, adjustment).skipped;
+}
+
+/**
+ * The notes the preview shows for the adjustments from cost or MSRP: "Regular price: 12 items
+ * have no cost and are left as they are."
+ */
+export function skippedNotes(adjustments: WorkOrderFormState['adjustments'], products: readonly LocalProduct[]): string[] {
+  return PRICE_FIELDS.flatMap((field) => {
+    const adjustment = adjustments?.[field];
+    if (!adjustment || (adjustment.mode !== 'marginOverCost' && adjustment.mode !== 'percentOfRetail')) return [];
+    const reason = adjustment.mode === 'marginOverCost' ? 'noCost' : 'noRetail';
+    const message = skippedMessage(reason, countSkipped(products, adjustment)[reason]);
+    const name = PRICE_FIELD_LABELS[field];
+    return message ? [`${name.charAt(0).toUpperCase()}${name.slice(1)}: ${message}.`] : [];
+  });
 }
 
 /**
