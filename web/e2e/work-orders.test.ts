@@ -187,4 +187,58 @@ describe('work orders', () => {
       { viewport: { width: 360, height: 800 }, colorScheme: 'dark' },
     );
   }, 120_000);
+
+  it('shows the guardrail flags of the whole order in the preview, filters to the flagged rows and explains a row (issue 19)', async () => {
+    await withPage(async (page) => {
+      const { token } = await merchantWithCatalog(page, app());
+      const { products, total } = await callApi<ProductListResponse>(app(), token, 'GET', `/api/products?category=${encodeURIComponent(CATEGORY)}&limit=50`);
+      expect(products.length).toBeGreaterThanOrEqual(2);
+      const all = await callApi<ProductListResponse>(app(), token, 'GET', '/api/products?limit=50');
+      await openCreateScreen(page, all.total);
+      await page.getByRole('textbox', { name: 'Title' }).fill(`Guardrails ${Date.now()}`);
+      await pickCategory(page, CATEGORY);
+      await page.getByText(`Showing ${total} of ${total} products`).waitFor();
+      await page.getByRole('button', { name: 'Select All Visible' }).click();
+      await page.getByText(`${total} products selected`).waitFor();
+
+      // +10%, rounded up to .99: no flag. Then one price typed as 0.00: a zero price, a large change.
+      await page.getByRole('textbox', { name: 'Percentage', exact: true }).fill('10');
+      await page.getByRole('textbox', { name: 'Round to' }).click();
+      await page.getByRole('option', { name: 'Ending .99' }).click();
+      await page.locator('label').filter({ hasText: /^Up$/ }).click();
+      await page.getByRole('button', { name: 'Apply', exact: true }).click();
+      await page.getByText(`Applied 10% increase to ${total} products, rounded up to .99`).waitFor();
+      const [zeroed, raised] = products;
+      await page.getByRole('textbox', { name: `New regular price of ${zeroed!.name}`, exact: true }).fill('0.00');
+
+      await page.getByRole('main').getByRole('button', { name: 'Create Work Order' }).click();
+      const preview = page.getByRole('dialog', { name: 'Preview Work Order' });
+      await preview.getByText('Guardrails: 1 item flagged').waitFor();
+      const flags = preview.getByRole('list', { name: 'Guardrail flags' });
+      await flags.getByText('Price of 0.00: 1 item').waitFor();
+      await flags.getByText('Change over 50%: 1 item').waitFor();
+      const rows = preview.locator('tbody tr');
+      const before = await rows.count();
+      expect(before).toBeGreaterThan(1);
+      const flagged = rows.filter({ hasText: 'Price of 0.00' });
+      await expect(flagged.count()).resolves.toBe(1);
+      await expect(flagged.innerText()).resolves.toMatch(new RegExp(`^${zeroed!.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s`));
+      await expectNoAxeViolations(page, '[role="dialog"]');
+
+      await preview.getByRole('checkbox', { name: 'Only flagged' }).check();
+      await expect(rows.count()).resolves.toBe(1);
+      await expect(rows.first().innerText()).resolves.toContain(zeroed!.name);
+
+      await preview.getByRole('checkbox', { name: 'Only flagged' }).uncheck();
+      await preview.getByRole('button', { name: new RegExp(`^Why is the new regular price of ${raised!.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `) }).click();
+      const next = formatCents(applyPercent(parseMoney(raised!.regularPrice), '10'));
+      await page.getByText(`Before rounding: ${next}`).waitFor();
+      await page.getByText('Rounding: Rounded up to .99').waitFor();
+      // Escape closes the explanation, not the preview.
+      await page.keyboard.press('Escape');
+      await page.getByText('Rounding: Rounded up to .99').waitFor({ state: 'hidden' });
+      await preview.getByRole('button', { name: 'Back to Editing' }).click();
+      await preview.waitFor({ state: 'hidden' });
+    });
+  });
 });

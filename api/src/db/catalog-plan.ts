@@ -244,7 +244,7 @@ export function mergeChanges(
 /** Complete price history rows (ids, defaults, cents checked) for an insert. */
 export function historyRows(companyId: string, entries: NewPriceHistoryEntry[], now: Date): PriceHistoryEntry[] {
   return entries.map((e) => {
-    for (const k of ['oldRegularPriceCents', 'newRegularPriceCents', 'oldSalePriceCents', 'newSalePriceCents'] as const) {
+    for (const k of ['oldRegularPriceCents', 'newRegularPriceCents', 'oldSalePriceCents', 'newSalePriceCents', 'oldRetailPriceCents', 'newRetailPriceCents'] as const) {
       assertCents(e[k], k);
     }
     return {
@@ -256,6 +256,8 @@ export function historyRows(companyId: string, entries: NewPriceHistoryEntry[], 
       newRegularPriceCents: e.newRegularPriceCents ?? null,
       oldSalePriceCents: e.oldSalePriceCents ?? null,
       newSalePriceCents: e.newSalePriceCents ?? null,
+      oldRetailPriceCents: e.oldRetailPriceCents ?? null,
+      newRetailPriceCents: e.newRetailPriceCents ?? null,
       changeType: e.changeType,
       workOrderId: e.workOrderId ?? null,
       changedBy: e.changedBy ?? null,

@@ -15,6 +15,9 @@ export interface PriceHistoryEntry {
   newRegularPriceCents: number | null;
   oldSalePriceCents: number | null;
   newSalePriceCents: number | null;
+  /** The retail price (MSRP) a work order (or its undo) changed; null when it did not (issue 19). */
+  oldRetailPriceCents?: number | null;
+  newRetailPriceCents?: number | null;
   changeType: PriceChangeType;
   workOrderId: string | null;
   changedBy: string | null;
@@ -28,6 +31,8 @@ export interface NewPriceHistoryEntry {
   newRegularPriceCents?: number | null;
   oldSalePriceCents?: number | null;
   newSalePriceCents?: number | null;
+  oldRetailPriceCents?: number | null;
+  newRetailPriceCents?: number | null;
   changeType: PriceChangeType;
   workOrderId?: string | null;
   changedBy?: string | null;

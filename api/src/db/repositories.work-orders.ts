@@ -21,6 +21,8 @@ export interface WorkOrderItem {
   newRegularPriceCents?: number | null;
   /** Absent: leave unchanged; null: clear the sale price. */
   newSalePriceCents?: number | null;
+  /** Absent: leave unchanged; null: no retail price (a variant's: inherit the product's). Issue 19. */
+  newRetailPriceCents?: number | null;
 }
 /** Prices read from the store just before execution; undo restores exactly these. */
 export interface PriceSnapshot {
@@ -30,6 +32,8 @@ export interface PriceSnapshot {
   externalVariantId: number | null;
   regularPriceCents: number | null;
   salePriceCents: number | null;
+  /** The retail price (MSRP); absent in snapshots taken before issue 19 (orders that did not set it). */
+  retailPriceCents?: number | null;
 }
 /** Who asked for an order's undo, and whether items changed since are restored too. */
 export interface UndoRequest {

@@ -243,6 +243,9 @@ export const priceHistory = pgTable('price_history', {
   newRegularPriceCents: cents('new_regular_price_cents'),
   oldSalePriceCents: cents('old_sale_price_cents'),
   newSalePriceCents: cents('new_sale_price_cents'),
+  /** The MSRP a work order (or its undo) set; null when the change did not touch it (issue 19). */
+  oldRetailPriceCents: cents('old_retail_price_cents'),
+  newRetailPriceCents: cents('new_retail_price_cents'),
   changeType: text('change_type').$type<PriceChangeType>().notNull(),
   workOrderId: text('work_order_id').references(() => workOrders.id, { onDelete: 'set null' }),
   changedBy: text('changed_by').references(() => users.id, { onDelete: 'set null' }),

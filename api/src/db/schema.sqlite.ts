@@ -245,6 +245,9 @@ export const priceHistory = sqliteTable('price_history', {
   newRegularPriceCents: integer('new_regular_price_cents'),
   oldSalePriceCents: integer('old_sale_price_cents'),
   newSalePriceCents: integer('new_sale_price_cents'),
+  /** The MSRP a work order (or its undo) set; null when the change did not touch it (issue 19). */
+  oldRetailPriceCents: integer('old_retail_price_cents'),
+  newRetailPriceCents: integer('new_retail_price_cents'),
   changeType: text('change_type').$type<PriceChangeType>().notNull(),
   workOrderId: text('work_order_id').references(() => workOrders.id, { onDelete: 'set null' }),
   changedBy: text('changed_by').references(() => users.id, { onDelete: 'set null' }),

@@ -45,6 +45,6 @@ describe('a work-order item that makes a variant inherit again', () => {
     expect(WorkOrderItem.safeParse(item).success).toBe(true);
     expect(WorkOrderItem.safeParse({ ...item, variantId: null }).success).toBe(false);
     expect(WorkOrderItem.safeParse({ ...item, newRegularPrice: '5.00' }).success).toBe(false);
-    expect(countWorkOrderUpdates([item])).toEqual({ productCount: 1, regularPriceUpdates: 1, salePriceUpdates: 0 });
+    expect(countWorkOrderUpdates([item])).toEqual({ productCount: 1, regularPriceUpdates: 1, salePriceUpdates: 0, retailPriceUpdates: 0 });
   });
 });

@@ -1,10 +1,11 @@
 /** The rules of bulk-adjustment-preview.ts, stated as the tests' names. */
 import { describe, expect, it } from 'vitest';
-import { classifyChange, previewPriceChanges, type PriceChangeLine } from './bulk-adjustment-preview';
+import { classifyChange, orderGuardrails, previewPriceChanges, type PriceChangeLine } from './bulk-adjustment-preview';
+import { DEFAULT_GUARDRAIL_SETTINGS, type GuardrailItem } from './guardrails';
 
 const line = (
   target: string,
-  field: 'regular' | 'sale',
+  field: 'regular' | 'sale' | 'retail',
   oldCents: number | null,
   newCents: number | null,
 ): PriceChangeLine => ({ target, label: target, field, oldCents, newCents });
@@ -73,5 +74,57 @@ describe('previewPriceChanges', () => {
 
   it('gives zeros for an empty order', () => {
     expect(previewPriceChanges([])).toMatchObject({ lines: [], increased: 0, decreased: 0, totalDeltaCents: 0 });
+  });
+});
+
+describe('previewPriceChanges: retail prices (MSRP)', () => {
+  it('counts MSRP changes apart from what shoppers pay', () => {
+    const preview = previewPriceChanges([line('p1', 'retail', 3000, 3500), line('p1', 'regular', 2000, 2100), line('p2', 'retail', 0, 4000), line('p3', 'retail', 100, null)]);
+    expect(preview.retailDeltaCents).toBe(500);
+    expect(preview.regularDeltaCents).toBe(100);
+    expect(preview.totalDeltaCents).toBe(100);
+    expect(preview.lines.map((l) => l.kind)).toEqual(['increase', 'increase', 'added', 'cleared']);
+  });
+});
+
+const item = (before: [number, number | null], after: [number, number | null], cost: number | null = null, retail: number | null = null): GuardrailItem => ({
+  before: { regular: before[0], sale: before[1] },
+  after: { regular: after[0], sale: after[1] },
+  cost,
+  retail,
+});
+
+describe('orderGuardrails: the whole order on the device', () => {
+  const items = [
+    { target: 'p1', item: item([2000, null], [900, null], 1000) }, // below cost, large change
+    { target: 'p2', item: item([2000, null], [0, null]) }, // zero price, large change
+    { target: 'v3', item: item([2000, 1500], [2000, 2000]) }, // sale at regular
+    { target: 'p4', item: item([2000, null], [2100, null], 500, 2500) }, // below MSRP floor when set
+    { target: 'p5', item: item([2000, null], [2000, null]) }, // unchanged
+  ];
+
+  it('flags each item with its rules and counts items per rule', () => {
+    const g = orderGuardrails(items, DEFAULT_GUARDRAIL_SETTINGS);
+    expect(g.flags.get('p1')).toEqual(['belowCost', 'largeChange']);
+    expect(g.flags.get('p2')).toEqual(['zeroPrice', 'largeChange']);
+    expect(g.flags.get('v3')).toEqual(['saleAtOrAboveRegular']);
+    expect(g.flags.has('p4')).toBe(false);
+    expect(g.flags.has('p5')).toBe(false);
+    expect(g.counts).toEqual({ belowCost: 1, saleAtOrAboveRegular: 1, zeroPrice: 1, largeChange: 2, belowRetailFloor: 0 });
+    expect(g.flagged).toBe(3);
+    expect(g.blocking).toEqual([]);
+  });
+
+  it('uses the company threshold and MSRP floor, and names the blocking rules broken', () => {
+    const g = orderGuardrails(items, { guardrailThresholdPercent: 200, retailFloor: true, blockingGuardrails: ['zeroPrice', 'belowRetailFloor', 'belowCost'] });
+    expect(g.counts.largeChange).toBe(0);
+    expect(g.flags.get('p4')).toEqual(['belowRetailFloor']);
+    expect(g.blocking).toEqual([{ rule: 'belowCost', count: 1 }, { rule: 'zeroPrice', count: 1 }, { rule: 'belowRetailFloor', count: 1 }]);
+  });
+
+  it('counts items going up, down and unchanged by what a shopper pays', () => {
+    const g = orderGuardrails(items, DEFAULT_GUARDRAIL_SETTINGS);
+    expect([g.itemsUp, g.itemsDown, g.itemsUnchanged]).toEqual([2, 2, 1]);
+    expect(orderGuardrails([], DEFAULT_GUARDRAIL_SETTINGS)).toMatchObject({ flagged: 0, itemsUp: 0, itemsDown: 0, itemsUnchanged: 0 });
   });
 });

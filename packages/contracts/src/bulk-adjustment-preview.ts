@@ -4,9 +4,10 @@
  * Cents in, cents out; the screen formats them.
  */
 import type { PriceField } from './bulk-adjustment';
-import { salePriceOrNull } from './money';
+import { GUARDRAIL_RULES, guardrailFlags, type GuardrailItem, type GuardrailRule, type GuardrailSettings } from './guardrails';
+import { isOnSale, salePriceOrNull } from './money';
 
-/** One price a work order sets: a product's or a variant's regular or sale price. */
+/** One price a work order sets: a product's or a variant's regular, sale or retail price (MSRP). */
 export interface PriceChangeLine {
   /** The item's target (contracts itemTarget: "p101", "v1001"). */
   target: string;
@@ -43,7 +44,9 @@ export interface PricePreview {
   regularDeltaCents: number;
   /** Sum of the increases and decreases of sale prices. */
   saleDeltaCents: number;
-  /** regularDeltaCents + saleDeltaCents: the total change. */
+  /** Sum of the increases and decreases of retail prices (MSRP); not part of the total. */
+  retailDeltaCents: number;
+  /** regularDeltaCents + saleDeltaCents: the total change of what shoppers are asked to pay. */
   totalDeltaCents: number;
   /**
    * Targets whose sale price would be at or above their regular price after the order (a sale
@@ -53,8 +56,9 @@ export interface PricePreview {
 }
 
 export function classifyChange(field: PriceField, oldCents: number | null, newCents: number | null): PriceChangeKind {
-  const before = field === 'sale' ? salePriceOrNull(oldCents) : oldCents;
-  const after = field === 'sale' ? salePriceOrNull(newCents) : newCents;
+  // A sale price or MSRP of 0 is none (BigCommerce's 0 means "not set").
+  const before = field === 'regular' ? oldCents : salePriceOrNull(oldCents);
+  const after = field === 'regular' ? newCents : salePriceOrNull(newCents);
   if (before === after) return 'unchanged';
   if (before === null) return 'added';
   if (after === null) return 'cleared';
@@ -79,6 +83,7 @@ export function previewPriceChanges(
     cleared: 0,
     regularDeltaCents: 0,
     saleDeltaCents: 0,
+    retailDeltaCents: 0,
     totalDeltaCents: 0,
     saleNotBelowRegular: [],
   };
@@ -92,7 +97,8 @@ export function previewPriceChanges(
     else if (kind === 'added') preview.added += 1;
     else preview.cleared += 1;
     if (line.field === 'regular') preview.regularDeltaCents += deltaCents;
-    else preview.saleDeltaCents += deltaCents;
+    else if (line.field === 'sale') preview.saleDeltaCents += deltaCents;
+    else preview.retailDeltaCents += deltaCents;
 
     const sale = line.field === 'sale' ? salePriceOrNull(line.newCents) : null;
     const regular = sale !== null ? regularAfter?.(line.target) : null;
@@ -100,4 +106,48 @@ export function previewPriceChanges(
   }
   preview.totalDeltaCents = preview.regularDeltaCents + preview.saleDeltaCents;
   return preview;
+}
+
+/**
+ * The guardrails of a whole order, on the device (issue 19): every item's flags (guardrailFlags,
+ * the rules the server's 422 reads too), the count of items per rule, the blocking rules broken,
+ * and how many items go up, down or stay (by what a shopper pays: the sale price when on sale,
+ * else the regular price; by the regular price when that stays).
+ */
+export interface OrderGuardrails {
+  /** The flags of each flagged item, by target; items without flags are not in it. */
+  flags: Map<string, GuardrailRule[]>;
+  /** Items per rule, every rule present (0 for none). */
+  counts: Record<GuardrailRule, number>;
+  /** Items with at least one flag. */
+  flagged: number;
+  /** The company's blocking rules this order breaks, with their counts, in GUARDRAIL_RULES order. */
+  blocking: Array<{ rule: GuardrailRule; count: number }>;
+  itemsUp: number;
+  itemsDown: number;
+  itemsUnchanged: number;
+}
+
+const paid = (p: GuardrailItem['before']) => (isOnSale(p.sale) ? p.sale! : p.regular);
+
+export function orderGuardrails(items: ReadonlyArray<{ target: string; item: GuardrailItem }>, settings: GuardrailSettings): OrderGuardrails {
+  const counts = Object.fromEntries(GUARDRAIL_RULES.map((r) => [r, 0])) as Record<GuardrailRule, number>;
+  const result: OrderGuardrails = { flags: new Map(), counts, flagged: 0, blocking: [], itemsUp: 0, itemsDown: 0, itemsUnchanged: 0 };
+  for (const { target, item } of items) {
+    const flags = guardrailFlags(item, settings);
+    if (flags.length > 0) {
+      result.flags.set(target, flags);
+      result.flagged += 1;
+      for (const rule of flags) counts[rule] += 1;
+    }
+    const before = paid(item.before);
+    const after = paid(item.after);
+    const move = after !== before ? after - before : item.after.regular - item.before.regular;
+    if (move > 0) result.itemsUp += 1;
+    else if (move < 0) result.itemsDown += 1;
+    else result.itemsUnchanged += 1;
+  }
+  const blocking = new Set(settings.blockingGuardrails);
+  result.blocking = GUARDRAIL_RULES.filter((r) => blocking.has(r) && counts[r] > 0).map((rule) => ({ rule, count: counts[rule] }));
+  return result;
 }

@@ -9,6 +9,10 @@ import {
   parseBulkAdjustment,
   removeSalePricesMessage,
   roundToEnding,
+  explainAdjustment,
+  parseRounding,
+  skippedMessage,
+  parseSavedAdjustment,
   type BulkAdjustment,
   type BulkAdjustmentInput,
 } from './bulk-adjustment';
@@ -215,7 +219,7 @@ describe('messages', () => {
       'Set the sale price to 9.99 for 1,200 products',
     );
     expect(bulkAdjustmentMessage(parsed({ value: '10', ending: '99' }), 2)).toBe(
-      'Applied 10% increase to 2 products, rounded to .99',
+      'Applied 10% increase to 2 products, rounded to the nearest .99',
     );
     expect(removeSalePricesMessage(4)).toBe('Removed the sale prices of 4 products');
   });
@@ -225,5 +229,159 @@ describe('messages', () => {
     expect(formatPercent(1250)).toBe('12.5');
     expect(formatPercent(-725)).toBe('7.25');
     expect(formatPercent(5)).toBe('0.05');
+  });
+});
+
+const withCost = (prices: { regular?: number | null; sale?: number | null; cost?: number | null; retail?: number | null }, overrides: Partial<BulkAdjustmentInput>) =>
+  adjustPrice({ regular: prices.regular ?? null, sale: prices.sale ?? null, cost: prices.cost, retail: prices.retail }, parsed(overrides));
+
+describe('adjustPrice: margin over cost', () => {
+  it('sets the price to cost x (1 + p), half a cent up', () => {
+    expect(withCost({ regular: 5000, cost: 1000 }, { mode: 'marginOverCost', value: '40' })).toBe(1400);
+    expect(withCost({ regular: 5000, cost: 999 }, { mode: 'marginOverCost', value: '12.5%' })).toBe(1124); // 11.23875
+    expect(withCost({ regular: 5000, cost: 1000 }, { mode: 'marginOverCost', value: '0' })).toBe(1000);
+  });
+
+  it('ignores the direction and refuses a negative margin', () => {
+    expect(withCost({ regular: 5000, cost: 1000 }, { mode: 'marginOverCost', value: '40', direction: 'decrease' })).toBe(1400);
+    expect(parseBulkAdjustment(input({ mode: 'marginOverCost', value: '-10' }), 1)).toEqual({ ok: false, error: 'Please enter a valid number' });
+  });
+
+  it('leaves an item with no cost (null or absent) as it is', () => {
+    expect(withCost({ regular: 5000, cost: null }, { mode: 'marginOverCost', value: '40' })).toBeUndefined();
+    expect(withCost({ regular: 5000 }, { mode: 'marginOverCost', value: '40' })).toBeUndefined();
+    expect(explainAdjustment({ regular: 5000, sale: null }, parsed({ mode: 'marginOverCost', value: '40' }))).toEqual({ skipped: 'noCost' });
+  });
+
+  it('gives 0 for a cost of 0 and stops at the largest price', () => {
+    expect(withCost({ regular: 5000, cost: 0 }, { mode: 'marginOverCost', value: '40' })).toBe(0);
+    expect(withCost({ regular: 5000, cost: MAX_CENTS }, { mode: 'marginOverCost', value: '40' })).toBe(MAX_CENTS);
+    expect(withCost({ regular: 5000, cost: MAX_CENTS }, { mode: 'marginOverCost', value: '40', ending: '00' })).toBe(MAX_CENTS - 99);
+  });
+
+  it('sets a sale price (or MSRP) from cost too', () => {
+    expect(withCost({ regular: 5000, sale: 4000, cost: 2000 }, { field: 'sale', mode: 'marginOverCost', value: '25' })).toBe(2500);
+    expect(withCost({ regular: 5000, cost: 2000, retail: 9000 }, { field: 'retail', mode: 'marginOverCost', value: '100' })).toBe(4000);
+  });
+});
+
+describe('adjustPrice: percentage of retail (MSRP)', () => {
+  it('sets the price to p% of the MSRP', () => {
+    expect(withCost({ regular: 5000, retail: 6000 }, { mode: 'percentOfRetail', value: '90' })).toBe(5400);
+    expect(withCost({ regular: 5000, retail: 1999 }, { mode: 'percentOfRetail', value: '90%' })).toBe(1799); // 17.991
+    expect(withCost({ regular: 5000, retail: 2000 }, { mode: 'percentOfRetail', value: '150' })).toBe(3000);
+    expect(withCost({ regular: 5000, retail: 2000 }, { mode: 'percentOfRetail', value: '0' })).toBe(0);
+  });
+
+  it('leaves an item with no MSRP (null, absent or 0) as it is', () => {
+    expect(withCost({ regular: 5000, retail: null }, { mode: 'percentOfRetail', value: '90' })).toBeUndefined();
+    expect(withCost({ regular: 5000 }, { mode: 'percentOfRetail', value: '90' })).toBeUndefined();
+    expect(withCost({ regular: 5000, retail: 0 }, { mode: 'percentOfRetail', value: '90' })).toBeUndefined();
+  });
+
+  it('stops at the largest price and rounds after', () => {
+    expect(withCost({ regular: 5000, retail: MAX_CENTS }, { mode: 'percentOfRetail', value: '200' })).toBe(MAX_CENTS);
+    expect(withCost({ regular: 5000, retail: 6000 }, { mode: 'percentOfRetail', value: '90', ending: '99', roundDirection: 'down' })).toBe(5399);
+  });
+});
+
+describe('adjustPrice: retail price (MSRP) as the field', () => {
+  it('changes the MSRP by a percentage or an amount, or sets it', () => {
+    expect(withCost({ regular: 5000, retail: 6000 }, { field: 'retail', value: '10' })).toBe(6600);
+    expect(withCost({ regular: 5000, retail: 6000 }, { field: 'retail', mode: 'fixed', value: '5', direction: 'decrease' })).toBe(5500);
+    expect(withCost({ regular: 5000, retail: null }, { field: 'retail', mode: 'set', value: '70' })).toBe(7000);
+  });
+
+  it('leaves an item with no MSRP of its own alone for a percentage or an amount', () => {
+    expect(withCost({ regular: 5000, retail: null }, { field: 'retail', value: '10' })).toBeUndefined();
+  });
+});
+
+describe('parseRounding and the rounding of an adjustment', () => {
+  it('reads the endings, a custom ending, an increment and the direction', () => {
+    expect(parseRounding({ ending: '49', roundDirection: 'up' })).toEqual({ ok: true, rounding: { kind: 'ending', ending: '49', direction: 'up' } });
+    expect(parseRounding({ ending: 'custom', customEnding: ' 9 ' })).toEqual({ ok: true, rounding: { kind: 'ending', ending: '9', direction: 'nearest' } });
+    expect(parseRounding({ ending: 'increment', incrementCents: 25, roundDirection: 'down' })).toEqual({ ok: true, rounding: { kind: 'increment', stepCents: 25, direction: 'down' } });
+    expect(parseRounding({ ending: 'none' })).toEqual({ ok: true, rounding: { kind: 'none' } });
+  });
+
+  it("still reads an earlier version's 'whole' as .00 to the nearest", () => {
+    expect(parseRounding({ ending: 'whole' })).toEqual({ ok: true, rounding: { kind: 'ending', ending: '00', direction: 'nearest' } });
+    expect(adjust(2000, null, { value: '10', direction: 'decrease', ending: 'whole' })).toBe(1800);
+  });
+
+  it('refuses a custom ending that is not one or two digits, and an increment not offered', () => {
+    for (const customEnding of ['', '123', 'ab', '.5', undefined]) {
+      expect(parseRounding({ ending: 'custom', customEnding })).toMatchObject({ ok: false });
+      expect(parseBulkAdjustment(input({ ending: 'custom', customEnding }), 1)).toMatchObject({ ok: false, error: expect.stringContaining('one or two digits') });
+    }
+    for (const incrementCents of [0, 1, 20, 200, undefined]) expect(parseRounding({ ending: 'increment', incrementCents })).toMatchObject({ ok: false });
+  });
+
+  it('rounds the result of every mode', () => {
+    expect(adjust(1001, null, { value: '10', ending: 'increment', incrementCents: 25, roundDirection: 'up' })).toBe(1125);
+    expect(adjust(2000, null, { mode: 'set', value: '23.40', ending: 'custom', customEnding: '9' })).toBe(1900);
+    expect(withCost({ regular: 5000, cost: 1000 }, { mode: 'marginOverCost', value: '40', ending: '95', roundDirection: 'up' })).toBe(1495);
+  });
+
+  it('never rounds a positive result below 0 and leaves a result of 0 at 0', () => {
+    expect(adjust(100, null, { value: '70', direction: 'decrease', ending: '00', roundDirection: 'down' })).toBe(100);
+    expect(adjust(100, null, { value: '100', direction: 'decrease', ending: '00', roundDirection: 'up' })).toBe(0);
+  });
+});
+
+describe('explainAdjustment', () => {
+  it('gives the rule, the value before rounding, the rounding and the result', () => {
+    expect(explainAdjustment({ regular: 5000, sale: null, cost: 1000 }, parsed({ mode: 'marginOverCost', value: '40', ending: '99', roundDirection: 'down' }))).toEqual({
+      skipped: null, rule: 'Cost 10.00 + 40%', beforeRounding: 1400, rounding: 'Rounded down to .99', result: 1399,
+    });
+    expect(explainAdjustment({ regular: 5000, sale: null, retail: 6000 }, parsed({ mode: 'percentOfRetail', value: '90' }))).toMatchObject({
+      rule: '90% of MSRP 60.00', beforeRounding: 5400, rounding: 'No rounding', result: 5400,
+    });
+    expect(explainAdjustment({ regular: 2000, sale: null }, parsed({ value: '10', direction: 'decrease' }))).toMatchObject({ rule: 'Regular price 20.00 - 10%', result: 1800 });
+    expect(explainAdjustment({ regular: 2000, sale: null }, parsed({ field: 'sale', mode: 'fixed', value: '3', direction: 'decrease' }))).toMatchObject({ rule: 'Regular price 20.00 - 3.00', result: 1700 });
+    expect(explainAdjustment({ regular: 2000, sale: null }, parsed({ mode: 'set', value: '9.99' }))).toMatchObject({ rule: 'Set the regular price to 9.99', result: 999 });
+    expect(explainAdjustment({ regular: null, sale: null }, parsed({ value: '10' }))).toEqual({ skipped: 'noPrice' });
+  });
+});
+
+describe('skippedMessage and the new modes in the toast', () => {
+  it('says how many items are left as they are', () => {
+    expect(skippedMessage('noCost', 12)).toBe('12 items have no cost and are left as they are');
+    expect(skippedMessage('noCost', 1)).toBe('1 item has no cost and is left as it is');
+    expect(skippedMessage('noRetail', 3)).toBe('3 items have no retail price (MSRP) and are left as they are');
+    expect(skippedMessage('noCost', 0)).toBe('');
+  });
+
+  it('names the margin and the share of MSRP', () => {
+    expect(bulkAdjustmentMessage(parsed({ mode: 'marginOverCost', value: '40' }), 3)).toBe('Set the regular price to cost + 40% for 3 products');
+    expect(bulkAdjustmentMessage(parsed({ mode: 'percentOfRetail', value: '90', ending: 'increment', incrementCents: 5 }), 1)).toBe(
+      'Set the regular price to 90% of MSRP for 1 product, rounded to the nearest 0.05',
+    );
+  });
+});
+
+describe('parseSavedAdjustment: a draft saved by this or an earlier version', () => {
+  it('reads an adjustment saved with a rounding', () => {
+    const adjustment = parsed({ mode: 'marginOverCost', value: '40', ending: 'custom', customEnding: '9', roundDirection: 'up' });
+    expect(parseSavedAdjustment(JSON.parse(JSON.stringify(adjustment)))).toEqual(adjustment);
+  });
+
+  it("maps an earlier version's ending ('none', '99', '95', 'whole') to the same rounding", () => {
+    expect(parseSavedAdjustment({ field: 'regular', mode: 'percent', basisPoints: 1000, ending: 'whole' })).toEqual({
+      field: 'regular', mode: 'percent', basisPoints: 1000, rounding: { kind: 'ending', ending: '00', direction: 'nearest' },
+    });
+    expect(parseSavedAdjustment({ field: 'sale', mode: 'set', cents: 999, ending: '99' })?.rounding).toEqual({ kind: 'ending', ending: '99', direction: 'nearest' });
+    expect(parseSavedAdjustment({ field: 'sale', mode: 'fixed', deltaCents: -100, ending: 'none' })?.rounding).toEqual({ kind: 'none' });
+  });
+
+  it('refuses what is not an adjustment', () => {
+    for (const bad of [null, 1, {}, { field: 'cost', mode: 'set', cents: 1 }, { field: 'regular', mode: 'set', cents: -1 },
+      { field: 'regular', mode: 'percent', basisPoints: 1.5 }, { field: 'regular', mode: 'marginOverCost', basisPoints: -5 },
+      { field: 'regular', mode: 'set', cents: 1, rounding: { kind: 'ending', ending: '123', direction: 'up' } },
+      { field: 'regular', mode: 'set', cents: 1, rounding: { kind: 'increment', stepCents: 3, direction: 'up' } },
+      { field: 'regular', mode: 'set', cents: 1, ending: 7 }]) {
+      expect(parseSavedAdjustment(bad), JSON.stringify(bad)).toBeNull();
+    }
   });
 });

@@ -78,6 +78,9 @@ export const PriceHistoryEntry = z.object({
   newRegularPrice: NullableMoneyString,
   oldSalePrice: NullableMoneyString,
   newSalePrice: NullableMoneyString,
+  /** The retail price (MSRP) a work order or its undo changed (issue 19); null or absent: not changed. */
+  oldRetailPrice: NullableMoneyString.optional(),
+  newRetailPrice: NullableMoneyString.optional(),
   workOrderId: Uuid.nullable(),
   /** The user who made the change; null for a sync. */
   changedBy: z.string().nullable(),

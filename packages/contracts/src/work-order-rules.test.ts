@@ -112,7 +112,15 @@ describe('countWorkOrderUpdates', () => {
         { productId: 2, newSalePrice: null },
         { productId: 3, newRegularPrice: null, newSalePrice: '1.00' },
       ]),
-    ).toEqual({ productCount: 3, regularPriceUpdates: 2, salePriceUpdates: 3 });
+    ).toEqual({ productCount: 3, regularPriceUpdates: 2, salePriceUpdates: 3, retailPriceUpdates: 0 });
+  });
+
+  it('counts retail price (MSRP) changes, a cleared one too (issue 19)', () => {
+    expect(countWorkOrderUpdates([
+      { productId: 1, newRetailPrice: '10.00' },
+      { productId: 2, newRetailPrice: null, newRegularPrice: '5.00' },
+      { productId: 3, newSalePrice: '1.00' },
+    ])).toEqual({ productCount: 3, regularPriceUpdates: 1, salePriceUpdates: 1, retailPriceUpdates: 2 });
   });
 });
 

@@ -114,21 +114,25 @@ export interface WorkOrderCounts {
   productCount: number;
   regularPriceUpdates: number;
   salePriceUpdates: number;
+  /** Items that set or clear a retail price (MSRP, issue 19). */
+  retailPriceUpdates: number;
 }
 
 /** The counts a work order card shows: products touched, regular and sale price changes. */
 export function countWorkOrderUpdates(
-  items: readonly (Pick<WorkOrderItem, 'productId' | 'newRegularPrice' | 'newSalePrice'> & Partial<Pick<WorkOrderItem, 'inheritRegularPrice'>>)[],
+  items: readonly (Pick<WorkOrderItem, 'productId' | 'newRegularPrice' | 'newSalePrice'> & Partial<Pick<WorkOrderItem, 'inheritRegularPrice' | 'newRetailPrice'>>)[],
 ): WorkOrderCounts {
   const products = new Set<number>();
   let regularPriceUpdates = 0;
   let salePriceUpdates = 0;
+  let retailPriceUpdates = 0;
   for (const item of items) {
     products.add(item.productId);
     if (typeof item.newRegularPrice === 'string' || item.inheritRegularPrice === true) regularPriceUpdates += 1;
     if (item.newSalePrice !== undefined) salePriceUpdates += 1;
+    if (item.newRetailPrice !== undefined) retailPriceUpdates += 1;
   }
-  return { productCount: products.size, regularPriceUpdates, salePriceUpdates };
+  return { productCount: products.size, regularPriceUpdates, salePriceUpdates, retailPriceUpdates };
 }
 
 /**

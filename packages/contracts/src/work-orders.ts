@@ -46,9 +46,10 @@ export const WorkOrderItem = z
     variantSku: singleLineText(TEXT_LIMITS.name, { label: 'The SKU' }).nullish(),
     newRegularPrice: NullableMoneyString.optional(),
     newSalePrice: NullableMoneyString.optional(),
+    newRetailPrice: NullableMoneyString.optional(),
     inheritRegularPrice: z.literal(true, { error: WORK_ORDER_MESSAGES.inherit }).optional(),
   })
-  .refine((item) => typeof item.newRegularPrice === 'string' || item.newSalePrice !== undefined || item.inheritRegularPrice === true, {
+  .refine((item) => typeof item.newRegularPrice === 'string' || item.newSalePrice !== undefined || item.newRetailPrice !== undefined || item.inheritRegularPrice === true, {
     error: WORK_ORDER_MESSAGES.noPrices,
   })
   .refine((item) => item.inheritRegularPrice !== true || (item.variantId != null && typeof item.newRegularPrice !== 'string'), {
@@ -157,9 +158,9 @@ export const RevertItem = z.object({
   variantSku: z.string().nullable(),
   outcome: RevertOutcome,
   /** The prices before the order, what it set, and what the store had when the undo looked. */
-  original: z.object({ regularPrice: NullableMoneyString, salePrice: NullableMoneyString }),
-  applied: z.object({ regularPrice: NullableMoneyString.optional(), salePrice: NullableMoneyString.optional() }),
-  current: z.object({ regularPrice: NullableMoneyString, salePrice: NullableMoneyString }).nullable(),
+  original: z.object({ regularPrice: NullableMoneyString, salePrice: NullableMoneyString, retailPrice: NullableMoneyString.optional() }),
+  applied: z.object({ regularPrice: NullableMoneyString.optional(), salePrice: NullableMoneyString.optional(), retailPrice: NullableMoneyString.optional() }),
+  current: z.object({ regularPrice: NullableMoneyString, salePrice: NullableMoneyString, retailPrice: NullableMoneyString.optional() }).nullable(),
   /** For a kept (or forced) item changed since: what changed it. */
   changedBy: PriceChangeSource.nullable(),
 });
@@ -201,6 +202,8 @@ export const WorkOrder = z.object({
   regularPriceUpdates: z.number().int().nonnegative(),
   /** Items that set or clear a sale price. */
   salePriceUpdates: z.number().int().nonnegative(),
+  /** Items that set or clear a retail price (MSRP, issue 19); lists saved before it read 0. */
+  retailPriceUpdates: z.number().int().nonnegative().default(0),
   // Issue 18's fields default, so lists saved on a device by an earlier version still read.
   /** When its prices go back by themselves (the end of a sale), or null. */
   revertAt: IsoDateTime.nullable().default(null),

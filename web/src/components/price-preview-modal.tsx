@@ -4,11 +4,20 @@
  * other orders that touch the same items (issue 18), and every price old -> new. The
  * work-order form shows it before Create Work Order; the Backups screen before a restore
  * (which creates a work order too).
+ *
+ * Issue 19: with `guardrails`, the order's flags computed on the device for every item (counts
+ * per rule, an "Only flagged" filter, each flagged row's flags as badges with text), items up,
+ * down and unchanged, the sum of list-price changes, and a refusal to create an order that
+ * breaks a rule the company made blocking. With `explain`, each row has a "Why?" that shows how
+ * its new price was reached: rule -> value before rounding -> rounding -> result.
  */
-import { Alert, Badge, Button, Group, List, ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, List, Popover, ScrollArea, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import type { AdjustmentExplanation } from '@catalog/contracts/bulk-adjustment';
+import { guardrailLabel, type GuardrailRule, type GuardrailSettings } from '@catalog/contracts/guardrails';
+import { useState, type KeyboardEvent } from 'react';
 import type { OrderOverlap } from '@catalog/contracts/work-order-rules';
 import { useMediaQuery } from '@mantine/hooks';
-import type { PreviewLine, PricePreview } from '@catalog/contracts/bulk-adjustment-preview';
+import type { OrderGuardrails, PreviewLine, PricePreview } from '@catalog/contracts/bulk-adjustment-preview';
 import { formatCents } from '@catalog/contracts/money';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { formatDateTime } from '../lib/format-date-time';
@@ -58,6 +67,98 @@ export interface PreviewModalProps {
   error: string | null;
   onConfirm: () => void;
   onClose: () => void;
+  /** The order's guardrails (every item), computed on the device; none: not shown. */
+  guardrails?: OrderGuardrails | null;
+  /** The company's settings the guardrails were computed with (for the rules' names). */
+  guardrailSettings?: GuardrailSettings;
+  /** How a row's new price was reached; null: typed, imported, or edited after the adjustment. */
+  explain?: (line: PreviewLine) => AdjustmentExplanation | null;
+  /** What the adjustments left alone ("12 items have no cost and are left as they are."). */
+  notes?: readonly string[];
+}
+
+const FIELD_TEXT: Readonly<Record<PreviewLine['field'], string>> = { regular: 'Regular', sale: 'Sale', retail: 'MSRP' };
+
+const itemsText = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'item' : 'items'}`;
+
+/** "Below cost (3 items), Price of 0.00 (1 item)". */
+export function blockingText(blocking: OrderGuardrails['blocking'], settings?: GuardrailSettings): string {
+  return blocking.map(({ rule, count }) => `${guardrailLabel(rule, settings)} (${itemsText(count)})`).join(', ');
+}
+
+function FlagBadges({ rules, settings, blocking }: { rules: readonly GuardrailRule[]; settings?: GuardrailSettings; blocking: ReadonlySet<GuardrailRule> }) {
+  return (
+    <Group gap={4} mt={2} wrap="wrap">
+      {rules.map((rule) => (
+        <Badge key={rule} size="xs" radius="sm" variant="outline" color={blocking.has(rule) ? 'red' : 'yellow'}
+          classNames={{ label: blocking.has(rule) ? classes.danger : classes.warning }}>
+          {blocking.has(rule) ? 'Blocks: ' : ''}
+          {guardrailLabel(rule, settings)}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+function Why({ line, explanation }: { line: PreviewLine; explanation: AdjustmentExplanation | null }) {
+  const [opened, setOpened] = useState(false);
+  // Escape closes the explanation only, not the preview around it (see the button's data attribute).
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Escape' && opened) {
+      e.stopPropagation();
+      setOpened(false);
+    }
+  };
+  return (
+    <Popover opened={opened} onChange={setOpened} width={280} position="bottom-end" withArrow shadow="md" trapFocus={false} returnFocus closeOnEscape={false}>
+      <Popover.Target>
+        <Button size="compact-xs" variant="subtle" onClick={() => setOpened((o) => !o)} onKeyDown={onKeyDown}
+          // The preview (a Mantine modal) closes on Escape from a window listener unless told not to.
+          data-mantine-stop-propagation={opened ? 'true' : undefined}
+          aria-label={`Why is the new ${FIELD_TEXT[line.field].toLowerCase()} price of ${line.label} ${priceText(line.newCents) || 'none'}?`}>
+          Why?
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown onKeyDown={onKeyDown}>
+        {explanation && explanation.skipped === null ? (
+          <Stack gap={2} fz="sm" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            <li>Rule: {explanation.rule}</li>
+            <li>Before rounding: {formatCents(explanation.beforeRounding)}</li>
+            <li>Rounding: {explanation.rounding}</li>
+            <li>
+              <Text span fw={700} fz="sm">Result: {formatCents(explanation.result)}</Text>
+            </li>
+          </Stack>
+        ) : (
+          <Text size="sm">
+            {line.newCents === null ? 'Removed' : `Set to ${priceText(line.newCents)}`} by hand (typed, imported, or changed after the bulk adjustment).
+          </Text>
+        )}
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+function GuardrailSummary({ guardrails, settings, onlyFlagged, setOnlyFlagged }: {
+  guardrails: OrderGuardrails; settings?: GuardrailSettings; onlyFlagged: boolean; setOnlyFlagged: (v: boolean) => void;
+}) {
+  const rules = (Object.keys(guardrails.counts) as GuardrailRule[]).filter((r) => guardrails.counts[r] > 0);
+  if (guardrails.flagged === 0) {
+    return <Text size="sm">No guardrail flags: no item of this order breaks your company's guardrails.</Text>;
+  }
+  return (
+    <Alert color="yellow" variant="light" classNames={{ title: classes.warning, icon: classes.warning }} icon={<IconAlertTriangle aria-hidden="true" />}
+      title={`Guardrails: ${itemsText(guardrails.flagged)} flagged`}>
+      <List size="sm" spacing={2} aria-label="Guardrail flags">
+        {rules.map((rule) => (
+          <List.Item key={rule}>
+            {guardrailLabel(rule, settings)}: {itemsText(guardrails.counts[rule])}
+          </List.Item>
+        ))}
+      </List>
+      <Checkbox mt="xs" label="Only flagged" checked={onlyFlagged} onChange={(e) => setOnlyFlagged(e.currentTarget.checked)} />
+    </Alert>
+  );
 }
 
 /** 'Scheduled for Mar 5, 2030 at 3:07 PM, reverts ...' for an overlapping order. */
@@ -87,10 +188,15 @@ function Overlaps({ overlaps }: { overlaps: readonly OrderOverlap[] }) {
 
 export function PreviewModal({
   opened, title = 'Preview Work Order', backLabel = 'Back to Editing', preview, scheduledAt, revertAt = null, overlaps = [], productCount,
-  submitting, error, onConfirm, onClose,
+  submitting, error, onConfirm, onClose, guardrails = null, guardrailSettings, explain, notes = [],
 }: PreviewModalProps) {
   const narrow = useMediaQuery('(max-width: 48em)');
+  const [onlyFlagged, setOnlyFlagged] = useState(false);
   const lines = preview?.lines ?? [];
+  const filtering = onlyFlagged && !!guardrails && guardrails.flagged > 0;
+  const shown = filtering ? lines.filter((l) => guardrails.flags.has(l.target)) : lines;
+  const blockingRules = new Set(guardrailSettings?.blockingGuardrails ?? []);
+  const blocked = guardrails && guardrails.blocking.length > 0 ? blockingText(guardrails.blocking, guardrailSettings) : null;
   const alsoIn = new Map<string, string>();
   for (const { order, targets } of overlaps) for (const t of targets) if (!alsoIn.has(t)) alsoIn.set(t, order.title);
   return (
@@ -126,7 +232,21 @@ export function PreviewModal({
               </>
             )}
           </SimpleGrid>
-          {preview.saleNotBelowRegular.length > 0 && (
+          {guardrails && (
+            <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+              <Stat label="Items going up" value={guardrails.itemsUp.toLocaleString('en-US')} />
+              <Stat label="Items going down" value={guardrails.itemsDown.toLocaleString('en-US')} />
+              <Stat label="Items unchanged" value={guardrails.itemsUnchanged.toLocaleString('en-US')} />
+              <Stat label="List price change" value={signed(preview.regularDeltaCents)} />
+            </SimpleGrid>
+          )}
+          {notes.map((note) => (
+            <Text key={note} size="sm">
+              {note}
+            </Text>
+          ))}
+          {guardrails && <GuardrailSummary guardrails={guardrails} settings={guardrailSettings} onlyFlagged={onlyFlagged} setOnlyFlagged={setOnlyFlagged} />}
+          {preview.saleNotBelowRegular.length > 0 && !guardrails && (
             <Alert color="yellow" variant="light" classNames={{ title: classes.warning, icon: classes.warning }} icon={<IconAlertTriangle aria-hidden="true" />} title="Check your sale prices">
               {preview.saleNotBelowRegular.length} sale {preview.saleNotBelowRegular.length === 1 ? 'price is' : 'prices are'} at or
               above the regular price.
@@ -142,10 +262,11 @@ export function PreviewModal({
                   <Table.Th ta="right">Old</Table.Th>
                   <Table.Th ta="right">New</Table.Th>
                   <Table.Th ta="right">Change</Table.Th>
+                  {explain && <Table.Th><VisuallyHidden>How it was reached</VisuallyHidden></Table.Th>}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {lines.slice(0, LISTED_LINES).map((line) => (
+                {shown.slice(0, LISTED_LINES).map((line) => (
                   <Table.Tr key={`${line.target}-${line.field}`}>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>
                       {line.label}
@@ -154,8 +275,11 @@ export function PreviewModal({
                           Also in “{alsoIn.get(line.target)}”
                         </Badge>
                       )}
+                      {guardrails?.flags.has(line.target) && (
+                        <FlagBadges rules={guardrails.flags.get(line.target)!} settings={guardrailSettings} blocking={blockingRules} />
+                      )}
                     </Table.Td>
-                    <Table.Td>{line.field === 'regular' ? 'Regular' : 'Sale'}</Table.Td>
+                    <Table.Td>{FIELD_TEXT[line.field]}</Table.Td>
                     <Table.Td ta="right">{priceText(line.oldCents) || '—'}</Table.Td>
                     <Table.Td ta="right" fw={600}>
                       {priceText(line.newCents) || '—'}
@@ -163,15 +287,25 @@ export function PreviewModal({
                     <Table.Td ta="right" fw={600} className={classes[line.kind]} style={{ whiteSpace: 'nowrap' }}>
                       {CHANGE_TEXT[line.kind](line)}
                     </Table.Td>
+                    {explain && (
+                      <Table.Td>
+                        <Why line={line} explanation={explain(line)} />
+                      </Table.Td>
+                    )}
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
           </ScrollArea.Autosize>
-          {lines.length > LISTED_LINES && (
+          {shown.length > LISTED_LINES && (
             <Text size="sm" c="dimmed">
-              and {lines.length - LISTED_LINES} more price changes (counted above).
+              and {shown.length - LISTED_LINES} more price changes (counted above).
             </Text>
+          )}
+          {blocked && (
+            <Alert color="red" variant="light" role="alert" classNames={{ title: classes.danger, icon: classes.danger }} title="Blocked by your company's guardrails">
+              This order breaks a blocking guardrail: {blocked}. Change these prices (use “Only flagged” to find them) to create it.
+            </Alert>
           )}
           {error && (
             <Alert color="red" variant="light" role="alert" classNames={{ title: classes.danger, icon: classes.danger }} title="The work order was not created">
@@ -182,7 +316,7 @@ export function PreviewModal({
             <Button variant="default" onClick={onClose} disabled={submitting}>
               {backLabel}
             </Button>
-            <Button onClick={onConfirm} loading={submitting}>
+            <Button onClick={onConfirm} loading={submitting} disabled={!!blocked}>
               Create Work Order
             </Button>
           </Group>

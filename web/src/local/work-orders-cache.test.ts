@@ -30,6 +30,7 @@ function order(n: number, overrides: Partial<WorkOrder> = {}): WorkOrder {
     productCount: 1,
     regularPriceUpdates: 1,
     salePriceUpdates: 0,
+    retailPriceUpdates: 0,
     revertAt: null,
     undoTrigger: null,
     revertReport: null,

@@ -54,6 +54,7 @@ export async function resolveItems(db: Database, companyId: string, items: Creat
     if (typeof item.newRegularPrice === 'string') stored.newRegularPriceCents = parseMoney(item.newRegularPrice);
     else if (item.inheritRegularPrice === true && variant) stored.newRegularPriceCents = null;
     if (item.newSalePrice !== undefined) stored.newSalePriceCents = item.newSalePrice === null ? null : parseMoney(item.newSalePrice);
+    if (item.newRetailPrice !== undefined) stored.newRetailPriceCents = item.newRetailPrice === null ? null : parseMoney(item.newRetailPrice);
     return stored;
   });
   const problems = Object.values(fields);
@@ -74,6 +75,7 @@ export function toWireItem(item: WorkOrderItem): WireItem {
   if (item.newRegularPriceCents === null) wire.inheritRegularPrice = true;
   else if (item.newRegularPriceCents !== undefined) wire.newRegularPrice = formatCents(item.newRegularPriceCents);
   if (item.newSalePriceCents !== undefined) wire.newSalePrice = item.newSalePriceCents === null ? null : formatCents(item.newSalePriceCents);
+  if (item.newRetailPriceCents !== undefined) wire.newRetailPrice = item.newRetailPriceCents === null ? null : formatCents(item.newRetailPriceCents);
   return wire;
 }
 

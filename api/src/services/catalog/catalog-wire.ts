@@ -78,6 +78,10 @@ export function toWireHistoryEntry(e: ListedPriceHistoryEntry): PriceHistoryEntr
     newRegularPrice: money(e.newRegularPriceCents),
     oldSalePrice: money(e.oldSalePriceCents),
     newSalePrice: money(e.newSalePriceCents),
+    // Only entries that changed the MSRP carry it (issue 19).
+    ...(e.oldRetailPriceCents != null || e.newRetailPriceCents != null
+      ? { oldRetailPrice: money(e.oldRetailPriceCents ?? null), newRetailPrice: money(e.newRetailPriceCents ?? null) }
+      : {}),
     workOrderId: e.workOrderId,
     changedBy: e.changedBy,
   };

@@ -24,6 +24,8 @@ export interface PriceTarget {
   regularPriceCents?: number | null;
   /** A product's null (or 0) clears its sale price; a variant's null inherits the product's. */
   salePriceCents?: number | null;
+  /** The retail price (MSRP, issue 19): a product's null (or 0) is none; a variant's null inherits the product's. */
+  retailPriceCents?: number | null;
 }
 
 export type HistoryPhase = 'work_order' | 'undo';
@@ -50,6 +52,7 @@ export function targetsOf(items: readonly WorkOrderItem[]): PriceTarget[] {
       label: isVariant ? `Variant ${externalId} of product ${externalProductId}` : `Product ${externalId}`,
       regularPriceCents: item.newRegularPriceCents,
       salePriceCents: item.newSalePriceCents,
+      ...(item.newRetailPriceCents !== undefined ? { retailPriceCents: item.newRetailPriceCents } : {}),
     };
   });
 }
@@ -63,9 +66,10 @@ export function restoreTargets(targets: readonly PriceTarget[], snapshot: Readon
   return targets.map((t) => {
     const before = snapshot.get(t.key);
     if (!before) throw new Error(`the snapshot has no prices for ${t.label}`);
-    const restored: PriceTarget = { ...t, regularPriceCents: undefined, salePriceCents: undefined };
+    const restored: PriceTarget = { ...t, regularPriceCents: undefined, salePriceCents: undefined, retailPriceCents: undefined };
     if (t.regularPriceCents !== undefined) restored.regularPriceCents = before.regularPriceCents;
     if (t.salePriceCents !== undefined) restored.salePriceCents = before.salePriceCents;
+    if (t.retailPriceCents !== undefined) restored.retailPriceCents = before.retailPriceCents ?? null;
     return restored;
   });
 }
@@ -77,6 +81,9 @@ export function restoreTargets(targets: readonly PriceTarget[], snapshot: Readon
 export function localSale(kind: PriceTarget['kind'], cents: number | null | undefined): number | null | undefined {
   return kind === 'product' ? salePriceOrNull(cents) : cents;
 }
+
+/** A retail price as compared: a product's 0 is none (null), as BigCommerce's "no MSRP"; a variant's null inherits. */
+export const localRetail = localSale;
 
 /** The local catalog edits that make devices pull the prices just written to the store. */
 export function localChanges(written: readonly PriceTarget[]): PriceChange[] {
@@ -111,10 +118,15 @@ export function historyEntries(
   return targets.map((t) => {
     const before = snapshot.get(t.key);
     if (!before) throw new Error(`the snapshot has no prices for ${t.label}`);
-    const orig = { regular: before.regularPriceCents, sale: localSale(t.kind, before.salePriceCents) ?? null };
+    const orig = {
+      regular: before.regularPriceCents,
+      sale: localSale(t.kind, before.salePriceCents) ?? null,
+      retail: localRetail(t.kind, before.retailPriceCents) ?? null,
+    };
     const set = {
       regular: t.regularPriceCents === undefined ? orig.regular : t.regularPriceCents,
       sale: t.salePriceCents === undefined ? orig.sale : localSale(t.kind, t.salePriceCents) ?? null,
+      retail: t.retailPriceCents === undefined ? orig.retail : localRetail(t.kind, t.retailPriceCents) ?? null,
     };
     const [from, to] = phase === 'work_order' ? [orig, set] : [set, orig];
     return {
@@ -125,6 +137,8 @@ export function historyEntries(
       newRegularPriceCents: to.regular,
       oldSalePriceCents: from.sale,
       newSalePriceCents: to.sale,
+      // Only an order that sets the MSRP records it (null otherwise: "not part of this change").
+      ...(t.retailPriceCents !== undefined ? { oldRetailPriceCents: from.retail, newRetailPriceCents: to.retail } : {}),
       changeType: phase,
       workOrderId: order.id,
       changedBy: order.createdBy,

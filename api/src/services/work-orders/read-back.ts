@@ -6,10 +6,10 @@
  */
 import type { BigCommerceClient } from '@catalog/commerce';
 import { formatCents } from '@catalog/contracts/money';
-import { listFailures, localSale, snapshotKey, type PriceTarget } from './price-plan';
+import { listFailures, localRetail, localSale, snapshotKey, type PriceTarget } from './price-plan';
 import { readSnapshot } from './store-snapshot';
 
-type Prices = { regular: number | null; sale: number | null };
+type Prices = { regular: number | null; sale: number | null; retail?: number | null };
 
 const money = (cents: number | null | undefined) => (cents == null ? 'none' : formatCents(cents));
 
@@ -26,6 +26,12 @@ export function mismatch(target: PriceTarget, store: Prices | undefined): string
       diffs.push(`sale price ${money(target.salePriceCents)} written, store has ${money(store.sale)}`);
     }
   }
+  if (target.retailPriceCents !== undefined) {
+    const retail = (cents: number | null | undefined) => localRetail(target.kind, cents) ?? null;
+    if (retail(store.retail) !== retail(target.retailPriceCents)) {
+      diffs.push(`retail price ${money(target.retailPriceCents)} written, store has ${money(store.retail)}`);
+    }
+  }
   return diffs.length ? diffs.join(', ') : null;
 }
 
@@ -33,7 +39,7 @@ export function mismatch(target: PriceTarget, store: Prices | undefined): string
 export async function differing(client: BigCommerceClient, written: readonly PriceTarget[], signal?: AbortSignal) {
   if (written.length === 0) return [];
   const read = await readSnapshot(client, written, signal);
-  const found = new Map(read.prices.map((p) => [snapshotKey(p), { regular: p.regularPriceCents, sale: p.salePriceCents }]));
+  const found = new Map(read.prices.map((p) => [snapshotKey(p), { regular: p.regularPriceCents, sale: p.salePriceCents, retail: p.retailPriceCents }]));
   return written.flatMap((t) => {
     const reason = mismatch(t, found.get(t.key));
     return reason ? [{ target: t, reason }] : [];

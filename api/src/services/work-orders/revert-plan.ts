@@ -28,7 +28,7 @@ export async function planRevert(
 ): Promise<RevertPlan> {
   const snapshot = new Map((order.originalPrices ?? []).map((s) => [snapshotKey(s), s]));
   const read = await readSnapshot(client, targets, signal);
-  const current = new Map<string, CurrentPrices>(read.prices.map((p) => [snapshotKey(p), { regular: p.regularPriceCents, sale: p.salePriceCents }]));
+  const current = new Map<string, CurrentPrices>(read.prices.map((p) => [snapshotKey(p), { regular: p.regularPriceCents, sale: p.salePriceCents, retail: p.retailPriceCents ?? null }]));
   const items = classifyRevert(targets, snapshot, current, force);
 
   const changed = items.filter((i) => i.changedSince).map((i) => i.target);

@@ -11,10 +11,10 @@
 import { formatCents } from '@catalog/contracts/money';
 import type { PriceChangeSource, RevertItem, RevertOutcome, RevertReport } from '@catalog/contracts/work-orders';
 import type { PriceHistoryEntry, PriceSnapshot } from '../../db/repositories';
-import { localSale, restoreTargets, type PriceTarget } from './price-plan';
+import { localRetail, localSale, restoreTargets, type PriceTarget } from './price-plan';
 
 /** A store's current prices of one target; null when the store no longer has it. */
-export type CurrentPrices = { regular: number | null; sale: number | null } | null;
+export type CurrentPrices = { regular: number | null; sale: number | null; retail?: number | null } | null;
 
 export interface ClassifiedItem {
   /** What the order wrote. */
@@ -57,6 +57,10 @@ export function classifyRevert(
       const sale = (cents: number | null) => localSale(target.kind, cents) ?? null;
       states.push(fieldState(sale(now.sale), sale(original.salePriceCents), sale(target.salePriceCents)));
     }
+    if (target.retailPriceCents !== undefined) {
+      const retail = (cents: number | null | undefined) => localRetail(target.kind, cents) ?? null;
+      states.push(fieldState(retail(now.retail), retail(original.retailPriceCents), retail(target.retailPriceCents)));
+    }
     const changedSince = states.includes('other');
     const outcome: RevertOutcome = changedSince ? (force ? 'restored' : 'kept') : states.includes('applied') ? 'restored' : 'unchanged';
     return { target, restore, original, current: now, outcome, changedSince };
@@ -92,15 +96,22 @@ export function revertReport(
     const applied: RevertItem['applied'] = {};
     if (t.regularPriceCents !== undefined) applied.regularPrice = money(t.regularPriceCents);
     if (t.salePriceCents !== undefined) applied.salePrice = money(t.salePriceCents);
+    if (t.retailPriceCents !== undefined) applied.retailPrice = money(t.retailPriceCents);
     return {
       productId: t.externalProductId,
       variantId: t.kind === 'variant' ? t.externalId : null,
       productName: name?.productName ?? t.label,
       variantSku: name?.variantSku ?? null,
       outcome: i.outcome,
-      original: { regularPrice: money(i.original.regularPriceCents), salePrice: money(i.original.salePriceCents) },
+      original: {
+        regularPrice: money(i.original.regularPriceCents), salePrice: money(i.original.salePriceCents),
+        ...(t.retailPriceCents !== undefined ? { retailPrice: money(i.original.retailPriceCents ?? null) } : {}),
+      },
       applied,
-      current: i.current && { regularPrice: money(i.current.regular), salePrice: money(i.current.sale) },
+      current: i.current && {
+        regularPrice: money(i.current.regular), salePrice: money(i.current.sale),
+        ...(t.retailPriceCents !== undefined ? { retailPrice: money(i.current.retail ?? null) } : {}),
+      },
       changedBy: i.changedSince ? sources.get(t.key) ?? storeChange(null) : null,
     };
   });

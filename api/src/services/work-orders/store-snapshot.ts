@@ -20,20 +20,20 @@ export async function readSnapshot(client: BigCommerceClient, targets: readonly 
   const productIds = targets.filter((t) => t.kind === 'product').map((t) => t.externalId);
   const variantIds = targets.filter((t) => t.kind === 'variant').map((t) => t.externalId);
   const parents = [...new Set([...productIds, ...targets.filter((t) => t.kind === 'variant').map((t) => t.externalProductId)])];
-  const found = new Map<string, { regular: number | null; sale: number | null }>();
+  const found = new Map<string, { regular: number | null; sale: number | null; retail: number | null }>();
 
   // Products with their variants answer both kinds of target in one request per 250 products,
   // never more requests than reading products and variants apart (a whole order can then
   // fit in one rate-limit window); the lighter price-only reads win a tie.
   if (variantIds.length > 0 && pages(parents.length) < pages(productIds.length) + pages(variantIds.length)) {
     for (const p of await client.getProducts(parents, { includeVariants: true, signal })) {
-      found.set(targetKey('product', p.id), { regular: p.priceCents, sale: p.salePriceCents });
-      for (const v of p.variants) found.set(targetKey('variant', v.id), { regular: v.priceCents, sale: v.salePriceCents });
+      found.set(targetKey('product', p.id), { regular: p.priceCents, sale: p.salePriceCents, retail: p.retailPriceCents });
+      for (const v of p.variants) found.set(targetKey('variant', v.id), { regular: v.priceCents, sale: v.salePriceCents, retail: v.retailPriceCents });
     }
   } else {
     const snap = await client.getPrices({ productIds, variantIds }, { signal });
-    for (const p of snap.products) found.set(targetKey('product', p.id), { regular: p.priceCents, sale: p.salePriceCents });
-    for (const v of snap.variants) found.set(targetKey('variant', v.id), { regular: v.priceCents, sale: v.salePriceCents });
+    for (const p of snap.products) found.set(targetKey('product', p.id), { regular: p.priceCents, sale: p.salePriceCents, retail: p.retailPriceCents });
+    for (const v of snap.variants) found.set(targetKey('variant', v.id), { regular: v.priceCents, sale: v.salePriceCents, retail: v.retailPriceCents });
   }
 
   const prices: PriceSnapshot[] = [];
@@ -51,6 +51,7 @@ export async function readSnapshot(client: BigCommerceClient, targets: readonly 
       externalVariantId: t.kind === 'variant' ? t.externalId : null,
       regularPriceCents: now.regular,
       salePriceCents: now.sale,
+      retailPriceCents: now.retail,
     });
   }
   return { prices, missing };

@@ -69,6 +69,8 @@ function productUpdate(t: PriceTarget): ProductUpdate {
   // A product always has a regular price; the API never stores a null one for a product.
   if (t.regularPriceCents != null) u.priceCents = t.regularPriceCents;
   if (t.salePriceCents !== undefined) u.salePriceCents = t.salePriceCents;
+  // A product's "no MSRP" is 0 in BigCommerce.
+  if (t.retailPriceCents !== undefined) u.retailPriceCents = t.retailPriceCents ?? 0;
   return u;
 }
 
@@ -76,6 +78,7 @@ function variantUpdate(t: PriceTarget): VariantUpdate {
   const u: VariantUpdate = { id: t.externalId };
   if (t.regularPriceCents !== undefined) u.priceCents = t.regularPriceCents;
   if (t.salePriceCents !== undefined) u.salePriceCents = t.salePriceCents;
+  if (t.retailPriceCents !== undefined) u.retailPriceCents = t.retailPriceCents;
   return u;
 }
 

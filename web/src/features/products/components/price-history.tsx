@@ -44,6 +44,7 @@ function Entry({ entry, variants }: { entry: PriceHistoryEntry; variants: Replic
       </Group>
       <Change label="Regular" from={entry.oldRegularPrice} to={entry.newRegularPrice} />
       <Change label="Sale" from={entry.oldSalePrice} to={entry.newSalePrice} />
+      <Change label="Retail (MSRP)" from={entry.oldRetailPrice ?? null} to={entry.newRetailPrice ?? null} />
       {entry.approvedBy !== undefined && (
         <Text size="sm" c="dimmed">
           Approved by {entry.approvedBy ?? 'a former team member'}

@@ -4,6 +4,8 @@ import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, waitFor, type Rendered } from '../../../testing/render';
 import type { WorkOrderFormAction } from '../utils/work-order-form';
+import type { LocalProduct } from '../../../local/catalog-query';
+import { testProduct } from '../utils/test-fixtures';
 import { BulkAdjustmentForm } from './bulk-adjustment-form';
 
 // jsdom has no ResizeObserver; SegmentedControl's indicator measures itself with one.
@@ -20,12 +22,12 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-async function renderForm(selectedCount: number) {
+async function renderForm(selectedCount: number, products: LocalProduct[] = []) {
   const dispatch = vi.fn<(action: WorkOrderFormAction) => void>();
   rendered = await render(
     <>
       <Notifications />
-      <BulkAdjustmentForm selectedCount={selectedCount} dispatch={dispatch} />
+      <BulkAdjustmentForm selectedCount={selectedCount} products={products} dispatch={dispatch} />
     </>,
   );
   return { container: rendered.container, dispatch };
@@ -80,7 +82,7 @@ describe('BulkAdjustmentForm', () => {
     await click(button(container, 'Apply'));
     expect(dispatch).toHaveBeenCalledWith({
       type: 'bulk',
-      adjustment: { field: 'regular', mode: 'percent', basisPoints: 1000, ending: 'none' },
+      adjustment: { field: 'regular', mode: 'percent', basisPoints: 1000, rounding: { kind: 'none' } },
     });
     await waitFor(() => bodyText().includes('Applied 10% increase to 2 products'));
   });
@@ -94,10 +96,55 @@ describe('BulkAdjustmentForm', () => {
     await click(button(container, 'Apply'));
     expect(dispatch).toHaveBeenLastCalledWith({
       type: 'bulk',
-      adjustment: { field: 'sale', mode: 'percent', basisPoints: -2000, ending: 'none' },
+      adjustment: { field: 'sale', mode: 'percent', basisPoints: -2000, rounding: { kind: 'none' } },
     });
     await waitFor(() => bodyText().includes('Applied 20% discount to 3 products'));
     await click(button(container, 'Remove All Sale Prices'));
     expect(dispatch).toHaveBeenLastCalledWith({ type: 'removeSalePrices' });
   });
+
+  it('sets a margin over cost, rounded up to the merchant\'s own ending, and says how many items have no cost', async () => {
+    const products = [
+      testProduct(1, { costPrice: '10.00' }), testProduct(2), testProduct(3, { costPrice: null }),
+    ];
+    const { container, dispatch } = await renderForm(3, products);
+    const select = async (label: string, option: string) => {
+      await click(labelled(container, label));
+      await click([...document.querySelectorAll<HTMLElement>('[role="option"]')].find((o) => o.textContent === option));
+    };
+    await select('Adjust by', 'Margin over cost (cost + %)');
+    expect(button(container, 'Increase')).toBeUndefined(); // no direction for a margin
+    await select('Round to', 'My own ending');
+    const up = [...container.querySelectorAll<HTMLInputElement>('input[type="radio"]')].find((r) => r.value === 'up')!;
+    await click(up);
+    await type(labelled(container, 'Margin over cost'), '40');
+    await type(labelled(container, 'Ending digits'), '123');
+    await click(button(container, 'Apply'));
+    await waitFor(() => bodyText().includes('Please enter an ending of one or two digits'));
+    expect(dispatch).not.toHaveBeenCalled();
+    await type(labelled(container, 'Ending digits'), '9');
+    await click(button(container, 'Apply'));
+    expect(dispatch).toHaveBeenCalledWith({
+      type: 'bulk',
+      adjustment: { field: 'regular', mode: 'marginOverCost', basisPoints: 4000, rounding: { kind: 'ending', ending: '9', direction: 'up' } },
+    });
+    await waitFor(() => bodyText().includes('Set the regular price to cost + 40% for 3 products, rounded up to x9.00'));
+    expect(bodyText()).toContain('2 items have no cost and are left as they are.');
+  }, 15_000);
+
+  it('targets the retail price (MSRP) and rounds to an increment', async () => {
+    const { container, dispatch } = await renderForm(1, [testProduct(1, { retailPrice: '50.00' })]);
+    const retail = [...container.querySelectorAll<HTMLInputElement>('input[type="radio"]')].find((r) => r.value === 'retail')!;
+    await click(retail);
+    await click(labelled(container, 'Round to'));
+    await click([...document.querySelectorAll<HTMLElement>('[role="option"]')].find((o) => o.textContent?.startsWith('To an increment')));
+    await click(labelled(container, 'Increment'));
+    await click([...document.querySelectorAll<HTMLElement>('[role="option"]')].find((o) => o.textContent === '0.25'));
+    await type(labelled(container, 'Percentage'), '5');
+    await click(button(container, 'Apply'));
+    expect(dispatch).toHaveBeenCalledWith({
+      type: 'bulk',
+      adjustment: { field: 'retail', mode: 'percent', basisPoints: 500, rounding: { kind: 'increment', stepCents: 25, direction: 'nearest' } },
+    });
+  }, 15_000);
 });

@@ -1,58 +1,94 @@
 /**
- * The bulk adjustment: which price (regular or sale), how (percentage, fixed amount, set to a
- * price), up or down, the value, and the price ending to round to; Apply writes the new prices
- * of every selected product and variant into the form, and 'Remove All Sale Prices' clears
- * their sale prices. The spec's messages (section 5) for what cannot be applied.
+ * The bulk adjustment: which price (regular, sale or retail/MSRP), how (percentage, fixed amount,
+ * set to a price, a margin over cost, a percentage of MSRP), up or down, the value, and the
+ * rounding (an ending, the merchant's own ending, or an increment; up, down or to the nearest);
+ * Apply writes the new prices of every selected product and variant into the form and says how
+ * many items it left as they are (no cost, no MSRP), and 'Remove All Sale Prices' clears their
+ * sale prices. The spec's messages (section 5) for what cannot be applied.
  */
-import { Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
   BULK_ADJUSTMENT_MESSAGES,
   PRICE_ENDING_LABELS,
   PRICE_ENDINGS,
+  ROUNDING_INCREMENTS,
   bulkAdjustmentMessage,
   defaultDirection,
   parseBulkAdjustment,
   removeSalePricesMessage,
+  skippedMessage,
   type AdjustmentDirection,
   type AdjustmentMode,
   type BulkAdjustmentInput,
   type PriceEnding,
   type PriceField,
+  type RoundingDirection,
 } from '@catalog/contracts/bulk-adjustment';
+import { formatCents } from '@catalog/contracts/money';
 import { useId, useState, type Dispatch } from 'react';
-import type { WorkOrderFormAction } from '../utils/work-order-form';
+import type { LocalProduct } from '../../../local/catalog-query';
+import { countSkipped, type WorkOrderFormAction } from '../utils/work-order-form';
 
 const MODES: Array<{ value: AdjustmentMode; label: string }> = [
   { value: 'percent', label: 'Percentage' },
   { value: 'fixed', label: 'Fixed amount' },
   { value: 'set', label: 'Set to price' },
+  { value: 'marginOverCost', label: 'Margin over cost (cost + %)' },
+  { value: 'percentOfRetail', label: 'Percentage of MSRP' },
 ];
 
 const VALUE_LABELS: Readonly<Record<AdjustmentMode, string>> = {
   percent: 'Percentage',
   fixed: 'Amount',
   set: 'New price',
+  marginOverCost: 'Margin over cost',
+  percentOfRetail: 'Percentage of MSRP',
 };
+
+const VALUE_HINTS: Partial<Record<AdjustmentMode, string>> = {
+  marginOverCost: '40 sets cost + 40%: a cost of 10.00 gives 14.00',
+  percentOfRetail: '90 sets 90% of MSRP: an MSRP of 50.00 gives 45.00',
+};
+
+const ROUND_DIRECTIONS: Array<{ value: RoundingDirection; label: string }> = [
+  { value: 'nearest', label: 'Nearest' },
+  { value: 'up', label: 'Up' },
+  { value: 'down', label: 'Down' },
+];
+
+const INCREMENTS = ROUNDING_INCREMENTS.map((cents) => ({ value: String(cents), label: formatCents(cents) }));
+
+const isPercent = (mode: AdjustmentMode) => mode === 'percent' || mode === 'marginOverCost' || mode === 'percentOfRetail';
 
 export interface BulkAdjustmentFormProps {
   selectedCount: number;
+  /** The selected products, to count those a margin over cost or a share of MSRP leaves alone. */
+  products?: readonly LocalProduct[];
   dispatch: Dispatch<WorkOrderFormAction>;
 }
 
-export function BulkAdjustmentForm({ selectedCount, dispatch }: BulkAdjustmentFormProps) {
+export function BulkAdjustmentForm({ selectedCount, products = [], dispatch }: BulkAdjustmentFormProps) {
   const [input, setInput] = useState<BulkAdjustmentInput>({
     field: 'regular',
     mode: 'percent',
     direction: defaultDirection('regular'),
     value: '',
     ending: 'none',
+    customEnding: '',
+    incrementCents: 5,
+    roundDirection: 'nearest',
   });
   const [error, setError] = useState<string | null>(null);
-  const ids = { field: useId(), direction: useId(), title: useId() };
+  const [endingError, setEndingError] = useState<string | null>(null);
+  const [skipped, setSkipped] = useState<string | null>(null);
+  const narrow = useMediaQuery('(max-width: 30em)');
+  const ids = { field: useId(), direction: useId(), title: useId(), round: useId() };
   const update = (patch: Partial<BulkAdjustmentInput>) => {
     setInput((prev) => ({ ...prev, ...patch }));
     setError(null);
+    setEndingError(null);
   };
 
   const fail = (message: string) => {
@@ -62,9 +98,20 @@ export function BulkAdjustmentForm({ selectedCount, dispatch }: BulkAdjustmentFo
 
   const apply = () => {
     const parsed = parseBulkAdjustment(input, selectedCount);
-    if (!parsed.ok) return fail(parsed.error);
+    if (!parsed.ok) {
+      if (input.ending === 'custom' && parsed.error.includes('ending')) {
+        setEndingError(parsed.error);
+        notifications.show({ color: 'red', title: 'Cannot apply', message: parsed.error });
+        return;
+      }
+      return fail(parsed.error);
+    }
+    const counts = countSkipped(products, parsed.adjustment);
+    const left = [skippedMessage('noCost', counts.noCost), skippedMessage('noRetail', counts.noRetail)].filter(Boolean).join('. ');
+    setSkipped(left ? `${left}.` : null);
     dispatch({ type: 'bulk', adjustment: parsed.adjustment });
-    notifications.show({ color: 'green', title: 'Prices updated', message: bulkAdjustmentMessage(parsed.adjustment, selectedCount) });
+    const message = bulkAdjustmentMessage(parsed.adjustment, selectedCount);
+    notifications.show({ color: 'green', title: 'Prices updated', message: left ? `${message}. ${left}.` : message });
   };
 
   const removeSalePrices = () => {
@@ -86,9 +133,11 @@ export function BulkAdjustmentForm({ selectedCount, dispatch }: BulkAdjustmentFo
           <SegmentedControl
             aria-labelledby={ids.field}
             fullWidth
+            orientation={narrow ? 'vertical' : 'horizontal'}
             data={[
               { value: 'regular', label: 'Regular price' },
               { value: 'sale', label: 'Sale price' },
+              { value: 'retail', label: 'Retail price (MSRP)' },
             ]}
             value={input.field}
             onChange={(value) => {
@@ -108,12 +157,49 @@ export function BulkAdjustmentForm({ selectedCount, dispatch }: BulkAdjustmentFo
           <Select
             label="Round to"
             data={PRICE_ENDINGS.map((value) => ({ value, label: PRICE_ENDING_LABELS[value] }))}
-            value={input.ending}
+            value={input.ending === 'whole' ? '00' : input.ending}
             allowDeselect={false}
             onChange={(value) => value && update({ ending: value as PriceEnding })}
           />
         </SimpleGrid>
-        {input.mode !== 'set' && (
+        {input.ending !== 'none' && (
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            {input.ending === 'custom' && (
+              <TextInput
+                label="Ending digits"
+                description="50 for x.50, 9 for x9.00"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={2}
+                value={input.customEnding ?? ''}
+                onChange={(e) => update({ customEnding: e.currentTarget.value })}
+                error={endingError}
+              />
+            )}
+            {input.ending === 'increment' && (
+              <Select
+                label="Increment"
+                data={INCREMENTS}
+                value={String(input.incrementCents ?? 5)}
+                allowDeselect={false}
+                onChange={(value) => value && update({ incrementCents: Number(value) })}
+              />
+            )}
+            <div>
+              <Text size="sm" fw={500} id={ids.round} mb={4}>
+                Round
+              </Text>
+              <SegmentedControl
+                aria-labelledby={ids.round}
+                fullWidth
+                data={ROUND_DIRECTIONS}
+                value={input.roundDirection ?? 'nearest'}
+                onChange={(value) => update({ roundDirection: value as RoundingDirection })}
+              />
+            </div>
+          </SimpleGrid>
+        )}
+        {(input.mode === 'percent' || input.mode === 'fixed') && (
           <div>
             <Text size="sm" fw={500} id={ids.direction} mb={4}>
               Direction
@@ -132,10 +218,11 @@ export function BulkAdjustmentForm({ selectedCount, dispatch }: BulkAdjustmentFo
         )}
         <TextInput
           label={VALUE_LABELS[input.mode]}
-          placeholder={input.mode === 'percent' ? '10' : '5.00'}
+          description={VALUE_HINTS[input.mode]}
+          placeholder={input.mode === 'percent' ? '10' : input.mode === 'marginOverCost' ? '40' : input.mode === 'percentOfRetail' ? '90' : '5.00'}
           inputMode="decimal"
           autoComplete="off"
-          rightSection={input.mode === 'percent' ? <Text size="sm" aria-hidden="true">%</Text> : null}
+          rightSection={isPercent(input.mode) ? <Text size="sm" aria-hidden="true">%</Text> : null}
           value={input.value}
           onChange={(e) => update({ value: e.currentTarget.value })}
           onKeyDown={(e) => {
@@ -146,6 +233,11 @@ export function BulkAdjustmentForm({ selectedCount, dispatch }: BulkAdjustmentFo
           }}
           error={error}
         />
+        {skipped && (
+          <Alert color="gray" variant="light" p="xs" aria-live="polite">
+            <Text size="sm">{skipped}</Text>
+          </Alert>
+        )}
         <Group gap="xs" wrap="wrap">
           <Button onClick={apply}>Apply</Button>
           {input.field === 'sale' && (

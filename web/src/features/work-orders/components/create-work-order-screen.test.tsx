@@ -130,7 +130,8 @@ describe('CreateWorkOrderScreen drafts', () => {
     await renderAt(`/work-orders/create?draft=${saved!.id}`);
     await waitFor(() => titleInput()?.value === 'Spring prices');
     expect(await drafts()).toHaveLength(1);
-  });
+    // Two renders of the whole screen, the first of the file's (cold) ones: over 5 s on a busy 2-core machine.
+  }, 15_000);
 
   it('does not save a form nothing was entered in', async () => {
     await renderAt('/work-orders/create');

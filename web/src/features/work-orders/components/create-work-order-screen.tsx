@@ -13,7 +13,7 @@
  */
 import { Button, Center, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { previewPriceChanges } from '@catalog/contracts/bulk-adjustment-preview';
+import { orderGuardrails, previewPriceChanges, type PreviewLine } from '@catalog/contracts/bulk-adjustment-preview';
 import { getErrorMessage } from '@catalog/contracts/errors';
 import { IconArrowLeft, IconEye, IconFileImport } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
@@ -26,11 +26,12 @@ import { AWAITING_APPROVAL_MESSAGE, CREATE_FAILED_MESSAGE, CREATED_MESSAGE, QUEU
 import { overlappingOrders } from '@catalog/contracts/work-order-rules';
 import { useWorkOrderDraft } from '../hooks/use-work-order-draft';
 import { useWorkOrderForm } from '../hooks/use-work-order-form';
+import { useGuardrailSettings } from '../hooks/use-guardrail-settings';
 import { useOrdersToCompare } from '../hooks/use-orders-to-compare';
 import { buildWorkOrder, type FormErrors } from '../utils/build-work-order';
 import { importedItems, type ImportPreview } from '../utils/csv-import';
 import { DRAFT_PARAM } from '../utils/draft-state';
-import { selectedProducts } from '../utils/work-order-form';
+import { explainDraft, selectedProducts, skippedNotes } from '../utils/work-order-form';
 import { CsvImportModal } from './csv-import-modal';
 import { PriceChangesPanel } from './price-changes-panel';
 import { ProductPicker } from './product-picker';
@@ -86,6 +87,18 @@ export function CreateWorkOrderScreen({ onCreated }: CreateWorkOrderScreenProps)
     () => (previewOpen ? previewPriceChanges(built.lines, built.regularAfter) : null),
     [previewOpen, built],
   );
+  // Guardrails (issue 19): every item of the order, with the company's settings (or the defaults).
+  const guardrailSettings = useGuardrailSettings(previewOpen);
+  const guardrails = useMemo(
+    () => (previewOpen ? orderGuardrails(built.guardrailItems, guardrailSettings) : null),
+    [previewOpen, built, guardrailSettings],
+  );
+  const explain = useCallback((line: PreviewLine) => {
+    const target = built.targetOf(line.target);
+    return target ? explainDraft(state, target.product, target.variant, line.field) : null;
+  }, [built, state]);
+  // What the form's margin-over-cost and share-of-MSRP adjustments left alone, said again in the preview.
+  const notes = useMemo(() => (previewOpen ? skippedNotes(state.adjustments, products) : []), [previewOpen, state.adjustments, products]);
   const errors: FormErrors | null = showErrors ? built.errors : null;
 
   const isSelected = useCallback((id: number) => state.products[id] !== undefined, [state.products]);
@@ -127,6 +140,8 @@ export function CreateWorkOrderScreen({ onCreated }: CreateWorkOrderScreenProps)
   const submit = async () => {
     const now = buildWorkOrder(state);
     if (!now.body || submitting) return;
+    // The confirm is disabled while a blocking guardrail is broken; the server refuses it too.
+    if (orderGuardrails(now.guardrailItems, guardrailSettings).blocking.length > 0) return;
     setSubmitting(true);
     setSubmitError(null);
     // The outbox takes the draft out with the order: no autosave may bring it back.
@@ -233,6 +248,10 @@ export function CreateWorkOrderScreen({ onCreated }: CreateWorkOrderScreenProps)
         error={submitError}
         onConfirm={() => void submit()}
         onClose={() => setPreviewOpen(false)}
+        guardrails={guardrails}
+        guardrailSettings={guardrailSettings}
+        explain={explain}
+        notes={notes}
       />
     </Stack>
   );

@@ -29,7 +29,7 @@ export function PriceChangesPanel({ products, drafts, errors, dispatch }: PriceC
         Price Changes
       </Title>
       <Stack gap="md" mt="sm">
-        <BulkAdjustmentForm selectedCount={products.length} dispatch={dispatch} />
+        <BulkAdjustmentForm selectedCount={products.length} products={products} dispatch={dispatch} />
         {errors?.selection && (
           <Alert color="red" variant="light" role="alert" classNames={{ title: tones.danger, icon: tones.danger }}>
             {errors.selection}

@@ -77,6 +77,23 @@ function PriceFields({ target, name, regular, sale, regularFallback, draft, erro
           error={errors?.sale}
         />
       )}
+      {draft?.retail !== undefined && (
+        <Box style={{ gridColumn: '1 / -1' }}>
+          <Group gap={4} wrap="wrap">
+            <Text size="xs" fw={500}>
+              New MSRP: {draft.retail === null ? 'Removed' : draft.retail}
+            </Text>
+            <Button size="compact-xs" variant="subtle" onClick={() => dispatch({ type: 'price', target, field: 'retail', value: undefined })}>
+              Keep<VisuallyHidden> the retail price of {name}</VisuallyHidden>
+            </Button>
+          </Group>
+          {errors?.retail && (
+            <Text size="xs" c="red.8" role="alert">
+              {errors.retail}
+            </Text>
+          )}
+        </Box>
+      )}
     </SimpleGrid>
   );
 }

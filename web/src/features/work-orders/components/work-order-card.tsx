@@ -195,6 +195,7 @@ export function WorkOrderCard({ order, onAction, offline = false, canApprove = f
               {count(order.productCount, 'product', 'products')} ·{' '}
               {count(order.regularPriceUpdates, 'regular price update', 'regular price updates')} ·{' '}
               {count(order.salePriceUpdates, 'sale price update', 'sale price updates')}
+              {order.retailPriceUpdates > 0 && <> · {count(order.retailPriceUpdates, 'retail price update', 'retail price updates')}</>}
             </Text>
           </Stack>
           {hasActions && (

@@ -9,6 +9,7 @@ import {
   type PriceChangeLine,
 } from '@catalog/contracts/bulk-adjustment-preview';
 import type { PriceField } from '@catalog/contracts/bulk-adjustment';
+import type { GuardrailItem } from '@catalog/contracts/guardrails';
 import { MONEY_MESSAGE } from '@catalog/contracts/money';
 import {
   CreateWorkOrderBody,
@@ -18,6 +19,8 @@ import {
 import { fromDateTimeInputs } from './schedule-inputs';
 import {
   centsOf,
+  itemCostAndRetail,
+  ownRetail,
   priceText,
   productPrices,
   productTarget,
@@ -26,6 +29,8 @@ import {
   variantRegular,
   variantTarget,
 } from './price-targets';
+import type { LocalProduct } from '../../../local/catalog-query';
+import type { LocalVariant } from './price-targets';
 import { selectedProducts, type PriceDraft, type WorkOrderFormState } from './work-order-form';
 
 /** A scheduled time that has already passed would run at once; say so rather than surprise. */
@@ -57,6 +62,13 @@ export interface BuiltWorkOrder {
   lines: PriceChangeLine[];
   /** A target's regular price after the order, for the preview's sale price check. */
   regularAfter: (target: string) => number | null;
+  /**
+   * Every item of the order (each target with a drafted price) as the guardrails read it: its
+   * effective prices before and after (a variant's none inherits its product's), cost and MSRP.
+   */
+  guardrailItems: Array<{ target: string; item: GuardrailItem }>;
+  /** The product and variant of a target, to explain its rows. */
+  targetOf: (target: string) => { product: LocalProduct; variant?: LocalVariant } | undefined;
   scheduledAt: Date | null;
   /** When the order's prices go back by themselves, if it has an end. */
   revertAt: Date | null;
@@ -68,9 +80,14 @@ interface Target {
   key: string;
   label: string;
   item: Pick<Item, 'productId' | 'productName' | 'variantId' | 'variantSku'>;
+  product: LocalProduct;
+  variant?: LocalVariant;
   oldRegular: number | null;
   oldSale: number | null;
+  oldRetail: number | null;
 }
+
+const FIELD_OF_ITEM = { regular: 'newRegularPrice', sale: 'newSalePrice', retail: 'newRetailPrice' } as const;
 
 function targetsOf(state: WorkOrderFormState): Target[] {
   return selectedProducts(state).flatMap((product): Target[] => {
@@ -79,15 +96,20 @@ function targetsOf(state: WorkOrderFormState): Target[] {
       key: productTarget(product),
       label: product.name,
       item: { productId: product.id, productName: product.name },
+      product,
       oldRegular: own.regular,
       oldSale: own.sale,
+      oldRetail: ownRetail(product),
     };
     return [productItem, ...product.variants.map((variant) => ({
       key: variantTarget(product, variant),
       label: `${product.name} (${variantLabel(variant)})`,
       item: { productId: product.id, productName: product.name, variantId: variant.id, variantSku: variant.variantSku },
+      product,
+      variant,
       oldRegular: variantRegular(product, variant),
       oldSale: variantOwnPrices(variant).sale,
+      oldRetail: ownRetail(variant),
     }))];
   });
 }
@@ -107,11 +129,18 @@ export function buildWorkOrder(state: WorkOrderFormState, now: Date = new Date()
   const regularAfterByTarget = new Map<string, number | null>();
   let firstPriceError: string | undefined;
 
+  const guardrailItems: BuiltWorkOrder['guardrailItems'] = [];
+  const targets = new Map<string, Target>();
+  /** A product's effective prices after the order, for its variants that inherit them. */
+  const productAfter = new Map<number, { regular: number; sale: number | null; retail: number | null }>();
+
   for (const target of targetsOf(state)) {
+    targets.set(target.key, target);
     const draft = state.drafts[target.key];
     const item: Item = { ...target.item };
     let regularAfter = target.oldRegular;
-    for (const field of ['regular', 'sale'] as const) {
+    const after: { regular?: number | null; sale?: number | null; retail?: number | null } = {};
+    for (const field of ['regular', 'sale', 'retail'] as const) {
       const value = drafted(draft, field);
       if (value === undefined) continue;
       if (value === 'invalid') {
@@ -119,15 +148,41 @@ export function buildWorkOrder(state: WorkOrderFormState, now: Date = new Date()
         firstPriceError ??= `${target.label}: ${PRICE_FIELD_MESSAGE}`;
         continue;
       }
-      const oldCents = field === 'regular' ? target.oldRegular : target.oldSale;
+      const oldCents = field === 'regular' ? target.oldRegular : field === 'sale' ? target.oldSale : target.oldRetail;
       lines.push({ target: target.key, label: target.label, field, oldCents, newCents: value });
+      after[field] = value;
       if (field === 'regular' && value !== null) regularAfter = value;
       if (classifyChange(field, oldCents, value) === 'unchanged') continue;
-      if (field === 'regular') item.newRegularPrice = priceText(value);
-      else item.newSalePrice = value === null ? null : priceText(value);
+      item[FIELD_OF_ITEM[field]] = value === null ? null : priceText(value);
     }
     regularAfterByTarget.set(target.key, regularAfter);
-    if (item.newRegularPrice !== undefined || item.newSalePrice !== undefined) items.push(item);
+    if (item.newRegularPrice !== undefined || item.newSalePrice !== undefined || item.newRetailPrice !== undefined) items.push(item);
+
+    // The guardrails read effective prices: a variant's none is its product's, before and after.
+    const costs = itemCostAndRetail(target.product, target.variant);
+    const parent = target.variant ? productAfter.get(target.product.id) : undefined;
+    const productBefore = productPrices(target.product);
+    const beforeSale = target.variant ? (target.oldSale ?? productBefore.sale) : target.oldSale;
+    const ownSaleAfter = after.sale !== undefined ? after.sale : target.oldSale;
+    const ownRegularAfter = after.regular ?? (target.variant ? centsOf(target.variant.regularPrice) : target.oldRegular);
+    const ownRetailAfter = after.retail !== undefined ? after.retail : target.oldRetail;
+    const effective = {
+      regular: ownRegularAfter ?? parent?.regular ?? target.oldRegular ?? 0,
+      sale: target.variant ? (ownSaleAfter ?? parent?.sale ?? productBefore.sale) : ownSaleAfter,
+      retail: target.variant ? (ownRetailAfter ?? parent?.retail ?? costs.retail) : ownRetailAfter,
+    };
+    if (!target.variant) productAfter.set(target.product.id, effective);
+    if (draft) {
+      guardrailItems.push({
+        target: target.key,
+        item: {
+          before: { regular: target.oldRegular ?? 0, sale: beforeSale },
+          after: { regular: effective.regular, sale: effective.sale },
+          cost: costs.cost,
+          retail: effective.retail,
+        },
+      });
+    }
   }
 
   if (!state.title.trim()) errors.title = WORK_ORDER_MESSAGES.title;
@@ -173,6 +228,11 @@ export function buildWorkOrder(state: WorkOrderFormState, now: Date = new Date()
     body,
     lines,
     regularAfter: (target) => regularAfterByTarget.get(target) ?? null,
+    guardrailItems,
+    targetOf: (key) => {
+      const target = targets.get(key);
+      return target && { product: target.product, variant: target.variant };
+    },
     scheduledAt,
     revertAt: errors.revert ? null : revertAt,
   };

@@ -64,3 +64,39 @@ describe('draft state', () => {
     });
   }
 });
+
+describe('draft state: retail prices and bulk adjustments (issue 19)', () => {
+  const withAdjustment = () => {
+    let state = filledForm();
+    state = workOrderFormReducer(state, { type: 'price', target: 'p102', field: 'retail', value: '30.00' });
+    state = workOrderFormReducer(state, { type: 'price', target: 'v1001', field: 'retail', value: null });
+    state = workOrderFormReducer(state, {
+      type: 'bulk',
+      adjustment: { field: 'regular', mode: 'marginOverCost', basisPoints: 4000, rounding: { kind: 'increment', stepCents: 25, direction: 'up' } },
+    });
+    return state;
+  };
+
+  it('restores drafted MSRPs and the last bulk adjustment per field', () => {
+    const state = withAdjustment();
+    expect(state.adjustments?.regular?.mode).toBe('marginOverCost');
+    expect(parseDraftState(stored(state), ID)).toEqual(state);
+  });
+
+  it("reads a bulk adjustment saved with an earlier version's ending ('whole' is .00 to the nearest)", () => {
+    const value = stored(withAdjustment());
+    (value.form as Record<string, unknown>).adjustments = { sale: { field: 'sale', mode: 'percent', basisPoints: -1000, ending: 'whole' } };
+    expect(parseDraftState(value, ID)?.adjustments).toEqual({
+      sale: { field: 'sale', mode: 'percent', basisPoints: -1000, rounding: { kind: 'ending', ending: '00', direction: 'nearest' } },
+    });
+  });
+
+  it('drops an unreadable adjustment but keeps the draft, and refuses an MSRP that is not text', () => {
+    const value = stored(withAdjustment());
+    (value.form as Record<string, unknown>).adjustments = { regular: { field: 'regular', mode: 'nonsense' } };
+    expect(parseDraftState(value, ID)?.adjustments).toEqual({});
+    const bad = stored(withAdjustment());
+    (bad.form as { drafts: Record<string, unknown> }).drafts = { p102: { retail: 30 } };
+    expect(parseDraftState(bad, ID)).toBeNull();
+  });
+});

@@ -5,6 +5,7 @@
  * tab or a broken write may have left in any shape: anything that does not check out is
  * rejected as a whole (the caller drops it and says so) rather than half-restored.
  */
+import { PRICE_FIELDS, parseSavedAdjustment } from '@catalog/contracts/bulk-adjustment';
 import { ReplicatedProduct, ReplicatedVariant } from '@catalog/contracts/replication';
 import type { LocalProduct } from '../../../local/catalog-query';
 import type { PriceDraft, WorkOrderFormState } from './work-order-form';
@@ -77,7 +78,11 @@ function parsePriceDraft(value: unknown): PriceDraft | null {
     if (value.sale !== null && typeof value.sale !== 'string') return null;
     draft.sale = value.sale;
   }
-  return draft.regular === undefined && draft.sale === undefined ? null : draft;
+  if (value.retail !== undefined) {
+    if (value.retail !== null && typeof value.retail !== 'string') return null;
+    draft.retail = value.retail;
+  }
+  return draft.regular === undefined && draft.sale === undefined && draft.retail === undefined ? null : draft;
 }
 
 const DATE = /^(\d{4}-\d{2}-\d{2})?$/;
@@ -120,7 +125,18 @@ export function parseDraftState(value: unknown, id: string): WorkOrderFormState 
     drafts[target] = parsed;
   }
 
+  // The last bulk adjustment per field (issue 19), to explain rows; one that does not read is
+  // dropped (the rows are then shown without an explanation), not the draft.
+  const adjustments: NonNullable<WorkOrderFormState['adjustments']> = {};
+  if (isRecord(form.adjustments)) {
+    for (const field of PRICE_FIELDS) {
+      const adjustment = parseSavedAdjustment(form.adjustments[field]);
+      if (adjustment && adjustment.field === field) adjustments[field] = adjustment;
+    }
+  }
+
   return {
     id, title: form.title, schedule: form.schedule, date: form.date, time: form.time, revert, revertDate, revertTime, selectedIds, products, drafts,
+    ...(isRecord(form.adjustments) ? { adjustments } : {}),
   };
 }

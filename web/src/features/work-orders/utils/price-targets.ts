@@ -54,3 +54,23 @@ export function variantOwnPrices(variant: LocalVariant): CurrentPrices {
 export function variantRegular(product: LocalProduct, variant: LocalVariant): number | null {
   return centsOf(variant.regularPrice) ?? centsOf(product.regularPrice);
 }
+
+/**
+ * An item's cost and retail price (MSRP) in cents: the variant's own, else its product's (as
+ * BigCommerce inherits them); null where there is none. The one place the form reads them, so
+ * a catalog synced before they were (no `costPrice` at all) reads as "no cost".
+ */
+export function itemCostAndRetail(product: LocalProduct, variant?: LocalVariant): { cost: number | null; retail: number | null } {
+  const productCost = centsOf(product.costPrice ?? null);
+  const productRetail = centsOf(product.retailPrice ?? null);
+  if (!variant) return { cost: productCost, retail: productRetail };
+  return {
+    cost: centsOf(variant.costPrice ?? null) ?? productCost,
+    retail: centsOf(variant.retailPrice ?? null) ?? productRetail,
+  };
+}
+
+/** The item's own retail price (MSRP), the one a work order changes; null where it has none of its own. */
+export function ownRetail(item: Pick<LocalProduct, 'retailPrice'> | Pick<LocalVariant, 'retailPrice'>): number | null {
+  return centsOf(item.retailPrice ?? null);
+}

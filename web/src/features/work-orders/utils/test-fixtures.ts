@@ -57,6 +57,7 @@ export function testOrder(overrides: Partial<WorkOrder> = {}): WorkOrder {
     productCount: 3,
     regularPriceUpdates: 4,
     salePriceUpdates: 1,
+    retailPriceUpdates: 0,
     revertAt: null,
     undoTrigger: null,
     revertReport: null,

@@ -3,8 +3,14 @@ import { parseBulkAdjustment, type BulkAdjustmentInput } from '@catalog/contract
 import { describe, expect, it } from 'vitest';
 import { buildWorkOrder, SCHEDULE_PASSED_MESSAGE } from './build-work-order';
 import { testProduct, testVariant } from './test-fixtures';
+import { orderGuardrails } from '@catalog/contracts/bulk-adjustment-preview';
+import { DEFAULT_GUARDRAIL_SETTINGS } from '@catalog/contracts/guardrails';
 import {
+  bulkAdjust,
+  countSkipped,
+  explainDraft,
   initialFormState,
+  skippedNotes,
   workOrderFormReducer as reduce,
   type WorkOrderFormAction,
   type WorkOrderFormState,
@@ -194,5 +200,81 @@ describe('bulk adjustment on the selection', () => {
       { productId: 101, productName: 'Linen Shirt', newSalePrice: null },
       { productId: 101, productName: 'Linen Shirt', variantId: 1002, variantSku: 'SKU-1002', newSalePrice: null },
     ]);
+  });
+});
+
+describe('issue 19: margin over cost, share of MSRP, retail prices, explanations, guardrails', () => {
+  const costly = testProduct(201, {
+    name: 'Oak Table', regularPrice: '100.00', costPrice: '40.00', retailPrice: '150.00',
+    variants: [
+      testVariant(2001, 201, { regularPrice: '120.00', costPrice: '50.00' }), // own cost
+      testVariant(2002, 201, { regularPrice: '110.00' }), // inherits the product's cost and MSRP
+      testVariant(2003, 201), // follows the product's price, cost and MSRP
+    ],
+  });
+  const noCost = testProduct(202, { name: 'Chair', regularPrice: '30.00' });
+  const pick = (...actions: WorkOrderFormAction[]) =>
+    state({ type: 'title', value: 'Margins' }, { type: 'select', products: [costly, noCost] }, ...actions);
+  const adjustment = (overrides: Partial<BulkAdjustmentInput>) => {
+    const parsed = parseBulkAdjustment({ field: 'regular', mode: 'marginOverCost', direction: 'increase', value: '40', ending: 'none', ...overrides }, 1);
+    if (!parsed.ok) throw new Error(parsed.error);
+    return parsed.adjustment;
+  };
+
+  it('sets cost + 40% from the variant\'s own cost, else the product\'s, and counts the items with no cost', () => {
+    const { state: next, skipped } = bulkAdjust(pick(), adjustment({}));
+    expect(next.drafts.p201).toEqual({ regular: '56.00' });
+    expect(next.drafts.v2001).toEqual({ regular: '70.00' });
+    expect(next.drafts.v2002).toEqual({ regular: '56.00' });
+    expect(next.drafts.v2003).toBeUndefined(); // follows its product's new price
+    expect(next.drafts.p202).toBeUndefined();
+    expect(skipped).toEqual({ noPrice: 0, noCost: 1, noRetail: 0 });
+    expect(countSkipped([costly, noCost], adjustment({}))).toEqual(skipped);
+    expect(skippedNotes(next.adjustments, [costly, noCost])).toEqual(['Regular price: 1 item has no cost and is left as it is.']);
+    expect(skippedNotes(reduce(next, { type: 'bulk', adjustment: adjustment({ mode: 'percent' }) }).adjustments, [costly, noCost])).toEqual([]);
+  });
+
+  it('sets 90% of MSRP and leaves items without one alone', () => {
+    const { state: next, skipped } = bulkAdjust(pick(), adjustment({ mode: 'percentOfRetail', value: '90', ending: '99', roundDirection: 'down' }));
+    expect(next.drafts.p201).toEqual({ regular: '134.99' });
+    expect(next.drafts.v2002).toEqual({ regular: '134.99' });
+    expect(skipped.noRetail).toBe(1);
+  });
+
+  it('changes the MSRP as a field of its own and sends it as newRetailPrice', () => {
+    const next = reduce(pick(), { type: 'bulk', adjustment: adjustment({ field: 'retail', mode: 'percent', value: '10' }) });
+    expect(next.drafts.p201).toEqual({ retail: '165.00' });
+    expect(next.drafts.v2001).toBeUndefined(); // no MSRP of its own: follows the product's
+    const built = buildWorkOrder(reduce(next, { type: 'price', target: 'p202', field: 'retail', value: null }), NOW);
+    expect(built.body?.productUpdates).toEqual([
+      { productId: 201, productName: 'Oak Table', newRetailPrice: '165.00' },
+    ]);
+    expect(built.lines.find((l) => l.target === 'p201')).toMatchObject({ field: 'retail', oldCents: 15000, newCents: 16500 });
+  });
+
+  it('explains a drafted price by its bulk adjustment, and not once it was edited by hand', () => {
+    let next = reduce(pick(), { type: 'bulk', adjustment: adjustment({ ending: 'increment', incrementCents: 100, roundDirection: 'up' }) });
+    expect(next.adjustments?.regular?.mode).toBe('marginOverCost');
+    expect(explainDraft(next, costly, undefined, 'regular')).toEqual({
+      skipped: null, rule: 'Cost 40.00 + 40%', beforeRounding: 5600, rounding: 'Rounded up to a multiple of 1.00', result: 5600,
+    });
+    expect(explainDraft(next, costly, costly.variants[0], 'regular')).toMatchObject({ rule: 'Cost 50.00 + 40%', result: 7000 });
+    next = reduce(next, { type: 'price', target: 'p201', field: 'regular', value: '57.00' });
+    expect(explainDraft(next, costly, undefined, 'regular')).toBeNull();
+    expect(explainDraft(next, noCost, undefined, 'regular')).toBeNull();
+  });
+
+  it('gives the guardrails every drafted item with its effective prices, cost and MSRP', () => {
+    const next = reduce(pick(), { type: 'bulk', adjustment: adjustment({ value: '0' }) }); // price = cost
+    const withZero = reduce(next, { type: 'price', target: 'p202', field: 'regular', value: '0' });
+    const built = buildWorkOrder(withZero, NOW);
+    expect(built.guardrailItems.map((i) => i.target)).toEqual(['p201', 'v2001', 'v2002', 'p202']);
+    expect(built.guardrailItems[0]!.item).toEqual({ before: { regular: 10000, sale: null }, after: { regular: 4000, sale: null }, cost: 4000, retail: 15000 });
+    const g = orderGuardrails(built.guardrailItems, { ...DEFAULT_GUARDRAIL_SETTINGS, retailFloor: true, blockingGuardrails: ['zeroPrice'] });
+    expect(g.flags.get('p202')).toEqual(['zeroPrice', 'largeChange']);
+    expect(g.flags.get('p201')).toEqual(['largeChange', 'belowRetailFloor']);
+    expect(g.counts.belowCost).toBe(0); // at cost is not below it
+    expect(g.blocking).toEqual([{ rule: 'zeroPrice', count: 1 }]);
+    expect([g.itemsUp, g.itemsDown, g.itemsUnchanged]).toEqual([0, 4, 0]);
   });
 });
