@@ -194,6 +194,10 @@ function planVariants(
  * Applies price edits to loaded rows; returns only rows whose prices actually change.
  * Every referenced product/variant must be among the loaded (live, same-company) rows.
  */
+type Prices = Pick<Product | ProductVariant, 'regularPriceCents' | 'salePriceCents' | 'retailPriceCents'>;
+const pricesDiffer = (a: Prices, b: Prices): boolean =>
+  a.regularPriceCents !== b.regularPriceCents || a.salePriceCents !== b.salePriceCents || a.retailPriceCents !== b.retailPriceCents;
+
 export function planPriceChanges(
   products: Map<string, Product>, variants: Map<string, ProductVariant>, changes: PriceChange[], now: Date,
 ): WritePlan {
@@ -202,13 +206,15 @@ export function planPriceChanges(
   for (const change of changes) {
     assertCents(change.regularPriceCents, 'regularPriceCents');
     assertCents(change.salePriceCents, 'salePriceCents');
+    assertCents(change.retailPriceCents, 'retailPriceCents');
     if (change.variantId) {
       const current = changedVariants.get(change.variantId) ?? variants.get(change.variantId);
       if (!current || current.productId !== change.productId) throw new NotFoundError(`variant ${change.variantId} not found`);
       const next = { ...current };
       if (change.regularPriceCents !== undefined) next.regularPriceCents = change.regularPriceCents;
       if (change.salePriceCents !== undefined) next.salePriceCents = change.salePriceCents;
-      if (next.regularPriceCents !== current.regularPriceCents || next.salePriceCents !== current.salePriceCents) {
+      if (change.retailPriceCents !== undefined) next.retailPriceCents = change.retailPriceCents;
+      if (pricesDiffer(next, current)) {
         changedVariants.set(next.id, { ...next, lastUpdated: now });
       }
     } else {
@@ -218,7 +224,8 @@ export function planPriceChanges(
       // A product always has a regular price: null there means "leave as is".
       if (change.regularPriceCents !== undefined && change.regularPriceCents !== null) next.regularPriceCents = change.regularPriceCents;
       if (change.salePriceCents !== undefined) next.salePriceCents = change.salePriceCents;
-      if (next.regularPriceCents !== current.regularPriceCents || next.salePriceCents !== current.salePriceCents) {
+      if (change.retailPriceCents !== undefined) next.retailPriceCents = change.retailPriceCents;
+      if (pricesDiffer(next, current)) {
         changedProducts.set(next.id, { ...next, lastUpdated: now });
       }
     }

@@ -131,6 +131,8 @@ export interface PriceChange {
   variantId?: string | null;
   regularPriceCents?: number | null;
   salePriceCents?: number | null;
+  /** Retail price (MSRP): null is none on a product, inherits on a variant. */
+  retailPriceCents?: number | null;
 }
 
 export interface ProductListOptions {

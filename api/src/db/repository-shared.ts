@@ -166,8 +166,11 @@ export function variantsOfTombstonedWhere(variants: Twin<'productVariants'>, com
 }
 
 /** What a price edit writes to a planned product or variant row (catalog-plan's planPriceChanges). */
-export function pricePatch<R extends Product | ProductVariant>(row: R): Pick<R, 'regularPriceCents' | 'salePriceCents' | 'lastUpdated' | 'version'> {
-  return { regularPriceCents: row.regularPriceCents, salePriceCents: row.salePriceCents, lastUpdated: row.lastUpdated, version: row.version };
+export function pricePatch<R extends Product | ProductVariant>(row: R): Pick<R, 'regularPriceCents' | 'salePriceCents' | 'retailPriceCents' | 'lastUpdated' | 'version'> {
+  return {
+    regularPriceCents: row.regularPriceCents, salePriceCents: row.salePriceCents, retailPriceCents: row.retailPriceCents,
+    lastUpdated: row.lastUpdated, version: row.version,
+  };
 }
 
 // ---------------------------------------------------------------- price history

@@ -1,17 +1,18 @@
 /**
  * guardrailItems: an order's items as contracts' GuardrailItem from the catalog's rows, in
  * effective cents (a variant's null inherits its product's, also after the order), cost and
- * MSRP optional on the rows (absent is null, a variant's null inherits).
+ * MSRP from the rows (a variant's null inherits).
  */
 import { describe, expect, it } from 'vitest';
 import { blockingViolations, DEFAULT_GUARDRAIL_SETTINGS } from '@catalog/contracts/guardrails';
 import { guardrailItems, type GuardrailProductRow } from './guardrail-items';
 
+const none = { costPriceCents: null, retailPriceCents: null };
 const product: GuardrailProductRow = {
-  externalId: 1, regularPriceCents: 5_000, salePriceCents: 4_000,
+  externalId: 1, regularPriceCents: 5_000, salePriceCents: 4_000, ...none,
   variants: [
-    { externalId: 11, regularPriceCents: null, salePriceCents: null },
-    { externalId: 12, regularPriceCents: 6_000, salePriceCents: null },
+    { externalId: 11, regularPriceCents: null, salePriceCents: null, ...none },
+    { externalId: 12, regularPriceCents: 6_000, salePriceCents: null, ...none },
   ],
 };
 
@@ -37,7 +38,7 @@ describe('guardrailItems', () => {
     ]);
   });
 
-  it('reads cost and MSRP when the rows have them, a variant\u2019s null inheriting the product\u2019s', () => {
+  it('reads cost and MSRP, a variant\u2019s null inheriting the product\u2019s', () => {
     const withCost = {
       ...product, costPriceCents: 3_000, retailPriceCents: 7_000,
       variants: [{ externalId: 11, regularPriceCents: null, salePriceCents: null, costPriceCents: null, retailPriceCents: 8_000 }],

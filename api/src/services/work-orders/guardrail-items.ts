@@ -7,20 +7,20 @@
  *
  * Effective prices: a variant's null regular or sale price inherits its product's (BigCommerce),
  * also after the order, so a variant left to inherit follows a product price the same order
- * changes. Cost and MSRP columns are optional on the rows this takes (absent reads as null), a
- * variant's null inheriting its product's.
+ * changes. Cost and MSRP are the synced columns (null: none), a variant's null inheriting its
+ * product's.
  */
 import {
   blockingViolations, guardrailError, type GuardrailItem, type GuardrailPrices, type GuardrailSettings,
 } from '@catalog/contracts/guardrails';
 import type { Database, WorkOrderItem } from '../../db/repositories';
 
-/** The catalog columns the guardrails read; cost and MSRP may be absent (older rows). */
+/** The catalog columns the guardrails read. */
 interface PricedRow {
   regularPriceCents: number | null;
   salePriceCents: number | null;
-  costPriceCents?: number | null;
-  retailPriceCents?: number | null;
+  costPriceCents: number | null;
+  retailPriceCents: number | null;
 }
 export interface GuardrailVariantRow extends PricedRow {
   externalId: number;
@@ -56,8 +56,8 @@ export function guardrailItems(items: readonly GuardrailOrderItem[], products: r
       sale: applied(product.salePriceCents, own?.newSalePriceCents),
     };
     const productBefore: GuardrailPrices = { regular: product.regularPriceCents, sale: product.salePriceCents };
-    const productCost = product.costPriceCents ?? null;
-    const productRetail = product.retailPriceCents ?? null;
+    const productCost = product.costPriceCents;
+    const productRetail = product.retailPriceCents;
     if (item.externalVariantId == null) {
       return { before: productBefore, after: productAfter, cost: productCost, retail: productRetail };
     }

@@ -91,6 +91,7 @@ export function localChanges(written: readonly PriceTarget[]): PriceChange[] {
     const change: PriceChange = { productId: t.productId, variantId: t.variantId };
     if (t.regularPriceCents !== undefined) change.regularPriceCents = t.regularPriceCents;
     if (t.salePriceCents !== undefined) change.salePriceCents = localSale(t.kind, t.salePriceCents);
+    if (t.retailPriceCents !== undefined) change.retailPriceCents = localRetail(t.kind, t.retailPriceCents);
     return change;
   });
 }

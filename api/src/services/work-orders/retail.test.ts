@@ -18,6 +18,16 @@ type Item = CreateWorkOrderInput['productUpdates'][number];
 
 const cents = (price: number | null) => (price === null ? null : Math.round(price * 100));
 
+/** Our catalog's MSRP of each item (what devices pull): a product's none is null, a variant's null inherits. */
+async function localRetail(w: WorkOrderWorld, items: readonly Pick<Item, 'productId' | 'variantId'>[]): Promise<(number | null)[]> {
+  const rows = await w.db.products.getByExternalIds(w.companyId, items.map((i) => i.productId));
+  return items.map((i) => {
+    const product = rows.find((p) => p.externalId === i.productId)!;
+    if (i.variantId == null) return product.retailPriceCents;
+    return product.variants.find((v) => v.externalId === i.variantId)!.retailPriceCents;
+  });
+}
+
 function storeRetail(w: WorkOrderWorld, item: Pick<Item, 'productId' | 'variantId'>): number | null {
   const catalog = w.store.store.catalog();
   if (item.variantId != null) return cents(catalog.variant(item.variantId)!.retail_price);
@@ -56,6 +66,8 @@ describe('retail price (MSRP) in work orders', () => {
     expect(done.error).toBeNull();
     expect(done.warning).toBeNull();
     expect(items.map((i) => storeRetail(w, i))).toEqual([12345, 0, 7770]);
+    // Our catalog has them at once (devices pull them), not only after the next sync.
+    expect(await localRetail(w, items)).toEqual([12345, null, 7770]);
     expect(cents(catalog.product(items[0]!.productId)!.price)).toBe(9900);
     // The snapshot keeps the MSRPs the order replaced.
     expect(done.originalPrices!.map((s) => s.retailPriceCents ?? null)).toEqual(before);
@@ -73,6 +85,7 @@ describe('retail price (MSRP) in work orders', () => {
     expect((await w.app.request(`/api/work-orders/${created.body.id}/undo`, { method: 'POST', headers: w.owner.headers })).status).toBe(202);
     await waitForStatus(w, created.body.id, ['undone']);
     expect(items.map((i) => storeRetail(w, i))).toEqual(before);
+    expect(await localRetail(w, items)).toEqual(before.map((c, i) => (c === 0 && items[i]!.variantId == null ? null : c)));
     const listed = WireWorkOrder.array().parse(await (await w.app.request('/api/work-orders?includeArchived=true', { headers: w.owner.headers })).json())
       .find((o) => o.id === created.body.id)!;
     expect(listed.revertReport).toMatchObject({ restored: 3, kept: 0 });
