@@ -3,8 +3,8 @@
  * orders by members need approval" on /settings, a member creates an order (it waits, "Awaiting
  * approval"), the owner sees it first with a count on the sidebar, approves it, and the member
  * sees it complete, the store's price following. And a blocking guardrail: the owner makes
- * "Price of 0.00" blocking, creates an order setting a price to 0.00, and the server refuses it
- * with the rule named (the form stays, with the refusal).
+ * "Price of 0.00" blocking and previews an order setting a price to 0.00: the preview names the
+ * rule and will not create it; the server refuses the same order (422 GUARDRAIL) sent directly.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { ProductListResponse } from '@catalog/contracts/products';
@@ -123,12 +123,19 @@ describe('approvals and blocking guardrails', () => {
     await owner.getByRole('main').getByRole('button', { name: 'Create Work Order' }).click();
     const preview = owner.getByRole('dialog', { name: 'Preview Work Order' });
     await preview.waitFor();
-    const answer = owner.waitForResponse((res) => res.url().endsWith('/api/work-orders') && res.request().method() === 'POST');
-    await preview.getByRole('button', { name: 'Create Work Order' }).click();
-    expect((await answer).status()).toBe(422);
-    // Refused while online: the form stays, saying which rule the order breaks.
-    await owner.getByText("This order breaks your company's blocking guardrails: Price of 0.00 (1 item).").first().waitFor();
+    // The device checks the whole order before anything is sent: the preview names the rule and
+    // its count, and will not create the order.
+    await preview.getByText('This order breaks a blocking guardrail: Price of 0.00 (1 item).', { exact: false }).waitFor();
+    await preview.getByText('Blocks: Price of 0.00').first().waitFor();
+    expect(await preview.getByRole('button', { name: 'Create Work Order' }).isDisabled()).toBe(true);
+    await preview.getByRole('button', { name: 'Back to Editing' }).click();
     expect(isPath('/work-orders/create')(new URL(owner.url()))).toBe(true);
+    // The server refuses it too (a client that skips the check): 422 GUARDRAIL naming the item and rule.
+    const refused = callApi(app(), token, 'POST', '/api/work-orders', {
+      id: crypto.randomUUID(), title, executeImmediately: true,
+      productUpdates: [{ productId: product.id, productName: product.name, newRegularPrice: '0.00' }],
+    });
+    await expect(refused).rejects.toThrow(/: 422 .*"code":"GUARDRAIL".*Price of 0\.00 \(1 item\)\..*"productUpdates\.0":"Price of 0\.00"/);
     const listed = await callApi<WorkOrder[]>(app(), token, 'GET', '/api/work-orders');
     expect(listed.filter((o) => o.title === title)).toHaveLength(0);
     expect((await storeProduct(storeUrl(), product.id)).price).toBe(Number(product.regularPrice));
