@@ -6,12 +6,7 @@
 import { CompanySettings, type UpdateCompanySettingsBody } from '@catalog/contracts/company-settings';
 import { apiFetch } from '../../../lib/api-client';
 import { setApiQueryData, useApiQuery } from '../../../lib/api-query';
-
-export const COMPANY_SETTINGS_QUERY = 'company/settings';
-
-export function getCompanySettings(): Promise<CompanySettings> {
-  return apiFetch('/api/company/settings', { schema: CompanySettings });
-}
+import { COMPANY_SETTINGS_QUERY, getCompanySettings } from '../../../lib/company-settings';
 
 export function useCompanySettings() {
   return useApiQuery(COMPANY_SETTINGS_QUERY, getCompanySettings);

@@ -6,16 +6,13 @@
  * checks the blocking rules again when the order is created (422 GUARDRAIL), so a stale answer
  * never lets a blocked order through; it can only show a flag the server no longer asks for.
  */
-import { CompanySettings, DEFAULT_COMPANY_SETTINGS } from '@catalog/contracts/company-settings';
+import { type CompanySettings, DEFAULT_COMPANY_SETTINGS } from '@catalog/contracts/company-settings';
 import { useEffect, useState } from 'react';
-import { apiFetch } from '../../../lib/api-client';
+import { getCompanySettings } from '../../../lib/company-settings';
+import { onSignOut } from '../../../lib/sign-out-callbacks';
 
-/** The last answer in this tab; forgotten on reload (a device may be shared by companies). */
+/** The last answer in this tab; forgotten on reload and on sign-out (a device may be shared by companies). */
 let lastAnswer: CompanySettings | null = null;
-
-export function getCompanySettings(): Promise<CompanySettings> {
-  return apiFetch('/api/company/settings', { schema: CompanySettings });
-}
 
 /** Reads the settings (see the file's comment); `fetcher` is for tests. */
 export async function loadGuardrailSettings(fetcher: () => Promise<CompanySettings> = getCompanySettings): Promise<{ settings: CompanySettings; live: boolean }> {
@@ -31,6 +28,7 @@ export async function loadGuardrailSettings(fetcher: () => Promise<CompanySettin
 export function forgetGuardrailSettings(): void {
   lastAnswer = null;
 }
+onSignOut(forgetGuardrailSettings);
 
 /** The settings while `enabled` (the preview is open): the last known at once, the server's when it answers. */
 export function useGuardrailSettings(enabled: boolean): CompanySettings {
