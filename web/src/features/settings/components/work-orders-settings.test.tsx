@@ -12,14 +12,14 @@ import { clearApiQueries } from '../../../lib/api-query';
 import { AuthProvider } from '../../../lib/session';
 import { fakeIdentity, fakeUser } from '../../../testing/fake-identity';
 import { render, waitFor, type Rendered } from '../../../testing/render';
+import { json, stubApi, type ApiRoutes, type StubbedRequest } from '../../../testing/stub-api';
 import { settingsChanges, WorkOrdersSettings } from './work-orders-settings';
 
 let rendered: Rendered | undefined;
-let respond: Record<string, (init: RequestInit) => Response>;
-let requests: Array<{ url: string; method: string; body: unknown }>;
+let respond: ApiRoutes;
+let requests: StubbedRequest[];
 let toasts: Array<{ title?: unknown; message?: unknown; color?: unknown }>;
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const user = (role: 'owner' | 'admin' | 'member', plan = 'premium') => ({
   id: 'u1', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', profileImageUrl: null, role, hasSeenWalkthrough: true,
   company: { name: "Ada's Company", subscriptionPlan: plan, productLimit: 1000 },
@@ -38,12 +38,7 @@ beforeEach(() => {
     toasts.push(toast);
     return 'toast';
   });
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-    const method = init.method ?? 'GET';
-    requests.push({ url: input, method, body: init.body ? JSON.parse(String(init.body)) : undefined });
-    const handler = respond[`${method} ${input}`];
-    return handler ? handler(init) : json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
-  });
+  stubApi(() => respond, requests);
 });
 afterEach(() => {
   rendered?.unmount();
@@ -96,7 +91,7 @@ describe('settingsChanges', () => {
 
 describe('Work orders settings', () => {
   it('lets an owner turn approvals on, set the threshold and a blocking rule, and saves only those', async () => {
-    respond['PATCH /api/company/settings'] = (init) => json({ ...DEFAULT_COMPANY_SETTINGS, ...JSON.parse(String(init.body)) });
+    respond['PATCH /api/company/settings'] = (body) => json({ ...DEFAULT_COMPANY_SETTINGS, ...(body as object) });
     const container = await renderSection();
     const approval = input(container, 'Work orders by members need approval');
     expect(approval.disabled).toBe(false);
