@@ -73,7 +73,9 @@ describe(`product weight on ${dbTarget.name}`, () => {
     const database = await testDatabase({ file: true, fresh: true });
     cleanups.push(database.drop);
     const before = await openDatabase(database.url, { migrationsDir: dir });
-    const company = await before.companies.create({ name: 'Old weights' });
+    // Rows as that version wrote them, in SQL: today's repositories know columns added since.
+    const company = { id: crypto.randomUUID() };
+    await execute(before, database.url, `insert into companies (id, name) values ('${company.id}', 'Old weights')`);
     const insert = (id: number, weight: string) =>
       `insert into products (id, company_id, external_id, name, regular_price_cents, weight, version) values ('p${id}', '${company.id}', ${id}, 'Old ${id}', 100, ${weight}, ${id})`;
     for (const [id, weight] of [[1, '0.30000000000000004'], [2, '1.125'], [3, 'null'], [4, '12.5']] as const) {
