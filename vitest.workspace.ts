@@ -103,8 +103,10 @@ export const projects: TestProjectConfiguration[] = [
       // Generous: the browser suite shares 2 cores with the unit suites' worker (a limit for a stuck test).
       testTimeout: 120_000,
       hookTimeout: 120_000,
-      // One browser and one app server per file; files run one at a time on a 2-core machine.
-      fileParallelism: false,
+      // One browser and one app server per file, two files at a time: a journey mostly waits
+      // (the server, the emulator, timers), and one at a time left a core idle for the last ten
+      // minutes of a CI run once the other projects were done.
+      maxWorkers: 2,
     },
   },
 ];
