@@ -103,9 +103,10 @@ export const projects: TestProjectConfiguration[] = [
       // Generous: the browser suite shares 2 cores with the unit suites' worker (a limit for a stuck test).
       testTimeout: 120_000,
       hookTimeout: 120_000,
-      // One browser and one app server per file, one file at a time (two at a time on 2 cores was
-      // no faster). `npm test` runs this project in a process of its own beside the others.
-      fileParallelism: false,
+      // One browser and one app server per file, two files at a time: a journey mostly waits
+      // (the server, the emulator, timers), and one at a time left a core idle for the last ten
+      // minutes of a CI run once the other projects were done.
+      maxWorkers: 2,
     },
   },
 ];

@@ -2,7 +2,7 @@
 // every test project.
 // PostgreSQL runs when TEST_DATABASE_URL is set; the browser suite when Chromium is found
 // (E2E_REQUIRED=1, as CI sets, makes a missing Chromium a failure instead of a skip).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { buildEnv, log, root, setup } from './setup.mjs';
 
@@ -41,26 +41,4 @@ if (chromium) {
 }
 
 const extra = process.argv.slice(2);
-const vitestArgs = (names) => ['exec', 'vitest', 'run', ...names.flatMap((p) => ['--project', p]), ...extra];
-
-if (extra.length > 0 || !projects.includes('e2e')) {
-  step('running tests', pnpm, vitestArgs(projects), env);
-} else {
-  // The browser journeys run one file at a time, and vitest runs such a project after all the
-  // others, leaving a core idle for its last ten minutes: they run as a second vitest process
-  // beside the other projects instead, and the run fails if either fails.
-  log('running tests: the browser journeys (e2e) beside the other projects, in two processes');
-  const run = (names, label) =>
-    new Promise((resolve) => {
-      const child = spawn(pnpm, vitestArgs(names), { cwd: root, stdio: 'inherit', env: buildEnv(env) });
-      child.on('exit', (code, signal) => {
-        log(`${label} ${code === 0 ? 'passed' : `failed (${signal ?? `exit ${code}`})`}`);
-        resolve(code ?? 1);
-      });
-    });
-  const codes = await Promise.all([run(projects.filter((p) => p !== 'e2e'), 'the unit, API and web projects'), run(['e2e'], 'the browser journeys')]);
-  if (codes.some((code) => code !== 0)) {
-    log('running tests failed');
-    process.exit(1);
-  }
-}
+step('running tests', pnpm, ['exec', 'vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...extra], env);
