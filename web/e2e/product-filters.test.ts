@@ -47,7 +47,10 @@ describe('product filters', () => {
       await expect.poll(() => new URL(page.url()).searchParams.get('brand')).toBe(brand);
 
       // Price range: typed, applied on Enter.
+      // One end at a time: each is applied (and written to the URL) before the next is typed.
       await page.getByLabel('Min price').fill(min);
+      await page.getByLabel('Min price').press('Enter');
+      await expect.poll(() => new URL(page.url()).searchParams.get('priceMin')).toBe(min);
       await page.getByLabel('Max price').fill(max);
       await page.getByLabel('Max price').press('Enter');
       await found(page).filter({ hasText: countText(inRange.total) }).waitFor();
