@@ -364,7 +364,8 @@ describe.skipIf(!baseUrl)('one service on three processes (PostgreSQL)', () => {
     const done = await waitFor(() => row<{ status: string; error: string | null }>('select status, error from work_orders where id = $1', [id]),
       (o) => o!.status !== 'executing' && o!.status !== 'pending', 20_000, 100);
     expect(done).toEqual({ status: 'completed', error: null });
-    const runs = runsLogged(id).flat();
+    // The survivor logs the run just after storing its status: wait for the line, not only the row.
+    const runs = await waitFor(async () => runsLogged(id).flat(), (r) => r.some((x) => x.outcome === 'completed'), 5_000, 50);
     expect(runs.filter((r) => r.outcome === 'completed')).toEqual([{ pid: survivor.child.pid, outcome: 'completed' }]);
     for (const item of list) expect(storePrice(store, item), `item ${item.productId}/${item.variantId}`).toEqual(expectedAfter(before.get(item)!, item));
     const history = await historyOf(id);
