@@ -100,8 +100,13 @@ describe('installable app', () => {
       const install = page.getByRole('button', { name: 'Install app' });
       await expect(install.count()).resolves.toBe(0);
 
-      // The browser offers installation: the app keeps the offer (no mini-infobar) and shows its button.
+      // The browser offers installation before a first visit's app has loaded (it loads on the
+      // visitor's first intent, decision 040): the offer is held (no mini-infobar), and the
+      // button shows once the visitor's pointer reaches the page and the app is running.
       await expect(offerInstall(page)).resolves.toBe(true);
+      await page.waitForTimeout(300);
+      await expect(install.count()).resolves.toBe(0);
+      await page.mouse.move(200, 300);
       await install.waitFor();
       await install.click();
       await expect.poll(() => promptCalls(page)).toBe(1);

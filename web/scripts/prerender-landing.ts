@@ -18,7 +18,7 @@ import react from '@vitejs/plugin-react';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { build, type IndexHtmlTransformContext, type Plugin, type ResolvedConfig } from 'vite';
 
 const EMPTY_ROOT = '<div id="root"></div>';
 
@@ -86,6 +86,24 @@ function scriptsAfterStylesheet(html: string): string {
     .replace(/<link rel="modulepreload"(?![^>]*fetchpriority)/g, '<link rel="modulepreload" fetchpriority="low"');
 }
 
+/** The module the entry loads the app from (src/main.tsx). */
+const APP_MODULE = path.join('src', 'app', 'start-app.tsx');
+
+/**
+ * The stylesheets of the app's chunk (its components' CSS modules: the landing page's header,
+ * hero, sections and footer among them). The pre-rendered markup needs them for its first paint,
+ * and a first-time visitor's device loads the app itself only on intent (src/main.tsx), so
+ * index.html links them beside the entry's stylesheet. When the app loads, Vite sees them
+ * already linked and does not fetch them again.
+ */
+function appStylesheets(ctx: IndexHtmlTransformContext, config: ResolvedConfig): string {
+  const appModule = path.join(config.root, APP_MODULE);
+  const chunk = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.facadeModuleId === appModule);
+  if (!chunk || chunk.type !== 'chunk') throw new Error(`no chunk in the build for ${APP_MODULE}`);
+  const css = [...(chunk.viteMetadata?.importedCss ?? [])];
+  return css.map((file) => `<link rel="stylesheet" crossorigin href="${config.base}${file}">`).join('\n    ');
+}
+
 export function prerenderLanding(): Plugin {
   let config: ResolvedConfig;
   return {
@@ -97,10 +115,11 @@ export function prerenderLanding(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      async handler(html) {
+      async handler(html, ctx) {
         if (!html.includes(EMPTY_ROOT)) throw new Error(`index.html has no ${EMPTY_ROOT} to pre-render into`);
         const markup = await renderLanding(config);
-        return scriptsAfterStylesheet(html).replace(EMPTY_ROOT, () => `<div id="root" data-prerendered="landing">${markup}</div>`);
+        const withAppStyles = html.replace('</head>', () => `  ${appStylesheets(ctx, config)}\n  </head>`);
+        return scriptsAfterStylesheet(withAppStyles).replace(EMPTY_ROOT, () => `<div id="root" data-prerendered="landing">${markup}</div>`);
       },
     },
   };

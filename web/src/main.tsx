@@ -1,38 +1,34 @@
-/** Entry point: global styles, providers and the router. */
+/**
+ * Entry point: the first paint's styles, the install offer, and the app, which it loads as a
+ * chunk of its own (start-app.tsx). The pre-rendered landing page needs no script to show or to
+ * follow its links, so a first-time visitor's device loads the app only when they show intent
+ * (landing-until-intent.ts, decision 040); any other visit loads it at once.
+ */
 // Only the styles of what the first paint shows; the rest comes with the lazy parts (lazy-named.ts).
 import './app/mantine-first-paint.css';
 import './app/prerendered-landing.css';
-import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+// Holds the browser's install offer from the first moment (it may come before the app loads).
+import './app/install-prompt';
+import { holdClicks, registerServiceWorkerAfterLoad, startOnIntent, whenLandingHydrated } from './app/landing-until-intent';
 import { canHydrateLanding, discardPrerendered } from './app/prerendered-landing';
-import { AppProvider } from './app/provider';
-import { AppRouter } from './app/router';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-// The same tree as the build-time render of the landing page (src/prerender.tsx).
-const app = (
-  <StrictMode>
-    <AppProvider>
-      <AppRouter />
-    </AppProvider>
-  </StrictMode>
-);
+const loadApp = () => import('./app/start-app');
+const failed = (error: unknown) => console.error('The app could not load', error);
 
 if (canHydrateLanding(container)) {
-  // As a transition, React hydrates in slices of a few milliseconds instead of one long task,
-  // so the page answers input sooner; a click before hydration is done is replayed once it is.
-  startTransition(() => {
-    hydrateRoot(container, app);
+  const clicks = holdClicks();
+  startOnIntent(() => {
+    loadApp().then(({ hydrateApp }) => {
+      clicks.release();
+      whenLandingHydrated(clicks.replay);
+      hydrateApp(container);
+    }, failed);
   });
+  registerServiceWorkerAfterLoad();
 } else {
-  // A transition too: React renders the first screen in slices of a few milliseconds (a default
-  // update would be one long task). A screen still loading shows its boundary's loader
-  // (root-layout.tsx): a transition keeps only content already shown, and there is none yet.
   discardPrerendered(container);
-  const root = createRoot(container);
-  startTransition(() => {
-    root.render(app);
-  });
+  loadApp().then(({ renderApp }) => renderApp(container), failed);
 }

@@ -4,16 +4,17 @@
  */
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useInstallPrompt } from './install-prompt';
+import { useSyncExternalStore } from 'react';
+import { canInstallNow, promptInstall, subscribeInstallOffer } from './install-prompt';
 
 export function InstallButton(props: ButtonProps) {
-  const { canInstall, install } = useInstallPrompt();
+  const canInstall = useSyncExternalStore(subscribeInstallOffer, canInstallNow, () => false);
   if (!canInstall) return null;
   return (
     <Button
       variant="default"
       leftSection={<IconDownload size={16} aria-hidden="true" />}
-      onClick={() => void install()}
+      onClick={() => void promptInstall()}
       {...props}
     >
       Install app

@@ -5,10 +5,9 @@
  * call `prompt()` later; `appinstalled`, or running as an installed app (display-mode
  * standalone), hides the button for good.
  *
- * `useInstallPrompt()` gives `canInstall` and `install()`; the button is install-button.tsx.
+ * No React here: the entry imports this before any of the app loads. The button
+ * (install-button.tsx) follows `subscribeInstallOffer` and `canInstallNow`.
  */
-import { useSyncExternalStore } from 'react';
-
 /** The event Chromium fires when the app can be installed (not in TypeScript's DOM types). */
 export interface BeforeInstallPromptEvent extends Event {
   prompt: () => Promise<unknown>;
@@ -48,7 +47,8 @@ if (typeof window !== 'undefined') {
   window.addEventListener('appinstalled', onAppInstalled);
 }
 
-function subscribe(listener: () => void): () => void {
+/** Calls `listener` whenever the offer comes, is used or ends; returns the unsubscribe function. */
+export function subscribeInstallOffer(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
@@ -71,9 +71,4 @@ export async function promptInstall(): Promise<'accepted' | 'dismissed' | 'unava
   const choice = await event.userChoice.catch(() => ({ outcome: 'dismissed' as const }));
   if (choice.outcome === 'accepted') onAppInstalled();
   return choice.outcome;
-}
-
-export function useInstallPrompt(): { canInstall: boolean; install: () => Promise<'accepted' | 'dismissed' | 'unavailable'> } {
-  const canInstall = useSyncExternalStore(subscribe, canInstallNow, () => false);
-  return { canInstall, install: promptInstall };
 }

@@ -7,18 +7,10 @@
  * hydrated. index.html's inline script hides it before the first paint on the same conditions
  * (html[data-prerender="off"], prerendered-landing.css); keep the two in step.
  */
-import { SIGNED_IN_HINT_KEY } from '../lib/session';
+import { readSignedInHint } from '../lib/signed-in-hint';
 
 /** The attribute on #root that marks the pre-rendered markup. */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
-
-function wasSignedIn(): boolean {
-  try {
-    return window.localStorage.getItem(SIGNED_IN_HINT_KEY) === '1';
-  } catch {
-    return false; // as lib/session.ts: storage disabled reads as a first visit
-  }
-}
 
 /**
  * True when `container` holds the pre-rendered landing page and it is what this visit renders
@@ -29,7 +21,7 @@ export function canHydrateLanding(container: HTMLElement): boolean {
     container.hasAttribute(PRERENDERED_ATTRIBUTE) &&
     window.location.pathname === '/' &&
     window.location.hash === '' &&
-    !wasSignedIn()
+    !readSignedInHint()
   );
 }
 

@@ -7,8 +7,6 @@ import './zod-without-eval';
 import { MantineProvider } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { AuthProvider } from '../lib/session';
-// Holds the browser's install offer from the first moment (it may come before any screen mounts).
-import './install-prompt';
 import { cssVariablesResolver, theme } from './theme';
 
 // Kept out of the entry chunk so the landing page paints sooner. Not lazyNamed(): it brings the

@@ -22,6 +22,7 @@ import {
 } from 'react';
 import type { IdentitySource, IdentityUser } from './firebase';
 import { runSignOutCallbacks } from './sign-out-callbacks';
+import { readSignedInHint, writeSignedInHint } from './signed-in-hint';
 
 /** The signed-in person, as far as the interface needs to know them. */
 export type SessionUser = IdentityUser;
@@ -43,8 +44,7 @@ export interface Session {
 const connectFirebase = async (): Promise<IdentitySource> =>
   (await import('./firebase')).connectFirebase();
 
-/** localStorage key: '1' while someone is signed in on this device. */
-export const SIGNED_IN_HINT_KEY = 'catalog-pilot:signed-in';
+export { SIGNED_IN_HINT_KEY } from './signed-in-hint';
 
 /** How long a visitor's page may stay idle before Firebase loads anyway. */
 const IDLE_LOAD_TIMEOUT_MS = 2000;
@@ -69,23 +69,6 @@ let activeSource: (() => Promise<IdentitySource>) | null = null;
 export async function getIdToken(): Promise<string | null> {
   const source = await (activeSource ?? connectFirebase)();
   return source.getIdToken();
-}
-
-function readHint(): boolean {
-  try {
-    return window.localStorage.getItem(SIGNED_IN_HINT_KEY) === '1';
-  } catch {
-    return false; // storage disabled: behave as for a first visit
-  }
-}
-
-function writeHint(signedIn: boolean): void {
-  try {
-    if (signedIn) window.localStorage.setItem(SIGNED_IN_HINT_KEY, '1');
-    else window.localStorage.removeItem(SIGNED_IN_HINT_KEY);
-  } catch {
-    // storage disabled: the next visit starts with the signed-out pages
-  }
 }
 
 function sameUser(a: SessionUser | null, b: SessionUser | null): boolean {
@@ -118,7 +101,7 @@ export interface AuthProviderProps {
 }
 
 export function AuthProvider({ children, connect = connectFirebase }: AuthProviderProps) {
-  const [wasSignedIn] = useState(readHint);
+  const [wasSignedIn] = useState(readSignedInHint);
   const [state, setState] = useState<{ user: SessionUser | null; isLoading: boolean }>({
     user: null,
     isLoading: wasSignedIn,
@@ -147,7 +130,7 @@ export function AuthProvider({ children, connect = connectFirebase }: AuthProvid
         (source) => {
           if (!active) return;
           unsubscribe = source.subscribe((user) => {
-            writeHint(user !== null);
+            writeSignedInHint(user !== null);
             // A transition: the screens the session opens render in slices, not one long task.
             startTransition(() => {
               setState((prev) =>
@@ -183,7 +166,7 @@ export function AuthProvider({ children, connect = connectFirebase }: AuthProvid
     const source = await getSource();
     const uid = uidRef.current;
     await source.signOut();
-    writeHint(false);
+    writeSignedInHint(false);
     uidRef.current = null;
     // Per-user data on this device (the local catalog) goes with the session.
     if (uid) await runSignOutCallbacks(uid);

@@ -11,6 +11,7 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Logo } from '../../components/logo';
 import { useAuth } from '../../lib/session';
 import { InstallButton } from '../install-button';
+import { landingHydrated } from '../landing-until-intent';
 import classes from './marketing-header.module.css';
 
 const MOBILE_MENU_ID = 'marketing-mobile-menu';
@@ -67,6 +68,10 @@ export function MarketingHeader() {
   useEffect(() => {
     closeMenu();
   }, [locationKey, closeMenu]);
+
+  // A tap on a button made before the landing page hydrated is clicked again now (after the
+  // effect above, which would close a menu the tap opened).
+  useEffect(landingHydrated, []);
 
   return (
     <header className={classes.header}>

@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { holdClicks, landingHydrated, startOnIntent, whenLandingHydrated } from './landing-until-intent';
+
+afterEach(() => {
+  document.body.replaceChildren();
+});
+
+describe('startOnIntent', () => {
+  it('starts once, at the first sign of intent, and not on the browser install offer', () => {
+    const start = vi.fn();
+    startOnIntent(start);
+    window.dispatchEvent(new Event('beforeinstallprompt'));
+    window.dispatchEvent(new Event('load'));
+    expect(start).not.toHaveBeenCalled();
+
+    document.body.append(Object.assign(document.createElement('button'), { textContent: 'Open menu' }));
+    document.body.querySelector('button')?.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    expect(start).toHaveBeenCalledTimes(1);
+    window.dispatchEvent(new Event('keydown'));
+    window.dispatchEvent(new Event('touchstart'));
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  it.each(['pointermove', 'touchstart', 'keydown', 'wheel', 'focusin'])('counts %s as intent', (type) => {
+    const start = vi.fn();
+    startOnIntent(start);
+    window.dispatchEvent(new Event(type));
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops waiting without starting', () => {
+    const start = vi.fn();
+    const stop = startOnIntent(start);
+    stop();
+    window.dispatchEvent(new Event('pointerdown'));
+    expect(start).not.toHaveBeenCalled();
+  });
+});
+
+describe('holdClicks', () => {
+  function page() {
+    document.body.innerHTML = '<header><button aria-label="Open menu"><span>≡</span></button><a href="/pricing">Pricing</a></header>';
+    const button = document.querySelector('button') as HTMLButtonElement;
+    const link = document.querySelector('a') as HTMLAnchorElement;
+    const seen: string[] = [];
+    document.body.addEventListener('click', (event) => seen.push((event.target as Element).nodeName));
+    return { button, link, seen };
+  }
+
+  it('holds a click on a button until the landing page has hydrated, then clicks it again', () => {
+    const { button, seen } = page();
+    const clicks = holdClicks();
+    const tap = new MouseEvent('click', { bubbles: true, cancelable: true });
+    button.querySelector('span')?.dispatchEvent(tap);
+    expect(tap.defaultPrevented).toBe(true);
+    expect(seen).toEqual([]);
+
+    clicks.release();
+    whenLandingHydrated(clicks.replay);
+    expect(seen).toEqual([]);
+    landingHydrated();
+    expect(seen).toEqual(['BUTTON']);
+    // Once only.
+    landingHydrated();
+    clicks.replay();
+    expect(seen).toEqual(['BUTTON']);
+  });
+
+  it('leaves a link to the browser, and every click alone once released', () => {
+    const { button, link, seen } = page();
+    const clicks = holdClicks();
+    const follow = new MouseEvent('click', { bubbles: true, cancelable: true });
+    link.addEventListener('click', (event) => event.preventDefault()); // jsdom would navigate
+    link.dispatchEvent(follow);
+    expect(seen).toEqual(['A']);
+
+    clicks.release();
+    const tap = new MouseEvent('click', { bubbles: true, cancelable: true });
+    button.dispatchEvent(tap);
+    expect(tap.defaultPrevented).toBe(false);
+    expect(seen).toEqual(['A', 'BUTTON']);
+  });
+
+  it('does not click a held button that left the page', () => {
+    const { button, seen } = page();
+    const clicks = holdClicks();
+    button.click();
+    clicks.release();
+    button.remove();
+    clicks.replay();
+    expect(seen).toEqual([]);
+  });
+});
