@@ -28,6 +28,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
+import { CATALOG_SCHEMA_VERSION } from '../packages/contracts/src/replication';
 import { generateCatalog } from '../packages/demo-store/src/generate-catalog';
 import { openDatabase } from '../api/src/db/index';
 import type { ProductInput } from '../api/src/db/repositories';
@@ -120,7 +121,7 @@ async function serverShare(product: RunningProduct, email: string): Promise<void
   let pages = 0;
   let bytes = 0;
   for (;;) {
-    const res = await fetch(`${product.url}/api/catalog/changes?cursor=${cursor}&limit=5000&schema=1`, { headers: { Authorization: `Bearer ${idToken}` } });
+    const res = await fetch(`${product.url}/api/catalog/changes?cursor=${cursor}&limit=5000&schema=${CATALOG_SCHEMA_VERSION}`, { headers: { Authorization: `Bearer ${idToken}` } });
     const text = await res.text();
     bytes += text.length;
     const body = JSON.parse(text) as { cursor: number; hasMore: boolean };
