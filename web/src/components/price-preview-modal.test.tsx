@@ -11,12 +11,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, waitFor, type Rendered } from '../testing/render';
 import { PreviewModal } from './price-preview-modal';
 
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
-
 let rendered: Rendered | undefined;
 afterEach(() => {
   rendered?.unmount();

@@ -62,9 +62,14 @@ interface ActiveCatalog {
  * adding them, merging them into the name order) is one short task, so the page stays
  * responsive and shows its first page (catalog-preview.ts) while the index builds.
  */
-const LOAD_CHUNK = 2_000;
-/** Steps between two merges into the name order (each merge copies the whole order). */
-const MERGE_EVERY = 5;
+const LOAD_CHUNK = 500;
+/**
+ * Steps between two merges into the name order (each merge copies the whole order): every
+ * 10,000 rows. 500 rows a step keeps each step's task (IndexedDB's structured-clone reading
+ * of the rows, then adding them) under 50 ms on a phone-speed CPU (4x throttling); with 2,000 a
+ * Premium catalog's first step was a task of 100-170 ms there (decision 040).
+ */
+const MERGE_EVERY = 20;
 /** User Timing entry of the index's load, page open to built (benchmarks and DevTools read it). */
 export const INDEX_LOAD_MEASURE = 'catalog-index-load';
 /** Lock held by the tab that pulls. */

@@ -30,6 +30,12 @@ if (!window.matchMedia) {
 // jsdom does not scroll; react-router's ScrollRestoration calls these on every navigation.
 window.scrollTo = () => {};
 Element.prototype.scrollIntoView = () => {};
+// Nor does it observe sizes; Mantine's ScrollArea (an open Select's options, modals) asks to.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
 
 export interface Rendered {
   container: HTMLElement;

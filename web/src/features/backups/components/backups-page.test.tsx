@@ -15,13 +15,6 @@ import { fakeIdentity, fakeUser } from '../../../testing/fake-identity';
 import { render, waitFor, type Rendered } from '../../../testing/render';
 import { BackupsPage } from './backups-page';
 
-// jsdom has no ResizeObserver; Mantine's ScrollArea measures with it.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
-
 let rendered: Rendered | undefined;
 let respond: Record<string, (init: RequestInit) => Response>;
 let requests: Array<{ url: string; method: string; body: unknown }>;

@@ -36,7 +36,6 @@ export function CategoryCascadePicker({ categories, value, onChange, label = 'Ca
           onChange={(path) => onChange(path ?? level.parent)}
           clearable
           w={{ base: '100%', xs: 240 }}
-          comboboxProps={{ withinPortal: true }}
         />
       ))}
     </Group>

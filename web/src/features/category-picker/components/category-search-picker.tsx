@@ -20,7 +20,6 @@ export function CategorySearchPicker({ categories, value, onChange, label = 'Cat
       limit={200}
       nothingFoundMessage="No matching category"
       leftSection={<IconSearch size={16} aria-hidden="true" />}
-      comboboxProps={{ withinPortal: true }}
     />
   );
 }

@@ -15,13 +15,6 @@ import { fakeIdentity, fakeUser } from '../../../testing/fake-identity';
 import { render, waitFor, type Rendered } from '../../../testing/render';
 import { ProductsScreen } from './products-screen';
 
-// jsdom has no ResizeObserver; Mantine's SegmentedControl measures with it.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
-
 let rendered: Rendered | undefined;
 const requests: Array<{ method: string; url: string }> = [];
 let uid = 0;

@@ -16,12 +16,6 @@ import { expectWhoCan } from '../../../testing/who-can';
 import { type ApiRoutes, json, type StubbedRequest, stubApi } from '../../../testing/stub-api';
 import { SubscriptionPage } from './subscription-page';
 
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
-
 const END = '2030-03-08T12:00:00.000Z';
 const state = (overrides: Record<string, unknown> = {}) => ({
   plan: 'starter', productLimit: 100, status: 'active', currentPeriodEnd: END, cancelAtPeriodEnd: false,

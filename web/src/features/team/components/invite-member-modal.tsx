@@ -95,7 +95,6 @@ export function InviteMemberModal({ opened, onClose }: { opened: boolean; onClos
               error={errors.role}
               allowDeselect={false}
               withAsterisk
-              comboboxProps={{ withinPortal: true }}
             />
           </Stack>
           <Group justify="flex-end" mt="lg" gap="sm">

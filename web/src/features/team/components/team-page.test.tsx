@@ -16,12 +16,6 @@ import { expectWhoCan } from '../../../testing/who-can';
 import { type ApiRoutes, json, type StubbedRequest, stubApi } from '../../../testing/stub-api';
 import { TeamPage } from './team-page';
 
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
-
 const forbidden = (message: string) => json({ error: { code: 'FORBIDDEN', message } }, 403);
 
 const OWNER = { id: 'u1', email: 'olive@example.com', firstName: 'Olive', lastName: 'Owner', profileImageUrl: null, role: 'owner' };

@@ -8,13 +8,6 @@ import type { LocalProduct } from '../../../local/catalog-query';
 import { testProduct } from '../utils/test-fixtures';
 import { BulkAdjustmentForm } from './bulk-adjustment-form';
 
-// jsdom has no ResizeObserver; SegmentedControl's indicator measures itself with one.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
-
 let rendered: Rendered | undefined;
 afterEach(() => {
   rendered?.unmount();

@@ -24,12 +24,6 @@ import { toStoredDraft } from '../utils/draft-state';
 import { initialFormState, workOrderFormReducer } from '../utils/work-order-form';
 import { CreateWorkOrderScreen, DRAFT_SAVED_TEXT } from './create-work-order-screen';
 
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-} as unknown as typeof ResizeObserver;
-
 const DRAFT_ID = '6f1c3a52-8d4e-4b7a-9c21-0e5d3f4a6b7c';
 let rendered: Rendered | undefined;
 let uid = 0;

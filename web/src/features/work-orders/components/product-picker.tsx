@@ -135,7 +135,6 @@ export function ProductPicker({ isSelected, onToggle, onSelect }: ProductPickerP
           searchable
           clearable
           nothingFoundMessage="No category matches"
-          comboboxProps={{ withinPortal: true }}
         />
       </SimpleGrid>
       {(showFilters || hasProductFilters(productFilters)) && (
