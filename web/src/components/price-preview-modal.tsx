@@ -16,7 +16,7 @@ import type { AdjustmentExplanation } from '@catalog/contracts/bulk-adjustment';
 import { guardrailLabel, type GuardrailRule, type GuardrailSettings } from '@catalog/contracts/guardrails';
 import { useState, type KeyboardEvent } from 'react';
 import type { OrderOverlap } from '@catalog/contracts/work-order-rules';
-import { useMediaQuery } from '@mantine/hooks';
+import { useScreenQuery } from '../lib/media-query';
 import type { OrderGuardrails, PreviewLine, PricePreview } from '@catalog/contracts/bulk-adjustment-preview';
 import { formatCents } from '@catalog/contracts/money';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -190,7 +190,7 @@ export function PreviewModal({
   opened, title = 'Preview Work Order', backLabel = 'Back to Editing', preview, scheduledAt, revertAt = null, overlaps = [], productCount,
   submitting, error, onConfirm, onClose, guardrails = null, guardrailSettings, explain, notes = [],
 }: PreviewModalProps) {
-  const narrow = useMediaQuery('(max-width: 48em)');
+  const narrow = useScreenQuery('(max-width: 48em)');
   const [onlyFlagged, setOnlyFlagged] = useState(false);
   const lines = preview?.lines ?? [];
   const filtering = onlyFlagged && !!guardrails && guardrails.flagged > 0;

@@ -14,7 +14,8 @@ import {
   NavLink as MantineNavLink,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
+import { useScreenQuery } from '../../lib/media-query';
 import {
   IconBox,
   IconClipboardList,
@@ -116,7 +117,7 @@ function SignedInShell({ children }: { children?: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname, key } = useLocation();
   // Below the sm breakpoint the closed sidebar is only slid off screen: keep it out of the tab order.
-  const isMobile = useMediaQuery(`(max-width: ${em(767.98)})`);
+  const isMobile = useScreenQuery(`(max-width: ${em(767.98)})`);
   // The catalog on the device: opened for the signed-in user and kept up to date.
   useLocalCatalog();
 

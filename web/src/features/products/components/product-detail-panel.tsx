@@ -6,7 +6,7 @@
  */
 import { categoryLabel, skuLabel } from '@catalog/contracts/catalog';
 import { Divider, Drawer, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useScreenQuery } from '../../../lib/media-query';
 import { memo, type ReactNode } from 'react';
 import { useLocalProduct } from '../hooks/use-local-product';
 import { usePriceEdits } from '../hooks/use-price-edits';
@@ -92,7 +92,7 @@ function PanelBody({ productId, onClose }: { productId: number; onClose: () => v
 
 export const ProductDetailPanel = memo(function ProductDetailPanel({ productId, onClose }: ProductDetailPanelProps) {
   const product = useLocalProduct(productId);
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = useScreenQuery('(max-width: 48em)');
   return (
     <Drawer.Root opened={productId !== null} onClose={onClose} position="right" size={phone ? '100%' : 'lg'}>
       <Drawer.Overlay />

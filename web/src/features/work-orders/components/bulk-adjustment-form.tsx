@@ -7,7 +7,7 @@
  * sale prices. The spec's messages (section 5) for what cannot be applied.
  */
 import { Alert, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useScreenQuery } from '../../../lib/media-query';
 import { notifications } from '@mantine/notifications';
 import {
   BULK_ADJUSTMENT_MESSAGES,
@@ -83,7 +83,7 @@ export function BulkAdjustmentForm({ selectedCount, products = [], dispatch }: B
   const [error, setError] = useState<string | null>(null);
   const [endingError, setEndingError] = useState<string | null>(null);
   const [skipped, setSkipped] = useState<string | null>(null);
-  const narrow = useMediaQuery('(max-width: 30em)');
+  const narrow = useScreenQuery('(max-width: 30em)');
   const ids = { field: useId(), direction: useId(), title: useId(), round: useId() };
   const update = (patch: Partial<BulkAdjustmentInput>) => {
     setInput((prev) => ({ ...prev, ...patch }));

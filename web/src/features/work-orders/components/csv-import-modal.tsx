@@ -5,7 +5,7 @@
  * a refused file says why and changes nothing.
  */
 import { Alert, Button, FileInput, Group, Loader, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useScreenQuery } from '../../../lib/media-query';
 import { IconAlertTriangle, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Dialog } from '../../../components/dialog';
@@ -129,7 +129,7 @@ function PreviewLists({ preview }: { preview: ImportPreview }) {
 
 export function CsvImportModal({ opened, onClose, onApply }: CsvImportModalProps) {
   // A phone gets the whole screen, as the work order's preview does.
-  const narrow = useMediaQuery('(max-width: 48em)');
+  const narrow = useScreenQuery('(max-width: 48em)');
   const [file, setFile] = useState<File | null>(null);
   const [reading, setReading] = useState(false);
   const [result, setResult] = useState<FilePreview | null>(null);
