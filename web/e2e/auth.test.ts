@@ -231,7 +231,11 @@ describe('restoring the session', () => {
         const firebase = await holdFirebase(context);
         await page.goto('/');
         await heading(page, 'Navigate your catalog with confidence').waitFor();
-        // Firebase loads in the background (to notice a session restored anyway), unawaited.
+        // Nothing of the app loads until the visitor acts (decision 040), Firebase included.
+        await page.waitForTimeout(500);
+        expect(firebase.requested()).toBe(false);
+        // Then Firebase loads in the background (to notice a session restored anyway), unawaited.
+        await page.mouse.move(200, 300);
         await expect.poll(firebase.requested).toBe(true);
         await expect(heading(page, 'Navigate your catalog with confidence').isVisible()).resolves.toBe(true);
         firebase.release();
