@@ -2,7 +2,8 @@
  * Vite plugin: pre-renders the landing page into index.html's #root when building, so a
  * first-time visitor sees it as soon as the HTML and the entry stylesheet are in, rather than
  * after the whole entry script has loaded and run (the slow part on a phone). The entry
- * (src/main.tsx) then hydrates it.
+ * (src/main.tsx) then loads the app (src/app/start-app.tsx) on the visitor's first intent, which
+ * hydrates it.
  *
  * How: a second, server-side build of src/prerender.tsx (React's renderToString of the same tree
  * the entry renders, with a static router at "/") into node_modules/.cache, loaded in Node; its

@@ -21,11 +21,18 @@ const failed = (error: unknown) => console.error('The app could not load', error
 if (canHydrateLanding(container)) {
   const clicks = holdClicks();
   startOnIntent(() => {
-    loadApp().then(({ hydrateApp }) => {
-      clicks.release();
-      whenLandingHydrated(clicks.replay);
-      hydrateApp(container);
-    }, failed);
+    loadApp().then(
+      ({ hydrateApp }) => {
+        clicks.release();
+        whenLandingHydrated(clicks.replay);
+        hydrateApp(container);
+      },
+      (error: unknown) => {
+        // The page stays as it is, its links working; its buttons are no longer held.
+        clicks.release();
+        failed(error);
+      },
+    );
   });
   registerServiceWorkerAfterLoad();
 } else {

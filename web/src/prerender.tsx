@@ -1,6 +1,6 @@
 /**
  * Build-time render of the landing page (scripts/prerender-landing.ts puts it into index.html's
- * #root): the signed-out visitor's "/" as the entry (main.tsx) renders it, so the entry can
+ * #root): the signed-out visitor's "/" as the app (app/start-app.tsx) renders it, so the app can
  * hydrate it without a mismatch. Runs in Node, never in the browser.
  */
 import { StrictMode } from 'react';
@@ -14,7 +14,7 @@ export async function renderLanding(): Promise<string> {
   const context = await handler.query(new Request('http://localhost/'));
   if (context instanceof Response) throw new Error(`"/" answered ${context.status} at build time`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  // The same tree as main.tsx; RouterProvider leaves an empty slot where StaticRouterProvider
+  // The same tree as app/start-app.tsx; RouterProvider leaves an empty slot where StaticRouterProvider
   // would put its hydration script (none here: no loaders), so useId values agree.
   return renderToString(
     <StrictMode>

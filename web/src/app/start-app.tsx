@@ -10,11 +10,11 @@ import { AppRouter } from './router';
 
 /** The same tree as the build-time render of the landing page (src/prerender.tsx). */
 const app = (
-    <StrictMode>
-      <AppProvider>
-        <AppRouter />
-      </AppProvider>
-    </StrictMode>
+  <StrictMode>
+    <AppProvider>
+      <AppRouter />
+    </AppProvider>
+  </StrictMode>
 );
 
 /**

@@ -2,7 +2,8 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { render, waitFor, type Rendered } from '../testing/render';
 import { fakeIdentity, fakeUser } from '../testing/fake-identity';
-import { AuthProvider, SIGNED_IN_HINT_KEY, useAuth, type Session } from './session';
+import { AuthProvider, useAuth, type Session } from './session';
+import { SIGNED_IN_HINT_KEY } from './signed-in-hint';
 
 let rendered: Rendered | undefined;
 let session: Session | undefined;

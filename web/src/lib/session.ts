@@ -44,8 +44,6 @@ export interface Session {
 const connectFirebase = async (): Promise<IdentitySource> =>
   (await import('./firebase')).connectFirebase();
 
-export { SIGNED_IN_HINT_KEY } from './signed-in-hint';
-
 /** How long a visitor's page may stay idle before Firebase loads anyway. */
 const IDLE_LOAD_TIMEOUT_MS = 2000;
 
