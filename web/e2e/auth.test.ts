@@ -234,9 +234,10 @@ describe('restoring the session', () => {
         // Nothing of the app loads until the visitor acts (decision 040), Firebase included.
         await page.waitForTimeout(500);
         expect(firebase.requested()).toBe(false);
-        // Then Firebase loads in the background (to notice a session restored anyway), unawaited.
+        // Then Firebase loads in the background (to notice a session restored anyway), unawaited:
+        // after the app's chunk has loaded and hydrated, once the page is idle (at most 2 s).
         await page.mouse.move(200, 300);
-        await expect.poll(firebase.requested).toBe(true);
+        await expect.poll(firebase.requested, { timeout: 15_000 }).toBe(true);
         await expect(heading(page, 'Navigate your catalog with confidence').isVisible()).resolves.toBe(true);
         firebase.release();
       },
