@@ -2,7 +2,8 @@
  * Entry point: the first paint's styles, the install offer, and the app, which it loads as a
  * chunk of its own (start-app.tsx). The pre-rendered landing page needs no script to show or to
  * follow its links, so a first-time visitor's device loads the app only when they show intent
- * (landing-until-intent.ts, decision 040); any other visit loads it at once.
+ * (landing-until-intent.ts, decision 040); any other visit loads it at once, and a returning
+ * user's screen with it (start-early.ts, decision 041).
  */
 // Only the styles of what the first paint shows; the rest comes with the lazy parts (lazy-named.ts).
 import './app/mantine-first-paint.css';
@@ -11,6 +12,7 @@ import './app/prerendered-landing.css';
 import './app/install-prompt';
 import { holdClicks, registerServiceWorkerAfterLoad, startOnIntent, whenLandingHydrated } from './app/landing-until-intent';
 import { canHydrateLanding, discardPrerendered } from './app/prerendered-landing';
+import { startEarly } from './app/start-early';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -38,4 +40,6 @@ if (canHydrateLanding(container)) {
 } else {
   discardPrerendered(container);
   loadApp().then(({ renderApp }) => renderApp(container), failed);
+  // A returning user's shell, screen and catalog start now too, not one after the other later.
+  startEarly(window.location.pathname);
 }

@@ -9,13 +9,15 @@ import { PageLoader } from '../components/page-loader';
 import { useAuth } from '../lib/session';
 
 export function RequireAuth({ children }: { children?: ReactNode }) {
-  const { user, isLoading } = useAuth();
+  const { user, isLoading, isRestored } = useAuth();
   const location = useLocation();
   const wasSignedIn = useRef(false);
 
+  // Signed in for real (not only remembered, lib/session.ts): a session Firebase does not restore
+  // is one to sign in to again, not a sign-out.
   useEffect(() => {
-    if (user) wasSignedIn.current = true;
-  }, [user]);
+    if (user && isRestored) wasSignedIn.current = true;
+  }, [user, isRestored]);
 
   if (isLoading) return <PageLoader />;
   if (!user) {

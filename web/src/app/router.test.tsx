@@ -2,15 +2,19 @@ import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
 import { AuthProvider } from '../lib/session';
+import { writeSignedInHint } from '../lib/signed-in-hint';
 import { fakeIdentity, fakeUser } from '../testing/fake-identity';
 import { render, waitFor, type Rendered } from '../testing/render';
 import { routes } from './router';
+import { loadNotFound, loadProducts, MARKETING_PATHS, SIGNED_IN_SCREENS, signedInScreenAt } from './route-modules';
+import type { RouteObject } from 'react-router-dom';
 import { NotFoundRoute } from './routes/not-found';
 
 let rendered: Rendered | undefined;
 afterEach(() => {
   rendered?.unmount();
   rendered = undefined;
+  localStorage.clear();
 });
 
 async function renderAt(path: string) {
@@ -98,12 +102,53 @@ describe('route guards', () => {
     await waitFor(() => h1(container).startsWith('Welcome back'));
   });
 
+  it('sends a remembered user whose session Firebase does not restore to /login, remembering where they were', async () => {
+    writeSignedInHint(fakeUser());
+    const identity = fakeIdentity();
+    const router = createMemoryRouter(routes, { initialEntries: ['/team'] });
+    rendered = await render(
+      <AuthProvider connect={identity.connect}>
+        <RouterProvider router={router} />
+      </AuthProvider>,
+    );
+    // The screen shows for the user this device remembers, before Firebase answers.
+    await waitFor(() => h1(rendered!.container) === 'Team');
+    await waitFor(() => identity.connections() > 0);
+    await act(async () => identity.emit(null));
+    await waitFor(() => router.state.location.pathname === '/login');
+    expect(router.state.location.state).toEqual({ from: '/team' });
+  });
+
   it('goes to the landing page, not /login, when the user signs out on a signed-in screen', async () => {
     const { container, router, identity } = await renderSignedInAt('/team');
     await waitFor(() => h1(container) === 'Team');
     await act(async () => identity.emit(null));
     await waitFor(() => h1(container) === 'Navigate your catalog with confidence');
     expect(router.state.location.pathname).toBe('/');
+  });
+});
+
+describe('the screens a returning user starts early (route-modules.ts)', () => {
+  /** Every path the router knows ('/' for the index route), apart from the catch-all. */
+  function routerPaths(list: RouteObject[], base = ''): string[] {
+    return list.flatMap((route) => {
+      const path = route.index ? base || '/' : route.path ? `${base}/${route.path}` : base;
+      return [...(route.index || (route.path && route.path !== '*') ? [path] : []), ...routerPaths(route.children ?? [], path)];
+    });
+  }
+
+  it('names a screen for every path of the router that is not a marketing page, and no other', () => {
+    const paths = routerPaths(routes);
+    expect(paths).toContain('/products');
+    expect(Object.keys(SIGNED_IN_SCREENS).sort()).toEqual(paths.filter((p) => !MARKETING_PATHS.includes(p)).sort());
+  });
+
+  it('finds the screen at a path, with or without a trailing slash; the 404 page at an unknown one', () => {
+    expect(signedInScreenAt('/products')).toBe(loadProducts);
+    expect(signedInScreenAt('/products/')).toBe(loadProducts);
+    expect(signedInScreenAt('/no/such/page')).toBe(loadNotFound);
+    expect(signedInScreenAt('/login')).toBeNull();
+    expect(signedInScreenAt('/pricing')).toBeNull();
   });
 });
 

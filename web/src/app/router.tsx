@@ -15,35 +15,27 @@ import { lazyNamed } from './lazy-named';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 import { RouteErrorPage } from './route-error-page';
+import * as modules from './route-modules';
 import { LandingRoute } from './routes/landing';
 
-const SignedInLayout = lazyNamed(() => import('./layouts/signed-in-layout'), 'SignedInLayout');
+const SignedInLayout = lazyNamed(modules.loadSignedInLayout, 'SignedInLayout');
 
-const PricingRoute = lazyNamed(() => import('./routes/pricing'), 'PricingRoute');
-const LoginRoute = lazyNamed(() => import('./routes/login'), 'LoginRoute');
-const AcceptInvitationRoute = lazyNamed(
-  () => import('./routes/accept-invitation'),
-  'AcceptInvitationRoute',
-);
-const FeedbackRoute = lazyNamed(() => import('./routes/feedback'), 'FeedbackRoute');
-const NotFoundRoute = lazyNamed(() => import('./routes/not-found'), 'NotFoundRoute');
+const PricingRoute = lazyNamed(modules.loadPricing, 'PricingRoute');
+const LoginRoute = lazyNamed(modules.loadLogin, 'LoginRoute');
+const AcceptInvitationRoute = lazyNamed(modules.loadAcceptInvitation, 'AcceptInvitationRoute');
+const FeedbackRoute = lazyNamed(modules.loadFeedback, 'FeedbackRoute');
+const NotFoundRoute = lazyNamed(modules.loadNotFound, 'NotFoundRoute');
 
-const DashboardRoute = lazyNamed(() => import('./routes/app/dashboard'), 'DashboardRoute');
-const ProductsRoute = lazyNamed(() => import('./routes/app/products'), 'ProductsRoute');
-const WorkOrdersRoute = lazyNamed(() => import('./routes/app/work-orders'), 'WorkOrdersRoute');
-const CreateWorkOrderRoute = lazyNamed(
-  () => import('./routes/app/create-work-order'),
-  'CreateWorkOrderRoute',
-);
-const BackupsRoute = lazyNamed(() => import('./routes/app/backups'), 'BackupsRoute');
-const SettingsRoute = lazyNamed(() => import('./routes/app/settings'), 'SettingsRoute');
-const SubscriptionRoute = lazyNamed(() => import('./routes/app/subscription'), 'SubscriptionRoute');
-const TeamRoute = lazyNamed(() => import('./routes/app/team'), 'TeamRoute');
-const CategoryDemoRoute = lazyNamed(
-  () => import('./routes/app/category-demo'),
-  'CategoryDemoRoute',
-);
-const ThankYouRoute = lazyNamed(() => import('./routes/app/thank-you'), 'ThankYouRoute');
+const DashboardRoute = lazyNamed(modules.loadDashboard, 'DashboardRoute');
+const ProductsRoute = lazyNamed(modules.loadProducts, 'ProductsRoute');
+const WorkOrdersRoute = lazyNamed(modules.loadWorkOrders, 'WorkOrdersRoute');
+const CreateWorkOrderRoute = lazyNamed(modules.loadCreateWorkOrder, 'CreateWorkOrderRoute');
+const BackupsRoute = lazyNamed(modules.loadBackups, 'BackupsRoute');
+const SettingsRoute = lazyNamed(modules.loadSettings, 'SettingsRoute');
+const SubscriptionRoute = lazyNamed(modules.loadSubscription, 'SubscriptionRoute');
+const TeamRoute = lazyNamed(modules.loadTeam, 'TeamRoute');
+const CategoryDemoRoute = lazyNamed(modules.loadCategoryDemo, 'CategoryDemoRoute');
+const ThankYouRoute = lazyNamed(modules.loadThankYou, 'ThankYouRoute');
 
 const landing = (
   <MarketingLayout>

@@ -8,6 +8,9 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './provider';
 import { AppRouter } from './router';
 
+/** User Timing mark of the app's code having loaded (benchmarks and DevTools read it). */
+performance.mark('app-loaded');
+
 /** The same tree as the build-time render of the landing page (src/prerender.tsx). */
 const app = (
   <StrictMode>

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { render, waitFor, type Rendered } from '../testing/render';
 import { fakeIdentity, fakeUser } from '../testing/fake-identity';
 import { AuthProvider, useAuth, type Session } from './session';
-import { SIGNED_IN_HINT_KEY } from './signed-in-hint';
+import { readRememberedUser, REMEMBERED_USER_KEY, SIGNED_IN_HINT_KEY, writeSignedInHint } from './signed-in-hint';
 
 let rendered: Rendered | undefined;
 let session: Session | undefined;
@@ -55,6 +55,52 @@ describe('AuthProvider', () => {
     expect(seen.at(-1)).toEqual({ isLoading: false, isAuthenticated: true, uid: 'u-42' });
   });
 
+  it('shows a remembered user at once, confirmed when Firebase restores the session, keeping the same object', async () => {
+    writeSignedInHint(fakeUser({ uid: 'u-7', email: 'grace@example.com' }));
+    const identity = fakeIdentity();
+    rendered = await render(
+      <AuthProvider connect={identity.connect}>
+        <Probe />
+      </AuthProvider>,
+    );
+    expect(seen[0]).toEqual({ isLoading: false, isAuthenticated: true, uid: 'u-7' });
+    expect(session?.isRestored).toBe(false);
+    expect(session?.user?.email).toBe('grace@example.com');
+    const remembered = session?.user;
+    await waitFor(() => identity.connections() > 0);
+    act(() => identity.emit(fakeUser({ uid: 'u-7', email: 'grace@example.com' })));
+    expect(session?.isRestored).toBe(true);
+    expect(session?.user).toBe(remembered);
+  });
+
+  it('signs a remembered user out when Firebase restores no session (it expired or ended elsewhere)', async () => {
+    writeSignedInHint(fakeUser({ uid: 'u-7' }));
+    const identity = fakeIdentity();
+    rendered = await render(
+      <AuthProvider connect={identity.connect}>
+        <Probe />
+      </AuthProvider>,
+    );
+    await waitFor(() => identity.connections() > 0);
+    act(() => identity.emit(null));
+    expect(seen.at(-1)).toEqual({ isLoading: false, isAuthenticated: false, uid: null });
+    expect(session?.isRestored).toBe(true);
+    expect(localStorage.getItem(SIGNED_IN_HINT_KEY)).toBeNull();
+    expect(readRememberedUser()).toBeNull();
+  });
+
+  it('ignores a remembered user that is not one (edited storage): the loader shows until Firebase answers', async () => {
+    localStorage.setItem(SIGNED_IN_HINT_KEY, '1');
+    for (const value of ['{', '"u-1"', '{"uid":""}', '{"uid":"u-1","email":3,"displayName":null,"photoURL":null,"emailVerified":true}']) {
+      localStorage.setItem(REMEMBERED_USER_KEY, value);
+      expect(readRememberedUser()).toBeNull();
+    }
+    // Without the signed-in flag, a stored user is not remembered either.
+    writeSignedInHint(fakeUser());
+    localStorage.removeItem(SIGNED_IN_HINT_KEY);
+    expect(readRememberedUser()).toBeNull();
+  });
+
   it('remembers a sign-in on this device and forgets it on sign-out', async () => {
     const identity = fakeIdentity();
     rendered = await render(
@@ -65,10 +111,12 @@ describe('AuthProvider', () => {
     await waitFor(() => identity.connections() > 0);
     act(() => identity.emit(fakeUser()));
     expect(localStorage.getItem(SIGNED_IN_HINT_KEY)).toBe('1');
+    expect(readRememberedUser()).toEqual(fakeUser());
     await act(() => session!.signOut());
     expect(identity.signOuts()).toBe(1);
     expect(session?.user).toBeNull();
     expect(localStorage.getItem(SIGNED_IN_HINT_KEY)).toBeNull();
+    expect(localStorage.getItem(REMEMBERED_USER_KEY)).toBeNull();
   });
 
   it('keeps the same user object across token refreshes, so screens do not re-render', async () => {

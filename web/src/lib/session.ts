@@ -4,9 +4,13 @@
  * getIdToken to routes, layouts and the API client.
  *
  * The Firebase SDK is loaded in the background, never before the first paint. This device
- * remembers (localStorage) whether someone was signed in: a visitor who never was sees the
- * signed-out pages at once, while a returning user sees a loader until the session is restored
- * rather than a flash of the landing page.
+ * remembers (localStorage, signed-in-hint.ts) who was signed in: a visitor who never was sees the
+ * signed-out pages at once, and a returning user sees their screens at once, as the remembered
+ * user, while Firebase restores the session (decision 041). Nothing the server holds is read
+ * before that: every API call waits for Firebase's token. Should Firebase find no session (it
+ * expired, or was ended elsewhere), the session becomes signed out and the screens ask to sign
+ * in. A device that remembers only that someone was signed in (written before the user was)
+ * shows a loader until the session is restored rather than a flash of the landing page.
  */
 import {
   createContext,
@@ -15,6 +19,7 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -22,7 +27,7 @@ import {
 } from 'react';
 import type { IdentitySource, IdentityUser } from './firebase';
 import { runSignOutCallbacks } from './sign-out-callbacks';
-import { readSignedInHint, writeSignedInHint } from './signed-in-hint';
+import { readRememberedUser, readSignedInHint, writeSignedInHint } from './signed-in-hint';
 
 /** The signed-in person, as far as the interface needs to know them. */
 export type SessionUser = IdentityUser;
@@ -32,6 +37,11 @@ export interface Session {
   user: SessionUser | null;
   /** true until the stored session has been restored; routes show a loader meanwhile. */
   isLoading: boolean;
+  /**
+   * The identity service has answered: `user` is the session it restored, not this device's
+   * memory of the last one (which `user` is until then, when there is one).
+   */
+  isRestored: boolean;
   /** A user is signed in (and loading is over). */
   isAuthenticated: boolean;
   /** Signs out on this device; the session becomes signed out when it resolves. */
@@ -47,9 +57,13 @@ const connectFirebase = async (): Promise<IdentitySource> =>
 /** How long a visitor's page may stay idle before Firebase loads anyway. */
 const IDLE_LOAD_TIMEOUT_MS = 2000;
 
+/** User Timing mark of the identity service's first answer (benchmarks and DevTools read it). */
+const SESSION_RESTORED_MARK = 'session-restored';
+
 const SIGNED_OUT: Session = {
   user: null,
   isLoading: false,
+  isRestored: true,
   isAuthenticated: false,
   signOut: async () => {},
   getIdToken: async () => null,
@@ -100,9 +114,9 @@ export interface AuthProviderProps {
 
 export function AuthProvider({ children, connect = connectFirebase }: AuthProviderProps) {
   const [wasSignedIn] = useState(readSignedInHint);
-  const [state, setState] = useState<{ user: SessionUser | null; isLoading: boolean }>({
-    user: null,
-    isLoading: wasSignedIn,
+  const [state, setState] = useState<{ user: SessionUser | null; isLoading: boolean; isRestored: boolean }>(() => {
+    const remembered = readRememberedUser();
+    return { user: remembered, isLoading: wasSignedIn && !remembered, isRestored: false };
   });
   const sourceRef = useRef<Promise<IdentitySource> | null>(null);
   const getSource = useCallback(() => {
@@ -113,7 +127,9 @@ export function AuthProvider({ children, connect = connectFirebase }: AuthProvid
     return sourceRef.current;
   }, [connect]);
 
-  useEffect(() => {
+  // A layout effect: it runs before any passive effect inside, where a remembered user's screens
+  // already fetch (lib/api-client.ts asks getIdToken, which must reach this provider's source).
+  useLayoutEffect(() => {
     activeSource = getSource;
     return () => {
       if (activeSource === getSource) activeSource = null;
@@ -128,18 +144,22 @@ export function AuthProvider({ children, connect = connectFirebase }: AuthProvid
         (source) => {
           if (!active) return;
           unsubscribe = source.subscribe((user) => {
-            writeSignedInHint(user !== null);
+            if (!performance.getEntriesByName(SESSION_RESTORED_MARK).length) performance.mark(SESSION_RESTORED_MARK);
+            writeSignedInHint(user);
             // A transition: the screens the session opens render in slices, not one long task.
             startTransition(() => {
               setState((prev) =>
-                sameUser(prev.user, user) && !prev.isLoading ? prev : { user, isLoading: false },
+                sameUser(prev.user, user) && prev.isRestored
+                  ? prev
+                  : // The same user keeps its object: what depends on it does not run again.
+                    { user: sameUser(prev.user, user) ? prev.user : user, isLoading: false, isRestored: true },
               );
             });
           });
         },
         (err: unknown) => {
           console.error('Could not start the sign-in service', err);
-          if (active) setState({ user: null, isLoading: false });
+          if (active) setState({ user: null, isLoading: false, isRestored: true });
         },
       );
     };
@@ -164,7 +184,7 @@ export function AuthProvider({ children, connect = connectFirebase }: AuthProvid
     const source = await getSource();
     const uid = uidRef.current;
     await source.signOut();
-    writeSignedInHint(false);
+    writeSignedInHint(null);
     uidRef.current = null;
     // Per-user data on this device (the local catalog) goes with the session.
     if (uid) await runSignOutCallbacks(uid);
@@ -176,6 +196,7 @@ export function AuthProvider({ children, connect = connectFirebase }: AuthProvid
     () => ({
       user: state.user,
       isLoading: state.isLoading,
+      isRestored: state.isRestored,
       isAuthenticated: !state.isLoading && state.user !== null,
       signOut,
       getIdToken: getToken,

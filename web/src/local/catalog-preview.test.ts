@@ -9,8 +9,8 @@ import { holdIndexLoad } from '../testing/hold-index-load';
 import { createCatalogDb } from './catalog-db';
 import { CatalogIndex } from './catalog-index';
 import { PREVIEW_ROWS, previewPage, readSnapshot, writePreview } from './catalog-preview';
-import { previewCatalog, queryCatalog } from './catalog-query';
-import { closeLocalCatalog, getCatalogStatus, openLocalCatalog, pullNow } from './local-catalog';
+import { peekPreview, previewCatalog, queryCatalog } from './catalog-query';
+import { catalogPreview, closeLocalCatalog, getCatalogStatus, openLocalCatalog, pullNow, startLocalCatalog } from './local-catalog';
 
 let uid = 0;
 const nextUid = () => `preview-${++uid}-${Date.now()}`;
@@ -67,6 +67,37 @@ describe('the first-page snapshot', () => {
     expect(preview?.products.map((p) => p.name)).toEqual(['Mug 01', 'Mug 02', 'Mug 03']);
     // A search is not previewed: it waits for the index.
     expect(await previewCatalog({ search: 'mug 1', page: 1, pageSize: 3 })).toBeNull();
+  });
+
+  it('reads the first pages\' rows with the snapshot, so a reopened catalog answers its first page without waiting', async () => {
+    const user = await pulledCatalog(45, (id) => ({ name: `Lamp ${String(46 - id).padStart(2, '0')}`, isVisible: id % 2 === 0 }));
+    releaseLoad = holdIndexLoad();
+    openLocalCatalog(user, { fetchChanges: async () => Promise.reject(new Error('offline')) });
+    // Nothing read yet: no answer now (the screen asks again, previewCatalog, when it is read).
+    expect(peekPreview({ page: 1, pageSize: 20 })).toBeNull();
+    await catalogPreview();
+
+    const all = peekPreview({ page: 1, pageSize: 20 });
+    expect(all?.total).toBe(45);
+    expect(all?.products.map((p) => p.name).slice(0, 3)).toEqual(['Lamp 01', 'Lamp 02', 'Lamp 03']);
+    expect(all?.products).toHaveLength(20);
+    const visible = peekPreview({ visibleOnly: true, page: 1, pageSize: 20 });
+    expect(visible?.total).toBe(22);
+    expect(visible?.products.every((p) => p.isVisible)).toBe(true);
+    // Only the first pages are read ahead; a filter is never previewed.
+    expect(peekPreview({ page: 2, pageSize: 20 })).toBeNull();
+    expect(peekPreview({ search: 'lamp', page: 1, pageSize: 20 })).toBeNull();
+    expect((await previewCatalog({ page: 2, pageSize: 20 }))?.products).toHaveLength(20);
+    expect(getCatalogStatus().ready).toBe(false);
+  });
+
+  it('starts a catalog opened early once: the signed-in shell sends and pulls the first time only', async () => {
+    const user = await pulledCatalog(3);
+    openLocalCatalog(user, { fetchChanges: async () => Promise.reject(new Error('offline')) });
+    expect(startLocalCatalog(user)).toBe(true);
+    expect(startLocalCatalog(user)).toBe(false);
+    // Another user's catalog replaces it, and is started anew.
+    expect(startLocalCatalog(nextUid(), { fetchChanges: async () => Promise.reject(new Error('offline')) })).toBe(true);
   });
 
   it('answers a query asked while the index builds from the whole catalog once it is built', async () => {

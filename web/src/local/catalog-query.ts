@@ -12,14 +12,13 @@
  * getLocalProducts, getWholeCatalog, LocalProduct, CatalogQueryParams, CatalogQueryResult.
  */
 import { hasProductFilters, type ProductFilters } from '@catalog/contracts/product-filters';
-import type { ReplicatedVariant } from '@catalog/contracts/replication';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useBackgroundStore } from '../lib/use-background-store';
-import type { CatalogDb, StoredProduct } from './catalog-db';
 import { previewPage } from './catalog-preview';
-import { activeCatalogDb, catalogPreview, getCatalogStatus, loadedCatalog, readyCatalog, subscribeCatalog } from './local-catalog';
+import { activeCatalogDb, catalogPreview, getCatalogStatus, loadedCatalog, previewedCatalog, readyCatalog, subscribeCatalog } from './local-catalog';
 import type { LocalProduct, LocalVariant } from './local-product';
+import { readProducts, toLocal } from './read-products';
 
 /** Declared in local-product.ts (a leaf, which local-catalog.ts imports too); named here for the screens. */
 export type { LocalProduct, LocalVariant };
@@ -52,20 +51,6 @@ export interface CatalogQueryState extends CatalogQueryResult {
 }
 
 const EMPTY: CatalogQueryResult = { products: [], total: 0 };
-
-function toLocal(row: StoredProduct, variants: ReplicatedVariant[]): LocalProduct {
-  const { onSale: _onSale, variantsOnSale: _count, variantSkus: _skus, ...product } = row;
-  return { ...product, variants };
-}
-
-/** Rows (with variants) of `ids` from IndexedDB, by primary key; unknown ids are skipped. */
-async function readProducts(db: CatalogDb, ids: number[]): Promise<LocalProduct[]> {
-  // Both by primary key, the requests issued together.
-  const [rows, sets] = await db.transaction('r', db.products, db.variants, () =>
-    Promise.all([db.products.bulkGet(ids), db.variants.bulkGet(ids)]),
-  );
-  return rows.flatMap((row, i) => (row ? [toLocal(row, sets[i]?.variants ?? [])] : []));
-}
 
 /** Full rows (with variants) of the given ids, in the given order; unknown ids are skipped. */
 export async function getLocalProducts(ids: number[]): Promise<LocalProduct[]> {
@@ -155,10 +140,34 @@ export async function queryCatalog(params: CatalogQueryParams): Promise<CatalogQ
 export async function previewCatalog(params: CatalogQueryParams): Promise<CatalogQueryResult | null> {
   const db = activeCatalogDb();
   const snapshot = await catalogPreview();
-  if (!db || !snapshot || params.search?.trim() || params.category?.trim() || params.saleOnly || hasProductFilters(params.filters)) return null;
+  if (!db || !snapshot || !previewable(params)) return null;
   const found = previewPage(snapshot, { visibleOnly: params.visibleOnly, page: pageOf(params), pageSize: sizeOf(params) });
   if (!found) return null;
   return { products: await readProducts(db, found.ids), total: found.total };
+}
+
+/** The default order's preview needs no search, category or filter. */
+function previewable(params: CatalogQueryParams): boolean {
+  return !params.search?.trim() && !params.category?.trim() && !params.saleOnly && !hasProductFilters(params.filters);
+}
+
+/**
+ * The preview of a first page (previewCatalog) if it can be given without waiting: the snapshot
+ * has been read and the page's rows are in the row cache (the catalog reads the first pages'
+ * rows with the snapshot). Else null.
+ */
+export function peekPreview(params: CatalogQueryParams): CatalogQueryResult | null {
+  const catalog = previewedCatalog();
+  if (!catalog || !previewable(params)) return null;
+  const found = previewPage(catalog.snapshot, { visibleOnly: params.visibleOnly, page: pageOf(params), pageSize: sizeOf(params) });
+  if (!found) return null;
+  const products: LocalProduct[] = [];
+  for (const id of found.ids) {
+    const row = catalog.rows.get(id);
+    if (!row) return null;
+    products.push(row);
+  }
+  return { products, total: found.total };
 }
 
 /** The product (with variants) of `productId` follows pulls: re-read when this changes. */
@@ -227,12 +236,18 @@ export function useCatalogQuery(params: CatalogQueryParams): CatalogQueryState {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- peekCatalog reads the loaded catalog (module state), which uid and version stand for: peek again when they move
     [uid, version, ready, search, category, saleOnly, visibleOnly, picked, page, pageSize],
   );
+  // While the index loads: the first page from the snapshot, in this render when its rows are in.
+  const previewNow = useMemo(
+    () => (!ready && uid ? peekPreview({ search, category, saleOnly, visibleOnly, filters: picked, page, pageSize }) : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- peekPreview reads the open catalog (module state), which uid and version stand for
+    [uid, version, ready, search, category, saleOnly, visibleOnly, picked, page, pageSize],
+  );
   const [read, setRead] = useState<{ key: string; result: CatalogQueryResult } | null>(null);
   const [preview, setPreview] = useState<{ key: string; result: CatalogQueryResult } | null>(null);
   const last = useRef<{ result: CatalogQueryResult; filters: string; preview: boolean } | null>(null);
 
   useEffect(() => {
-    if (ready || !uid) return;
+    if (ready || !uid || previewNow) return;
     let current = true;
     previewCatalog({ search, category, saleOnly, visibleOnly, filters: picked, page, pageSize }).then(
       (result) => {
@@ -243,7 +258,7 @@ export function useCatalogQuery(params: CatalogQueryParams): CatalogQueryState {
     return () => {
       current = false;
     };
-  }, [key, ready, uid, search, category, saleOnly, visibleOnly, picked, page, pageSize]);
+  }, [key, ready, uid, previewNow, search, category, saleOnly, visibleOnly, picked, page, pageSize]);
 
   useEffect(() => {
     if (!ready || immediate) return;
@@ -270,7 +285,7 @@ export function useCatalogQuery(params: CatalogQueryParams): CatalogQueryState {
     return prefetch({ search, category, saleOnly, visibleOnly, filters: picked, page: 1, pageSize });
   }, [key, ready, answered, search, category, saleOnly, visibleOnly, picked, pageSize]);
 
-  const previewed = !ready && preview?.key === key ? preview.result : null;
+  const previewed = previewNow ?? (!ready && preview?.key === key ? preview.result : null);
   const answer = immediate ?? (ready && read?.key === key ? read.result : null) ?? previewed;
   if (answer) last.current = { result: answer, filters, preview: answer === previewed };
   // The last answer may stand in while the next is read: the same query's (a new version), or a

@@ -3,8 +3,8 @@
  * from it, the pulls that keep both up to date, and a status the screens subscribe to.
  *
  * - One catalog is open at a time, the signed-in user's (`openLocalCatalog(uid)`). Opening it
- *   reads the first-page snapshot (catalog-preview.ts) and loads the index in short steps:
- *   reopening /products shows its first page without waiting for the index.
+ *   reads the first-page snapshot (catalog-preview.ts) with its first rows, then loads the index
+ *   in short steps: reopening /products shows its first page without waiting for the index.
  * - One tab pulls at a time (Web Locks 'catalog-pull'; without Web Locks each tab pulls on its
  *   own, which stays correct because every page is an idempotent upsert by id). Tabs tell each
  *   other what a pull changed (BroadcastChannel), so every tab's index follows.
@@ -12,6 +12,7 @@
  *   drafts and outbox entries stay for that user's next sign-in.
  */
 import { getErrorMessage } from '@catalog/contracts/errors';
+import { DEFAULT_PAGE_SIZE } from '@catalog/contracts/products';
 import { onSignOut } from '../lib/sign-out-callbacks';
 import { isOffline } from '../lib/connectivity';
 import type { AppliedPage } from './catalog-apply';
@@ -20,6 +21,7 @@ import { CatalogIndex } from './catalog-index';
 import { readSnapshot, writePreview, type PreviewSnapshot } from './catalog-preview';
 import { pullChanges, type FetchChanges, type PullProgress } from './catalog-pull';
 import type { LocalProduct } from './local-product';
+import { readProducts } from './read-products';
 import { RowCache } from './row-cache';
 import { reportStorageError } from './storage';
 
@@ -46,8 +48,14 @@ interface ActiveCatalog {
   db: CatalogDb;
   index: CatalogIndex;
   loaded: Promise<void>;
-  /** The first-page snapshot, read before the index starts loading (catalog-preview.ts). */
+  /**
+   * The first-page snapshot (catalog-preview.ts), read with the rows of its first pages before
+   * the index starts loading; `snapshot` once read.
+   */
   preview: Promise<PreviewSnapshot | null>;
+  snapshot: PreviewSnapshot | null;
+  /** The signed-in shell has started its pulls on it (startLocalCatalog). */
+  started: boolean;
   fetchChanges: FetchChanges | undefined;
   channel: BroadcastChannel | null;
   /** Full rows lately read, for queries (kept in step with the index). */
@@ -70,8 +78,12 @@ const LOAD_CHUNK = 500;
  * Premium catalog's first step was a task of 100-170 ms there (decision 040).
  */
 const MERGE_EVERY = 20;
+/** The longest a step of the index's load waits for the main thread to be idle. */
+const LOAD_IDLE_TIMEOUT_MS = 500;
 /** User Timing entry of the index's load, page open to built (benchmarks and DevTools read it). */
 export const INDEX_LOAD_MEASURE = 'catalog-index-load';
+/** User Timing mark of the snapshot and its first pages having been read. */
+export const PREVIEW_READ_MARK = 'catalog-preview-read';
 /** Lock held by the tab that pulls. */
 export const PULL_LOCK = 'catalog-pull';
 /** Above this many products, other tabs reload their index rather than reading the ids. */
@@ -147,16 +159,61 @@ export function catalogPreview(): Promise<PreviewSnapshot | null> | null {
   return active?.preview ?? null;
 }
 
+/**
+ * The open catalog's first-page snapshot and row cache while its index loads, once the snapshot
+ * has been read (for a first page without waiting); else null.
+ */
+export function previewedCatalog(): { snapshot: PreviewSnapshot; rows: RowCache<LocalProduct> } | null {
+  return active && !active.isLoaded && active.snapshot ? { snapshot: active.snapshot, rows: active.rows } : null;
+}
+
 /** The open catalog if its index is loaded now (for answers without waiting); else null. */
 export function loadedCatalog(): { db: CatalogDb; index: CatalogIndex; rows: RowCache<LocalProduct> } | null {
   return active?.isLoaded ? active : null;
 }
 
+/**
+ * Reads the first-page snapshot and, in the same transaction, the rows of its first default-size
+ * pages (every product, and visible ones only) into the row cache: reopening /products shows its
+ * first page from memory, in its first render. Read before the index starts loading, whose reads
+ * would otherwise answer first.
+ */
+async function readPreview(catalog: ActiveCatalog): Promise<PreviewSnapshot | null> {
+  const { db } = catalog;
+  const epoch = catalog.rows.epoch;
+  const [snapshot, rows] = await db.transaction('r', db.meta, db.products, db.variants, async () => {
+    const read = await readSnapshot(db);
+    if (!read) return [null, []] as const;
+    const ids = [...new Set([...read.all.slice(0, DEFAULT_PAGE_SIZE), ...read.visible.slice(0, DEFAULT_PAGE_SIZE)])];
+    return [read, await readProducts(db, ids)] as const;
+  });
+  // A pull or another tab changed rows meanwhile: the snapshot still serves, those rows do not.
+  if (catalog.rows.epoch === epoch) for (const row of rows) catalog.rows.set(row.id, row);
+  catalog.snapshot = snapshot;
+  performance.mark(PREVIEW_READ_MARK);
+  return snapshot;
+}
+
+/**
+ * Resolves when the main thread is idle (or after LOAD_IDLE_TIMEOUT_MS of none): the index's load
+ * takes its steps between the app's own work, so the screens render (React's rendering in slices
+ * leaves no idle time) and answer input first.
+ */
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: LOAD_IDLE_TIMEOUT_MS });
+    else setTimeout(resolve, 0);
+  });
+}
+
 async function loadIndex(catalog: ActiveCatalog): Promise<void> {
+  if (catalog.closed) return;
   const read = (after: number): Promise<StoredProduct[]> => catalog.db.products.where(':id').above(after).limit(LOAD_CHUNK).toArray();
+  await whenIdle();
   let next = read(-Infinity);
   for (let step = 1; ; step++) {
     const rows = await next;
+    await whenIdle();
     if (catalog.closed) return;
     // The next rows are asked for before these are added: IndexedDB reads them meanwhile.
     const more = rows.length === LOAD_CHUNK;
@@ -186,6 +243,8 @@ export function openLocalCatalog(uid: string, options: OpenOptions = {}): boolea
     index: new CatalogIndex(),
     loaded: Promise.resolve(),
     preview: Promise.resolve(null),
+    snapshot: null,
+    started: false,
     fetchChanges: options.fetchChanges,
     channel: typeof BroadcastChannel === 'function' ? new BroadcastChannel(catalogDbName(uid)) : null,
     rows: new RowCache(),
@@ -195,12 +254,11 @@ export function openLocalCatalog(uid: string, options: OpenOptions = {}): boolea
   active = catalog;
   setStatus({ ...INITIAL_STATUS, uid, version: status.version + 1 });
   const started = performance.now();
-  // The snapshot's read is issued first, so it is answered before the load's first rows; the load
-  // starts at once (not after the first page is shown: a pull waits for it, and a screen that
-  // shows no products would wait for nothing), in steps short enough for that page to render
-  // between them.
-  catalog.preview = readSnapshot(catalog.db).catch(() => null);
-  catalog.loaded = loadIndex(catalog).then(
+  // The snapshot and its first pages are read first, then the index loads in steps short enough
+  // for that page to render between them. The load starts at once (not after the first page is
+  // shown: a pull waits for it, and a screen that shows no products would wait for nothing).
+  catalog.preview = readPreview(catalog).catch(() => null);
+  catalog.loaded = catalog.preview.then(() => loadIndex(catalog)).then(
     () => {
       catalog.isLoaded = true;
       performance.measure(INDEX_LOAD_MEASURE, { start: started, detail: { products: catalog.index.size } });
@@ -215,6 +273,18 @@ export function openLocalCatalog(uid: string, options: OpenOptions = {}): boolea
   catalog.channel?.addEventListener('message', (event: MessageEvent<TabMessage>) => {
     void followOtherTab(catalog, event.data);
   });
+  return true;
+}
+
+/**
+ * Opens `uid`'s catalog if it is not open yet (it may have been opened early, app/start-early.ts)
+ * and returns true the first time the signed-in shell asks for this catalog: the shell then
+ * sends the outbox and pulls. False while the shell remounts between routes.
+ */
+export function startLocalCatalog(uid: string, options: OpenOptions = {}): boolean {
+  openLocalCatalog(uid, options);
+  if (!active || active.started) return false;
+  active.started = true;
   return true;
 }
 

@@ -10,7 +10,7 @@ import { useEffect } from 'react';
 import { onReconnect } from '../lib/connectivity';
 import { useAuth } from '../lib/session';
 import { watchCatalog } from './catalog-watch';
-import { openLocalCatalog, pullNow } from './local-catalog';
+import { pullNow, startLocalCatalog } from './local-catalog';
 import { useOutbox } from './outbox-hooks';
 
 /** How often a visible page pulls the catalog's changes. */
@@ -23,8 +23,9 @@ export function useLocalCatalog(): void {
 
   useEffect(() => {
     if (!uid) return;
-    // The shell remounts between some routes; the catalog (and its first pull) happens once.
-    if (openLocalCatalog(uid)) {
+    // Opened here, or earlier (app/start-early.ts); the shell remounts between some routes, and
+    // the first send and pull happen once per catalog.
+    if (startLocalCatalog(uid)) {
       void outbox.flush();
       void pullNow();
     }

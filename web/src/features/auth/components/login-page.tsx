@@ -27,22 +27,23 @@ export function returnPath(state: unknown, search = ''): string {
 }
 
 export function LoginPage() {
-  const { user, isLoading } = useAuth();
+  const { user, isLoading, isRestored } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const redirectDelay = useRef(0);
   const target = returnPath(location.state, location.search);
 
   useEffect(() => {
-    if (!user) return;
+    // A remembered user (lib/session.ts) goes on only once Firebase has restored their session.
+    if (!user || !isRestored) return;
     const timer = window.setTimeout(
       () => navigate(target, { replace: true }),
       redirectDelay.current,
     );
     return () => window.clearTimeout(timer);
-  }, [user, navigate, target]);
+  }, [user, isRestored, navigate, target]);
 
-  if (isLoading) {
+  if (isLoading || (user && !isRestored)) {
     return (
       <Center mih="50vh" role="status">
         <Stack align="center" gap="sm">

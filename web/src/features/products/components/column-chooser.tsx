@@ -14,7 +14,7 @@ const isColumn = (v: unknown): v is OptionalColumn => typeof v === 'string' && (
 
 /** The columns chosen on this device, in their fixed order (anything else stored is ignored). */
 export function useProductColumns(): [OptionalColumn[], (columns: OptionalColumn[]) => void] {
-  const [stored, setStored] = useLocalStorage<unknown>({ key: 'catalog-pilot:product-columns', defaultValue: [] });
+  const [stored, setStored] = useLocalStorage<unknown>({ key: 'catalog-pilot:product-columns', defaultValue: [], getInitialValueInEffect: false });
   const chosen = Array.isArray(stored) ? OPTIONAL_COLUMNS.filter((c) => stored.some((s) => s === c)) : [];
   return [chosen, (columns) => setStored(OPTIONAL_COLUMNS.filter((c) => columns.includes(c)))];
 }

@@ -92,7 +92,8 @@ export function ProductsScreen({ syncControls, renderCategoryPicker, showStock, 
   const [category, setCategory] = useState<string | null>(null);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
-  const [view, setView] = useLocalStorage<ProductsView>({ key: 'catalog-pilot:products-view', defaultValue: 'grid' });
+  // Read in the first render (not in an effect, Mantine's default): the first page shows as remembered.
+  const [view, setView] = useLocalStorage<ProductsView>({ key: 'catalog-pilot:products-view', defaultValue: 'grid', getInitialValueInEffect: false });
   const [openId, setOpenId] = useState<number | null>(null);
   // Brand, price, stock, sale, visibility and SKU live in the URL (shared links, Back).
   const [productFilters, setProductFilters] = useProductFilterParams();
