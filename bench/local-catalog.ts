@@ -108,7 +108,7 @@ function printProfile(profile: CpuProfile, what = 'the typing') {
 }
 
 /** What the main thread did over time: per 100 ms from the profile's start, its top functions by self time. */
-function printProfileTimeline(profile: CpuProfile, untilMs = 1500) {
+function printProfileTimeline(profile: CpuProfile, untilMs = 1500, step = Number(process.env.PROFILE_STEP ?? 100)) {
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   const buckets = new Map<number, Map<string, number>>();
   let at = 0;
@@ -119,15 +119,15 @@ function printProfileTimeline(profile: CpuProfile, untilMs = 1500) {
     const f = nodes.get(id)!.callFrame;
     if (f.functionName === '(idle)') return;
     const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
-    const bucket = Math.floor(at / 100) * 100;
+    const bucket = Math.floor(at / step) * step;
     const names = buckets.get(bucket) ?? new Map<string, number>();
     names.set(key, (names.get(key) ?? 0) + delta);
     buckets.set(bucket, names);
   });
-  console.log('\nbusy time per 100 ms from the profile\'s start, top functions (self):');
+  console.log(`\nbusy time per ${step} ms from the profile's start, top functions (self):`);
   for (const [bucket, names] of [...buckets].sort((a, b) => a[0] - b[0])) {
     const busy = [...names.values()].reduce((a, b) => a + b, 0);
-    const top = [...names].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([n, t]) => `${n.slice(0, 40)} ${t.toFixed(0)}`);
+    const top = [...names].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([n, t]) => `${n.slice(0, 40)} ${t.toFixed(0)}`);
     console.log(`  ${String(bucket).padStart(5)} ms: ${busy.toFixed(0).padStart(3)} busy | ${top.join(' | ')}`);
   }
 }
@@ -252,6 +252,7 @@ async function reload(page: Page, total: string): Promise<Reload> {
     const lines: Array<[number, string, string]> = [];
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
     if (nav) lines.push([nav.responseEnd, 'document received', `${nav.responseEnd.toFixed(0)}`]);
+    if (nav) lines.push([nav.domContentLoadedEventStart, 'DOMContentLoaded', `${nav.domContentLoadedEventStart.toFixed(0)}`]);
     for (const e of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
       if (!/\.js$/.test(e.name) && !e.name.includes('/api/')) continue;
       const name = e.name.split('/').pop()!.replace(/-[\w-]{8}\.js$/, '.js').replace(/\?.*$/, '');
@@ -488,7 +489,7 @@ async function main() {
       await reloadCdp.send('Profiler.start');
     }
     const traceCdp = process.argv.includes('--trace-reload') ? await context.newCDPSession(page) : null;
-    if (traceCdp) await traceCdp.send('Tracing.start', { categories: 'devtools.timeline,v8.execute,blink.user_timing', transferMode: 'ReportEvents' });
+    if (traceCdp) await traceCdp.send('Tracing.start', { categories: 'toplevel,devtools.timeline,v8.execute,blink.user_timing', transferMode: 'ReportEvents' });
     for (let i = 0; i < Math.max(1, option('reloads', 3)); i++) {
       reloads.push(await reload(page, total));
       if (i === 0 && traceCdp) await traceMainThread(traceCdp, reloads[0]!.firstPage);
