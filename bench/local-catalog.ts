@@ -423,6 +423,7 @@ async function main() {
               setTimeout(() => (observer.disconnect(), reject(new Error(`'${text}' not shown; '${found()}' is`))), 5000);
             });
           const times: number[] = [];
+          const typedTexts: string[] = [];
           let skipped = 0;
           for (const { term, texts } of steps) {
             setValue.call(input, '');
@@ -439,16 +440,18 @@ async function main() {
                 skipped++;
               } else {
                 times.push((await until(text)) - started);
+                typedTexts.push(term.slice(0, i));
                 previous = text;
               }
               await settle();
             }
           }
-          return { times, skipped };
+          return { times, skipped, typedTexts };
         },
         { steps, baseline },
       );
-      const timings = typed.times;
+      const slowest = typed.times.map((t, i) => ({ t, text: typed.typedTexts[i]! })).sort((a, b) => b.t - a.t).slice(0, 5);
+      const timings = [...typed.times];
       const measured = { keystrokes: typed.times.length, skipped: typed.skipped };
       timings.sort((a, b) => a - b);
       if (cdp) printProfile((await cdp.send('Profiler.stop')).profile as unknown as CpuProfile);
@@ -456,6 +459,7 @@ async function main() {
       row('terms typed', terms.map((s) => `"${s}"`).join(', '));
       row('keystrokes timed / not timed', `${measured.keystrokes} / ${measured.skipped} (total unchanged)`);
       row('p50 / p95 / max', `${ms(percentile(timings, 50))} / ${ms(percentile(timings, 95))} / ${ms(timings.at(-1)!)} (target p95 <= 16 ms)`);
+      row('slowest', slowest.map((s) => `'${s.text}' ${ms(s.t)}`).join(', '));
     }
 
     // 5. A new page, --reloads times (medians printed): the first page shows from IndexedDB, then

@@ -123,3 +123,34 @@ describe('local catalog queries', () => {
     expect(index.brands()).toEqual(['Harbor', 'Lumen']);
   });
 });
+
+describe('the rows a next keystroke will likely show (likelyNext)', () => {
+  // In name order: 'Bag 00'...'Bag 59' with 'bag' then a digit, then 'Bat 60'...'Bat 64', 'Box 65'.
+  const names = [
+    ...Array.from({ length: 60 }, (_, i) => `Bag ${String(i).padStart(2, '0')}`),
+    ...Array.from({ length: 5 }, (_, i) => `Bat ${60 + i}`),
+    'Box 65',
+  ];
+  const index = indexOf(names.map((name, i) => stored(i + 1, { name, sku: null })));
+  const firstOf = (search: string, n: number) => index.query({ search }, 0, n).ids;
+
+  it('holds the first page of every one-letter extension of the search, however far into its matches', () => {
+    const ids = index.likelyNext({ search: 'ba' }, 3, 100);
+    // 'ba' itself, 'bag' (its first page is the first three) and 'bat' (past 60 'bag' matches).
+    for (const next of ['ba', 'bag', 'bat']) expect(ids).toEqual(expect.arrayContaining(firstOf(next, 3)));
+    // Not every match: the 57 other bags are no extension's first page.
+    expect(ids).toHaveLength(6);
+  });
+
+  it('reads ahead for the first letter of a search too, and stops at the limit, likeliest first', () => {
+    const ids = index.likelyNext({}, 2, 100);
+    for (const next of ['b', 'a', 'g', 't', 'o', 'x', '6', '0']) expect(ids).toEqual(expect.arrayContaining(firstOf(next, 2)));
+    expect(index.likelyNext({}, 2, 3)).toEqual(ids.slice(0, 3));
+    // After a space, the next word may start with anything: 'ba 6' and 'ba x' are read ahead.
+    const word = index.likelyNext({ search: 'ba ' }, 2, 100);
+    for (const more of ['ba 6', 'ba t', 'ba 0']) expect(word).toEqual(expect.arrayContaining(firstOf(more, 2)));
+    // After 'ba', 'g' continues 60 matches and 't' 5: the bags' page comes before the bats'.
+    const next = index.likelyNext({ search: 'ba' }, 3, 100);
+    expect(next.indexOf(firstOf('bag', 3).at(-1)!)).toBeLessThan(next.indexOf(firstOf('bat', 3)[0]!));
+  });
+});

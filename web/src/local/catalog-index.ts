@@ -139,6 +139,47 @@ export class CatalogIndex {
     return { ids, total: matches.length };
   }
 
+  /**
+   * The ids the next keystroke will most likely show, for reading their rows ahead, most likely
+   * first: the first `perPage` matches of `filter`, then, for each character that can follow the
+   * search's last word in a match (any character of a match's name or SKU when there is no search
+   * yet, or it ends with a space), the first `perPage` matches of the search so extended, the characters that continue
+   * the most matches first. Looks at the first `scanLimit` matches; gives at most `limit` ids.
+   */
+  likelyNext(filter: IndexFilter, perPage: number, limit: number, scanLimit = 20_000): number[] {
+    const matches = this.matches(filter);
+    // After a space the next key starts a new word: any character may come.
+    const last = /\S$/.test(filter.search ?? '') ? searchWords(filter.search).at(-1)! : '';
+    const firsts = new Map<string, number[]>();
+    const continued = new Map<string, number>();
+    const scanned = Math.min(matches.length, scanLimit);
+    const seen = new Set<string>();
+    for (let i = 0; i < scanned; i++) {
+      const e = matches[i]!;
+      seen.clear();
+      // Every distinct character after an occurrence of the last word (after any: every one).
+      for (let at = e.text.indexOf(last); at >= 0 && at + last.length < e.text.length; at = e.text.indexOf(last, at + 1)) {
+        const next = e.text[at + last.length]!;
+        if (next === '\n' || seen.has(next)) continue;
+        seen.add(next);
+        continued.set(next, (continued.get(next) ?? 0) + 1);
+        const ids = firsts.get(next);
+        if (!ids) firsts.set(next, [e.id]);
+        else if (ids.length < perPage) ids.push(e.id);
+      }
+    }
+    const out = new Set<number>();
+    for (let i = 0; i < Math.min(perPage, matches.length); i++) out.add(matches[i]!.id);
+    const likeliest = [...continued].sort((a, b) => b[1] - a[1]);
+    for (const [next] of likeliest) {
+      for (const id of firsts.get(next)!) {
+        if (out.size >= limit) return [...out];
+        out.add(id);
+      }
+    }
+    return [...out].slice(0, limit);
+  }
+
   /** Every category path that has products, sorted. */
   categories(): string[] {
     if (!this.categoryList) {

@@ -93,32 +93,45 @@ export async function getWholeCatalog(): Promise<LocalProduct[]> {
 }
 
 /**
- * How many of a query's first matches are read into the row cache after it is shown: the next
- * keystroke narrows this query, and its first page is almost always among them, so it can be
- * answered within the keystroke's own render (peekCatalog).
+ * Rows read into the row cache after a query is shown, at most: the first pages the next
+ * keystroke is likely to show (CatalogIndex.likelyNext: this query's, and each one-character
+ * extension's), so it can be answered within the keystroke's own render (peekCatalog). A short
+ * search narrows most with its next letter, so those pages lie far apart in this query's matches:
+ * reading its first rows only missed them.
  */
-export const PREFETCH_ROWS = 120;
+export const PREFETCH_ROWS = 600;
+/**
+ * Rows read per step while reading ahead, likeliest first. The first step starts as soon as the
+ * answer is shown, not at the next idle moment: a quick typist's next key comes within tens of
+ * milliseconds, while the page is still busy. The rest follow in idle moments, each a short task.
+ */
+const PREFETCH_STEPS = [200, 400];
 
-/** Reads the first rows of a query into the row cache, when the page is idle. */
+function whenIdle(timeout: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout });
+    else setTimeout(resolve, 16);
+  });
+}
+
+/** Reads the rows the next keystroke will likely show into the row cache; returns the cancel function. */
 function prefetch(params: CatalogQueryParams): () => void {
   let cancelled = false;
-  const run = () => {
+  void (async () => {
     const catalog = loadedCatalog();
-    if (cancelled || !catalog) return;
-    const { ids } = catalog.index.query(params, 0, PREFETCH_ROWS);
-    void getLocalProducts(ids).catch(() => {});
-  };
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(run, { timeout: 200 });
-    return () => {
-      cancelled = true;
-      cancelIdleCallback(handle);
-    };
-  }
-  const timer = setTimeout(run, 16);
+    if (!catalog) return;
+    const ids = catalog.index.likelyNext(params, sizeOf(params), PREFETCH_ROWS);
+    let from = 0;
+    for (const step of PREFETCH_STEPS) {
+      if (from >= ids.length || cancelled) return;
+      if (from > 0) await whenIdle(200);
+      if (cancelled) return;
+      await getLocalProducts(ids.slice(from, from + step)).catch(() => {});
+      from += step;
+    }
+  })();
   return () => {
     cancelled = true;
-    clearTimeout(timer);
   };
 }
 
