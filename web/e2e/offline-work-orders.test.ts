@@ -59,26 +59,40 @@ async function submitOrder(page: Page): Promise<void> {
   await page.waitForURL(isPath('/work-orders'));
 }
 
-/** The drafts in the page's local database, read straight from IndexedDB. */
-function storedDrafts(page: Page): Promise<Array<{ id: string; title: string; productCount: number; state: unknown }>> {
-  return page.evaluate(async () => {
-    const info = (await indexedDB.databases()).find((d) => d.name?.startsWith('catalog-'));
-    if (!info?.name) return [];
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const req = indexedDB.open(info.name!);
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(req.error);
-    });
-    try {
-      if (!db.objectStoreNames.contains('drafts')) return [];
-      return await new Promise((resolve) => {
-        const req = db.transaction('drafts').objectStore('drafts').getAll();
+/** A store of the page's local database, read straight from IndexedDB: its rows, or how many. */
+function readLocal<T>(page: Page, store: string, op: 'getAll' | 'count', empty: T): Promise<T> {
+  return page.evaluate(
+    async ({ store, op, empty }) => {
+      const info = (await indexedDB.databases()).find((d) => d.name?.startsWith('catalog-'));
+      if (!info?.name) return empty;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const req = indexedDB.open(info.name!);
         req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
       });
-    } finally {
-      db.close();
-    }
-  });
+      try {
+        if (!db.objectStoreNames.contains(store)) return empty;
+        return await new Promise<T>((resolve) => {
+          const req = db.transaction(store).objectStore(store)[op]();
+          req.onsuccess = () => resolve(req.result as T);
+        });
+      } finally {
+        db.close();
+      }
+    },
+    { store, op, empty },
+  );
+}
+
+/** The drafts in the page's local database. */
+const storedDrafts = (page: Page) => readLocal<Array<{ id: string; title: string; productCount: number; state: unknown }>>(page, 'drafts', 'getAll', []);
+
+/**
+ * Waits until the page's device holds `count` products: the screens show before the session is
+ * restored (decision 041), so a page may be on screen before its first pull has even asked.
+ */
+async function pulledToDevice(page: Page, count: number): Promise<void> {
+  await expect.poll(() => readLocal(page, 'products', 'count', 0), { timeout: 30_000 }).toBe(count);
 }
 
 async function expectNoAxeViolations(page: Page): Promise<void> {
@@ -144,6 +158,7 @@ describe('offline work orders', () => {
       await page.goto('/work-orders');
       await page.getByRole('heading', { level: 1, name: 'Work Orders' }).waitFor();
       await underServiceWorker(page);
+      await pulledToDevice(page, products.length);
 
       await context.setOffline(true);
       // The header's button (the empty list offers one too).
