@@ -60,8 +60,8 @@ async function submitOrder(page: Page): Promise<void> {
 }
 
 /** A store of the page's local database, read straight from IndexedDB: its rows, or how many. */
-function readLocal<T>(page: Page, store: string, op: 'getAll' | 'count', empty: T): Promise<T> {
-  return page.evaluate(
+async function readLocal<T>(page: Page, store: string, op: 'getAll' | 'count', empty: T): Promise<T> {
+  return (await page.evaluate(
     async ({ store, op, empty }) => {
       const info = (await indexedDB.databases()).find((d) => d.name?.startsWith('catalog-'));
       if (!info?.name) return empty;
@@ -81,7 +81,7 @@ function readLocal<T>(page: Page, store: string, op: 'getAll' | 'count', empty: 
       }
     },
     { store, op, empty },
-  );
+  )) as T;
 }
 
 /** The drafts in the page's local database. */
