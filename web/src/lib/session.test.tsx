@@ -15,6 +15,16 @@ function Probe() {
   return null;
 }
 
+/** Renders the provider with a stand-in for Firebase, and returns the stand-in. */
+async function renderSession(identity = fakeIdentity()) {
+  rendered = await render(
+    <AuthProvider connect={identity.connect}>
+      <Probe />
+    </AuthProvider>,
+  );
+  return identity;
+}
+
 beforeEach(() => {
   localStorage.clear();
   seen.length = 0;
@@ -27,12 +37,7 @@ afterEach(() => {
 
 describe('AuthProvider', () => {
   it('shows a first-time visitor the signed-out pages at once, with no loading state', async () => {
-    const identity = fakeIdentity();
-    rendered = await render(
-      <AuthProvider connect={identity.connect}>
-        <Probe />
-      </AuthProvider>,
-    );
+    const identity = await renderSession();
     expect(seen[0]).toEqual({ isLoading: false, isAuthenticated: false, uid: null });
     // Firebase still loads in the background, so a session restored anyway is picked up.
     await waitFor(() => identity.connections() > 0);
@@ -43,12 +48,7 @@ describe('AuthProvider', () => {
 
   it('keeps a returning user on the loader until the session is restored', async () => {
     localStorage.setItem(SIGNED_IN_HINT_KEY, '1');
-    const identity = fakeIdentity();
-    rendered = await render(
-      <AuthProvider connect={identity.connect}>
-        <Probe />
-      </AuthProvider>,
-    );
+    const identity = await renderSession();
     expect(seen[0]).toEqual({ isLoading: true, isAuthenticated: false, uid: null });
     await waitFor(() => identity.connections() > 0);
     act(() => identity.emit(fakeUser({ uid: 'u-42' })));
@@ -57,12 +57,7 @@ describe('AuthProvider', () => {
 
   it('shows a remembered user at once, confirmed when Firebase restores the session, keeping the same object', async () => {
     writeSignedInHint(fakeUser({ uid: 'u-7', email: 'grace@example.com' }));
-    const identity = fakeIdentity();
-    rendered = await render(
-      <AuthProvider connect={identity.connect}>
-        <Probe />
-      </AuthProvider>,
-    );
+    const identity = await renderSession();
     expect(seen[0]).toEqual({ isLoading: false, isAuthenticated: true, uid: 'u-7' });
     expect(session?.isRestored).toBe(false);
     expect(session?.user?.email).toBe('grace@example.com');
@@ -75,12 +70,7 @@ describe('AuthProvider', () => {
 
   it('signs a remembered user out when Firebase restores no session (it expired or ended elsewhere)', async () => {
     writeSignedInHint(fakeUser({ uid: 'u-7' }));
-    const identity = fakeIdentity();
-    rendered = await render(
-      <AuthProvider connect={identity.connect}>
-        <Probe />
-      </AuthProvider>,
-    );
+    const identity = await renderSession();
     await waitFor(() => identity.connections() > 0);
     act(() => identity.emit(null));
     expect(seen.at(-1)).toEqual({ isLoading: false, isAuthenticated: false, uid: null });
@@ -95,6 +85,11 @@ describe('AuthProvider', () => {
       localStorage.setItem(REMEMBERED_USER_KEY, value);
       expect(readRememberedUser()).toBeNull();
     }
+    const identity = await renderSession();
+    expect(seen[0]).toEqual({ isLoading: true, isAuthenticated: false, uid: null });
+    await waitFor(() => identity.connections() > 0);
+    act(() => identity.emit(fakeUser({ uid: 'u-1' })));
+    expect(seen.at(-1)).toEqual({ isLoading: false, isAuthenticated: true, uid: 'u-1' });
     // Without the signed-in flag, a stored user is not remembered either.
     writeSignedInHint(fakeUser());
     localStorage.removeItem(SIGNED_IN_HINT_KEY);
@@ -102,12 +97,7 @@ describe('AuthProvider', () => {
   });
 
   it('remembers a sign-in on this device and forgets it on sign-out', async () => {
-    const identity = fakeIdentity();
-    rendered = await render(
-      <AuthProvider connect={identity.connect}>
-        <Probe />
-      </AuthProvider>,
-    );
+    const identity = await renderSession();
     await waitFor(() => identity.connections() > 0);
     act(() => identity.emit(fakeUser()));
     expect(localStorage.getItem(SIGNED_IN_HINT_KEY)).toBe('1');
@@ -120,12 +110,7 @@ describe('AuthProvider', () => {
   });
 
   it('keeps the same user object across token refreshes, so screens do not re-render', async () => {
-    const identity = fakeIdentity();
-    rendered = await render(
-      <AuthProvider connect={identity.connect}>
-        <Probe />
-      </AuthProvider>,
-    );
+    const identity = await renderSession();
     await waitFor(() => identity.connections() > 0);
     act(() => identity.emit(fakeUser()));
     const first = session?.user;
