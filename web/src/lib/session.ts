@@ -26,6 +26,7 @@ import {
   type ReactNode,
 } from 'react';
 import type { IdentitySource, IdentityUser } from './firebase';
+import { onIdle } from './idle';
 import { runSignOutCallbacks } from './sign-out-callbacks';
 import { readRememberedUser, readSignedInHint, writeSignedInHint } from './signed-in-hint';
 
@@ -96,16 +97,6 @@ function sameUser(a: SessionUser | null, b: SessionUser | null): boolean {
   );
 }
 
-/** Runs `fn` once the browser is idle (or after the timeout); returns the cancel function. */
-function whenIdle(fn: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(fn, { timeout: IDLE_LOAD_TIMEOUT_MS });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(fn, 200);
-  return () => window.clearTimeout(id);
-}
-
 export interface AuthProviderProps {
   children: ReactNode;
   /** The identity service; Firebase unless a test passes a stand-in. */
@@ -166,7 +157,7 @@ export function AuthProvider({ children, connect = connectFirebase }: AuthProvid
     // A returning user waits for the session anyway; a visitor's first paint comes first.
     let cancelIdle: (() => void) | undefined;
     if (wasSignedIn) start();
-    else cancelIdle = whenIdle(start);
+    else cancelIdle = onIdle(start, IDLE_LOAD_TIMEOUT_MS, 200);
     return () => {
       active = false;
       cancelIdle?.();

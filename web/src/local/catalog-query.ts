@@ -14,6 +14,7 @@
 import { hasProductFilters, type ProductFilters } from '@catalog/contracts/product-filters';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { whenIdle } from '../lib/idle';
 import { useBackgroundStore } from '../lib/use-background-store';
 import { previewPage } from './catalog-preview';
 import { activeCatalogDb, catalogPreview, getCatalogStatus, loadedCatalog, previewedCatalog, readyCatalog, subscribeCatalog } from './local-catalog';
@@ -106,13 +107,6 @@ export const PREFETCH_ROWS = 600;
  * milliseconds, while the page is still busy. The rest follow in idle moments, each a short task.
  */
 const PREFETCH_STEPS = [200, 400];
-
-function whenIdle(timeout: number): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout });
-    else setTimeout(resolve, 16);
-  });
-}
 
 /** Reads the rows the next keystroke will likely show into the row cache; returns the cancel function. */
 function prefetch(params: CatalogQueryParams): () => void {

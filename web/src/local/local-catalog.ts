@@ -15,6 +15,7 @@ import { getErrorMessage } from '@catalog/contracts/errors';
 import { DEFAULT_PAGE_SIZE } from '@catalog/contracts/products';
 import { onSignOut } from '../lib/sign-out-callbacks';
 import { isOffline } from '../lib/connectivity';
+import { whenIdle } from '../lib/idle';
 import type { AppliedPage } from './catalog-apply';
 import { catalogDbName, createCatalogDb, deleteCatalogDb, type CatalogDb, type StoredProduct } from './catalog-db';
 import { CatalogIndex } from './catalog-index';
@@ -194,26 +195,16 @@ async function readPreview(catalog: ActiveCatalog): Promise<PreviewSnapshot | nu
   return snapshot;
 }
 
-/**
- * Resolves when the main thread is idle (or after LOAD_IDLE_TIMEOUT_MS of none): the index's load
- * takes its steps between the app's own work, so the screens render (React's rendering in slices
- * leaves no idle time) and answer input first.
- */
-function whenIdle(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: LOAD_IDLE_TIMEOUT_MS });
-    else setTimeout(resolve, 0);
-  });
-}
-
 async function loadIndex(catalog: ActiveCatalog): Promise<void> {
   if (catalog.closed) return;
   const read = (after: number): Promise<StoredProduct[]> => catalog.db.products.where(':id').above(after).limit(LOAD_CHUNK).toArray();
-  await whenIdle();
+  // Each step waits for an idle moment: the screens render (React's rendering in slices leaves no
+  // idle time) and answer input first.
+  await whenIdle(LOAD_IDLE_TIMEOUT_MS);
   let next = read(-Infinity);
   for (let step = 1; ; step++) {
     const rows = await next;
-    await whenIdle();
+    await whenIdle(LOAD_IDLE_TIMEOUT_MS);
     if (catalog.closed) return;
     // The next rows are asked for before these are added: IndexedDB reads them meanwhile.
     const more = rows.length === LOAD_CHUNK;
