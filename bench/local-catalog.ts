@@ -34,6 +34,8 @@ import { generateCatalog } from '../packages/demo-store/src/generate-catalog';
 import { openDatabase } from '../api/src/db/index';
 import type { ProductInput } from '../api/src/db/repositories';
 import { productInputs } from './catalog-inputs';
+import { type Reload, reload } from './catalog-reload';
+import { type CpuProfile, ms, printProfile, printProfileTimeline, row, traceMainThread } from './main-thread-profile';
 import { type RunningProduct, startProduct } from './running-product';
 
 const root = process.env.CATALOG_ROOT ?? process.cwd();
@@ -50,11 +52,7 @@ function option(name: string, fallback: number): number {
 
 /** The User Timing name of each applied changes page (APPLY_MEASURE in web/src/local/catalog-pull.ts). */
 const APPLY_MEASURE_NAME = 'catalog-page-apply';
-/** The User Timing name of the index's load (INDEX_LOAD_MEASURE in web/src/local/local-catalog.ts). */
-const INDEX_LOAD_MEASURE_NAME = 'catalog-index-load';
 const fmt = (n: number) => n.toLocaleString('en-US');
-const ms = (n: number) => `${n.toFixed(1)} ms`;
-const row = (label: string, value: string) => console.log(`  ${label.padEnd(36)} ${value}`);
 
 /** The web app's search rule: every word occurs in the lower-cased name or SKU. */
 function countMatches(inputs: ProductInput[], search: string, category: string | null): number {
@@ -84,106 +82,6 @@ async function signUp(page: Page, email: string, password: string) {
   await tour.waitFor({ state: 'hidden' });
 }
 
-interface CpuProfile {
-  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }>;
-  startTime: number;
-  endTime: number;
-  samples: number[];
-  timeDeltas: number[];
-}
-
-function printProfile(profile: CpuProfile, what = 'the typing') {
-  const self = new Map<number, number>();
-  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
-  const byName = new Map<string, number>();
-  for (const node of profile.nodes) {
-    const f = node.callFrame;
-    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
-    byName.set(key, (byName.get(key) ?? 0) + (self.get(node.id) ?? 0) / 1000);
-  }
-  const total = profile.timeDeltas.reduce((a, b) => a + b, 0) / 1000;
-  const idle = [...byName].filter(([k]) => k.startsWith('(idle)')).reduce((a, [, t]) => a + t, 0);
-  console.log(`\nCPU profile of ${what} (self time; ${ms(total - idle)} busy of ${ms(total)}):`);
-  for (const [name, t] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 25)) row(name.slice(0, 60), ms(t));
-}
-
-/** What the main thread did over time: per 100 ms from the profile's start, its top functions by self time. */
-function printProfileTimeline(profile: CpuProfile, untilMs = 1500, step = Number(process.env.PROFILE_STEP ?? 100)) {
-  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
-  const buckets = new Map<number, Map<string, number>>();
-  let at = 0;
-  profile.samples.forEach((id, i) => {
-    const delta = (profile.timeDeltas[i] ?? 0) / 1000;
-    at += delta;
-    if (at > untilMs) return;
-    const f = nodes.get(id)!.callFrame;
-    if (f.functionName === '(idle)') return;
-    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
-    const bucket = Math.floor(at / step) * step;
-    const names = buckets.get(bucket) ?? new Map<string, number>();
-    names.set(key, (names.get(key) ?? 0) + delta);
-    buckets.set(bucket, names);
-  });
-  console.log(`\nbusy time per ${step} ms from the profile's start, top functions (self):`);
-  for (const [bucket, names] of [...buckets].sort((a, b) => a[0] - b[0])) {
-    const busy = [...names.values()].reduce((a, b) => a + b, 0);
-    const top = [...names].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([n, t]) => `${n.slice(0, 40)} ${t.toFixed(0)}`);
-    console.log(`  ${String(bucket).padStart(5)} ms: ${busy.toFixed(0).padStart(3)} busy | ${top.join(' | ')}`);
-  }
-}
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string; data?: { frame?: string; url?: string } };
-}
-
-/**
- * --trace-reload: where the renderer's main thread spent the first reload's time up to its
- * first page, from a Chrome trace (devtools.timeline): self time by trace event (script
- * evaluation and compilation, style, layout, paint, parsing, IndexedDB callbacks...).
- */
-async function traceMainThread(cdp: import('playwright-core').CDPSession, firstPageMs: number): Promise<void> {
-  const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (e: { value: TraceEvent[] }) => events.push(...e.value));
-  const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-  await cdp.send('Tracing.end');
-  await done;
-  const threads = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  const nav = events.filter((e) => e.name === 'navigationStart').at(-1);
-  if (!nav || !threads.length) return void console.log('  (no renderer main thread or navigation in the trace)');
-  const main = threads.find((t) => t.pid === nav.pid) ?? threads[0]!;
-  const from = nav.ts;
-  const until = from + firstPageMs * 1000;
-  const slices = events
-    .filter((e) => e.ph === 'X' && e.pid === main.pid && e.tid === main.tid && e.dur !== undefined && e.ts < until && e.ts + e.dur! > from)
-    .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
-  // Self time: a slice's time minus its children's (slices nest on one thread).
-  const self = new Map<string, number>();
-  const stack: TraceEvent[] = [];
-  const add = (e: TraceEvent, t: number) => self.set(e.name, (self.get(e.name) ?? 0) + t);
-  const childTime = new Map<TraceEvent, number>();
-  for (const e of slices) {
-    while (stack.length && stack.at(-1)!.ts + stack.at(-1)!.dur! <= e.ts) stack.pop();
-    const parent = stack.at(-1);
-    const clipped = Math.min(e.ts + e.dur!, until) - Math.max(e.ts, from);
-    if (parent) childTime.set(parent, (childTime.get(parent) ?? 0) + clipped);
-    stack.push(e);
-  }
-  let busy = 0;
-  for (const e of slices) {
-    const clipped = Math.min(e.ts + e.dur!, until) - Math.max(e.ts, from);
-    add(e, clipped - (childTime.get(e) ?? 0));
-    if (e.name === 'RunTask' && !slices.some((p) => p !== e && p.name === 'RunTask' && p.ts <= e.ts && p.ts + p.dur! >= e.ts + e.dur!)) busy += clipped;
-  }
-  console.log(`\nmain thread, navigation to first page (${ms(firstPageMs)}): ${ms(busy / 1000)} in tasks; self time by trace event:`);
-  for (const [name, t] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 18)) row(`  ${name}`, ms(t / 1000));
-}
-
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
@@ -210,71 +108,6 @@ async function serverShare(product: RunningProduct, email: string): Promise<void
   console.log('\nthe server alone (GET /api/catalog/changes from Node, pages of 5,000 rows, one after another)');
   row('pages / JSON', `${pages} / ${fmt(Math.round(bytes / 1024))} KB`);
   row('time', ms(performance.now() - started));
-}
-
-interface Reload {
-  firstShown: number;
-  firstPage: number;
-  firstText: string | null;
-  indexStart: number;
-  indexEnd: number;
-  indexDuration: number;
-  indexBuilt: number;
-  during: number[];
-  all: number[];
-  timeline: Array<[string, string]>;
-}
-
-/** Opens /products in the page anew and times its first page, its index's build and its long tasks. */
-async function reload(page: Page, total: string): Promise<Reload> {
-  const t = performance.now();
-  await page.goto('/products');
-  await page.getByTestId('products-found').filter({ hasText: / products? found$/ }).waitFor({ timeout: 60_000 });
-  await page.locator('[aria-busy="true"]').waitFor({ state: 'detached', timeout: 60_000 });
-  const firstShown = performance.now() - t;
-  const firstText = await page.getByTestId('products-found').textContent();
-  const firstPage = await page.evaluate(() => (window as unknown as { __firstPage?: number }).__firstPage ?? Number.NaN);
-  // The index is built (INDEX_LOAD_MEASURE_NAME), then the screen shows its answer.
-  // (An app without that entry, before it had one: the full total stands for it.)
-  await page.getByTestId('products-found').filter({ hasText: total }).waitFor({ timeout: 60_000 });
-  await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, INDEX_LOAD_MEASURE_NAME, { timeout: 10_000, polling: 50 }).catch(() => {});
-  // Its end from the page's time origin (navigation start), and how long the load itself took.
-  const indexLoad = await page.evaluate((name) => {
-    const e = performance.getEntriesByName(name)[0];
-    if (!e) return { start: 0, end: performance.now(), duration: Number.NaN };
-    return { start: e.startTime, end: e.startTime + e.duration, duration: e.duration };
-  }, INDEX_LOAD_MEASURE_NAME);
-  const indexBuilt = performance.now() - t;
-  await page.waitForTimeout(300);
-  const longTasks = await page.evaluate(() => (window as unknown as { __longTasks?: Array<{ start: number; duration: number }> }).__longTasks ?? []);
-  const during = longTasks.filter((l) => l.start + l.duration > indexLoad.start && l.start < indexLoad.end).map((l) => l.duration);
-  const timeline = await page.evaluate(() => {
-    const lines: Array<[number, string, string]> = [];
-    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-    if (nav) lines.push([nav.responseEnd, 'document received', `${nav.responseEnd.toFixed(0)}`]);
-    if (nav) lines.push([nav.domContentLoadedEventStart, 'DOMContentLoaded', `${nav.domContentLoadedEventStart.toFixed(0)}`]);
-    for (const e of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
-      if (!/\.js$/.test(e.name) && !e.name.includes('/api/')) continue;
-      const name = e.name.split('/').pop()!.replace(/-[\w-]{8}\.js$/, '.js').replace(/\?.*$/, '');
-      lines.push([e.startTime, name, `${e.startTime.toFixed(0)} - ${e.responseEnd.toFixed(0)}`]);
-    }
-    for (const e of performance.getEntriesByType('mark')) lines.push([e.startTime, `mark ${e.name}`, e.startTime.toFixed(0)]);
-    const first = (window as unknown as { __firstPage?: number }).__firstPage;
-    if (first) lines.push([first, 'first page shown', first.toFixed(0)]);
-    return lines.sort((a, b) => a[0] - b[0]).map(([, label, at]) => [label, at] as [string, string]);
-  });
-  return {
-    firstShown,
-    firstPage,
-    firstText,
-    indexStart: indexLoad.start,
-    indexEnd: indexLoad.end,
-    indexDuration: indexLoad.duration,
-    indexBuilt,
-    during,
-    all: longTasks.map((l) => l.duration),
-    timeline,
-  };
 }
 
 async function main() {

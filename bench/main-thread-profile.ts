@@ -1,0 +1,109 @@
+/**
+ * What the page's main thread did, for the browser benchmarks (bench/local-catalog.ts): CPU
+ * profiles (top functions by self time, and per time step) and a Chrome trace's self time by
+ * event up to a moment of the page's clock.
+ */
+import type { CDPSession } from 'playwright-core';
+
+export const ms = (n: number) => `${n.toFixed(1)} ms`;
+export const row = (label: string, value: string) => console.log(`  ${label.padEnd(36)} ${value}`);
+
+export interface CpuProfile {
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }>;
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+export function printProfile(profile: CpuProfile, what = 'the typing') {
+  const self = new Map<number, number>();
+  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  const byName = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const f = node.callFrame;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+    byName.set(key, (byName.get(key) ?? 0) + (self.get(node.id) ?? 0) / 1000);
+  }
+  const total = profile.timeDeltas.reduce((a, b) => a + b, 0) / 1000;
+  const idle = [...byName].filter(([k]) => k.startsWith('(idle)')).reduce((a, [, t]) => a + t, 0);
+  console.log(`\nCPU profile of ${what} (self time; ${ms(total - idle)} busy of ${ms(total)}):`);
+  for (const [name, t] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 25)) row(name.slice(0, 60), ms(t));
+}
+
+/** What the main thread did over time: per 100 ms from the profile's start, its top functions by self time. */
+export function printProfileTimeline(profile: CpuProfile, untilMs = 1500, step = Number(process.env.PROFILE_STEP ?? 100)) {
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const buckets = new Map<number, Map<string, number>>();
+  let at = 0;
+  profile.samples.forEach((id, i) => {
+    const delta = (profile.timeDeltas[i] ?? 0) / 1000;
+    at += delta;
+    if (at > untilMs) return;
+    const f = nodes.get(id)!.callFrame;
+    if (f.functionName === '(idle)') return;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+    const bucket = Math.floor(at / step) * step;
+    const names = buckets.get(bucket) ?? new Map<string, number>();
+    names.set(key, (names.get(key) ?? 0) + delta);
+    buckets.set(bucket, names);
+  });
+  console.log(`\nbusy time per ${step} ms from the profile's start, top functions (self):`);
+  for (const [bucket, names] of [...buckets].sort((a, b) => a[0] - b[0])) {
+    const busy = [...names.values()].reduce((a, b) => a + b, 0);
+    const top = [...names].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([n, t]) => `${n.slice(0, 40)} ${t.toFixed(0)}`);
+    console.log(`  ${String(bucket).padStart(5)} ms: ${busy.toFixed(0).padStart(3)} busy | ${top.join(' | ')}`);
+  }
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: { frame?: string; url?: string } };
+}
+
+/**
+ * --trace-reload: where the renderer's main thread spent the first reload's time up to its
+ * first page, from a Chrome trace (devtools.timeline): self time by trace event (script
+ * evaluation and compilation, style, layout, paint, parsing, IndexedDB callbacks...).
+ */
+export async function traceMainThread(cdp: CDPSession, firstPageMs: number): Promise<void> {
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', (e: { value: TraceEvent[] }) => events.push(...e.value));
+  const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+  await cdp.send('Tracing.end');
+  await done;
+  const threads = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const nav = events.filter((e) => e.name === 'navigationStart').at(-1);
+  if (!nav || !threads.length) return void console.log('  (no renderer main thread or navigation in the trace)');
+  const main = threads.find((t) => t.pid === nav.pid) ?? threads[0]!;
+  const from = nav.ts;
+  const until = from + firstPageMs * 1000;
+  const slices = events
+    .filter((e) => e.ph === 'X' && e.pid === main.pid && e.tid === main.tid && e.dur !== undefined && e.ts < until && e.ts + e.dur! > from)
+    .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  // Self time: a slice's time minus its children's (slices nest on one thread).
+  const self = new Map<string, number>();
+  const stack: TraceEvent[] = [];
+  const add = (e: TraceEvent, t: number) => self.set(e.name, (self.get(e.name) ?? 0) + t);
+  const childTime = new Map<TraceEvent, number>();
+  for (const e of slices) {
+    while (stack.length && stack.at(-1)!.ts + stack.at(-1)!.dur! <= e.ts) stack.pop();
+    const parent = stack.at(-1);
+    const clipped = Math.min(e.ts + e.dur!, until) - Math.max(e.ts, from);
+    if (parent) childTime.set(parent, (childTime.get(parent) ?? 0) + clipped);
+    stack.push(e);
+  }
+  let busy = 0;
+  for (const e of slices) {
+    const clipped = Math.min(e.ts + e.dur!, until) - Math.max(e.ts, from);
+    add(e, clipped - (childTime.get(e) ?? 0));
+    if (e.name === 'RunTask' && !slices.some((p) => p !== e && p.name === 'RunTask' && p.ts <= e.ts && p.ts + p.dur! >= e.ts + e.dur!)) busy += clipped;
+  }
+  console.log(`\nmain thread, navigation to first page (${ms(firstPageMs)}): ${ms(busy / 1000)} in tasks; self time by trace event:`);
+  for (const [name, t] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 18)) row(`  ${name}`, ms(t / 1000));
+}
