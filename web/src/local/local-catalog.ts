@@ -3,7 +3,7 @@
  * from it, the pulls that keep both up to date, and a status the screens subscribe to.
  *
  * - One catalog is open at a time, the signed-in user's (`openLocalCatalog(uid)`). Opening it
- *   reads the first-page snapshot (catalog-preview.ts) with its first rows, then loads the index
+ *   reads the first-page snapshot with its first rows, then loads the index (catalog-load.ts)
  *   in short steps: reopening /products shows its first page without waiting for the index.
  * - One tab pulls at a time (Web Locks 'catalog-pull'; without Web Locks each tab pulls on its
  *   own, which stays correct because every page is an idempotent upsert by id). Tabs tell each
@@ -12,17 +12,15 @@
  *   drafts and outbox entries stay for that user's next sign-in.
  */
 import { getErrorMessage } from '@catalog/contracts/errors';
-import { DEFAULT_PAGE_SIZE } from '@catalog/contracts/products';
 import { onSignOut } from '../lib/sign-out-callbacks';
 import { isOffline } from '../lib/connectivity';
-import { whenIdle } from '../lib/idle';
 import type { AppliedPage } from './catalog-apply';
 import { catalogDbName, createCatalogDb, deleteCatalogDb, type CatalogDb, type StoredProduct } from './catalog-db';
 import { CatalogIndex } from './catalog-index';
-import { readSnapshot, writePreview, type PreviewSnapshot } from './catalog-preview';
+import { loadIndex, readFirstPages } from './catalog-load';
+import { writePreview, type PreviewSnapshot } from './catalog-preview';
 import { pullChanges, type FetchChanges, type PullProgress } from './catalog-pull';
 import type { LocalProduct } from './local-product';
-import { readProducts } from './read-products';
 import { RowCache } from './row-cache';
 import { reportStorageError } from './storage';
 
@@ -66,25 +64,8 @@ interface ActiveCatalog {
   closed: boolean;
 }
 
-/**
- * Rows read per step while the index loads: each step (reading the rows out of IndexedDB,
- * adding them, merging them into the name order) is one short task, so the page stays
- * responsive and shows its first page (catalog-preview.ts) while the index builds.
- */
-const LOAD_CHUNK = 500;
-/**
- * Steps between two merges into the name order (each merge copies the whole order): every
- * 10,000 rows. 500 rows a step keeps each step's task (IndexedDB's structured-clone reading
- * of the rows, then adding them) under 50 ms on a phone-speed CPU (4x throttling); with 2,000 a
- * Premium catalog's first step was a task of 100-170 ms there (decision 040).
- */
-const MERGE_EVERY = 20;
-/** The longest a step of the index's load waits for the main thread to be idle. */
-const LOAD_IDLE_TIMEOUT_MS = 500;
 /** User Timing entry of the index's load, page open to built (benchmarks and DevTools read it). */
 export const INDEX_LOAD_MEASURE = 'catalog-index-load';
-/** User Timing mark of the snapshot and its first pages having been read. */
-export const PREVIEW_READ_MARK = 'catalog-preview-read';
 /** Lock held by the tab that pulls. */
 export const PULL_LOCK = 'catalog-pull';
 /** Above this many products, other tabs reload their index rather than reading the ids. */
@@ -173,49 +154,6 @@ export function loadedCatalog(): { db: CatalogDb; index: CatalogIndex; rows: Row
   return active?.isLoaded ? active : null;
 }
 
-/**
- * Reads the first-page snapshot and, in the same transaction, the rows of its first default-size
- * pages (every product, and visible ones only) into the row cache: reopening /products shows its
- * first page from memory, in its first render. Read before the index starts loading, whose reads
- * would otherwise answer first.
- */
-async function readPreview(catalog: ActiveCatalog): Promise<PreviewSnapshot | null> {
-  const { db } = catalog;
-  const epoch = catalog.rows.epoch;
-  const [snapshot, rows] = await db.transaction('r', db.meta, db.products, db.variants, async () => {
-    const read = await readSnapshot(db);
-    if (!read) return [null, []] as const;
-    const ids = [...new Set([...read.all.slice(0, DEFAULT_PAGE_SIZE), ...read.visible.slice(0, DEFAULT_PAGE_SIZE)])];
-    return [read, await readProducts(db, ids)] as const;
-  });
-  // A pull or another tab changed rows meanwhile: the snapshot still serves, those rows do not.
-  if (catalog.rows.epoch === epoch) for (const row of rows) catalog.rows.set(row.id, row);
-  catalog.snapshot = snapshot;
-  performance.mark(PREVIEW_READ_MARK);
-  return snapshot;
-}
-
-async function loadIndex(catalog: ActiveCatalog): Promise<void> {
-  if (catalog.closed) return;
-  const read = (after: number): Promise<StoredProduct[]> => catalog.db.products.where(':id').above(after).limit(LOAD_CHUNK).toArray();
-  // Each step waits for an idle moment: the screens render (React's rendering in slices leaves no
-  // idle time) and answer input first.
-  await whenIdle(LOAD_IDLE_TIMEOUT_MS);
-  let next = read(-Infinity);
-  for (let step = 1; ; step++) {
-    const rows = await next;
-    await whenIdle(LOAD_IDLE_TIMEOUT_MS);
-    if (catalog.closed) return;
-    // The next rows are asked for before these are added: IndexedDB reads them meanwhile.
-    const more = rows.length === LOAD_CHUNK;
-    if (more) next = read(rows[rows.length - 1]!.id);
-    catalog.index.apply(rows);
-    // Merged into the name order now and then, rather than sorted whole by the first query.
-    if (!more || step % MERGE_EVERY === 0) catalog.index.settle();
-    if (!more) break;
-  }
-}
-
 export interface OpenOptions {
   /** Where pages of changes come from; the API unless a test passes a stand-in. */
   fetchChanges?: FetchChanges;
@@ -248,7 +186,10 @@ export function openLocalCatalog(uid: string, options: OpenOptions = {}): boolea
   // The snapshot and its first pages are read first, then the index loads in steps short enough
   // for that page to render between them. The load starts at once (not after the first page is
   // shown: a pull waits for it, and a screen that shows no products would wait for nothing).
-  catalog.preview = readPreview(catalog).catch(() => null);
+  catalog.preview = readFirstPages(catalog.db, catalog.rows).then(
+    (snapshot) => (catalog.snapshot = snapshot),
+    () => null,
+  );
   catalog.loaded = catalog.preview.then(() => loadIndex(catalog)).then(
     () => {
       catalog.isLoaded = true;
