@@ -195,7 +195,8 @@ describe('offline, signed in', () => {
       await storage.getByText('Storage used').waitFor();
       await expect(storage.innerText()).resolves.toMatch(/\d+(\.\d+)? (bytes|KB|MB|GB)/);
       await expect(storage.innerText()).resolves.toMatch(/Persistent storage\s+(Yes|No)/);
-      await expect(storage.innerText()).resolves.toContain(`Products stored locally\n${products.length}`);
+      // The count comes from the catalog's index, which loads in idle moments after the screen shows.
+      await expect.poll(() => storage.innerText(), { timeout: 15_000 }).toContain(`Products stored locally\n${products.length}`);
       await page.getByText('Your store connection settings will load when the connection returns.').waitFor();
       await expect(page.getByText('Authentication failed').count()).resolves.toBe(0);
 
