@@ -4,6 +4,7 @@
  * Which role may do what is the permission table's (permissions.ts, decision 019).
  */
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { can, PERMISSIONS } from './permissions';
 import { PlanId } from './plans';
 import { Role } from './roles';
@@ -11,22 +12,24 @@ import { Role } from './roles';
 /** Declared in roles.ts (a leaf, which permissions.ts imports too); named here for callers. */
 export { Role };
 
-export const CurrentUser = z.object({
-  id: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  email: z.string(),
-  profileImageUrl: z.string().nullable(),
-  role: Role,
-  /** false: the 6-step tour starts 1 second after sign-in. */
-  hasSeenWalkthrough: z.boolean(),
-  company: z.object({
-    name: z.string(),
-    subscriptionPlan: PlanId,
-    /** Products kept at sync time. */
-    productLimit: z.number().int().nonnegative(),
+export const CurrentUser = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    email: z.string(),
+    profileImageUrl: z.string().nullable(),
+    role: Role,
+    /** false: the 6-step tour starts 1 second after sign-in. */
+    hasSeenWalkthrough: z.boolean(),
+    company: z.object({
+      name: z.string(),
+      subscriptionPlan: PlanId,
+      /** Products kept at sync time. */
+      productLimit: z.number().int().nonnegative(),
+    }),
   }),
-});
+);
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
 /** Why a member cannot be removed, beyond the role: the two rules about the target. */

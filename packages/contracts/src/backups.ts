@@ -9,6 +9,7 @@
  * product's null sale price means not on sale (the store's 0, contracts money.ts isOnSale).
  */
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { IntId, IsoDateTime, singleLineText, Uuid } from './common';
 import { isTimeZone } from './date-time';
 import { NullableMoneyString } from './money';
@@ -16,7 +17,7 @@ import { PriceChangeType } from './products';
 import { MAX_WORK_ORDER_ITEMS } from './work-orders';
 
 /** What took a backup: the daily job, the run of a work order, or someone's "Back up now". */
-export const BackupTrigger = z.enum(['daily', 'work_order', 'manual']);
+export const BackupTrigger = lazySchema(() => z.enum(['daily', 'work_order', 'manual']));
 export type BackupTrigger = z.infer<typeof BackupTrigger>;
 
 /** The trigger as the list shows it. */
@@ -44,91 +45,105 @@ export function tooManyManualBackupsMessage(): string {
 }
 
 /** One backup as listed. */
-export const Backup = z.object({
-  id: Uuid,
-  createdAt: IsoDateTime,
-  trigger: BackupTrigger,
-  /** The order it was taken before (trigger work_order); null once that order is deleted. */
-  workOrder: z.object({ id: Uuid, title: z.string() }).nullable(),
-  /** Who asked for it (trigger manual), as named on the Team page; null otherwise. */
-  createdBy: z.string().nullable(),
-  productCount: z.number().int().nonnegative(),
-  variantCount: z.number().int().nonnegative(),
-  /** Prices (a regular or a sale price of one item) that differ from the backup before it; null for the first. */
-  changedCount: z.number().int().nonnegative().nullable(),
-  /** Taken from another store than the one connected now: it can be downloaded, not compared or restored. */
-  otherStore: z.boolean(),
-});
+export const Backup = lazySchema(() =>
+  z.object({
+    id: Uuid,
+    createdAt: IsoDateTime,
+    trigger: BackupTrigger,
+    /** The order it was taken before (trigger work_order); null once that order is deleted. */
+    workOrder: z.object({ id: Uuid, title: z.string() }).nullable(),
+    /** Who asked for it (trigger manual), as named on the Team page; null otherwise. */
+    createdBy: z.string().nullable(),
+    productCount: z.number().int().nonnegative(),
+    variantCount: z.number().int().nonnegative(),
+    /** Prices (a regular or a sale price of one item) that differ from the backup before it; null for the first. */
+    changedCount: z.number().int().nonnegative().nullable(),
+    /** Taken from another store than the one connected now: it can be downloaded, not compared or restored. */
+    otherStore: z.boolean(),
+  }),
+);
 export type Backup = z.infer<typeof Backup>;
 
 /** GET /api/backups, newest first. */
-export const BackupListResponse = z.array(Backup);
+export const BackupListResponse = lazySchema(() => z.array(Backup));
 export type BackupListResponse = z.infer<typeof BackupListResponse>;
 
 /** A product's or a variant's two prices (null: none of its own, see the module comment). */
-export const BackupPrices = z.object({
-  regularPrice: NullableMoneyString,
-  salePrice: NullableMoneyString,
-});
+export const BackupPrices = lazySchema(() =>
+  z.object({
+    regularPrice: NullableMoneyString,
+    salePrice: NullableMoneyString,
+  }),
+);
 export type BackupPrices = z.infer<typeof BackupPrices>;
 
 /** What changed an item's price since the backup, from its price history (newest first). */
-export const BackupChange = z.object({
-  changeType: PriceChangeType,
-  at: IsoDateTime,
-  /** A work order's change (or its undo): the order and its title (null once it is deleted). */
-  workOrderId: Uuid.nullable(),
-  workOrderTitle: z.string().nullable(),
-  /** A manual edit's (or an order's) author as named on the Team page; null for a change found in the store. */
-  changedBy: z.string().nullable(),
-});
+export const BackupChange = lazySchema(() =>
+  z.object({
+    changeType: PriceChangeType,
+    at: IsoDateTime,
+    /** A work order's change (or its undo): the order and its title (null once it is deleted). */
+    workOrderId: Uuid.nullable(),
+    workOrderTitle: z.string().nullable(),
+    /** A manual edit's (or an order's) author as named on the Team page; null for a change found in the store. */
+    changedBy: z.string().nullable(),
+  }),
+);
 export type BackupChange = z.infer<typeof BackupChange>;
 
 /** One product or variant whose price differs between the backup and the catalog now. */
-export const BackupDiffItem = z.object({
-  productId: IntId,
-  /** null: the product's own prices. */
-  variantId: IntId.nullable(),
-  name: z.string(),
-  sku: z.string().nullable(),
-  backup: BackupPrices,
-  current: BackupPrices,
-  /** The latest changes since the compared moment (at most MAX_LISTED_CHANGES). */
-  changes: z.array(BackupChange),
-});
+export const BackupDiffItem = lazySchema(() =>
+  z.object({
+    productId: IntId,
+    /** null: the product's own prices. */
+    variantId: IntId.nullable(),
+    name: z.string(),
+    sku: z.string().nullable(),
+    backup: BackupPrices,
+    current: BackupPrices,
+    /** The latest changes since the compared moment (at most MAX_LISTED_CHANGES). */
+    changes: z.array(BackupChange),
+  }),
+);
 export type BackupDiffItem = z.infer<typeof BackupDiffItem>;
 
 /** Changes listed per item. */
 export const MAX_LISTED_CHANGES = 5;
 
 /** GET /api/backups/{id}/diff and GET /api/backups/diff?at=. */
-export const BackupDiffResponse = z.object({
-  /** The backup compared, or for a moment the nearest backup before it. */
-  backup: Backup,
-  /** The moment whose prices are compared: the backup's, or the one asked for. */
-  at: IsoDateTime,
-  items: z.array(BackupDiffItem),
-  /** Items of the backup whose prices are the same now. */
-  unchanged: z.number().int().nonnegative(),
-  /** Items of the backup no longer in the catalog (they cannot be restored). */
-  removed: z.number().int().nonnegative(),
-  /** Items of the catalog the backup does not have (added since; a restore leaves them). */
-  added: z.number().int().nonnegative(),
-});
+export const BackupDiffResponse = lazySchema(() =>
+  z.object({
+    /** The backup compared, or for a moment the nearest backup before it. */
+    backup: Backup,
+    /** The moment whose prices are compared: the backup's, or the one asked for. */
+    at: IsoDateTime,
+    items: z.array(BackupDiffItem),
+    /** Items of the backup whose prices are the same now. */
+    unchanged: z.number().int().nonnegative(),
+    /** Items of the backup no longer in the catalog (they cannot be restored). */
+    removed: z.number().int().nonnegative(),
+    /** Items of the catalog the backup does not have (added since; a restore leaves them). */
+    added: z.number().int().nonnegative(),
+  }),
+);
 export type BackupDiffResponse = z.infer<typeof BackupDiffResponse>;
 
 /** GET /api/backups/diff?at=2030-03-08T09:05:00.000Z. */
-export const BackupDiffQuery = z.object({ at: IsoDateTime });
+export const BackupDiffQuery = lazySchema(() => z.object({ at: IsoDateTime }));
 export type BackupDiffQuery = z.infer<typeof BackupDiffQuery>;
 
 /** An IANA time zone name ("Europe/Paris"), checked against the runtime's zones. */
-export const TimeZoneName = singleLineText(64, { label: 'The time zone' }).refine(isTimeZone, { error: 'Unknown time zone' });
+export const TimeZoneName = lazySchema(() =>
+  singleLineText(64, { label: 'The time zone' }).refine(isTimeZone, { error: 'Unknown time zone' }),
+);
 
 /** A product's own prices (no variantId) or one variant's, as a work order's items name them. */
-export const RestoreTarget = z.object({
-  productId: IntId,
-  variantId: IntId.nullish(),
-});
+export const RestoreTarget = lazySchema(() =>
+  z.object({
+    productId: IntId,
+    variantId: IntId.nullish(),
+  }),
+);
 export type RestoreTarget = z.infer<typeof RestoreTarget>;
 
 /**
@@ -136,19 +151,21 @@ export type RestoreTarget = z.infer<typeof RestoreTarget>;
  * `items` picks some (each a product's own prices, or one variant's). `timeZone` is the reader's,
  * for the date in the order's title (default UTC). Answers 201 with the work order.
  */
-export const RestoreBackupBody = z.object({
-  /** Client-generated: sent again (a lost answer), it answers the order it created (200), not a second one. */
-  id: Uuid.optional(),
-  items: z
-    .array(RestoreTarget, { error: 'The items must be a list of products and variants' })
-    .max(MAX_WORK_ORDER_ITEMS, { error: `At most ${MAX_WORK_ORDER_ITEMS.toLocaleString('en-US')} items can be restored at once` })
-    .optional(),
-  timeZone: TimeZoneName.optional(),
-});
+export const RestoreBackupBody = lazySchema(() =>
+  z.object({
+    /** Client-generated: sent again (a lost answer), it answers the order it created (200), not a second one. */
+    id: Uuid.optional(),
+    items: z
+      .array(RestoreTarget, { error: 'The items must be a list of products and variants' })
+      .max(MAX_WORK_ORDER_ITEMS, { error: `At most ${MAX_WORK_ORDER_ITEMS.toLocaleString('en-US')} items can be restored at once` })
+      .optional(),
+    timeZone: TimeZoneName.optional(),
+  }),
+);
 export type RestoreBackupBody = z.infer<typeof RestoreBackupBody>;
 
 /** POST /api/backups/restore: the prices as they were at `at` (as GET /api/backups/diff?at= shows them). */
-export const RestoreMomentBody = RestoreBackupBody.extend({ at: IsoDateTime });
+export const RestoreMomentBody = lazySchema(() => RestoreBackupBody.extend({ at: IsoDateTime }));
 export type RestoreMomentBody = z.infer<typeof RestoreMomentBody>;
 
 /** The title of a restore's work order, the date as the screens print it ('MMM d, yyyy at h:mm a'). */

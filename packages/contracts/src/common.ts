@@ -5,6 +5,7 @@
  * write calls, and the health check.
  */
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 
 /** The most characters a field of each kind takes (UTF-16 code units, as `string.length`). */
 export const TEXT_LIMITS = {
@@ -108,47 +109,55 @@ export const queryFlag = (label = 'This flag') =>
   boundedText(TEXT_LIMITS.queryValue, { label }).pipe(z.stringbool({ error: `${label} must be true or false` }));
 
 /** A timestamp on the wire: ISO 8601 with a zone ("2025-03-01T09:30:00.000Z" or "+02:00"). */
-export const IsoDateTime = z.iso.datetime({ offset: true, error: 'Enter a valid date and time' });
+export const IsoDateTime = lazySchema(() => z.iso.datetime({ offset: true, error: 'Enter a valid date and time' }));
 export type IsoDateTime = z.infer<typeof IsoDateTime>;
 
 /**
  * Products, variants and price history entries are numbered by the server (products and
  * variants keep the store's own ids). Invitations and users are keyed by UUIDs.
  */
-export const IntId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+export const IntId = lazySchema(() => z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
 export type IntId = z.infer<typeof IntId>;
 
 /** Records a device may create offline (work orders) carry a client-generated UUID. */
-export const Uuid = z.uuid();
+export const Uuid = lazySchema(() => z.uuid());
 
 /** `/:id` for numbered records: digits only, so "1e3" or "0x10" never reach a query. */
-export const IntIdParam = z.object({
-  id: boundedText(TEXT_LIMITS.queryValue, { label: 'The id', error: 'Not a valid id' })
-    .regex(/^[1-9]\d{0,15}$/, { error: 'Not a valid id' })
-    .transform(Number),
-});
+export const IntIdParam = lazySchema(() =>
+  z.object({
+    id: boundedText(TEXT_LIMITS.queryValue, { label: 'The id', error: 'Not a valid id' })
+      .regex(/^[1-9]\d{0,15}$/, { error: 'Not a valid id' })
+      .transform(Number),
+  }),
+);
 export type IntIdParam = z.infer<typeof IntIdParam>;
 
 /** `/:id` for records keyed by a UUID. */
-export const UuidParam = z.object({
-  id: boundedText(36, { label: 'The id', error: 'Not a valid id', tooLong: 'Not a valid id' }).pipe(z.uuid({ error: 'Not a valid id' })),
-});
+export const UuidParam = lazySchema(() =>
+  z.object({
+    id: boundedText(36, { label: 'The id', error: 'Not a valid id', tooLong: 'Not a valid id' }).pipe(z.uuid({ error: 'Not a valid id' })),
+  }),
+);
 export type UuidParam = z.infer<typeof UuidParam>;
 
 /** `/:token` for invitation links and their accept call (which also takes an id). */
-export const TokenParam = z.object({ token: singleLineText(TEXT_LIMITS.token, { label: 'The invitation', trim: true }).min(1) });
+export const TokenParam = lazySchema(() =>
+  z.object({ token: singleLineText(TEXT_LIMITS.token, { label: 'The invitation', trim: true }).min(1) }),
+);
 export type TokenParam = z.infer<typeof TokenParam>;
 
 /** What write calls without a richer result return, e.g. DELETE /api/products/all. */
-export const MessageResponse = z.object({ message: z.string() });
+export const MessageResponse = lazySchema(() => z.object({ message: z.string() }));
 export type MessageResponse = z.infer<typeof MessageResponse>;
 
-export const DbDialect = z.enum(['sqlite', 'postgres']);
+export const DbDialect = lazySchema(() => z.enum(['sqlite', 'postgres']));
 export type DbDialect = z.infer<typeof DbDialect>;
 
 /** GET /api/health: the process is up and its database answers. */
-export const HealthResponse = z.object({
-  status: z.literal('ok'),
-  db: DbDialect,
-});
+export const HealthResponse = lazySchema(() =>
+  z.object({
+    status: z.literal('ok'),
+    db: DbDialect,
+  }),
+);
 export type HealthResponse = z.infer<typeof HealthResponse>;

@@ -4,21 +4,24 @@
  * which rules block). `GET /api/company/settings` (every role) and `PATCH` (owner and admin).
  */
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import {
   DEFAULT_GUARDRAIL_SETTINGS, GUARDRAIL_RULES, GuardrailRule, MAX_GUARDRAIL_THRESHOLD_PERCENT, MIN_GUARDRAIL_THRESHOLD_PERCENT,
 } from './guardrails';
 
-export const CompanySettings = z.object({
-  /** A member's order waits as `awaiting_approval` until an owner or admin approves it (Starter, Premium). */
-  ordersNeedApproval: z.boolean(),
-  /** `largeChange` flags a price that moves by more than this percentage, up or down. */
-  guardrailThresholdPercent: z.number().int().min(MIN_GUARDRAIL_THRESHOLD_PERCENT).max(MAX_GUARDRAIL_THRESHOLD_PERCENT),
-  /** Flag a regular price below the item's retail price (MSRP). */
-  retailFloor: z.boolean(),
-  /** The rules that refuse an order (422 GUARDRAIL) rather than only flag it; each at most once. */
-  blockingGuardrails: z.array(GuardrailRule).max(GUARDRAIL_RULES.length)
-    .refine((rules) => new Set(rules).size === rules.length, 'must name each rule at most once'),
-});
+export const CompanySettings = lazySchema(() =>
+  z.object({
+    /** A member's order waits as `awaiting_approval` until an owner or admin approves it (Starter, Premium). */
+    ordersNeedApproval: z.boolean(),
+    /** `largeChange` flags a price that moves by more than this percentage, up or down. */
+    guardrailThresholdPercent: z.number().int().min(MIN_GUARDRAIL_THRESHOLD_PERCENT).max(MAX_GUARDRAIL_THRESHOLD_PERCENT),
+    /** Flag a regular price below the item's retail price (MSRP). */
+    retailFloor: z.boolean(),
+    /** The rules that refuse an order (422 GUARDRAIL) rather than only flag it; each at most once. */
+    blockingGuardrails: z.array(GuardrailRule).max(GUARDRAIL_RULES.length)
+      .refine((rules) => new Set(rules).size === rules.length, 'must name each rule at most once'),
+  }),
+);
 export type CompanySettings = z.infer<typeof CompanySettings>;
 
 export const DEFAULT_COMPANY_SETTINGS: CompanySettings = {
@@ -28,7 +31,9 @@ export const DEFAULT_COMPANY_SETTINGS: CompanySettings = {
 };
 
 /** PATCH /api/company/settings: the settings to change, at least one. */
-export const UpdateCompanySettingsBody = CompanySettings.partial()
-  .strict()
-  .refine((body) => Object.keys(body).length > 0, 'Change at least one setting');
+export const UpdateCompanySettingsBody = lazySchema(() =>
+  CompanySettings.partial()
+    .strict()
+    .refine((body) => Object.keys(body).length > 0, 'Change at least one setting'),
+);
 export type UpdateCompanySettingsBody = z.infer<typeof UpdateCompanySettingsBody>;

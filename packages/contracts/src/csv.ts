@@ -5,6 +5,7 @@
  * exported file always imports again.
  */
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { boundedText } from './common';
 
 /** GET /api/products/csv: one row per product and one per variant, in this order. */
@@ -85,16 +86,18 @@ export function historyRange(query: { from?: Date | undefined; to?: Date | undef
  * GET /api/products/price-history/csv: entries with `from <= createdAt < to` (historyRange
  * fills what is left out); `from` must be before `to` and the range at most 366 days.
  */
-export const PriceHistoryCsvQuery = z
-  .object({ from: rangeEnd('The start'), to: rangeEnd('The end') })
-  .check((ctx) => {
-    // A field already refused (its value is still the text sent) has said what is wrong.
-    if (ctx.issues.length > 0 || [ctx.value.from, ctx.value.to].some((d) => d !== undefined && !(d instanceof Date))) return;
-    const { from, to } = historyRange(ctx.value);
-    if (from.getTime() >= to.getTime()) {
-      ctx.issues.push({ code: 'custom', path: ['from'], message: 'The start must be before the end', input: ctx.value });
-    } else if (to.getTime() - from.getTime() > MAX_HISTORY_RANGE_DAYS * DAY_MS) {
-      ctx.issues.push({ code: 'custom', path: ['from'], message: `A range is at most ${MAX_HISTORY_RANGE_DAYS} days`, input: ctx.value });
-    }
-  });
+export const PriceHistoryCsvQuery = lazySchema(() =>
+  z
+    .object({ from: rangeEnd('The start'), to: rangeEnd('The end') })
+    .check((ctx) => {
+      // A field already refused (its value is still the text sent) has said what is wrong.
+      if (ctx.issues.length > 0 || [ctx.value.from, ctx.value.to].some((d) => d !== undefined && !(d instanceof Date))) return;
+      const { from, to } = historyRange(ctx.value);
+      if (from.getTime() >= to.getTime()) {
+        ctx.issues.push({ code: 'custom', path: ['from'], message: 'The start must be before the end', input: ctx.value });
+      } else if (to.getTime() - from.getTime() > MAX_HISTORY_RANGE_DAYS * DAY_MS) {
+        ctx.issues.push({ code: 'custom', path: ['from'], message: `A range is at most ${MAX_HISTORY_RANGE_DAYS} days`, input: ctx.value });
+      }
+    }),
+);
 export type PriceHistoryCsvQuery = z.infer<typeof PriceHistoryCsvQuery>;

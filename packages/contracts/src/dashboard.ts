@@ -3,31 +3,36 @@
  * time since the last sync (DESIGN.md section 6 replaces the old fixed '24h').
  */
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { IsoDateTime, Uuid } from './common';
 import { WorkOrderStatus } from './work-orders';
 
 /** An order the dashboard points at until someone opens it (issue 18). */
-export const AttentionOrder = z.object({
-  id: Uuid,
-  title: z.string(),
-  status: WorkOrderStatus,
-  /** Its error, or its read-back warning. */
-  problem: z.string(),
-});
+export const AttentionOrder = lazySchema(() =>
+  z.object({
+    id: Uuid,
+    title: z.string(),
+    status: WorkOrderStatus,
+    /** Its error, or its read-back warning. */
+    problem: z.string(),
+  }),
+);
 export type AttentionOrder = z.infer<typeof AttentionOrder>;
 
-export const DashboardStats = z.object({
-  totalProducts: z.number().int().nonnegative(),
-  /** Pending work orders (also the sidebar badge). */
-  pendingOrders: z.number().int().nonnegative(),
-  completedOrders: z.number().int().nonnegative(),
-  /** Members' orders waiting for an owner's or admin's approval (issue 19; their sidebar badge). */
-  awaitingApproval: z.number().int().nonnegative().default(0),
-  /** null before the first sync. */
-  lastSyncAt: IsoDateTime.nullable(),
-  /** Scheduled runs and ends that failed or warned, not yet opened (newest first). */
-  needsAttention: z.array(AttentionOrder).default([]),
-});
+export const DashboardStats = lazySchema(() =>
+  z.object({
+    totalProducts: z.number().int().nonnegative(),
+    /** Pending work orders (also the sidebar badge). */
+    pendingOrders: z.number().int().nonnegative(),
+    completedOrders: z.number().int().nonnegative(),
+    /** Members' orders waiting for an owner's or admin's approval (issue 19; their sidebar badge). */
+    awaitingApproval: z.number().int().nonnegative().default(0),
+    /** null before the first sync. */
+    lastSyncAt: IsoDateTime.nullable(),
+    /** Scheduled runs and ends that failed or warned, not yet opened (newest first). */
+    needsAttention: z.array(AttentionOrder).default([]),
+  }),
+);
 export type DashboardStats = z.infer<typeof DashboardStats>;
 
 const MINUTE = 60_000;

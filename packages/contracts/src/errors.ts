@@ -4,6 +4,7 @@
  * web client rebuilds from a response, so both sides speak of failures the same way.
  */
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 
 export const ErrorCode = {
   /** 400: a field is wrong; `fields` says which (also any request that fails its schema). */
@@ -49,7 +50,7 @@ export const ErrorCode = {
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
-export const ErrorCodeSchema = z.enum(ErrorCode);
+export const ErrorCodeSchema = lazySchema(() => z.enum(ErrorCode));
 
 /** The HTTP status each code is sent with. */
 export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
@@ -81,14 +82,16 @@ export function codeForStatus(status: number): ErrorCode {
   return status >= 500 ? ErrorCode.INTERNAL : ErrorCode.VALIDATION;
 }
 
-export const ErrorBody = z.object({
-  error: z.object({
-    code: ErrorCodeSchema,
-    message: z.string(),
-    /** Field path ("productUpdates.0.newRegularPrice") -> the message to show next to it. */
-    fields: z.record(z.string(), z.string()).optional(),
+export const ErrorBody = lazySchema(() =>
+  z.object({
+    error: z.object({
+      code: ErrorCodeSchema,
+      message: z.string(),
+      /** Field path ("productUpdates.0.newRegularPrice") -> the message to show next to it. */
+      fields: z.record(z.string(), z.string()).optional(),
+    }),
   }),
-});
+);
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /** The key in `fields` for an issue that belongs to the whole form rather than one field. */

@@ -6,11 +6,12 @@
  * its product's), before and after the order.
  */
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { ApiError, ErrorCode } from './errors';
 import { isOnSale } from './money';
 
 export const GUARDRAIL_RULES = ['belowCost', 'saleAtOrAboveRegular', 'zeroPrice', 'largeChange', 'belowRetailFloor'] as const;
-export const GuardrailRule = z.enum(GUARDRAIL_RULES);
+export const GuardrailRule = lazySchema(() => z.enum(GUARDRAIL_RULES));
 export type GuardrailRule = z.infer<typeof GuardrailRule>;
 
 /** The company's default for `largeChange`: a change of more than 50%, up or down. */

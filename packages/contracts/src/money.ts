@@ -4,6 +4,7 @@
  * (BigInt where a product could pass 2^53), so no price ever goes through a float.
  */
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { TEXT_LIMITS } from './common';
 
 /** 99,999,999.99: the largest price decimal(10,2) holds, in cents. */
@@ -84,29 +85,33 @@ function clampCents(value: bigint): number {
 }
 
 /** A price string at the API edge, normalized to 2 decimals ("19.9" -> "19.90"). */
-export const MoneyString = z
-  .string({ error: MONEY_MESSAGE })
-  .max(MAX_MONEY_LENGTH, { error: MONEY_MESSAGE, abort: true })
-  .transform((value, ctx) => {
-    try {
-      return normalizeMoney(value);
-    } catch {
-      ctx.addIssue({ code: 'custom', message: MONEY_MESSAGE, input: value });
-      return z.NEVER;
-    }
-  });
+export const MoneyString = lazySchema(() =>
+  z
+    .string({ error: MONEY_MESSAGE })
+    .max(MAX_MONEY_LENGTH, { error: MONEY_MESSAGE, abort: true })
+    .transform((value, ctx) => {
+      try {
+        return normalizeMoney(value);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: MONEY_MESSAGE, input: value });
+        return z.NEVER;
+      }
+    }),
+);
 export type MoneyString = z.infer<typeof MoneyString>;
 
 /** A price that may be absent: a cleared sale price. */
-export const NullableMoneyString = MoneyString.nullable();
+export const NullableMoneyString = lazySchema(() => MoneyString.nullable());
 export type NullableMoneyString = z.infer<typeof NullableMoneyString>;
 
 /** Whole cents in the domain, as stored. */
-export const MoneyCents = z
-  .number({ error: MONEY_MESSAGE })
-  .int({ error: MONEY_MESSAGE })
-  .min(0, { error: MONEY_MESSAGE })
-  .max(MAX_CENTS, { error: MONEY_MESSAGE });
+export const MoneyCents = lazySchema(() =>
+  z
+    .number({ error: MONEY_MESSAGE })
+    .int({ error: MONEY_MESSAGE })
+    .min(0, { error: MONEY_MESSAGE })
+    .max(MAX_CENTS, { error: MONEY_MESSAGE }),
+);
 export type MoneyCents = z.infer<typeof MoneyCents>;
 
 /**

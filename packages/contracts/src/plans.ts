@@ -4,10 +4,11 @@
  * the stored default wins over the old pricing page's 25).
  */
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { ApiError, ErrorCode } from './errors';
 
 export const PLAN_IDS = ['trial', 'starter', 'premium'] as const;
-export const PlanId = z.enum(PLAN_IDS);
+export const PlanId = lazySchema(() => z.enum(PLAN_IDS));
 export type PlanId = z.infer<typeof PlanId>;
 
 export interface Plan {

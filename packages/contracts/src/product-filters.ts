@@ -16,6 +16,7 @@
  *   with the text, ignoring case.
  */
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { singleLineText, TEXT_LIMITS } from './common';
 import { LOW_STOCK_THRESHOLD } from './catalog';
 import { MONEY_MESSAGE, parseMoney } from './money';
@@ -61,10 +62,12 @@ const trueOnly = (label: string) =>
     .optional()
     .transform((v) => (v === true || v === 'true' ? true : undefined));
 
-const visibility = z
-  .union([z.boolean(), z.enum(['true', 'false'], { error: 'Visible must be true or false' })], { error: 'Visible must be true or false' })
-  .optional()
-  .transform((v) => (v === undefined ? undefined : v === true || v === 'true'));
+const visibility = lazySchema(() =>
+  z
+    .union([z.boolean(), z.enum(['true', 'false'], { error: 'Visible must be true or false' })], { error: 'Visible must be true or false' })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === true || v === 'true')),
+);
 
 /** The filter fields, as query parameters (strings) or as the web passes them. */
 export const productFilterFields = {
@@ -86,8 +89,10 @@ export function checkPriceRange(value: { priceMin?: number; priceMax?: number },
   }
 }
 
-const filterObject = z.object(productFilterFields);
-export const ProductFilters: z.ZodType<ProductFilters, ProductFiltersInput> = filterObject.superRefine(checkPriceRange);
+const filterObject = lazySchema(() => z.object(productFilterFields));
+export const ProductFilters: z.ZodType<ProductFilters, ProductFiltersInput> = lazySchema(() =>
+  filterObject.superRefine(checkPriceRange),
+);
 /** Parsed filters: prices in cents, flags as booleans; absent fields filter nothing. */
 export interface ProductFilters {
   brand?: string;

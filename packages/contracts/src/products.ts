@@ -3,6 +3,7 @@
  * and its response, categories, and the bodies of a single product or variant price edit.
  */
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { IntId, IsoDateTime, queryInt, singleLineText, TEXT_LIMITS, Uuid } from './common';
 import { MoneyString, NullableMoneyString } from './money';
 import { checkPriceRange, productFilterFields } from './product-filters';
@@ -14,82 +15,90 @@ export const MAX_PAGE_SIZE = 200;
 /** Page size of the work-order product picker. */
 export const PICKER_PAGE_SIZE = 50;
 
-export const OptionValue = z.object({
-  /** The option's name, e.g. "Size". */
-  optionName: z.string(),
-  /** The chosen value, e.g. "XL". */
-  label: z.string(),
-});
+export const OptionValue = lazySchema(() =>
+  z.object({
+    /** The option's name, e.g. "Size". */
+    optionName: z.string(),
+    /** The chosen value, e.g. "XL". */
+    label: z.string(),
+  }),
+);
 export type OptionValue = z.infer<typeof OptionValue>;
 
-export const Variant = z.object({
-  id: IntId,
-  productId: IntId,
-  variantSku: z.string(),
-  /** null: the variant inherits the product's regular price (as BigCommerce does). */
-  regularPrice: NullableMoneyString,
-  /** null: no sale price of its own; the product's applies. */
-  salePrice: NullableMoneyString,
-  stock: z.number().int(),
-  optionValues: z.array(OptionValue),
-  /**
-   * Retail price (MSRP) and cost of the variant's own; null inherits the product's (as
-   * BigCommerce does).
-   */
-  retailPrice: NullableMoneyString,
-  costPrice: NullableMoneyString,
-});
+export const Variant = lazySchema(() =>
+  z.object({
+    id: IntId,
+    productId: IntId,
+    variantSku: z.string(),
+    /** null: the variant inherits the product's regular price (as BigCommerce does). */
+    regularPrice: NullableMoneyString,
+    /** null: no sale price of its own; the product's applies. */
+    salePrice: NullableMoneyString,
+    stock: z.number().int(),
+    optionValues: z.array(OptionValue),
+    /**
+     * Retail price (MSRP) and cost of the variant's own; null inherits the product's (as
+     * BigCommerce does).
+     */
+    retailPrice: NullableMoneyString,
+    costPrice: NullableMoneyString,
+  }),
+);
 export type Variant = z.infer<typeof Variant>;
 
-export const Product = z.object({
-  id: IntId,
-  name: z.string(),
-  /** Full path joined with ' > '; null shows as 'Uncategorized'. */
-  category: z.string().nullable(),
-  /** null shows as 'N/A'. */
-  sku: z.string().nullable(),
-  regularPrice: MoneyString,
-  /** null: not on sale (the store's sale_price 0). */
-  salePrice: NullableMoneyString,
-  stock: z.number().int(),
-  weight: z.number().nonnegative().nullable(),
-  /** 'published', 'draft', or another status shown as 'Unknown' (see productStatusLabel). */
-  status: z.string(),
-  /** Retail price (MSRP), cost price and brand name; null where the store has none (a store's 0 is none). */
-  retailPrice: NullableMoneyString,
-  costPrice: NullableMoneyString,
-  brand: z.string().nullable(),
-  variants: z.array(Variant),
-});
+export const Product = lazySchema(() =>
+  z.object({
+    id: IntId,
+    name: z.string(),
+    /** Full path joined with ' > '; null shows as 'Uncategorized'. */
+    category: z.string().nullable(),
+    /** null shows as 'N/A'. */
+    sku: z.string().nullable(),
+    regularPrice: MoneyString,
+    /** null: not on sale (the store's sale_price 0). */
+    salePrice: NullableMoneyString,
+    stock: z.number().int(),
+    weight: z.number().nonnegative().nullable(),
+    /** 'published', 'draft', or another status shown as 'Unknown' (see productStatusLabel). */
+    status: z.string(),
+    /** Retail price (MSRP), cost price and brand name; null where the store has none (a store's 0 is none). */
+    retailPrice: NullableMoneyString,
+    costPrice: NullableMoneyString,
+    brand: z.string().nullable(),
+    variants: z.array(Variant),
+  }),
+);
 export type Product = z.infer<typeof Product>;
 
 /** 'undo' entries restore the prices an undone work order had replaced. */
-export const PriceChangeType = z.enum(['manual', 'work_order', 'undo', 'sync']);
+export const PriceChangeType = lazySchema(() => z.enum(['manual', 'work_order', 'undo', 'sync']));
 export type PriceChangeType = z.infer<typeof PriceChangeType>;
 
-export const PriceHistoryEntry = z.object({
-  /** The server's id of the entry (a UUID; entries are not numbered). */
-  id: z.string().min(1),
-  productId: IntId,
-  variantId: IntId.nullable(),
-  changeType: PriceChangeType,
-  createdAt: IsoDateTime,
-  oldRegularPrice: NullableMoneyString,
-  newRegularPrice: NullableMoneyString,
-  oldSalePrice: NullableMoneyString,
-  newSalePrice: NullableMoneyString,
-  /** The retail price (MSRP) a work order or its undo changed (issue 19); null or absent: not changed. */
-  oldRetailPrice: NullableMoneyString.optional(),
-  newRetailPrice: NullableMoneyString.optional(),
-  workOrderId: Uuid.nullable(),
-  /** The user who made the change; null for a sync. */
-  changedBy: z.string().nullable(),
-  /**
-   * A work order's change that an owner or admin approved (issue 19): who approved it (their
-   * name or email, null for a former member). Absent otherwise.
-   */
-  approvedBy: z.string().nullable().optional(),
-});
+export const PriceHistoryEntry = lazySchema(() =>
+  z.object({
+    /** The server's id of the entry (a UUID; entries are not numbered). */
+    id: z.string().min(1),
+    productId: IntId,
+    variantId: IntId.nullable(),
+    changeType: PriceChangeType,
+    createdAt: IsoDateTime,
+    oldRegularPrice: NullableMoneyString,
+    newRegularPrice: NullableMoneyString,
+    oldSalePrice: NullableMoneyString,
+    newSalePrice: NullableMoneyString,
+    /** The retail price (MSRP) a work order or its undo changed (issue 19); null or absent: not changed. */
+    oldRetailPrice: NullableMoneyString.optional(),
+    newRetailPrice: NullableMoneyString.optional(),
+    workOrderId: Uuid.nullable(),
+    /** The user who made the change; null for a sync. */
+    changedBy: z.string().nullable(),
+    /**
+     * A work order's change that an owner or admin approved (issue 19): who approved it (their
+     * name or email, null for a former member). Absent otherwise.
+     */
+    approvedBy: z.string().nullable().optional(),
+  }),
+);
 export type PriceHistoryEntry = z.infer<typeof PriceHistoryEntry>;
 
 /** An optional text filter: bounded, trimmed, and an empty value means no filter. */
@@ -106,26 +115,30 @@ export const MAX_PAGE = 100_000;
  * filters (brand, priceMin, priceMax, stock, onSale, visible, sku, skuMatch) are those of
  * product-filters.ts, with the same meaning as on the device.
  */
-export const ProductListQuery = z.object({
-  search: optionalText('The search'),
-  /** A category path; matches it and its subcategories. Omitted for all. */
-  category: optionalText('The category'),
-  ...productFilterFields,
-  page: queryInt(1, MAX_PAGE, 'The page').default(1),
-  /** limit=1 reads only the total. */
-  limit: queryInt(1, MAX_PAGE_SIZE, 'The page size').default(DEFAULT_PAGE_SIZE),
-}).superRefine(checkPriceRange);
+export const ProductListQuery = lazySchema(() =>
+  z.object({
+    search: optionalText('The search'),
+    /** A category path; matches it and its subcategories. Omitted for all. */
+    category: optionalText('The category'),
+    ...productFilterFields,
+    page: queryInt(1, MAX_PAGE, 'The page').default(1),
+    /** limit=1 reads only the total. */
+    limit: queryInt(1, MAX_PAGE_SIZE, 'The page size').default(DEFAULT_PAGE_SIZE),
+  }).superRefine(checkPriceRange),
+);
 export type ProductListQuery = z.infer<typeof ProductListQuery>;
 export type ProductListQueryInput = z.input<typeof ProductListQuery>;
 
-export const ProductListResponse = z.object({
-  products: z.array(Product),
-  total: z.number().int().nonnegative(),
-});
+export const ProductListResponse = lazySchema(() =>
+  z.object({
+    products: z.array(Product),
+    total: z.number().int().nonnegative(),
+  }),
+);
 export type ProductListResponse = z.infer<typeof ProductListResponse>;
 
 /** GET /api/categories: every category path, sorted. */
-export const CategoriesResponse = z.array(z.string());
+export const CategoriesResponse = lazySchema(() => z.array(z.string()));
 export type CategoriesResponse = z.infer<typeof CategoriesResponse>;
 
 export const NO_CHANGES_MESSAGE = 'No changes detected to update';
@@ -137,21 +150,25 @@ const somethingChanged = (v: { regularPrice?: unknown; salePrice?: unknown }) =>
  * PUT /api/products/{id}: only changed fields are sent. A product always has a regular price,
  * so only the sale price can be null (cleared).
  */
-export const ProductPriceEdit = z
-  .object({ regularPrice: MoneyString.optional(), salePrice: NullableMoneyString.optional() })
-  .refine(somethingChanged, { error: NO_CHANGES_MESSAGE });
+export const ProductPriceEdit = lazySchema(() =>
+  z
+    .object({ regularPrice: MoneyString.optional(), salePrice: NullableMoneyString.optional() })
+    .refine(somethingChanged, { error: NO_CHANGES_MESSAGE }),
+);
 export type ProductPriceEdit = z.infer<typeof ProductPriceEdit>;
 
 /** PUT /api/variants/{id}: null makes the variant inherit the product's price again. */
-export const VariantPriceEdit = z
-  .object({ regularPrice: NullableMoneyString.optional(), salePrice: NullableMoneyString.optional() })
-  .refine(somethingChanged, { error: NO_CHANGES_MESSAGE });
+export const VariantPriceEdit = lazySchema(() =>
+  z
+    .object({ regularPrice: NullableMoneyString.optional(), salePrice: NullableMoneyString.optional() })
+    .refine(somethingChanged, { error: NO_CHANGES_MESSAGE }),
+);
 export type VariantPriceEdit = z.infer<typeof VariantPriceEdit>;
 
 /** GET /api/products/{id}/price-history, newest first. */
-export const PriceHistoryResponse = z.array(PriceHistoryEntry);
+export const PriceHistoryResponse = lazySchema(() => z.array(PriceHistoryEntry));
 export type PriceHistoryResponse = z.infer<typeof PriceHistoryResponse>;
 
 /** GET /api/products/{id}/variants. */
-export const VariantListResponse = z.array(Variant);
+export const VariantListResponse = lazySchema(() => z.array(Variant));
 export type VariantListResponse = z.infer<typeof VariantListResponse>;

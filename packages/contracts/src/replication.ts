@@ -5,6 +5,7 @@
  * when writes happen between pages. Only changes travel after the first pull.
  */
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { IntId, IsoDateTime, queryInt, singleLineText } from './common';
 import { Product, Variant } from './products';
 
@@ -19,58 +20,66 @@ export const CATALOG_SCHEMA_VERSION = 2;
 export const DEFAULT_CHANGES_LIMIT = 2000;
 export const MAX_CHANGES_LIMIT = 5000;
 
-export const CatalogChangesQuery = z.object({
-  /** The `cursor` of the previous page; 0 (or absent) for a first pull. */
-  cursor: queryInt(0, Number.MAX_SAFE_INTEGER, 'The cursor').default(0),
-  limit: queryInt(1, MAX_CHANGES_LIMIT, 'The limit').default(DEFAULT_CHANGES_LIMIT),
-  /** The device's CATALOG_SCHEMA_VERSION; a different one gets `reset: true`. */
-  schema: queryInt(0, 1_000_000, 'The schema version').optional(),
-  /**
-   * The `catalogId` the device's copy was pulled from; another one (the user moved to another
-   * company) gets `reset: true`.
-   */
-  catalog: singleLineText(64, { label: 'The catalog', trim: true }).min(1).optional(),
-});
+export const CatalogChangesQuery = lazySchema(() =>
+  z.object({
+    /** The `cursor` of the previous page; 0 (or absent) for a first pull. */
+    cursor: queryInt(0, Number.MAX_SAFE_INTEGER, 'The cursor').default(0),
+    limit: queryInt(1, MAX_CHANGES_LIMIT, 'The limit').default(DEFAULT_CHANGES_LIMIT),
+    /** The device's CATALOG_SCHEMA_VERSION; a different one gets `reset: true`. */
+    schema: queryInt(0, 1_000_000, 'The schema version').optional(),
+    /**
+     * The `catalogId` the device's copy was pulled from; another one (the user moved to another
+     * company) gets `reset: true`.
+     */
+    catalog: singleLineText(64, { label: 'The catalog', trim: true }).min(1).optional(),
+  }),
+);
 export type CatalogChangesQuery = z.infer<typeof CatalogChangesQuery>;
 
 /** A product row as replicated: variants travel as their own rows. */
-export const ReplicatedProduct = Product.omit({ variants: true }).extend({
-  isVisible: z.boolean(),
-  lastUpdated: IsoDateTime,
-  version: z.number().int().nonnegative(),
-});
+export const ReplicatedProduct = lazySchema(() =>
+  Product.omit({ variants: true }).extend({
+    isVisible: z.boolean(),
+    lastUpdated: IsoDateTime,
+    version: z.number().int().nonnegative(),
+  }),
+);
 export type ReplicatedProduct = z.infer<typeof ReplicatedProduct>;
 
-export const ReplicatedVariant = Variant.extend({
-  version: z.number().int().nonnegative(),
-});
+export const ReplicatedVariant = lazySchema(() =>
+  Variant.extend({
+    version: z.number().int().nonnegative(),
+  }),
+);
 export type ReplicatedVariant = z.infer<typeof ReplicatedVariant>;
 
-export const CatalogChangesResponse = z.object({
-  schemaVersion: z.number().int(),
-  /** Whose catalog this is (the company): the device stores it and sends it back as `catalog`. */
-  catalogId: z.string(),
-  /**
-   * true: the device's copy cannot be brought up to date by changes (another schema version,
-   * another company's catalog, or a cursor ahead of the server's, e.g. after a server restore). Delete the local catalog,
-   * then apply this page, which starts from 0.
-   */
-  reset: z.boolean(),
-  /** Pass back as `cursor` for the next page. */
-  cursor: z.number().int().nonnegative(),
-  hasMore: z.boolean(),
-  /** The company's latest version: with the start cursor it gives a first pull's progress. */
-  latestVersion: z.number().int().nonnegative(),
-  /** Live products in the catalog now (for "n of N" during a first pull). */
-  totalProducts: z.number().int().nonnegative(),
-  /** Changed live products (upsert by id). */
-  products: z.array(ReplicatedProduct),
-  /** Changed live variants (upsert by id). */
-  variants: z.array(ReplicatedVariant),
-  /** Tombstones: delete locally (a deleted product's variants are listed too). */
-  deletedProductIds: z.array(IntId),
-  deletedVariantIds: z.array(IntId),
-});
+export const CatalogChangesResponse = lazySchema(() =>
+  z.object({
+    schemaVersion: z.number().int(),
+    /** Whose catalog this is (the company): the device stores it and sends it back as `catalog`. */
+    catalogId: z.string(),
+    /**
+     * true: the device's copy cannot be brought up to date by changes (another schema version,
+     * another company's catalog, or a cursor ahead of the server's, e.g. after a server restore). Delete the local catalog,
+     * then apply this page, which starts from 0.
+     */
+    reset: z.boolean(),
+    /** Pass back as `cursor` for the next page. */
+    cursor: z.number().int().nonnegative(),
+    hasMore: z.boolean(),
+    /** The company's latest version: with the start cursor it gives a first pull's progress. */
+    latestVersion: z.number().int().nonnegative(),
+    /** Live products in the catalog now (for "n of N" during a first pull). */
+    totalProducts: z.number().int().nonnegative(),
+    /** Changed live products (upsert by id). */
+    products: z.array(ReplicatedProduct),
+    /** Changed live variants (upsert by id). */
+    variants: z.array(ReplicatedVariant),
+    /** Tombstones: delete locally (a deleted product's variants are listed too). */
+    deletedProductIds: z.array(IntId),
+    deletedVariantIds: z.array(IntId),
+  }),
+);
 export type CatalogChangesResponse = z.infer<typeof CatalogChangesResponse>;
 
 /**
@@ -79,8 +88,10 @@ export type CatalogChangesResponse = z.infer<typeof CatalogChangesResponse>;
  * and pulls only when its cursor is behind: a store change reaches it within seconds for the
  * price of one small read.
  */
-export const CatalogVersionResponse = z.object({
-  catalogId: z.string(),
-  version: z.number().int().nonnegative(),
-});
+export const CatalogVersionResponse = lazySchema(() =>
+  z.object({
+    catalogId: z.string(),
+    version: z.number().int().nonnegative(),
+  }),
+);
 export type CatalogVersionResponse = z.infer<typeof CatalogVersionResponse>;

@@ -3,7 +3,8 @@
  * which re-exports it) and the permission table (permissions.ts) both name them.
  */
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 
 /** owner: created the company; admin: manages it; member: works in the catalog. */
-export const Role = z.enum(['owner', 'admin', 'member']);
+export const Role = lazySchema(() => z.enum(['owner', 'admin', 'member']));
 export type Role = z.infer<typeof Role>;

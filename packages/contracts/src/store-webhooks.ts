@@ -4,25 +4,28 @@
  * bounded, unknown fields dropped. Only ids travel: the receiver re-reads the store.
  */
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { singleLineText } from './common';
 
 /** The largest delivery body read (BigCommerce's payloads are a few hundred bytes). */
 export const MAX_STORE_WEBHOOK_BYTES = 16 * 1024;
 
-const storeId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const storeId = lazySchema(() => z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
 
-export const StoreWebhookPayload = z.object({
-  scope: z.string().min(1).max(100).regex(/^store\/[a-z_/*]+$/i, 'must be a webhook scope such as store/product/updated'),
-  producer: z.string().min(1).max(120).regex(/^stores\/[A-Za-z0-9_-]+$/, 'must be stores/{store_hash}'),
-  store_id: z.union([singleLineText(40, { label: 'store_id' }), z.number().int().nonnegative()]).optional(),
-  hash: z.string().regex(/^[0-9a-f]{1,128}$/i, 'must be a hexadecimal hash').optional(),
-  created_at: z.number().int().nonnegative().optional(),
-  data: z.object({
-    type: singleLineText(40, { label: 'data.type' }).optional(),
-    id: storeId.optional(),
-    sku: z.object({ product_id: storeId, variant_id: storeId.optional() }).optional(),
-  }).refine((data) => data.id !== undefined || data.sku !== undefined, 'must name the product, variant or category the event is about (id or sku)'),
-});
+export const StoreWebhookPayload = lazySchema(() =>
+  z.object({
+    scope: z.string().min(1).max(100).regex(/^store\/[a-z_/*]+$/i, 'must be a webhook scope such as store/product/updated'),
+    producer: z.string().min(1).max(120).regex(/^stores\/[A-Za-z0-9_-]+$/, 'must be stores/{store_hash}'),
+    store_id: z.union([singleLineText(40, { label: 'store_id' }), z.number().int().nonnegative()]).optional(),
+    hash: z.string().regex(/^[0-9a-f]{1,128}$/i, 'must be a hexadecimal hash').optional(),
+    created_at: z.number().int().nonnegative().optional(),
+    data: z.object({
+      type: singleLineText(40, { label: 'data.type' }).optional(),
+      id: storeId.optional(),
+      sku: z.object({ product_id: storeId, variant_id: storeId.optional() }).optional(),
+    }).refine((data) => data.id !== undefined || data.sku !== undefined, 'must name the product, variant or category the event is about (id or sku)'),
+  }),
+);
 export type StoreWebhookPayload = z.infer<typeof StoreWebhookPayload>;
 
 /** The store's product a delivery is about, or null when it names none (a category, an unknown scope). */

@@ -5,27 +5,32 @@
  * lives in one place.
  */
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 
 /** Stages in the order a sync passes them; it ends on 'complete' or 'cancelled'. */
 export const SYNC_STAGES = ['starting', 'categories', 'products', 'saving', 'complete', 'cancelled'] as const;
-export const SyncStage = z.enum(SYNC_STAGES);
+export const SyncStage = lazySchema(() => z.enum(SYNC_STAGES));
 export type SyncStage = z.infer<typeof SyncStage>;
 
-export const SyncProgress = z.object({
-  stage: SyncStage,
-  percentage: z.number().min(0).max(100),
-  message: z.string(),
-});
+export const SyncProgress = lazySchema(() =>
+  z.object({
+    stage: SyncStage,
+    percentage: z.number().min(0).max(100),
+    message: z.string(),
+  }),
+);
 export type SyncProgress = z.infer<typeof SyncProgress>;
 
-export const SyncResult = z.object({
-  message: z.string(),
-  /** Set when the plan's product limit cut the catalog; shown as 'Plan Limit Reached'. */
-  warning: z.string().optional(),
-});
+export const SyncResult = lazySchema(() =>
+  z.object({
+    message: z.string(),
+    /** Set when the plan's product limit cut the catalog; shown as 'Plan Limit Reached'. */
+    warning: z.string().optional(),
+  }),
+);
 export type SyncResult = z.infer<typeof SyncResult>;
 
-export const SyncFailure = z.object({ message: z.string() });
+export const SyncFailure = lazySchema(() => z.object({ message: z.string() }));
 export type SyncFailure = z.infer<typeof SyncFailure>;
 
 export type SyncEvent =
@@ -37,10 +42,12 @@ export type SyncEvent =
  * GET /api/sync/status: the company's running sync, started on any device or API process, with
  * its latest progress (`startedAt` an ISO time), or `{ running: false }`.
  */
-export const SyncStatus = z.discriminatedUnion('running', [
-  z.object({ running: z.literal(false) }),
-  SyncProgress.extend({ running: z.literal(true), startedAt: z.string() }),
-]);
+export const SyncStatus = lazySchema(() =>
+  z.discriminatedUnion('running', [
+    z.object({ running: z.literal(false) }),
+    SyncProgress.extend({ running: z.literal(true), startedAt: z.string() }),
+  ]),
+);
 export type SyncStatus = z.infer<typeof SyncStatus>;
 
 /** The toast title of a sync result's warning. */

@@ -4,6 +4,7 @@
  * the messages both sides show.
  */
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { emailAddress, IsoDateTime, singleLineText } from './common';
 import { Role } from './auth';
 import { PLANS, type PlanId } from './plans';
@@ -34,53 +35,61 @@ export const INVITATION_TTL_MS = INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000;
 export const MAX_COMPANY_NAME_LENGTH = 100;
 
 /** The roles an invitation can give: nobody is invited as owner. */
-export const InvitationRole = z.enum(['admin', 'member'], { error: TEAM_MESSAGES.role });
+export const InvitationRole = lazySchema(() => z.enum(['admin', 'member'], { error: TEAM_MESSAGES.role }));
 export type InvitationRole = z.infer<typeof InvitationRole>;
 
 /** Badges: pending yellow, accepted green, expired red. */
-export const InvitationStatus = z.enum(['pending', 'accepted', 'expired']);
+export const InvitationStatus = lazySchema(() => z.enum(['pending', 'accepted', 'expired']));
 export type InvitationStatus = z.infer<typeof InvitationStatus>;
 
-export const TeamMember = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  profileImageUrl: z.string().nullable(),
-  role: Role,
-});
+export const TeamMember = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    email: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    profileImageUrl: z.string().nullable(),
+    role: Role,
+  }),
+);
 export type TeamMember = z.infer<typeof TeamMember>;
 
 /** An entry of GET /api/invitations and GET /api/my-invitations (ids are UUIDs, as stored). */
-export const Invitation = z.object({
-  id: z.string(),
-  email: z.string(),
-  role: InvitationRole,
-  status: InvitationStatus,
-  createdAt: IsoDateTime,
-  expiresAt: IsoDateTime,
-  companyName: z.string(),
-});
+export const Invitation = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    email: z.string(),
+    role: InvitationRole,
+    status: InvitationStatus,
+    createdAt: IsoDateTime,
+    expiresAt: IsoDateTime,
+    companyName: z.string(),
+  }),
+);
 export type Invitation = z.infer<typeof Invitation>;
 
 /** GET /api/invitations/{token}: sent without authentication, so it names no ids. */
-export const InvitationByTokenResponse = z.object({
-  invitation: z.object({
-    email: z.string(),
-    companyName: z.string(),
-    role: InvitationRole,
-    inviterEmail: z.string().nullable(),
-    status: InvitationStatus,
-    expiresAt: IsoDateTime,
+export const InvitationByTokenResponse = lazySchema(() =>
+  z.object({
+    invitation: z.object({
+      email: z.string(),
+      companyName: z.string(),
+      role: InvitationRole,
+      inviterEmail: z.string().nullable(),
+      status: InvitationStatus,
+      expiresAt: IsoDateTime,
+    }),
   }),
-});
+);
 export type InvitationByTokenResponse = z.infer<typeof InvitationByTokenResponse>;
 
 /** POST /api/invitations. The email is trimmed and lower-cased, as accounts are matched. */
-export const InviteBody = z.object({
-  email: emailAddress(TEAM_MESSAGES.email),
-  role: InvitationRole.default('member'),
-});
+export const InviteBody = lazySchema(() =>
+  z.object({
+    email: emailAddress(TEAM_MESSAGES.email),
+    role: InvitationRole.default('member'),
+  }),
+);
 export type InviteBody = z.infer<typeof InviteBody>;
 export type InviteInput = z.input<typeof InviteBody>;
 
@@ -88,23 +97,27 @@ export type InviteInput = z.input<typeof InviteBody>;
  * POST /api/invitations: the invitation, the link that accepts it (shown with a copy button),
  * and whether it was also emailed (false when SMTP is not configured or the email failed).
  */
-export const CreateInvitationResponse = z.object({
-  invitation: Invitation,
-  acceptUrl: z.url(),
-  emailSent: z.boolean(),
-});
+export const CreateInvitationResponse = lazySchema(() =>
+  z.object({
+    invitation: Invitation,
+    acceptUrl: z.url(),
+    emailSent: z.boolean(),
+  }),
+);
 export type CreateInvitationResponse = z.infer<typeof CreateInvitationResponse>;
 
 /** POST /api/invitations/{id or token}/accept: the company the caller now belongs to. */
-export const AcceptInvitationResponse = z.object({
-  message: z.string(),
-  companyName: z.string(),
-  role: Role,
-});
+export const AcceptInvitationResponse = lazySchema(() =>
+  z.object({
+    message: z.string(),
+    companyName: z.string(),
+    role: Role,
+  }),
+);
 export type AcceptInvitationResponse = z.infer<typeof AcceptInvitationResponse>;
 
 /** PUT /api/company/name: the name as saved (trimmed). */
-export const CompanyNameResponse = z.object({ name: z.string() });
+export const CompanyNameResponse = lazySchema(() => z.object({ name: z.string() }));
 export type CompanyNameResponse = z.infer<typeof CompanyNameResponse>;
 
 /** The page an invitation link opens; the token is its only parameter. */
@@ -123,14 +136,16 @@ export function userLimitMessage(plan: PlanId): string {
 }
 
 /** PUT /api/company/name. */
-export const CompanyNameBody = z.object({
-  name: singleLineText(MAX_COMPANY_NAME_LENGTH, {
-    label: 'The company name',
-    error: TEAM_MESSAGES.companyName,
-    tooLong: `A company name has at most ${MAX_COMPANY_NAME_LENGTH} characters`,
-    trim: true,
-  }).min(1, { error: TEAM_MESSAGES.companyName }),
-});
+export const CompanyNameBody = lazySchema(() =>
+  z.object({
+    name: singleLineText(MAX_COMPANY_NAME_LENGTH, {
+      label: 'The company name',
+      error: TEAM_MESSAGES.companyName,
+      tooLong: `A company name has at most ${MAX_COMPANY_NAME_LENGTH} characters`,
+      trim: true,
+    }).min(1, { error: TEAM_MESSAGES.companyName }),
+  }),
+);
 export type CompanyNameBody = z.infer<typeof CompanyNameBody>;
 
 /** A stored 'pending' invitation past its expiry reads as expired and cannot be accepted. */
