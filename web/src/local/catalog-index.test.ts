@@ -153,4 +153,14 @@ describe('the rows a next keystroke will likely show (likelyNext)', () => {
     const next = index.likelyNext({ search: 'ba' }, 3, 100);
     expect(next.indexOf(firstOf('bag', 3).at(-1)!)).toBeLessThan(next.indexOf(firstOf('bat', 3)[0]!));
   });
+
+  it('looks at a bounded number of occurrences: a short task however long the names', () => {
+    // Every 'Bag nn' name is 6 characters: a budget of 60 occurrences covers the first 10 names.
+    const ids = index.likelyNext({}, 2, 100, 20_000, 60);
+    expect(ids).toEqual(expect.arrayContaining(firstOf('b', 2)));
+    expect(ids).toEqual(expect.arrayContaining(firstOf('0', 2)));
+    // 'x' occurs only in the last name, past the budget: its page is read when typed.
+    expect(ids).not.toContain(firstOf('x', 1)[0]);
+    expect(index.likelyNext({}, 2, 100)).toContain(firstOf('x', 1)[0]);
+  });
 });

@@ -102,11 +102,12 @@ export async function getWholeCatalog(): Promise<LocalProduct[]> {
  */
 export const PREFETCH_ROWS = 600;
 /**
- * Rows read per step while reading ahead, likeliest first. The first step starts as soon as the
- * answer is shown, not at the next idle moment: a quick typist's next key comes within tens of
- * milliseconds, while the page is still busy. The rest follow in idle moments, each a short task.
+ * Rows read per step while reading ahead, likeliest first: 100 rows (with their variants) are a
+ * task of a few milliseconds to read and decode. The first step starts as soon as the answer is
+ * shown, not at the next idle moment: a quick typist's next key comes within tens of
+ * milliseconds, while the page is still busy. The rest follow in idle moments, one step each.
  */
-const PREFETCH_STEPS = [200, 400];
+const PREFETCH_STEP = 100;
 
 /** Reads the rows the next keystroke will likely show into the row cache; returns the cancel function. */
 function prefetch(params: CatalogQueryParams): () => void {
@@ -115,13 +116,10 @@ function prefetch(params: CatalogQueryParams): () => void {
     const catalog = loadedCatalog();
     if (!catalog) return;
     const ids = catalog.index.likelyNext(params, sizeOf(params), PREFETCH_ROWS);
-    let from = 0;
-    for (const step of PREFETCH_STEPS) {
-      if (from >= ids.length || cancelled) return;
+    for (let from = 0; from < ids.length && !cancelled; from += PREFETCH_STEP) {
       if (from > 0) await whenIdle(200);
       if (cancelled) return;
-      await getLocalProducts(ids.slice(from, from + step)).catch(() => {});
-      from += step;
+      await getLocalProducts(ids.slice(from, from + PREFETCH_STEP)).catch(() => {});
     }
   })();
   return () => {
