@@ -4,8 +4,7 @@
  * composed in. A finished sync refreshes the API reads that show it and pulls the catalog's
  * changes into this device.
  */
-import { useLocalStorage } from '@mantine/hooks';
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import { CategoryBreadcrumbPicker } from '../../../features/category-picker/components/category-breadcrumb-picker';
 import { DASHBOARD_STATS_QUERY } from '../../../features/dashboard/api/get-dashboard-stats';
 import { ProductsScreen, type CategoryPickerSlotProps } from '../../../features/products/components/products-screen';
@@ -13,23 +12,21 @@ import { SETTINGS_QUERY, useSettings } from '../../../features/settings/api/get-
 import { SyncControls } from '../../../features/sync/components/sync-controls';
 import { invalidateApiQuery } from '../../../lib/api-query';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useRememberedSetting } from '../../../lib/use-remembered-setting';
 import { pullNow } from '../../../local/local-catalog';
 
-/** localStorage key: the settings' last word on hidden products (true: leave them out). */
+/** localStorage keys: the settings' last word on hidden products (true: leave them out) and on stock. */
 const VISIBLE_ONLY_KEY = 'catalog-pilot:products-visible-only';
+const SHOW_STOCK_KEY = 'catalog-pilot:products-show-stock';
 
 const renderCategoryPicker = (props: CategoryPickerSlotProps) => <CategoryBreadcrumbPicker {...props} />;
 
 export function ProductsRoute() {
   usePageTitle('Products');
   const { data: settings, isLoading } = useSettings();
-  // Whether hidden products are left out, as the settings last said on this device: the first
-  // page (shown before the settings have been fetched, or offline) is the one the settings ask for.
-  const [rememberedVisibleOnly, rememberVisibleOnly] = useLocalStorage({ key: VISIBLE_ONLY_KEY, defaultValue: false, getInitialValueInEffect: false });
-  const visibleOnly = settings === undefined ? rememberedVisibleOnly : settings !== null && !settings.showInvisibleProducts;
-  useEffect(() => {
-    if (settings !== undefined) rememberVisibleOnly(visibleOnly);
-  }, [settings, visibleOnly, rememberVisibleOnly]);
+  const known = settings !== undefined;
+  const visibleOnly = useRememberedSetting(VISIBLE_ONLY_KEY, known ? settings !== null && !settings.showInvisibleProducts : undefined);
+  const showStock = useRememberedSetting(SHOW_STOCK_KEY, known ? (settings?.showStockStatus ?? false) : undefined);
 
   // A sync changes the products, the dashboard's stats and Last Sync (settings' lastSyncAt).
   const refreshAfterSync = useCallback(() => {
@@ -48,7 +45,7 @@ export function ProductsRoute() {
         />
       }
       renderCategoryPicker={renderCategoryPicker}
-      showStock={settings?.showStockStatus ?? false}
+      showStock={showStock}
       visibleOnly={visibleOnly}
       lastSyncAt={settings === undefined ? undefined : (settings?.lastSyncAt ?? null)}
     />

@@ -5,6 +5,7 @@
 import { Button, Checkbox, Popover, Stack } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { IconColumns } from '@tabler/icons-react';
+import { useCallback, useMemo } from 'react';
 
 export const OPTIONAL_COLUMNS = ['brand', 'retailPrice', 'costPrice'] as const;
 export type OptionalColumn = (typeof OPTIONAL_COLUMNS)[number];
@@ -15,8 +16,10 @@ const isColumn = (v: unknown): v is OptionalColumn => typeof v === 'string' && (
 /** The columns chosen on this device, in their fixed order (anything else stored is ignored). */
 export function useProductColumns(): [OptionalColumn[], (columns: OptionalColumn[]) => void] {
   const [stored, setStored] = useLocalStorage<unknown>({ key: 'catalog-pilot:product-columns', defaultValue: [], getInitialValueInEffect: false });
-  const chosen = Array.isArray(stored) ? OPTIONAL_COLUMNS.filter((c) => stored.some((s) => s === c)) : [];
-  return [chosen, (columns) => setStored(OPTIONAL_COLUMNS.filter((c) => columns.includes(c)))];
+  // The same array while the choice stands: the memoized cards and rows take it as a prop.
+  const chosen = useMemo(() => (Array.isArray(stored) ? OPTIONAL_COLUMNS.filter((c) => stored.some((s) => s === c)) : []), [stored]);
+  const choose = useCallback((columns: OptionalColumn[]) => setStored(OPTIONAL_COLUMNS.filter((c) => columns.includes(c))), [setStored]);
+  return [chosen, choose];
 }
 
 export function ColumnChooser({ value, onChange }: { value: OptionalColumn[]; onChange: (columns: OptionalColumn[]) => void }) {
