@@ -4,15 +4,12 @@
  * a waiting order are, written once against a table of either schema. The dialect files keep how
  * they run them (the claim's transaction, PostgreSQL's advisory locks, the due query's ranking).
  */
-import { WorkOrderStatus } from '@catalog/contracts/work-orders';
+import { WORK_ORDER_STATUSES, type WorkOrderStatus } from '@catalog/contracts/work-orders';
 import { and, eq, gte, inArray, isNull, lt, lte, ne, or, type Column, type SQL } from 'drizzle-orm';
 import type { NewWorkOrder, WorkOrderCaps, WorkOrderGuard, WorkOrderPatch } from './repositories';
 import type { Twin } from './repository-shared';
 
 type WorkOrders = Twin<'workOrders'>;
-
-/** Every status, in the contracts' order: the keys of countByStatus. */
-export const WORK_ORDER_STATUSES: readonly WorkOrderStatus[] = WorkOrderStatus.options;
 
 /**
  * The statuses an order waits in, per cap (issue 14): an immediate order from its creation until
@@ -23,7 +20,7 @@ export const WAITING_STATUSES: Record<keyof WorkOrderCaps, readonly WorkOrderSta
   scheduled: ['awaiting_approval', 'pending'],
 };
 
-/** Zero for every status: countByStatus fills in the statuses the company has. */
+/** Zero for every status (the contracts' list, in its order): countByStatus fills in the statuses the company has. */
 export function emptyStatusCounts(): Record<WorkOrderStatus, number> {
   return Object.fromEntries(WORK_ORDER_STATUSES.map((s) => [s, 0])) as Record<WorkOrderStatus, number>;
 }

@@ -41,7 +41,7 @@ describe('lazySchema', () => {
 });
 
 describe('the contracts declare their schemas lazily', () => {
-  it('has no top-level constant holding a schema built at import', () => {
+  it('has no top-level constant holding a schema (or an object of schemas) built at import', () => {
     const dir = path.dirname(fileURLToPath(import.meta.url));
     const files = readdirSync(dir)
       .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'lazy-schema.ts')
@@ -65,7 +65,13 @@ describe('the contracts declare their schemas lazily', () => {
           const init = declaration.initializer;
           if (!init || ts.isArrowFunction(init) || ts.isFunctionExpression(init)) continue;
           const type = checker.getTypeAtLocation(init);
-          if (!type.getProperty('_zod') || !type.getProperty('safeParse')) continue;
+          const isSchema = (t: ts.Type) => Boolean(t.getProperty('_zod') && t.getProperty('safeParse'));
+          if (!isSchema(type)) {
+            // An object of schemas (a shape to spread into others) is built at import too.
+            const holdsSchemas = type.getProperties().some((p) => isSchema(checker.getTypeOfSymbolAtLocation(p, init)));
+            if (holdsSchemas) eager.push(`${path.basename(file)}: ${declaration.name.getText(source)}`);
+            continue;
+          }
           const isLazy = ts.isCallExpression(init) && ts.isIdentifier(init.expression) && init.expression.text === 'lazySchema';
           if (isLazy) lazy++;
           else eager.push(`${path.basename(file)}: ${declaration.name.getText(source)}`);

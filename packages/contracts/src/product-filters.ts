@@ -70,7 +70,7 @@ const visibility = lazySchema(() =>
 );
 
 /** The filter fields, as query parameters (strings) or as the web passes them. */
-export const productFilterFields = {
+const filterFields = () => ({
   brand: optionalText('The brand'),
   /** Regular price from (cents after parsing), e.g. "10" or "9.99". */
   priceMin: priceBound('The lowest price'),
@@ -80,7 +80,7 @@ export const productFilterFields = {
   visible: visibility,
   sku: optionalText('The SKU'),
   skuMatch: z.enum(SKU_MATCHES, { error: 'The SKU match must be contains, startsWith or endsWith' }).optional(),
-};
+});
 
 /** Refuses a minimum above the maximum (on `priceMin`, so the form shows it there). */
 export function checkPriceRange(value: { priceMin?: number; priceMax?: number }, ctx: z.RefinementCtx): void {
@@ -89,9 +89,10 @@ export function checkPriceRange(value: { priceMin?: number; priceMax?: number },
   }
 }
 
-const filterObject = lazySchema(() => z.object(productFilterFields));
+/** The filter fields without the range check: its `shape` has each field's schema (GET /api/products spreads them). */
+export const ProductFilterFields = lazySchema(() => z.object(filterFields()));
 export const ProductFilters: z.ZodType<ProductFilters, ProductFiltersInput> = lazySchema(() =>
-  filterObject.superRefine(checkPriceRange),
+  ProductFilterFields.superRefine(checkPriceRange),
 );
 /** Parsed filters: prices in cents, flags as booleans; absent fields filter nothing. */
 export interface ProductFilters {
@@ -104,7 +105,7 @@ export interface ProductFilters {
   sku?: string;
   skuMatch?: SkuMatch;
 }
-export type ProductFiltersInput = z.input<typeof filterObject>;
+export type ProductFiltersInput = z.input<typeof ProductFilterFields>;
 
 /** The filter keys, in the order the URL and the API write them. */
 export const PRODUCT_FILTER_KEYS = ['brand', 'priceMin', 'priceMax', 'stock', 'onSale', 'visible', 'sku', 'skuMatch'] as const;

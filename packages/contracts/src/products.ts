@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
 import { IntId, IsoDateTime, queryInt, singleLineText, TEXT_LIMITS, Uuid } from './common';
 import { MoneyString, NullableMoneyString } from './money';
-import { checkPriceRange, productFilterFields } from './product-filters';
+import { checkPriceRange, ProductFilterFields } from './product-filters';
 
 /** Page sizes offered on the products screen; 20 is the default, 200 the most the API serves. */
 export const PAGE_SIZE_OPTIONS = [20, 50, 100, 200] as const;
@@ -120,7 +120,7 @@ export const ProductListQuery = lazySchema(() =>
     search: optionalText('The search'),
     /** A category path; matches it and its subcategories. Omitted for all. */
     category: optionalText('The category'),
-    ...productFilterFields,
+    ...ProductFilterFields.shape,
     page: queryInt(1, MAX_PAGE, 'The page').default(1),
     /** limit=1 reads only the total. */
     limit: queryInt(1, MAX_PAGE_SIZE, 'The page size').default(DEFAULT_PAGE_SIZE),

@@ -2,7 +2,7 @@
  * The rules of a work order's life that the list screen and the API both apply: which actions
  * an order offers (spec section 4), when a scheduled order is due, and its summary counts.
  */
-import { itemTarget, WorkOrderStatus, type WorkOrder, type WorkOrderItem } from './work-orders';
+import { itemTarget, WORK_ORDER_STATUSES, type WorkOrderStatus, type WorkOrder, type WorkOrderItem } from './work-orders';
 
 /**
  * What can be done to an order from the list (each is also a route: DELETE, PATCH archive,
@@ -32,7 +32,7 @@ export const WORK_ORDER_ACTION_GUARDS = {
    * Any unarchived order that is not executing right now, nor waiting for approval (an order
    * waiting is approved, rejected or deleted: archiving would hide it from those who decide).
    */
-  archive: { status: WorkOrderStatus.options.filter((s) => s !== 'executing' && s !== 'awaiting_approval'), archived: false },
+  archive: { status: WORK_ORDER_STATUSES.filter((s) => s !== 'executing' && s !== 'awaiting_approval'), archived: false },
   /**
    * Only an order nothing has been written for: pending, archived or not, or waiting for
    * approval (cancelled by its creator or an owner or admin; the route checks who).

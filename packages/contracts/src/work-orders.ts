@@ -9,12 +9,13 @@ import { boundedText, IntId, IsoDateTime, queryFlag, singleLineText, TEXT_LIMITS
 import { NullableMoneyString } from './money';
 
 /**
- * `awaiting_approval`: a member's order while the company requires approval (issue 19); it
- * becomes `pending` when an owner or admin approves it, `rejected` (final) when one rejects it.
+ * Every status a work order can be in. `awaiting_approval`: a member's order while the company
+ * requires approval (issue 19); it becomes `pending` when an owner or admin approves it,
+ * `rejected` (final) when one rejects it.
  */
-export const WorkOrderStatus = lazySchema(() =>
-  z.enum(['awaiting_approval', 'pending', 'executing', 'completed', 'failed', 'undone', 'rejected']),
-);
+export const WORK_ORDER_STATUSES = ['awaiting_approval', 'pending', 'executing', 'completed', 'failed', 'undone', 'rejected'] as const;
+/** The statuses as a schema (their list is readable without building it: WORK_ORDER_STATUSES). */
+export const WorkOrderStatus = lazySchema(() => z.enum(WORK_ORDER_STATUSES));
 export type WorkOrderStatus = z.infer<typeof WorkOrderStatus>;
 
 export const WORK_ORDER_MESSAGES = {

@@ -6,7 +6,7 @@
  * parameters of the URL are kept as they are.
  */
 import {
-  PRODUCT_FILTER_KEYS, ProductFilters, productFilterFields, productFiltersToParams, type ProductFilters as Filters,
+  PRODUCT_FILTER_KEYS, ProductFilterFields, ProductFilters, productFiltersToParams, type ProductFilters as Filters,
 } from '@catalog/contracts/product-filters';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -23,7 +23,7 @@ export function readProductFilters(params: URLSearchParams): Filters {
   const out: Record<string, unknown> = {};
   for (const key of PRODUCT_FILTER_KEYS) {
     if (!(key in raw)) continue;
-    const field = productFilterFields[key].safeParse(raw[key]);
+    const field = ProductFilterFields.shape[key].safeParse(raw[key]);
     if (field.success && field.data !== undefined) out[key] = field.data;
   }
   const lenient = out as Filters;
