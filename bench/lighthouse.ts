@@ -12,7 +12,9 @@
  *
  * --pages picks the pages to audit (default both): `--pages /` skips the sign-up and sync that
  * /products needs. With several runs, each run's scores are printed as well as the medians.
- * --json <dir> writes each run's full report there (lhr-<page>-<preset>-<run>.json).
+ * --json <dir> writes each run's full report there (lhr-<page>-<preset>-<run>.json), and its trace
+ * (trace-<page>-<preset>-<run>.json, for DevTools' Performance panel); with --cpu-profile the
+ * trace holds V8's CPU samples as well.
  *
  * Uses Debian's Chromium (CHROME_PATH, default /usr/bin/chromium) through chrome-launcher with
  * --headless=new --no-sandbox. To audit /products signed in, Playwright (playwright-core, the
@@ -42,6 +44,8 @@ const RUNS = Math.max(1, Number(argValue('runs') ?? 1));
 const PRESET = (argValue('preset') ?? 'both') as 'mobile' | 'desktop' | 'both';
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const JSON_DIR = argValue('json');
+/** --cpu-profile: the saved traces carry V8's CPU samples too (which functions ran; it slows the page). */
+const CPU_PROFILE = process.argv.includes('--cpu-profile');
 const PAGES = new Set((argValue('pages') ?? '/,/products').split(',').map((p) => p.trim()));
 for (const page of PAGES) {
   if (page !== '/' && page !== '/products') throw new Error(`--pages: ${page} is not one of /, /products`);
@@ -69,7 +73,7 @@ interface LighthouseResult {
     runWarnings: string[];
   };
 }
-type Lighthouse = (url: string, flags: Record<string, unknown>, config?: unknown) => Promise<LighthouseResult | undefined>;
+type Lighthouse = (url: string, flags: Record<string, unknown>, config?: unknown) => Promise<(LighthouseResult & { artifacts?: { Trace?: unknown } }) | undefined>;
 
 interface ChromeLauncher {
   launch(options: { chromePath: string; chromeFlags: string[] }): Promise<{ port: number; kill(): void | Promise<void> }>;
@@ -198,7 +202,14 @@ async function audit(
   for (let i = 0; i < RUNS; i++) {
     const result = await lighthouse(
       url,
-      { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], disableStorageReset: keepStorage },
+      {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+        disableStorageReset: keepStorage,
+        ...(CPU_PROFILE ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
+      },
       config,
     );
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
@@ -208,6 +219,7 @@ async function audit(
       const slug = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'landing';
       const preset = config ? 'desktop' : 'mobile';
       writeFileSync(path.join(JSON_DIR, `lhr-${slug}-${preset}-${i + 1}.json`), JSON.stringify(lhr));
+      if (result.artifacts?.Trace) writeFileSync(path.join(JSON_DIR, `trace-${slug}-${preset}-${i + 1}.json`), JSON.stringify(result.artifacts.Trace));
     }
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>;
