@@ -18,6 +18,11 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 const loadApp = () => import('./app/start-app');
+/**
+ * The longest the first render of a returning user's screen waits for its code (start-early.ts):
+ * past that (a slow network), the app renders its loader and the screen follows.
+ */
+const EARLY_WAIT_MS = 1_000;
 const failed = (error: unknown) => console.error('The app could not load', error);
 
 if (canHydrateLanding(container)) {
@@ -39,7 +44,10 @@ if (canHydrateLanding(container)) {
   registerServiceWorkerAfterLoad();
 } else {
   discardPrerendered(container);
-  loadApp().then(({ renderApp }) => renderApp(container), failed);
-  // A returning user's shell, screen and catalog start now too, not one after the other later.
-  startEarly(window.location.pathname);
+  // A returning user's shell, screen and catalog start now too, not one after the other later;
+  // the first render waits for the shell and screen (at most EARLY_WAIT_MS), so it shows them.
+  const app = loadApp();
+  const early = startEarly(window.location.pathname);
+  const waited = early && Promise.race([early, new Promise<void>((resolve) => setTimeout(resolve, EARLY_WAIT_MS))]);
+  Promise.all([app, waited]).then(([{ renderApp }]) => renderApp(container), failed);
 }

@@ -11,13 +11,19 @@ import { loadMantineStyles, loadSignedInLayout, signedInScreenAt } from './route
 
 const ignore = () => {}; // a failed preload is retried when the router renders the part
 
-/** Starts the returning user's screen at `pathname`; nothing for a visitor or a marketing page. */
-export function startEarly(pathname: string): void {
+/**
+ * Starts the returning user's screen at `pathname`; nothing for a visitor or a marketing page.
+ * Returns what the app's first render waits for (main.tsx): the shell, the screen and the
+ * stylesheet having loaded, so that render shows the screen instead of suspending on it. A
+ * suspended first render commits the loader, renders the screen hidden, and reveals it in a
+ * later commit that runs every effect of the screen at once: on a phone-speed CPU the one
+ * longest task of the start. Null when there is nothing to wait for; never rejects.
+ */
+export function startEarly(pathname: string): Promise<void> | null {
   const user = readRememberedUser();
   const screen = user && signedInScreenAt(pathname);
-  if (!user || !screen) return;
-  loadSignedInLayout().catch(ignore);
-  screen().catch(ignore);
-  loadMantineStyles().catch(ignore);
+  if (!user || !screen) return null;
+  const ready = Promise.all([loadSignedInLayout(), screen(), loadMantineStyles()]).then(ignore, ignore);
   import('../local/local-catalog').then(({ openLocalCatalog }) => openLocalCatalog(user.uid), ignore);
+  return ready;
 }
