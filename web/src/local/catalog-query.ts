@@ -102,12 +102,12 @@ export async function getWholeCatalog(): Promise<LocalProduct[]> {
  */
 export const PREFETCH_ROWS = 600;
 /**
- * Rows read per step while reading ahead, likeliest first: 100 rows (with their variants) are a
+ * Rows read per step while reading ahead, likeliest first: 40 rows (with their variants) are a
  * task of a few milliseconds to read and decode. The first step starts as soon as the answer is
  * shown, not at the next idle moment: a quick typist's next key comes within tens of
  * milliseconds, while the page is still busy. The rest follow in idle moments, one step each.
  */
-const PREFETCH_STEP = 100;
+const PREFETCH_STEP = 40;
 
 /** Reads the rows the next keystroke will likely show into the row cache; returns the cancel function. */
 function prefetch(params: CatalogQueryParams): () => void {
