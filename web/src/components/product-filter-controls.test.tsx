@@ -20,4 +20,28 @@ describe('ProductFilterControls', () => {
     await waitFor(() => options().length === 2);
     expect([...options()].map((o) => o.textContent)).toEqual(['Harbor', 'Lumen']);
   });
+
+  it('picks stock, visibility and the SKU match from native selects, "any" clearing them', async () => {
+    const changes: unknown[] = [];
+    rendered = await render(<ProductFilterControls brands={[]} value={{ stock: 'low', visible: false }} onChange={(next) => changes.push(next)} />);
+    const select = (label: string) =>
+      [...rendered!.container.querySelectorAll('select')].find((el) => el.labels?.[0]?.textContent?.startsWith(label))!;
+    expect([select('Stock').value, select('Visibility').value, select('SKU match').value]).toEqual(['low', 'false', 'contains']);
+    const choose = async (label: string, value: string) =>
+      act(async () => {
+        const el = select(label);
+        el.value = value;
+        el.dispatchEvent(new Event('change', { bubbles: true }));
+      });
+    await choose('Stock', 'out');
+    await choose('Stock', '');
+    await choose('Visibility', 'true');
+    await choose('SKU match', 'endsWith');
+    expect(changes).toEqual([
+      { stock: 'out', visible: false },
+      { stock: undefined, visible: false },
+      { stock: 'low', visible: true },
+      { stock: 'low', visible: false, skuMatch: 'endsWith' },
+    ]);
+  });
 });

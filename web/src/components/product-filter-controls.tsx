@@ -10,7 +10,7 @@ import {
   hasProductFilters, ProductFilters, SKU_MATCH_LABELS, SKU_MATCHES, STOCK_LEVEL_LABELS, STOCK_LEVELS,
   type ProductFilters as Filters, type SkuMatch, type StockLevel,
 } from '@catalog/contracts/product-filters';
-import { Button, Checkbox, Group, Select, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, NativeSelect, Select, TextInput } from '@mantine/core';
 import { memo, useEffect, useState, type KeyboardEvent } from 'react';
 
 export interface ProductFilterControlsProps {
@@ -22,9 +22,13 @@ export interface ProductFilterControlsProps {
   size?: 'xs' | 'sm';
 }
 
-const STOCK_OPTIONS = STOCK_LEVELS.map((level) => ({ value: level, label: STOCK_LEVEL_LABELS[level] }));
+// The short fixed lists are native selects: the device's own picker (a wheel or a sheet on a
+// phone), and no dropdown machinery mounted per field (each Mantine Select mounts a portal and a
+// floating element, a re-render in the screen's first commit). '' is "any".
+const STOCK_OPTIONS = [{ value: '', label: 'Any stock' }, ...STOCK_LEVELS.map((level) => ({ value: level, label: STOCK_LEVEL_LABELS[level] }))];
 const SKU_OPTIONS = SKU_MATCHES.map((match) => ({ value: match, label: SKU_MATCH_LABELS[match] }));
 const VISIBILITY_OPTIONS = [
+  { value: '', label: 'Any' },
   { value: 'true', label: 'Visible' },
   { value: 'false', label: 'Hidden' },
 ];
@@ -106,33 +110,34 @@ export const ProductFilterControls = memo(function ProductFilterControls({ brand
       />
       <TextInput size={size} label="Min price" placeholder="0.00" inputMode="decimal" w={110} {...draft('priceMin')} />
       <TextInput size={size} label="Max price" placeholder="Any" inputMode="decimal" w={110} {...draft('priceMax')} />
-      <Select
+      <NativeSelect
         size={size}
         label="Stock"
-        placeholder="Any stock"
         data={STOCK_OPTIONS}
-        value={value.stock ?? null}
-        onChange={(stock) => set({ stock: (stock as StockLevel | null) ?? undefined })}
-        clearable
+        value={value.stock ?? ''}
+        onChange={(e) => set({ stock: (e.currentTarget.value as StockLevel | '') || undefined })}
         w={150}
       />
-      <Select
+      <NativeSelect
         size={size}
         label="Visibility"
-        placeholder="Any"
         data={VISIBILITY_OPTIONS}
-        value={value.visible === undefined ? null : String(value.visible)}
-        onChange={(visible) => set({ visible: visible === null ? undefined : visible === 'true' })}
-        clearable
+        value={value.visible === undefined ? '' : String(value.visible)}
+        onChange={(e) => {
+          const visible = e.currentTarget.value;
+          set({ visible: visible === '' ? undefined : visible === 'true' });
+        }}
         w={130}
       />
-      <Select
+      <NativeSelect
         size={size}
         label="SKU match"
         data={SKU_OPTIONS}
         value={value.skuMatch ?? 'contains'}
-        onChange={(match) => set({ skuMatch: match === null || match === 'contains' ? undefined : (match as SkuMatch) })}
-        allowDeselect={false}
+        onChange={(e) => {
+          const match = e.currentTarget.value as SkuMatch;
+          set({ skuMatch: match === 'contains' ? undefined : match });
+        }}
         w={140}
       />
       <TextInput size={size} label="SKU" placeholder="Any SKU" w={150} {...draft('sku')} />
