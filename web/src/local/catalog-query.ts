@@ -14,7 +14,7 @@
 import { hasProductFilters, type ProductFilters } from '@catalog/contracts/product-filters';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { whenIdle } from '../lib/idle';
+import { nextTask } from '../lib/idle';
 import { useBackgroundStore } from '../lib/use-background-store';
 import { previewPage } from './catalog-preview';
 import { activeCatalogDb, catalogPreview, getCatalogStatus, loadedCatalog, previewedCatalog, readyCatalog, subscribeCatalog } from './local-catalog';
@@ -103,9 +103,10 @@ export async function getWholeCatalog(): Promise<LocalProduct[]> {
 export const PREFETCH_ROWS = 600;
 /**
  * Rows read per step while reading ahead, likeliest first: 40 rows (with their variants) are a
- * task of a few milliseconds to read and decode. The first step starts as soon as the answer is
- * shown, not at the next idle moment: a quick typist's next key comes within tens of
- * milliseconds, while the page is still busy. The rest follow in idle moments, one step each.
+ * task under 10 ms here. The first step starts as soon as the answer is shown, and each next one
+ * in a task of its own right after (not at the next idle moment: a quick typist's next key comes
+ * within tens of milliseconds, and a page busy with typing is seldom idle); a keystroke between
+ * two steps is handled between them.
  */
 const PREFETCH_STEP = 40;
 
@@ -117,7 +118,7 @@ function prefetch(params: CatalogQueryParams): () => void {
     if (!catalog) return;
     const ids = catalog.index.likelyNext(params, sizeOf(params), PREFETCH_ROWS);
     for (let from = 0; from < ids.length && !cancelled; from += PREFETCH_STEP) {
-      if (from > 0) await whenIdle(200);
+      if (from > 0) await nextTask();
       if (cancelled) return;
       await getLocalProducts(ids.slice(from, from + PREFETCH_STEP)).catch(() => {});
     }
