@@ -20,9 +20,11 @@ if (!container) throw new Error('index.html has no #root element');
 const loadApp = () => import('./app/start-app');
 /**
  * The longest the first render of a returning user's screen waits for its code (start-early.ts):
- * past that (a slow network), the app renders its loader and the screen follows.
+ * past that (a first visit on a slow network), the app renders its loader and the screen
+ * follows. A phone-speed CPU takes over a second to load and run the app's code from the
+ * service worker's cache; the loader would only show meanwhile, and cost a second commit.
  */
-const EARLY_WAIT_MS = 1_000;
+const EARLY_WAIT_MS = 3_000;
 const failed = (error: unknown) => console.error('The app could not load', error);
 
 if (canHydrateLanding(container)) {
