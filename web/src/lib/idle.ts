@@ -1,8 +1,7 @@
 /**
  * Work for the main thread's idle moments (requestIdleCallback, with a deadline; a short timer
- * where the browser has none): Firebase's load for a visitor and the catalog's index load in
- * steps; and a task of its own (nextTask) for work split into short steps, as the rows read
- * ahead while typing.
+ * where the browser has none): Firebase's load for a visitor, the catalog's index load in steps,
+ * and the rows read ahead while typing.
  */
 
 /**
@@ -21,13 +20,4 @@ export function onIdle(fn: () => void, timeoutMs: number, fallbackMs = 16): () =
 /** Resolves once the browser is idle, or after `timeoutMs` at the latest. */
 export function whenIdle(timeoutMs: number): Promise<void> {
   return new Promise((resolve) => onIdle(resolve, timeoutMs));
-}
-
-/**
- * Resolves in a task of its own (after the browser has handled the input and rendering that
- * came meanwhile): long work split at these points is a series of short tasks, done soon rather
- * than in idle moments, which a page busy with typing seldom has.
- */
-export function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }

@@ -14,7 +14,6 @@
 import { hasProductFilters, type ProductFilters } from '@catalog/contracts/product-filters';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { nextTask } from '../lib/idle';
 import { useBackgroundStore } from '../lib/use-background-store';
 import { previewPage } from './catalog-preview';
 import { activeCatalogDb, catalogPreview, getCatalogStatus, loadedCatalog, previewedCatalog, readyCatalog, subscribeCatalog } from './local-catalog';
@@ -102,13 +101,16 @@ export async function getWholeCatalog(): Promise<LocalProduct[]> {
  */
 export const PREFETCH_ROWS = 600;
 /**
- * Rows read per step while reading ahead, likeliest first: 40 rows (with their variants) are a
- * task under 10 ms here. The first step starts as soon as the answer is shown, and each next one
- * in a task of its own right after (not at the next idle moment: a quick typist's next key comes
- * within tens of milliseconds, and a page busy with typing is seldom idle); a keystroke between
- * two steps is handled between them.
+ * Rows read per step while reading ahead, likeliest first: 40 rows (with their variants) are
+ * decoded in a task under 10 ms here. PREFETCH_AHEAD steps are asked for at once, so IndexedDB
+ * reads the next while the last is decoded (one after another, the round trips left the likely
+ * next keys' rows unread when a quick typist's key came, tens of milliseconds later), and each
+ * step's rows arrive in a task of their own, so a keystroke is handled between two steps. No
+ * more than that are in flight: a keystroke cancels the rest, and its own read is not queued
+ * behind a whole read-ahead.
  */
 const PREFETCH_STEP = 40;
+const PREFETCH_AHEAD = 3;
 
 /** Reads the rows the next keystroke will likely show into the row cache; returns the cancel function. */
 function prefetch(params: CatalogQueryParams): () => void {
@@ -117,10 +119,11 @@ function prefetch(params: CatalogQueryParams): () => void {
     const catalog = loadedCatalog();
     if (!catalog) return;
     const ids = catalog.index.likelyNext(params, sizeOf(params), PREFETCH_ROWS);
+    const inFlight: Array<Promise<unknown>> = [];
     for (let from = 0; from < ids.length && !cancelled; from += PREFETCH_STEP) {
-      if (from > 0) await nextTask();
+      if (inFlight.length >= PREFETCH_AHEAD) await inFlight.shift();
       if (cancelled) return;
-      await getLocalProducts(ids.slice(from, from + PREFETCH_STEP)).catch(() => {});
+      inFlight.push(getLocalProducts(ids.slice(from, from + PREFETCH_STEP)).catch(() => {}));
     }
   })();
   return () => {
