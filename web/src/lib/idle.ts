@@ -1,7 +1,7 @@
 /**
  * Work for the main thread's idle moments (requestIdleCallback, with a deadline; a short timer
- * where the browser has none): Firebase's load for a visitor, the catalog's index load in steps,
- * and the rows read ahead while typing.
+ * where the browser has none): Firebase's load for a visitor and the catalog's index load in
+ * steps.
  */
 
 /**
