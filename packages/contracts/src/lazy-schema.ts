@@ -16,8 +16,7 @@ export function lazySchema<T extends object>(build: () => T): T {
   return new Proxy({} as T, {
     get: (_target, key) => {
       const target = real();
-      const value: unknown = Reflect.get(target, key, target);
-      return value;
+      return Reflect.get(target, key, target) as unknown;
     },
     set: (_target, key, value) => Reflect.set(real(), key, value),
     has: (_target, key) => Reflect.has(real(), key),
