@@ -1,4 +1,5 @@
-import { act } from 'react';
+import type { ProductFilters } from '@catalog/contracts/product-filters';
+import { act, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { render, waitFor, type Rendered } from '../testing/render';
 import { ProductFilterControls } from './product-filter-controls';
@@ -43,5 +44,31 @@ describe('ProductFilterControls', () => {
       { stock: 'low', visible: true },
       { stock: 'low', visible: false, skuMatch: 'endsWith' },
     ]);
+  });
+
+  it('keeps a price being typed when another filter is applied, and follows the URL for the field that moved', async () => {
+    let apply: (next: ProductFilters) => void = () => {};
+    function Harness() {
+      const [value, setValue] = useState<ProductFilters>({});
+      apply = setValue;
+      return <ProductFilterControls brands={['Harbor']} value={value} onChange={setValue} />;
+    }
+    rendered = await render(<Harness />);
+    const input = (label: string) =>
+      [...rendered!.container.querySelectorAll('input')].find((el) => el.labels?.[0]?.textContent?.startsWith(label))!;
+    const type = async (label: string, text: string) =>
+      act(async () => {
+        const el = input(label);
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(el, text);
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+    // The maximum is typed while the minimum's Enter is still on its way to the URL.
+    await type('Max price', '20');
+    await act(async () => apply({ priceMin: 500 }));
+    expect([input('Min price').value, input('Max price').value]).toEqual(['5.00', '20']);
+    // Back: the maximum in force goes, and its field follows; the minimum's does too.
+    await act(async () => apply({ priceMin: 500, priceMax: 2000 }));
+    await act(async () => apply({}));
+    expect([input('Min price').value, input('Max price').value]).toEqual(['', '']);
   });
 });

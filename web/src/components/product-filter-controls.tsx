@@ -11,7 +11,7 @@ import {
   type ProductFilters as Filters, type SkuMatch, type StockLevel,
 } from '@catalog/contracts/product-filters';
 import { Button, Checkbox, Group, NativeSelect, Select, TextInput } from '@mantine/core';
-import { memo, useEffect, useState, type KeyboardEvent } from 'react';
+import { memo, useState, type KeyboardEvent } from 'react';
 
 export interface ProductFilterControlsProps {
   /** The catalog's brand names, sorted. */
@@ -43,6 +43,13 @@ interface Drafts {
 }
 
 const draftsOf = (f: Filters): Drafts => ({ priceMin: priceText(f.priceMin), priceMax: priceText(f.priceMax), sku: f.sku ?? '' });
+const DRAFT_FIELDS = ['priceMin', 'priceMax', 'sku'] as const;
+
+/** The typed fields whose filter differs between two sets of filters in force. */
+const changedDrafts = (before: Filters, after: Filters): (keyof Drafts)[] => {
+  const [a, b] = [draftsOf(before), draftsOf(after)];
+  return DRAFT_FIELDS.filter((field) => a[field] !== b[field]);
+};
 
 /** The filters with the typed fields applied, or the field errors (contracts' own messages). */
 export function applyDrafts(value: Filters, drafts: Drafts): { filters: Filters } | { errors: Partial<Record<keyof Drafts, string>> } {
@@ -62,11 +69,19 @@ export function applyDrafts(value: Filters, drafts: Drafts): { filters: Filters 
 export const ProductFilterControls = memo(function ProductFilterControls({ brands, value, onChange, size = 'sm' }: ProductFilterControlsProps) {
   const [drafts, setDrafts] = useState<Drafts>(() => draftsOf(value));
   const [errors, setErrors] = useState<Partial<Record<keyof Drafts, string>>>({});
-  // The URL moved (Back, a link, Clear): the typed fields follow it.
-  useEffect(() => {
-    setDrafts(draftsOf(value));
-    setErrors({});
-  }, [value]);
+  // The filters in force moved (Back, a link, Clear, another field applied): each typed field
+  // whose own filter changed follows it, in this render. The others keep what is being typed:
+  // a maximum typed while the minimum's Enter is still reaching the URL is not wiped.
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    const changed = changedDrafts(shown, value);
+    if (changed.length > 0) {
+      const next = draftsOf(value);
+      setDrafts((current) => ({ ...current, ...Object.fromEntries(changed.map((field) => [field, next[field]])) }));
+      setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !changed.includes(field as keyof Drafts))));
+    }
+  }
 
   const set = (patch: Partial<Filters>) => onChange({ ...value, ...patch });
   const commit = (next: Drafts = drafts) => {
@@ -92,6 +107,12 @@ export const ProductFilterControls = memo(function ProductFilterControls({ brand
     onBlur: () => commit(),
     onKeyDown: onEnter,
   });
+  // Everything typed goes, applied or not.
+  const reset = () => {
+    setDrafts(draftsOf({}));
+    setErrors({});
+    onChange({});
+  };
   const brandChoices = value.brand && !brands.includes(value.brand) ? [value.brand, ...brands] : brands;
 
   return (
@@ -149,7 +170,7 @@ export const ProductFilterControls = memo(function ProductFilterControls({ brand
         mt={size === 'xs' ? 26 : 30}
       />
       {hasProductFilters(value) && (
-        <Button size={size} variant="subtle" mt={size === 'xs' ? 20 : 24} onClick={() => onChange({})}>
+        <Button size={size} variant="subtle" mt={size === 'xs' ? 20 : 24} onClick={reset}>
           Reset filters
         </Button>
       )}
