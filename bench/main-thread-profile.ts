@@ -9,7 +9,7 @@ export const ms = (n: number) => `${n.toFixed(1)} ms`;
 export const row = (label: string, value: string) => console.log(`  ${label.padEnd(36)} ${value}`);
 
 export interface CpuProfile {
-  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }>;
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number; children?: number[] }>;
   startTime: number;
   endTime: number;
   samples: number[];
@@ -29,6 +29,24 @@ export function printProfile(profile: CpuProfile, what = 'the typing') {
   const idle = [...byName].filter(([k]) => k.startsWith('(idle)')).reduce((a, [, t]) => a + t, 0);
   console.log(`\nCPU profile of ${what} (self time; ${ms(total - idle)} busy of ${ms(total)}):`);
   for (const [name, t] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 25)) row(name.slice(0, 60), ms(t));
+  // PROFILE_TOTAL=<regex>: the inclusive time of the functions whose name matches (a recursive
+  // call counted once), to see what a component or a step costs with everything it calls.
+  const pattern = process.env.PROFILE_TOTAL ? new RegExp(process.env.PROFILE_TOTAL) : null;
+  if (!pattern) return;
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const inclusive = new Map<string, number>();
+  for (const [id, t] of self) {
+    const names = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const name = nodes.get(at)!.callFrame.functionName;
+      if (name && pattern.test(name)) names.add(name);
+    }
+    for (const name of names) inclusive.set(name, (inclusive.get(name) ?? 0) + t / 1000);
+  }
+  console.log(`\ninclusive time of /${pattern.source}/:`);
+  for (const [name, t] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.PROFILE_TOTAL_TOP ?? 40))) row(name.slice(0, 60), ms(t));
 }
 
 /** What the main thread did over time: per 100 ms from the profile's start, its top functions by self time. */

@@ -1,7 +1,8 @@
 /**
  * Work for the main thread's idle moments (requestIdleCallback, with a deadline; a short timer
  * where the browser has none): Firebase's load for a visitor and the catalog's index load in
- * steps.
+ * steps. And work that must not delay the frame being drawn (afterNextPaint): the catalog's
+ * read-ahead after a keystroke's answer.
  */
 
 /**
@@ -20,4 +21,35 @@ export function onIdle(fn: () => void, timeoutMs: number, fallbackMs = 16): () =
 /** Resolves once the browser is idle, or after `timeoutMs` at the latest. */
 export function whenIdle(timeoutMs: number): Promise<void> {
   return new Promise((resolve) => onIdle(resolve, timeoutMs));
+}
+
+/**
+ * Runs `fn` in a task of its own after the browser has drawn the next frame (a frame callback,
+ * then a message: the message's task comes after that frame's paint), or after `timeoutMs` when
+ * no frame comes (a hidden page). Work started from a keystroke's commit would otherwise run in
+ * the keystroke's task, before its results are painted. Returns the cancel function.
+ */
+export function afterNextPaint(fn: () => void, timeoutMs = 100): () => void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    if (frame) cancelAnimationFrame(frame);
+    fn();
+  };
+  const timer = setTimeout(run, timeoutMs);
+  const frame = typeof requestAnimationFrame !== 'function' ? 0 : requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      run();
+    };
+    channel.port2.postMessage(null);
+  });
+  return () => {
+    done = true;
+    clearTimeout(timer);
+    if (frame) cancelAnimationFrame(frame);
+  };
 }

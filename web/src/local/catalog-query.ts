@@ -14,6 +14,7 @@
 import { hasProductFilters, type ProductFilters } from '@catalog/contracts/product-filters';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { afterNextPaint } from '../lib/idle';
 import { useBackgroundStore } from '../lib/use-background-store';
 import { previewPage } from './catalog-preview';
 import { activeCatalogDb, catalogPreview, getCatalogStatus, loadedCatalog, previewedCatalog, readyCatalog, subscribeCatalog } from './local-catalog';
@@ -115,7 +116,9 @@ const PREFETCH_AHEAD = 3;
 /** Reads the rows the next keystroke will likely show into the row cache; returns the cancel function. */
 function prefetch(params: CatalogQueryParams): () => void {
   let cancelled = false;
-  void (async () => {
+  // Not in the task that committed the answer: likelyNext walks the matches (milliseconds on a
+  // large catalog), and React runs a keystroke's effects before the browser paints its results.
+  const cancelStart = afterNextPaint(() => void (async () => {
     const catalog = loadedCatalog();
     if (!catalog) return;
     const ids = catalog.index.likelyNext(params, sizeOf(params), PREFETCH_ROWS);
@@ -125,9 +128,10 @@ function prefetch(params: CatalogQueryParams): () => void {
       if (cancelled) return;
       inFlight.push(getLocalProducts(ids.slice(from, from + PREFETCH_STEP)).catch(() => {}));
     }
-  })();
+  })());
   return () => {
     cancelled = true;
+    cancelStart();
   };
 }
 

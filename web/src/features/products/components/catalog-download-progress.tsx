@@ -4,11 +4,12 @@
  * failed: then a note says the device's copy may be behind (it is still shown and searchable).
  */
 import { Paper, Progress, Text } from '@mantine/core';
+import { memo } from 'react';
 import { useCatalogStatus } from '../../../local/catalog-query';
 import { formatCount } from '../../../lib/format-number';
 
 
-export function CatalogDownloadProgress() {
+export const CatalogDownloadProgress = memo(function CatalogDownloadProgress() {
   const { progress, error } = useCatalogStatus();
   if (error && !progress) {
     return (
@@ -28,4 +29,4 @@ export function CatalogDownloadProgress() {
       <Progress value={percent} aria-label="Catalog download" animated />
     </Paper>
   );
-}
+});

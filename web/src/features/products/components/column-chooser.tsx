@@ -5,7 +5,7 @@
 import { Button, Checkbox, Popover, Stack } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { IconColumns } from '@tabler/icons-react';
-import { useCallback, useMemo } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 
 export const OPTIONAL_COLUMNS = ['brand', 'retailPrice', 'costPrice'] as const;
 export type OptionalColumn = (typeof OPTIONAL_COLUMNS)[number];
@@ -22,7 +22,7 @@ export function useProductColumns(): [OptionalColumn[], (columns: OptionalColumn
   return [chosen, choose];
 }
 
-export function ColumnChooser({ value, onChange }: { value: OptionalColumn[]; onChange: (columns: OptionalColumn[]) => void }) {
+export const ColumnChooser = memo(function ColumnChooser({ value, onChange }: { value: OptionalColumn[]; onChange: (columns: OptionalColumn[]) => void }) {
   return (
     <Popover position="bottom-end" shadow="md" withinPortal>
       <Popover.Target>
@@ -41,4 +41,4 @@ export function ColumnChooser({ value, onChange }: { value: OptionalColumn[]; on
       </Popover.Dropdown>
     </Popover>
   );
-}
+});

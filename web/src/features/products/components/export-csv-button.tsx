@@ -4,6 +4,7 @@
  */
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
+import { memo } from 'react';
 import { NeedsConnection } from '../../../components/needs-connection';
 import { useCsvExport } from '../api/export-csv';
 
@@ -14,7 +15,7 @@ export interface ExportCsvButtonProps extends Pick<ButtonProps, 'size' | 'varian
   ariaLabel?: string;
 }
 
-export function ExportCsvButton({ run, ariaLabel, size, variant = 'default' }: ExportCsvButtonProps) {
+export const ExportCsvButton = memo(function ExportCsvButton({ run, ariaLabel, size, variant = 'default' }: ExportCsvButtonProps) {
   const { busy, start } = useCsvExport(run);
   return (
     <NeedsConnection>
@@ -30,4 +31,4 @@ export function ExportCsvButton({ run, ariaLabel, size, variant = 'default' }: E
       </Button>
     </NeedsConnection>
   );
-}
+});
