@@ -2,7 +2,8 @@
  * Benchmark of the catalog on the device, in Chromium against the built app as `npm start` runs
  * it: `node bench/run.mjs bench/local-catalog.ts` from the repository root (options:
  * --products 100000 --changes 100 --terms 12 --reloads 3 --port 0; --profile, --profile-pull, --profile-reload: CPU
- * profiles of the typing, the first pull and the first reload, top functions printed;
+ * profiles of the typing, the first pull and the first reload, top functions printed (with
+ * PROFILE_TOTAL=<regex> in the environment, the inclusive time of the functions it matches too);
  * --trace-reload: the main thread's time up to the first reload's first page, by trace event).
  *
  * 1. Starts the product (scripts/start.mjs: API, Auth emulator, demo store) on a fresh data
