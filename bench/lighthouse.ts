@@ -185,6 +185,9 @@ interface PageScores {
   losses: string[];
 }
 
+/** Lighthouse's runtime errors that mean Chromium's trace of the load was not recorded. */
+const TRACE_ERRORS = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_TRACING_STARTED', 'NO_DCL', 'NO_RESOURCE_REQUEST']);
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -199,6 +202,7 @@ async function audit(
   keepStorage: boolean,
 ): Promise<PageScores> {
   const runs: PageScores[] = [];
+  let retries = 0;
   for (let i = 0; i < RUNS; i++) {
     const result = await lighthouse(
       url,
@@ -220,6 +224,13 @@ async function audit(
       const preset = config ? 'desktop' : 'mobile';
       writeFileSync(path.join(JSON_DIR, `lhr-${slug}-${preset}-${i + 1}.json`), JSON.stringify(lhr));
       if (result.artifacts?.Trace) writeFileSync(path.join(JSON_DIR, `trace-${slug}-${preset}-${i + 1}.json`), JSON.stringify(result.artifacts.Trace));
+    }
+    // A trace Chromium failed to record (NO_NAVSTART, NO_FCP...) measured nothing: run again, twice at most.
+    if (lhr.runtimeError && TRACE_ERRORS.has(lhr.runtimeError.code) && retries < 2) {
+      retries++;
+      console.log(`  run ${i + 1}: ${lhr.runtimeError.code}, running it again`);
+      i--;
+      continue;
     }
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>;
