@@ -6,6 +6,8 @@ WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/* && npm install -g pnpm@10.34.9
 COPY package.json pnpm-lock.yaml pnpm-workspace.yaml ./
+# pnpm applies these to the packages they name while it installs (package.json pnpm.patchedDependencies).
+COPY patches patches/
 COPY web/package.json web/
 COPY api/package.json api/
 COPY packages/contracts/package.json packages/contracts/

@@ -74,7 +74,7 @@ function stamped(stampFile, inputs, action) {
   return true;
 }
 
-const manifests = ['package.json', 'pnpm-lock.yaml', 'pnpm-workspace.yaml', 'web/package.json', 'api/package.json', 'packages/contracts/package.json', 'packages/commerce/package.json', 'packages/demo-store/package.json', 'packages/fake-stripe/package.json', 'packages/listen/package.json'];
+const manifests = ['package.json', 'pnpm-lock.yaml', 'pnpm-workspace.yaml', 'web/package.json', 'api/package.json', 'packages/contracts/package.json', 'packages/commerce/package.json', 'packages/demo-store/package.json', 'packages/fake-stripe/package.json', 'packages/listen/package.json', 'patches'];
 
 export function ensureInstalled(pnpm) {
   stamped('node_modules/.install-stamp', manifests, () => {
@@ -85,7 +85,7 @@ export function ensureInstalled(pnpm) {
 
 export function ensureBuilt(pnpm) {
   const shared = ['packages/contracts/src', 'packages/commerce/src', 'packages/demo-store/src', 'packages/fake-stripe/src', 'packages/listen/src'];
-  stamped('web/dist/.build-stamp', ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/package.json', ...shared], () => {
+  stamped('web/dist/.build-stamp', ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'patches', ...shared], () => {
     log('building the web app');
     // Always a production bundle, also when called from tests (vitest sets NODE_ENV=test).
     run(pnpm, ['--filter', '@catalog/web', 'build'], { env: buildEnv({ NODE_ENV: 'production' }) });
