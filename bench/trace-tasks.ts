@@ -3,11 +3,12 @@
  * trace with V8's CPU samples, the functions that ran in a window. For the traces
  * bench/lighthouse.ts saves (`--json DIR`, with `--cpu-profile` for the samples):
  *
- *   node bench/run.mjs bench/trace-tasks.ts DIR/trace-products-mobile-1.json [--over 25] [--from 2000 --to 2200]
+ *   node bench/run.mjs bench/trace-tasks.ts DIR/trace-products-mobile-1.json [--over 25] [--from 2000 --to 2200 [--under name] [--top 25]]
  *
  * Times are milliseconds after navigation start on the trace's own clock (unthrottled: Lighthouse
  * simulates its phone by multiplying these by 4). --over: the shortest task listed (default 25).
- * With --from/--to: the functions that ran in that window, by self and by total time.
+ * With --from/--to: the functions that ran in that window, by self and by total time (--under
+ * <regex>: only the samples with a function of that name on their stack).
  */
 import { readFileSync } from 'node:fs';
 
@@ -91,6 +92,10 @@ console.log(`blocking time if every task were 4x longer (Lighthouse's phone; fro
 
 const from = option('from');
 const to = option('to');
+/** --under <regex>: only the samples with a function of that name on their stack. --top N: rows listed (25). */
+const underAt = process.argv.indexOf('--under');
+const under = underAt > 0 ? new RegExp(process.argv[underAt + 1]!) : null;
+const top = option('top') ?? 25;
 if (from !== undefined && to !== undefined) {
   const nodes = new Map<number, { frame: CallFrame; parent?: number }>();
   const samples: Array<{ ts: number; node: number }> = [];
@@ -113,9 +118,15 @@ if (from !== undefined && to !== undefined) {
   const name = (f: CallFrame) => `${f.functionName || '(anonymous)'} ${(f.url ?? '').split('/').pop()}:${f.lineNumber}`;
   const self = new Map<string, number>();
   const total = new Map<string, number>();
+  const ancestors = (id: number) => {
+    const out: CallFrame[] = [];
+    for (let n = nodes.get(id); n; n = n.parent === undefined ? undefined : nodes.get(n.parent)) out.push(n.frame);
+    return out;
+  };
   samples.forEach((s, i) => {
     const t = at(s.ts);
     if (t < from || t >= to) return;
+    if (under && !ancestors(s.node).some((f) => under.test(f.functionName))) return;
     const ms = ((samples[i + 1]?.ts ?? s.ts) - s.ts) / 1000;
     const leaf = nodes.get(s.node);
     if (leaf) self.set(name(leaf.frame), (self.get(name(leaf.frame)) ?? 0) + ms);
@@ -128,7 +139,7 @@ if (from !== undefined && to !== undefined) {
     }
   });
   for (const [title, map] of [['self time', self], ['total time', total]] as const) {
-    console.log(`\nfunctions from ${from} to ${to} ms, by ${title}:`);
-    for (const [key, ms] of [...map].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${fmt(ms)}  ${key.slice(0, 110)}`);
+    console.log(`\nfunctions from ${from} to ${to} ms${under ? ` under /${under.source}/` : ''}, by ${title}:`);
+    for (const [key, ms] of [...map].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${fmt(ms)}  ${key.slice(0, 110)}`);
   }
 }

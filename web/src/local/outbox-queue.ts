@@ -121,6 +121,11 @@ export async function restoreRejectedWorkOrder(db: CatalogDb, id: string, now: n
 // ---------------------------------------------------------------------------------------------
 // While sending
 
+/** Whether anything is in the queue (queued, being sent, or cut off while sent). */
+export async function hasQueuedEntries(db: CatalogDb): Promise<boolean> {
+  return (await db.outbox.where('seq').above(0).count()) > 0;
+}
+
 /** Anything left 'sending' was cut off (a closed tab): it is sent again. */
 export async function requeueCutOff(db: CatalogDb): Promise<void> {
   await db.outbox.where('seq').above(0).modify((e) => {

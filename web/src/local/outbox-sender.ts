@@ -22,7 +22,7 @@ import { ErrorCode, isApiError } from '@catalog/contracts/errors';
 import { checkConnectionNow, isOffline } from '../lib/connectivity';
 import type { CatalogDb, OutboxEntry } from './catalog-db';
 import { pullNow } from './local-catalog';
-import { entryIds, markRejected, markRetry, markSending, nextOpenEntry, removeEntry, requeueCutOff } from './outbox-queue';
+import { entryIds, hasQueuedEntries, markRejected, markRetry, markSending, nextOpenEntry, removeEntry, requeueCutOff } from './outbox-queue';
 import type { OutboxTransport } from './outbox-transport';
 import { isPriceEdit } from './pending-edits';
 
@@ -161,6 +161,10 @@ export function createSender({ db: currentDb, transport, clock, onSent }: Sender
 
   /** One pass over the queue, in order, holding the send lock. */
   async function drain(db: CatalogDb, force: boolean): Promise<void> {
+    // An empty queue (nearly every start-up) needs no pass, and no lock: the browser's first lock
+    // request is a long task of its own (13 ms here), in the commit of the first screen. An
+    // entry written meanwhile starts its own flush.
+    if (!(await hasQueuedEntries(db))) return;
     await withSendLock(async () => {
       await requeueCutOff(db);
       const blocked = new Set<number>();

@@ -396,6 +396,24 @@ describe('an outbox made by createOutbox', () => {
     expect(await entries()).toMatchObject([{ status: 'queued', attempts: 1 }]);
   });
 
+  it("takes the send lock only when something is queued (the browser's first lock request is a long task)", async () => {
+    const request = vi.fn((_name: string, fn: () => Promise<void>) => fn());
+    Object.defineProperty(navigator, 'locks', { configurable: true, value: { request } });
+    try {
+      await outbox.flush({ force: true });
+      expect(request).not.toHaveBeenCalled();
+      online = false;
+      await outbox.enqueueProductPrice(1, { salePrice: '3.00' }, 'Mug');
+      online = true;
+      await outbox.flush({ force: true });
+      expect(request).toHaveBeenCalledWith('outbox-send', expect.any(Function));
+      expect(api.applied).toHaveLength(1);
+      expect(await entries()).toEqual([]);
+    } finally {
+      Reflect.deleteProperty(navigator, 'locks');
+    }
+  });
+
   it('refuses a write while no database is open (signed out)', async () => {
     closeLocalCatalog();
     await expect(outbox.enqueueProductPrice(1, { salePrice: '3.00' }, 'Mug')).rejects.toThrow('Not signed in on this device');

@@ -16,8 +16,10 @@ const isColumn = (v: unknown): v is OptionalColumn => typeof v === 'string' && (
 /** The columns chosen on this device, in their fixed order (anything else stored is ignored). */
 export function useProductColumns(): [OptionalColumn[], (columns: OptionalColumn[]) => void] {
   const [stored, setStored] = useLocalStorage<unknown>({ key: 'catalog-pilot:product-columns', defaultValue: [], getInitialValueInEffect: false });
-  // The same array while the choice stands: the memoized cards and rows take it as a prop.
-  const chosen = useMemo(() => (Array.isArray(stored) ? OPTIONAL_COLUMNS.filter((c) => stored.some((s) => s === c)) : []), [stored]);
+  // The same array while the choice stands (by value: Mantine's hook reads the stored array again
+  // after mount, a new array with the same columns): the memoized cards and rows take it as a prop.
+  const key = Array.isArray(stored) ? OPTIONAL_COLUMNS.filter((c) => stored.some((s) => s === c)).join(',') : '';
+  const chosen = useMemo(() => (key ? (key.split(',') as OptionalColumn[]) : []), [key]);
   const choose = useCallback((columns: OptionalColumn[]) => setStored(OPTIONAL_COLUMNS.filter((c) => columns.includes(c))), [setStored]);
   return [chosen, choose];
 }
