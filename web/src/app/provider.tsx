@@ -6,7 +6,6 @@
 import './zod-without-eval';
 import { MantineProvider } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { afterNextPaint } from '../lib/idle';
 import { AuthProvider } from '../lib/session';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -21,10 +20,7 @@ const AppServices = lazy(async () => ({ default: (await import('./app-services')
  */
 function DeferredAppServices() {
   const [mounted, setMounted] = useState(false);
-  // After the paint, not in an effect: React runs the first commit's effects in the commit's own
-  // task when a layout effect updates state (Mantine's portals and floating elements do), and
-  // AppServices would then render in that task too, before the first screen is on screen.
-  useEffect(() => afterNextPaint(() => setMounted(true)), []);
+  useEffect(() => setMounted(true), []);
   return <Suspense fallback={null}>{mounted && <AppServices />}</Suspense>;
 }
 

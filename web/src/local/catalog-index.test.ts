@@ -122,6 +122,11 @@ describe('local catalog queries', () => {
     expect(ids({ brand: 'Harbor' }, { search: 'mu' })).toEqual([]);
     expect(index.brands()).toEqual(['Harbor', 'Lumen']);
   });
+
+  it('lists each brand once, in alphabetical order whatever its case', () => {
+    const index = indexOf(['lumen', 'Harbor', 'acme', 'Zeta', 'harbor', 'Lumen', 'Harbor'].map((brand, i) => stored(i + 1, { brand })));
+    expect(index.brands()).toEqual(['acme', 'Harbor', 'harbor', 'Lumen', 'lumen', 'Zeta']);
+  });
 });
 
 describe('the rows a next keystroke will likely show (likelyNext)', () => {

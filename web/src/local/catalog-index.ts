@@ -68,6 +68,9 @@ export function searchWords(search: string | undefined): string[] {
   return (search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
 }
 
+const compareBrands = (a: { name: string; key: string }, b: { name: string; key: string }) =>
+  a.key < b.key ? -1 : a.key > b.key ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+
 const compareEntries = (a: Entry, b: Entry) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id - b.id);
 
 /** Cents of a price string as the server sends it ("19.90"): exact for the stored domain. */
@@ -204,7 +207,9 @@ export class CatalogIndex {
     if (!this.brandList) {
       const names = new Set<string>();
       for (const e of this.byId.values()) if (e.brand) names.add(e.brand);
-      this.brandList = [...names].sort((a, b) => a.localeCompare(b));
+      // Compared by their lower case, code unit by code unit (as the categories): localeCompare
+      // set up the browser's collator on its first call, 13 ms of the products screen's render.
+      this.brandList = [...names].map((name) => ({ name, key: name.toLowerCase() })).sort(compareBrands).map((b) => b.name);
     }
     return this.brandList;
   }
