@@ -130,6 +130,11 @@ function SignedInShell({ children }: { children?: ReactNode }) {
       header={{ height: 60 }}
       navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding="md"
+      // Mantine's transition duration is a custom property on the shell, set to 0 while it
+      // "resizes", which it does for the first 200 ms after mounting: the flip back restyled the
+      // whole page, a 20-30 ms task after the first paint. At 0 both states are the same value;
+      // the navbar's own slide is in layout.module.css.
+      transitionDuration={0}
     >
       <SkipLink />
       <AppShell.Header>
@@ -152,7 +157,7 @@ function SignedInShell({ children }: { children?: ReactNode }) {
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar id={NAVBAR_ID} p="sm" aria-label="App" inert={isMobile && !opened}>
+      <AppShell.Navbar id={NAVBAR_ID} p="sm" aria-label="App" inert={isMobile && !opened} className={classes.navbar}>
         <AppShell.Section grow className={classes.sidebarLinks}>
           {SECTIONS.map(({ to, label, icon: SectionIcon }) => {
             // A section stays current on its sub-pages (/work-orders/create).
