@@ -130,11 +130,13 @@ function SignedInShell({ children }: { children?: ReactNode }) {
       header={{ height: 60 }}
       navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding="md"
-      // Mantine's transition duration is a custom property on the shell, set to 0 while it
-      // "resizes", which it does for the first 200 ms after mounting: the flip back restyled the
-      // whole page, a 20-30 ms task after the first paint. At 0 both states are the same value;
-      // the navbar's own slide is in layout.module.css.
+      // Mantine marks the shell data-resizing for its first 200 ms (and while the window
+      // resizes), which sets its transition duration, an inherited custom property, to 0: the
+      // flip back restyled the whole page, a 20-30 ms task after the first paint. The mark is
+      // now constant (a later mod wins) and the shell's duration 0; the navbar's own slide is in
+      // layout.module.css.
       transitionDuration={0}
+      mod={{ resizing: 'always' }}
     >
       <SkipLink />
       <AppShell.Header>
