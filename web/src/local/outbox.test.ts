@@ -1,101 +1,20 @@
 /**
- * The outbox (createOutbox) against a local catalog in fake IndexedDB and a fake API that
- * applies each Idempotency-Key once: price edits and work orders queued with their local change,
- * sent in order, replayed after a lost answer, refused (now or later), retried with backoff or
- * the server's Retry-After, and which failures are temporary.
+ * Price edits through the outbox (createOutbox) against a local catalog in fake IndexedDB and a
+ * fake API that applies each Idempotency-Key once (testing/outbox-harness.ts): queued with their
+ * local change, sent in order, replayed after a lost answer, refused now or later. Retries and
+ * failure classes: outbox-retries.test.ts; work orders: outbox-work-orders.test.ts; the outbox
+ * object itself: outbox-instance.test.ts.
  */
 import 'fake-indexeddb/auto';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
-import type { CreateWorkOrderInput } from '@catalog/contracts/work-orders';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { HEALTH_PATH, onReconnect, reportNoAnswer } from '../lib/connectivity';
-import { FakeCatalogServer, product, variant } from '../testing/fake-catalog-server';
-import type { DraftRow, OutboxEntry } from './catalog-db';
-import { getLocalProducts, queryCatalog } from './catalog-query';
-import { activeCatalogDb, closeLocalCatalog, openLocalCatalog, pullNow } from './local-catalog';
-import { createOutbox, type Outbox } from './outbox';
-import { backoffMs, classifyFailure } from './outbox-sender';
+import { product, variant } from '../testing/fake-catalog-server';
+import { api, BACKOFF_MAX_FOR_FIRST, entries, local, outbox, replaceOutbox, server, setOnline, settle, setUpOutboxHarness } from '../testing/outbox-harness';
+import { queryCatalog } from './catalog-query';
+import { pullNow } from './local-catalog';
 
-let uid = 0;
-let online = true;
-
-/**
- * The API as the outbox sees it: applies a request once per Idempotency-Key (a replay gets the
- * first answer), and can be told to fail (no answer, or a refusal) or to lose its answer.
- */
-class FakeApi {
-  readonly applied: OutboxEntry[] = [];
-  readonly calls: string[] = [];
-  private readonly answers = new Map<string, unknown>();
-  /** What the next calls do, one per call; then 'ok'. */
-  plan: Array<'ok' | 'network' | 'lost' | ApiError> = [];
-
-  constructor(private readonly server: FakeCatalogServer) {}
-
-  send = async (entry: OutboxEntry): Promise<unknown> => {
-    this.calls.push(entry.id);
-    const step = this.plan.shift() ?? 'ok';
-    if (step === 'network') throw new Error('Network error');
-    if (step instanceof ApiError) throw step;
-    let answer = this.answers.get(entry.id);
-    if (answer === undefined) {
-      answer = this.apply(entry);
-      this.answers.set(entry.id, answer);
-    }
-    if (step === 'lost') throw new Error('Network error');
-    return answer;
-  };
-
-  private apply(entry: OutboxEntry): unknown {
-    this.applied.push(entry);
-    const body = entry.request.body as { regularPrice?: string; salePrice?: string | null };
-    if (entry.kind === 'productPrice') {
-      const row = this.server.products.get(entry.productId!)!.row;
-      this.server.putProduct({ ...row, ...body });
-    }
-    if (entry.kind === 'variantPrice') {
-      const row = this.server.variants.get(entry.variantId!)!.row;
-      this.server.putVariant({ ...row, ...body });
-    }
-    return { ok: true, id: entry.id };
-  }
-}
-
-let server: FakeCatalogServer;
-let api: FakeApi;
-/** Each test's outbox, sending to its FakeApi. */
-let outbox: Outbox;
-
-beforeEach(async () => {
-  online = true;
-  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
-  server = new FakeCatalogServer();
-  server.putProduct(product(1, { name: 'Mug', regularPrice: '10.00' }));
-  server.putProduct(product(2, { name: 'Shirt', regularPrice: '20.00' }));
-  server.putVariant(variant(21, 2, { regularPrice: '20.00' }));
-  server.putVariant(variant(22, 2, { regularPrice: '22.00' }));
-  api = new FakeApi(server);
-  outbox = createOutbox({ db: activeCatalogDb, transport: api.send });
-  openLocalCatalog(`outbox-${++uid}`, { fetchChanges: async (c) => server.changes(c) });
-  await pullNow();
-});
-
-afterEach(() => {
-  outbox.stop();
-  closeLocalCatalog();
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
-
-const db = () => activeCatalogDb()!;
-const local = async (id: number) => (await getLocalProducts([id]))[0]!;
-const entries = () => db().outbox.orderBy('seq').toArray();
-
-/** Lets the flush that was started by an enqueue (or the 'online' event) run to its end. */
-async function settle() {
-  await outbox.flush();
-  await pullNow();
-}
+setUpOutboxHarness();
 
 describe('price edits through the outbox', () => {
   it('online: sends at once with the entry id as Idempotency-Key, and the edit settles', async () => {
@@ -110,7 +29,7 @@ describe('price edits through the outbox', () => {
   });
 
   it('offline: shows the edit at once, marked pending, sends nothing; back online it reaches the server once', async () => {
-    online = false;
+    setOnline(false);
     const outcome = await outbox.enqueueProductPrice(1, { regularPrice: '12.50' }, 'Mug');
     expect(outcome.state).toBe('queued');
     expect(api.calls).toEqual([]);
@@ -118,7 +37,7 @@ describe('price edits through the outbox', () => {
     // The in-memory index answers with the new row too (what the products screen shows).
     expect((await queryCatalog({ search: 'mug', page: 1, pageSize: 20 })).products[0]).toMatchObject({ regularPrice: '12.50', pending: true });
 
-    online = true;
+    setOnline(true);
     await outbox.flush({ force: true });
     await settle();
     expect(api.applied).toHaveLength(1);
@@ -153,19 +72,15 @@ describe('price edits through the outbox', () => {
   });
 
   it('keeps an unsent edit on top of the rows a pull brings', async () => {
-    online = false;
+    setOnline(false);
     await outbox.enqueueVariantPrice({ id: 21, productId: 2 }, { salePrice: '15.00' }, 'Shirt');
     // Meanwhile the store changed the product (name) and the other variant.
     server.putProduct(product(2, { name: 'Shirt (new)', regularPrice: '20.00' }));
     server.putVariant(variant(22, 2, { regularPrice: '23.00' }));
     server.putVariant(variant(21, 2, { regularPrice: '21.00' }));
-    online = true;
-    outbox.stop();
-    outbox = createOutbox({
-      db: activeCatalogDb,
-      transport: async () => {
-        throw new Error('Network error'); // the edit cannot go yet; the pull can
-      },
+    setOnline(true);
+    replaceOutbox(async () => {
+      throw new Error('Network error'); // the edit cannot go yet; the pull can
     });
     await pullNow();
     const row = await local(2);
@@ -201,9 +116,9 @@ describe('price edits through the outbox', () => {
   });
 
   it('a replay refused for good is kept with the message and the price goes back; discarding removes it', async () => {
-    online = false;
+    setOnline(false);
     await outbox.enqueueProductPrice(1, { salePrice: '9.00' }, 'Mug');
-    online = true;
+    setOnline(true);
     api.plan = [new ApiError(ErrorCode.NOT_FOUND, 'Product not found')];
     await outbox.flush({ force: true });
     const [rejected] = await entries();
@@ -216,7 +131,7 @@ describe('price edits through the outbox', () => {
   });
 
   it('discarding a queued edit puts the price back', async () => {
-    online = false;
+    setOnline(false);
     await outbox.enqueueVariantPrice({ id: 22, productId: 2 }, { regularPrice: '30.00' }, 'Shirt');
     expect((await local(2)).variants.find((v) => v.id === 22)).toMatchObject({ regularPrice: '30.00', pending: true });
     const [entry] = await entries();
@@ -228,11 +143,11 @@ describe('price edits through the outbox', () => {
 
   it('replays in order and stops at a temporary failure, then retries with backoff', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    online = false;
+    setOnline(false);
     await outbox.enqueueProductPrice(1, { salePrice: '5.00' }, 'Mug');
     await outbox.enqueueProductPrice(2, { salePrice: '15.00' }, 'Shirt');
     const [first, second] = await entries();
-    online = true;
+    setOnline(true);
     api.plan = [new ApiError(ErrorCode.INTERNAL, 'Server error')];
     await outbox.flush({ force: true });
     // The first failed for now: the second must not overtake it.
@@ -248,199 +163,5 @@ describe('price edits through the outbox', () => {
     await outbox.flush();
     expect(api.calls).toEqual([first!.id, first!.id, second!.id]);
     expect(await entries()).toEqual([]);
-  });
-});
-
-const BACKOFF_MAX_FOR_FIRST = 1_100;
-
-describe('a replay while the first request still runs (409 IN_PROGRESS)', () => {
-  it('while the user waits: the edit stays on the device, queued with the reason, not undone', async () => {
-    const stillRunning = 'The first request with this Idempotency-Key is still being processed. Try again in a moment.';
-    api.plan = [new ApiError(ErrorCode.IN_PROGRESS, stillRunning)];
-    const outcome = await outbox.enqueueProductPrice(1, { salePrice: '7.00' }, 'Mug');
-    expect(outcome).toMatchObject({ state: 'queued', reason: stillRunning });
-    expect(await entries()).toMatchObject([{ status: 'queued', attempts: 1, error: stillRunning }]);
-    expect(await local(1)).toMatchObject({ salePrice: '7.00', pending: true });
-  });
-
-  it('stays queued and goes again after its backoff; a 409 CONFLICT with the same words is rejected', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    const stillRunning = 'The first request with this Idempotency-Key is still being processed. Try again in a moment.';
-    online = false;
-    await outbox.enqueueProductPrice(1, { salePrice: '4.00' }, 'Mug');
-    const [entry] = await entries();
-    online = true;
-    api.plan = [new ApiError(ErrorCode.IN_PROGRESS, stillRunning)];
-    await outbox.flush({ force: true });
-    expect(await entries()).toMatchObject([{ id: entry!.id, status: 'queued', attempts: 1, error: stillRunning }]);
-    await vi.advanceTimersByTimeAsync(BACKOFF_MAX_FOR_FIRST);
-    await outbox.flush();
-    expect(api.calls).toEqual([entry!.id, entry!.id]);
-    expect(await entries()).toEqual([]);
-
-    online = false;
-    await outbox.enqueueProductPrice(2, { salePrice: '14.00' }, 'Shirt');
-    online = true;
-    api.plan = [new ApiError(ErrorCode.CONFLICT, stillRunning)];
-    await outbox.flush({ force: true });
-    expect(await entries()).toMatchObject([{ status: 'rejected', error: stillRunning }]);
-  });
-});
-
-describe('rate limited (429 with Retry-After)', () => {
-  it("a replay waits the server's Retry-After rather than the shorter backoff, then goes", async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    online = false;
-    await outbox.enqueueProductPrice(1, { salePrice: '6.00' }, 'Mug');
-    const [entry] = await entries();
-    online = true;
-    api.plan = [new ApiError(ErrorCode.RATE_LIMITED, 'Too many requests. Try again in 30 seconds.', { retryAfterMs: 30_000 })];
-    const started = Date.now();
-    await outbox.flush({ force: true });
-    const [waiting] = await entries();
-    expect(waiting).toMatchObject({ id: entry!.id, status: 'queued', attempts: 1, error: 'Too many requests. Try again in 30 seconds.' });
-    expect(waiting!.nextAttemptAt).toBe(started + 30_000);
-    // The backoff alone (1 s) would have sent it by now: not before the server said.
-    await vi.advanceTimersByTimeAsync(29_000);
-    expect(api.calls).toEqual([entry!.id]);
-    await vi.advanceTimersByTimeAsync(1_100);
-    await outbox.flush();
-    expect(api.calls).toEqual([entry!.id, entry!.id]);
-    expect(await entries()).toEqual([]);
-  });
-
-  it('a Retry-After shorter than the backoff does not hurry it', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    online = false;
-    await outbox.enqueueProductPrice(1, { salePrice: '6.50' }, 'Mug');
-    online = true;
-    api.plan = [new ApiError(ErrorCode.RATE_LIMITED, 'Too many requests. Try again in 1 seconds.', { retryAfterMs: 0 })];
-    const started = Date.now();
-    await outbox.flush({ force: true });
-    expect((await entries())[0]!.nextAttemptAt).toBeGreaterThanOrEqual(started + 500);
-  });
-});
-
-describe('work orders through the outbox', () => {
-  const body = (id: string): CreateWorkOrderInput & { id: string } => ({
-    id,
-    title: 'Summer sale',
-    productUpdates: [{ productId: 1, salePrice: '8.00' }],
-  } as unknown as CreateWorkOrderInput & { id: string });
-  const draft = (id: string): DraftRow => ({ id, title: 'Summer sale', productCount: 1, createdAt: 1, updatedAt: 1, state: { id } });
-
-  it('the draft leaves in the same transaction as the entry is written; sent once online', async () => {
-    const id = crypto.randomUUID();
-    await db().drafts.put(draft(id));
-    online = false;
-    expect((await outbox.enqueueWorkOrder(body(id), draft(id))).state).toBe('queued');
-    expect(await db().drafts.get(id)).toBeUndefined();
-    expect(await entries()).toMatchObject([{ id, kind: 'createWorkOrder', status: 'queued', label: 'Summer sale' }]);
-    online = true;
-    await outbox.flush({ force: true });
-    expect(api.applied.map((e) => e.id)).toEqual([id]);
-    expect(await entries()).toEqual([]);
-  });
-
-  it('a refusal while the user waits puts the draft back', async () => {
-    const id = crypto.randomUUID();
-    api.plan = [new ApiError(ErrorCode.PLAN_LIMIT, 'Your plan allows 5 products per work order')];
-    const outcome = await outbox.enqueueWorkOrder(body(id), draft(id));
-    expect(outcome.state).toBe('failed');
-    expect(await entries()).toEqual([]);
-    expect(await db().drafts.get(id)).toMatchObject({ id, title: 'Summer sale' });
-  });
-
-  it('a queued order refused later stays, and Edit brings its draft back with the same id', async () => {
-    const id = crypto.randomUUID();
-    online = false;
-    await outbox.enqueueWorkOrder(body(id), draft(id));
-    online = true;
-    api.plan = [new ApiError(ErrorCode.VALIDATION, 'Product 1 was not found')];
-    await outbox.flush({ force: true });
-    expect(await entries()).toMatchObject([{ id, status: 'rejected', error: 'Product 1 was not found' }]);
-    expect(await outbox.restoreRejectedWorkOrder(id)).toBe(id);
-    expect(await entries()).toEqual([]);
-    expect(await db().drafts.get(id)).toMatchObject({ id, state: { id } });
-  });
-});
-
-describe('an outbox made by createOutbox', () => {
-  it('tells its onSent listeners about each entry the server accepted, a failing listener not stopping the others', async () => {
-    const heard: string[] = [];
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    outbox.onSent(() => {
-      throw new Error('listener bug');
-    });
-    const stop = outbox.onSent((entry, response) => heard.push(`${entry.kind} ${JSON.stringify(response)}`));
-    const outcome = await outbox.enqueueProductPrice(1, { salePrice: '8.00' }, 'Mug');
-    expect(outcome.state).toBe('sent');
-    expect(heard).toEqual([`productPrice ${JSON.stringify({ ok: true, id: api.applied[0]!.id })}`]);
-    stop();
-    await outbox.enqueueProductPrice(2, { salePrice: '18.00' }, 'Shirt');
-    expect(heard).toHaveLength(1);
-  });
-
-  it('sends nothing more once stopped, not even its scheduled retry', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    online = false;
-    await outbox.enqueueProductPrice(1, { salePrice: '3.00' }, 'Mug');
-    online = true;
-    api.plan = [new ApiError(ErrorCode.INTERNAL, 'Server error')];
-    await outbox.flush({ force: true });
-    expect(api.calls).toHaveLength(1);
-    outbox.stop();
-    await vi.advanceTimersByTimeAsync(60_000);
-    await outbox.flush({ force: true });
-    expect(api.calls).toHaveLength(1);
-    expect(await entries()).toMatchObject([{ status: 'queued', attempts: 1 }]);
-  });
-
-  it("takes the send lock only when something is queued (the browser's first lock request is a long task)", async () => {
-    const request = vi.fn((_name: string, fn: () => Promise<void>) => fn());
-    Object.defineProperty(navigator, 'locks', { configurable: true, value: { request } });
-    try {
-      await outbox.flush({ force: true });
-      expect(request).not.toHaveBeenCalled();
-      online = false;
-      await outbox.enqueueProductPrice(1, { salePrice: '3.00' }, 'Mug');
-      online = true;
-      await outbox.flush({ force: true });
-      expect(request).toHaveBeenCalledWith('outbox-send', expect.any(Function));
-      expect(api.applied).toHaveLength(1);
-      expect(await entries()).toEqual([]);
-    } finally {
-      Reflect.deleteProperty(navigator, 'locks');
-    }
-  });
-
-  it('refuses a write while no database is open (signed out)', async () => {
-    closeLocalCatalog();
-    await expect(outbox.enqueueProductPrice(1, { salePrice: '3.00' }, 'Mug')).rejects.toThrow('Not signed in on this device');
-    await expect(outbox.discard('x')).rejects.toThrow('Not signed in on this device');
-    expect(await outbox.countOpenEntries()).toBe(0);
-  });
-});
-
-describe('failure classes and backoff', () => {
-  it('retries what may succeed later, keeps what never will', () => {
-    expect(classifyFailure(new Error('Network error'))).toBe('temporary');
-    for (const [code, status] of [[ErrorCode.UNAUTHENTICATED, 401], [ErrorCode.RATE_LIMITED, 429], [ErrorCode.INTERNAL, 500], [ErrorCode.UPSTREAM, 502]] as const) {
-      expect(classifyFailure(new ApiError(code, 'x', { status })), String(status)).toBe('temporary');
-    }
-    // By its code alone: the first request with this key still runs.
-    expect(classifyFailure(new ApiError(ErrorCode.IN_PROGRESS, 'x'))).toBe('temporary');
-    // A 409 CONFLICT is never retried, whatever its message says.
-    expect(classifyFailure(new ApiError(ErrorCode.CONFLICT, 'The first request with this Idempotency-Key is still being processed. Try again in a moment.'))).toBe('permanent');
-    for (const code of [ErrorCode.VALIDATION, ErrorCode.NOT_FOUND, ErrorCode.FORBIDDEN, ErrorCode.PLAN_LIMIT, ErrorCode.CONFLICT]) {
-      expect(classifyFailure(new ApiError(code, 'x')), code).toBe('permanent');
-    }
-  });
-
-  it('doubles up to a minute, with jitter in the upper half', () => {
-    expect(backoffMs(1, () => 0)).toBe(500);
-    expect(backoffMs(1, () => 1)).toBe(1_000);
-    expect(backoffMs(3, () => 1)).toBe(4_000);
-    expect(backoffMs(20, () => 1)).toBe(60_000);
   });
 });
