@@ -133,9 +133,8 @@ function SignedInShell({ children }: { children?: ReactNode }) {
       // Mantine marks the shell data-resizing for its first 200 ms (and while the window
       // resizes), which sets its transition duration, an inherited custom property, to 0: the
       // flip back restyled the whole page, a 20-30 ms task after the first paint. The mark is
-      // now constant (a later mod wins) and the shell's duration 0; the navbar's own slide is in
-      // layout.module.css.
-      transitionDuration={0}
+      // constant here (a later mod wins), so the duration is always 0; the navbar's own slide is
+      // in layout.module.css.
       mod={{ resizing: 'always' }}
     >
       <SkipLink />
