@@ -212,8 +212,10 @@ describe.skipIf(!baseUrl)('one service on three processes (PostgreSQL)', () => {
       'select status, executed_at, lease_owner, error from work_orders where id = $1', [id]), (o) => o!.status !== 'pending' && o!.status !== 'executing', 15_000, 100);
     expect(done).toMatchObject({ status: 'completed', lease_owner: null, error: null });
     expect(done!.executed_at!.getTime()).toBeGreaterThanOrEqual(scheduledAt.getTime());
-    // One run in all: one process logged it, the other two none.
-    const runs = runsLogged(id);
+    // One run in all: one process logged it, the other two none. The runner logs the run just
+    // after storing its status: wait for the line, not only the row (read at once, it was missing
+    // under load).
+    const runs = await waitFor(async () => runsLogged(id), (r) => r.flat().length > 0, 5_000, 50);
     expect(runs.flat()).toEqual([{ pid: expect.any(Number), outcome: 'completed' }]);
     expect(runs.filter((r) => r.length === 0)).toHaveLength(2);
 
@@ -307,8 +309,9 @@ describe.skipIf(!baseUrl)('one service on three processes (PostgreSQL)', () => {
     const done = await waitFor(() => row<{ status: string; lease_owner: string | null; error: string | null; original_prices: PriceSnapshot[] }>(
       'select status, lease_owner, error, original_prices from work_orders where id = $1', [id]), (o) => o!.status !== 'executing', 25_000, 100);
     expect(done).toMatchObject({ status: 'completed', lease_owner: null, error: null });
-    // Finished by one survivor; the killed process never finished it.
-    const runs = runsLogged(id);
+    // Finished by one survivor; the killed process never finished it. (Its line comes just after
+    // the row: wait for it.)
+    const runs = await waitFor(async () => runsLogged(id), (r) => r.flat().length > 0, 5_000, 50);
     expect(runs.flat()).toEqual([{ pid: expect.any(Number), outcome: 'completed' }]);
     expect(runs.flat()[0]!.pid).not.toBe(victim!.child.pid);
 
