@@ -154,7 +154,9 @@ export function createSender({ db: currentDb, transport, clock, onSent }: Sender
     const wait = Math.max(backoffMs(attempts), isApiError(err) ? (err.retryAfterMs ?? 0) : 0);
     const nextAttemptAt = clock.now() + wait;
     await markRetry(db, entry, { attempts, nextAttemptAt, error: message });
-    if (interactive && asksToWait) settleWaiter(entry.id, { state: 'queued', reason: message });
+    // The submitter hears of this attempt now, even when another pass (the connection came back)
+    // sends the entry again at once: the change is kept, and its sending shows on the card.
+    if (interactive) settleWaiter(entry.id, asksToWait ? { state: 'queued', reason: message } : { state: 'queued' });
     scheduleRetry(nextAttemptAt);
     return 'waiting';
   }

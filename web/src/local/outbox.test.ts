@@ -106,6 +106,22 @@ describe('price edits through the outbox', () => {
     expect(await entries()).toEqual([]);
   });
 
+  it('the submitter hears of its first attempt: a lost answer is "queued" even when the reconnect sends it again at once', async () => {
+    api.plan = ['lost'];
+    let calls = 0;
+    replaceOutbox((entry) => {
+      // The connection comes back while the first attempt is still out (another request answered).
+      if (++calls === 1) void outbox.flush({ force: true });
+      return api.send(entry);
+    });
+    const outcome = await outbox.enqueueProductPrice(1, { salePrice: '7.00' }, 'Mug');
+    expect(outcome.state).toBe('queued');
+    await settle();
+    expect(api.calls).toHaveLength(2);
+    expect(api.applied).toHaveLength(1);
+    expect(await entries()).toEqual([]);
+  });
+
   it('online, a refusal by the server changes nothing on the device', async () => {
     api.plan = [new ApiError(ErrorCode.UPSTREAM, 'The store refused the change: price too high')];
     const outcome = await outbox.enqueueProductPrice(1, { regularPrice: '99.00' }, 'Mug');
