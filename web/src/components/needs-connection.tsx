@@ -12,6 +12,7 @@
 import { Tooltip, VisuallyHidden } from '@mantine/core';
 import { cloneElement, useId, type MouseEvent, type ReactElement } from 'react';
 import { OFFLINE_ACTION_MESSAGE, useOnline } from '../lib/use-online';
+import { Deferred } from './deferred';
 
 interface ControlProps {
   onClick?: (event: MouseEvent<HTMLElement>) => void;
@@ -47,10 +48,13 @@ export function NeedsConnection({ children, message = OFFLINE_ACTION_MESSAGE, la
     : children;
   return (
     <>
-      {/* The same tree online and offline, so the control keeps its focus when the network drops. */}
-      <Tooltip label={offline ? message : label} disabled={online && !label} withArrow multiline maw={260} events={{ hover: true, focus: true, touch: true }}>
-        {control}
-      </Tooltip>
+      {/* The same tree online and offline, so the control keeps its focus when the network drops.
+          The tooltip comes after the first screen is painted (Deferred). */}
+      <Deferred plain={() => control}>
+        <Tooltip label={offline ? message : label} disabled={online && !label} withArrow multiline maw={260} events={{ hover: true, focus: true, touch: true }}>
+          {control}
+        </Tooltip>
+      </Deferred>
       {offline && <VisuallyHidden id={noteId}>{message}</VisuallyHidden>}
     </>
   );

@@ -13,6 +13,7 @@ import { can, whoCan, type Action } from '@catalog/contracts/permissions';
 import { Tooltip, VisuallyHidden } from '@mantine/core';
 import { cloneElement, useId, type MouseEvent, type ReactElement } from 'react';
 import { useCurrentUser } from '../lib/current-user';
+import { Deferred } from './deferred';
 import { NeedsConnection } from './needs-connection';
 
 interface ControlProps {
@@ -59,9 +60,11 @@ export function NeedsPermission({ action, children, label }: NeedsPermissionProp
   });
   return (
     <>
-      <Tooltip label={message} withArrow multiline maw={260} events={{ hover: true, focus: true, touch: true }}>
-        {control}
-      </Tooltip>
+      <Deferred plain={() => control}>
+        <Tooltip label={message} withArrow multiline maw={260} events={{ hover: true, focus: true, touch: true }}>
+          {control}
+        </Tooltip>
+      </Deferred>
       <VisuallyHidden id={noteId}>{message}</VisuallyHidden>
     </>
   );

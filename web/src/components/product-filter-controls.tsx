@@ -10,8 +10,9 @@ import {
   hasProductFilters, ProductFilters, SKU_MATCH_LABELS, SKU_MATCHES, STOCK_LEVEL_LABELS, STOCK_LEVELS,
   type ProductFilters as Filters, type SkuMatch, type StockLevel,
 } from '@catalog/contracts/product-filters';
-import { Button, Checkbox, Group, NativeSelect, Select, TextInput } from '@mantine/core';
+import { Button, Checkbox, Combobox, Group, NativeSelect, Select, TextInput } from '@mantine/core';
 import { memo, useState, type KeyboardEvent } from 'react';
+import { Deferred } from './deferred';
 
 export interface ProductFilterControlsProps {
   /** The catalog's brand names, sorted. */
@@ -113,22 +114,47 @@ export const ProductFilterControls = memo(function ProductFilterControls({ brand
     setErrors({});
     onChange({});
   };
+  // A press on the brand field before its list was mounted opens the list as it mounts.
+  const [brandListOpen, setBrandListOpen] = useState(false);
   const brandChoices = value.brand && !brands.includes(value.brand) ? [value.brand, ...brands] : brands;
 
   return (
     <Group gap="sm" align="flex-start" wrap="wrap" role="group" aria-label="Product filters">
-      <Select
-        size={size}
-        label="Brand"
-        placeholder="Any brand"
-        data={brandChoices as string[]}
-        value={value.brand ?? null}
-        onChange={(brand) => set({ brand: brand ?? undefined })}
-        searchable
-        clearable
-        nothingFoundMessage="No such brand"
-        w={180}
-      />
+      {/* The brand list's dropdown machinery comes after the first screen is painted (Deferred):
+          until then the field as it looks, which brings the list on focus or press. */}
+      <Deferred
+        plain={(activate) => (
+          <TextInput
+            size={size}
+            label="Brand"
+            placeholder="Any brand"
+            value={value.brand ?? ''}
+            readOnly
+            rightSection={<Combobox.Chevron size={size} />}
+            rightSectionPointerEvents="none"
+            onFocus={activate}
+            onClick={() => {
+              setBrandListOpen(true);
+              activate();
+            }}
+            w={180}
+          />
+        )}
+      >
+        <Select
+          size={size}
+          label="Brand"
+          placeholder="Any brand"
+          data={brandChoices as string[]}
+          value={value.brand ?? null}
+          onChange={(brand) => set({ brand: brand ?? undefined })}
+          searchable
+          clearable
+          nothingFoundMessage="No such brand"
+          defaultDropdownOpened={brandListOpen}
+          w={180}
+        />
+      </Deferred>
       <TextInput size={size} label="Min price" placeholder="0.00" inputMode="decimal" w={110} {...draft('priceMin')} />
       <TextInput size={size} label="Max price" placeholder="Any" inputMode="decimal" w={110} {...draft('priceMax')} />
       <NativeSelect

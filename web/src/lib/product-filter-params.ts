@@ -18,6 +18,9 @@ export function readProductFilters(params: URLSearchParams): Filters {
     const value = params.get(key);
     if (value !== null) raw[key] = value;
   }
+  // No filter in the URL (nearly every visit): nothing to check, and the schema is not built
+  // (its first use costs ~10 ms, in the render of the products screen's first page).
+  if (Object.keys(raw).length === 0) return {};
   const whole = ProductFilters.safeParse(raw);
   if (whole.success) return whole.data;
   const out: Record<string, unknown> = {};

@@ -10,6 +10,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
+import { Deferred } from '../../components/deferred';
 import { PendingChanges } from '../../features/outbox/components/pending-changes';
 import { useOnline } from '../../lib/use-online';
 import { useCatalogStatus } from '../../local/catalog-query';
@@ -29,42 +30,54 @@ export function ConnectionIndicator() {
   // Edit in the list opens another screen: the list closes with it.
   useEffect(close, [key, close]);
 
+  const target = (onClick: () => void) => (
+    <UnstyledButton
+      onClick={onClick}
+      className={classes.button}
+      aria-haspopup="dialog"
+      aria-expanded={opened}
+    >
+      <Box component="span" style={{ display: 'flex', alignItems: 'center', gap: 8 }} data-testid="connection-indicator">
+        <span className={classes.pill} data-kind={state.kind}>
+          <span className={classes.dot} />
+          <span>{state.label}</span>
+          {state.queuedText && <span className={classes.queued}>· {state.queuedText}</span>}
+        </span>
+        {state.attentionText && (
+          <Text component="span" size="sm" fw={600} c="var(--mantine-color-error)" className={classes.attention}>
+            <IconAlertTriangle size={16} aria-hidden="true" />
+            {state.attentionText}
+          </Text>
+        )}
+        {/* The name starts with what is shown (WCAG 2.5.3), then says what pressing does. */}
+        <VisuallyHidden>, show changes not yet on the server</VisuallyHidden>
+      </Box>
+    </UnstyledButton>
+  );
+
   return (
     <>
-      <Popover opened={opened} onChange={(next) => (next ? undefined : close())} position="bottom-end" width={340} shadow="md" withArrow trapFocus>
-        <Popover.Target>
-          <UnstyledButton
-            onClick={toggle}
-            className={classes.button}
-            aria-haspopup="dialog"
-            aria-expanded={opened}
-          >
-            <Box component="span" style={{ display: 'flex', alignItems: 'center', gap: 8 }} data-testid="connection-indicator">
-              <span className={classes.pill} data-kind={state.kind}>
-                <span className={classes.dot} />
-                <span>{state.label}</span>
-                {state.queuedText && <span className={classes.queued}>· {state.queuedText}</span>}
-              </span>
-              {state.attentionText && (
-                <Text component="span" size="sm" fw={600} c="var(--mantine-color-error)" className={classes.attention}>
-                  <IconAlertTriangle size={16} aria-hidden="true" />
-                  {state.attentionText}
-                </Text>
-              )}
-              {/* The name starts with what is shown (WCAG 2.5.3), then says what pressing does. */}
-              <VisuallyHidden>, show changes not yet on the server</VisuallyHidden>
+      {/* The popover's machinery comes after the first screen is painted (Deferred). */}
+      <Deferred
+        plain={(activate) =>
+          target(() => {
+            activate();
+            toggle();
+          })
+        }
+      >
+        <Popover opened={opened} onChange={(next) => (next ? undefined : close())} position="bottom-end" width={340} shadow="md" withArrow trapFocus>
+          <Popover.Target>{target(toggle)}</Popover.Target>
+          <Popover.Dropdown role="dialog" aria-label={PENDING_CHANGES_TITLE}>
+            <Text fw={700} size="sm" mb="xs">
+              {PENDING_CHANGES_TITLE}
+            </Text>
+            <Box mah={360} style={{ overflowY: 'auto' }}>
+              <PendingChanges />
             </Box>
-          </UnstyledButton>
-        </Popover.Target>
-        <Popover.Dropdown role="dialog" aria-label={PENDING_CHANGES_TITLE}>
-          <Text fw={700} size="sm" mb="xs">
-            {PENDING_CHANGES_TITLE}
-          </Text>
-          <Box mah={360} style={{ overflowY: 'auto' }}>
-            <PendingChanges />
-          </Box>
-        </Popover.Dropdown>
-      </Popover>
+          </Popover.Dropdown>
+        </Popover>
+      </Deferred>
       <VisuallyHidden role="status" aria-live="polite">
         {state.description}
       </VisuallyHidden>

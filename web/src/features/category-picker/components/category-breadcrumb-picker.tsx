@@ -6,6 +6,7 @@
 import { Breadcrumbs, Button, Group, Popover, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
+import { Deferred } from '../../../components/deferred';
 import { buildCategoryTree, categoryName, categoryTrail, findCategory, type CategoryNode } from '../utils/category-tree';
 import classes from './category-picker.module.css';
 import { ALL_CATEGORIES, type CategoryPickerProps } from './category-picker-props';
@@ -41,68 +42,80 @@ export function CategoryBreadcrumbPicker({ categories, value, onChange, label = 
 
   const summary = value ? categoryTrail(value).map(categoryName).join(' › ') : ALL_CATEGORIES;
 
+  const target = (onClick: () => void) => (
+    <Button
+      variant="default"
+      onClick={onClick}
+      rightSection={<IconChevronDown size={16} aria-hidden="true" />}
+      aria-label={`${label}: ${value ?? ALL_CATEGORIES}`}
+      aria-haspopup="dialog"
+      aria-expanded={opened}
+      className={classes.target}
+      justify="space-between"
+    >
+      <span className={classes.targetText}>{summary}</span>
+    </Button>
+  );
+
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-start" width={320} shadow="md" trapFocus returnFocus>
-      <Popover.Target>
-        <Button
-          variant="default"
-          onClick={() => (opened ? setOpened(false) : open())}
-          rightSection={<IconChevronDown size={16} aria-hidden="true" />}
-          aria-label={`${label}: ${value ?? ALL_CATEGORIES}`}
-          aria-haspopup="dialog"
-          aria-expanded={opened}
-          className={classes.target}
-          justify="space-between"
-        >
-          <span className={classes.targetText}>{summary}</span>
-        </Button>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Stack gap="xs">
-          <Breadcrumbs separator={<IconChevronRight size={14} aria-hidden="true" />} separatorMargin={4} className={classes.crumbs}>
-            <UnstyledButton className={classes.crumb} onClick={() => goTo(null)} aria-current={browsing === null ? 'location' : undefined}>
-              {ALL_CATEGORIES}
-            </UnstyledButton>
-            {trail.map((path) => (
-              <UnstyledButton key={path} className={classes.crumb} onClick={() => goTo(path)} aria-current={browsing === path ? 'location' : undefined}>
-                {categoryName(path)}
+    // The popover's machinery comes after the first screen is painted (Deferred).
+    <Deferred
+      plain={(activate) =>
+        target(() => {
+          activate();
+          open();
+        })
+      }
+    >
+      <Popover opened={opened} onChange={setOpened} position="bottom-start" width={320} shadow="md" trapFocus returnFocus>
+        <Popover.Target>{target(() => (opened ? setOpened(false) : open()))}</Popover.Target>
+        <Popover.Dropdown>
+          <Stack gap="xs">
+            <Breadcrumbs separator={<IconChevronRight size={14} aria-hidden="true" />} separatorMargin={4} className={classes.crumbs}>
+              <UnstyledButton className={classes.crumb} onClick={() => goTo(null)} aria-current={browsing === null ? 'location' : undefined}>
+                {ALL_CATEGORIES}
               </UnstyledButton>
-            ))}
-          </Breadcrumbs>
-          {options.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              No subcategories
-            </Text>
-          ) : (
-            <ul className={classes.list} id={listId} aria-label={current ? `Subcategories of ${current.name}` : 'Categories'}>
-              {options.map((node) => (
-                <li key={node.path}>
-                  <UnstyledButton
-                    className={classes.option}
-                    data-selected={node.path === value || undefined}
-                    aria-pressed={node.path === value}
-                    onClick={() => choose(node)}
-                  >
-                    <Group gap="xs" wrap="nowrap" justify="space-between">
-                      <Group gap={6} wrap="nowrap">
-                        {node.path === value ? <IconCheck size={14} aria-hidden="true" /> : <span className={classes.checkSpace} />}
-                        <span>{node.name}</span>
-                      </Group>
-                      {node.children.length > 0 && (
-                        <Text span size="xs" c="dimmed">
-                          {node.children.length}
-                          <VisuallyHidden> subcategories</VisuallyHidden>
-                          <IconChevronRight size={12} aria-hidden="true" style={{ verticalAlign: 'middle' }} />
-                        </Text>
-                      )}
-                    </Group>
-                  </UnstyledButton>
-                </li>
+              {trail.map((path) => (
+                <UnstyledButton key={path} className={classes.crumb} onClick={() => goTo(path)} aria-current={browsing === path ? 'location' : undefined}>
+                  {categoryName(path)}
+                </UnstyledButton>
               ))}
-            </ul>
-          )}
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+            </Breadcrumbs>
+            {options.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                No subcategories
+              </Text>
+            ) : (
+              <ul className={classes.list} id={listId} aria-label={current ? `Subcategories of ${current.name}` : 'Categories'}>
+                {options.map((node) => (
+                  <li key={node.path}>
+                    <UnstyledButton
+                      className={classes.option}
+                      data-selected={node.path === value || undefined}
+                      aria-pressed={node.path === value}
+                      onClick={() => choose(node)}
+                    >
+                      <Group gap="xs" wrap="nowrap" justify="space-between">
+                        <Group gap={6} wrap="nowrap">
+                          {node.path === value ? <IconCheck size={14} aria-hidden="true" /> : <span className={classes.checkSpace} />}
+                          <span>{node.name}</span>
+                        </Group>
+                        {node.children.length > 0 && (
+                          <Text span size="xs" c="dimmed">
+                            {node.children.length}
+                            <VisuallyHidden> subcategories</VisuallyHidden>
+                            <IconChevronRight size={12} aria-hidden="true" style={{ verticalAlign: 'middle' }} />
+                          </Text>
+                        )}
+                      </Group>
+                    </UnstyledButton>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Stack>
+        </Popover.Dropdown>
+      </Popover>
+    </Deferred>
   );
 }

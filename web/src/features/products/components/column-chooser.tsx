@@ -5,7 +5,8 @@
 import { Button, Checkbox, Popover, Stack } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { IconColumns } from '@tabler/icons-react';
-import { memo, useCallback, useMemo } from 'react';
+import { memo, useCallback, useMemo, useState, type ReactElement } from 'react';
+import { Deferred } from '../../../components/deferred';
 
 export const OPTIONAL_COLUMNS = ['brand', 'retailPrice', 'costPrice'] as const;
 export type OptionalColumn = (typeof OPTIONAL_COLUMNS)[number];
@@ -25,13 +26,37 @@ export function useProductColumns(): [OptionalColumn[], (columns: OptionalColumn
 }
 
 export const ColumnChooser = memo(function ColumnChooser({ value, onChange }: { value: OptionalColumn[]; onChange: (columns: OptionalColumn[]) => void }) {
+  const [opened, setOpened] = useState(false);
+  const target = (onClick: () => void) => (
+    <Button variant="default" leftSection={<IconColumns size={16} aria-hidden="true" />} aria-haspopup="dialog" aria-expanded={opened} onClick={onClick}>
+      Columns
+    </Button>
+  );
   return (
-    <Popover position="bottom-end" shadow="md" withinPortal>
-      <Popover.Target>
-        <Button variant="default" leftSection={<IconColumns size={16} aria-hidden="true" />}>
-          Columns
-        </Button>
-      </Popover.Target>
+    // The popover's machinery comes after the first screen is painted (Deferred).
+    <Deferred
+      plain={(activate) =>
+        target(() => {
+          activate();
+          setOpened(true);
+        })
+      }
+    >
+      <ColumnPopover value={value} onChange={onChange} opened={opened} onOpened={setOpened} target={target(() => setOpened((o) => !o))} />
+    </Deferred>
+  );
+});
+
+function ColumnPopover({ value, onChange, opened, onOpened, target }: {
+  value: OptionalColumn[];
+  onChange: (columns: OptionalColumn[]) => void;
+  opened: boolean;
+  onOpened: (opened: boolean) => void;
+  target: ReactElement;
+}) {
+  return (
+    <Popover position="bottom-end" shadow="md" withinPortal opened={opened} onChange={onOpened}>
+      <Popover.Target>{target}</Popover.Target>
       <Popover.Dropdown>
         <Checkbox.Group label="Show columns" value={value} onChange={(next) => onChange(next.filter(isColumn))}>
           <Stack gap="xs" mt="xs">
@@ -43,4 +68,4 @@ export const ColumnChooser = memo(function ColumnChooser({ value, onChange }: { 
       </Popover.Dropdown>
     </Popover>
   );
-});
+}

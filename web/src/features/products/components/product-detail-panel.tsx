@@ -6,6 +6,7 @@
  */
 import { categoryLabel, skuLabel } from '@catalog/contracts/catalog';
 import { Divider, Drawer, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Deferred } from '../../../components/deferred';
 import { useScreenQuery } from '../../../lib/media-query';
 import { memo, type ReactNode } from 'react';
 import { useLocalProduct } from '../hooks/use-local-product';
@@ -94,20 +95,24 @@ export const ProductDetailPanel = memo(function ProductDetailPanel({ productId, 
   const product = useLocalProduct(productId);
   const phone = useScreenQuery('(max-width: 48em)');
   return (
-    <Drawer.Root opened={productId !== null} onClose={onClose} position="right" size={phone ? '100%' : 'lg'}>
-      <Drawer.Overlay />
-      <Drawer.Content>
-        {/* A div, not Mantine's default <header>: a second banner landmark confuses screen readers. */}
-        <Drawer.Header component="div">
-          <Drawer.Title>
-            <Title order={2} size="h3" component="span">
-              {product?.name ?? 'Product'}
-            </Title>
-          </Drawer.Title>
-          <Drawer.CloseButton aria-label="Close product details" />
-        </Drawer.Header>
-        <Drawer.Body>{productId !== null && <PanelBody productId={productId} onClose={onClose} />}</Drawer.Body>
-      </Drawer.Content>
-    </Drawer.Root>
+    // The drawer's machinery (a portal, its focus trap) comes after the first screen is painted
+    // (Deferred), or at once when a product opens before that.
+    <Deferred plain={() => null} force={productId !== null}>
+      <Drawer.Root opened={productId !== null} onClose={onClose} position="right" size={phone ? '100%' : 'lg'}>
+        <Drawer.Overlay />
+        <Drawer.Content>
+          {/* A div, not Mantine's default <header>: a second banner landmark confuses screen readers. */}
+          <Drawer.Header component="div">
+            <Drawer.Title>
+              <Title order={2} size="h3" component="span">
+                {product?.name ?? 'Product'}
+              </Title>
+            </Drawer.Title>
+            <Drawer.CloseButton aria-label="Close product details" />
+          </Drawer.Header>
+          <Drawer.Body>{productId !== null && <PanelBody productId={productId} onClose={onClose} />}</Drawer.Body>
+        </Drawer.Content>
+      </Drawer.Root>
+    </Deferred>
   );
 });

@@ -7,6 +7,7 @@ import { Button, Group, Progress, Text, ThemeIcon } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { getErrorMessage } from '@catalog/contracts/errors';
 import { useEffect, useRef, useState } from 'react';
+import { Deferred } from '../../../components/deferred';
 import { Dialog } from '../../../components/dialog';
 import { useCurrentUser } from '../../../lib/current-user';
 import { completeWalkthrough } from '../api/complete-walkthrough';
@@ -46,45 +47,50 @@ export function Walkthrough() {
   const isLast = step === total - 1;
   const StepIcon = current.icon;
 
+  // Mounted only for a user who has the tour to see (a modal mounts a portal and its focus trap,
+  // in the first screen's commit), and then only after that screen is painted (Deferred).
+  if (!due && !opened) return null;
   return (
-    <Dialog opened={opened} onClose={finish} title={current.title} closeLabel="Close tour" size="lg">
-      <Progress
-        value={((step + 1) / total) * 100}
-        size="sm"
-        aria-label={`Tour progress: step ${step + 1} of ${total}`}
-      />
-      <Text size="sm" c="dimmed" mt={6}>
-        Step {step + 1} of {total}
-      </Text>
-      <Group align="flex-start" wrap="nowrap" mt="md" gap="md">
-        <ThemeIcon size={48} radius="md" variant="light" aria-hidden="true">
-          <StepIcon size={26} stroke={1.6} />
-        </ThemeIcon>
-        <Text>{current.body}</Text>
-      </Group>
-      <Group justify="space-between" mt="xl" gap="sm">
-        {isLast ? (
-          <span />
-        ) : (
-          <Button variant="subtle" color="gray" onClick={finish}>
-            Skip tour
-          </Button>
-        )}
-        <Group gap="sm">
-          <Button variant="default" disabled={step === 0} onClick={() => setStep((s) => s - 1)}>
-            Previous
-          </Button>
+    <Deferred plain={() => null} force={opened}>
+      <Dialog opened={opened} onClose={finish} title={current.title} closeLabel="Close tour" size="lg">
+        <Progress
+          value={((step + 1) / total) * 100}
+          size="sm"
+          aria-label={`Tour progress: step ${step + 1} of ${total}`}
+        />
+        <Text size="sm" c="dimmed" mt={6}>
+          Step {step + 1} of {total}
+        </Text>
+        <Group align="flex-start" wrap="nowrap" mt="md" gap="md">
+          <ThemeIcon size={48} radius="md" variant="light" aria-hidden="true">
+            <StepIcon size={26} stroke={1.6} />
+          </ThemeIcon>
+          <Text>{current.body}</Text>
+        </Group>
+        <Group justify="space-between" mt="xl" gap="sm">
           {isLast ? (
-            <Button onClick={finish} data-autofocus>
-              Finish
-            </Button>
+            <span />
           ) : (
-            <Button onClick={() => setStep((s) => s + 1)} data-autofocus>
-              Next
+            <Button variant="subtle" color="gray" onClick={finish}>
+              Skip tour
             </Button>
           )}
+          <Group gap="sm">
+            <Button variant="default" disabled={step === 0} onClick={() => setStep((s) => s - 1)}>
+              Previous
+            </Button>
+            {isLast ? (
+              <Button onClick={finish} data-autofocus>
+                Finish
+              </Button>
+            ) : (
+              <Button onClick={() => setStep((s) => s + 1)} data-autofocus>
+                Next
+              </Button>
+            )}
+          </Group>
         </Group>
-      </Group>
-    </Dialog>
+      </Dialog>
+    </Deferred>
   );
 }

@@ -1,0 +1,113 @@
+import { act, useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { render, type Rendered } from '../testing/render';
+import { Deferred, deferredPartsShown, resetDeferredParts } from './deferred';
+
+let rendered: Rendered | undefined;
+afterEach(() => rendered?.unmount());
+
+const waitFor = async (check: () => boolean, ms = 3_000) => {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('timed out');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+  }
+};
+
+let fullMounts = 0;
+function Full({ label }: { label: string }) {
+  useState(() => ++fullMounts);
+  return <button type="button" data-kind="full">{label}</button>;
+}
+
+function Control({ force = false }: { force?: boolean }) {
+  const [pressed, setPressed] = useState(0);
+  return (
+    <>
+      <Deferred
+        force={force}
+        plain={(activate) => (
+          <button
+            type="button"
+            data-kind="plain"
+            onClick={() => {
+              activate();
+              setPressed((n) => n + 1);
+            }}
+          >
+            Columns
+          </button>
+        )}
+      >
+        <Full label={`Columns ${pressed}`} />
+      </Deferred>
+      <input aria-label="elsewhere" />
+    </>
+  );
+}
+
+const kind = () => rendered!.container.querySelector('button')?.getAttribute('data-kind');
+
+// One file, one module: the first test sees the app's first screen, the others a later one.
+describe('Deferred', () => {
+  it("shows the plain control in the app's first screen, the full one after it is painted; the focus stays on the control", async () => {
+    expect(deferredPartsShown()).toBe(false);
+    rendered = await render(<Control />);
+    expect(kind()).toBe('plain');
+    const plain = rendered.container.querySelector('button')!;
+    plain.focus();
+    // The box lays out as nothing: the control is its parent's child.
+    expect(plain.parentElement!.className).toMatch(/box/);
+    await waitFor(() => kind() === 'full');
+    expect(deferredPartsShown()).toBe(true);
+    expect(document.activeElement).toBe(rendered.container.querySelector('button'));
+    expect(fullMounts).toBe(1);
+  });
+
+  it('shows the full control at once in a screen opened later', async () => {
+    rendered = await render(<Control />);
+    expect(kind()).toBe('full');
+  });
+});
+
+describe('Deferred before the first paint', () => {
+  it('a press on the plain control shows the full one at once, and the press counts', async () => {
+    resetDeferredParts();
+    function Pressable() {
+      const [pressed, setPressed] = useState(0);
+      return (
+        <Deferred
+          plain={(activate) => (
+            <button
+              type="button"
+              data-kind="plain"
+              onClick={() => {
+                activate();
+                setPressed((n) => n + 1);
+              }}
+            >
+              Columns
+            </button>
+          )}
+        >
+          <button type="button" data-kind="full">{`pressed ${pressed}`}</button>
+        </Deferred>
+      );
+    }
+    rendered = await render(<Pressable />);
+    expect(kind()).toBe('plain');
+    act(() => rendered!.container.querySelector('button')!.click());
+    expect(kind()).toBe('full');
+    expect(rendered.container.querySelector('button')!.textContent).toBe('pressed 1');
+  });
+
+  it('force shows the full control at once (a drawer asked to open)', async () => {
+    resetDeferredParts();
+    rendered = await render(
+      <Deferred force plain={() => <button type="button" data-kind="plain">x</button>}>
+        <button type="button" data-kind="full">x</button>
+      </Deferred>,
+    );
+    expect(kind()).toBe('full');
+  });
+});
