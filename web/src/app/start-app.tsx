@@ -6,7 +6,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './provider';
-import { AppRouter } from './router';
+import { AppRouter, prepareRouter } from './router';
 
 /** User Timing mark of the app's code having loaded (benchmarks and DevTools read it). */
 performance.mark('app-loaded');
@@ -32,14 +32,21 @@ export function hydrateApp(container: HTMLElement): void {
 }
 
 /**
- * Renders the app from nothing. A transition too: React renders the first screen in slices of a
+ * Renders the app from nothing, after making its router (each in a task of its own). A transition too: React renders the first screen in slices of a
  * few milliseconds (a default update would be one long task). A screen still loading shows its
  * boundary's loader (root-layout.tsx): a transition keeps only content already shown, and there
  * is none yet.
  */
 export function renderApp(container: HTMLElement): void {
-  const root = createRoot(container);
-  startTransition(() => {
-    root.render(app);
-  });
+  // Each step in a task of its own: this is called as the app's code finishes evaluating (one
+  // long task already), and the router's set-up is a long step of its own.
+  setTimeout(() => {
+    prepareRouter();
+    setTimeout(() => {
+      const root = createRoot(container);
+      startTransition(() => {
+        root.render(app);
+      });
+    }, 0);
+  }, 0);
 }

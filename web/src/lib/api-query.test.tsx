@@ -42,6 +42,27 @@ describe('useApiQuery', () => {
     expect(results.a?.data).toBeUndefined();
   });
 
+  it('starts its first request in a task after the commit, loading meanwhile; cleared before then (signed out), it sends nothing', async () => {
+    let calls = 0;
+    const fetcher = async () => ++calls;
+    await mount(<Reader name="a" queryKey="stats" fetcher={fetcher} />, false);
+    // Signed in: the effects run in the same task as the commit, the request in the next one.
+    act(() => identity.emit(fakeUser()));
+    expect(text('a')).toBe('loading');
+    expect(calls).toBe(0);
+    await waitFor(() => text('a') === '1');
+    expect(calls).toBe(1);
+
+    rendered!.unmount();
+    localStorage.clear(); // not a returning user: signed in only by the emit below
+    await mount(<Reader name="b" queryKey="other" fetcher={fetcher} />, false);
+    act(() => identity.emit(fakeUser()));
+    expect(text('b')).toBe('loading');
+    clearApiQueries();
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(calls).toBe(1);
+  });
+
   it('shares one request between the components that show the same query', async () => {
     let calls = 0;
     const fetcher = async () => {

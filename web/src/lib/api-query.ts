@@ -85,11 +85,22 @@ function update(entry: Entry, patch: Partial<QueryState<unknown>>) {
   for (const listener of entry.listeners) listener();
 }
 
-function run(entry: Entry, fetcher: () => Promise<unknown>): Promise<void> {
+/**
+ * Fetches, unless a request is on its way. `nextTask`: the request starts in a task of its own,
+ * the state saying loading at once (a screen mounts several queries in one commit, and each
+ * request's start, the token and the fetch, would add to the one task that runs its effects);
+ * the queries cleared meanwhile (signed out) send nothing.
+ */
+function run(entry: Entry, fetcher: () => Promise<unknown>, { nextTask = false } = {}): Promise<void> {
   if (entry.inFlight) return entry.inFlight;
   const generation = entry.generation;
   update(entry, { isFetching: true, isLoading: entry.state.data === undefined });
-  entry.inFlight = fetcher().then(
+  const request = nextTask
+    ? new Promise<unknown>((resolve, reject) =>
+        setTimeout(() => (generation === entry.generation ? fetcher().then(resolve, reject) : resolve(undefined)), 0),
+      )
+    : fetcher();
+  entry.inFlight = request.then(
     (data) => {
       entry.inFlight = undefined;
       if (generation !== entry.generation) return;
@@ -147,7 +158,7 @@ export function useApiQuery<T>(
       entry.state.error === undefined &&
       !entry.stale &&
       Date.now() - entry.fetchedAt < staleTime;
-    if (!fresh) void run(entry, () => fetcherRef.current());
+    if (!fresh) void run(entry, () => fetcherRef.current(), { nextTask: true });
     if (!refetchInterval) return;
     const timer = window.setInterval(() => void run(entry, () => fetcherRef.current()), refetchInterval);
     return () => window.clearInterval(timer);

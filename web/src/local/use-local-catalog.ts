@@ -26,8 +26,11 @@ export function useLocalCatalog(): void {
     // Opened here, or earlier (app/start-early.ts); the shell remounts between some routes, and
     // the first send and pull happen once per catalog.
     if (startLocalCatalog(uid)) {
-      void outbox.flush();
-      void pullNow();
+      // In a task of their own, not in the one that runs the first screen's effects.
+      setTimeout(() => {
+        void outbox.flush();
+        void pullNow();
+      }, 0);
     }
 
     let timer: number | undefined;
