@@ -1,4 +1,4 @@
-import { act, useState } from 'react';
+import { act, useLayoutEffect, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { render, type Rendered } from '../testing/render';
 import { Deferred, deferredPartsShown, resetDeferredParts } from './deferred';
@@ -99,6 +99,32 @@ describe('Deferred before the first paint', () => {
     act(() => rendered!.container.querySelector('button')!.click());
     expect(kind()).toBe('full');
     expect(rendered.container.querySelector('button')!.textContent).toBe('pressed 1');
+  });
+
+  it('shows the parts one after the other, each in a commit of its own', async () => {
+    resetDeferredParts();
+    const seen: number[] = [];
+    function Part() {
+      // The full parts in the page as this one commits: all of them if they came in one commit.
+      useLayoutEffect(() => void seen.push(document.querySelectorAll('[data-kind="full"]').length), []);
+      return <button type="button" data-kind="full">full</button>;
+    }
+    const plain = () => <button type="button" data-kind="plain">plain</button>;
+    rendered = await render(
+      <>
+        <Deferred plain={plain}>
+          <Part />
+        </Deferred>
+        <Deferred plain={plain}>
+          <Part />
+        </Deferred>
+        <Deferred plain={plain}>
+          <Part />
+        </Deferred>
+      </>,
+    );
+    await waitFor(() => seen.length === 3);
+    expect(seen).toEqual([1, 2, 3]);
   });
 
   it('force shows the full control at once (a drawer asked to open)', async () => {

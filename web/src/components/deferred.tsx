@@ -6,7 +6,8 @@
  *
  * `<Deferred plain={...}>full</Deferred>` shows `plain` (the control as it looks, without the
  * machinery) in the first screen of the app's life, and `full` from the first idle moment after
- * that screen is painted: all of them in one transition, rendered in slices. A screen opened
+ * that screen is painted: one part after the other, each in a transition of its own (rendered in
+ * slices, and committed in a short task). A screen opened
  * later shows `full` at once. `plain` gets `activate` for a press that comes before: it shows
  * `full` at once (the press's handler then opens it). A control that has the focus keeps it.
  */
@@ -16,10 +17,33 @@ import classes from './deferred.module.css';
 
 /** The longest a deferred part waits for an idle moment after the first paint. */
 export const DEFERRED_IDLE_TIMEOUT_MS = 1_000;
+/** The longest the next part waits for the one before to commit (it may have unmounted). */
+const PART_TIMEOUT_MS = 100;
 
 let late = false;
 let scheduled = false;
+/** The parts waiting, in the order they mounted. */
 const waiting = new Set<() => void>();
+let turn: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Shows the next waiting part in a transition of its own. Its commit starts the next one, in the
+ * task after (partCommitted): one part's commit at a time, each a short task, rather than all of
+ * them in one long one.
+ */
+function showNext(): void {
+  clearTimeout(turn);
+  const next = waiting.values().next();
+  if (next.done) return;
+  waiting.delete(next.value);
+  startTransition(next.value);
+  turn = setTimeout(showNext, PART_TIMEOUT_MS);
+}
+
+function partCommitted(): void {
+  clearTimeout(turn);
+  turn = setTimeout(showNext, 0);
+}
 
 function whenLate(fn: () => void): () => void {
   waiting.add(fn);
@@ -28,9 +52,7 @@ function whenLate(fn: () => void): () => void {
     afterNextPaint(() =>
       onIdle(() => {
         late = true;
-        const due = [...waiting];
-        waiting.clear();
-        startTransition(() => due.forEach((run) => run()));
+        showNext();
       }, DEFERRED_IDLE_TIMEOUT_MS),
     );
   }
@@ -47,6 +69,7 @@ export function resetDeferredParts(): void {
   late = false;
   scheduled = false;
   waiting.clear();
+  clearTimeout(turn);
 }
 
 /**
@@ -61,7 +84,19 @@ export function useDeferred(beforeShow?: () => void): [shown: boolean, activate:
     before.current?.();
     setShown(true);
   }, []);
-  useEffect(() => (shown ? undefined : whenLate(show)), [shown, show]);
+  const inTurn = useRef(false);
+  useEffect(() => {
+    if (shown) return;
+    return whenLate(() => {
+      inTurn.current = true;
+      show();
+    });
+  }, [shown, show]);
+  useEffect(() => {
+    if (!shown || !inTurn.current) return;
+    inTurn.current = false;
+    partCommitted();
+  }, [shown]);
   return [shown, show];
 }
 
