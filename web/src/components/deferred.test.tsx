@@ -73,32 +73,11 @@ describe('Deferred', () => {
 describe('Deferred before the first paint', () => {
   it('a press on the plain control shows the full one at once, and the press counts', async () => {
     resetDeferredParts();
-    function Pressable() {
-      const [pressed, setPressed] = useState(0);
-      return (
-        <Deferred
-          plain={(activate) => (
-            <button
-              type="button"
-              data-kind="plain"
-              onClick={() => {
-                activate();
-                setPressed((n) => n + 1);
-              }}
-            >
-              Columns
-            </button>
-          )}
-        >
-          <button type="button" data-kind="full">{`pressed ${pressed}`}</button>
-        </Deferred>
-      );
-    }
-    rendered = await render(<Pressable />);
+    rendered = await render(<Control />);
     expect(kind()).toBe('plain');
     act(() => rendered!.container.querySelector('button')!.click());
     expect(kind()).toBe('full');
-    expect(rendered.container.querySelector('button')!.textContent).toBe('pressed 1');
+    expect(rendered.container.querySelector('button')!.textContent).toBe('Columns 1');
   });
 
   it('shows the parts one after the other, each in a commit of its own', async () => {
@@ -129,11 +108,7 @@ describe('Deferred before the first paint', () => {
 
   it('force shows the full control at once (a drawer asked to open)', async () => {
     resetDeferredParts();
-    rendered = await render(
-      <Deferred force plain={() => <button type="button" data-kind="plain">x</button>}>
-        <button type="button" data-kind="full">x</button>
-      </Deferred>,
-    );
+    rendered = await render(<Control force />);
     expect(kind()).toBe('full');
   });
 });
