@@ -7,9 +7,9 @@
  * `<Deferred plain={...}>full</Deferred>` shows `plain` (the control as it looks, without the
  * machinery) in the first screen of the app's life, and `full` from the first idle moment after
  * that screen is painted: one part after the other, each in a transition of its own (rendered in
- * slices, and committed in a short task). A screen opened
- * later shows `full` at once. `plain` gets `activate` for a press that comes before: it shows
- * `full` at once (the press's handler then opens it). A control that has the focus keeps it.
+ * slices, and committed in a short task). A screen opened later shows `full` at once. `plain`
+ * gets `activate` for a press that comes before: it shows `full` at once (the press's handler
+ * then opens it). A control that has the focus keeps it.
  */
 import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { afterNextPaint, onIdle } from '../lib/idle';
