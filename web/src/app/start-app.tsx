@@ -32,10 +32,10 @@ export function hydrateApp(container: HTMLElement): void {
 }
 
 /**
- * Renders the app from nothing, after making its router (each in a task of its own). A transition too: React renders the first screen in slices of a
- * few milliseconds (a default update would be one long task). A screen still loading shows its
- * boundary's loader (root-layout.tsx): a transition keeps only content already shown, and there
- * is none yet.
+ * Renders the app from nothing, after making its router (each in a task of its own). A
+ * transition too: React renders the first screen in slices of a few milliseconds (a default
+ * update would be one long task). A screen still loading shows its boundary's loader
+ * (root-layout.tsx): a transition keeps only content already shown, and there is none yet.
  */
 export function renderApp(container: HTMLElement): void {
   // Each step in a task of its own: this is called as the app's code finishes evaluating (one

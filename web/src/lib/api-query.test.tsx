@@ -110,6 +110,23 @@ describe('useApiQuery', () => {
     await waitFor(() => text('a') === '9');
   });
 
+  it("drops an older request's answer without ending the newer request's flight", async () => {
+    const pending: Array<(value: number) => void> = [];
+    const fetcher = () => new Promise<number>((resolve) => pending.push(resolve));
+    await mount(<Reader name="a" queryKey="stats" fetcher={fetcher} />);
+    await waitFor(() => pending.length === 1);
+    // Invalidated while the first request is out: a second one starts.
+    await act(async () => invalidateApiQuery('stats'));
+    expect(pending).toHaveLength(2);
+    await act(async () => pending[0]!(1));
+    expect(text('a')).toBe('loading');
+    // The second is still on its way: a refetch joins it rather than sending a third.
+    void results.a!.refetch();
+    expect(pending).toHaveLength(2);
+    await act(async () => pending[1]!(2));
+    await waitFor(() => text('a') === '2');
+  });
+
   it("does not show one user's results to the next", async () => {
     await mount(<Reader name="a" queryKey="me" fetcher={async () => 1} />);
     await waitFor(() => text('a') === '1');

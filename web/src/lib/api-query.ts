@@ -102,15 +102,17 @@ function run(entry: Entry, fetcher: () => Promise<unknown>, { nextTask = false }
     : fetcher();
   entry.inFlight = request.then(
     (data) => {
-      entry.inFlight = undefined;
+      // An older request's answer (the query was invalidated or cleared since) is dropped, and
+      // leaves the newer request's inFlight alone: every generation bump clears inFlight itself.
       if (generation !== entry.generation) return;
+      entry.inFlight = undefined;
       entry.fetchedAt = Date.now();
       entry.stale = false;
       update(entry, { data, error: undefined, isLoading: false, isFetching: false });
     },
     (error: unknown) => {
-      entry.inFlight = undefined;
       if (generation !== entry.generation) return;
+      entry.inFlight = undefined;
       update(entry, { error, isLoading: false, isFetching: false });
     },
   );
