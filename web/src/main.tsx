@@ -10,7 +10,7 @@ import './app/mantine-first-paint.css';
 import './app/prerendered-landing.css';
 // Holds the browser's install offer from the first moment (it may come before the app loads).
 import './app/install-prompt';
-import { holdClicks, registerServiceWorkerAfterLoad, startOnIntent, whenLandingHydrated } from './app/landing-until-intent';
+import { hydrateLandingOnIntent, registerServiceWorkerAfterLoad } from './app/landing-until-intent';
 import { canHydrateLanding, discardPrerendered } from './app/prerendered-landing';
 import { startEarly } from './app/start-early';
 
@@ -28,21 +28,7 @@ const EARLY_WAIT_MS = 3_000;
 const failed = (error: unknown) => console.error('The app could not load', error);
 
 if (canHydrateLanding(container)) {
-  const clicks = holdClicks();
-  startOnIntent(() => {
-    loadApp().then(
-      ({ hydrateApp }) => {
-        clicks.release();
-        whenLandingHydrated(clicks.replay);
-        hydrateApp(container);
-      },
-      (error: unknown) => {
-        // The page stays as it is, its links working; its buttons are no longer held.
-        clicks.release();
-        failed(error);
-      },
-    );
-  });
+  hydrateLandingOnIntent(loadApp, container, failed);
   registerServiceWorkerAfterLoad();
 } else {
   discardPrerendered(container);

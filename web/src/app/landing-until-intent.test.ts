@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { holdClicks, landingHydrated, startOnIntent, whenLandingHydrated } from './landing-until-intent';
+import { holdClicks, hydrateLandingOnIntent, landingHydrated, startOnIntent, whenLandingHydrated } from './landing-until-intent';
 
 afterEach(() => {
   document.body.replaceChildren();
@@ -89,5 +89,46 @@ describe('holdClicks', () => {
     button.remove();
     clicks.replay();
     expect(seen).toEqual([]);
+  });
+});
+
+describe('hydrateLandingOnIntent', () => {
+  function landing() {
+    document.body.innerHTML = '<div id="root"><header><button aria-label="Open menu">≡</button></header></div>';
+    const container = document.getElementById('root') as HTMLElement;
+    const button = container.querySelector('button') as HTMLButtonElement;
+    const seen: string[] = [];
+    container.addEventListener('click', (event) => seen.push((event.target as Element).nodeName));
+    return { container, button, seen };
+  }
+  const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('holds a tap made while the page hydrates until the header has hydrated, then clicks it once', async () => {
+    const { container, button, seen } = landing();
+    const hydrateApp = vi.fn();
+    hydrateLandingOnIntent(() => Promise.resolve({ hydrateApp }), container, vi.fn());
+    button.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    await flush();
+    expect(hydrateApp).toHaveBeenCalledWith(container);
+
+    // The app has loaded and hydration has begun, but the header is not live yet.
+    button.click();
+    expect(seen).toEqual([]);
+    landingHydrated();
+    expect(seen).toEqual(['BUTTON']);
+    // Released: React sees every click from now on.
+    button.click();
+    expect(seen).toEqual(['BUTTON', 'BUTTON']);
+  });
+
+  it('stops holding taps when the app fails to load', async () => {
+    const { container, button, seen } = landing();
+    const failed = vi.fn();
+    hydrateLandingOnIntent(() => Promise.reject(new Error('offline')), container, failed);
+    button.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    await flush();
+    expect(failed).toHaveBeenCalledOnce();
+    button.click();
+    expect(seen).toEqual(['BUTTON']);
   });
 });

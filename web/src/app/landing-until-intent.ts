@@ -90,6 +90,36 @@ export function holdClicks(doc: Document = document): HeldClicks {
 }
 
 /**
+ * The landing page's start: at the visitor's first intent, loads the app and hydrates the page.
+ * Clicks on its buttons stay held until the header has hydrated (landingHydrated), then the last
+ * one is clicked again: while React hydrates, a click on a part it cannot hydrate on the spot
+ * would be dropped. If the app fails to load or to start hydrating, the page stays as it is,
+ * its links working, and its buttons are no longer held.
+ */
+export function hydrateLandingOnIntent(
+  loadApp: () => Promise<{ hydrateApp: (container: HTMLElement) => void }>,
+  container: HTMLElement,
+  failed: (error: unknown) => void,
+): void {
+  const clicks = holdClicks(container.ownerDocument);
+  startOnIntent(() => {
+    loadApp()
+      .then(({ hydrateApp }) => {
+        whenLandingHydrated(() => {
+          clicks.release();
+          clicks.replay();
+        });
+        hydrateApp(container);
+      })
+      .catch((error: unknown) => {
+        whenLandingHydrated(() => undefined);
+        clicks.release();
+        failed(error);
+      });
+  }, container.ownerDocument.defaultView ?? window);
+}
+
+/**
  * Registers the service worker once the page has loaded, so a visitor who only reads the landing
  * page still gets the offline copy of the app (the app registers it again through
  * pwa-update-notice.tsx, which is harmless: the same script and scope). Production builds only:
