@@ -57,6 +57,8 @@ export default defineConfig({
         // in that same session still serves the lazy screens' code. An update still waits for
         // the user's Reload (skipWaiting stays off in prompt mode).
         clientsClaim: true,
+        // The built files straight from the precache, without a fetch event (public/sw-routes.js).
+        importScripts: ['sw-routes.js'],
       },
     }),
   ],

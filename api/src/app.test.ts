@@ -32,6 +32,7 @@ function webDist() {
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'assets', 'main-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(dir, 'sw.js'), 'self.x=1');
+  writeFileSync(path.join(dir, 'sw-routes.js'), 'self.y=1');
   return dir;
 }
 
@@ -169,14 +170,15 @@ describe('serving the web app', () => {
     }
   });
 
-  it('caches hashed assets for a year and never caches the service worker', async () => {
+  it('caches hashed assets for a year and never caches the service worker or the script it imports', async () => {
     const { app } = await make({ webDistDir: webDist() });
     const asset = await app.request('/assets/main-abc123.js');
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect(asset.headers.get('content-type')).toContain('javascript');
-    const sw = await app.request('/sw.js');
-    expect(sw.headers.get('cache-control')).toBe('no-cache');
+    for (const script of ['/sw.js', '/sw-routes.js']) {
+      expect((await app.request(script)).headers.get('cache-control')).toBe('no-cache');
+    }
   });
 
   it('answers a missing hashed asset with 404 rather than the page', async () => {

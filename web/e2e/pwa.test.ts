@@ -139,6 +139,29 @@ describe('installable app', () => {
   });
 });
 
+describe('service worker', () => {
+  it("answers the app's built files from its precache through static routes, without a fetch event", async () => {
+    await withPage(async (page, context) => {
+      await page.goto('/login');
+      await serviceWorkerReady(page);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      const sources = new Map<string, string>();
+      cdp.on('Network.responseReceived', ({ response }) => {
+        if (new URL(response.url).pathname.startsWith('/assets/')) {
+          sources.set(response.url, response.serviceWorkerRouterInfo?.actualSourceType ?? (response.fromServiceWorker ? 'fetch-event' : 'network'));
+        }
+      });
+      await page.reload();
+      await page.getByRole('button', { name: 'Create one' }).waitFor();
+      await cdp.detach();
+      // Every script and stylesheet of the screen, straight from the cache: none through the worker's JavaScript.
+      expect(sources.size).toBeGreaterThan(10);
+      expect(new Set(sources.values())).toEqual(new Set(['cache']));
+    });
+  });
+});
+
 describe('offline, signed in', () => {
   it('opens every screen offline with the catalog from IndexedDB, the connection indicator and the storage card', async () => {
     await withPage(async (page, context) => {

@@ -26,7 +26,7 @@ const TYPES: Record<string, string> = {
 };
 
 /** Files whose name does not change with their content: always revalidate. */
-const NO_CACHE = new Set(['/index.html', '/sw.js', '/registerSW.js', '/manifest.webmanifest']);
+const NO_CACHE = new Set(['/index.html', '/sw.js', '/sw-routes.js', '/registerSW.js', '/manifest.webmanifest']);
 
 export interface WebApp {
   handler: MiddlewareHandler;
