@@ -140,7 +140,7 @@ describe('installable app', () => {
 });
 
 describe('service worker', () => {
-  it("answers the app's built files from its precache through static routes, without a fetch event", async () => {
+  it("answers the app's built files from its precache, and the API from the network, through static routes without a fetch event", async () => {
     await withPage(async (page, context) => {
       await page.goto('/login');
       await serviceWorkerReady(page);
@@ -148,13 +148,17 @@ describe('service worker', () => {
       await cdp.send('Network.enable');
       const sources = new Map<string, string>();
       cdp.on('Network.responseReceived', ({ response }) => {
-        if (new URL(response.url).pathname.startsWith('/assets/')) {
-          sources.set(response.url, response.serviceWorkerRouterInfo?.actualSourceType ?? (response.fromServiceWorker ? 'fetch-event' : 'network'));
+        const { pathname } = new URL(response.url);
+        if (pathname.startsWith('/assets/') || pathname.startsWith('/api/')) {
+          sources.set(pathname, response.serviceWorkerRouterInfo?.actualSourceType ?? (response.fromServiceWorker ? 'fetch-event' : 'no-route'));
         }
       });
       await page.reload();
       await page.getByRole('button', { name: 'Create one' }).waitFor();
+      await page.evaluate(() => fetch('/api/health').then((res) => res.ok));
+      await expect.poll(() => sources.get('/api/health')).toBe('network');
       await cdp.detach();
+      sources.delete('/api/health');
       // Every script and stylesheet of the screen, straight from the cache: none through the worker's JavaScript.
       expect(sources.size).toBeGreaterThan(10);
       expect(new Set(sources.values())).toEqual(new Set(['cache']));
