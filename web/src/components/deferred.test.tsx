@@ -20,12 +20,13 @@ function Full({ label }: { label: string }) {
   return <button type="button" data-kind="full">{label}</button>;
 }
 
-function Control({ force = false }: { force?: boolean }) {
+function Control({ force = false, until }: { force?: boolean; until?: 'idle' | 'press' }) {
   const [pressed, setPressed] = useState(0);
   return (
     <>
       <Deferred
         force={force}
+        until={until}
         plain={(activate) => (
           <button
             type="button"
@@ -110,5 +111,45 @@ describe('Deferred before the first paint', () => {
     resetDeferredParts();
     rendered = await render(<Control force />);
     expect(kind()).toBe('full');
+  });
+
+  it("until='press' stays plain past the first idle moment, and shows the full control at the press", async () => {
+    resetDeferredParts();
+    rendered = await render(
+      <>
+        <Control until="press" />
+        <Deferred plain={() => <span data-kind="idle-plain" />}>
+          <span data-kind="idle-full" />
+        </Deferred>
+      </>,
+    );
+    // The other part, left to the idle moment, has shown in full meanwhile.
+    await waitFor(() => rendered!.container.querySelector('[data-kind="idle-full"]') !== null);
+    expect(deferredPartsShown()).toBe(true);
+    expect(kind()).toBe('plain');
+    act(() => rendered!.container.querySelector('button')!.click());
+    expect(kind()).toBe('full');
+    expect(rendered.container.querySelector('button')!.textContent).toBe('Columns 1');
+  });
+
+  it('keeps what force showed once force ends, and the focus on the control across the swap', async () => {
+    resetDeferredParts();
+    let setForce: (force: boolean) => void = () => {};
+    function Forced() {
+      const [force, set] = useState(false);
+      setForce = set;
+      return <Control until="press" force={force} />;
+    }
+    rendered = await render(<Forced />);
+    const plain = rendered.container.querySelector('button')!;
+    plain.focus();
+    act(() => setForce(true));
+    expect(kind()).toBe('full');
+    const full = rendered.container.querySelector('button')!;
+    expect(full).not.toBe(plain);
+    expect(document.activeElement).toBe(full);
+    act(() => setForce(false));
+    expect(kind()).toBe('full');
+    expect(rendered.container.querySelector('button')).toBe(full);
   });
 });

@@ -10,6 +10,11 @@
  * slices, and committed in a short task). A screen opened later shows `full` at once. `plain`
  * gets `activate` for a press that comes before: it shows `full` at once (the press's handler
  * then opens it). A control that has the focus keeps it.
+ *
+ * `until="press"` (decision 046): the first screen's part shows in full only when `activate` or
+ * `force` asks, never at idle, for a control whose plain form handles its own press (a popover's
+ * button, a field that opens its list) or needs nothing until `force` (a closed drawer, a
+ * tooltip with nothing to say). What `force` showed stays shown.
  */
 import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { afterNextPaint, onIdle } from '../lib/idle';
@@ -45,8 +50,8 @@ function partCommitted(): void {
   turn = setTimeout(showNext, 0);
 }
 
-function whenLate(fn: () => void): () => void {
-  waiting.add(fn);
+function whenLate(fn: (() => void) | null): () => void {
+  if (fn) waiting.add(fn);
   if (!scheduled) {
     scheduled = true;
     afterNextPaint(() =>
@@ -56,7 +61,9 @@ function whenLate(fn: () => void): () => void {
       }, DEFERRED_IDLE_TIMEOUT_MS),
     );
   }
-  return () => waiting.delete(fn);
+  return () => {
+    if (fn) waiting.delete(fn);
+  };
 }
 
 /** Whether the app's first screen has been painted and the deferred parts shown (tests). */
@@ -74,9 +81,10 @@ export function resetDeferredParts(): void {
 
 /**
  * True once deferred parts may show (at once for a screen opened after the first); `activate`
- * shows them now (a press, or `force`). `beforeShow` runs just before they show.
+ * shows them now (a press, or `force`). `beforeShow` runs just before they show. With `untilIdle`
+ * false, a part of the first screen waits for `activate` only, not for the first idle moment.
  */
-export function useDeferred(beforeShow?: () => void): [shown: boolean, activate: () => void] {
+export function useDeferred(beforeShow?: () => void, untilIdle = true): [shown: boolean, activate: () => void] {
   const [shown, setShown] = useState(late);
   const before = useRef(beforeShow);
   before.current = beforeShow;
@@ -87,11 +95,15 @@ export function useDeferred(beforeShow?: () => void): [shown: boolean, activate:
   const inTurn = useRef(false);
   useEffect(() => {
     if (shown) return;
+    if (!untilIdle) {
+      // Still marks when later screens may show their parts at once.
+      return whenLate(null);
+    }
     return whenLate(() => {
       inTurn.current = true;
       show();
     });
-  }, [shown, show]);
+  }, [shown, show, untilIdle]);
   useEffect(() => {
     if (!shown || !inTurn.current) return;
     inTurn.current = false;
@@ -107,21 +119,35 @@ export interface DeferredProps {
   children: ReactNode;
   /** Show the full control now (e.g. a drawer asked to open). */
   force?: boolean;
+  /**
+   * 'idle' (the default): the first screen's part shows in full from its first idle moment.
+   * 'press': only when `activate` or `force` asks, for a control whose plain form handles its own
+   * press (a popover's button, a field that opens a list) or that needs nothing until `force`
+   * (a closed drawer): a first screen whose parts are never used never mounts their machinery.
+   */
+  until?: 'idle' | 'press';
 }
 
-export function Deferred({ plain, children, force = false }: DeferredProps) {
+export function Deferred({ plain, children, force = false, until = 'idle' }: DeferredProps) {
   const box = useRef<HTMLDivElement>(null);
-  const focused = useRef(false);
-  // The swap replaces the control's element: the focus, if it was there, moves to the new one.
-  const [later, activate] = useDeferred(() => {
-    focused.current = box.current?.contains(document.activeElement) ?? false;
-  });
+  const [later, activate] = useDeferred(undefined, until === 'idle');
   const shown = later || force;
+  // The swap replaces the control's element: the focus, if it was there, moves to the new one.
+  // Read while rendering the swap, before its commit removes the plain control (a press and
+  // `force` alike); rendering it again reads the same.
+  const showing = useRef(shown);
+  const focused = useRef(false);
+  if (shown && !showing.current && box.current?.contains(document.activeElement)) focused.current = true;
   useLayoutEffect(() => {
+    showing.current = shown;
     if (!shown || !focused.current) return;
     focused.current = false;
     box.current?.querySelector<HTMLElement>('button, input, [tabindex]')?.focus();
   }, [shown]);
+  // What `force` showed stays (a drawer closing keeps its machinery, and its transition).
+  useLayoutEffect(() => {
+    if (force && !later) activate();
+  }, [force, later, activate]);
   // The same box in both states, so only what is inside it changes.
   return (
     <div ref={box} className={classes.box}>

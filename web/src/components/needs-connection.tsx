@@ -48,9 +48,9 @@ export function NeedsConnection({ children, message = OFFLINE_ACTION_MESSAGE, la
     : children;
   return (
     <>
-      {/* The same tree online and offline, so the control keeps its focus when the network drops.
-          The tooltip comes after the first screen is painted (Deferred). */}
-      <Deferred plain={() => control}>
+      {/* The tooltip's machinery comes when it has something to say: offline, or with a label
+          (after the first screen is painted). Deferred keeps the focus on the control across. */}
+      <Deferred plain={() => control} force={offline} until={label ? 'idle' : 'press'}>
         <Tooltip label={offline ? message : label} disabled={online && !label} withArrow multiline maw={260} events={{ hover: true, focus: true, touch: true }}>
           {control}
         </Tooltip>

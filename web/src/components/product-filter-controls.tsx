@@ -123,6 +123,7 @@ export const ProductFilterControls = memo(function ProductFilterControls({ brand
       {/* The brand list's dropdown machinery comes after the first screen is painted (Deferred):
           until then the field as it looks, which brings the list on focus or press. */}
       <Deferred
+        until="press"
         plain={(activate) => (
           <TextInput
             size={size}

@@ -59,6 +59,7 @@ export function ConnectionIndicator() {
     <>
       {/* The popover's machinery comes after the first screen is painted (Deferred). */}
       <Deferred
+        until="press"
         plain={(activate) =>
           target(() => {
             activate();

@@ -60,6 +60,7 @@ export function CategoryBreadcrumbPicker({ categories, value, onChange, label = 
   return (
     // The popover's machinery comes after the first screen is painted (Deferred).
     <Deferred
+      until="press"
       plain={(activate) =>
         target(() => {
           activate();

@@ -35,6 +35,7 @@ export const ColumnChooser = memo(function ColumnChooser({ value, onChange }: { 
   return (
     // The popover's machinery comes after the first screen is painted (Deferred).
     <Deferred
+      until="press"
       plain={(activate) =>
         target(() => {
           activate();

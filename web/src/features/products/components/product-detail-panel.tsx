@@ -97,7 +97,7 @@ export const ProductDetailPanel = memo(function ProductDetailPanel({ productId, 
   return (
     // The drawer's machinery (a portal, its focus trap) comes after the first screen is painted
     // (Deferred), or at once when a product opens before that.
-    <Deferred plain={() => null} force={productId !== null}>
+    <Deferred plain={() => null} force={productId !== null} until="press">
       <Drawer.Root opened={productId !== null} onClose={onClose} position="right" size={phone ? '100%' : 'lg'}>
         <Drawer.Overlay />
         <Drawer.Content>

@@ -51,7 +51,7 @@ export function Walkthrough() {
   // in the first screen's commit), and then only after that screen is painted (Deferred).
   if (!due && !opened) return null;
   return (
-    <Deferred plain={() => null} force={opened}>
+    <Deferred plain={() => null} force={opened} until="press">
       <Dialog opened={opened} onClose={finish} title={current.title} closeLabel="Close tour" size="lg">
         <Progress
           value={((step + 1) / total) * 100}
