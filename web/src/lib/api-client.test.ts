@@ -1,5 +1,6 @@
 import { ApiError, getErrorMessage } from '@catalog/contracts/errors';
 import { DashboardStats } from '@catalog/contracts/dashboard';
+import { lazySchema } from '@catalog/contracts/lazy-schema';
 import { describe, expect, it } from 'vitest';
 import { AUTH_FAILED_MESSAGE, createApiFetch, createApiStream, NETWORK_ERROR_MESSAGE, parseRetryAfter, withQuery } from './api-client';
 
@@ -37,6 +38,20 @@ describe('apiFetch', () => {
       Authorization: 'Bearer token-1',
       'Content-Type': 'application/json',
     });
+  });
+
+  it("builds the response's schema as it sends the request, not when the answer comes", async () => {
+    const built: string[] = [];
+    const Answer = lazySchema(() => {
+      built.push('schema');
+      return { parse: (data: unknown) => data as { ok: boolean } };
+    });
+    const { apiFetch } = fakeServer(() => {
+      built.push('answer');
+      return json({ ok: true });
+    });
+    await expect(apiFetch('/api/thing', { schema: Answer })).resolves.toEqual({ ok: true });
+    expect(built).toEqual(['schema', 'answer']);
   });
 
   it('sends no token when auth is false (the invitation lookup)', async () => {
