@@ -81,17 +81,12 @@ export function resetDeferredParts(): void {
 
 /**
  * True once deferred parts may show (at once for a screen opened after the first); `activate`
- * shows them now (a press, or `force`). `beforeShow` runs just before they show. With `untilIdle`
- * false, a part of the first screen waits for `activate` only, not for the first idle moment.
+ * shows them now (a press, or `force`). With `untilIdle` false, a part of the first screen waits
+ * for `activate` only, not for the first idle moment.
  */
-export function useDeferred(beforeShow?: () => void, untilIdle = true): [shown: boolean, activate: () => void] {
+export function useDeferred(untilIdle = true): [shown: boolean, activate: () => void] {
   const [shown, setShown] = useState(late);
-  const before = useRef(beforeShow);
-  before.current = beforeShow;
-  const show = useCallback(() => {
-    before.current?.();
-    setShown(true);
-  }, []);
+  const show = useCallback(() => setShown(true), []);
   const inTurn = useRef(false);
   useEffect(() => {
     if (shown) return;
@@ -130,7 +125,7 @@ export interface DeferredProps {
 
 export function Deferred({ plain, children, force = false, until = 'idle' }: DeferredProps) {
   const box = useRef<HTMLDivElement>(null);
-  const [later, activate] = useDeferred(undefined, until === 'idle');
+  const [later, activate] = useDeferred(until === 'idle');
   const shown = later || force;
   // The swap replaces the control's element: the focus, if it was there, moves to the new one.
   // Read while rendering the swap, before its commit removes the plain control (a press and

@@ -120,8 +120,8 @@ export const ProductFilterControls = memo(function ProductFilterControls({ brand
 
   return (
     <Group gap="sm" align="flex-start" wrap="wrap" role="group" aria-label="Product filters">
-      {/* The brand list's dropdown machinery comes after the first screen is painted (Deferred):
-          until then the field as it looks, which brings the list on focus or press. */}
+      {/* In the app's first screen the brand list's dropdown machinery comes at the first focus
+          or press (Deferred): until then the field as it looks. */}
       <Deferred
         until="press"
         plain={(activate) => (

@@ -57,7 +57,7 @@ export function ConnectionIndicator() {
 
   return (
     <>
-      {/* The popover's machinery comes after the first screen is painted (Deferred). */}
+      {/* In the app's first screen the popover's machinery comes at the first press (Deferred). */}
       <Deferred
         until="press"
         plain={(activate) =>

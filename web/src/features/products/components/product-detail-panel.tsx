@@ -95,8 +95,8 @@ export const ProductDetailPanel = memo(function ProductDetailPanel({ productId, 
   const product = useLocalProduct(productId);
   const phone = useScreenQuery('(max-width: 48em)');
   return (
-    // The drawer's machinery (a portal, its focus trap) comes after the first screen is painted
-    // (Deferred), or at once when a product opens before that.
+    // In the app's first screen the drawer's machinery (a portal, its focus trap) comes when a
+    // product first opens (Deferred), and stays for the drawer's closing.
     <Deferred plain={() => null} force={productId !== null} until="press">
       <Drawer.Root opened={productId !== null} onClose={onClose} position="right" size={phone ? '100%' : 'lg'}>
         <Drawer.Overlay />
