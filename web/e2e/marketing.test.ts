@@ -58,7 +58,14 @@ describe('navigation', () => {
         await page.goto('/');
         const desktopNav = page.getByRole('navigation', { name: 'Main' }).first();
         await expect(desktopNav.isVisible()).resolves.toBe(false);
-        await page.getByRole('button', { name: 'Open menu' }).click();
+        // The menu itself, once the app has hydrated the landing page (a pointer over the page
+        // loads it). A tap before that is held and replayed: landing-until-intent.test.ts.
+        const burger = page.getByRole('button', { name: 'Open menu' });
+        await burger.hover();
+        await expect
+          .poll(() => burger.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber'))), { timeout: 30_000 })
+          .toBe(true);
+        await burger.click();
         const menuNav = page.getByRole('navigation', { name: 'Main' }).filter({ visible: true });
         await menuNav.getByRole('link', { name: 'Pricing' }).click();
         await page.waitForURL('**/pricing');
