@@ -63,6 +63,39 @@ describe('useApiQuery', () => {
     expect(calls).toBe(1);
   });
 
+  it('starts the requests of the queries one commit mounts from one timer, all in the same later task', async () => {
+    const started: string[] = [];
+    const fetcherFor = (name: string) => async () => {
+      started.push(name);
+      return 1;
+    };
+    await mount(
+      <>
+        <Reader name="a" queryKey="a" fetcher={fetcherFor('a')} />
+        <Reader name="b" queryKey="b" fetcher={fetcherFor('b')} />
+        <Reader name="c" queryKey="c" fetcher={fetcherFor('c')} />
+      </>,
+      false,
+    );
+    const realSetTimeout = window.setTimeout;
+    let timers = 0;
+    window.setTimeout = ((handler: TimerHandler, ms?: number, ...rest: unknown[]) => {
+      // The timers api-query sets (jsdom sets its own, for the sign-in's localStorage events).
+      if (new Error().stack?.includes('api-query.ts')) timers += 1;
+      return realSetTimeout(handler, ms, ...rest);
+    }) as typeof window.setTimeout;
+    try {
+      // Signed in: the three queries' effects run in the sign-in's commit.
+      act(() => identity.emit(fakeUser()));
+      expect(started).toEqual([]);
+      expect(timers).toBe(1);
+    } finally {
+      window.setTimeout = realSetTimeout;
+    }
+    await waitFor(() => text('a') === '1' && text('b') === '1' && text('c') === '1');
+    expect(started).toEqual(['a', 'b', 'c']);
+  });
+
   it('shares one request between the components that show the same query', async () => {
     let calls = 0;
     const fetcher = async () => {

@@ -85,6 +85,22 @@ function update(entry: Entry, patch: Partial<QueryState<unknown>>) {
   for (const listener of entry.listeners) listener();
 }
 
+/** Requests to start in the next task: the queries one commit mounts share one timer. */
+const nextTaskStarts: Array<() => void> = [];
+
+/**
+ * Runs `start` in a task after this one, with every other start queued before that task. One
+ * timer for all: a timer set from deep in React's commit is not free (the browser records where
+ * it was set), and a screen mounts several queries in one commit.
+ */
+function inNextTask(start: () => void): void {
+  nextTaskStarts.push(start);
+  if (nextTaskStarts.length > 1) return;
+  setTimeout(() => {
+    for (const queued of nextTaskStarts.splice(0)) queued();
+  }, 0);
+}
+
 /**
  * Fetches, unless a request is on its way. `nextTask`: the request starts in a task of its own,
  * the state saying loading at once (a screen mounts several queries in one commit, and each
@@ -97,7 +113,7 @@ function run(entry: Entry, fetcher: () => Promise<unknown>, { nextTask = false }
   update(entry, { isFetching: true, isLoading: entry.state.data === undefined });
   const request = nextTask
     ? new Promise<unknown>((resolve, reject) =>
-        setTimeout(() => (generation === entry.generation ? fetcher().then(resolve, reject) : resolve(undefined)), 0),
+        inNextTask(() => (generation === entry.generation ? fetcher().then(resolve, reject) : resolve(undefined))),
       )
     : fetcher();
   entry.inFlight = request.then(
