@@ -14,7 +14,8 @@
  * /products needs. With several runs, each run's scores are printed as well as the medians.
  * --json <dir> writes each run's full report there (lhr-<page>-<preset>-<run>.json), and its trace
  * (trace-<page>-<preset>-<run>.json, for DevTools' Performance panel); with --cpu-profile the
- * trace holds V8's CPU samples as well.
+ * trace holds V8's CPU samples as well, and with --trace-categories a,b the events of those
+ * categories (disabled-by-default-v8.compile: compiling and code caches; v8: V8's own steps).
  *
  * Uses Debian's Chromium (CHROME_PATH, default /usr/bin/chromium) through chrome-launcher with
  * --headless=new --no-sandbox. To audit /products signed in, Playwright (playwright-core, the
@@ -46,6 +47,8 @@ const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const JSON_DIR = argValue('json');
 /** --cpu-profile: the saved traces carry V8's CPU samples too (which functions ran; it slows the page). */
 const CPU_PROFILE = process.argv.includes('--cpu-profile');
+/** The trace's categories beyond Lighthouse's own: --trace-categories a,b (e.g. disabled-by-default-v8.compile). */
+const TRACE_CATEGORIES = [...(CPU_PROFILE ? ['disabled-by-default-v8.cpu_profiler'] : []), ...(argValue('trace-categories')?.split(',') ?? [])];
 const PAGES = new Set((argValue('pages') ?? '/,/products').split(',').map((p) => p.trim()));
 for (const page of PAGES) {
   if (page !== '/' && page !== '/products') throw new Error(`--pages: ${page} is not one of /, /products`);
@@ -212,7 +215,7 @@ async function audit(
         logLevel: 'error',
         onlyCategories: [...CATEGORIES],
         disableStorageReset: keepStorage,
-        ...(CPU_PROFILE ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
+        ...(TRACE_CATEGORIES.length ? { additionalTraceCategories: TRACE_CATEGORIES.join(',') } : {}),
       },
       config,
     );
