@@ -63,10 +63,13 @@ describe('useApiQuery', () => {
     expect(calls).toBe(1);
   });
 
-  it('starts the requests of the queries one commit mounts from one timer, all in the same later task', async () => {
+  it('starts the requests of the queries one commit mounts from one timer set in the commit, each in a later task of its own', async () => {
     const started: string[] = [];
+    // How many had started when the task that started each one ended (its microtasks run then).
+    const startedByEndOfTask: number[] = [];
     const fetcherFor = (name: string) => async () => {
       started.push(name);
+      queueMicrotask(() => startedByEndOfTask.push(started.length));
       return 1;
     };
     await mount(
@@ -94,6 +97,7 @@ describe('useApiQuery', () => {
     }
     await waitFor(() => text('a') === '1' && text('b') === '1' && text('c') === '1');
     expect(started).toEqual(['a', 'b', 'c']);
+    expect(startedByEndOfTask).toEqual([1, 2, 3]);
   });
 
   it('shares one request between the components that show the same query', async () => {

@@ -85,20 +85,24 @@ function update(entry: Entry, patch: Partial<QueryState<unknown>>) {
   for (const listener of entry.listeners) listener();
 }
 
-/** Requests to start in the next task: the queries one commit mounts share one timer. */
+/** Requests waiting to start, each in a task of its own. */
 const nextTaskStarts: Array<() => void> = [];
 
 /**
- * Runs `start` in a task after this one, with every other start queued before that task. One
- * timer for all: a timer set from deep in React's commit is not free (the browser records where
- * it was set), and a screen mounts several queries in one commit.
+ * Runs `start` in a task after this one. The queries one commit mounts share one timer set
+ * there: a timer set from deep in React's commit is not free (the browser records where it was
+ * set). Each start still gets a task of its own (its schema, token and fetch are several
+ * milliseconds), the next one's timer set from the shallow stack of the one before.
  */
 function inNextTask(start: () => void): void {
   nextTaskStarts.push(start);
-  if (nextTaskStarts.length > 1) return;
-  setTimeout(() => {
-    for (const queued of nextTaskStarts.splice(0)) queued();
-  }, 0);
+  if (nextTaskStarts.length === 1) setTimeout(startNext, 0);
+}
+
+function startNext(): void {
+  const start = nextTaskStarts.shift();
+  if (nextTaskStarts.length > 0) setTimeout(startNext, 0);
+  start?.();
 }
 
 /**
