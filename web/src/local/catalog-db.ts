@@ -24,6 +24,15 @@
 import type { ReplicatedProduct, ReplicatedVariant } from '@catalog/contracts/replication';
 import { Dexie, type Table } from 'dexie';
 
+/**
+ * Dexie turns its debug mode on by itself for a page served from localhost (`npm start`, the
+ * tests, the benchmarks): every table call then makes a `console.createTask` and runs its
+ * callbacks through it, which DevTools and Lighthouse record with a stack trace each (~25 ms of
+ * a catalog page's read in the traces of /products). A built app behaves as on the merchant's
+ * own domain, where it is off.
+ */
+if (import.meta.env.PROD) Dexie.debug = false;
+
 /** A product row as stored: the replicated row plus what the index derives from its variants. */
 export interface StoredProduct extends ReplicatedProduct {
   /** How many of its variants have a sale price (kept by each page, never by reading them all). */
