@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterNextPaint } from './idle';
+import { afterNextPaint, nextTask } from './idle';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -58,5 +58,16 @@ describe('afterNextPaint', () => {
     frames.frame();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(fn).not.toHaveBeenCalled();
+  });
+});
+
+describe('nextTask', () => {
+  it('resolves in a later task, after the microtasks of this one', async () => {
+    const order: string[] = [];
+    const waited = nextTask().then(() => order.push('next task'));
+    queueMicrotask(() => order.push('microtask'));
+    order.push('this task');
+    await waited;
+    expect(order).toEqual(['this task', 'microtask', 'next task']);
   });
 });

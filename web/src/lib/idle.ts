@@ -2,7 +2,7 @@
  * Work for the main thread's idle moments (requestIdleCallback, with a deadline; a short timer
  * where the browser has none): Firebase's load for a visitor and the catalog's index load in
  * steps. And work that must not delay the frame being drawn (afterNextPaint): the catalog's
- * read-ahead after a keystroke's answer.
+ * read-ahead after a keystroke's answer. nextTask: a task of its own for the next step of a loop.
  */
 
 /**
@@ -52,4 +52,16 @@ export function afterNextPaint(fn: () => void, timeoutMs = 100): () => void {
     clearTimeout(timer);
     if (frame) cancelAnimationFrame(frame);
   };
+}
+
+/** Resolves in a new task (a message to ourselves: no timer, which the browser clamps and traces). */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
 }

@@ -19,6 +19,7 @@ import { useBackgroundStore } from '../lib/use-background-store';
 import { previewPage } from './catalog-preview';
 import { activeCatalogDb, catalogPreview, getCatalogStatus, loadedCatalog, previewedCatalog, readyCatalog, subscribeCatalog } from './local-catalog';
 import type { LocalProduct, LocalVariant } from './local-product';
+import { readAhead } from './read-ahead';
 import { readProducts, toLocal } from './read-products';
 
 /** Declared in local-product.ts (a leaf, which local-catalog.ts imports too); named here for the screens. */
@@ -108,7 +109,7 @@ export const PREFETCH_ROWS = 600;
  * next keys' rows unread when a quick typist's key came, tens of milliseconds later), and each
  * step's rows arrive in a task of their own, so a keystroke is handled between two steps. No
  * more than that are in flight: a keystroke cancels the rest, and its own read is not queued
- * behind a whole read-ahead.
+ * behind a whole read-ahead. Each step's reads are issued in a task of their own (read-ahead.ts).
  */
 const PREFETCH_STEP = 40;
 const PREFETCH_AHEAD = 3;
@@ -122,12 +123,7 @@ function prefetch(params: CatalogQueryParams): () => void {
     const catalog = loadedCatalog();
     if (!catalog) return;
     const ids = catalog.index.likelyNext(params, sizeOf(params), PREFETCH_ROWS);
-    const inFlight: Array<Promise<unknown>> = [];
-    for (let from = 0; from < ids.length && !cancelled; from += PREFETCH_STEP) {
-      if (inFlight.length >= PREFETCH_AHEAD) await inFlight.shift();
-      if (cancelled) return;
-      inFlight.push(getLocalProducts(ids.slice(from, from + PREFETCH_STEP)).catch(() => {}));
-    }
+    await readAhead(ids, getLocalProducts, { step: PREFETCH_STEP, ahead: PREFETCH_AHEAD, cancelled: () => cancelled });
   })());
   return () => {
     cancelled = true;
