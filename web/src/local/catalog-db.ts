@@ -21,6 +21,8 @@
  * - drafts (version 2): unsent work-order forms, autosaved as the user types.
  * - workOrders (version 2): the last list of work orders the server gave, shown offline.
  */
+// import.meta.env, for the API's typecheck too (its tests import the catalog's modules).
+/// <reference types="vite/client" />
 import type { ReplicatedProduct, ReplicatedVariant } from '@catalog/contracts/replication';
 import { Dexie, type Table } from 'dexie';
 
