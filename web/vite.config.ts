@@ -72,6 +72,8 @@ export default defineConfig({
     // JS chunks (~50 each, Mantine is split fine) appended a <link> per chunk, ~100 ms of main
     // thread on a phone, for files the service worker serves from its cache anyway.
     modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
+    // The vendor chunk is ~655 kB (~200 kB gzipped) by design (decision 047): no warning for it.
+    chunkSizeWarningLimit: 800,
     rolldownOptions: {
       output: {
         codeSplitting: {
