@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/app-and-browser';
 import { PHONE } from './support/browser';
 import { syncedAccount } from './support/merchant';
-import { toast, violationSummary, whenSettled } from './support/page';
+import { toast, violationSummary, whenSettled, widenText } from './support/page';
 import { storeProduct } from './support/store-api';
 
 const { app, storeUrl, withPage } = useAppAndBrowser();
@@ -126,13 +126,16 @@ describe('products', () => {
     });
   }, 180_000);
 
-  it('fits a 360px phone: cards, filters and the detail panel', async () => {
+  it('fits a 360px phone: cards, filters and the detail panel, also in wide text', async () => {
     await withPage(
       async (page) => {
         const products = await syncedAccount(page, app());
         await page.goto('/products');
         await found(page).filter({ hasText: countText(products.length) }).waitFor();
         const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        await expect(overflow()).resolves.toBeLessThanOrEqual(0);
+        // A long category line is cut with an ellipsis, not widening the cards past the screen.
+        await widenText(page);
         await expect(overflow()).resolves.toBeLessThanOrEqual(0);
         await page.getByRole('article').first().getByRole('button').click();
         const panel = page.getByRole('dialog');

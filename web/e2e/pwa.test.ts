@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/app-and-browser';
 import { CHROMIUM_ARGS, chromiumPath, DESKTOP, PHONE } from './support/browser';
 import { syncedAccount } from './support/merchant';
-import { violationSummary } from './support/page';
+import { violationSummary, widenText } from './support/page';
 
 const { app, withPage } = useAppAndBrowser();
 
@@ -261,16 +261,22 @@ describe('offline, signed in', () => {
       await expect.poll(() => workOrdersLink.innerText()).toMatch(/1/);
       await expect(workOrdersLink.locator('.mantine-Badge-root').filter({ hasText: '1' }).count()).resolves.toBe(1);
 
-      // On a 360px phone the header still fits: burger, logo and the indicator with its count.
+      // On a 360px phone the header still fits: burger, logo and the indicator with its count,
+      // also in wide text (the logo's name is for screen readers only there).
       await page.setViewportSize({ width: 360, height: PHONE.height });
       await expect.poll(() => indicator(page).innerText()).toMatch(/^Offline · 1/);
       // Elements of the header that stick out of the screen, as 'tag.class' (none expected).
-      const outside = await page.evaluate(() =>
-        [...document.querySelectorAll('header *')]
-          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
-          .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]}`),
-      );
-      expect(outside).toEqual([]);
+      const outside = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('header *')]
+            .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+            .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]}`),
+        );
+      await expect(outside()).resolves.toEqual([]);
+      const narrowText = await widenText(page);
+      await expect(outside()).resolves.toEqual([]);
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Catalog Pilot' }).count()).resolves.toBe(1);
+      await narrowText();
       await page.setViewportSize(DESKTOP);
 
       await context.setOffline(false);

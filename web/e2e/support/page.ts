@@ -53,3 +53,18 @@ export async function whenSettled(page: Page, element: Locator): Promise<void> {
 export function violationSummary(violations: Array<{ id: string; nodes: Array<{ target: unknown[] }> }>): string[] {
   return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/**
+ * The text spacing WCAG 1.4.12 says content must survive (letter 0.12em, word 0.16em, line
+ * height 1.5, paragraphs 2em), in a wide font (DejaVu Sans, Linux's system-ui, if installed):
+ * text as a reader who sets their own spacing, or a platform with a wider interface font, shows it.
+ * Returns what puts the page's own text back.
+ */
+export async function widenText(page: Page): Promise<() => Promise<void>> {
+  const style = await page.addStyleTag({
+    content: `:root { --mantine-font-family: 'DejaVu Sans', Verdana, sans-serif; --mantine-font-family-headings: 'DejaVu Sans', Verdana, sans-serif; }
+      * { letter-spacing: 0.12em !important; word-spacing: 0.16em !important; line-height: 1.5 !important; }
+      p { margin-bottom: 2em !important; }`,
+  });
+  return () => style.evaluate((el) => (el as Element).remove());
+}

@@ -4,6 +4,7 @@
  */
 import { Flex, Text } from '@mantine/core';
 import { useId } from 'react';
+import classes from './logo.module.css';
 
 export function LogoMark({ size = 32 }: { size?: number }) {
   // Each mark needs its own gradient id: the header and the footer both show one.
@@ -36,8 +37,11 @@ export function LogoMark({ size = 32 }: { size?: number }) {
   );
 }
 
-/** Mark and name; the name is real text, so a link around the logo is named "Catalog Pilot". */
-export function Logo({ size = 32 }: { size?: number }) {
+/**
+ * Mark and name; the name is real text, so a link around the logo is named "Catalog Pilot".
+ * `nameOnPhones={false}`: below the xs breakpoint the name is there for screen readers only.
+ */
+export function Logo({ size = 32, nameOnPhones = true }: { size?: number; nameOnPhones?: boolean }) {
   return (
     <Flex component="span" align="center" gap={10} wrap="nowrap">
       <LogoMark size={size} />
@@ -47,6 +51,7 @@ export function Logo({ size = 32 }: { size?: number }) {
         fz={size > 28 ? 'xl' : 'lg'}
         lh={1}
         c="var(--mantine-color-text)"
+        className={nameOnPhones ? undefined : classes.nameFromXs}
       >
         Catalog Pilot
       </Text>

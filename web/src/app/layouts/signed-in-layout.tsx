@@ -151,7 +151,7 @@ function SignedInShell({ children }: { children?: ReactNode }) {
               aria-controls={NAVBAR_ID}
             />
             <Link to="/" style={{ display: 'inline-flex', textDecoration: 'none' }}>
-              <Logo size={28} />
+              <Logo size={28} nameOnPhones={false} />
             </Link>
           </Group>
           <ConnectionIndicator />
