@@ -39,14 +39,7 @@ export function afterNextPaint(fn: () => void, timeoutMs = 100): () => void {
     fn();
   };
   const timer = setTimeout(run, timeoutMs);
-  const frame = typeof requestAnimationFrame !== 'function' ? 0 : requestAnimationFrame(() => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      run();
-    };
-    channel.port2.postMessage(null);
-  });
+  const frame = typeof requestAnimationFrame !== 'function' ? 0 : requestAnimationFrame(() => void nextTask().then(run));
   return () => {
     done = true;
     clearTimeout(timer);
