@@ -47,6 +47,24 @@ export interface UndoRequest {
 }
 export type { RevertReport };
 
+/** What a change after creation touched (issue 31). */
+export type WorkOrderChangedField = 'productUpdates' | 'scheduledAt' | 'executeImmediately' | 'revertAt' | 'title';
+/**
+ * One change made to an order after it was created (issue 31): who made it, in which role, when,
+ * which fields, the times before and after (ISO strings; null: none), and whether it cleared an
+ * approval (a member's change to an approved order, or to one awaiting approval).
+ */
+export interface WorkOrderChange {
+  at: string;
+  by: string;
+  role: 'owner' | 'admin' | 'member';
+  fields: WorkOrderChangedField[];
+  scheduledAt?: { from: string | null; to: string | null };
+  revertAt?: { from: string | null; to: string | null };
+  items?: { from: number; to: number };
+  approvalCleared: boolean;
+}
+
 export interface WorkOrder {
   id: string;
   companyId: string;
@@ -79,6 +97,8 @@ export interface WorkOrder {
   rejectedBy: string | null;
   rejectedAt: Date | null;
   rejectionReason: string | null;
+  /** Changes after creation, oldest first (bounded; issue 31); null: none yet. */
+  changeLog: WorkOrderChange[] | null;
   updatedAt: Date;
 }
 export interface NewWorkOrder {
@@ -112,7 +132,8 @@ export class WorkOrderCapError extends Error {
 export type WorkOrderPatch = Partial<Pick<WorkOrder,
   'title' | 'status' | 'archived' | 'originalPrices' | 'executedAt' | 'undoneAt' | 'error'
   | 'leaseOwner' | 'leaseExpiresAt' | 'scheduledAt' | 'storeHash' | 'revertAt' | 'undoRequest' | 'revertReport'
-  | 'warning' | 'needsAttention' | 'approvedBy' | 'approvedAt' | 'rejectedBy' | 'rejectedAt' | 'rejectionReason'>>;
+  | 'warning' | 'needsAttention' | 'approvedBy' | 'approvedAt' | 'rejectedBy' | 'rejectedAt' | 'rejectionReason'
+  | 'productUpdates' | 'executeImmediately' | 'changeLog'>>;
 /**
  * Conditions checked in the same statement as the write (compare-and-set). The routes pass
  * contracts' WORK_ORDER_ACTION_GUARDS as they are.

@@ -19,6 +19,7 @@ import type {
   PriceSnapshot,
   RevertReport,
   Role,
+  WorkOrderChange,
   UndoRequest,
   WorkOrderItem,
   WorkOrderStatus,
@@ -211,6 +212,11 @@ export const workOrders = pgTable('work_orders', {
   rejectedBy: text('rejected_by').references(() => users.id, { onDelete: 'set null' }),
   rejectedAt: ts('rejected_at'),
   rejectionReason: text('rejection_reason'),
+  /**
+   * The changes made to the order after it was created (issue 31): who, when, what, and whether
+   * the change cleared an approval. Newest last, at most WORK_ORDER_CHANGE_LOG_MAX entries.
+   */
+  changeLog: jsonb('change_log').$type<WorkOrderChange[]>(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('work_orders_company_idempotency_uq').on(t.companyId, t.idempotencyKey),

@@ -17,6 +17,7 @@ import type {
   PriceSnapshot,
   RevertReport,
   Role,
+  WorkOrderChange,
   UndoRequest,
   WorkOrderItem,
   WorkOrderStatus,
@@ -213,6 +214,11 @@ export const workOrders = sqliteTable('work_orders', {
   rejectedBy: text('rejected_by').references(() => users.id, { onDelete: 'set null' }),
   rejectedAt: ts('rejected_at'),
   rejectionReason: text('rejection_reason'),
+  /**
+   * The changes made to the order after it was created (issue 31): who, when, what, and whether
+   * the change cleared an approval. Newest last, at most WORK_ORDER_CHANGE_LOG_MAX entries.
+   */
+  changeLog: text('change_log', { mode: 'json' }).$type<WorkOrderChange[]>(),
   updatedAt: ts('updated_at').notNull().default(nowMs),
 }, (t) => [
   uniqueIndex('work_orders_company_idempotency_uq').on(t.companyId, t.idempotencyKey),
