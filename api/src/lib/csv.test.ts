@@ -29,6 +29,11 @@ describe('toCsv', () => {
     ['@SUM(A1:A2)', "'@SUM(A1:A2)"],
     ['\t=1+1', "'\t=1+1"],
     ['-', "'-"],
+    // Fullwidth forms, which spreadsheets in East Asian locales read as = + - @ (issue 31).
+    ['\uFF1DHYPERLINK("http://evil.example")', `"'\uFF1DHYPERLINK(""http://evil.example"")"`],
+    ['\uFF0BSKU', "'\uFF0BSKU"],
+    ['\uFF0D2+3', "'\uFF0D2+3"],
+    ['\uFF20SUM(A1)', "'\uFF20SUM(A1)"],
   ])('writes the formula-looking %j as text', (cell, written) => {
     expect(csvCell(cell)).toBe(written);
   });

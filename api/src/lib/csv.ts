@@ -5,7 +5,7 @@
  *
  * Every file starts with a UTF-8 byte-order mark, so Excel reads accents right. Records end in
  * CRLF. A cell is quoted when it holds a comma, a quote or a line break (quotes doubled), and a
- * cell a spreadsheet would run as a formula (=, +, -, @ first) gets a leading single quote;
+ * cell a spreadsheet would run as a formula (=, +, -, @ or their fullwidth forms first) gets a leading single quote;
  * a plain negative number ("-5.00") is a value and stays as it is (contracts csv.ts,
  * needsFormulaGuard).
  */

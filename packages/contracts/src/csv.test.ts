@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { guardFormula, historyRange, MAX_HISTORY_RANGE_DAYS, needsFormulaGuard, PriceHistoryCsvQuery, unguardFormula } from './csv';
 
 describe('the formula guard', () => {
-  it.each(['=1+1', '+SKU', '-A1', '@SUM(A1)', '\tx', '\rx', '-', '-5e3', '-1,5'])('guards %j', (cell) => {
+  it.each(['=1+1', '+SKU', '-A1', '@SUM(A1)', '\tx', '\rx', '-', '-5e3', '-1,5', '\uFF1D1+1', '\uFF0BSKU', '\uFF0DA1', '\uFF20SUM(A1)', '\uFF0D5'])('guards %j', (cell) => {
     expect(needsFormulaGuard(cell)).toBe(true);
     expect(guardFormula(cell)).toBe(`'${cell}`);
     expect(unguardFormula(guardFormula(cell))).toBe(cell);

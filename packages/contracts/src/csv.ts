@@ -40,9 +40,11 @@ export const MAX_CSV_IMPORT_BYTES = 10 * 1024 * 1024;
 
 /**
  * Characters a spreadsheet reads as the start of a formula (OWASP's CSV injection list: the
- * four of the issue, and tab and carriage return, which Excel strips before looking).
+ * four of the issue, and tab and carriage return, which Excel strips before looking), and the
+ * fullwidth forms of the four (U+FF1D, U+FF0B, U+FF0D, U+FF20), which spreadsheets in East
+ * Asian locales read as their ASCII twins (issue 31).
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 /** A plain number ("-5", "-12.50"): a spreadsheet reads it as a number, never as a formula. */
 const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
 
