@@ -3,7 +3,7 @@
  * and a work-order item that makes a variant inherit its product's price again.
  */
 import { describe, expect, it } from 'vitest';
-import { RestoreBackupBody, RestoreMomentBody, TimeZoneName } from './backups';
+import { BackupDiffQuery, FUTURE_MOMENT_MESSAGE, isPastMoment, MAX_MOMENT_CLOCK_SKEW_MS, RestoreBackupBody, RestoreMomentBody, TimeZoneName } from './backups';
 import { ERROR_STATUS } from './errors';
 import { PLAN_FEATURE_STATUS, planFeatureError, planHasFeature, planNeededFor, plansWithFeature, PLANS } from './plans';
 import { countWorkOrderUpdates } from './work-order-rules';
@@ -34,8 +34,27 @@ describe('the restore body', () => {
     expect(RestoreBackupBody.safeParse({ timeZone: 'Mars/Olympus' }).success).toBe(false);
     expect(RestoreBackupBody.safeParse({ id: 'not-a-uuid' }).success).toBe(false);
     expect(RestoreMomentBody.safeParse({}).success).toBe(false);
-    expect(RestoreMomentBody.safeParse({ at: '2030-03-08T09:05:00.000Z' }).success).toBe(true);
+    expect(RestoreMomentBody.safeParse({ at: '2025-03-08T09:05:00.000+01:00' }).success).toBe(true);
     expect(TimeZoneName.safeParse('').success).toBe(false);
+  });
+
+  it('compares and restores a moment that is not in the future (a minute of clock skew allowed), naming `at`', () => {
+    const now = Date.now();
+    const iso = (ms: number) => new Date(ms).toISOString();
+    for (const past of [iso(now - 86_400_000), iso(now), iso(now + MAX_MOMENT_CLOCK_SKEW_MS - 5_000)]) {
+      expect(RestoreMomentBody.safeParse({ at: past }).success).toBe(true);
+      expect(BackupDiffQuery.safeParse({ at: past }).success).toBe(true);
+    }
+    for (const future of ['9999-12-31T23:59:59.999Z', iso(now + MAX_MOMENT_CLOCK_SKEW_MS + 60_000), '2999-01-01T00:00:00+14:00']) {
+      for (const schema of [RestoreMomentBody, BackupDiffQuery]) {
+        const parsed = schema.safeParse({ at: future });
+        expect(parsed.error?.issues.map((i) => [i.path, i.message])).toEqual([[['at'], FUTURE_MOMENT_MESSAGE]]);
+      }
+    }
+    expect(isPastMoment(new Date(now + MAX_MOMENT_CLOCK_SKEW_MS), now)).toBe(true);
+    expect(isPastMoment(new Date(now + MAX_MOMENT_CLOCK_SKEW_MS + 1), now)).toBe(false);
+    // Not a timestamp: one issue, the format's.
+    expect(BackupDiffQuery.safeParse({ at: 'tomorrow' }).error?.issues).toHaveLength(1);
   });
 });
 

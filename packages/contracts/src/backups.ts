@@ -128,8 +128,31 @@ export const BackupDiffResponse = lazySchema(() =>
 );
 export type BackupDiffResponse = z.infer<typeof BackupDiffResponse>;
 
-/** GET /api/backups/diff?at=2030-03-08T09:05:00.000Z. */
-export const BackupDiffQuery = lazySchema(() => z.object({ at: IsoDateTime }));
+/**
+ * How far past the server's clock a compared or restored moment may be: a device's clock may run
+ * a little fast, and the dialog's minute ends at its 59th second. Anything later is the future,
+ * whose prices nobody knows (issue 31: year 9999 was taken).
+ */
+export const MAX_MOMENT_CLOCK_SKEW_MS = 60_000;
+
+export const FUTURE_MOMENT_MESSAGE = 'Please choose a moment in the past';
+
+/** Whether `at` is not in the future (within MAX_MOMENT_CLOCK_SKEW_MS of `now`). */
+export function isPastMoment(at: Date, now: number = Date.now()): boolean {
+  return at.getTime() <= now + MAX_MOMENT_CLOCK_SKEW_MS;
+}
+
+/** A moment whose prices are compared or restored: a timestamp not in the future. */
+export const PastMoment = lazySchema(() =>
+  IsoDateTime.refine((value) => {
+    const at = new Date(value);
+    // Not a timestamp at all: IsoDateTime has said so.
+    return Number.isNaN(at.getTime()) || isPastMoment(at);
+  }, { error: FUTURE_MOMENT_MESSAGE }),
+);
+
+/** GET /api/backups/diff?at=2025-03-08T09:05:00.000Z. */
+export const BackupDiffQuery = lazySchema(() => z.object({ at: PastMoment }));
 export type BackupDiffQuery = z.infer<typeof BackupDiffQuery>;
 
 /** An IANA time zone name ("Europe/Paris"), checked against the runtime's zones. */
@@ -165,7 +188,7 @@ export const RestoreBackupBody = lazySchema(() =>
 export type RestoreBackupBody = z.infer<typeof RestoreBackupBody>;
 
 /** POST /api/backups/restore: the prices as they were at `at` (as GET /api/backups/diff?at= shows them). */
-export const RestoreMomentBody = lazySchema(() => RestoreBackupBody.extend({ at: IsoDateTime }));
+export const RestoreMomentBody = lazySchema(() => RestoreBackupBody.extend({ at: PastMoment }));
 export type RestoreMomentBody = z.infer<typeof RestoreMomentBody>;
 
 /** The title of a restore's work order, the date as the screens print it ('MMM d, yyyy at h:mm a'). */

@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  Backup, BackupDiffResponse, BackupListResponse, type BackupDiffItem,
+  Backup, BackupDiffResponse, BackupListResponse, FUTURE_MOMENT_MESSAGE, type BackupDiffItem,
 } from '@catalog/contracts/backups';
 import { formatDateTime } from '@catalog/contracts/date-time';
 import { ErrorBody } from '@catalog/contracts/errors';
@@ -273,6 +273,25 @@ describe('backups through the API', () => {
     // The next backup is a whole snapshot again: a delta on another store's ids would mean nothing.
     const next = await w.db.backups.get(w.companyId, Backup.parse((await call(w, 'POST', '/api/backups')).json).id);
     expect(next).toMatchObject({ parentId: null, depth: 0, changedCount: null });
+  });
+
+  it('refuses to compare or restore a moment in the future (400 naming `at`), and writes nothing', async () => {
+    world = await workOrderWorld({ store: { products: 3 } });
+    const w = world;
+    expect((await call(w, 'POST', '/api/backups')).status).toBe(201);
+    const ordersBefore = await w.db.workOrders.list(w.companyId);
+    const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
+    for (const at of ['9999-12-31T23:59:59.999Z', inAnHour]) {
+      const diff = await call(w, 'GET', `/api/backups/diff?at=${encodeURIComponent(at)}`);
+      expect(diff.status).toBe(400);
+      expect(ErrorBody.parse(diff.json).error).toEqual({ code: 'VALIDATION', message: FUTURE_MOMENT_MESSAGE, fields: { at: FUTURE_MOMENT_MESSAGE } });
+      const restore = await call(w, 'POST', '/api/backups/restore', { at });
+      expect(restore.status).toBe(400);
+      expect(ErrorBody.parse(restore.json).error.fields).toEqual({ at: FUTURE_MOMENT_MESSAGE });
+    }
+    expect(await w.db.workOrders.list(w.companyId)).toEqual(ordersBefore);
+    // Now (a device's clock a little fast) is still a moment to compare with.
+    expect((await call(w, 'GET', `/api/backups/diff?at=${encodeURIComponent(new Date(Date.now() + 30_000).toISOString())}`)).status).toBe(200);
   });
 
   it('caps on-demand backups per day', async () => {

@@ -1,4 +1,5 @@
 /** "Compare with a date and time": the moment, in the reader's time zone, as the work-order form asks for one. */
+import { FUTURE_MOMENT_MESSAGE, isPastMoment } from '@catalog/contracts/backups';
 import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Dialog } from '../../../components/dialog';
@@ -29,7 +30,8 @@ export function MomentDialog({ opened, onClose, onCompare }: MomentDialogProps) 
   const submit = () => {
     const at = momentOf(date, time);
     if (!at) return setError('Please enter a date and a time');
-    if (at.getTime() > Date.now()) return setError('Please choose a moment in the past');
+    // The API's rule (contracts backups.ts): not in the future, a minute of clock skew allowed.
+    if (!isPastMoment(at)) return setError(FUTURE_MOMENT_MESSAGE);
     setError(null);
     onCompare(at);
   };
