@@ -97,7 +97,7 @@ describe.each(dbTargets)('hostile input on $name', (target) => {
         scope: 'store/product/updated', producer: `stores/${DEMO_STORE.hash}`, store_id: '1000001', hash: 'a833a57f', created_at: 1561479233,
         data: { type: 'product', id: 101 },
       },
-      'POST /api/backups/restore': { at: '2030-03-08T09:05:00.000Z', items: [{ productId: 101, variantId: 9001 }, { productId: 102 }], timeZone: 'Europe/Paris' },
+      'POST /api/backups/restore': { at: '2025-03-08T09:05:00.000Z', items: [{ productId: 101, variantId: 9001 }, { productId: 102 }], timeZone: 'Europe/Paris' },
       'POST /api/backups/:id/restore': { id: crypto.randomUUID(), items: [{ productId: 101, variantId: null }], timeZone: 'UTC' },
     };
     validQuery = {
@@ -105,7 +105,7 @@ describe.each(dbTargets)('hostile input on $name', (target) => {
       'GET /api/catalog/changes': { cursor: '0', limit: '100', schema: '1', catalog: 'abc' },
       'GET /api/work-orders': { includeArchived: 'true' },
       'GET /api/products/price-history/csv': { from: '2025-01-01T00:00:00Z', to: '2025-02-01T00:00:00.000+01:00' },
-      'GET /api/backups/diff': { at: '2030-03-08T09:05:00.000Z' },
+      'GET /api/backups/diff': { at: '2025-03-08T09:05:00.000Z' },
     };
     const ids: Record<string, string> = {
       'GET /api/products/:id/variants': '101',
