@@ -1,7 +1,7 @@
 /** The rules of work-order-rules.ts, stated as the tests' names. */
 import { describe, expect, it } from 'vitest';
 import {
-  allowsWorkOrderAction, approvalNote, countWorkOrderUpdates, needsApproval, isRevertDue, isWorkOrderDue, overlappingOrders, WORK_ORDER_ACTION_GUARDS, STORE_CHANGED_ERROR, tooManyOrdersMessage, undoOtherStoreMessage, WORK_ORDER_CAPS, workOrderActions,
+  allowsWorkOrderAction, approvalNote, countWorkOrderUpdates, needsApproval, isRevertDue, isWorkOrderDue, overlappingOrders, overlapsOfTargets, isOverlapCandidate, WORK_ORDER_ACTION_GUARDS, STORE_CHANGED_ERROR, tooManyOrdersMessage, undoOtherStoreMessage, WORK_ORDER_CAPS, workOrderActions,
 } from './work-order-rules';
 import { WorkOrder, WorkOrderStatus } from './work-orders';
 
@@ -172,5 +172,19 @@ describe('overlappingOrders', () => {
     const found = overlappingOrders([{ productId: 2, variantId: 20 }, { productId: 9 }], orders, now);
     expect(found.map((o) => [o.order.id, o.targets])).toEqual([[uuid(2), ['v20']], [uuid(1), ['v20']]]);
     expect(overlappingOrders([{ productId: 2 }], orders, now)).toEqual([]);
+  });
+
+  it('gives the same answer from the targets an index found (the API\'s overlaps) as from whole orders', () => {
+    const orders = [
+      order(uuid(1), { scheduledAt: '2030-01-03T10:00:00Z' }),
+      order(uuid(2), { status: 'completed', executedAt: '2029-12-31T10:00:00Z', scheduledAt: null, revertAt: '2030-01-05T10:00:00Z' }),
+      order(uuid(5), { archived: true }),
+    ];
+    const items = [{ productId: 2, variantId: 20 }, { productId: 1 }];
+    const fromIndex = overlapsOfTargets(items, orders.map((o) => ({ order: o, targets: ['p1', 'v20', 'p1'] })), now);
+    expect(fromIndex).toEqual(overlappingOrders(items, orders, now));
+    expect(fromIndex.map((o) => o.targets)).toEqual([['p1', 'v20'], ['p1', 'v20']]);
+    expect(isOverlapCandidate({ status: 'awaiting_approval', archived: false, revertAt: null, error: null }, now)).toBe(true);
+    expect(isOverlapCandidate({ status: 'completed', archived: false, revertAt: '2030-01-05T10:00:00Z', error: 'undo failed' }, now)).toBe(false);
   });
 });

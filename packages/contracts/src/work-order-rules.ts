@@ -50,6 +50,12 @@ export const WORK_ORDER_ACTION_GUARDS = {
   reject: { status: ['awaiting_approval'], archived: false },
 } as const satisfies Record<WorkOrderAction, WorkOrderActionGuard>;
 
+/**
+ * When an order's items and start may change (PATCH, issue 31): before it runs, while pending or
+ * awaiting approval, not archived. Its end follows `editEnd`.
+ */
+export const WORK_ORDER_CHANGE_GUARD = { status: ['awaiting_approval', 'pending'], archived: false } as const satisfies WorkOrderActionGuard;
+
 /** Whether `action` is allowed for the order as it is. */
 export function allowsWorkOrderAction(action: WorkOrderAction, order: { status: WorkOrderStatus; archived: boolean }): boolean {
   const guard: WorkOrderActionGuard = WORK_ORDER_ACTION_GUARDS[action];
@@ -137,18 +143,26 @@ export function countWorkOrderUpdates(
 
 /**
  * How many orders one company may have waiting (issue 14): immediate ones pending or executing,
- * and scheduled ones pending. Over a cap, creating one more answers 429 TOO_MANY_ORDERS with
- * `tooManyOrdersMessage`; the device's outbox keeps such an order queued and sends it later.
+ * and scheduled ones pending. Orders awaiting approval are not among them (issue 31: a member's
+ * queue of proposals must not stop an owner's order); instead each member may have at most
+ * `awaitingApproval` orders awaiting approval. Over a cap, creating one more answers 429
+ * TOO_MANY_ORDERS with `tooManyOrdersMessage`; the device's outbox keeps such an order queued
+ * and sends it later.
  */
-export const WORK_ORDER_CAPS = { immediate: 20, scheduled: 500 } as const;
+export const WORK_ORDER_CAPS = { immediate: 20, scheduled: 500, awaitingApproval: 20 } as const;
 
 export type WorkOrderCap = keyof typeof WORK_ORDER_CAPS;
 
-/** What the API says when a company is at a cap, and what the user can do about it. */
+/** What the API says when a company (or, awaiting approval, a member) is at a cap, and what the user can do about it. */
 export function tooManyOrdersMessage(cap: WorkOrderCap): string {
-  return cap === 'immediate'
-    ? `Your company already has ${WORK_ORDER_CAPS.immediate} work orders waiting to run. Wait for them to finish, or delete pending ones, then try again.`
-    : `Your company already has ${WORK_ORDER_CAPS.scheduled} scheduled work orders. Delete pending ones you no longer need, or wait for some to run, then try again.`;
+  switch (cap) {
+    case 'immediate':
+      return `Your company already has ${WORK_ORDER_CAPS.immediate} work orders waiting to run. Wait for them to finish, or delete pending ones, then try again.`;
+    case 'scheduled':
+      return `Your company already has ${WORK_ORDER_CAPS.scheduled} scheduled work orders. Delete pending ones you no longer need, or wait for some to run, then try again.`;
+    case 'awaitingApproval':
+      return `You already have ${WORK_ORDER_CAPS.awaitingApproval} work orders awaiting approval. Wait for an owner or admin to decide on them, or cancel some, then try again.`;
+  }
 }
 
 /** The error of an order cancelled because its company connected another store (it was made for the old one). */
@@ -159,29 +173,54 @@ export function undoOtherStoreMessage(storeHash: string): string {
   return `This work order changed prices in another store (${storeHash}); undo is not possible after the store connection changed`;
 }
 
+/** The fields of an order its overlap names (a summary of GET /api/work-orders has them). */
+export type OverlapOrder = Pick<WorkOrder, 'id' | 'title' | 'status' | 'executeImmediately' | 'scheduledAt' | 'revertAt' | 'executedAt'>;
+
 /** Another order that touches some of the same products or variants (issue 18, overlaps). */
-export interface OrderOverlap {
-  order: Pick<WorkOrder, 'id' | 'title' | 'status' | 'executeImmediately' | 'scheduledAt' | 'revertAt' | 'executedAt'>;
+export interface OrderOverlap<O extends OverlapOrder = OverlapOrder> {
+  order: O;
   /** The shared targets (contracts' itemTarget: 'p123', 'v456'). */
   targets: string[];
 }
 
 /**
- * The orders a new one overlaps: pending ones (they will write too), and completed ones whose
- * end is still to come (their revert will meet the new prices, and keep them: the later change
- * wins). Oldest first, as they would run.
+ * Whether an order may still meet a new one's prices: pending ones (they will write too), and
+ * completed ones whose end is still to come (their revert will meet the new prices, and keep
+ * them: the later change wins). The API's query states the same in SQL
+ * (repository-shared.work-orders.ts, overlapCandidateWhere).
  */
+export function isOverlapCandidate(
+  o: { status: WorkOrderStatus; archived: boolean; revertAt: string | null; error: string | null },
+  now: Date,
+): boolean {
+  return ((o.status === 'pending' || o.status === 'awaiting_approval') && !o.archived)
+    || (o.status === 'completed' && o.revertAt !== null && o.error === null && Date.parse(o.revertAt) > now.getTime());
+}
+
+/**
+ * The overlaps of a new order's items with other orders, each given with the targets it has (or
+ * those of them the caller found among the items: POST /api/work-orders/overlaps reads them
+ * from an index). Only candidates (isOverlapCandidate) that share a target; oldest first, as
+ * they would run.
+ */
+export function overlapsOfTargets<O extends OverlapOrder & Parameters<typeof isOverlapCandidate>[0]>(
+  items: readonly Pick<WorkOrderItem, 'productId' | 'variantId'>[],
+  candidates: readonly { order: O; targets: Iterable<string> }[],
+  now: Date,
+): OrderOverlap<O>[] {
+  const mine = new Set(items.map(itemTarget));
+  return candidates
+    .filter(({ order }) => isOverlapCandidate(order, now))
+    .map(({ order, targets }) => ({ order, targets: [...new Set(targets)].filter((t) => mine.has(t)) }))
+    .filter((o) => o.targets.length > 0)
+    .sort((a, b) => Date.parse(a.order.scheduledAt ?? a.order.executedAt ?? '') - Date.parse(b.order.scheduledAt ?? b.order.executedAt ?? ''));
+}
+
+/** The orders a new one overlaps, from whole orders (their items): overlapsOfTargets. */
 export function overlappingOrders(
   items: readonly Pick<WorkOrderItem, 'productId' | 'variantId'>[],
   orders: readonly WorkOrder[],
   now: Date,
-): OrderOverlap[] {
-  const mine = new Set(items.map(itemTarget));
-  const live = (o: WorkOrder) =>
-    ((o.status === 'pending' || o.status === 'awaiting_approval') && !o.archived) || (o.status === 'completed' && o.revertAt !== null && o.error === null && Date.parse(o.revertAt) > now.getTime());
-  return orders
-    .filter(live)
-    .map((order) => ({ order, targets: [...new Set(order.productUpdates.map(itemTarget))].filter((t) => mine.has(t)) }))
-    .filter((o) => o.targets.length > 0)
-    .sort((a, b) => Date.parse(a.order.scheduledAt ?? a.order.executedAt ?? '') - Date.parse(b.order.scheduledAt ?? b.order.executedAt ?? ''));
+): OrderOverlap<WorkOrder>[] {
+  return overlapsOfTargets(items, orders.map((order) => ({ order, targets: order.productUpdates.map(itemTarget) })), now);
 }

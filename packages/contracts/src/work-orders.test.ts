@@ -1,7 +1,11 @@
 /** The rules of work-orders.ts, stated as the tests' names. */
 import { describe, expect, it } from 'vitest';
 import { fieldsFromZodError } from './errors';
-import { CreateWorkOrderBody, WorkOrder, WorkOrderListQuery, type CreateWorkOrderInput } from './work-orders';
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, PAGING_MESSAGES, timeIdCursor } from './paging';
+import {
+  CreateWorkOrderBody, DEFAULT_ITEMS_PAGE_LIMIT, MAX_ITEMS_PAGE_LIMIT, MAX_WORK_ORDER_ITEMS, WorkOrder, WorkOrderDetailQuery, workOrderItemsCursor,
+  WorkOrderListQuery, WorkOrderOverlapsBody, WorkOrderSummary, type CreateWorkOrderInput,
+} from './work-orders';
 
 const item = { productId: 1, productName: 'Linen shirt', newRegularPrice: '19.9' };
 const immediate: CreateWorkOrderInput = {
@@ -172,5 +176,52 @@ describe('WorkOrderListQuery', () => {
     expect(WorkOrderListQuery.parse({}).includeArchived).toBe(false);
     expect(WorkOrderListQuery.parse({ includeArchived: 'true' }).includeArchived).toBe(true);
     expect(WorkOrderListQuery.parse({ includeArchived: 'false' }).includeArchived).toBe(false);
+  });
+
+  it(`pages: ${DEFAULT_PAGE_LIMIT} by default, 1 to ${MAX_PAGE_LIMIT}, the cursor read as (createdAt, id)`, () => {
+    expect(WorkOrderListQuery.parse({})).toEqual({ includeArchived: false, limit: DEFAULT_PAGE_LIMIT });
+    const at = new Date('2030-01-01T09:00:00.000Z');
+    const id = '3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b';
+    expect(WorkOrderListQuery.parse({ cursor: timeIdCursor({ at, id }), limit: '100' })).toEqual({ includeArchived: false, limit: 100, cursor: { at, id } });
+    expect(WorkOrderListQuery.safeParse({ limit: '101' }).success).toBe(false);
+    expect(WorkOrderListQuery.safeParse({ limit: '0' }).success).toBe(false);
+    const bad = WorkOrderListQuery.safeParse({ cursor: 'bm90IGEgY3Vyc29y' });
+    expect(bad.error?.issues).toEqual([expect.objectContaining({ path: ['cursor'], message: PAGING_MESSAGES.cursor })]);
+  });
+});
+
+describe('WorkOrderSummary', () => {
+  it('has no items, and keeps only the counts of a revert report', () => {
+    const summary = WorkOrderSummary.parse({
+      id: '3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b', title: 'Sale', archived: false, executeImmediately: true, scheduledAt: null,
+      createdAt: '2030-01-01T09:00:00.000Z', executedAt: null, undoneAt: '2030-01-02T09:00:00.000Z', status: 'undone', error: null,
+      productCount: 1, regularPriceUpdates: 1, salePriceUpdates: 0, itemCount: 2,
+      productUpdates: [{ productId: 1, productName: 'Shirt', newRegularPrice: '10.00' }],
+      revertReport: { restored: 1, kept: 1, unchanged: 0, forced: false, items: [] },
+    });
+    expect(summary).not.toHaveProperty('productUpdates');
+    expect(summary.revertReport).toEqual({ restored: 1, kept: 1, unchanged: 0, forced: false });
+    expect(summary.itemCount).toBe(2);
+  });
+});
+
+describe('WorkOrderDetailQuery', () => {
+  it(`pages the items: ${DEFAULT_ITEMS_PAGE_LIMIT} by default, at most ${MAX_ITEMS_PAGE_LIMIT}, the cursor read as a position`, () => {
+    expect(WorkOrderDetailQuery.parse({})).toEqual({ itemsLimit: DEFAULT_ITEMS_PAGE_LIMIT });
+    expect(WorkOrderDetailQuery.parse({ itemsCursor: workOrderItemsCursor(200), itemsLimit: '500' })).toEqual({ itemsCursor: 200, itemsLimit: 500 });
+    expect(WorkOrderDetailQuery.safeParse({ itemsLimit: String(MAX_ITEMS_PAGE_LIMIT + 1) }).success).toBe(false);
+    for (const cursor of [workOrderItemsCursor(MAX_WORK_ORDER_ITEMS + 1), timeIdCursor({ at: new Date(1), id: 'x' }), '%%']) {
+      expect(WorkOrderDetailQuery.safeParse({ itemsCursor: cursor }).error?.issues[0]?.path).toEqual(['itemsCursor']);
+    }
+  });
+});
+
+describe('WorkOrderOverlapsBody', () => {
+  it(`takes 1 to ${MAX_WORK_ORDER_ITEMS.toLocaleString('en-US')} products or variants and nothing else`, () => {
+    expect(WorkOrderOverlapsBody.parse({ items: [{ productId: 1 }, { productId: 1, variantId: 2 }] }).items).toHaveLength(2);
+    expect(WorkOrderOverlapsBody.safeParse({ items: [] }).success).toBe(false);
+    expect(WorkOrderOverlapsBody.safeParse({ items: Array.from({ length: MAX_WORK_ORDER_ITEMS + 1 }, (_, i) => ({ productId: i + 1 })) }).success).toBe(false);
+    expect(WorkOrderOverlapsBody.safeParse({ items: [{ productId: 1, price: '1.00' }] }).success).toBe(false);
+    expect(WorkOrderOverlapsBody.safeParse({ items: [{ productId: 0 }] }).success).toBe(false);
   });
 });

@@ -1,12 +1,14 @@
 /**
  * Work orders on the wire: the create payload (validated with the form's own messages, so the
- * device and the API reject the same drafts), the order as listed, and the list query.
+ * device and the API reject the same drafts), the order, its summary as a page of the list lists
+ * it (issue 31), the list's and one order's paged queries, and the overlaps check.
  * Which actions an order offers and its summary counts live in work-order-rules.ts.
  */
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
-import { boundedText, IntId, IsoDateTime, queryFlag, singleLineText, TEXT_LIMITS, Uuid } from './common';
+import { boundedText, IntId, IsoDateTime, queryFlag, queryInt, singleLineText, TEXT_LIMITS, Uuid } from './common';
 import { NullableMoneyString } from './money';
+import { CursorPageQuery, cursorParam, encodeCursor, page } from './paging';
 
 /**
  * Every status a work order can be in. `awaiting_approval`: a member's order while the company
@@ -255,14 +257,102 @@ export const WorkOrder = lazySchema(() =>
 );
 export type WorkOrder = z.infer<typeof WorkOrder>;
 
-/** GET /api/work-orders?includeArchived=true. */
+/**
+ * A revert report without its items (issue 31): the counts a card of the list says. The items
+ * (every kept one and the others up to a limit) come with GET /api/work-orders/{id}.
+ */
+export const RevertReportSummary = lazySchema(() => RevertReport.omit({ items: true }));
+export type RevertReportSummary = z.infer<typeof RevertReportSummary>;
+
+/**
+ * A work order as a page of GET /api/work-orders lists it (issue 31): everything its card shows
+ * (status, dates, counts, approvals, error, warning, end, undo trigger) without its items
+ * (GET /api/work-orders/{id} pages them) nor its revert report's items, so a page of large
+ * orders stays small. The counts are the server's, stored when the items are written.
+ */
+export const WorkOrderSummary = lazySchema(() =>
+  WorkOrder.omit({ productUpdates: true, revertReport: true }).extend({
+    /** How many items (products and variants) it changes; a summary kept on a device by an earlier version reads 0. */
+    itemCount: z.number().int().nonnegative().default(0),
+    revertReport: RevertReportSummary.nullable().default(null),
+  }),
+);
+export type WorkOrderSummary = z.infer<typeof WorkOrderSummary>;
+
+/** GET /api/work-orders?includeArchived=true&cursor=&limit=: newest first, in pages (paging.ts). */
 export const WorkOrderListQuery = lazySchema(() =>
-  z.object({
+  CursorPageQuery.extend({
     includeArchived: queryFlag('includeArchived').default(false),
   }),
 );
 export type WorkOrderListQuery = z.infer<typeof WorkOrderListQuery>;
 
-/** GET /api/work-orders, newest first. */
-export const WorkOrderListResponse = lazySchema(() => z.array(WorkOrder));
+/**
+ * GET /api/work-orders: a page of summaries, newest first (createdAt, then id); `nextCursor`
+ * asks for the next one, null on the last. An order created meanwhile never moves one already
+ * read onto the next page.
+ */
+export const WorkOrderListResponse = lazySchema(() => page('orders', WorkOrderSummary));
 export type WorkOrderListResponse = z.infer<typeof WorkOrderListResponse>;
+
+/** The most items one page of GET /api/work-orders/{id} holds, and how many when not asked. */
+export const MAX_ITEMS_PAGE_LIMIT = 500;
+export const DEFAULT_ITEMS_PAGE_LIMIT = 100;
+
+/** An items cursor holds the position of the next item in the order. */
+const ItemOffsetKey = lazySchema(() => z.tuple([z.number().int().min(0).max(MAX_WORK_ORDER_ITEMS)]).transform(([offset]) => offset));
+
+/** The cursor of the items page that starts at item `offset` (0-based). */
+export const workOrderItemsCursor = (offset: number): string => encodeCursor([offset]);
+
+/** GET /api/work-orders/{id}?itemsCursor=&itemsLimit=: the order, with one page of its items. */
+export const WorkOrderDetailQuery = lazySchema(() =>
+  z.object({
+    itemsCursor: cursorParam(ItemOffsetKey).optional(),
+    itemsLimit: queryInt(1, MAX_ITEMS_PAGE_LIMIT, 'The items limit').default(DEFAULT_ITEMS_PAGE_LIMIT),
+  }),
+);
+export type WorkOrderDetailQuery = z.infer<typeof WorkOrderDetailQuery>;
+/** What a client sends: `itemsCursor` as the server gave it. */
+export type WorkOrderDetailParams = { itemsCursor?: string; itemsLimit?: number };
+
+/**
+ * GET /api/work-orders/{id}: the summary, one page of its items in their order
+ * (`productUpdates`; `itemsNextCursor` asks for the next, null on the last) and its whole
+ * revert report (with the items the undo listed).
+ */
+export const WorkOrderDetail = lazySchema(() =>
+  WorkOrderSummary.extend({
+    productUpdates: z.array(WorkOrderItem),
+    itemsNextCursor: z.string().nullable(),
+    revertReport: RevertReport.nullable().default(null),
+  }),
+);
+export type WorkOrderDetail = z.infer<typeof WorkOrderDetail>;
+
+/** The most overlapping orders POST /api/work-orders/overlaps lists (the oldest first); `more` counts the rest. */
+export const MAX_OVERLAPS_LISTED = 20;
+
+/** POST /api/work-orders/overlaps: the products and variants of an order being made. */
+export const WorkOrderOverlapsBody = lazySchema(() =>
+  z.object({
+    items: z
+      .array(z.object({ productId: IntId, variantId: IntId.nullish() }).strict(), { error: WORK_ORDER_MESSAGES.noProducts })
+      .min(1, { error: WORK_ORDER_MESSAGES.noProducts })
+      .max(MAX_WORK_ORDER_ITEMS, { error: WORK_ORDER_MESSAGES.tooMany }),
+  }).strict(),
+);
+export type WorkOrderOverlapsBody = z.infer<typeof WorkOrderOverlapsBody>;
+
+/**
+ * The company's orders that share items with it (contracts' overlapsOfTargets: pending ones and
+ * completed ones still to revert), oldest first, each with the shared targets (itemTarget).
+ */
+export const WorkOrderOverlapsResponse = lazySchema(() =>
+  z.object({
+    overlaps: z.array(z.object({ order: WorkOrderSummary, targets: z.array(z.string()) })),
+    /** Overlapping orders after the first MAX_OVERLAPS_LISTED, not listed. */
+    more: z.number().int().nonnegative(),
+  }),
+);
+export type WorkOrderOverlapsResponse = z.infer<typeof WorkOrderOverlapsResponse>;
