@@ -23,6 +23,12 @@ describe('splitName', () => {
     expect(splitName('Ada 😀')).toEqual({ firstName: 'Ada', lastName: '😀' });
   });
 
+  it('removes bidirectional controls (U+202A-U+202E, U+2066-U+2069), so a name reads as it is (issue 31)', () => {
+    expect(splitName('\u202EAda\u202C Love\u2066lace\u2069')).toEqual({ firstName: 'Ada', lastName: 'Lovelace' });
+    expect(splitName('Ada \u202E\u202B')).toEqual({ firstName: 'Ada', lastName: null });
+    expect(splitName('\u2067')).toEqual({ firstName: null, lastName: null });
+  });
+
   it('bounds first and last name to 255 characters each, never cutting a character in half', () => {
     const { firstName, lastName } = splitName(`${'a'.repeat(1000)} ${'😀'.repeat(300)} ${'b'.repeat(10)}`);
     expect(firstName).toBe('a'.repeat(MAX_PROFILE_NAME_LENGTH));
@@ -71,6 +77,12 @@ describe('provisioning stores the cleaned profile', () => {
       expect((await db.companies.get(a.companyId))!.name.length).toBeLessThanOrEqual(100);
       const b = await provision({ ...base, uid: 'u-b', email: 'b@example.com', name: 'Bo', picture: 'https://example.com/b.png' });
       expect(b).toMatchObject({ firstName: 'Bo', lastName: null, profileImageUrl: 'https://example.com/b.png' });
+      // The company is named after the first name, else the address: neither keeps a bidirectional control.
+      const c = await provision({ ...base, uid: 'u-c', email: 'c@example.com', name: 'Eve\u202Eliam Doe\u2066' });
+      expect(c).toMatchObject({ firstName: 'Eveliam', lastName: 'Doe' });
+      expect((await db.companies.get(c.companyId))!.name).toBe("Eveliam's Company");
+      const d = await provision({ ...base, uid: 'u-d', email: 'mal\u202Elory@example.com', name: null });
+      expect((await db.companies.get(d.companyId))!.name).toBe("mallory's Company");
     } finally {
       await close();
     }

@@ -1,10 +1,12 @@
 /**
  * What a sign-in token may put in a user's profile. Its `name` and `picture` claims come from
  * whoever controls the identity (a Google profile, the Auth emulator), so they are cleaned before
- * they are stored: names lose control characters and lone surrogates, are trimmed with their inner
+ * they are stored: names lose control characters, lone surrogates and bidirectional controls
+ * (contracts common.ts withoutBidiControls, the rule every name follows), are trimmed with their inner
  * whitespace collapsed, and are cut to MAX_PROFILE_NAME_LENGTH characters; a photo URL is kept
  * only when it is an https URL of at most MAX_PHOTO_URL_LENGTH characters, else null.
  */
+import { withoutBidiControls } from '@catalog/contracts/common';
 
 /** First and last name, each (characters, not UTF-16 units). */
 export const MAX_PROFILE_NAME_LENGTH = 255;
@@ -20,7 +22,7 @@ const HAS_LONE_SURROGATE = new RegExp(LONE_SURROGATE.source);
 function cleanText(value: string | null | undefined): string | null {
   if (typeof value !== 'string') return null;
   // A tab or newline between two words keeps them apart; every other control goes.
-  const cleaned = value.replace(LONE_SURROGATE, '').replace(/\s+/g, ' ').replace(CONTROL, '').replace(/ +/g, ' ').trim();
+  const cleaned = withoutBidiControls(value.replace(LONE_SURROGATE, '')).replace(/\s+/g, ' ').replace(CONTROL, '').replace(/ +/g, ' ').trim();
   return cleaned.length > 0 ? cleaned : null;
 }
 

@@ -13,6 +13,7 @@
  *     them (a second account under an address already in use) nor a link is right before that.
  * The profile (name, photo URL) is cleaned first (auth/profile.ts).
  */
+import { withoutBidiControls } from '@catalog/contracts/common';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import { DEFAULT_PLAN, PLANS } from '@catalog/contracts/plans';
 import { MAX_COMPANY_NAME_LENGTH } from '@catalog/contracts/team';
@@ -49,7 +50,8 @@ export function createProvisioner(db: Database): Provisioner {
     if (!pending) {
       const { firstName, lastName } = splitName(identity.name);
       const suffix = "'s Company";
-      const owner = Array.from(firstName ?? email.split('@')[0]!).slice(0, MAX_COMPANY_NAME_LENGTH - suffix.length).join('');
+      // The first name is clean already (splitName); an address's local part may carry bidirectional controls too.
+      const owner = Array.from(firstName ?? withoutBidiControls(email.split('@')[0]!)).slice(0, MAX_COMPANY_NAME_LENGTH - suffix.length).join('');
       pending = db.users
         .provision({
           firebaseUid: identity.uid,

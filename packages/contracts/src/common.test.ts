@@ -1,6 +1,6 @@
 /** The rules of common.ts, stated as the tests' names: bounded text, query numbers, path params. */
 import { describe, expect, it } from 'vitest';
-import { boundedText, emailAddress, hasForbiddenCharacter, IntIdParam, queryFlag, queryInt, singleLineText, TokenParam, UuidParam } from './common';
+import { boundedText, emailAddress, hasForbiddenCharacter, IntIdParam, queryFlag, queryInt, singleLineText, TokenParam, UuidParam, withoutBidiControls } from './common';
 
 describe('hasForbiddenCharacter', () => {
   it('finds NUL, other C0 controls, DEL and C1 controls', () => {
@@ -44,6 +44,17 @@ describe('boundedText', () => {
     expect(credential.parse(' demo-client\n')).toBe('demo-client');
     expect(credential.safeParse('demo\nclient').success).toBe(false);
     expect(credential.safeParse('demo-client\u0000').success).toBe(false);
+  });
+
+  it('removes bidirectional controls (U+202A-U+202E, U+2066-U+2069) before trimming, and keeps marks and right-to-left text', () => {
+    const controls = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
+    for (const c of controls) {
+      expect(singleLineText(50).parse(`Acme${c}gnp.exe`)).toBe('Acmegnp.exe');
+      expect(withoutBidiControls(`a${c}b${c}`)).toBe('ab');
+    }
+    expect(singleLineText(50, { trim: true }).parse(' \u202E Acme \u2069')).toBe('Acme');
+    expect(singleLineText(50, { trim: true }).min(1).safeParse('\u202E\u2066').success).toBe(false);
+    expect(singleLineText(50).parse('שלום\u200F עולם \u200Eabc')).toBe('שלום\u200F עולם \u200Eabc');
   });
 
   it('keeps a form message for a value that is not a string', () => {

@@ -36,6 +36,23 @@ const LINE_BREAK = /[\t\n\r\u2028\u2029]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
+ * Bidirectional controls: the embeddings and overrides (U+202A-U+202E) and the isolates
+ * (U+2066-U+2069). Invisible, they reorder what follows them, so a name can read as something it
+ * is not ("Acme\u202Egnp.exe" shows as "Acmeexe.png") in the app, an email or a spreadsheet.
+ * Marks (U+200E, U+200F) stay: they only nudge neutral characters in right-to-left text.
+ */
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * `value` without bidirectional controls: the one rule for every name people read (a company's,
+ * a person's, a work order's title), applied by `boundedText` to every text a request carries and
+ * by the API to the names a sign-in token brings (issue 31).
+ */
+export function withoutBidiControls(value: string): string {
+  return value.replace(BIDI_CONTROL, '');
+}
+
+/**
  * Whether `value` holds a character no text field takes: a NUL or another control character,
  * an unpaired surrogate, and in a single-line field a tab or a line break.
  */
@@ -62,7 +79,9 @@ export interface TextOptions {
 /**
  * A string of at most `max` characters without control characters or unpaired surrogates:
  * the length is checked first and stops everything after it (no trim, no regex, no parse runs
- * on a megabyte), then the characters. Chain `.min()`, `.regex()` after it.
+ * on a megabyte), then the characters. Bidirectional controls are removed, not refused
+ * (withoutBidiControls), before any trim and whatever is chained after: a name of nothing but
+ * them is empty. Chain `.min()`, `.regex()` after it.
  */
 export function boundedText(max: number, options: TextOptions = {}) {
   const label = options.label ?? 'This field';
@@ -72,7 +91,8 @@ export function boundedText(max: number, options: TextOptions = {}) {
     .refine((value) => !hasForbiddenCharacter(options.trim ? value.trim() : value, options), {
       error: `${label} contains a character that is not allowed (a control character or an unpaired surrogate)`,
       abort: true,
-    });
+    })
+    .overwrite(withoutBidiControls);
   return options.trim ? checked.trim() : checked;
 }
 

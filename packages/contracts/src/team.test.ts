@@ -40,6 +40,9 @@ describe('CompanyNameBody', () => {
     expect(CompanyNameBody.safeParse({ name: '   ' }).error?.issues[0]?.message).toBe('Company name cannot be empty');
     expect(CompanyNameBody.safeParse({}).error?.issues[0]?.message).toBe('Company name cannot be empty');
     expect(CompanyNameBody.parse({ name: '  Acme  ' })).toEqual({ name: 'Acme' });
+    // Bidirectional controls are removed (issue 31): a name of nothing else is empty.
+    expect(CompanyNameBody.parse({ name: 'Acme\u202E Inc\u2066' })).toEqual({ name: 'Acme Inc' });
+    expect(CompanyNameBody.safeParse({ name: ' \u202E ' }).error?.issues[0]?.message).toBe('Company name cannot be empty');
   });
 });
 

@@ -42,6 +42,18 @@ describe('PUT /api/company/name', () => {
     expect(me.company.name).toBe('Acme Outfitters');
   });
 
+  it('removes bidirectional controls from the name (issue 31): one of nothing else is blank', async () => {
+    const t = await make();
+    const res = await t.call(t.owner, 'PUT', '/api/company/name', { name: 'Acme\u202Egnp.exe\u2066 Ltd\u2069' });
+    expect(res.status).toBe(200);
+    expect(CompanyNameResponse.parse(res.body)).toEqual({ name: 'Acmegnp.exe Ltd' });
+    expect((await t.db.companies.get(t.companyId))?.name).toBe('Acmegnp.exe Ltd');
+    const only = await t.call(t.owner, 'PUT', '/api/company/name', { name: ' \u202E\u202D ' });
+    expect(only.status).toBe(400);
+    expect(error(only.body)).toMatchObject({ code: 'VALIDATION', message: 'Company name cannot be empty' });
+    expect((await t.db.companies.get(t.companyId))?.name).toBe('Acmegnp.exe Ltd');
+  });
+
   it("says 'Company name cannot be empty' for a blank name, and why a member may not rename", async () => {
     const t = await make();
     const blank = await t.call(t.owner, 'PUT', '/api/company/name', { name: '   ' });
