@@ -10,6 +10,7 @@
  * next backup may be about to rest on).
  */
 import type { BackupTrigger } from '@catalog/contracts/backups';
+import type { KeysetPage } from './keyset';
 
 export type { BackupTrigger };
 
@@ -77,8 +78,8 @@ export interface BackupsRepository {
   get(companyId: string, id: string): Promise<StoredBackup | null>;
   /** The company's backup with this dedupe key (listed or expired), or null. */
   findByKey(companyId: string, dedupeKey: string): Promise<BackupRow | null>;
-  /** Listed backups (not expired), newest first, without their data. */
-  list(companyId: string): Promise<BackupRow[]>;
+  /** Listed backups (not expired), newest first by (createdAt, id), without their data; all of them without `page`. */
+  list(companyId: string, page?: KeysetPage): Promise<BackupRow[]>;
   /** The company's newest backup, expired or not: the one the next backup is a delta on. */
   latest(companyId: string): Promise<BackupRow | null>;
   /** The newest listed backup taken at or before `at`. */

@@ -5,6 +5,7 @@
  * them for every other caller.
  */
 import type { PriceChangeType } from '@catalog/contracts/products';
+import type { KeysetPage } from './keyset';
 
 export interface PriceHistoryEntry {
   id: string;
@@ -70,8 +71,11 @@ export interface PriceHistoryRepository {
    * (UniqueViolationError, nothing added) a batch holding an id that is already taken.
    */
   add(companyId: string, entries: NewPriceHistoryEntry[]): Promise<PriceHistoryEntry[]>;
-  /** Newest first; includes the product's variant entries. */
-  listForProduct(companyId: string, productId: string, opts?: { limit?: number }): Promise<ListedPriceHistoryEntry[]>;
+  /**
+   * Newest first, by (createdAt, id); includes the product's variant entries. At most `limit`
+   * (default 500) after `after`, the last entry of the page before (a keyset page, issue 31).
+   */
+  listForProduct(companyId: string, productId: string, opts?: Partial<KeysetPage>): Promise<ListedPriceHistoryEntry[]>;
   /** The entries of these products (and their variants) made after `since`, newest first. */
   listSince(companyId: string, productIds: readonly string[], since: Date): Promise<PriceHistoryEntry[]>;
   /** Oldest first, by (createdAt, id): one page of an export (keyset pages, stable while entries are added). */

@@ -16,6 +16,7 @@ import type { PriceChangeType } from '@catalog/contracts/products';
 import type { InvitationStatus } from '@catalog/contracts/team';
 import type { GuardrailRule } from '@catalog/contracts/guardrails';
 import type { WorkOrderStatus } from '@catalog/contracts/work-orders';
+import type { KeysetPage } from './keyset';
 
 /**
  * The vocabularies stored in text columns are the contracts' enums, declared there once:
@@ -24,6 +25,9 @@ import type { WorkOrderStatus } from '@catalog/contracts/work-orders';
  * work order had replaced). Re-exported so the data layer's callers find them here too.
  */
 export type { InvitationStatus, PriceChangeType, Role, WorkOrderStatus };
+
+/** One page of a list read in keyset order (issue 31): keyset.ts. */
+export type { KeysetPage };
 
 // ---------------------------------------------------------------- companies
 
@@ -132,7 +136,8 @@ export interface UsersRepository {
   getByEmail(email: string): Promise<User | null>;
   /** Global: identity lookup. */
   getByFirebaseUid(firebaseUid: string): Promise<User | null>;
-  listByCompany(companyId: string): Promise<User[]>;
+  /** Oldest first (the owner who made the company leads), by (createdAt, id); all of them without `page`. */
+  listByCompany(companyId: string, page?: KeysetPage): Promise<User[]>;
   update(companyId: string, id: string, patch: UserPatch, now?: Date): Promise<User | null>;
   /**
    * One transaction (removing a member from a team): creates a company from `company` and moves
@@ -176,7 +181,8 @@ export interface InvitationsRepository {
   getByToken(token: string): Promise<Invitation | null>;
   /** Global: invitations addressed to the signed-in user's email, any company. */
   listByEmail(email: string, opts?: { status?: InvitationStatus }): Promise<Invitation[]>;
-  listByCompany(companyId: string, opts?: { status?: InvitationStatus }): Promise<Invitation[]>;
+  /** Newest first, by (createdAt, id); all of them without `limit`. */
+  listByCompany(companyId: string, opts?: { status?: InvitationStatus } & Partial<KeysetPage>): Promise<Invitation[]>;
   updateStatus(companyId: string, id: string, status: InvitationStatus, at?: Date): Promise<Invitation | null>;
   /**
    * In one transaction: a pending, unexpired invitation becomes accepted and the user moves

@@ -1,5 +1,6 @@
 /** PostgreSQL backups repository (issue 17; the contract is repositories.backups.ts). */
 import { and, asc, count, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { afterKey, keysetOrder } from '../keyset';
 import type { BackupsRepository } from '../repositories';
 import {
   backupInCompany, backupRowColumns, backupsSince, beyondNewestDaily, companiesWithoutBackupWhere, listedBackups, newBackupRow,
@@ -23,8 +24,10 @@ export function pgBackups(db: PgDb): BackupsRepository {
       const [row] = await db.select(backupRowColumns(b)).from(b).where(and(eq(b.companyId, companyId), eq(b.dedupeKey, dedupeKey)));
       return row ?? null;
     },
-    async list(companyId) {
-      return db.select(backupRowColumns(b)).from(b).where(listedBackups(b, companyId)).orderBy(desc(b.createdAt), desc(b.id));
+    async list(companyId, page) {
+      const rows = db.select(backupRowColumns(b)).from(b).where(and(listedBackups(b, companyId), afterKey(b.createdAt, b.id, page?.after, 'newest')))
+        .orderBy(...keysetOrder(b.createdAt, b.id, 'newest'));
+      return page ? rows.limit(page.limit) : rows;
     },
     async latest(companyId) {
       const [row] = await db.select(backupRowColumns(b)).from(b).where(eq(b.companyId, companyId)).orderBy(desc(b.createdAt), desc(b.id)).limit(1);

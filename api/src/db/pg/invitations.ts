@@ -2,6 +2,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { normalizeEmail } from '../email';
 import { rethrowUnique } from '../errors';
+import { afterKey, keysetOrder } from '../keyset';
 import type { InvitationsRepository } from '../repositories';
 import { acceptableInvitation, newInvitationRow } from '../repository-shared';
 import { companyInvitations as inv, users } from '../schema.pg';
@@ -32,9 +33,10 @@ export function pgInvitations(db: PgDb): InvitationsRepository {
         .orderBy(desc(inv.createdAt), desc(inv.id));
     },
     async listByCompany(companyId, opts = {}) {
-      return db.select().from(inv)
-        .where(and(eq(inv.companyId, companyId), opts.status ? eq(inv.status, opts.status) : undefined))
-        .orderBy(desc(inv.createdAt), desc(inv.id));
+      const rows = db.select().from(inv)
+        .where(and(eq(inv.companyId, companyId), opts.status ? eq(inv.status, opts.status) : undefined, afterKey(inv.createdAt, inv.id, opts.after, 'newest')))
+        .orderBy(...keysetOrder(inv.createdAt, inv.id, 'newest'));
+      return opts.limit === undefined ? rows : rows.limit(opts.limit);
     },
     async updateStatus(companyId, id, status, at = new Date()) {
       const [row] = await db.update(inv)

@@ -1,6 +1,7 @@
 /** PostgreSQL price history repository. */
-import { and, asc, desc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm';
 import { historyRows } from '../catalog-plan';
+import { afterKey, keysetOrder } from '../keyset';
 import { NotFoundError, rethrowUnique } from '../errors';
 import type { PriceHistoryEntry, PriceHistoryRepository } from '../repositories';
 import { priceHistory as ph, productVariants, products } from '../schema.pg';
@@ -40,8 +41,8 @@ export function pgPriceHistory(db: PgDb): PriceHistoryRepository {
         .from(ph)
         .innerJoin(products, eq(products.id, ph.productId))
         .leftJoin(productVariants, eq(productVariants.id, ph.variantId))
-        .where(and(eq(ph.companyId, companyId), eq(ph.productId, productId)))
-        .orderBy(desc(ph.createdAt), desc(ph.id)).limit(opts.limit ?? 500);
+        .where(and(eq(ph.companyId, companyId), eq(ph.productId, productId), afterKey(ph.createdAt, ph.id, opts.after, 'newest')))
+        .orderBy(...keysetOrder(ph.createdAt, ph.id, 'newest')).limit(opts.limit ?? 500);
       return rows.map(toListedEntry);
     },
     async listSince(companyId, productIds, since) {

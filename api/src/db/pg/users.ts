@@ -1,7 +1,8 @@
 /** PostgreSQL users repository. Emails are stored trimmed and lower-cased. */
-import { asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { normalizeEmail } from '../email';
 import { IdentityConflictError, rethrowUnique, UniqueViolationError } from '../errors';
+import { afterKey, keysetOrder } from '../keyset';
 import type { ProvisionInput, User, UsersRepository } from '../repositories';
 import { newCompanyRow, newUserRow, provisionedRows, userInCompany } from '../repository-shared';
 import { companies, users } from '../schema.pg';
@@ -61,8 +62,10 @@ export function pgUsers(db: PgDb): UsersRepository {
       const [row] = await db.select().from(users).where(eq(users.firebaseUid, firebaseUid));
       return row ?? null;
     },
-    async listByCompany(companyId) {
-      return db.select().from(users).where(eq(users.companyId, companyId)).orderBy(asc(users.createdAt), asc(users.id));
+    async listByCompany(companyId, page) {
+      const rows = db.select().from(users).where(and(eq(users.companyId, companyId), afterKey(users.createdAt, users.id, page?.after, 'oldest')))
+        .orderBy(...keysetOrder(users.createdAt, users.id, 'oldest'));
+      return page ? rows.limit(page.limit) : rows;
     },
     async update(companyId, id, patch, now = new Date()) {
       const values = { ...patch, updatedAt: now };

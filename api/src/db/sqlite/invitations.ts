@@ -2,6 +2,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { normalizeEmail } from '../email';
 import { rethrowUnique } from '../errors';
+import { afterKey, keysetOrder } from '../keyset';
 import type { Invitation, InvitationsRepository } from '../repositories';
 import { acceptableInvitation, newInvitationRow } from '../repository-shared';
 import { companyInvitations as inv, users } from '../schema.sqlite';
@@ -32,9 +33,10 @@ export function sqliteInvitations(db: SqliteDb): InvitationsRepository {
         .orderBy(desc(inv.createdAt), desc(inv.id)).all();
     },
     async listByCompany(companyId, opts = {}) {
-      return db.select().from(inv)
-        .where(and(eq(inv.companyId, companyId), opts.status ? eq(inv.status, opts.status) : undefined))
-        .orderBy(desc(inv.createdAt), desc(inv.id)).all();
+      const rows = db.select().from(inv)
+        .where(and(eq(inv.companyId, companyId), opts.status ? eq(inv.status, opts.status) : undefined, afterKey(inv.createdAt, inv.id, opts.after, 'newest')))
+        .orderBy(...keysetOrder(inv.createdAt, inv.id, 'newest'));
+      return (opts.limit === undefined ? rows : rows.limit(opts.limit)).all();
     },
     async updateStatus(companyId, id, status, at = new Date()) {
       return db.update(inv)

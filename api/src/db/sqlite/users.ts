@@ -1,7 +1,8 @@
 /** SQLite users repository. Emails are stored trimmed and lower-cased. */
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { normalizeEmail } from '../email';
 import { IdentityConflictError, rethrowUnique } from '../errors';
+import { afterKey, keysetOrder } from '../keyset';
 import type { User, UsersRepository } from '../repositories';
 import { newCompanyRow, newUserRow, provisionedRows, userInCompany } from '../repository-shared';
 import { companies, users } from '../schema.sqlite';
@@ -50,8 +51,10 @@ export function sqliteUsers(db: SqliteDb): UsersRepository {
       byFirebaseUid ??= db.select().from(users).where(eq(users.firebaseUid, sql.placeholder('uid'))).prepare();
       return byFirebaseUid.get({ uid: firebaseUid }) ?? null;
     },
-    async listByCompany(companyId) {
-      return db.select().from(users).where(eq(users.companyId, companyId)).orderBy(asc(users.createdAt), asc(users.id)).all();
+    async listByCompany(companyId, page) {
+      const rows = db.select().from(users).where(and(eq(users.companyId, companyId), afterKey(users.createdAt, users.id, page?.after, 'oldest')))
+        .orderBy(...keysetOrder(users.createdAt, users.id, 'oldest'));
+      return (page ? rows.limit(page.limit) : rows).all();
     },
     async update(companyId, id, patch, now = new Date()) {
       const values = { ...patch, updatedAt: now };
