@@ -1,7 +1,8 @@
 /**
- * The one error shape on the wire, `{ error: { code, message, fields? } }`, the helpers that
- * read a request body through a zod schema so every route validates at the edge the same way,
- * and the first check of every request's URL (percent-encoding, query string length).
+ * The one error shape on the wire, `{ error: { code, message, fields? } }` (with Retry-After on
+ * every 429), the helpers that read a request body through a zod schema so every route validates
+ * at the edge the same way, and the first check of every request's URL (percent-encoding, query
+ * string length).
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -9,7 +10,26 @@ import type { z } from 'zod';
 import { MAX_QUERY_LENGTH } from '@catalog/contracts/common';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 
+/**
+ * Retry-After of a 429 whose error does not say how long: a company's cap on waiting work orders
+ * (TOO_MANY_ORDERS) frees as the scheduler runs them, which takes about a minute.
+ */
+export const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
+/**
+ * The Retry-After an error is answered with (whole seconds, at least 1): the error's own
+ * `retryAfterMs` (a rate limit's window, the day's cap resetting), else DEFAULT_RETRY_AFTER_SECONDS
+ * on every 429, so a client always knows when to come back; undefined for other errors without one.
+ */
+export function retryAfterSeconds(err: ApiError): number | undefined {
+  if (err.retryAfterMs !== undefined) return Math.max(1, Math.ceil(err.retryAfterMs / 1000));
+  return err.status === 429 ? DEFAULT_RETRY_AFTER_SECONDS : undefined;
+}
+
+/** The error's response: its body in the one shape, its status, and Retry-After (retryAfterSeconds). */
 export function errorJson(c: Context, err: ApiError) {
+  const retryAfter = retryAfterSeconds(err);
+  if (retryAfter !== undefined) c.header('Retry-After', String(retryAfter));
   return c.json(err.toBody(), err.status as ContentfulStatusCode);
 }
 

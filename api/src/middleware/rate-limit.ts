@@ -128,10 +128,8 @@ export function createRateLimiting(options: RateLimitOptions): RateLimiting {
     c.header('RateLimit-Limit', String(shown.limiter.points));
     c.header('RateLimit-Remaining', String(over ? 0 : shown.res.remainingPoints));
     c.header('RateLimit-Reset', String(resetSec));
-    if (over) {
-      c.header('Retry-After', String(resetSec));
-      throw new ApiError(ErrorCode.RATE_LIMITED, `Too many requests. Try again in ${resetSec} seconds.`);
-    }
+    // errorJson (lib/http.ts) turns retryAfterMs into the Retry-After header, as for every 429.
+    if (over) throw new ApiError(ErrorCode.RATE_LIMITED, `Too many requests. Try again in ${resetSec} seconds.`, { retryAfterMs: resetSec * 1000 });
   };
 
   const userLimiter = limiters.get('user');

@@ -137,7 +137,9 @@ export function backupRoutes(deps: { db: Database }) {
       const now = new Date();
       const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
       if ((await db.backups.countSince(user.companyId, 'manual', today)) >= MAX_MANUAL_BACKUPS_PER_DAY) {
-        throw new ApiError(ErrorCode.RATE_LIMITED, tooManyManualBackupsMessage());
+        // Retry-After: when the day (UTC) the cap counts ends.
+        const retryAfterMs = today.getTime() + 86_400_000 - now.getTime();
+        throw new ApiError(ErrorCode.RATE_LIMITED, tooManyManualBackupsMessage(), { retryAfterMs });
       }
       const backup = await takeBackup(db, user.companyId, { trigger: 'manual', createdBy: user.id, now });
       if (!backup) throw new Error('an on-demand backup has no dedupe key, so it is never a duplicate');

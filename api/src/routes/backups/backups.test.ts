@@ -302,6 +302,12 @@ describe('backups through the API', () => {
     const over = await call(w, 'POST', '/api/backups');
     expect(over.status).toBe(429);
     expect(ErrorBody.parse(over.json).error.code).toBe('RATE_LIMITED');
+    // Retry-After: the seconds until the day (UTC) ends and the cap counts anew.
+    const now = Date.now();
+    const midnight = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate() + 1);
+    const retryAfter = Number(over.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(Math.abs(retryAfter - Math.ceil((midnight - now) / 1000))).toBeLessThanOrEqual(5);
     await waitFor(async () => (await w.db.backups.list(w.companyId)).length, (n) => n === MAX_MANUAL_BACKUPS_PER_DAY);
   });
 });
