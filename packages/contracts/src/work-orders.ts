@@ -30,7 +30,19 @@ export const WORK_ORDER_MESSAGES = {
   revertDate: 'Please set both date and time to revert at',
   revertAfterStart: 'The revert time must be after the order runs',
   inherit: "Only a variant's regular price can inherit its product's, and not while setting a new one",
+  scheduleTooFar: 'A work order can be scheduled at most 366 days ahead',
+  revertTooFar: 'The revert time can be at most 366 days ahead',
+  noChange: 'Change at least one of the items, the start or the end',
 } as const;
+
+/** How far ahead a start or an end may be (issue 31): a year and a day, so "same day next year" fits. */
+export const MAX_DAYS_AHEAD = 366;
+const MAX_AHEAD_MS = MAX_DAYS_AHEAD * 24 * 60 * 60 * 1000;
+
+/** Whether an ISO time lies beyond MAX_DAYS_AHEAD from `now` (the parser's clock). */
+export function isTooFarAhead(iso: string | null | undefined, now: number = Date.now()): boolean {
+  return iso != null && Date.parse(iso) > now + MAX_AHEAD_MS;
+}
 
 /** Items per order; a full premium catalog with its variants fits well within it. */
 export const MAX_WORK_ORDER_ITEMS = 10_000;
@@ -101,6 +113,12 @@ export const CreateWorkOrderBody = lazySchema(() =>
       if (!order.executeImmediately && !order.scheduledAt) {
         ctx.addIssue({ code: 'custom', path: ['scheduledAt'], message: WORK_ORDER_MESSAGES.schedule });
       }
+      if (!order.executeImmediately && isTooFarAhead(order.scheduledAt)) {
+        ctx.addIssue({ code: 'custom', path: ['scheduledAt'], message: WORK_ORDER_MESSAGES.scheduleTooFar });
+      }
+      if (isTooFarAhead(order.revertAt)) {
+        ctx.addIssue({ code: 'custom', path: ['revertAt'], message: WORK_ORDER_MESSAGES.revertTooFar });
+      }
       if (order.revertAt && !order.executeImmediately && order.scheduledAt && Date.parse(order.revertAt) <= Date.parse(order.scheduledAt)) {
         ctx.addIssue({ code: 'custom', path: ['revertAt'], message: WORK_ORDER_MESSAGES.revertAfterStart });
       }
@@ -117,11 +135,38 @@ export const CreateWorkOrderBody = lazySchema(() =>
 export type CreateWorkOrderBody = z.infer<typeof CreateWorkOrderBody>;
 export type CreateWorkOrderInput = z.input<typeof CreateWorkOrderBody>;
 
-/** PATCH /api/work-orders/{id}: set, move or remove (null) an order's end. */
+/**
+ * PATCH /api/work-orders/{id}: set, move or remove (null) an order's end; and, before it runs,
+ * its items and its start (`executeImmediately`, or `scheduledAt`). At least one of them. A
+ * member's change to an order awaiting approval or approved puts it back to awaiting approval
+ * (issue 31); every change is recorded on the order.
+ */
 export const UpdateWorkOrderBody = lazySchema(() =>
   z.object({
-    revertAt: IsoDateTime.nullable(),
-  }).strict(),
+    revertAt: IsoDateTime.nullable().optional(),
+    scheduledAt: IsoDateTime.optional(),
+    executeImmediately: z.literal(true).optional(),
+    productUpdates: z
+      .array(WorkOrderItem, { error: WORK_ORDER_MESSAGES.noProducts })
+      .min(1, { error: WORK_ORDER_MESSAGES.noProducts })
+      .max(MAX_WORK_ORDER_ITEMS, { error: WORK_ORDER_MESSAGES.tooMany })
+      .optional(),
+  }).strict().superRefine((body, ctx) => {
+    if (body.revertAt === undefined && body.scheduledAt === undefined && body.executeImmediately === undefined && body.productUpdates === undefined) {
+      ctx.addIssue({ code: 'custom', path: [], message: WORK_ORDER_MESSAGES.noChange });
+    }
+    if (body.scheduledAt !== undefined && body.executeImmediately !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['scheduledAt'], message: 'Choose a scheduled time or to run now, not both' });
+    }
+    if (isTooFarAhead(body.scheduledAt)) ctx.addIssue({ code: 'custom', path: ['scheduledAt'], message: WORK_ORDER_MESSAGES.scheduleTooFar });
+    if (isTooFarAhead(body.revertAt)) ctx.addIssue({ code: 'custom', path: ['revertAt'], message: WORK_ORDER_MESSAGES.revertTooFar });
+    const seen = new Set<string>();
+    body.productUpdates?.forEach((item, index) => {
+      const target = itemTarget(item);
+      if (seen.has(target)) ctx.addIssue({ code: 'custom', path: ['productUpdates', index], message: WORK_ORDER_MESSAGES.duplicate });
+      seen.add(target);
+    });
+  }),
 );
 export type UpdateWorkOrderBody = z.infer<typeof UpdateWorkOrderBody>;
 

@@ -10,6 +10,11 @@
  * derived from the key, so a replay that has to run again (its first run died after the store
  * write) adds no second entry, whatever step the first run reached.
  *
+ * The gate (issue 31, decision 048): an edit passes the same gate as a work order. A blocking
+ * guardrail refuses it (422 GUARDRAIL naming the edited fields); a member's edit while the company
+ * requires approval becomes a one-item work order awaiting approval (201, nothing written to the
+ * store), which an owner or admin approves like any other order.
+ *
  * Sale prices: a product's cleared sale price is null here and 0 at the store (BigCommerce
  * refuses null; the commerce client sends 0); a product sale price of "0.00" means the same
  * (contracts salePriceOrNull). A variant's null means "inherit the product's" and is sent as
@@ -19,9 +24,15 @@ import { createHash } from 'node:crypto';
 import type { BigCommerceClient } from '@catalog/commerce';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import { parseMoney, salePriceOrNull } from '@catalog/contracts/money';
-import type { Product, ProductPriceEdit, Variant, VariantPriceEdit } from '@catalog/contracts/products';
+import { editSentForApprovalMessage } from '@catalog/contracts/price-gate';
+import {
+  priceEditOrderTitle, type PriceEditSentForApproval, type Product, type ProductPriceEdit, type Variant, type VariantPriceEdit,
+} from '@catalog/contracts/products';
+import { tooManyOrdersMessage, WORK_ORDER_CAPS } from '@catalog/contracts/work-order-rules';
+import { WorkOrderCapError } from '../../db/repositories.work-orders';
+import { GateRefusal, passGate } from '../price-gate';
 import { NotFoundError, UniqueViolationError } from '../../db/errors';
-import type { Database, NewPriceHistoryEntry, PriceChange, User } from '../../db/repositories';
+import type { Database, NewPriceHistoryEntry, PriceChange, User, WorkOrderItem } from '../../db/repositories';
 import type { SecretBox } from '../../lib/secrets';
 import { connectedStore, type CommerceFactory } from '../store-connection';
 import { toWireProduct, toWireVariant } from './catalog-wire';
@@ -38,7 +49,7 @@ export interface PriceEditDeps {
 }
 
 interface EditContext<E> {
-  user: Pick<User, 'id' | 'companyId'>;
+  user: Pick<User, 'id' | 'companyId' | 'role'>;
   /** The store's id of the product or variant. */
   externalId: number;
   edit: E;
@@ -80,6 +91,39 @@ async function storeWrite<T>(deps: PriceEditDeps, companyId: string, what: strin
   }
 }
 
+/**
+ * The gate for a manual edit: 'run' to write it now; an order awaiting approval (its answer) when
+ * the company requires approval of the caller; 422 GUARDRAIL naming the edited fields when it
+ * breaks a blocking rule.
+ */
+async function gateEdit(
+  deps: PriceEditDeps, ctx: EditContext<{ regularPrice?: string | null; salePrice?: string | null }>, item: WorkOrderItem,
+): Promise<'run' | PriceEditSentForApproval> {
+  const { db } = deps;
+  const { companyId } = ctx.user;
+  let outcome;
+  try {
+    outcome = await passGate(db, { path: 'manualEdit', companyId, role: ctx.user.role, items: [item] });
+  } catch (err) {
+    if (!(err instanceof GateRefusal)) throw err;
+    // The rules as the edit's own fields: the regular price, and the sale price when it was edited.
+    const label = Object.values(err.fields ?? {}).join('; ');
+    const fields = Object.fromEntries(Object.keys(ctx.edit).map((field) => [field, label]));
+    throw new ApiError(ErrorCode.GUARDRAIL, err.message.replace('This order breaks', 'This price breaks'), { fields });
+  }
+  if (outcome === 'run') return 'run';
+  const settings = await db.settings.get(companyId);
+  const title = priceEditOrderTitle(item.productName, item.variantSku ?? null);
+  const { order } = await db.workOrders.create(companyId, {
+    title, productUpdates: [item], executeImmediately: true, createdBy: ctx.user.id,
+    storeHash: settings?.storeHash ?? null, awaitingApproval: true, caps: WORK_ORDER_CAPS,
+  }).catch((err: unknown) => {
+    if (err instanceof WorkOrderCapError) throw new ApiError(ErrorCode.TOO_MANY_ORDERS, tooManyOrdersMessage(err.cap));
+    throw err;
+  });
+  return { workOrder: { id: order.id, title: order.title, status: 'awaiting_approval' }, message: editSentForApprovalMessage(order.title) };
+}
+
 /** History, then the local prices; returns the product as written. */
 async function applyLocally(deps: PriceEditDeps, ctx: EditContext<unknown>, entry: NewPriceHistoryEntry, change: PriceChange, target: string) {
   const { db } = deps;
@@ -103,13 +147,20 @@ async function applyLocally(deps: PriceEditDeps, ctx: EditContext<unknown>, entr
   }
 }
 
-export async function editProductPrices(deps: PriceEditDeps, ctx: EditContext<ProductPriceEdit>): Promise<Product> {
+export async function editProductPrices(deps: PriceEditDeps, ctx: EditContext<ProductPriceEdit>): Promise<Product | PriceEditSentForApproval> {
   const { companyId } = ctx.user;
   const [product] = await deps.db.products.getByExternalIds(companyId, [ctx.externalId]);
   if (!product) throw new ApiError(ErrorCode.NOT_FOUND, 'Product not found');
   const before = { regular: product.regularPriceCents, sale: product.salePriceCents };
   const next = changedFields(before, ctx.edit, true);
   if (!next) return toWireProduct(product);
+  const gated = await gateEdit(deps, ctx, {
+    productId: product.id, productName: product.name, variantId: null, variantSku: null,
+    externalProductId: product.externalId, externalVariantId: null,
+    ...(next.regular != null ? { newRegularPriceCents: next.regular } : {}),
+    ...(next.sale !== undefined ? { newSalePriceCents: next.sale } : {}),
+  });
+  if (gated !== 'run') return gated;
 
   await storeWrite(deps, companyId, 'product', (client, signal) => client.updateProduct({
     id: product.externalId,
@@ -125,7 +176,7 @@ export async function editProductPrices(deps: PriceEditDeps, ctx: EditContext<Pr
   return toWireProduct(written);
 }
 
-export async function editVariantPrices(deps: PriceEditDeps, ctx: EditContext<VariantPriceEdit>): Promise<Variant> {
+export async function editVariantPrices(deps: PriceEditDeps, ctx: EditContext<VariantPriceEdit>): Promise<Variant | PriceEditSentForApproval> {
   const { companyId } = ctx.user;
   const found = await deps.db.products.getVariantByExternalId(companyId, ctx.externalId);
   if (!found) throw new ApiError(ErrorCode.NOT_FOUND, 'Variant not found');
@@ -133,6 +184,14 @@ export async function editVariantPrices(deps: PriceEditDeps, ctx: EditContext<Va
   const before = { regular: variant.regularPriceCents, sale: variant.salePriceCents };
   const next = changedFields(before, ctx.edit, false);
   if (!next) return toWireVariant(variant, productExternalId);
+  const [owner] = await deps.db.products.getByExternalIds(companyId, [productExternalId]);
+  const gated = await gateEdit(deps, ctx, {
+    productId: variant.productId, productName: owner?.name ?? `Product ${productExternalId}`, variantId: variant.id, variantSku: variant.variantSku,
+    externalProductId: productExternalId, externalVariantId: variant.externalId,
+    ...(next.regular !== undefined ? { newRegularPriceCents: next.regular } : {}),
+    ...(next.sale !== undefined ? { newSalePriceCents: next.sale } : {}),
+  });
+  if (gated !== 'run') return gated;
 
   await storeWrite(deps, companyId, 'variant', (client, signal) => client.updateVariant({
     id: variant.externalId,

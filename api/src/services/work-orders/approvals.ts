@@ -7,8 +7,7 @@ import { html } from 'hono/html';
 import { displayName } from '@catalog/contracts/auth';
 import type { CompanySettings } from '@catalog/contracts/company-settings';
 import { planHasFeature } from '@catalog/contracts/plans';
-import { needsApproval } from '@catalog/contracts/work-order-rules';
-import type { Company, Database, Role, WorkOrder } from '../../db/repositories';
+import type { Company, Database, WorkOrder } from '../../db/repositories';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
 
@@ -23,11 +22,6 @@ export function companySettingsOf(company: Company): CompanySettings {
     retailFloor: company.retailFloor,
     blockingGuardrails: company.blockingGuardrails,
   };
-}
-
-/** Whether an order `role` creates now in this company waits for approval. */
-export function waitsForApproval(company: Company, role: Role): boolean {
-  return needsApproval(role, company, planHasFeature(company.subscriptionPlan, 'approvals'));
 }
 
 const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();

@@ -24,12 +24,14 @@
  * without touching the order, so a later claim resumes it.
  */
 import { isBigCommerceError, type BigCommerceClient } from '@catalog/commerce';
+import { END_PASSED_BEFORE_RUN_ERROR, refusedAtRunError } from '@catalog/contracts/price-gate';
 import { STORE_CHANGED_ERROR } from '@catalog/contracts/work-order-rules';
 import type { Database, PriceSnapshot, UndoRequest, WorkOrder, WorkOrderPatch } from '../../db/repositories';
 import { NotFoundError, UniqueViolationError, rethrowUnique } from '../../db/errors';
 import type { Logger } from '../../lib/logger';
 import type { SecretBox } from '../../lib/secrets';
 import { backupBeforeWorkOrder } from '../backups/backups';
+import { GateRefusal, passGate, proposerRole } from '../price-gate';
 import { readToken, UNREADABLE_TOKEN_MESSAGE, type CommerceFactory } from '../store-connection';
 import { holdLease } from './lease';
 import {
@@ -65,7 +67,7 @@ export function storeClients(deps: { db: Database; commerce: CommerceFactory; se
 /** How long a claim lasts without renewal; a dead process's orders are picked up after this. */
 export const DEFAULT_LEASE_MS = 30_000;
 
-export type RunOutcome = 'completed' | 'failed' | 'undone' | 'undo_failed' | 'lost' | 'aborted';
+export type RunOutcome = 'completed' | 'failed' | 'undone' | 'undo_failed' | 'awaiting_approval' | 'lost' | 'aborted';
 
 export interface ExecutorOptions {
   db: Database;
@@ -191,9 +193,37 @@ export function createExecutor(o: ExecutorOptions) {
     return `Putting back failed for ${back.failed.length} items (${listFailures(back.failed.map((f) => ({ label: f.target.label, reason: f.reason })))}); their store prices may differ from before.`;
   }
 
+  /**
+   * The gate when the order runs: null to go on, else how the run ended. Refused by a blocking
+   * guardrail at the store's prices of now: failed, nothing written (whoever set it up hears of
+   * it, as of any unattended failure). Needing an approval it does not have: back to awaiting
+   * approval, for an owner or admin to decide again.
+   */
+  async function checkAtRun(ctx: RunContext, storePrices: PriceSnapshot[]): Promise<RunOutcome | null> {
+    const { order } = ctx;
+    try {
+      const role = await proposerRole(db, order);
+      const outcome = await passGate(db, {
+        path: 'run', companyId: order.companyId, role, approved: order.approvedBy !== null, items: order.productUpdates, storePrices,
+      });
+      if (outcome === 'run') return null;
+      ctx.log.info('work order needs approval at its run; back to awaiting approval');
+      return finish(ctx, 'awaiting_approval', { status: 'awaiting_approval', approvedBy: null, approvedAt: null });
+    } catch (err) {
+      if (!(err instanceof GateRefusal)) throw err;
+      return finish(ctx, 'failed', { status: 'failed', error: refusedAtRunError(err.message) });
+    }
+  }
+
   async function execute(ctx: RunContext, targets: PriceTarget[]): Promise<RunOutcome> {
     const { order } = ctx;
     if (await madeForAnotherStore(order)) return finish(ctx, 'failed', { status: 'failed', error: STORE_CHANGED_ERROR });
+    // Its end came before it could run (approved late, or the store was unreachable): running it
+    // now would show, for a moment, prices nobody wants (issue 31). A resumed run (its snapshot
+    // saved) goes on: it may have written already, and its end undoes it.
+    if (!order.originalPrices && order.revertAt !== null && order.revertAt.getTime() <= now().getTime()) {
+      return finish(ctx, 'failed', { status: 'failed', error: END_PASSED_BEFORE_RUN_ERROR });
+    }
     let client;
     try {
       client = await o.storeClient(order.companyId);
@@ -222,6 +252,11 @@ export function createExecutor(o: ExecutorOptions) {
         });
       }
       snapshot = read.prices;
+      // The gate again, at the store's prices and the company's settings of now (issue 31,
+      // decision 048): a blocked order fails and writes nothing; a member's order the company now
+      // requires approval of goes back to awaiting approval. Once: a resumed run has its snapshot.
+      const stopped = await checkAtRun(ctx, snapshot);
+      if (stopped) return stopped;
       // Saved before the first write: a resumed run must restore these, not prices it wrote itself.
       const saved = await db.workOrders.update(order.companyId, order.id, { originalPrices: snapshot }, { status: 'executing', leaseOwner: ctx.owner }, now());
       if (!saved) return 'lost';
@@ -282,6 +317,8 @@ export function createExecutor(o: ExecutorOptions) {
 
     // An undo nobody asked for through the route is the end-time revert the scheduler claimed.
     let request: UndoRequest = order.undoRequest ?? { trigger: 'end', force: false, by: null };
+    // The end passes the gate too (decision 048): it puts back the order's own prices, so no rule stops it.
+    if (request.trigger === 'end') await passGate(db, { path: 'end', companyId: order.companyId, role: 'owner', items: [] });
     let restoring: PriceTarget[];
     if (request.restoreKeys && order.revertReport) {
       const keys = new Set(request.restoreKeys);

@@ -1,19 +1,16 @@
 /**
  * The server's side of the blocking guardrails (issue 19): an order's items as contracts'
  * GuardrailItem (its prices before and after, in effective cents, its cost and MSRP), built from
- * the catalog as the database has it now, and the 422 GUARDRAIL refusal when an item breaks a
- * rule the company made blocking. The create route checks before the order is stored, the
- * approve route again before a waiting order may run (prices may have moved while it waited).
+ * the catalog as the database has it (or the store's prices laid over it). The price gate
+ * (services/price-gate.ts) is its one caller, and refuses with 422 GUARDRAIL what breaks a rule.
  *
  * Effective prices: a variant's null regular or sale price inherits its product's (BigCommerce),
  * also after the order, so a variant left to inherit follows a product price the same order
  * changes. Cost and MSRP are the synced columns (null: none), a variant's null inheriting its
  * product's.
  */
-import {
-  blockingViolations, guardrailError, type GuardrailItem, type GuardrailPrices, type GuardrailSettings,
-} from '@catalog/contracts/guardrails';
-import type { Database, WorkOrderItem } from '../../db/repositories';
+import type { GuardrailItem, GuardrailPrices } from '@catalog/contracts/guardrails';
+import type { WorkOrderItem } from '../../db/repositories';
 
 /** The catalog columns the guardrails read. */
 interface PricedRow {
@@ -72,18 +69,4 @@ export function guardrailItems(items: readonly GuardrailOrderItem[], products: r
       retail: variant.retailPriceCents ?? productRetail,
     };
   });
-}
-
-/**
- * Refuses (throws 422 GUARDRAIL, contracts' guardrailError) an order whose items break a rule
- * the company made blocking, against the catalog's prices now. Nothing to read when no rule blocks.
- */
-export async function refuseBlockedOrder(
-  db: Database, companyId: string, items: readonly GuardrailOrderItem[], settings: GuardrailSettings,
-): Promise<void> {
-  if (settings.blockingGuardrails.length === 0) return;
-  const ids = [...new Set(items.flatMap((i) => (i.externalProductId === undefined ? [] : [i.externalProductId])))];
-  const products = await db.products.getByExternalIds(companyId, ids);
-  const violations = blockingViolations(guardrailItems(items, products), settings);
-  if (violations.length > 0) throw guardrailError(violations, settings);
 }

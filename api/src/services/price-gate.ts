@@ -1,0 +1,119 @@
+/**
+ * The price gate on the server (issue 31, decision 048): every path that can put a price in the
+ * store asks `passGate` before it writes or stores anything. It reads what the decision needs
+ * (the company's settings of now, the catalog's prices of now or the store's prices the caller
+ * read), asks contracts' `gateDecision` (the one rule, shared with the device's preview) and
+ * answers 'run' or 'approval', or throws 422 GUARDRAIL naming each item and rule.
+ *
+ * The route-table test (price-gate.routes.test.ts) holds every route whose row says it can change
+ * store prices (`prices` in routes/route-table.ts) to passing through here: it counts calls per
+ * request with `gateCalls`.
+ */
+import { ApiError, ErrorCode } from '@catalog/contracts/errors';
+import { guardrailError, type GuardrailViolation } from '@catalog/contracts/guardrails';
+import { gateDecision, type GateSettings, type PricePath } from '@catalog/contracts/price-gate';
+import type { Role } from '@catalog/contracts/roles';
+import type { Company, Database, PriceSnapshot, ProductWithVariants } from '../db/repositories';
+import { companySettingsOf } from './work-orders/approvals';
+import { guardrailItems, type GuardrailOrderItem, type GuardrailProductRow } from './work-orders/guardrail-items';
+
+export interface GateRequest {
+  path: PricePath;
+  companyId: string;
+  /** The role of who proposes these prices (services/price-gate.ts `proposerRole` at run). */
+  role: Role;
+  /** An owner or admin approved exactly these prices (run only). */
+  approved?: boolean;
+  items: readonly GuardrailOrderItem[];
+  /**
+   * The prices to check against: the store's, just read (run); absent: the catalog's as the
+   * database has them now.
+   */
+  storePrices?: readonly PriceSnapshot[];
+  /** Where the refusal's `fields` point (default 'productUpdates': "productUpdates.3"). */
+  itemsPath?: string;
+  /** The company, when the caller has it already read. */
+  company?: Company;
+}
+
+export type GateOutcome = 'run' | 'approval';
+
+/** Thrown by the gate for a path that refuses: the 422 with each item and rule. */
+export class GateRefusal extends ApiError {
+  constructor(readonly violations: GuardrailViolation[], settings: GateSettings, itemsPath: string) {
+    const error = guardrailError(violations, settings, itemsPath);
+    super(ErrorCode.GUARDRAIL, error.message, { fields: error.fields });
+  }
+}
+
+/** Calls made per gate path since the process started: what the route-table test reads. */
+export const gateCalls: Record<PricePath, number> = {
+  order: 0, change: 0, approve: 0, run: 0, manualEdit: 0, restore: 0, undo: 0, end: 0,
+};
+
+/** The catalog rows with the store's prices of now laid over them (a snapshot's null is the store's own null). */
+function withStorePrices(products: readonly ProductWithVariants[], prices: readonly PriceSnapshot[]): GuardrailProductRow[] {
+  const byProduct = new Map<number, PriceSnapshot>();
+  const byVariant = new Map<number, PriceSnapshot>();
+  for (const p of prices) {
+    if (p.externalVariantId === null) byProduct.set(p.externalProductId, p);
+    else byVariant.set(p.externalVariantId, p);
+  }
+  return products.map((product) => {
+    const own = byProduct.get(product.externalId);
+    return {
+      externalId: product.externalId,
+      regularPriceCents: own?.regularPriceCents ?? product.regularPriceCents,
+      salePriceCents: own ? own.salePriceCents : product.salePriceCents,
+      costPriceCents: product.costPriceCents,
+      retailPriceCents: own?.retailPriceCents !== undefined ? own.retailPriceCents : product.retailPriceCents,
+      variants: product.variants.map((variant) => {
+        const v = byVariant.get(variant.externalId);
+        return {
+          externalId: variant.externalId,
+          regularPriceCents: v ? v.regularPriceCents : variant.regularPriceCents,
+          salePriceCents: v ? v.salePriceCents : variant.salePriceCents,
+          costPriceCents: variant.costPriceCents,
+          retailPriceCents: v?.retailPriceCents !== undefined ? v.retailPriceCents : variant.retailPriceCents,
+        };
+      }),
+    };
+  });
+}
+
+/** The settings the gate decides by: the company's, approval on only while the plan includes it. */
+export function gateSettingsOf(company: Company): GateSettings {
+  return companySettingsOf(company);
+}
+
+/**
+ * Decides a proposed change of store prices: 'run', 'approval', or throws GateRefusal (422).
+ * Reads the catalog only when a guardrail could block.
+ */
+export async function passGate(db: Database, request: GateRequest): Promise<GateOutcome> {
+  gateCalls[request.path] += 1;
+  const company = request.company ?? (await db.companies.get(request.companyId));
+  if (!company) throw new ApiError(ErrorCode.NOT_FOUND, 'Your company was not found');
+  const settings = gateSettingsOf(company);
+  let items: ReturnType<typeof guardrailItems> = [];
+  if (settings.blockingGuardrails.length > 0) {
+    const ids = [...new Set(request.items.flatMap((i) => (i.externalProductId === undefined ? [] : [i.externalProductId])))];
+    const products = await db.products.getByExternalIds(request.companyId, ids);
+    items = guardrailItems(request.items, request.storePrices ? withStorePrices(products, request.storePrices) : products);
+  }
+  const decision = gateDecision({ path: request.path, role: request.role, approved: request.approved, items }, settings);
+  if (decision.outcome === 'refused') throw new GateRefusal(decision.violations, settings, request.itemsPath ?? 'productUpdates');
+  return decision.outcome;
+}
+
+/**
+ * Who proposed an order's prices last, for the check when it runs: the last person who changed
+ * it (its change log), else its creator, in their role of now. Someone who left the company
+ * proposes as a member would (their order waits, if the company requires approval).
+ */
+export async function proposerRole(db: Database, order: { companyId: string; createdBy: string | null; changeLog: readonly { by: string }[] | null }): Promise<Role> {
+  const last = order.changeLog?.at(-1)?.by ?? order.createdBy;
+  if (!last) return 'member';
+  const user = await db.users.getById(order.companyId, last);
+  return user && user.isActive ? user.role : 'member';
+}
