@@ -125,8 +125,10 @@ describe('countWorkOrderUpdates', () => {
 });
 
 describe('caps and store changes', () => {
-  it('lets a company have 20 immediate orders waiting and 500 scheduled ones, and says what to do over a cap', () => {
-    expect(WORK_ORDER_CAPS).toEqual({ immediate: 20, scheduled: 500 });
+  it('lets a company have 20 immediate orders waiting and 500 scheduled ones, a member 20 awaiting approval, and says what to do over a cap', () => {
+    expect(WORK_ORDER_CAPS).toEqual({ immediate: 20, scheduled: 500, awaitingApproval: 20 });
+    expect(tooManyOrdersMessage('awaitingApproval')).toBe(
+      'You already have 20 work orders awaiting approval. Wait for an owner or admin to decide on them, or cancel some, then try again.');
     expect(tooManyOrdersMessage('immediate')).toBe(
       'Your company already has 20 work orders waiting to run. Wait for them to finish, or delete pending ones, then try again.');
     expect(tooManyOrdersMessage('scheduled')).toMatch(/^Your company already has 500 scheduled work orders\. .+ then try again\.$/);
