@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fieldsFromZodError } from './errors';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, PAGING_MESSAGES, timeIdCursor } from './paging';
 import {
-  CreateWorkOrderBody, DEFAULT_ITEMS_PAGE_LIMIT, MAX_ITEMS_PAGE_LIMIT, MAX_WORK_ORDER_ITEMS, WorkOrder, WorkOrderDetailQuery, workOrderItemsCursor,
+  CreateWorkOrderBody, DEFAULT_ITEMS_PAGE_LIMIT, isTooFarAhead, UpdateWorkOrderBody, WORK_ORDER_MESSAGES, MAX_ITEMS_PAGE_LIMIT, MAX_WORK_ORDER_ITEMS, WorkOrder, WorkOrderDetailQuery, workOrderItemsCursor,
   WorkOrderListQuery, WorkOrderOverlapsBody, WorkOrderSummary, type CreateWorkOrderInput,
 } from './work-orders';
 
@@ -45,12 +45,25 @@ describe('CreateWorkOrderBody', () => {
   });
 
   it('accepts a scheduled order with an ISO date-time', () => {
+    const soon = new Date(Date.now() + 86_400_000).toISOString();
     const order = CreateWorkOrderBody.parse({
       ...immediate,
       executeImmediately: false,
-      scheduledAt: '2030-01-01T09:00:00.000Z',
+      scheduledAt: soon,
     });
-    expect(order.scheduledAt).toBe('2030-01-01T09:00:00.000Z');
+    expect(order.scheduledAt).toBe(soon);
+  });
+
+  it('refuses a start or an end more than 366 days ahead, naming the field (issue 31)', () => {
+    const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
+    expect(CreateWorkOrderBody.safeParse({ ...immediate, executeImmediately: false, scheduledAt: days(365) }).success).toBe(true);
+    const far = CreateWorkOrderBody.safeParse({ ...immediate, executeImmediately: false, scheduledAt: '9999-12-31T00:00:00.000Z' });
+    expect(far.success).toBe(false);
+    expect(far.error!.issues.map((i) => [i.path.join('.'), i.message])).toContainEqual(['scheduledAt', WORK_ORDER_MESSAGES.scheduleTooFar]);
+    const end = CreateWorkOrderBody.safeParse({ ...immediate, revertAt: days(367) });
+    expect(end.error!.issues.map((i) => [i.path.join('.'), i.message])).toContainEqual(['revertAt', WORK_ORDER_MESSAGES.revertTooFar]);
+    expect(isTooFarAhead(days(366.5))).toBe(true);
+    expect(isTooFarAhead(null)).toBe(false);
   });
 
   it("says 'Please enter a work order title' for a missing or blank title", () => {
@@ -139,7 +152,7 @@ describe('CreateWorkOrderBody', () => {
   });
 
   it('defaults executeImmediately to false', () => {
-    const order = CreateWorkOrderBody.parse({ title: 'x', productUpdates: [item], scheduledAt: '2030-01-01T09:00:00Z' });
+    const order = CreateWorkOrderBody.parse({ title: 'x', productUpdates: [item], scheduledAt: new Date(Date.now() + 3_600_000).toISOString() });
     expect(order.executeImmediately).toBe(false);
   });
 });
@@ -223,5 +236,23 @@ describe('WorkOrderOverlapsBody', () => {
     expect(WorkOrderOverlapsBody.safeParse({ items: Array.from({ length: MAX_WORK_ORDER_ITEMS + 1 }, (_, i) => ({ productId: i + 1 })) }).success).toBe(false);
     expect(WorkOrderOverlapsBody.safeParse({ items: [{ productId: 1, price: '1.00' }] }).success).toBe(false);
     expect(WorkOrderOverlapsBody.safeParse({ items: [{ productId: 0 }] }).success).toBe(false);
+  });
+});
+
+describe('UpdateWorkOrderBody (issue 31)', () => {
+  const soon = new Date(Date.now() + 3_600_000).toISOString();
+  it('takes the end, the start or the items, at least one, and not a start and "run now" together', () => {
+    expect(UpdateWorkOrderBody.safeParse({ revertAt: null }).success).toBe(true);
+    expect(UpdateWorkOrderBody.safeParse({ scheduledAt: soon }).success).toBe(true);
+    expect(UpdateWorkOrderBody.safeParse({ executeImmediately: true }).success).toBe(true);
+    expect(UpdateWorkOrderBody.safeParse({ productUpdates: [item] }).success).toBe(true);
+    expect(UpdateWorkOrderBody.safeParse({}).error!.issues[0]!.message).toBe(WORK_ORDER_MESSAGES.noChange);
+    expect(UpdateWorkOrderBody.safeParse({ scheduledAt: soon, executeImmediately: true }).success).toBe(false);
+    expect(UpdateWorkOrderBody.safeParse({ productUpdates: [item, item] }).error!.issues[0]!.message).toBe(WORK_ORDER_MESSAGES.duplicate);
+    expect(UpdateWorkOrderBody.safeParse({ status: 'pending' }).success).toBe(false);
+  });
+  it('refuses year 9999 for the start and the end, naming the field', () => {
+    expect(UpdateWorkOrderBody.safeParse({ revertAt: '9999-01-01T00:00:00.000Z' }).error!.issues[0]!.path).toEqual(['revertAt']);
+    expect(UpdateWorkOrderBody.safeParse({ scheduledAt: '9999-01-01T00:00:00.000Z' }).error!.issues[0]!.path).toEqual(['scheduledAt']);
   });
 });
