@@ -11,7 +11,8 @@
  * - `webhook`: 400 without Stripe's signature (Stripe), 401 without the store webhook secret (the
  *   store's webhooks), whoever calls;
  * - `self`: the caller's own profile and invitations (200); accepting another company's
- *   invitation addressed to someone else is refused (403);
+ *   invitation addressed to someone else is refused: by its id 404, as an invitation that does
+ *   not exist (nothing tells which ids exist), by its link's token 403 (its holder knows it exists);
  * - an action: a role the table refuses gets 403 with the table's message; an allowed role with
  *   the other company's ids gets 404; a company route without ids acts on the caller's own
  *   company and leaves the other company as it was (its owner's view of it is unchanged).
@@ -75,15 +76,18 @@ function roleOf(caller: Caller): Role | null {
   return caller === 'anonymous' ? null : caller === 'otherOwner' ? 'owner' : caller;
 }
 
-/** What `caller` must get from `key` (the module comment says why). */
-function expected(key: RouteKey, spec: RouteSpec, caller: Caller): Expect {
+/** What `caller` must get from `key` at `path` (the module comment says why). */
+function expected(key: RouteKey, spec: RouteSpec, caller: Caller, path: string): Expect {
   if (spec.access === 'public') return { kind: 'public' };
   if (spec.access === 'webhook') return { kind: 'refused', status: key === 'POST /api/stripe/webhook' ? 400 : 401 };
   const role = roleOf(caller);
   if (role === null) return { kind: 'refused', status: 401 };
   if (spec.access === 'self') {
-    // The other company's invitation is addressed to someone else.
-    return key === 'POST /api/invitations/:key/accept' ? { kind: 'refused', status: 403 } : { kind: 'own' };
+    // The other company's invitation is addressed to someone else: by id it does not exist for them.
+    if (key !== 'POST /api/invitations/:key/accept') return { kind: 'own' };
+    return /^\/api\/invitations\/[0-9a-f-]{36}\/accept$/.test(path)
+      ? { kind: 'refused', status: 404, message: 'Invitation not found or expired' }
+      : { kind: 'refused', status: 403 };
   }
   const action = spec.access as Action;
   if (!can(role, action)) return { kind: 'refused', status: 403, message: whoCan(action) };
@@ -329,8 +333,8 @@ describe.each(dbTargets)('tenant and role matrix on $name', (target) => {
       const own = caller === 'otherOwner' ? companies.B : companies.A;
       const other = caller === 'otherOwner' ? companies.A : companies.B;
       const who = caller === 'anonymous' ? null : caller === 'otherOwner' ? companies.B.owner : companies.A[caller];
-      const want = expected(key, spec, caller);
       for (const request of requestsFor(key, own, other, caller)) {
+        const want = expected(key, spec, caller, request.path);
         const label = `${caller} ${method} ${request.path}`;
         const before = await prints.read();
         const view = want.kind === 'own' && method !== 'GET' ? await companyView(other) : null;

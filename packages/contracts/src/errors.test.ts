@@ -22,6 +22,7 @@ describe('ErrorCode', () => {
       FORBIDDEN: 403,
       NOT_FOUND: 404,
       CONFLICT: 409,
+      GONE: 410,
       PAYLOAD_TOO_LARGE: 413,
       RATE_LIMITED: 429,
       INTERNAL: 500,
@@ -47,6 +48,7 @@ describe('ErrorCode', () => {
 
   it('guesses a code from a bare status, gateways meaning the upstream failed', () => {
     expect(codeForStatus(404)).toBe('NOT_FOUND');
+    expect(codeForStatus(410)).toBe('GONE');
     expect(codeForStatus(504)).toBe('UPSTREAM');
     expect(codeForStatus(500)).toBe('INTERNAL');
     expect(codeForStatus(418)).toBe('VALIDATION');

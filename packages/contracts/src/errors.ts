@@ -18,6 +18,11 @@ export const ErrorCode = {
   /** 409: the record's state forbids it (undo a pending order, accept an expired invitation). */
   CONFLICT: 'CONFLICT',
   /**
+   * 410: the record was there and can no longer be used: an invitation's link once the
+   * invitation is accepted or expired (its details are no longer shown to whoever holds it).
+   */
+  GONE: 'GONE',
+  /**
    * 402: the plan caps it (products or users over the plan's limit). A feature the plan does not
    * include is refused with this code too, as 403 (the error carries that status: plans.ts
    * planFeatureError, decision 032).
@@ -60,6 +65,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,

@@ -17,13 +17,16 @@ export const TEAM_MESSAGES = {
 
 /** What the API answers when an invitation cannot be used; the accept page shows them as they are. */
 export const INVITATION_ERRORS = {
-  /** 404: unknown token or id, cancelled, or (for the public lookup) past its expiry. */
+  /**
+   * 404: unknown token or id, or cancelled (the entry is removed). Accepting by id someone
+   * else's invitation answers this too: whether an id exists is nobody else's business.
+   */
   notFound: 'Invitation not found or expired',
-  /** 409: accepting after the 7 days. */
+  /** Past its 7 days: 409 CONFLICT on accepting, 410 GONE on its link. */
   expired: 'This invitation has expired',
-  /** 409: a token is single use. */
+  /** A token is single use: 409 CONFLICT on accepting again, 410 GONE on its link. */
   alreadyAccepted: 'This invitation has already been accepted',
-  /** 403: signed in with another email than the one invited. */
+  /** 403: signed in with another email than the one invited, accepting by the link's token. */
   wrongEmail: 'This invitation was sent to another email address',
   /** 403 EMAIL_NOT_VERIFIED: listing or accepting invitations needs a verified email address. */
   emailNotVerified: 'Verify your email address to see and accept invitations',
@@ -68,7 +71,11 @@ export const Invitation = lazySchema(() =>
 );
 export type Invitation = z.infer<typeof Invitation>;
 
-/** GET /api/invitations/{token}: sent without authentication, so it names no ids. */
+/**
+ * GET /api/invitations/{token}: sent without authentication, so it names no ids. Only a pending
+ * invitation is shown; an accepted or expired one answers 410 GONE (INVITATION_ERRORS), with
+ * neither address in it.
+ */
 export const InvitationByTokenResponse = lazySchema(() =>
   z.object({
     invitation: z.object({

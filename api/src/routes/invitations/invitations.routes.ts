@@ -3,13 +3,15 @@
  * per route here rather than on the whole prefix in app.ts:
  *
  * - GET /{token}: public (the accept-invitation page of a visitor who has not signed in yet):
- *   company name, role, inviter email, status and expiry; 404 'Invitation not found or expired'
- *   for an unknown, cancelled or expired token.
+ *   a pending invitation's company name, role, addresses, status and expiry; 404 'Invitation not
+ *   found or expired' for an unknown or cancelled token (the entry is removed); 410 GONE for an
+ *   accepted or expired one, without its details (issue 31: the emails stayed readable).
  * - GET /: the company's invitations (team.read; status 'expired' computed at read time).
  * - POST /: invite (team.invite); answers the acceptance link and whether it was emailed.
  * - DELETE /{id}: cancel (team.cancelInvitation); the entry is removed. An accepted one stays.
  * - POST /{id or token}/accept: the invited user joins the company with the invited role; their
- *   token must say the email is verified (else 403 EMAIL_NOT_VERIFIED, checked first).
+ *   token must say the email is verified (else 403 EMAIL_NOT_VERIFIED, checked first). By id,
+ *   someone else's invitation is a 404 like one that does not exist.
  * Roles: the guards come from the route table and the permission table (decision 019).
  */
 import { Hono, type MiddlewareHandler } from 'hono';
@@ -44,8 +46,10 @@ export function invitationRoutes({ db, auth, delivery, now }: InvitationRouteDep
       const parsed = TokenParam.safeParse({ token: c.req.param('token') });
       const invitation = parsed.success ? await db.invitations.getByToken(parsed.data.token) : null;
       const at = now();
-      // Accepted stays visible (the page says so); expired reads as not found, as the spec's page expects.
-      if (!invitation || (invitation.status !== 'accepted' && !isOpen(invitation, at))) throw notFound();
+      if (!invitation) throw notFound();
+      // Used up or expired: the link no longer shows whom it was for or who sent it.
+      if (invitation.status === 'accepted') throw new ApiError(ErrorCode.GONE, INVITATION_ERRORS.alreadyAccepted);
+      if (!isOpen(invitation, at)) throw new ApiError(ErrorCode.GONE, INVITATION_ERRORS.expired);
       return c.json((await toInvitationByToken(db, invitation, at)) satisfies InvitationByTokenResponse);
     })
     .get('/', auth, guard('GET /api/invitations'), async (c) => {

@@ -83,7 +83,7 @@ describe('sending an invitation', () => {
 });
 
 describe('the link, without signing in', () => {
-  it('shows company, role, inviter, status and expiry, and 404s an unknown or expired token', async () => {
+  it('shows company, role, inviter, status and expiry of a pending invitation, and 404s an unknown token', async () => {
     const t = await make();
     const { token, invitee, created } = await t.invite('admin', t.admin);
     const res = await t.call(null, 'GET', `/api/invitations/${token}`);
@@ -97,8 +97,31 @@ describe('the link, without signing in', () => {
     const unknown = await t.call(null, 'GET', '/api/invitations/no-such-token');
     expect(unknown.status).toBe(404);
     expect(error(unknown.body)).toMatchObject({ code: 'NOT_FOUND', message: 'Invitation not found or expired' });
-    clock += INVITATION_TTL_MS;
-    expect(error((await t.call(null, 'GET', `/api/invitations/${token}`)).body).message).toBe('Invitation not found or expired');
+  });
+
+  it('answers 410 GONE, naming neither address, once the invitation is accepted or expired; 404 once cancelled (issue 31)', async () => {
+    const t = await make();
+    const goneWith = async (token: string, message: string) => {
+      const res = await t.call(null, 'GET', `/api/invitations/${token}`);
+      expect(res.status).toBe(410);
+      expect(res.body).toEqual({ error: { code: 'GONE', message } });
+    };
+    const accepted = await t.invite('admin', t.admin);
+    expect((await t.call(accepted.invitee, 'POST', `/api/invitations/${accepted.token}/accept`)).status).toBe(200);
+    await goneWith(accepted.token, 'This invitation has already been accepted');
+
+    const expired = await t.invite();
+    clock += INVITATION_TTL_MS - 1;
+    expect((await t.call(null, 'GET', `/api/invitations/${expired.token}`)).status).toBe(200);
+    clock += 1;
+    await goneWith(expired.token, 'This invitation has expired');
+
+    // Cancelling removes the entry: the link is then as unknown as one never sent.
+    const cancelled = await t.invite();
+    expect((await t.call(t.owner, 'DELETE', `/api/invitations/${cancelled.id}`)).status).toBe(200);
+    const res = await t.call(null, 'GET', `/api/invitations/${cancelled.token}`);
+    expect(res.status).toBe(404);
+    expect(JSON.stringify(res.body)).not.toContain('@');
   });
 });
 
@@ -116,13 +139,13 @@ describe('accepting', () => {
     expect((members.body as Array<{ email: string }>).map((m) => m.email)).toContain(invitee.email);
     const listed = Invitation.array().parse((await t.call(t.member, 'GET', '/api/invitations')).body);
     expect(listed.find((i) => i.id === id)?.status).toBe('accepted');
-    // Single use: by token or by id, and the link now says it was accepted.
+    // Single use: by token or by id, and the link is gone (410).
     for (const key of [token, id]) {
       const again = await t.call(invitee, 'POST', `/api/invitations/${key}/accept`);
       expect(again.status).toBe(409);
       expect(error(again.body).message).toBe('This invitation has already been accepted');
     }
-    expect(InvitationByTokenResponse.parse((await t.call(null, 'GET', `/api/invitations/${token}`)).body).invitation.status).toBe('accepted');
+    expect((await t.call(null, 'GET', `/api/invitations/${token}`)).status).toBe(410);
   });
 
   it('refuses anyone but the invited email, whoever they are', async () => {
@@ -133,6 +156,19 @@ describe('accepting', () => {
       const res = await t.call(who, 'POST', `/api/invitations/${token}/accept`);
       expect(res.status).toBe(403);
       expect(error(res.body)).toMatchObject({ code: 'FORBIDDEN', message: 'This invitation was sent to another email address' });
+    }
+    expect((await t.db.invitations.get(t.companyId, id))?.status).toBe('pending');
+  });
+
+  it("by id, answers someone else's invitation exactly as one that does not exist (issue 31)", async () => {
+    const t = await make();
+    const { id } = await t.invite();
+    const stranger = testUser('Sam Stranger');
+    for (const who of [stranger, t.owner, t.outsider]) {
+      const theirs = await t.call(who, 'POST', `/api/invitations/${id}/accept`);
+      const none = await t.call(who, 'POST', `/api/invitations/${crypto.randomUUID()}/accept`);
+      expect([theirs.status, theirs.body]).toEqual([404, { error: { code: 'NOT_FOUND', message: 'Invitation not found or expired' } }]);
+      expect([none.status, none.body]).toEqual([theirs.status, theirs.body]);
     }
     expect((await t.db.invitations.get(t.companyId, id))?.status).toBe('pending');
   });

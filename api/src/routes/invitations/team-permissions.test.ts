@@ -88,12 +88,13 @@ const cases: Case[] = [
   },
   ...(['id', 'token'] as const).map(
     (key): Case => ({
-      // Only the invited email accepts: everyone else, in the company or not, is refused.
+      // Only the invited email accepts: everyone else, in the company or not, is refused; by id
+      // as if the invitation did not exist (404), by the link's token with the reason (403).
       endpoint: `POST /api/invitations/{${key}}/accept`,
-      expected: { owner: 403, admin: 403, member: 403, outsider: 403 },
+      expected: key === 'id' ? { owner: 404, admin: 404, member: 404, outsider: 404 } : { owner: 403, admin: 403, member: 403, outsider: 403 },
       run: async (t, as) => t.call(as, 'POST', `/api/invitations/${(await t.invite())[key]}/accept`),
       check: async (t, _who, body) => {
-        expect(ErrorBody.parse(body).error.message).toBe('This invitation was sent to another email address');
+        expect(ErrorBody.parse(body).error.message).toBe(key === 'id' ? 'Invitation not found or expired' : 'This invitation was sent to another email address');
         expect((await t.db.invitations.listByCompany(t.companyId))[0]?.status).toBe('pending');
       },
     }),

@@ -1,7 +1,8 @@
 /**
  * Accepting an invitation, by its id (from the caller's own list) or by its link token. Only
- * the invited email may accept, only while the invitation is pending and unexpired, and the
- * move into the company with the invited role is one transaction (repository `accept`).
+ * the invited email may accept (by id, anyone else gets the 404 of a missing invitation), only
+ * while the invitation is pending and unexpired, and the move into the company with the invited
+ * role is one transaction (repository `accept`).
  *
  * The caller's previous company: when they were its only member it is left as it was (its
  * catalog, settings and orders stay, nobody belongs to it any more); when they own it and others
@@ -17,9 +18,12 @@ import { forgetCachedUsers } from '../../auth/user-cache';
 import type { Company, Database, Invitation, User } from '../../db/repositories';
 import { isOpen } from './invitation-views';
 
-/** `key` is an invitation id (a UUID) or a link token (43 base64url characters, never UUID-shaped). */
+/** An invitation id (a UUID) rather than a link token (43 base64url characters, never UUID-shaped). */
+const isId = (key: string) => Uuid.safeParse(key).success;
+
+/** `key` is an invitation id or a link token. */
 async function findInvitation(db: Database, key: string): Promise<Invitation | null> {
-  return Uuid.safeParse(key).success ? db.invitations.getById(key) : db.invitations.getByToken(key);
+  return isId(key) ? db.invitations.getById(key) : db.invitations.getByToken(key);
 }
 
 /** Why this invitation cannot be accepted now, or null when it can. */
@@ -48,7 +52,12 @@ export async function acceptInvitation(
 ): Promise<{ invitation: Invitation; company: Company }> {
   const invitation = await findInvitation(db, key);
   if (!invitation) throw new ApiError(ErrorCode.NOT_FOUND, INVITATION_ERRORS.notFound);
-  if (invitation.email !== user.email) throw new ApiError(ErrorCode.FORBIDDEN, INVITATION_ERRORS.wrongEmail);
+  if (invitation.email !== user.email) {
+    // By id, someone else's invitation answers as one that does not exist (ids are not secrets,
+    // so a 403 would tell which exist); the holder of a link's token knows it exists already.
+    if (isId(key)) throw new ApiError(ErrorCode.NOT_FOUND, INVITATION_ERRORS.notFound);
+    throw new ApiError(ErrorCode.FORBIDDEN, INVITATION_ERRORS.wrongEmail);
+  }
   const reason = unusable(invitation, now);
   if (reason) throw reason;
   if (invitation.companyId === user.companyId) throw new ApiError(ErrorCode.CONFLICT, 'You are already a member of this company');

@@ -80,6 +80,22 @@ describe('AcceptInvitationPage', () => {
     await waitFor(() => text(broken.container).includes('Failed to load invitation details'));
   });
 
+  it('says why a link is gone (410: accepted or expired) and to ask for a new invitation, naming no one', async () => {
+    for (const message of ['This invitation has already been accepted', 'This invitation has expired']) {
+      respond = () => json({ error: { code: 'GONE', message } }, 410);
+      const gone = await open('/accept-invitation?token=used');
+      await waitFor(() => text(gone.container).includes(message));
+      const alert = gone.container.querySelector('[role="alert"]');
+      expect(text(alert)).toContain('ask the person who invited you to send a new invitation');
+      expect(text(gone.container)).not.toContain('Failed to load invitation details');
+      rendered?.unmount();
+    }
+    // A 410 with a message of its own (a proxy's page) still reads as a clear one.
+    respond = () => new Response('Gone', { status: 410 });
+    const bare = await open('/accept-invitation?token=used');
+    await waitFor(() => text(bare.container).includes('This invitation is no longer valid'));
+  });
+
   it("asks a visitor to sign in, and the Sign In button comes back to this link", async () => {
     const { container, router } = await open('/accept-invitation?token=tok123');
     await waitFor(() => container.querySelector('h1')?.textContent === 'Sign In Required');

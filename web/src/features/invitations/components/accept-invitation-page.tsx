@@ -1,6 +1,7 @@
 /**
  * /accept-invitation?token=...: what an invitation link opens (spec section 2). Errors: no
- * token, a link that is unknown or expired, or details that could not be loaded. A visitor who
+ * token, a link that is unknown (or cancelled), one already accepted or expired (the API's 410:
+ * why, and to ask for a new one), or details that could not be loaded. A visitor who
  * is not signed in is asked to sign in (and comes back here afterwards); a signed-in user sees
  * the company, role, inviter, status and expiry, and is sent to the Team page to accept, since
  * this page does not accept by itself (an unverified address is told to verify it first).
@@ -20,9 +21,11 @@ export const ACCEPT_INVITATION_MESSAGES = {
   noToken: 'Invalid invitation link - no token provided',
   loadFailed: 'Failed to load invitation details',
   notFound: INVITATION_ERRORS.notFound,
+  /** After the server's 410 (INVITATION_ERRORS.alreadyAccepted or .expired): what to do next. */
+  gone: 'This link can no longer be used. If you still need to join the team, ask the person who invited you to send a new invitation.',
 } as const;
 
-function Problem({ message }: { message: string }) {
+function Problem({ message, hint }: { message: string; hint?: string }) {
   return (
     <Paper withBorder p={{ base: 'lg', sm: 'xl' }}>
       <Title order={1} size="h2">
@@ -30,9 +33,25 @@ function Problem({ message }: { message: string }) {
       </Title>
       <Alert mt="md" color="red" variant="outline" icon={<IconAlertTriangle aria-hidden="true" />} role="alert">
         <Text c="var(--mantine-color-text)">{message}</Text>
+        {hint && (
+          <Text mt="xs" size="sm" c="var(--mantine-color-text)">
+            {hint}
+          </Text>
+        )}
       </Alert>
     </Paper>
   );
+}
+
+/** What a failed lookup says: 404 the spec's 'not found', 410 the server's reason (accepted, expired) and what to do. */
+function LookupProblem({ error }: { error: unknown }) {
+  const code = error instanceof ApiError ? error.code : null;
+  if (code === ErrorCode.GONE) {
+    const known: string[] = [INVITATION_ERRORS.alreadyAccepted, INVITATION_ERRORS.expired];
+    const message = known.includes((error as ApiError).message) ? (error as ApiError).message : 'This invitation is no longer valid';
+    return <Problem message={message} hint={ACCEPT_INVITATION_MESSAGES.gone} />;
+  }
+  return <Problem message={code === ErrorCode.NOT_FOUND ? ACCEPT_INVITATION_MESSAGES.notFound : ACCEPT_INVITATION_MESSAGES.loadFailed} />;
 }
 
 export function AcceptInvitationPage() {
@@ -46,10 +65,8 @@ export function AcceptInvitationPage() {
   let content;
   if (!token) content = <Problem message={ACCEPT_INVITATION_MESSAGES.noToken} />;
   else if (lookup.state === 'loading' || isLoading) content = <PageLoader />;
-  else if (lookup.state === 'failed') {
-    const missing = lookup.error instanceof ApiError && lookup.error.code === ErrorCode.NOT_FOUND;
-    content = <Problem message={missing ? ACCEPT_INVITATION_MESSAGES.notFound : ACCEPT_INVITATION_MESSAGES.loadFailed} />;
-  } else if (!user) {
+  else if (lookup.state === 'failed') content = <LookupProblem error={lookup.error} />;
+  else if (!user) {
     const { invitation } = lookup;
     content = (
       <Paper withBorder p={{ base: 'lg', sm: 'xl' }}>
