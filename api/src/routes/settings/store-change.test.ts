@@ -12,6 +12,7 @@ import { WorkOrder, type CreateWorkOrderInput } from '@catalog/contracts/work-or
 import { DEMO_STORE } from '@catalog/demo-store';
 import { dbTargets, testDatabase } from '../../testing/db-targets';
 import { startDemoStore, syncedApp, type TestStore } from '../../testing/store-fixture';
+import { LATER } from '../../testing/times';
 
 const SHOP = { hash: 'abc123', accessToken: 'tok_live_7f3c9e2d41b8a6c0ab12', clientId: 'shop-client' };
 
@@ -52,7 +53,7 @@ describe.each(dbTargets)('a store change on $name', () => {
       return WorkOrder.parse(await res.json());
     };
     const now = await create('Now');
-    const later = await create('Later', { executeImmediately: false, scheduledAt: '2030-05-01T09:30:00.000Z' });
+    const later = await create('Later', { executeImmediately: false, scheduledAt: LATER });
     const done = await create('Done');
     const older = await create('From before stores were recorded');
     await t.db.workOrders.update(t.companyId, done.id, { status: 'completed', executedAt: new Date(), originalPrices: [] });

@@ -11,6 +11,7 @@ import { WorkOrder, type CreateWorkOrderInput } from '@catalog/contracts/work-or
 import { dbTargets, testDatabase } from '../../testing/db-targets';
 import { fingerprinter } from '../../testing/db-snapshot';
 import { testApp, testUser } from '../../testing/test-app';
+import { LATER } from '../../testing/times';
 
 const order = (extra: Partial<CreateWorkOrderInput> = {}): CreateWorkOrderInput => ({
   title: 'Spring sale',
@@ -72,7 +73,7 @@ describe.each(dbTargets)('work-order caps on $name', () => {
       await tables.close();
     }
     // A scheduled order has its own cap; another company has its own room.
-    expect((await c.create(order({ executeImmediately: false, scheduledAt: '2030-05-01T09:30:00.000Z' }))).status).toBe(201);
+    expect((await c.create(order({ executeImmediately: false, scheduledAt: LATER }))).status).toBe(201);
     expect((await (await company('Otto Other')).create(order())).status).toBe(201);
     // Once one has finished, there is room again.
     const first = (await t.db.workOrders.list(c.companyId)).find((o) => o.executeImmediately);
@@ -85,9 +86,9 @@ describe.each(dbTargets)('work-order caps on $name', () => {
     const [product] = await t.db.products.getByExternalIds(c.companyId, [102]);
     const productUpdates = [{ productId: product!.id, productName: 'Sun Hat', externalProductId: 102, newRegularPriceCents: 2_150 }];
     for (let i = 0; i < WORK_ORDER_CAPS.scheduled; i++) {
-      await t.db.workOrders.create(c.companyId, { title: `Later ${i}`, productUpdates, scheduledAt: new Date('2030-05-01T09:30:00.000Z') });
+      await t.db.workOrders.create(c.companyId, { title: `Later ${i}`, productUpdates, scheduledAt: new Date(LATER) });
     }
-    const res = await c.create(order({ executeImmediately: false, scheduledAt: '2030-05-01T09:30:00.000Z' }));
+    const res = await c.create(order({ executeImmediately: false, scheduledAt: LATER }));
     expect(res.status).toBe(429);
     expect(ErrorBody.parse(await res.json()).error).toEqual({ code: ErrorCode.TOO_MANY_ORDERS, message: tooManyOrdersMessage('scheduled') });
     expect(await t.db.workOrders.countByStatus(c.companyId)).toMatchObject({ pending: WORK_ORDER_CAPS.scheduled });

@@ -12,6 +12,7 @@ import {
 } from '@catalog/contracts/work-orders';
 import type { WorkOrderStatus } from '../../db/repositories';
 import { testApp, testUser } from '../../testing/test-app';
+import { LATER, LATER_END } from '../../testing/times';
 
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => close?.());
@@ -115,7 +116,7 @@ describe('POST /api/work-orders', () => {
 
   it('stores a scheduled order with its time and an immediate one without', async () => {
     const t = await setup();
-    const at = '2030-05-01T09:30:00.000Z';
+    const at = LATER;
     const scheduled = WorkOrder.parse(await (await t.create(valid({ executeImmediately: false, scheduledAt: at }))).json());
     expect(scheduled).toMatchObject({ executeImmediately: false, scheduledAt: at });
     const now = WorkOrder.parse(await (await t.create(valid({ scheduledAt: at }))).json());
@@ -142,7 +143,7 @@ describe('GET /api/work-orders', () => {
 
 describe('delete, archive and undo', () => {
   async function orderIn(t: Awaited<ReturnType<typeof setup>>, status: WorkOrderStatus, extra: { archived?: boolean; executedAt?: Date } = {}) {
-    const { id } = WorkOrder.parse(await (await t.create(valid({ executeImmediately: false, scheduledAt: '2030-01-01T00:00:00.000Z' }))).json());
+    const { id } = WorkOrder.parse(await (await t.create(valid({ executeImmediately: false, scheduledAt: LATER }))).json());
     await t.setStatus(id, status, extra);
     return id;
   }
@@ -196,7 +197,7 @@ describe('delete, archive and undo', () => {
       delete: (id) => t.request('DELETE', `/api/work-orders/${id}`),
       archive: (id) => t.request('PATCH', `/api/work-orders/${id}/archive`),
       undo: (id) => t.request('POST', `/api/work-orders/${id}/undo`),
-      editEnd: (id) => t.request('PATCH', `/api/work-orders/${id}`, { revertAt: '2031-01-01T00:00:00.000Z' }),
+      editEnd: (id) => t.request('PATCH', `/api/work-orders/${id}`, { revertAt: LATER_END }),
       approve: (id) => t.request('POST', `/api/work-orders/${id}/approve`),
       reject: (id) => t.request('POST', `/api/work-orders/${id}/reject`, { reason: 'Not this week' }),
     };

@@ -14,6 +14,7 @@ import { createSmtpMailer } from '../../lib/mailer';
 import { readEmail, startSmtpSink, type SmtpSink } from '../../testing/smtp-sink';
 import { testUser } from '../../testing/test-app';
 import { expectedAfter, pickItems, storePrice, waitFor, waitForStatus, workOrderWorld, type WorkOrderWorld } from './test-support';
+import { LATER } from '../../testing/times';
 
 let world: WorkOrderWorld | undefined;
 let sink: SmtpSink | undefined;
@@ -145,23 +146,23 @@ describe('approvals of members\u2019 work orders', () => {
   it('lets owners\u2019 and admins\u2019 orders run without approval, and the member withdraw their own waiting order (not another\u2019s)', async () => {
     const { w, admin, member, call } = await approvalsWorld();
     const items = pickItems(w.store, { products: 1, variants: 0 });
-    const byAdmin = await w.post({ title: 'Admin order', productUpdates: items, executeImmediately: false, scheduledAt: '2031-01-01T00:00:00.000Z' }, admin.headers);
+    const byAdmin = await w.post({ title: 'Admin order', productUpdates: items, executeImmediately: false, scheduledAt: LATER }, admin.headers);
     expect(byAdmin.body.status).toBe('pending');
-    const byOwner = await w.post({ title: 'Owner order', productUpdates: items, executeImmediately: false, scheduledAt: '2031-01-01T00:00:00.000Z' });
+    const byOwner = await w.post({ title: 'Owner order', productUpdates: items, executeImmediately: false, scheduledAt: LATER });
     expect(byOwner.body.status).toBe('pending');
 
-    const mine = await w.post({ title: 'Mine', productUpdates: items, executeImmediately: false, scheduledAt: '2031-01-01T00:00:00.000Z' }, member.headers);
+    const mine = await w.post({ title: 'Mine', productUpdates: items, executeImmediately: false, scheduledAt: LATER }, member.headers);
     const another = testUser('Max Member');
     await w.db.users.create({ companyId: w.companyId, email: another.email, firebaseUid: another.sub, role: 'member', firstName: 'Max' });
     expect((await call(another, 'DELETE', `/api/work-orders/${mine.body.id}`)).status).toBe(403);
     expect((await call(member, 'PATCH', `/api/work-orders/${mine.body.id}/archive`)).status).toBe(409);
     expect((await call(member, 'DELETE', `/api/work-orders/${mine.body.id}`)).status).toBe(200);
-    const theirs = await w.post({ title: 'Theirs', productUpdates: items, executeImmediately: false, scheduledAt: '2031-01-01T00:00:00.000Z' }, another.headers);
+    const theirs = await w.post({ title: 'Theirs', productUpdates: items, executeImmediately: false, scheduledAt: LATER }, another.headers);
     expect((await call(admin, 'DELETE', `/api/work-orders/${theirs.body.id}`)).status).toBe(200);
 
     // Approvals off again: a member's order is pending at once.
     await call(w.owner, 'PATCH', '/api/company/settings', { ordersNeedApproval: false });
-    expect((await w.post({ title: 'Free again', productUpdates: items, executeImmediately: false, scheduledAt: '2031-01-01T00:00:00.000Z' }, member.headers)).body.status).toBe('pending');
+    expect((await w.post({ title: 'Free again', productUpdates: items, executeImmediately: false, scheduledAt: LATER }, member.headers)).body.status).toBe('pending');
   });
 });
 
@@ -174,7 +175,7 @@ describe('blocking guardrails on the server', () => {
     // Not blocking yet: flagged on the device only, the server takes it.
     const set = await w.app.request('/api/company/settings', { method: 'PATCH', headers: w.owner.headers, body: JSON.stringify({ blockingGuardrails: ['zeroPrice'] }) });
     expect(set.status).toBe(200);
-    const res = await w.post({ title: 'Free stuff', productUpdates: [zero], executeImmediately: false, scheduledAt: '2031-01-01T00:00:00.000Z' });
+    const res = await w.post({ title: 'Free stuff', productUpdates: [zero], executeImmediately: false, scheduledAt: LATER });
     expect(res.status).toBe(422);
     expect(error(res.body)).toEqual({
       code: 'GUARDRAIL',
@@ -184,13 +185,13 @@ describe('blocking guardrails on the server', () => {
     expect(await w.db.workOrders.list(w.companyId)).toEqual([]);
     // The same price is fine once the rule only flags.
     await w.app.request('/api/company/settings', { method: 'PATCH', headers: w.owner.headers, body: JSON.stringify({ blockingGuardrails: [] }) });
-    expect((await w.post({ title: 'Free stuff', productUpdates: [zero], executeImmediately: false, scheduledAt: '2031-01-01T00:00:00.000Z' })).status).toBe(201);
+    expect((await w.post({ title: 'Free stuff', productUpdates: [zero], executeImmediately: false, scheduledAt: LATER })).status).toBe(201);
   });
 
   it('checks again on approve: a rule made blocking while the order waited refuses the approval, and it keeps waiting', async () => {
     const { w, admin, member, call } = await approvalsWorld();
     const items = pickItems(w.store, { products: 2, variants: 0 }, '80');
-    const created = await w.post({ title: 'Big jump', productUpdates: items, executeImmediately: false, scheduledAt: '2031-01-01T00:00:00.000Z' }, member.headers);
+    const created = await w.post({ title: 'Big jump', productUpdates: items, executeImmediately: false, scheduledAt: LATER }, member.headers);
     expect(created.status).toBe(201);
     await call(admin, 'PATCH', '/api/company/settings', { blockingGuardrails: ['largeChange'] });
     const refused = await call(admin, 'POST', `/api/work-orders/${created.body.id}/approve`);
