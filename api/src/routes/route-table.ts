@@ -12,17 +12,18 @@
  * `params`, `query`, `body`: the zod schemas the route validates at its edge.
  */
 import type { z } from 'zod';
-import { BackupDiffQuery, RestoreBackupBody, RestoreMomentBody } from '@catalog/contracts/backups';
+import { BackupDiffQuery, BackupListQuery, RestoreBackupBody, RestoreMomentBody } from '@catalog/contracts/backups';
 import { IntIdParam, TokenParam, UuidParam } from '@catalog/contracts/common';
 import { UpdateCompanySettingsBody } from '@catalog/contracts/company-settings';
 import { PriceHistoryCsvQuery } from '@catalog/contracts/csv';
 import type { Action } from '@catalog/contracts/permissions';
-import { ProductListQuery, ProductPriceEdit, VariantPriceEdit } from '@catalog/contracts/products';
+import type { PricePath } from '@catalog/contracts/price-gate';
+import { PriceHistoryQuery, ProductListQuery, ProductPriceEdit, VariantPriceEdit } from '@catalog/contracts/products';
 import { CatalogChangesQuery } from '@catalog/contracts/replication';
 import { SaveSettingsBody } from '@catalog/contracts/settings';
 import { StoreWebhookPayload } from '@catalog/contracts/store-webhooks';
 import { CheckoutBody, PlanChangeBody } from '@catalog/contracts/subscription';
-import { CompanyNameBody, InviteBody } from '@catalog/contracts/team';
+import { CompanyNameBody, InvitationListQuery, InviteBody, TeamMemberListQuery } from '@catalog/contracts/team';
 import { CreateWorkOrderBody, RejectWorkOrderBody, UndoWorkOrderBody, UpdateWorkOrderBody, WorkOrderListQuery } from '@catalog/contracts/work-orders';
 
 export type Access = 'public' | 'webhook' | 'self' | Action;
@@ -63,7 +64,7 @@ export const ROUTE_TABLE = {
 
   'GET /api/products': { access: 'catalog.read', query: ProductListQuery },
   'GET /api/products/:id/variants': { access: 'catalog.read', params: IntIdParam },
-  'GET /api/products/:id/price-history': { access: 'catalog.read', params: IntIdParam },
+  'GET /api/products/:id/price-history': { access: 'catalog.read', params: IntIdParam, query: PriceHistoryQuery },
   'GET /api/products/csv': { access: 'catalog.read' },
   'GET /api/products/:id/price-history/csv': { access: 'catalog.read', params: IntIdParam },
   'GET /api/products/price-history/csv': { access: 'catalog.read', query: PriceHistoryCsvQuery },
@@ -85,7 +86,7 @@ export const ROUTE_TABLE = {
   'POST /api/work-orders/:id/approve': { access: 'workOrders.approve', params: UuidParam },
   'POST /api/work-orders/:id/reject': { access: 'workOrders.approve', params: UuidParam, body: RejectWorkOrderBody },
 
-  'GET /api/backups': { access: 'backups.read' },
+  'GET /api/backups': { access: 'backups.read', query: BackupListQuery },
   'POST /api/backups': { access: 'backups.create' },
   'GET /api/backups/diff': { access: 'backups.compare', query: BackupDiffQuery },
   'POST /api/backups/restore': { access: 'backups.restore', body: RestoreMomentBody },
@@ -93,15 +94,15 @@ export const ROUTE_TABLE = {
   'POST /api/backups/:id/restore': { access: 'backups.restore', params: UuidParam, body: RestoreBackupBody, optionalBody: true },
   'GET /api/backups/:id/csv': { access: 'backups.download', params: UuidParam, file: true },
 
-  'GET /api/company/users': { access: 'team.read' },
+  'GET /api/company/users': { access: 'team.read', query: TeamMemberListQuery },
   'PUT /api/company/name': { access: 'team.rename', body: CompanyNameBody },
   'DELETE /api/company/users/:id': { access: 'team.removeMember', params: UuidParam },
   'GET /api/company/settings': { access: 'companySettings.read' },
   'PATCH /api/company/settings': { access: 'companySettings.update', body: UpdateCompanySettingsBody },
 
-  'GET /api/my-invitations': { access: 'self' },
+  'GET /api/my-invitations': { access: 'self', query: InvitationListQuery },
   'GET /api/invitations/:token': { access: 'public', params: TokenParam },
-  'GET /api/invitations': { access: 'team.read' },
+  'GET /api/invitations': { access: 'team.read', query: InvitationListQuery },
   'POST /api/invitations': { access: 'team.invite', body: InviteBody },
   'DELETE /api/invitations/:id': { access: 'team.cancelInvitation', params: UuidParam },
   'POST /api/invitations/:key/accept': { access: 'self' },

@@ -13,6 +13,7 @@ import type { GuardrailItem } from '@catalog/contracts/guardrails';
 import { MONEY_MESSAGE } from '@catalog/contracts/money';
 import {
   CreateWorkOrderBody,
+  isTooFarAhead,
   WORK_ORDER_MESSAGES,
   type CreateWorkOrderInput,
 } from '@catalog/contracts/work-orders';
@@ -196,6 +197,7 @@ export function buildWorkOrder(state: WorkOrderFormState, now: Date = new Date()
       scheduledAt = fromDateTimeInputs(state.date, state.time);
       if (!scheduledAt) errors.schedule = WORK_ORDER_MESSAGES.schedule;
       else if (scheduledAt.getTime() <= now.getTime()) errors.schedule = SCHEDULE_PASSED_MESSAGE;
+      else if (isTooFarAhead(scheduledAt.toISOString(), now.getTime())) errors.schedule = WORK_ORDER_MESSAGES.scheduleTooFar;
     }
   }
 
@@ -204,6 +206,7 @@ export function buildWorkOrder(state: WorkOrderFormState, now: Date = new Date()
     revertAt = fromDateTimeInputs(state.revertDate, state.revertTime);
     if (!revertAt) errors.revert = WORK_ORDER_MESSAGES.revertDate;
     else if (revertAt.getTime() <= Math.max(now.getTime(), scheduledAt?.getTime() ?? 0)) errors.revert = WORK_ORDER_MESSAGES.revertAfterStart;
+    else if (isTooFarAhead(revertAt.toISOString(), now.getTime())) errors.revert = WORK_ORDER_MESSAGES.revertTooFar;
   }
 
   let body: CreateWorkOrderInput | undefined;

@@ -1,10 +1,11 @@
 /** The create form's state, validation and payload, stated as the tests' names. */
 import { parseBulkAdjustment, type BulkAdjustmentInput } from '@catalog/contracts/bulk-adjustment';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildWorkOrder, SCHEDULE_PASSED_MESSAGE } from './build-work-order';
 import { testProduct, testVariant } from './test-fixtures';
 import { orderGuardrails } from '@catalog/contracts/bulk-adjustment-preview';
 import { DEFAULT_GUARDRAIL_SETTINGS } from '@catalog/contracts/guardrails';
+import { WORK_ORDER_MESSAGES } from '@catalog/contracts/work-orders';
 import {
   bulkAdjust,
   countSkipped,
@@ -18,6 +19,14 @@ import {
 
 const ID = '6f1c2a4e-8b7d-4c3e-9a1f-2b3c4d5e6f70';
 const NOW = new Date(2030, 5, 1, 12, 0);
+// The contracts' schema reads the clock for its 366-day bound: the tests' clock is NOW.
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+});
+afterAll(() => {
+  vi.useRealTimers();
+});
 
 const shirt = testProduct(101, {
   name: 'Linen Shirt',
@@ -83,6 +92,13 @@ describe('validation messages (spec section 5)', () => {
   it('refuses a scheduled time that has passed', () => {
     const past = ready(bulk({}), { type: 'schedule', value: 'scheduled' }, { type: 'date', value: '2030-06-01' }, { type: 'time', value: '11:59' });
     expect(buildWorkOrder(past, NOW).errors.schedule).toBe(SCHEDULE_PASSED_MESSAGE);
+  });
+
+  it('refuses a start or an end more than 366 days ahead, as the server does (issue 31)', () => {
+    const far = ready(bulk({}), { type: 'schedule', value: 'scheduled' }, { type: 'date', value: '2031-06-03' }, { type: 'time', value: '12:00' });
+    expect(buildWorkOrder(far, NOW).errors.schedule).toBe(WORK_ORDER_MESSAGES.scheduleTooFar);
+    const end = ready(bulk({}), { type: 'revert', value: true }, { type: 'revertDate', value: '2031-06-03' }, { type: 'revertTime', value: '12:00' });
+    expect(buildWorkOrder(end, NOW).errors.revert).toBe(WORK_ORDER_MESSAGES.revertTooFar);
   });
 
   it('names the price field that does not hold a price', () => {
