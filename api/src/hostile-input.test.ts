@@ -15,6 +15,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ErrorBody } from '@catalog/contracts/errors';
+import { timeIdCursor } from '@catalog/contracts/paging';
 import { DEMO_STORE } from '@catalog/demo-store';
 import { ROUTE_TABLE, type RouteSpec } from './routes/route-table';
 import { fingerprinter, type Fingerprint } from './testing/db-snapshot';
@@ -105,6 +106,9 @@ describe.each(dbTargets)('hostile input on $name', (target) => {
       'GET /api/catalog/changes': { cursor: '0', limit: '100', schema: '1', catalog: 'abc' },
       'GET /api/work-orders': { includeArchived: 'true' },
       'GET /api/products/price-history/csv': { from: '2025-01-01T00:00:00Z', to: '2025-02-01T00:00:00.000+01:00' },
+      // The paged lists (issue 31): a cursor as the API hands them out.
+      ...Object.fromEntries(['GET /api/products/:id/price-history', 'GET /api/backups', 'GET /api/company/users', 'GET /api/invitations', 'GET /api/my-invitations']
+        .map((route) => [route, { cursor: timeIdCursor({ at: new Date('2025-03-01T00:00:00Z'), id: crypto.randomUUID() }), limit: '20' }])),
       'GET /api/backups/diff': { at: '2025-03-08T09:05:00.000Z' },
     };
     const ids: Record<string, string> = {

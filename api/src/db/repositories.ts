@@ -171,6 +171,15 @@ export interface NewInvitation {
   now?: Date;
 }
 
+/** Which invitations addressed to an email are listed (InvitationsRepository.listByEmail), and the page. */
+export interface InvitationsForEmail extends Partial<KeysetPage> {
+  status?: InvitationStatus;
+  /** Only those that can be accepted at this time: pending and not expired. */
+  openAt?: Date;
+  /** Not those of this company (the one the caller is already in). */
+  exceptCompanyId?: string;
+}
+
 export interface InvitationsRepository {
   /** Rejects (unique violation) when the token is taken. */
   create(companyId: string, input: NewInvitation): Promise<Invitation>;
@@ -179,8 +188,8 @@ export interface InvitationsRepository {
   getById(id: string): Promise<Invitation | null>;
   /** Global: the public accept-invitation page only knows the token. */
   getByToken(token: string): Promise<Invitation | null>;
-  /** Global: invitations addressed to the signed-in user's email, any company. */
-  listByEmail(email: string, opts?: { status?: InvitationStatus }): Promise<Invitation[]>;
+  /** Global: invitations addressed to the signed-in user's email, any company; newest first, by (createdAt, id). */
+  listByEmail(email: string, opts?: InvitationsForEmail): Promise<Invitation[]>;
   /** Newest first, by (createdAt, id); all of them without `limit`. */
   listByCompany(companyId: string, opts?: { status?: InvitationStatus } & Partial<KeysetPage>): Promise<Invitation[]>;
   updateStatus(companyId: string, id: string, status: InvitationStatus, at?: Date): Promise<Invitation | null>;

@@ -7,10 +7,10 @@
  *
  * Work orders' conditions and rows are in repository-shared.work-orders.ts.
  */
-import { and, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { normalizeEmail } from './email';
 import type {
-  ActivityLease, ApiSettings, CompanyActivity, ExportedPriceHistoryEntry, ListedPriceHistoryEntry, NewCompany, NewInvitation, NewUser,
+  ActivityLease, ApiSettings, CompanyActivity, ExportedPriceHistoryEntry, InvitationsForEmail, ListedPriceHistoryEntry, NewCompany, NewInvitation, NewUser,
   PriceHistoryEntry, PriceHistoryPageOptions, Product, ProductVariant, ProvisionInput, SettingsInput, SyncPass,
 } from './repositories';
 import type * as pg from './schema.pg';
@@ -90,6 +90,16 @@ export function newInvitationRow(companyId: string, input: NewInvitation) {
 /** The invitation `id` of `companyId` while it can be accepted: pending and not expired at `now`. */
 export function acceptableInvitation(inv: Twin<'companyInvitations'>, companyId: string, id: string, now: Date): SQL | undefined {
   return and(eq(inv.companyId, companyId), eq(inv.id, id), eq(inv.status, 'pending'), gt(inv.expiresAt, now));
+}
+
+/** The invitations addressed to `email` (InvitationsRepository.listByEmail), before their order and page. */
+export function invitationsForEmail(inv: Twin<'companyInvitations'>, email: string, opts: InvitationsForEmail): SQL | undefined {
+  return and(
+    eq(inv.email, normalizeEmail(email)),
+    opts.status ? eq(inv.status, opts.status) : undefined,
+    opts.openAt ? and(eq(inv.status, 'pending'), gt(inv.expiresAt, opts.openAt)) : undefined,
+    opts.exceptCompanyId === undefined ? undefined : ne(inv.companyId, opts.exceptCompanyId),
+  );
 }
 
 // ---------------------------------------------------------------- settings

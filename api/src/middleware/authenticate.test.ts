@@ -65,7 +65,7 @@ describe('authenticate: the cached caller', () => {
     expect(after.company.name).not.toBe('Acme Team');
     expect(after.role).toBe('owner');
     const colleagues = await t.call(t.member, 'GET', '/api/company/users');
-    expect((colleagues.body as Array<{ email: string }>).map((m) => m.email)).toEqual([t.member.email]);
+    expect((colleagues.body as { members: Array<{ email: string }> }).members.map((m) => m.email)).toEqual([t.member.email]);
   });
 
   it('takes a member removed by the team service itself (no request) out at once too', async () => {

@@ -13,6 +13,7 @@ import { lazySchema } from './lazy-schema';
 import { IntId, IsoDateTime, singleLineText, Uuid } from './common';
 import { isTimeZone } from './date-time';
 import { NullableMoneyString } from './money';
+import { CursorPageQuery, page } from './paging';
 import { PriceChangeType } from './products';
 import { MAX_WORK_ORDER_ITEMS } from './work-orders';
 
@@ -64,8 +65,12 @@ export const Backup = lazySchema(() =>
 );
 export type Backup = z.infer<typeof Backup>;
 
-/** GET /api/backups, newest first. */
-export const BackupListResponse = lazySchema(() => z.array(Backup));
+/** GET /api/backups?cursor=&limit=: the query (paging.ts; a year of on-demand backups is thousands). */
+export const BackupListQuery = CursorPageQuery;
+export type BackupListQuery = CursorPageQuery;
+
+/** GET /api/backups: a page of the listed backups, newest first (by time, then id). */
+export const BackupListResponse = lazySchema(() => page('backups', Backup));
 export type BackupListResponse = z.infer<typeof BackupListResponse>;
 
 /** A product's or a variant's two prices (null: none of its own, see the module comment). */

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
 import { IntId, IsoDateTime, queryInt, singleLineText, TEXT_LIMITS, Uuid } from './common';
 import { MoneyString, NullableMoneyString } from './money';
+import { CursorPageQuery, page } from './paging';
 import { checkPriceRange, ProductFilterFields } from './product-filters';
 
 /** Page sizes offered on the products screen; 20 is the default, 200 the most the API serves. */
@@ -165,8 +166,12 @@ export const VariantPriceEdit = lazySchema(() =>
 );
 export type VariantPriceEdit = z.infer<typeof VariantPriceEdit>;
 
-/** GET /api/products/{id}/price-history, newest first. */
-export const PriceHistoryResponse = lazySchema(() => z.array(PriceHistoryEntry));
+/** GET /api/products/{id}/price-history?cursor=&limit=: the query (paging.ts; the history grows with every change). */
+export const PriceHistoryQuery = CursorPageQuery;
+export type PriceHistoryQuery = CursorPageQuery;
+
+/** GET /api/products/{id}/price-history: a page of entries, newest first (by time, then id). */
+export const PriceHistoryResponse = lazySchema(() => page('entries', PriceHistoryEntry));
 export type PriceHistoryResponse = z.infer<typeof PriceHistoryResponse>;
 
 /** GET /api/products/{id}/variants. */

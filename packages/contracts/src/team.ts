@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
 import { emailAddress, IsoDateTime, singleLineText } from './common';
 import { Role } from './auth';
+import { CursorPageQuery, page } from './paging';
 import { PLANS, type PlanId } from './plans';
 
 export const TEAM_MESSAGES = {
@@ -57,6 +58,14 @@ export const TeamMember = lazySchema(() =>
 );
 export type TeamMember = z.infer<typeof TeamMember>;
 
+/** GET /api/company/users?cursor=&limit=: the query (paging.ts; a plan may allow any number of users). */
+export const TeamMemberListQuery = CursorPageQuery;
+export type TeamMemberListQuery = CursorPageQuery;
+
+/** GET /api/company/users: a page of the members, oldest first (by when they joined the app, then id): the owner leads. */
+export const TeamMemberListResponse = lazySchema(() => page('members', TeamMember));
+export type TeamMemberListResponse = z.infer<typeof TeamMemberListResponse>;
+
 /** An entry of GET /api/invitations and GET /api/my-invitations (ids are UUIDs, as stored). */
 export const Invitation = lazySchema(() =>
   z.object({
@@ -70,6 +79,14 @@ export const Invitation = lazySchema(() =>
   }),
 );
 export type Invitation = z.infer<typeof Invitation>;
+
+/** GET /api/invitations and GET /api/my-invitations ?cursor=&limit=: the query (paging.ts). */
+export const InvitationListQuery = CursorPageQuery;
+export type InvitationListQuery = CursorPageQuery;
+
+/** GET /api/invitations and GET /api/my-invitations: a page of invitations, newest first (by time, then id). */
+export const InvitationListResponse = lazySchema(() => page('invitations', Invitation));
+export type InvitationListResponse = z.infer<typeof InvitationListResponse>;
 
 /**
  * GET /api/invitations/{token}: sent without authentication, so it names no ids. Only a pending

@@ -1,10 +1,9 @@
 /** PostgreSQL company invitations repository. */
-import { and, desc, eq } from 'drizzle-orm';
-import { normalizeEmail } from '../email';
+import { and, eq } from 'drizzle-orm';
 import { rethrowUnique } from '../errors';
 import { afterKey, keysetOrder } from '../keyset';
 import type { InvitationsRepository } from '../repositories';
-import { acceptableInvitation, newInvitationRow } from '../repository-shared';
+import { acceptableInvitation, invitationsForEmail, newInvitationRow } from '../repository-shared';
 import { companyInvitations as inv, users } from '../schema.pg';
 import type { PgDb } from './types';
 
@@ -28,9 +27,10 @@ export function pgInvitations(db: PgDb): InvitationsRepository {
       return row ?? null;
     },
     async listByEmail(email, opts = {}) {
-      return db.select().from(inv)
-        .where(and(eq(inv.email, normalizeEmail(email)), opts.status ? eq(inv.status, opts.status) : undefined))
-        .orderBy(desc(inv.createdAt), desc(inv.id));
+      const rows = db.select().from(inv)
+        .where(and(invitationsForEmail(inv, email, opts), afterKey(inv.createdAt, inv.id, opts.after, 'newest')))
+        .orderBy(...keysetOrder(inv.createdAt, inv.id, 'newest'));
+      return opts.limit === undefined ? rows : rows.limit(opts.limit);
     },
     async listByCompany(companyId, opts = {}) {
       const rows = db.select().from(inv)

@@ -1,10 +1,9 @@
 /** SQLite company invitations repository. */
-import { and, desc, eq } from 'drizzle-orm';
-import { normalizeEmail } from '../email';
+import { and, eq } from 'drizzle-orm';
 import { rethrowUnique } from '../errors';
 import { afterKey, keysetOrder } from '../keyset';
 import type { Invitation, InvitationsRepository } from '../repositories';
-import { acceptableInvitation, newInvitationRow } from '../repository-shared';
+import { acceptableInvitation, invitationsForEmail, newInvitationRow } from '../repository-shared';
 import { companyInvitations as inv, users } from '../schema.sqlite';
 import type { SqliteDb } from './types';
 
@@ -28,9 +27,10 @@ export function sqliteInvitations(db: SqliteDb): InvitationsRepository {
       return db.select().from(inv).where(eq(inv.token, token)).get() ?? null;
     },
     async listByEmail(email, opts = {}) {
-      return db.select().from(inv)
-        .where(and(eq(inv.email, normalizeEmail(email)), opts.status ? eq(inv.status, opts.status) : undefined))
-        .orderBy(desc(inv.createdAt), desc(inv.id)).all();
+      const rows = db.select().from(inv)
+        .where(and(invitationsForEmail(inv, email, opts), afterKey(inv.createdAt, inv.id, opts.after, 'newest')))
+        .orderBy(...keysetOrder(inv.createdAt, inv.id, 'newest'));
+      return (opts.limit === undefined ? rows : rows.limit(opts.limit)).all();
     },
     async listByCompany(companyId, opts = {}) {
       const rows = db.select().from(inv)

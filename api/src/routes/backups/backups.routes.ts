@@ -1,7 +1,7 @@
 /**
  * /api/backups (issue 17, Premium): the company's catalog pricing backups.
  *
- *   GET  /                 the listed backups, newest first
+ *   GET  /                 the listed backups, newest first, in pages (?cursor=&limit=: { backups, nextCursor })
  *   POST /                 "Back up now" (201 with the backup)
  *   GET  /diff?at=ISO      the prices at that moment (the nearest backup before it plus the
  *                          price history since) against the catalog now
@@ -21,8 +21,8 @@
  */
 import { Hono, type Context } from 'hono';
 import {
-  BackupDiffQuery, MAX_MANUAL_BACKUPS_PER_DAY, RestoreBackupBody, RestoreMomentBody, restoreTitle, tooManyManualBackupsMessage,
-  type Backup as WireBackup, type BackupDiffResponse, type BackupPrices,
+  BackupDiffQuery, BackupListQuery, type BackupListResponse, MAX_MANUAL_BACKUPS_PER_DAY, RestoreBackupBody, RestoreMomentBody, restoreTitle,
+  tooManyManualBackupsMessage, type Backup as WireBackup, type BackupDiffResponse, type BackupPrices,
 } from '@catalog/contracts/backups';
 import { UuidParam } from '@catalog/contracts/common';
 import { formatDateTime } from '@catalog/contracts/date-time';
@@ -39,7 +39,7 @@ import { requirePlanFeature } from '../../middleware/require-plan-feature';
 import { guard } from '../../middleware/require-permission';
 import type { ItemPrices, PriceState } from '../../services/backups/backup-codec';
 import {
-  compareWithCatalog, describeBackups, isOtherStore, readBackupState, restoreItems, stateAt, takeBackup, type RestoreSelection,
+  backupPage, compareWithCatalog, describeBackups, isOtherStore, readBackupState, restoreItems, stateAt, takeBackup, type RestoreSelection,
 } from '../../services/backups/backups';
 import { notifyWorkOrdersDue } from '../../services/work-orders/scheduler';
 import { waitsForApproval } from '../../services/work-orders/approvals';
@@ -128,8 +128,8 @@ export function backupRoutes(deps: { db: Database }) {
 
   return new Hono<AuthedEnv>()
     .get('/', guard('GET /api/backups'), premium, async (c) => {
-      const { companyId } = c.get('user');
-      return c.json((await describeBackups(db, companyId, await db.backups.list(companyId))) satisfies WireBackup[]);
+      const query = readQuery(c, BackupListQuery);
+      return c.json((await backupPage(db, c.get('user').companyId, query)) satisfies BackupListResponse);
     })
 
     .post('/', guard('POST /api/backups'), premium, async (c) => {

@@ -78,7 +78,7 @@ describe('backups through the API', () => {
     expect(items.some((i) => i.variantId == null && (original[`p${i.productId}`]!.sale ?? 0) > 0)).toBe(true);
 
     // The order's own backup, taken right before it wrote, is listed with it.
-    const list = BackupListResponse.parse((await call(w, 'GET', '/api/backups')).json);
+    const { backups: list } = BackupListResponse.parse((await call(w, 'GET', '/api/backups')).json);
     expect(list.map((b) => b.trigger)).toEqual(['work_order', 'manual']);
     expect(list[0]!.workOrder).toEqual({ id: order.id, title: 'Spring +10%' });
     expect(list[0]!.changedCount).toBe(0);
@@ -262,7 +262,7 @@ describe('backups through the API', () => {
     const backup = Backup.parse((await call(w, 'POST', '/api/backups')).json);
     const settings = (await w.db.settings.get(w.companyId))!;
     await w.db.settings.upsert(w.companyId, { storeHash: 'anotherstore', accessToken: settings.accessToken, clientId: settings.clientId });
-    const listed = BackupListResponse.parse((await call(w, 'GET', '/api/backups')).json);
+    const { backups: listed } = BackupListResponse.parse((await call(w, 'GET', '/api/backups')).json);
     expect(listed[0]!.otherStore).toBe(true);
     for (const [method, path] of [['GET', `/api/backups/${backup.id}/diff`], ['POST', `/api/backups/${backup.id}/restore`]] as const) {
       const res = await call(w, method, path);

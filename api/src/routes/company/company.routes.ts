@@ -1,7 +1,8 @@
 /**
- * /api/company: the caller's team. GET /users (the members), PUT /name (rename, 'Company name
- * cannot be empty' after trimming) and DELETE /users/{id} (the member moves to a company of
- * their own; never an owner, never oneself). GET and PATCH /settings: the company's settings
+ * /api/company: the caller's team. GET /users (the members, oldest first, in pages:
+ * ?cursor=&limit=), PUT /name (rename, 'Company name cannot be empty' after trimming) and
+ * DELETE /users/{id} (the member moves to a company of their own; never an owner, never
+ * oneself). GET and PATCH /settings: the company's settings
  * (issue 19: approvals of members' orders, guardrails); turning approvals on needs a plan with
  * them (403 PLAN_LIMIT otherwise, decision 032). Who may call each: the guards, from the route
  * table and the permission table (team.*; decision 019). Another company's member is a 404, as
@@ -13,9 +14,10 @@ import { UuidParam, type MessageResponse } from '@catalog/contracts/common';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import { UpdateCompanySettingsBody, type CompanySettings } from '@catalog/contracts/company-settings';
 import { planFeatureError, planHasFeature } from '@catalog/contracts/plans';
-import { CompanyNameBody, type CompanyNameResponse, type TeamMember } from '@catalog/contracts/team';
+import { pageOf, timeIdCursor } from '@catalog/contracts/paging';
+import { CompanyNameBody, type CompanyNameResponse, type TeamMember, TeamMemberListQuery, type TeamMemberListResponse } from '@catalog/contracts/team';
 import type { Database, User } from '../../db/repositories';
-import { readJson } from '../../lib/http';
+import { readJson, readQuery } from '../../lib/http';
 import type { AuthedEnv } from '../../middleware/authenticate';
 import { guard } from '../../middleware/require-permission';
 import { MEMBER_NOT_FOUND, removeMember } from '../../services/team/remove-member';
@@ -36,8 +38,11 @@ export function companyRoutes(deps: { db: Database; now: () => Date }) {
   const { db, now } = deps;
   return new Hono<AuthedEnv>()
     .get('/users', guard('GET /api/company/users'), async (c) => {
-      const members = await db.users.listByCompany(c.get('user').companyId);
-      return c.json(members.map(toTeamMember) satisfies TeamMember[]);
+      const { cursor, limit } = readQuery(c, TeamMemberListQuery);
+      // One more than the page: whether another page follows.
+      const rows = await db.users.listByCompany(c.get('user').companyId, { after: cursor, limit: limit + 1 });
+      const { items, nextCursor } = pageOf(rows, limit, (u) => timeIdCursor({ at: u.createdAt, id: u.id }));
+      return c.json({ members: items.map(toTeamMember), nextCursor } satisfies TeamMemberListResponse);
     })
     .put('/name', guard('PUT /api/company/name'), async (c) => {
       const { name } = await readJson(c, CompanyNameBody);

@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CurrentUser } from '@catalog/contracts/auth';
 import { MessageResponse } from '@catalog/contracts/common';
 import { ErrorBody } from '@catalog/contracts/errors';
-import { CompanyNameResponse, TeamMember } from '@catalog/contracts/team';
+import { CompanyNameResponse, TeamMemberListResponse } from '@catalog/contracts/team';
+import { expectPagingBounds, readAllPages } from '../../testing/paging';
 import { teamApp, type TeamApp } from '../../testing/team-fixture';
 
 let current: TeamApp | undefined;
@@ -24,11 +25,47 @@ const error = (body: unknown) => ErrorBody.parse(body).error;
 describe('GET /api/company/users', () => {
   it('lists the members with name, email, picture and role', async () => {
     const t = await make();
-    const members = TeamMember.array().parse((await t.call(t.member, 'GET', '/api/company/users')).body);
+    const members = TeamMemberListResponse.parse((await t.call(t.member, 'GET', '/api/company/users')).body).members;
     expect(members.find((m) => m.id === t.owner.id)).toEqual({
       id: t.owner.id, email: t.owner.email, firstName: 'Olive', lastName: 'Owner', profileImageUrl: null, role: 'owner',
     });
     expect(members.map((m) => m.role).sort()).toEqual(['admin', 'member', 'owner']);
+  });
+
+  it('pages the members oldest first (the owner leads): each once at any page size, never another company\'s', async () => {
+    const t = await make();
+    // Members who joined in the same millisecond are ordered by id.
+    const at = new Date(Date.now() + 60_000);
+    for (let i = 0; i < 9; i++) {
+      await t.db.users.create({ companyId: t.companyId, email: `crew-${i}-${crypto.randomUUID()}@example.com`, now: new Date(at.getTime() + Math.floor(i / 3)) });
+    }
+    const expected = (await t.db.users.listByCompany(t.companyId)).map((u) => u.id);
+    expect(expected).toHaveLength(12);
+    expect(expected[0]).toBe(t.owner.id);
+    const get = (path: string) => t.app.request(path, { headers: t.member.headers });
+    for (const limit of [1, 5, 11, 12, 100]) {
+      const { items, pages } = await readAllPages<{ id: string }>(get, '/api/company/users', 'members', limit);
+      expect(items.map((m) => m.id), `limit ${limit}`).toEqual(expected);
+      expect(pages).toBe(Math.ceil(12 / limit));
+      expect(items.map((m) => m.id)).not.toContain(t.outsider.id);
+    }
+    // A member who joins while the list is read comes after everyone: nothing repeats or goes missing.
+    const { items } = await readAllPages<{ id: string }>(get, '/api/company/users', 'members', 4, async (page) => {
+      if (page === 1) await t.db.users.create({ companyId: t.companyId, email: `late-${crypto.randomUUID()}@example.com`, now: new Date(at.getTime() + 60_000) });
+    });
+    expect(items.map((m) => m.id).slice(0, 12)).toEqual(expected);
+    expect(items).toHaveLength(13);
+    // The outsider's own list, with the team's cursor too, is their company only.
+    const cursor = TeamMemberListResponse.parse((await t.call(t.owner, 'GET', '/api/company/users?limit=2')).body).nextCursor;
+    for (const path of ['/api/company/users', `/api/company/users?cursor=${cursor}`]) {
+      const theirs = TeamMemberListResponse.parse((await t.call(t.outsider, 'GET', path)).body);
+      expect(theirs.members.every((m) => m.id === t.outsider.id)).toBe(true);
+    }
+  });
+
+  it('refuses a limit out of bounds and a cursor it did not hand out with 400s naming the field', async () => {
+    const t = await make();
+    await expectPagingBounds((path) => t.app.request(path, { headers: t.owner.headers }), '/api/company/users', 'members');
   });
 });
 
@@ -75,7 +112,7 @@ describe('DELETE /api/company/users/{id}', () => {
     expect(res.status).toBe(200);
     expect(MessageResponse.parse(res.body).message).toBe('Adam was removed from the team and moved to their own company');
 
-    const members = TeamMember.array().parse((await t.call(t.owner, 'GET', '/api/company/users')).body);
+    const members = TeamMemberListResponse.parse((await t.call(t.owner, 'GET', '/api/company/users')).body).members;
     expect(members.map((m) => m.id)).not.toContain(t.admin.id);
     // Same person, same sign-in: they now own "Adam's Company" on the trial plan.
     const me = CurrentUser.parse((await t.call(t.admin, 'GET', '/api/auth/user')).body);
@@ -83,7 +120,7 @@ describe('DELETE /api/company/users/{id}', () => {
     expect(me.company).toEqual({ name: "Adam's Company", subscriptionPlan: 'trial', productLimit: 5 });
     const after = (await t.db.users.getByEmail(t.admin.email))!;
     expect(after).toMatchObject({ id: before.id, firebaseUid: before.firebaseUid, createdAt: before.createdAt, isActive: true });
-    expect(TeamMember.array().parse((await t.call(t.admin, 'GET', '/api/company/users')).body).map((m) => m.id)).toEqual([t.admin.id]);
+    expect(TeamMemberListResponse.parse((await t.call(t.admin, 'GET', '/api/company/users')).body).members.map((m) => m.id)).toEqual([t.admin.id]);
     // The invitation they sent for the old team stays with it, and still works.
     expect((await t.db.invitations.get(t.companyId, sent.id))?.invitedBy).toBe(t.admin.id);
     expect((await t.call(sent.invitee, 'POST', `/api/invitations/${sent.token}/accept`)).status).toBe(200);

@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CurrentUser } from '@catalog/contracts/auth';
 import { ErrorBody } from '@catalog/contracts/errors';
-import { AcceptInvitationResponse, INVITATION_ERRORS, Invitation } from '@catalog/contracts/team';
+import { AcceptInvitationResponse, INVITATION_ERRORS, type Invitation, InvitationListResponse } from '@catalog/contracts/team';
 import { VERIFY_TO_LINK_MESSAGE } from '../../services/provisioning';
 import { fingerprinter } from '../../testing/db-snapshot';
 import { testDatabase, dbTargets } from '../../testing/db-targets';
@@ -65,7 +65,7 @@ describe.each(dbTargets)('identity trust on $name', () => {
     const verified = invitee.verified();
     const mine = await t.call(verified, 'GET', '/api/my-invitations');
     expect(mine.status).toBe(200);
-    expect(Invitation.array().parse(mine.body).map((i) => i.id)).toEqual([invitation.id]);
+    expect(InvitationListResponse.parse(mine.body).invitations.map((i) => i.id)).toEqual([invitation.id]);
     const accepted = await t.call(verified, 'POST', `/api/invitations/${token}/accept`);
     expect(accepted.status).toBe(200);
     expect(AcceptInvitationResponse.parse(accepted.body)).toMatchObject({ companyName: 'Acme Team', role: 'admin' });

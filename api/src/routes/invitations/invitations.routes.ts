@@ -6,7 +6,8 @@
  *   a pending invitation's company name, role, addresses, status and expiry; 404 'Invitation not
  *   found or expired' for an unknown or cancelled token (the entry is removed); 410 GONE for an
  *   accepted or expired one, without its details (issue 31: the emails stayed readable).
- * - GET /: the company's invitations (team.read; status 'expired' computed at read time).
+ * - GET /: the company's invitations (team.read; status 'expired' computed at read time), newest
+ *   first, in pages (?cursor=&limit=: { invitations, nextCursor }).
  * - POST /: invite (team.invite); answers the acceptance link and whether it was emailed.
  * - DELETE /{id}: cancel (team.cancelInvitation); the entry is removed. An accepted one stays.
  * - POST /{id or token}/accept: the invited user joins the company with the invited role; their
@@ -17,12 +18,13 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { TokenParam, UuidParam, type MessageResponse } from '@catalog/contracts/common';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
+import { pageOf, timeIdCursor } from '@catalog/contracts/paging';
 import {
-  INVITATION_ERRORS, InviteBody, type AcceptInvitationResponse, type CreateInvitationResponse,
-  type Invitation as WireInvitation, type InvitationByTokenResponse,
+  INVITATION_ERRORS, InvitationListQuery, type InvitationListResponse, InviteBody, type AcceptInvitationResponse, type CreateInvitationResponse,
+  type InvitationByTokenResponse,
 } from '@catalog/contracts/team';
 import type { Database } from '../../db/repositories';
-import { readJson } from '../../lib/http';
+import { readJson, readQuery } from '../../lib/http';
 import { requireVerifiedEmail, type AuthedEnv } from '../../middleware/authenticate';
 import { guard } from '../../middleware/require-permission';
 import { acceptInvitation } from '../../services/invitations/accept-invitation';
@@ -54,9 +56,12 @@ export function invitationRoutes({ db, auth, delivery, now }: InvitationRouteDep
     })
     .get('/', auth, guard('GET /api/invitations'), async (c) => {
       const { companyId } = c.get('user');
-      const [company, invitations] = await Promise.all([db.companies.get(companyId), db.invitations.listByCompany(companyId)]);
+      const { cursor, limit } = readQuery(c, InvitationListQuery);
+      // One more than the page: whether another page follows (issue 31).
+      const [company, rows] = await Promise.all([db.companies.get(companyId), db.invitations.listByCompany(companyId, { after: cursor, limit: limit + 1 })]);
+      const { items, nextCursor } = pageOf(rows, limit, (i) => timeIdCursor({ at: i.createdAt, id: i.id }));
       const at = now();
-      return c.json(invitations.map((i) => toWireInvitation(i, company?.name ?? '', at)) satisfies WireInvitation[]);
+      return c.json({ invitations: items.map((i) => toWireInvitation(i, company?.name ?? '', at)), nextCursor } satisfies InvitationListResponse);
     })
     .post('/', auth, guard('POST /api/invitations'), async (c) => {
       const inviter = c.get('user');
@@ -65,7 +70,7 @@ export function invitationRoutes({ db, auth, delivery, now }: InvitationRouteDep
       const { invitation, company } = await createInvitation(db, inviter, input, at);
       const delivered = await deliverInvitation(
         delivery,
-        { origin: new URL(c.req.url).origin, log: c.get('log') },
+        { log: c.get('log') },
         { invitation, company, inviter },
       );
       const body: CreateInvitationResponse = { invitation: toWireInvitation(invitation, company.name, at), ...delivered };

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CurrentUser } from '@catalog/contracts/auth';
 import { ErrorBody } from '@catalog/contracts/errors';
 import {
-  AcceptInvitationResponse, CreateInvitationResponse, INVITATION_TTL_MS, Invitation, InvitationByTokenResponse,
+  AcceptInvitationResponse, CreateInvitationResponse, INVITATION_TTL_MS, InvitationByTokenResponse, InvitationListResponse,
 } from '@catalog/contracts/team';
 import { testUser } from '../../testing/test-app';
 import { teamApp, type TeamApp } from '../../testing/team-fixture';
@@ -136,8 +136,8 @@ describe('accepting', () => {
     });
     expect(await me(t, invitee)).toMatchObject({ role: 'admin', company: { name: 'Acme Team' } });
     const members = await t.call(t.owner, 'GET', '/api/company/users');
-    expect((members.body as Array<{ email: string }>).map((m) => m.email)).toContain(invitee.email);
-    const listed = Invitation.array().parse((await t.call(t.member, 'GET', '/api/invitations')).body);
+    expect((members.body as { members: Array<{ email: string }> }).members.map((m) => m.email)).toContain(invitee.email);
+    const listed = InvitationListResponse.parse((await t.call(t.member, 'GET', '/api/invitations')).body).invitations;
     expect(listed.find((i) => i.id === id)?.status).toBe('accepted');
     // Single use: by token or by id, and the link is gone (410).
     for (const key of [token, id]) {
@@ -177,10 +177,10 @@ describe('accepting', () => {
     const t = await make();
     const { token, invitee, id } = await t.invite();
     clock += 7 * DAY - 1;
-    expect(Invitation.array().parse((await t.call(t.owner, 'GET', '/api/invitations')).body)[0]?.status).toBe('pending');
+    expect(InvitationListResponse.parse((await t.call(t.owner, 'GET', '/api/invitations')).body).invitations[0]?.status).toBe('pending');
     clock += 1;
-    expect(Invitation.array().parse((await t.call(t.owner, 'GET', '/api/invitations')).body)[0]?.status).toBe('expired');
-    expect((await t.call(invitee, 'GET', '/api/my-invitations')).body).toEqual([]);
+    expect(InvitationListResponse.parse((await t.call(t.owner, 'GET', '/api/invitations')).body).invitations[0]?.status).toBe('expired');
+    expect((await t.call(invitee, 'GET', '/api/my-invitations')).body).toEqual({ invitations: [], nextCursor: null });
     const res = await t.call(invitee, 'POST', `/api/invitations/${id}/accept`);
     expect(res.status).toBe(409);
     expect(error(res.body)).toMatchObject({ code: 'CONFLICT', message: 'This invitation has expired' });
@@ -199,7 +199,7 @@ describe('accepting', () => {
     const t = await make();
     const { token, invitee, id } = await t.invite();
     expect((await t.call(t.admin, 'DELETE', `/api/invitations/${id}`)).status).toBe(200);
-    expect((await t.call(t.owner, 'GET', '/api/invitations')).body).toEqual([]);
+    expect((await t.call(t.owner, 'GET', '/api/invitations')).body).toEqual({ invitations: [], nextCursor: null });
     const res = await t.call(invitee, 'POST', `/api/invitations/${token}/accept`);
     expect(res.status).toBe(404);
     expect(error(res.body).message).toBe('Invitation not found or expired');

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ErrorBody } from '@catalog/contracts/errors';
-import { Invitation, TeamMember } from '@catalog/contracts/team';
+import { InvitationListResponse, TeamMemberListResponse } from '@catalog/contracts/team';
 import { teamApp, type TeamApp, type TestMember } from '../../testing/team-fixture';
 
 type Who = 'owner' | 'admin' | 'member' | 'outsider';
@@ -29,7 +29,7 @@ const cases: Case[] = [
     expected: { owner: 200, admin: 200, member: 200, outsider: 200 },
     run: (t, as) => t.call(as, 'GET', '/api/company/users'),
     check: async (t, who, body) => {
-      const emails = TeamMember.array().parse(body).map((m) => m.email).sort();
+      const emails = TeamMemberListResponse.parse(body).members.map((m) => m.email).sort();
       expect(emails).toEqual(who === 'outsider' ? [t.outsider.email] : teamEmails(t).sort());
     },
   },
@@ -62,7 +62,7 @@ const cases: Case[] = [
       await t.invite();
       return t.call(as, 'GET', '/api/invitations');
     },
-    check: async (_t, who, body) => expect(Invitation.array().parse(body)).toHaveLength(who === 'outsider' ? 0 : 1),
+    check: async (_t, who, body) => expect(InvitationListResponse.parse(body).invitations).toHaveLength(who === 'outsider' ? 0 : 1),
   },
   {
     endpoint: 'POST /api/invitations',
@@ -111,7 +111,7 @@ const cases: Case[] = [
       await t.invite();
       return t.call(as, 'GET', '/api/my-invitations');
     },
-    check: async (_t, _who, body) => expect(Invitation.array().parse(body)).toEqual([]),
+    check: async (_t, _who, body) => expect(InvitationListResponse.parse(body)).toEqual({ invitations: [], nextCursor: null }),
   },
 ];
 
@@ -142,7 +142,7 @@ describe('the invited person', () => {
     for (const key of ['id', 'token'] as const) {
       const sent = await t.invite();
       const mine = await t.call(sent.invitee, 'GET', '/api/my-invitations');
-      expect(Invitation.array().parse(mine.body).map((i) => i.id)).toEqual([sent.id]);
+      expect(InvitationListResponse.parse(mine.body).invitations.map((i) => i.id)).toEqual([sent.id]);
       expect((await t.call(sent.invitee, 'POST', `/api/invitations/${sent[key]}/accept`)).status).toBe(200);
     }
   });

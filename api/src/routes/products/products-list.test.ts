@@ -168,7 +168,8 @@ describe('GET /api/products/{id}/variants and /price-history', () => {
       { productId: product.id, variantId: variant.id, changeType: 'manual', changedBy: null, oldSalePriceCents: null, newSalePriceCents: 150, createdAt: new Date('2025-02-01T00:00:00Z') },
     ]);
     const res = await t.app.request(`/api/products/${product.externalId}/price-history`, { headers: t.owner.headers });
-    const history = PriceHistoryResponse.parse(await res.json());
+    const { entries: history, nextCursor } = PriceHistoryResponse.parse(await res.json());
+    expect(nextCursor).toBeNull();
     expect(history.map((h) => [h.changeType, h.productId, h.variantId, h.newRegularPrice, h.newSalePrice])).toEqual([
       ['manual', product.externalId, variant.externalId, null, '1.50'],
       ['sync', product.externalId, null, '2.00', null],

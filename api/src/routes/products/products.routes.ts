@@ -4,7 +4,7 @@
  *
  *   GET    /api/products                     search (name/SKU), category subtree, page, limit -> { products, total }
  *   GET    /api/products/{id}/variants       the product's live variants
- *   GET    /api/products/{id}/price-history  newest first, its variants' entries included
+ *   GET    /api/products/{id}/price-history  newest first, its variants' entries included, in pages (?cursor=&limit=)
  *   PUT    /api/products/{id}                price edit (ProductPriceEdit), store first -> Product
  *   PUT    /api/variants/{id}                price edit (VariantPriceEdit), store first -> Variant
  *   DELETE /api/products/all                 catalog.deleteAll: tombstones the whole copy (the
@@ -24,12 +24,13 @@ import { Hono, type Context, type TypedResponse } from 'hono';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import { IntIdParam } from '@catalog/contracts/common';
 import {
-  type CategoriesResponse, type PriceHistoryResponse, ProductListQuery, type ProductListResponse, ProductPriceEdit,
+  type CategoriesResponse, PriceHistoryQuery, type PriceHistoryResponse, ProductListQuery, type ProductListResponse, ProductPriceEdit,
   type VariantListResponse, VariantPriceEdit,
 } from '@catalog/contracts/products';
 import { historyRange, PriceHistoryCsvQuery } from '@catalog/contracts/csv';
 import { CatalogChangesQuery, type CatalogChangesResponse, type CatalogVersionResponse } from '@catalog/contracts/replication';
 import { LruCache } from '@catalog/contracts/lru-cache';
+import { pageOf, timeIdCursor } from '@catalog/contracts/paging';
 import type { Database, ProductWithVariants } from '../../db/repositories';
 import { csvResponse } from '../../lib/csv-response';
 import { readJson, readQuery } from '../../lib/http';
@@ -111,9 +112,13 @@ export function productsRoutes(deps: ProductsDeps) {
 
     .get('/:id/price-history', guard('GET /api/products/:id/price-history'), async (c) => {
       const { companyId } = c.get('user');
+      const { cursor, limit } = readQuery(c, PriceHistoryQuery);
       const product = await loadProduct(companyId, c);
-      const entries = await db.priceHistory.listForProduct(companyId, product.id);
-      return c.json(await withApprovers(db, companyId, entries.map(toWireHistoryEntry)) satisfies PriceHistoryResponse);
+      // One more than the page: whether another page follows.
+      const rows = await db.priceHistory.listForProduct(companyId, product.id, { after: cursor, limit: limit + 1 });
+      const { items, nextCursor } = pageOf(rows, limit, (e) => timeIdCursor({ at: e.createdAt, id: e.id }));
+      const entries = await withApprovers(db, companyId, items.map(toWireHistoryEntry));
+      return c.json({ entries, nextCursor } satisfies PriceHistoryResponse);
     })
 
     .get('/:id/price-history/csv', guard('GET /api/products/:id/price-history/csv'), async (c) => {

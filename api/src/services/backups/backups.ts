@@ -15,9 +15,12 @@
  * prices of the order's items, read just before it writes (the order's snapshot), over them.
  */
 import { displayName } from '@catalog/contracts/auth';
-import { BACKUP_RETENTION, MAX_LISTED_CHANGES, type Backup as WireBackup, type BackupChange, type BackupTrigger } from '@catalog/contracts/backups';
+import {
+  BACKUP_RETENTION, MAX_LISTED_CHANGES, type Backup as WireBackup, type BackupChange, type BackupListQuery, type BackupListResponse, type BackupTrigger,
+} from '@catalog/contracts/backups';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import { formatDateTime } from '@catalog/contracts/date-time';
+import { pageOf, timeIdCursor } from '@catalog/contracts/paging';
 import { salePriceOrNull } from '@catalog/contracts/money';
 import { planHasFeature } from '@catalog/contracts/plans';
 import type {
@@ -168,6 +171,14 @@ export async function backupBeforeWorkOrder(db: Database, order: Pick<WorkOrder,
 // ---------------------------------------------------------------- listing
 
 /** The backups as listed, with the titles of their orders and the names of who took them. */
+/** A page of the company's listed backups as the API lists them (GET /api/backups, issue 31). */
+export async function backupPage(db: Database, companyId: string, query: BackupListQuery): Promise<BackupListResponse> {
+  // One more than the page: whether another page follows.
+  const rows = await db.backups.list(companyId, { after: query.cursor, limit: query.limit + 1 });
+  const { items, nextCursor } = pageOf(rows, query.limit, (r) => timeIdCursor({ at: r.createdAt, id: r.id }));
+  return { backups: await describeBackups(db, companyId, items), nextCursor };
+}
+
 export async function describeBackups(db: Database, companyId: string, rows: readonly BackupRow[]): Promise<WireBackup[]> {
   const [users, settings] = await Promise.all([db.users.listByCompany(companyId), db.settings.get(companyId)]);
   const names = new Map(users.map((u) => [u.id, displayName(u)]));
