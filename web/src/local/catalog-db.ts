@@ -85,8 +85,19 @@ export type OutboxKind = 'createWorkOrder' | 'productPrice' | 'variantPrice';
  *   which the idempotency key makes harmless)
  * - rejected: the server refused it for good (validation, plan limit, a product gone); kept, with
  *   the server's message, until the user fixes or discards it
+ * - sentForApproval: a price edit the server took as a work order awaiting an owner's or admin's
+ *   approval (201, issue 31): delivered, never sent again, and nothing reached the store, so its
+ *   local change was undone; kept with the server's answer (`approval`) until the user dismisses it
  */
-export type OutboxStatus = 'queued' | 'sending' | 'rejected';
+export type OutboxStatus = 'queued' | 'sending' | 'rejected' | 'sentForApproval';
+
+/** The work order a price edit became (status 'sentForApproval'), as the server answered. */
+export interface SentForApproval {
+  workOrderId: string;
+  title: string;
+  /** The server's words: "Your price change waits for an owner's or admin's approval: ...". */
+  message: string;
+}
 
 export interface OutboxRequest {
   method: 'POST' | 'PUT';
@@ -123,6 +134,8 @@ export interface OutboxEntry {
   nextAttemptAt: number;
   /** The last failure's message (temporary) or the server's refusal (rejected). */
   error?: string;
+  /** A price edit the server sent for approval (status 'sentForApproval'). */
+  approval?: SentForApproval;
 }
 
 /** An unsent work-order form. `id` is the form's id, which becomes the order's idempotency key. */

@@ -2,13 +2,14 @@
  * The outbox's entries in the user's Dexie database (decision 014): writing an entry in the
  * same transaction as its local change (the queued order leaves the drafts; the edited price
  * shows in the catalog, marked `pending`), settling it (removed once sent, or when the user
- * discards it, its local change undone; marked `rejected` when refused for good), and the
+ * discards it, its local change undone; marked `rejected` when refused for good, or
+ * `sentForApproval` when a price edit became an order awaiting approval), and the
  * reads and status changes the sender (outbox-sender.ts) makes while it sends them in order.
  * Every function takes the database and, where it stamps a time, `now`: no state of its own.
  */
 import type { ProductPriceEdit, VariantPriceEdit } from '@catalog/contracts/products';
 import type { CreateWorkOrderInput } from '@catalog/contracts/work-orders';
-import type { CatalogDb, DraftRow, OutboxEntry } from './catalog-db';
+import type { CatalogDb, DraftRow, OutboxEntry, SentForApproval } from './catalog-db';
 import { rowsChangedLocally } from './local-catalog';
 import { isOpen, isPriceEdit, relayProduct } from './pending-edits';
 
@@ -88,10 +89,10 @@ export async function removeEntry(db: CatalogDb, entry: OutboxEntry, { undo, toD
   if (isPriceEdit(entry) && entry.productId !== undefined) await rowsChangedLocally([entry.productId]);
 }
 
-/** A refused price edit goes back on the device at once; the entry stays with the message. */
-export async function markRejected(db: CatalogDb, entry: OutboxEntry, message: string): Promise<void> {
+/** Keeps the entry with `changes` (no longer open) and puts a price edit's fields back on the device at once. */
+async function closeEntry(db: CatalogDb, entry: OutboxEntry, changes: Partial<OutboxEntry>): Promise<void> {
   await db.transaction('rw', [db.outbox, db.products, db.variants], async () => {
-    await db.outbox.update(entry.seq!, { status: 'rejected', error: message });
+    await db.outbox.update(entry.seq!, changes);
     if (isPriceEdit(entry) && entry.productId !== undefined && entry.before) {
       await relayProduct(db, entry.productId, { variantId: entry.variantId, before: entry.before, edit: entry.request.body as ProductPriceEdit });
     }
@@ -99,12 +100,29 @@ export async function markRejected(db: CatalogDb, entry: OutboxEntry, message: s
   if (isPriceEdit(entry) && entry.productId !== undefined) await rowsChangedLocally([entry.productId]);
 }
 
-/** Discards an entry (queued or rejected): a price edit's local change is undone. */
+/** A refused price edit goes back on the device at once; the entry stays with the message. */
+export function markRejected(db: CatalogDb, entry: OutboxEntry, message: string): Promise<void> {
+  return closeEntry(db, entry, { status: 'rejected', error: message });
+}
+
+/**
+ * A price edit the server took as a work order awaiting approval (201, issue 31): delivered, so
+ * never sent again; nothing reached the store, so the price goes back on the device, as a refused
+ * edit's does. The entry stays with the server's answer until the user dismisses it.
+ */
+export function markSentForApproval(db: CatalogDb, entry: OutboxEntry, approval: SentForApproval): Promise<void> {
+  return closeEntry(db, entry, { status: 'sentForApproval', approval, error: undefined });
+}
+
+/**
+ * Discards an entry (queued, rejected or sent for approval): a queued price edit's local change
+ * is undone.
+ */
 export async function discardEntry(db: CatalogDb, id: string, now: number): Promise<void> {
   const entry = await db.outbox.where('id').equals(id).first();
   if (!entry) return;
-  // A rejected edit was undone already.
-  await removeEntry(db, entry, { undo: entry.status !== 'rejected', toDraft: false }, now);
+  // A rejected edit, or one sent for approval, was undone already.
+  await removeEntry(db, entry, { undo: isOpen(entry), toDraft: false }, now);
 }
 
 /**
@@ -147,9 +165,9 @@ export async function markRetry(db: CatalogDb, entry: OutboxEntry, retry: { atte
   await db.outbox.update(entry.seq!, { status: 'queued', ...retry });
 }
 
-/** The ids of every entry (open or rejected). */
-export async function entryIds(db: CatalogDb): Promise<Set<string>> {
-  return new Set((await db.outbox.toArray()).map((e) => e.id));
+/** Every entry (open, rejected or sent for approval) by its id. */
+export async function entriesById(db: CatalogDb): Promise<Map<string, OutboxEntry>> {
+  return new Map((await db.outbox.toArray()).map((e) => [e.id, e]));
 }
 
 /** The number of open entries (e.g. to warn before signing out). */

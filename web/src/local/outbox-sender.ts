@@ -14,6 +14,9 @@
  *   server's message and keeps it for the user to fix or discard.
  * - An entry left `sending` by a closed tab is sent again, which the idempotency key makes
  *   harmless.
+ * - A price edit the server answers with a work order awaiting approval (201, issue 31) was
+ *   delivered but wrote nothing to the store: it is never sent again, its local change is undone
+ *   (as a refusal's is) and it stays, marked `sentForApproval`, for the screens to say so.
  *
  * `createSender` keeps its state (waiting submitters, the retry timer, the pass under way) in
  * the sender it makes, one per outbox.
@@ -22,9 +25,11 @@ import { ErrorCode, isApiError } from '@catalog/contracts/errors';
 import { checkConnectionNow, isOffline } from '../lib/connectivity';
 import type { CatalogDb, OutboxEntry } from './catalog-db';
 import { pullNow } from './local-catalog';
-import { entryIds, hasQueuedEntries, markRejected, markRetry, markSending, nextOpenEntry, removeEntry, requeueCutOff } from './outbox-queue';
+import {
+  entriesById, hasQueuedEntries, markRejected, markRetry, markSending, markSentForApproval, nextOpenEntry, removeEntry, requeueCutOff,
+} from './outbox-queue';
 import type { OutboxTransport } from './outbox-transport';
-import { isPriceEdit } from './pending-edits';
+import { isPriceEdit, sentForApprovalAnswer, sentForApprovalOf } from './pending-edits';
 
 /** Lock held by the tab that sends. */
 export const SEND_LOCK = 'outbox-send';
@@ -34,7 +39,9 @@ export const BACKOFF_MAX_MS = 60_000;
 
 /**
  * What became of a write on its first attempt:
- * - sent: the server accepted it (`response` is its answer; undefined when another tab sent it)
+ * - sent: the server accepted it (`response` is its answer; undefined when another tab sent it).
+ *   For a price edit the answer may be a work order awaiting approval (contracts
+ *   PriceEditSentForApproval; pending-edits.ts sentForApprovalOf): nothing reached the store.
  * - queued: no answer (offline or network): kept, sent when the connection returns
  * - failed: the server refused it; nothing was kept (the caller shows `error`)
  */
@@ -86,7 +93,10 @@ export interface SenderDeps {
   db: () => CatalogDb | null;
   transport: OutboxTransport;
   clock: OutboxClock;
-  /** After the server accepted an entry (in this tab), once it left the outbox. */
+  /**
+   * After the server accepted an entry (in this tab), once it left the outbox (or, a price edit
+   * sent for approval, once it was marked so): `response` is the server's answer.
+   */
   onSent: (entry: OutboxEntry, response: unknown) => void;
 }
 
@@ -125,7 +135,11 @@ export function createSender({ db: currentDb, transport, clock, onSent }: Sender
   }
 
   async function settleSent(db: CatalogDb, entry: OutboxEntry, response: unknown): Promise<void> {
-    await removeEntry(db, entry, { undo: false, toDraft: false }, clock.now());
+    const approval = isPriceEdit(entry) ? sentForApprovalOf(response) : null;
+    // An order awaiting approval: the price goes back on the device; the pull below brings the
+    // server's rows (what an earlier edit sent for approval had laid under this one goes too).
+    if (approval) await markSentForApproval(db, entry, approval);
+    else await removeEntry(db, entry, { undo: false, toDraft: false }, clock.now());
     onSent(entry, response);
     // The server's rows (new versions, history) replace the local edit.
     if (isPriceEdit(entry)) void pullNow();
@@ -222,17 +236,26 @@ export function createSender({ db: currentDb, transport, clock, onSent }: Sender
           again = null;
           await flush(next);
         } else {
-          let left = new Set(pending);
+          let left: Map<string, OutboxEntry> | null = null;
           try {
-            left = await entryIds(db);
+            left = await entriesById(db);
           } catch {
             // unreadable: every waiter hears 'queued' (nothing is lost: the entries are stored)
           }
-          for (const id of pending) settleWaiter(id, left.has(id) ? { state: 'queued' } : { state: 'sent', response: undefined });
+          for (const id of pending) settleWaiter(id, outcomeOf(id, left));
         }
       }
     })();
     return running;
+  }
+
+  /** What a submitter hears of an entry another tab sent (or that is still there). */
+  function outcomeOf(id: string, left: Map<string, OutboxEntry> | null): SendOutcome {
+    if (!left) return { state: 'queued' };
+    const entry = left.get(id);
+    if (!entry) return { state: 'sent', response: undefined };
+    if (entry.status === 'sentForApproval' && entry.approval) return { state: 'sent', response: sentForApprovalAnswer(entry.approval) };
+    return { state: 'queued' };
   }
 
   function sendNow(id: string): Promise<SendOutcome> {

@@ -44,7 +44,10 @@ export interface Outbox {
   enqueueProductPrice(productId: number, edit: ProductPriceEdit, label: string): Promise<SendOutcome>;
   /** A variant's price edit (only the changed fields; null clears). */
   enqueueVariantPrice(variant: { id: number; productId: number }, edit: VariantPriceEdit, label: string): Promise<SendOutcome>;
-  /** Discards an entry (queued or rejected): a price edit's local change is undone. */
+  /**
+   * Discards an entry (queued or rejected): a price edit's local change is undone. An edit sent
+   * for approval is only dismissed (its change was undone when the server answered).
+   */
   discard(id: string): Promise<void>;
   /**
    * A rejected work order goes back to the drafts (same id) to be fixed and submitted again; the
@@ -59,7 +62,10 @@ export interface Outbox {
    * Never rejects.
    */
   flush(options?: { force?: boolean }): Promise<void>;
-  /** Calls `listener` after the server accepted an entry (in the tab that sent it); returns the unsubscribe. */
+  /**
+   * Calls `listener` after the server accepted an entry (in the tab that sent it), with its
+   * answer (for a price edit, maybe a work order awaiting approval); returns the unsubscribe.
+   */
   onSent(listener: SentListener): () => void;
   /** The number of open entries now (e.g. to warn before signing out); 0 when signed out. */
   countOpenEntries(): Promise<number>;

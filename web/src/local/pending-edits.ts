@@ -5,12 +5,28 @@
  * over a row whenever an edit is queued, sent, refused or discarded.
  */
 import { isOnSale } from '@catalog/contracts/money';
-import type { ProductPriceEdit, VariantPriceEdit } from '@catalog/contracts/products';
-import type { CatalogDb, OutboxEntry, PricesBefore, StoredProduct, StoredVariantSet } from './catalog-db';
+import { PriceEditSentForApproval, type ProductPriceEdit, type VariantPriceEdit } from '@catalog/contracts/products';
+import type { CatalogDb, OutboxEntry, PricesBefore, SentForApproval, StoredProduct, StoredVariantSet } from './catalog-db';
 
 export const isPriceEdit = (e: OutboxEntry) => e.kind === 'productPrice' || e.kind === 'variantPrice';
-/** Not refused: still to be sent (or on its way). */
-export const isOpen = (e: OutboxEntry) => e.status !== 'rejected';
+/** Still to be sent (or on its way): not refused, nor taken by the server as an order awaiting approval. */
+export const isOpen = (e: OutboxEntry) => e.status === 'queued' || e.status === 'sending';
+
+/**
+ * The server's answer to a price edit when it became a work order awaiting approval (201,
+ * issue 31) rather than a price in the store (200: the product or variant); null otherwise.
+ */
+export function sentForApprovalOf(response: unknown): SentForApproval | null {
+  const parsed = PriceEditSentForApproval.safeParse(response);
+  if (!parsed.success) return null;
+  const { workOrder, message } = parsed.data;
+  return { workOrderId: workOrder.id, title: workOrder.title, message };
+}
+
+/** The server's answer again, from what the entry kept (a submitter whose edit another tab sent). */
+export function sentForApprovalAnswer(approval: SentForApproval): PriceEditSentForApproval {
+  return { workOrder: { id: approval.workOrderId, title: approval.title, status: 'awaiting_approval' }, message: approval.message };
+}
 
 /** The fields of an edit applied to a row with regularPrice/salePrice. */
 function withEdit<T extends { regularPrice: string | null; salePrice: string | null }>(row: T, edit: ProductPriceEdit | VariantPriceEdit): T {
