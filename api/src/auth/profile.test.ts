@@ -78,10 +78,10 @@ describe('provisioning stores the cleaned profile', () => {
       const b = await provision({ ...base, uid: 'u-b', email: 'b@example.com', name: 'Bo', picture: 'https://example.com/b.png' });
       expect(b).toMatchObject({ firstName: 'Bo', lastName: null, profileImageUrl: 'https://example.com/b.png' });
       // The company is named after the first name, else the address: neither keeps a bidirectional control.
-      const c = await provision({ ...base, uid: 'u-c', email: 'c@example.com', name: 'Eve\u202Eliam Doe\u2066' });
+      const c = await provision({ ...base, uid: 'u-c', email: 'c@example.com', name: 'Eve\u202Eliam Doe\u2066', picture: null });
       expect(c).toMatchObject({ firstName: 'Eveliam', lastName: 'Doe' });
       expect((await db.companies.get(c.companyId))!.name).toBe("Eveliam's Company");
-      const d = await provision({ ...base, uid: 'u-d', email: 'mal\u202Elory@example.com', name: null });
+      const d = await provision({ ...base, uid: 'u-d', email: 'mal\u202Elory@example.com', name: null, picture: null });
       expect((await db.companies.get(d.companyId))!.name).toBe("mallory's Company");
     } finally {
       await close();
