@@ -9,7 +9,7 @@ import { DEFAULT_GUARDRAIL_SETTINGS, type GuardrailItem, type GuardrailSettings 
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, waitFor, type Rendered } from '../testing/render';
-import { PreviewModal } from './price-preview-modal';
+import { PreviewModal, type OverlapsState } from './price-preview-modal';
 
 let rendered: Rendered | undefined;
 afterEach(() => {
@@ -111,4 +111,37 @@ describe('PreviewModal guardrails', () => {
     await act(async () => why('Water Bottle').click());
     await waitFor(() => document.body.textContent!.includes('Set to 0.00 by hand'));
   }, 15_000);
+});
+
+describe('PreviewModal overlaps (issue 31: the server checks them)', () => {
+  async function showOverlaps(overlaps: OverlapsState) {
+    const preview = previewPriceChanges(ORDER.map((o) => ({ target: o.target, label: o.label, field: 'regular' as const, oldCents: o.before, newCents: o.after })));
+    rendered = await render(
+      <PreviewModal opened preview={preview} scheduledAt={null} productCount={4} submitting={false} error={null}
+        onConfirm={vi.fn()} onClose={vi.fn()} overlaps={overlaps} />,
+    );
+  }
+  const other = {
+    id: '5d6e7f80-9a1b-4c2d-8e3f-405162738495', title: 'Clearance', status: 'pending' as const, executeImmediately: false,
+    scheduledAt: '2030-03-05T15:07:00.000Z', revertAt: null, executedAt: null,
+  };
+
+  it('says it is checking, then names the orders sharing items, how many more, and marks the shared rows', async () => {
+    await showOverlaps({ state: 'checking' });
+    expect(dialog().querySelector('[role="status"]')?.textContent).toBe('Checking other work orders for the same items...');
+    rendered?.unmount();
+    await showOverlaps({ state: 'checked', overlaps: [{ order: other, targets: ['p1'] }], more: 3 });
+    expect(text()).toContain('Also in other work orders');
+    expect(text()).toMatch(/“Clearance” \(scheduled for Mar 5, 2030 at .*\): 1 item of this order/);
+    expect(text()).toContain('and 3 more orders');
+    expect(rows()[0]).toContain('Also in “Clearance”');
+    expect(rows()[1]).not.toContain('Also in');
+  });
+
+  it('says plainly when the overlaps could not be checked', async () => {
+    await showOverlaps({ state: 'unchecked', reason: 'Overlaps with other work orders could not be checked: you are offline.' });
+    const note = [...dialog().querySelectorAll('[role="status"]')].find((n) => n.textContent?.includes('Overlaps not checked'));
+    expect(note?.textContent).toContain('could not be checked: you are offline.');
+    expect(text()).not.toContain('Also in other work orders');
+  });
 });

@@ -11,7 +11,7 @@
  * breaks a rule the company made blocking. With `explain`, each row has a "Why?" that shows how
  * its new price was reached: rule -> value before rounding -> rounding -> result.
  */
-import { Alert, Badge, Button, Checkbox, Group, List, Popover, ScrollArea, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, List, Loader, Popover, ScrollArea, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { AdjustmentExplanation } from '@catalog/contracts/bulk-adjustment';
 import { guardrailLabel, type GuardrailRule, type GuardrailSettings } from '@catalog/contracts/guardrails';
 import { useState, type KeyboardEvent } from 'react';
@@ -60,8 +60,8 @@ export interface PreviewModalProps {
   scheduledAt: Date | null;
   /** When its prices go back by themselves, if it has an end. */
   revertAt?: Date | null;
-  /** Other orders (pending, or still to revert) with some of the same items. */
-  overlaps?: readonly OrderOverlap[];
+  /** Other orders (pending, or still to revert) with some of the same items, as the server checked them. */
+  overlaps?: OverlapsState;
   productCount: number;
   submitting: boolean;
   error: string | null;
@@ -169,7 +169,38 @@ function overlapWhen(order: OrderOverlap['order']): string {
   return order.revertAt ? `${runs}, reverts ${formatDateTime(order.revertAt)}` : runs;
 }
 
-function Overlaps({ overlaps }: { overlaps: readonly OrderOverlap[] }) {
+/**
+ * The check of other orders with some of the same items (issue 31: the server answers it): not
+ * asked, on its way, done (the oldest orders, and how many more), or not possible (why).
+ */
+export type OverlapsState =
+  | { state: 'idle' }
+  | { state: 'checking' }
+  | { state: 'checked'; overlaps: readonly OrderOverlap[]; more: number }
+  | { state: 'unchecked'; reason: string };
+
+function OverlapsNote({ check }: { check: OverlapsState }) {
+  if (check.state === 'checking') {
+    return (
+      <Group gap="xs" role="status">
+        <Loader size="xs" />
+        <Text size="sm">Checking other work orders for the same items...</Text>
+      </Group>
+    );
+  }
+  if (check.state === 'unchecked') {
+    return (
+      <Alert color="yellow" variant="light" classNames={{ title: classes.warning, icon: classes.warning }} icon={<IconAlertTriangle aria-hidden="true" />}
+        title="Overlaps not checked" role="status">
+        <Text size="sm">{check.reason}</Text>
+      </Alert>
+    );
+  }
+  if (check.state === 'checked' && check.overlaps.length > 0) return <Overlaps overlaps={check.overlaps} more={check.more} />;
+  return null;
+}
+
+function Overlaps({ overlaps, more }: { overlaps: readonly OrderOverlap[]; more: number }) {
   return (
     <Alert color="yellow" variant="light" classNames={{ title: classes.warning, icon: classes.warning }} icon={<IconAlertTriangle aria-hidden="true" />} title="Also in other work orders">
       <List size="sm" spacing={4}>
@@ -178,6 +209,7 @@ function Overlaps({ overlaps }: { overlaps: readonly OrderOverlap[] }) {
             “{order.title}” ({overlapWhen(order)}): {targets.length} {targets.length === 1 ? 'item' : 'items'} of this order
           </List.Item>
         ))}
+        {more > 0 && <List.Item>and {more.toLocaleString('en-US')} more {more === 1 ? 'order' : 'orders'}</List.Item>}
       </List>
       <Text size="sm" mt={6}>
         The later change wins. When an earlier order reverts, it keeps the prices this order sets.
@@ -186,8 +218,10 @@ function Overlaps({ overlaps }: { overlaps: readonly OrderOverlap[] }) {
   );
 }
 
+const NOT_ASKED: OverlapsState = { state: 'idle' };
+
 export function PreviewModal({
-  opened, title = 'Preview Work Order', backLabel = 'Back to Editing', preview, scheduledAt, revertAt = null, overlaps = [], productCount,
+  opened, title = 'Preview Work Order', backLabel = 'Back to Editing', preview, scheduledAt, revertAt = null, overlaps = NOT_ASKED, productCount,
   submitting, error, onConfirm, onClose, guardrails = null, guardrailSettings, explain, notes = [],
 }: PreviewModalProps) {
   const narrow = useScreenQuery('(max-width: 48em)');
@@ -198,7 +232,8 @@ export function PreviewModal({
   const blockingRules = new Set(guardrailSettings?.blockingGuardrails ?? []);
   const blocked = guardrails && guardrails.blocking.length > 0 ? blockingText(guardrails.blocking, guardrailSettings) : null;
   const alsoIn = new Map<string, string>();
-  for (const { order, targets } of overlaps) for (const t of targets) if (!alsoIn.has(t)) alsoIn.set(t, order.title);
+  const listed = overlaps.state === 'checked' ? overlaps.overlaps : [];
+  for (const { order, targets } of listed) for (const t of targets) if (!alsoIn.has(t)) alsoIn.set(t, order.title);
   return (
     <Dialog
       opened={opened}
@@ -252,7 +287,7 @@ export function PreviewModal({
               above the regular price.
             </Alert>
           )}
-          {overlaps.length > 0 && <Overlaps overlaps={overlaps} />}
+          <OverlapsNote check={overlaps} />
           <ScrollArea.Autosize mah={narrow ? undefined : 360} type="auto">
             <Table striped verticalSpacing={6} fz="sm" aria-label="Price changes">
               <Table.Thead>

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
-import type { WorkOrder } from '@catalog/contracts/work-orders';
+import type { WorkOrder, WorkOrderSummary } from '@catalog/contracts/work-orders';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { activeCatalogDb, closeLocalCatalog, openLocalCatalog, readyCatalog } from './local-catalog';
-import { readWorkOrders, saveWorkOrders } from './work-orders-cache';
+import { MAX_CACHED_WORK_ORDERS, readWorkOrders, saveWorkOrders } from './work-orders-cache';
 
 let uid = 0;
 
@@ -14,16 +14,17 @@ afterEach(() => {
   closeLocalCatalog();
 });
 
-function order(n: number, overrides: Partial<WorkOrder> = {}): WorkOrder {
+/** A summary as a page of the list has it; order n was made on day n (newer as n grows). */
+function order(n: number, overrides: Partial<WorkOrderSummary> = {}): WorkOrderSummary {
   return {
-    id: `00000000-0000-4000-8000-00000000000${n}`,
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     title: `Order ${n}`,
     status: 'completed',
     archived: false,
-    productUpdates: [],
+    itemCount: 1,
     executeImmediately: true,
     scheduledAt: null,
-    createdAt: `2030-03-0${n}T09:00:00.000Z`,
+    createdAt: new Date(Date.UTC(2030, 0, 1) + n * 86_400_000).toISOString(),
     executedAt: null,
     undoneAt: null,
     error: null,
@@ -47,19 +48,21 @@ function order(n: number, overrides: Partial<WorkOrder> = {}): WorkOrder {
   };
 }
 
-const titles = (orders: WorkOrder[]) => orders.map((o) => o.title);
+const titles = (orders: WorkOrderSummary[]) => orders.map((o) => o.title);
+/** A first page (the list as it is now), whole unless `more`. */
+const first = (orders: WorkOrderSummary[], more = false) => ({ orders, nextCursor: more ? 'next' : null });
 
 describe('work orders cache', () => {
   it('keeps the last list with its time, newest first', async () => {
-    await saveWorkOrders(false, [order(1), order(3), order(2)], 42);
+    await saveWorkOrders(false, first([order(1), order(3), order(2)]), { first: true }, 42);
     const cached = await readWorkOrders(activeCatalogDb()!, false);
     expect(titles(cached.orders)).toEqual(['Order 3', 'Order 2', 'Order 1']);
     expect(cached.savedAt).toBe(42);
   });
 
-  it('shows archived orders only in the list with them, and a new list replaces the old one', async () => {
-    await saveWorkOrders(true, [order(1, { archived: true }), order(2)], 10);
-    await saveWorkOrders(false, [order(3)], 20);
+  it('shows archived orders only in the list with them, and a whole first page replaces the list', async () => {
+    await saveWorkOrders(true, first([order(1, { archived: true }), order(2)]), { first: true }, 10);
+    await saveWorkOrders(false, first([order(3)]), { first: true }, 20);
     const db = activeCatalogDb()!;
     // Order 2 is gone from the server's list (deleted): it goes; the archived one stays.
     expect(titles((await readWorkOrders(db, false)).orders)).toEqual(['Order 3']);
@@ -68,21 +71,59 @@ describe('work orders cache', () => {
     expect(all.savedAt).toBe(10);
   });
 
+  it('keeps older pages: a first page with more to come replaces only the stretch it covers', async () => {
+    await saveWorkOrders(false, first([order(9), order(8), order(7)], true), { first: true }, 1);
+    await saveWorkOrders(false, { orders: [order(6), order(5)], nextCursor: 'after-5' }, { first: false }, 2);
+    await saveWorkOrders(false, { orders: [order(4)], nextCursor: null }, { first: false }, 3);
+    const db = activeCatalogDb()!;
+    expect(titles((await readWorkOrders(db, false)).orders)).toEqual(['Order 9', 'Order 8', 'Order 7', 'Order 6', 'Order 5', 'Order 4']);
+    // The next poll: 10 is new, 8 was deleted, 7 completed; 6 and older are not on it and stay as they were.
+    await saveWorkOrders(false, first([order(10), order(9), order(7, { title: 'Order 7 done' })], true), { first: true }, 5);
+    const cached = await readWorkOrders(db, false);
+    expect(titles(cached.orders)).toEqual(['Order 10', 'Order 9', 'Order 7 done', 'Order 6', 'Order 5', 'Order 4']);
+    // Only a first page says when the list was received.
+    expect(cached.savedAt).toBe(5);
+  });
+
+  it(`keeps the newest ${MAX_CACHED_WORK_ORDERS} orders only`, async () => {
+    const many = Array.from({ length: MAX_CACHED_WORK_ORDERS + 20 }, (_, i) => order(i + 1)).reverse();
+    for (let at = 0; at < many.length; at += 100) {
+      await saveWorkOrders(false, { orders: many.slice(at, at + 100), nextCursor: 'more' }, { first: at === 0 }, 1);
+    }
+    const cached = (await readWorkOrders(activeCatalogDb()!, false)).orders;
+    expect(cached).toHaveLength(MAX_CACHED_WORK_ORDERS);
+    expect(cached[0]!.title).toBe(`Order ${MAX_CACHED_WORK_ORDERS + 20}`);
+    expect(cached.at(-1)!.title).toBe('Order 21');
+  });
+
   it('takes the other list time when this one was never received', async () => {
-    await saveWorkOrders(false, [order(1)], 7);
+    await saveWorkOrders(false, first([order(1)]), { first: true }, 7);
     expect((await readWorkOrders(activeCatalogDb()!, true)).savedAt).toBe(7);
   });
 
   it('leaves out a stored order that no longer reads as one', async () => {
-    await saveWorkOrders(false, [order(1)], 1);
+    await saveWorkOrders(false, first([order(1)]), { first: true }, 1);
     await activeCatalogDb()!.workOrders.put({ id: 'broken', archived: false, order: { id: 'broken', title: 3 } });
     expect(titles((await readWorkOrders(activeCatalogDb()!, false)).orders)).toEqual(['Order 1']);
+  });
+
+  it('reads a whole order an earlier version kept as its summary', async () => {
+    const { itemCount: _count, revertReport: _report, ...rest } = order(1, { status: 'undone' });
+    const whole: WorkOrder = {
+      ...rest, productUpdates: [{ productId: 1, productName: 'Shirt', newRegularPrice: '10.00' }],
+      revertReport: { restored: 1, kept: 0, unchanged: 0, forced: false, items: [] },
+    };
+    await activeCatalogDb()!.workOrders.put({ id: whole.id, archived: false, order: whole });
+    const [read] = (await readWorkOrders(activeCatalogDb()!, false)).orders;
+    expect(read).not.toHaveProperty('productUpdates');
+    expect(read).toMatchObject({ title: 'Order 1', itemCount: 0, revertReport: { restored: 1, kept: 0, unchanged: 0, forced: false } });
+    expect(read!.revertReport).not.toHaveProperty('items');
   });
 
   it('keeps approvals offline, and reads an order cached before them with none (issue 19)', async () => {
     const waiting = order(1, { status: 'awaiting_approval', createdById: 'u-mia', createdByName: 'Mia Member' });
     const rejected = order(2, { status: 'rejected', rejectedBy: 'Olive Owner', rejectedAt: '2030-03-03T10:00:00.000Z', rejectionReason: 'Too deep' });
-    await saveWorkOrders(false, [waiting, rejected], 1);
+    await saveWorkOrders(false, first([waiting, rejected]), { first: true }, 1);
     const { approvedBy: _a, approvedAt: _b, rejectedBy: _c, rejectedAt: _d, rejectionReason: _e, createdById: _f, createdByName: _g, ...old } = order(3);
     await activeCatalogDb()!.workOrders.put({ id: old.id, archived: false, order: old });
     const read = (await readWorkOrders(activeCatalogDb()!, false)).orders;

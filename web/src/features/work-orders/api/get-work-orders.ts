@@ -1,10 +1,18 @@
 /**
- * GET /api/work-orders?includeArchived=: the list, newest first, polled every 5 seconds while
- * the screen shows (also in a background tab: the poll is a plain setInterval), so statuses move
- * from pending to completed without a reload. Every list received is also kept on the device
- * (local/work-orders-cache.ts), to be shown when the server cannot be reached.
+ * GET /api/work-orders?includeArchived=&cursor=&limit=: the list in pages of summaries (issue
+ * 31: no items), newest first. The first page is polled every 5 seconds while the screen shows
+ * (also in a background tab: the poll is a plain setInterval), so statuses move from pending to
+ * completed without a reload; older pages load as the merchant scrolls. Every page received is
+ * also kept on the device (local/work-orders-cache.ts), to be shown when the server cannot be
+ * reached.
+ *
+ * GET /api/work-orders/{id}: one order with a page of its items and its whole revert report,
+ * for what a card shows on demand. POST /api/work-orders/overlaps: the other orders an order
+ * being made shares items with.
  */
-import { WorkOrderListResponse, type WorkOrder } from '@catalog/contracts/work-orders';
+import {
+  WorkOrderDetail, WorkOrderListResponse, WorkOrderOverlapsResponse, type WorkOrderDetailParams, type WorkOrderItem,
+} from '@catalog/contracts/work-orders';
 import { apiFetch } from '../../../lib/api-client';
 import { invalidateApiQuery, useApiQuery } from '../../../lib/api-query';
 import { saveWorkOrders } from '../../../local/work-orders-cache';
@@ -12,19 +20,28 @@ import { saveWorkOrders } from '../../../local/work-orders-cache';
 /** The spec's work-order list refresh (section 9). */
 export const WORK_ORDERS_REFRESH_MS = 5000;
 
+/** Orders a page of the screen holds: the first one is fetched every 5 seconds, so it stays small. */
+export const WORK_ORDERS_PAGE_SIZE = 25;
+
 export const workOrdersQueryKey = (includeArchived: boolean) => `work-orders?includeArchived=${includeArchived}`;
 
-export async function getWorkOrders(includeArchived: boolean): Promise<WorkOrder[]> {
-  const orders = await apiFetch('/api/work-orders', { query: { includeArchived }, schema: WorkOrderListResponse });
+/** A page of the list: the first without `cursor`, the next with the `nextCursor` of the one before. */
+export async function getWorkOrderPage(includeArchived: boolean, cursor: string | null = null): Promise<WorkOrderListResponse> {
+  const page = await apiFetch('/api/work-orders', {
+    query: { includeArchived, cursor, limit: WORK_ORDERS_PAGE_SIZE },
+    schema: WorkOrderListResponse,
+  });
   // Best effort, off the answer's path: the list on screen never waits for (or fails with) the
   // copy. A full device is reported where the merchant writes (drafts, the outbox), not every
   // 5 seconds from here.
-  saveWorkOrders(includeArchived, orders).catch((err: unknown) => console.error('Keeping the work orders on this device failed', err));
-  return orders;
+  saveWorkOrders(includeArchived, page, { first: cursor === null })
+    .catch((err: unknown) => console.error('Keeping the work orders on this device failed', err));
+  return page;
 }
 
+/** The first page, polled. */
 export function useWorkOrders(includeArchived: boolean) {
-  return useApiQuery(workOrdersQueryKey(includeArchived), () => getWorkOrders(includeArchived), {
+  return useApiQuery(workOrdersQueryKey(includeArchived), () => getWorkOrderPage(includeArchived), {
     refetchInterval: WORK_ORDERS_REFRESH_MS,
   });
 }
@@ -33,4 +50,19 @@ export function useWorkOrders(includeArchived: boolean) {
 export function invalidateWorkOrders(): void {
   invalidateApiQuery(workOrdersQueryKey(false));
   invalidateApiQuery(workOrdersQueryKey(true));
+}
+
+/** One order with a page of its items (`itemsCursor` from the page before) and its whole revert report. */
+export function getWorkOrderDetail(id: string, params: WorkOrderDetailParams = {}, signal?: AbortSignal): Promise<WorkOrderDetail> {
+  return apiFetch(`/api/work-orders/${encodeURIComponent(id)}`, { query: { ...params }, schema: WorkOrderDetail, signal });
+}
+
+/** The company's other orders that share products or variants with these items (oldest first, bounded). */
+export function getOverlaps(items: readonly Pick<WorkOrderItem, 'productId' | 'variantId'>[], signal?: AbortSignal): Promise<WorkOrderOverlapsResponse> {
+  return apiFetch('/api/work-orders/overlaps', {
+    method: 'POST',
+    body: { items: items.map((i) => ({ productId: i.productId, variantId: i.variantId ?? null })) },
+    schema: WorkOrderOverlapsResponse,
+    signal,
+  });
 }

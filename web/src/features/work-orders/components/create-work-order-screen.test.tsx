@@ -195,3 +195,43 @@ describe('CreateWorkOrderScreen drafts', () => {
     expect(await drafts()).toEqual([]);
   });
 });
+
+describe('CreateWorkOrderScreen overlaps (issue 31: asked of the server)', () => {
+  const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]');
+  async function openPreview() {
+    await storeDraft();
+    const container = await renderAt(`/work-orders/create?draft=${DRAFT_ID}`);
+    await waitFor(() => input('New regular price of Blue Mug')?.value === '22.00');
+    await act(async () => button(container, 'Create Work Order')!.click());
+    await waitFor(() => dialog()?.textContent?.includes('Preview Work Order') ?? false);
+  }
+  const other = {
+    id: '5d6e7f80-9a1b-4c2d-8e3f-405162738495', title: 'Clearance', status: 'pending', archived: false, executeImmediately: false,
+    scheduledAt: '2030-03-05T15:07:00.000Z', createdAt: '2030-03-01T09:00:00.000Z', executedAt: null, undoneAt: null, error: null,
+    itemCount: 4, productCount: 4, regularPriceUpdates: 4, salePriceUpdates: 0,
+  };
+
+  it("sends the order's items and names the other orders that share them", async () => {
+    const sent: unknown[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+      if (url === '/api/work-orders/overlaps' && init.method === 'POST') {
+        sent.push(JSON.parse(String(init.body)));
+        return new Response(JSON.stringify({ overlaps: [{ order: other, targets: ['p101'] }], more: 0 }), { headers: { 'Content-Type': 'application/json' } });
+      }
+      return new Response('{}', { status: 404 });
+    });
+    await openPreview();
+    await waitFor(() => dialog()?.textContent?.includes('Also in other work orders') ?? false);
+    expect(sent).toEqual([{ items: [{ productId: 101, variantId: null }] }]);
+    expect(dialog()!.textContent).toContain('Also in “Clearance”');
+  });
+
+  it('says plainly that the overlaps could not be checked when the server cannot be reached', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await openPreview();
+    await waitFor(() => dialog()?.textContent?.includes('Overlaps not checked') ?? false);
+    expect(dialog()!.textContent).toContain('Overlaps with other work orders could not be checked: the server cannot be reached.');
+  });
+});

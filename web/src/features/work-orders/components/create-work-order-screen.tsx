@@ -23,11 +23,10 @@ import { PreviewModal } from '../../../components/price-preview-modal';
 import { useOutbox } from '../../../local/outbox-hooks';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { AWAITING_APPROVAL_MESSAGE, CREATE_FAILED_MESSAGE, CREATED_MESSAGE, QUEUED_MESSAGE, QUEUED_TITLE, createWorkOrder, queuedByServerMessage, type CreateOutcome } from '../api/create-work-order';
-import { overlappingOrders } from '@catalog/contracts/work-order-rules';
 import { useWorkOrderDraft } from '../hooks/use-work-order-draft';
 import { useWorkOrderForm } from '../hooks/use-work-order-form';
 import { useGuardrailSettings } from '../hooks/use-guardrail-settings';
-import { useOrdersToCompare } from '../hooks/use-orders-to-compare';
+import { useOverlaps } from '../hooks/use-overlaps';
 import { buildWorkOrder, type FormErrors } from '../utils/build-work-order';
 import { importedItems, type ImportPreview } from '../utils/csv-import';
 import { DRAFT_PARAM } from '../utils/draft-state';
@@ -77,12 +76,8 @@ export function CreateWorkOrderScreen({ onCreated }: CreateWorkOrderScreenProps)
   const built = useMemo(() => buildWorkOrder(state), [state]);
   const products = useMemo(() => selectedProducts(state), [state]);
   const variantCount = useMemo(() => products.reduce((n, p) => n + p.variants.length, 0), [products]);
-  // Other orders touching the same items (issue 18): the list as last received works offline too.
-  const others = useOrdersToCompare(previewOpen);
-  const overlaps = useMemo(
-    () => (previewOpen && built.body ? overlappingOrders(built.body.productUpdates, others, new Date()) : []),
-    [previewOpen, built, others],
-  );
+  // Other orders touching the same items (issue 18), asked of the server (issue 31); offline the preview says they were not checked.
+  const overlaps = useOverlaps(previewOpen, built.body?.productUpdates);
   const preview = useMemo(
     () => (previewOpen ? previewPriceChanges(built.lines, built.regularAfter) : null),
     [previewOpen, built],

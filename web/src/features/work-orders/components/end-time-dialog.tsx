@@ -4,14 +4,14 @@
  * time in local time, checked as the server checks them (after the order runs).
  */
 import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { WORK_ORDER_MESSAGES, type WorkOrder } from '@catalog/contracts/work-orders';
+import { WORK_ORDER_MESSAGES, type WorkOrderSummary } from '@catalog/contracts/work-orders';
 import { useEffect, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { NeedsConnection } from '../../../components/needs-connection';
 import { fromDateTimeInputs, toDateTimeInputs } from '../utils/schedule-inputs';
 
 /** Why `date` `time` cannot be the order's end, or null with the moment it names. */
-export function checkEnd(order: Pick<WorkOrder, 'status' | 'executeImmediately' | 'scheduledAt'>, date: string, time: string, now: Date) {
+export function checkEnd(order: Pick<WorkOrderSummary, 'status' | 'executeImmediately' | 'scheduledAt'>, date: string, time: string, now: Date) {
   const at = fromDateTimeInputs(date, time);
   if (!at) return { error: WORK_ORDER_MESSAGES.revertDate, at: null };
   const start = order.status === 'pending' && !order.executeImmediately && order.scheduledAt ? Date.parse(order.scheduledAt) : 0;
@@ -20,7 +20,7 @@ export function checkEnd(order: Pick<WorkOrder, 'status' | 'executeImmediately' 
 }
 
 export interface EndTimeDialogProps {
-  order: WorkOrder | null;
+  order: WorkOrderSummary | null;
   running: boolean;
   onSave: (options: { revertAt: string | null }) => void;
   onClose: () => void;

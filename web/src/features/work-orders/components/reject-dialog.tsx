@@ -2,14 +2,14 @@
  * Reject a member's work order (issue 19): the reason is required (bounded as the API's
  * RejectWorkOrderBody), shown on the order's card and sent to its creator by email.
  */
-import { MAX_REJECTION_REASON_LENGTH, RejectWorkOrderBody, REJECTION_MESSAGES, type WorkOrder } from '@catalog/contracts/work-orders';
+import { MAX_REJECTION_REASON_LENGTH, RejectWorkOrderBody, REJECTION_MESSAGES, type WorkOrderSummary } from '@catalog/contracts/work-orders';
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { NeedsConnection } from '../../../components/needs-connection';
 
 export interface RejectDialogProps {
-  order: WorkOrder | null;
+  order: WorkOrderSummary | null;
   running: boolean;
   onReject: (reason: string) => void;
   onClose: () => void;

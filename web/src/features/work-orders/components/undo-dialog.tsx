@@ -6,7 +6,7 @@
  */
 import { Alert, Box, Checkbox, Group, List, Loader, Stack, Text } from '@mantine/core';
 import { getErrorMessage } from '@catalog/contracts/errors';
-import type { RevertReport, WorkOrder } from '@catalog/contracts/work-orders';
+import type { RevertReport, WorkOrderSummary } from '@catalog/contracts/work-orders';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { getUndoPreview } from '../api/work-order-actions';
@@ -19,7 +19,7 @@ type Preview = { report: RevertReport } | { error: string } | null;
 const LISTED = 50;
 
 export interface UndoDialogProps {
-  order: WorkOrder | null;
+  order: WorkOrderSummary | null;
   running: boolean;
   onConfirm: (options: { force: boolean }) => void;
   onClose: () => void;

@@ -1,8 +1,10 @@
 /** Which actions a work order card offers (spec section 4), and what it shows. */
-import { WorkOrderStatus, type WorkOrder } from '@catalog/contracts/work-orders';
+import { WorkOrderStatus, type WorkOrderSummary } from '@catalog/contracts/work-orders';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, type Rendered } from '../../../testing/render';
+import { AuthProvider } from '../../../lib/session';
+import { fakeIdentity, fakeUser } from '../../../testing/fake-identity';
+import { render, waitFor, type Rendered } from '../../../testing/render';
 import { testOrder } from '../utils/test-fixtures';
 import { WorkOrderCard } from './work-order-card';
 
@@ -12,7 +14,7 @@ afterEach(() => {
   rendered = undefined;
 });
 
-async function renderCard(order: WorkOrder, onAction = vi.fn(), props: { canApprove?: boolean; currentUserId?: string } = {}) {
+async function renderCard(order: WorkOrderSummary, onAction = vi.fn(), props: { canApprove?: boolean; currentUserId?: string } = {}) {
   rendered?.unmount();
   rendered = await render(<WorkOrderCard order={order} onAction={onAction} {...props} />);
   return rendered.container;
@@ -121,5 +123,61 @@ describe('WorkOrderCard content', () => {
         .textContent,
     ).toMatch(/Undone on Mar 6, 2030 at .*the original prices are back/);
     expect((await renderCard(testOrder({ status: 'executing', executedAt: '2030-03-05T15:08:00.000Z' }))).textContent).toContain('Undoing');
+  });
+});
+
+describe('WorkOrderCard kept prices (issue 31)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const ID = '0b4f2d4e-1c7a-4a53-9a0e-7d3f1c2b5a61';
+  const undone = testOrder({
+    status: 'undone', executedAt: '2030-03-05T15:08:00.000Z', undoneAt: '2030-03-06T10:00:00.000Z',
+    revertReport: { restored: 40, kept: 1, unchanged: 0, forced: false },
+  });
+  const kept = {
+    productId: 7, variantId: null, productName: 'Linen Shirt', variantSku: null, outcome: 'kept',
+    original: { regularPrice: '10.00', salePrice: null }, applied: { regularPrice: '11.00' }, current: { regularPrice: '9.00', salePrice: null },
+    changedBy: { kind: 'manual', workOrderId: null, workOrderTitle: null, by: 'Ada', at: null },
+  };
+
+  /** The card of a signed-in user (its request carries their token). */
+  async function renderSignedIn(order: WorkOrderSummary) {
+    rendered?.unmount();
+    const identity = fakeIdentity();
+    rendered = await render(
+      <AuthProvider connect={identity.connect}>
+        <WorkOrderCard order={order} onAction={vi.fn()} />
+      </AuthProvider>,
+    );
+    await waitFor(() => identity.connections() > 0);
+    await act(async () => identity.emit(fakeUser()));
+    return rendered.container;
+  }
+
+  it('says the counts, and reads the kept items from the order itself only when asked', async () => {
+    const requests: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      requests.push(url);
+      return new Response(JSON.stringify({ ...undone, productUpdates: [], itemsNextCursor: null, revertReport: { ...undone.revertReport, items: [kept] } }),
+        { headers: { 'Content-Type': 'application/json' } });
+    });
+    const container = await renderSignedIn(undone);
+    expect(container.textContent).toContain('Undone: 40 restored, 1 kept (changed since)');
+    expect(container.textContent).not.toContain('Linen Shirt');
+    expect(requests).toEqual([]);
+    const show = [...container.querySelectorAll('button')].find((b) => b.textContent === 'Show kept prices (1)')!;
+    expect(show.getAttribute('aria-expanded')).toBe('false');
+    await act(async () => show.click());
+    await waitFor(() => container.textContent?.includes('Linen Shirt: edited in the app by Ada') ?? false);
+    expect(requests).toEqual([`/api/work-orders/${ID}?itemsLimit=1`]);
+    expect(show.getAttribute('aria-expanded')).toBe('true');
+    expect(document.getElementById(show.getAttribute('aria-controls')!)?.textContent).toContain('Linen Shirt');
+  });
+
+  it('says why the kept items could not be read', async () => {
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ error: { code: 'NOT_FOUND', message: 'Work order not found' } }),
+      { status: 404, headers: { 'Content-Type': 'application/json' } }));
+    const container = await renderSignedIn(undone);
+    await act(async () => [...container.querySelectorAll('button')].find((b) => b.textContent === 'Show kept prices (1)')!.click());
+    await waitFor(() => container.querySelector('[role="alert"]')?.textContent === 'Work order not found');
   });
 });

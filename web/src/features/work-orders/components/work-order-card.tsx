@@ -2,15 +2,17 @@
  * One work order on the list: title, status and archived badges, how many products and which
  * prices it changes, when it runs, when it reverts (its end) and when it was created, the
  * error or read-back warning, the completed or undone note (what the safe undo restored and
- * kept, and why), and exactly the actions contracts' workOrderActions allows (spec section 4).
+ * kept: the kept items on demand), and exactly the actions contracts' workOrderActions allows (spec section 4).
  */
-import { Alert, Badge, Button, Group, List, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, List, Loader, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { getErrorMessage } from '@catalog/contracts/errors';
 import { approvalNote, workOrderActions } from '@catalog/contracts/work-order-rules';
-import type { WorkOrder } from '@catalog/contracts/work-orders';
+import type { RevertItem, WorkOrderSummary } from '@catalog/contracts/work-orders';
 import {
   IconAlertCircle, IconAlertTriangle, IconArchive, IconArrowBackUp, IconCheck, IconClock, IconTrash, IconX,
 } from '@tabler/icons-react';
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { getWorkOrderDetail } from '../api/get-work-orders';
 import type { WorkOrderAction } from '../api/work-order-actions';
 import { formatDateTime } from '../../../lib/format-date-time';
 import { OFFLINE_ACTION_MESSAGE } from '../../../lib/use-online';
@@ -21,47 +23,104 @@ import tones from './tones.module.css';
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** 'Executes immediately' or 'Scheduled for Mar 5, 2025 at 3:07 PM'. */
-export function scheduleText(order: Pick<WorkOrder, 'executeImmediately' | 'scheduledAt'>): string {
+export function scheduleText(order: Pick<WorkOrderSummary, 'executeImmediately' | 'scheduledAt'>): string {
   if (order.executeImmediately || !order.scheduledAt) return 'Executes immediately';
   return `Scheduled for ${formatDateTime(order.scheduledAt)}`;
 }
 
 /** 'Reverts Mar 5, 2030 at 3:07 PM' while the end is to come; 'Reverted at end' after. */
-export function endText(order: Pick<WorkOrder, 'status' | 'revertAt' | 'undoTrigger'>): string | null {
+export function endText(order: Pick<WorkOrderSummary, 'status' | 'revertAt' | 'undoTrigger'>): string | null {
   if (order.status === 'undone') return order.undoTrigger === 'end' ? 'Reverted at end' : null;
   if (!order.revertAt || order.status === 'failed') return null;
   return `Reverts ${formatDateTime(order.revertAt)}`;
 }
 
-/** Kept items the card names; the dialog and the count cover the rest. */
-const KEPT_LISTED = 5;
+/** Kept items listed once shown; the count covers the rest. */
+const KEPT_LISTED = 50;
 
-function UndoneNote({ order }: { order: WorkOrder }) {
-  const report = order.revertReport;
-  if (!report) return <Text size="sm">Undone on {formatDateTime(order.undoneAt!)}: the original prices are back.</Text>;
-  const kept = report.items.filter((i) => i.outcome === 'kept');
+type Kept = { items: RevertItem[] } | { error: string } | null;
+
+/**
+ * The items an undo kept because they changed since, and what changed them: a list's summary
+ * has only the counts (issue 31), so they are read from GET /api/work-orders/{id} when asked.
+ */
+function KeptPrices({ orderId, kept }: { orderId: string; kept: number }) {
+  const [open, setOpen] = useState(false);
+  const [state, setState] = useState<Kept>(null);
+  const panelId = useId();
+  useEffect(() => {
+    if (!open || state !== null) return;
+    let live = true;
+    getWorkOrderDetail(orderId, { itemsLimit: 1 }).then(
+      (detail) => live && setState({ items: (detail.revertReport?.items ?? []).filter((i) => i.outcome === 'kept') }),
+      (err: unknown) => live && setState({ error: getErrorMessage(err, 'Could not load the kept prices') }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [open, orderId, state]);
   return (
     <Stack gap={4}>
-      <Text size="sm">
-        {undoneText(report)} · {formatDateTime(order.undoneAt!)}
-      </Text>
-      {kept.length > 0 && (
-        <List size="sm" spacing={2} aria-label="Kept prices">
-          {kept.slice(0, KEPT_LISTED).map((item) => (
-            <List.Item key={`${item.productId}-${item.variantId ?? ''}`} style={{ overflowWrap: 'anywhere' }}>
-              {item.productName}
-              {item.variantSku ? ` (${item.variantSku})` : ''}: {changeSourceText(item.changedBy)}
-            </List.Item>
-          ))}
-          {kept.length > KEPT_LISTED && <List.Item>and {kept.length - KEPT_LISTED} more</List.Item>}
-        </List>
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        w="fit-content"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {open ? 'Hide kept prices' : `Show kept prices (${kept.toLocaleString('en-US')})`}
+      </Button>
+      {open && (
+        <Box id={panelId}>
+          {state === null && (
+            <Group gap="xs" role="status">
+              <Loader size="xs" />
+              <Text size="sm">Loading the kept prices...</Text>
+            </Group>
+          )}
+          {state && 'error' in state && (
+            <Text size="sm" c="red.8" role="alert">
+              {state.error}
+            </Text>
+          )}
+          {state && 'items' in state && (
+            <>
+              {/* Scrolls when long; focusable so a keyboard can scroll it too. */}
+              <Box mah={180} style={{ overflowY: 'auto' }} tabIndex={0} aria-label="Kept prices">
+                <List size="sm" spacing={2}>
+                  {state.items.slice(0, KEPT_LISTED).map((item) => (
+                    <List.Item key={`${item.productId}-${item.variantId ?? ''}`} style={{ overflowWrap: 'anywhere' }}>
+                      {item.productName}
+                      {item.variantSku ? ` (${item.variantSku})` : ''}: {changeSourceText(item.changedBy)}
+                    </List.Item>
+                  ))}
+                </List>
+              </Box>
+              {kept > KEPT_LISTED && <Text size="xs" c="dimmed">and {(kept - KEPT_LISTED).toLocaleString('en-US')} more.</Text>}
+            </>
+          )}
+        </Box>
       )}
     </Stack>
   );
 }
 
+function UndoneNote({ order }: { order: WorkOrderSummary }) {
+  const report = order.revertReport;
+  if (!report) return <Text size="sm">Undone on {formatDateTime(order.undoneAt!)}: the original prices are back.</Text>;
+  return (
+    <Stack gap={4}>
+      <Text size="sm">
+        {undoneText(report)} · {formatDateTime(order.undoneAt!)}
+      </Text>
+      {report.kept > 0 && <KeptPrices orderId={order.id} kept={report.kept} />}
+    </Stack>
+  );
+}
+
 /** Who approved the order and when, and whether it ran on approval (its time had passed). */
-function ApprovalNote({ order }: { order: WorkOrder }) {
+function ApprovalNote({ order }: { order: WorkOrderSummary }) {
   if (order.status === 'awaiting_approval') {
     return <Text size="sm">Awaiting approval: an owner or admin must approve it before it runs.</Text>;
   }
@@ -75,7 +134,7 @@ function ApprovalNote({ order }: { order: WorkOrder }) {
   );
 }
 
-function StatusNote({ order }: { order: WorkOrder }) {
+function StatusNote({ order }: { order: WorkOrderSummary }) {
   if (order.status === 'rejected') {
     return (
       <Alert
@@ -149,9 +208,9 @@ function ServerActionButton({ offline, noteId, icon, label, onClick }: {
 }
 
 export interface WorkOrderCardProps {
-  order: WorkOrder;
+  order: WorkOrderSummary;
   /** Asks for the action (the screen confirms it first). */
-  onAction: (action: WorkOrderAction, order: WorkOrder) => void;
+  onAction: (action: WorkOrderAction, order: WorkOrderSummary) => void;
   /** The device is offline: the actions (all server-side) wait, and say so. */
   offline?: boolean;
   /** The signed-in user may approve and reject (owners and admins: workOrders.approve). */

@@ -1,6 +1,6 @@
 /** A work order's status as a badge; an order being undone (executing after it ran) says so. */
 import { Badge } from '@mantine/core';
-import type { WorkOrder, WorkOrderStatus } from '@catalog/contracts/work-orders';
+import type { WorkOrderStatus, WorkOrderSummary } from '@catalog/contracts/work-orders';
 import classes from './tones.module.css';
 
 const STATUS: Readonly<Record<WorkOrderStatus, { label: string; color: string }>> = {
@@ -14,12 +14,12 @@ const STATUS: Readonly<Record<WorkOrderStatus, { label: string; color: string }>
 };
 
 /** executing with executedAt set is an undo in progress (docs/decisions/008). */
-export function statusLabel(order: Pick<WorkOrder, 'status' | 'executedAt'>): string {
+export function statusLabel(order: Pick<WorkOrderSummary, 'status' | 'executedAt'>): string {
   if (order.status === 'executing' && order.executedAt) return 'Undoing';
   return STATUS[order.status].label;
 }
 
-export function WorkOrderStatusBadge({ order }: { order: Pick<WorkOrder, 'status' | 'executedAt'> }) {
+export function WorkOrderStatusBadge({ order }: { order: Pick<WorkOrderSummary, 'status' | 'executedAt'> }) {
   return (
     <Badge color={STATUS[order.status].color} variant="light" radius="sm" classNames={{ label: classes[order.status] }}>
       {statusLabel(order)}

@@ -5,7 +5,7 @@
  */
 import 'fake-indexeddb/auto';
 import { Notifications } from '@mantine/notifications';
-import type { WorkOrder } from '@catalog/contracts/work-orders';
+import type { WorkOrderSummary } from '@catalog/contracts/work-orders';
 import { act } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -28,7 +28,7 @@ import { WorkOrdersScreen } from './work-orders-screen';
 
 let rendered: Rendered | undefined;
 let uid = 0;
-let orders: WorkOrder[];
+let orders: WorkOrderSummary[];
 let serverDown: boolean;
 let online: boolean;
 /** The screen's outbox, sending through the API (the stubbed fetch). */
@@ -45,7 +45,9 @@ beforeEach(async () => {
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
   vi.stubGlobal('fetch', async (url: string) => {
     if (serverDown || !online) throw new TypeError('Failed to fetch');
-    if (url.startsWith('/api/work-orders')) return json(orders.filter((o) => url.includes('includeArchived=true') || !o.archived));
+    if (url.startsWith('/api/work-orders?')) {
+      return json({ orders: orders.filter((o) => url.includes('includeArchived=true') || !o.archived), nextCursor: null });
+    }
     return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
   });
   openLocalCatalog(`list-${++uid}`, { fetchChanges: async () => ({}) as never });
@@ -219,11 +221,13 @@ describe('WorkOrdersScreen: orders not created yet', () => {
 describe('WorkOrdersScreen: offline', () => {
   it('shows the orders as last seen, says when, and keeps the server actions waiting', async () => {
     const seen = new Date(2030, 2, 5, 15, 7).getTime();
-    await saveWorkOrders(false, [testOrder({ title: 'Kept on the device' })], seen);
+    // A first page with more after it: offline, the device shows what it has and offers no more.
+    await saveWorkOrders(false, { orders: [testOrder({ title: 'Kept on the device' })], nextCursor: 'more' }, { first: true }, seen);
     online = false;
     const container = await renderScreen();
     await waitFor(() => article('Kept on the device') !== undefined);
     expect(bodyText()).toContain('You are offline. Showing the orders as last seen at Mar 5, 2030 at 3:07 PM.');
+    expect(buttons(container, 'Load more')).toEqual([]);
     const remove = buttons(article('Kept on the device')!, 'Delete')[0]!;
     expect(remove.getAttribute('aria-disabled')).toBe('true');
     expect(document.getElementById(remove.getAttribute('aria-describedby')!)?.textContent).toBe(OFFLINE_ACTION_MESSAGE);
@@ -250,7 +254,7 @@ describe('WorkOrdersScreen: offline', () => {
   });
 
   it('says the server cannot be reached when the network fails while online', async () => {
-    await saveWorkOrders(false, [testOrder({ title: 'Kept' })], Date.now());
+    await saveWorkOrders(false, { orders: [testOrder({ title: 'Kept' })], nextCursor: null }, { first: true }, Date.now());
     serverDown = true;
     await renderScreen();
     await waitFor(() => article('Kept') !== undefined);

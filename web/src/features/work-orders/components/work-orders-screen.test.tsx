@@ -1,6 +1,6 @@
-/** The /work-orders screen against a stubbed API: list, empty state, confirmed actions, polling. */
+/** The /work-orders screen against a stubbed API: list, empty state, confirmed actions, polling, pages. */
 import { Notifications, notifications } from '@mantine/notifications';
-import type { WorkOrder } from '@catalog/contracts/work-orders';
+import type { WorkOrderSummary } from '@catalog/contracts/work-orders';
 import { act } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -16,7 +16,7 @@ import { testOrder } from '../utils/test-fixtures';
 import { WorkOrdersScreen, type WorkOrdersScreenProps } from './work-orders-screen';
 
 let rendered: Rendered | undefined;
-let orders: WorkOrder[];
+let orders: WorkOrderSummary[];
 let respond: Record<string, () => Response>;
 const requests: Array<{ method: string; url: string }> = [];
 
@@ -27,6 +27,24 @@ const json = (body: unknown, status = 200) =>
 let outbox: Outbox | undefined;
 
 const ORDER_ID = '0b4f2d4e-1c7a-4a53-9a0e-7d3f1c2b5a61';
+
+/** GET /api/work-orders as the server pages it: `orders` in their order, `limit` after the cursor (here: the position). */
+function listPage(url: URL) {
+  const all = orders.filter((o) => url.searchParams.get('includeArchived') === 'true' || !o.archived);
+  const from = Number(url.searchParams.get('cursor') ?? 0);
+  const limit = Number(url.searchParams.get('limit') ?? 50);
+  const page = all.slice(from, from + limit);
+  return { orders: page, nextCursor: from + limit < all.length ? String(from + limit) : null };
+}
+
+/** The whole order a write answers (its items: none here), from a listed summary. */
+const whole = ({ itemCount: _count, ...order }: WorkOrderSummary) => ({ ...order, productUpdates: [] });
+
+/** `n` orders, newest first (their ids and times in the list's order). */
+const many = (n: number) => Array.from({ length: n }, (_, i) => testOrder({
+  id: `00000000-0000-4000-8000-${String(n - i).padStart(12, '0')}`, title: `Order ${n - i}`,
+  createdAt: new Date(Date.UTC(2030, 0, 1) + (n - i) * 60_000).toISOString(),
+}));
 
 beforeEach(() => {
   localStorage.clear();
@@ -39,10 +57,7 @@ beforeEach(() => {
     requests.push({ method, url });
     const custom = respond[`${method} ${url}`];
     if (custom) return custom();
-    if (method === 'GET' && url.startsWith('/api/work-orders')) {
-      const all = url.includes('includeArchived=true');
-      return json(orders.filter((o) => all || !o.archived));
-    }
+    if (method === 'GET' && url.startsWith('/api/work-orders?')) return json(listPage(new URL(url, 'http://app')));
     return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
   });
 });
@@ -152,7 +167,7 @@ describe('WorkOrdersScreen', () => {
     };
     respond[`GET /api/work-orders/${ORDER_ID}/undo-preview`] = () => json({ restored: 40, kept: 1, unchanged: 0, forced: false, items: [kept] });
     let sent: unknown;
-    respond[`POST /api/work-orders/${ORDER_ID}/undo`] = () => json({ ...orders[0], status: 'executing' }, 202);
+    respond[`POST /api/work-orders/${ORDER_ID}/undo`] = () => json({ ...whole(orders[0]!), status: 'executing' }, 202);
     const realFetch = globalThis.fetch;
     vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
       if (init.method === 'POST') sent = JSON.parse(String(init.body));
@@ -197,6 +212,62 @@ describe('WorkOrdersScreen', () => {
   });
 });
 
+describe('WorkOrdersScreen pages (issue 31)', () => {
+  const titles = (container: HTMLElement) => [...container.querySelectorAll('article h2')].map((h) => h.textContent);
+  const listRequests = () => requests.filter((r) => r.method === 'GET' && r.url.startsWith('/api/work-orders?'));
+
+  it('shows the first page, and the next one with Load more, merged in order', async () => {
+    orders = many(30);
+    const container = await renderScreen();
+    await waitFor(() => titles(container).length === 25);
+    expect(listRequests()[0]!.url).toBe('/api/work-orders?includeArchived=false&limit=25');
+    expect(titles(container)[0]).toBe('Order 30');
+    await act(async () => button(container, 'Load more')!.click());
+    await waitFor(() => titles(container).length === 30);
+    expect(listRequests().at(-1)!.url).toBe('/api/work-orders?includeArchived=false&cursor=25&limit=25');
+    expect(titles(container)).toEqual(orders.map((o) => o.title));
+    // The last page: nothing more to load.
+    expect(button(container, 'Load more')).toBeUndefined();
+  });
+
+  it('keeps the older pages while the first one is polled, merging a changed order by id', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    orders = many(30);
+    const container = await renderScreen();
+    await waitFor(() => button(container, 'Load more') !== undefined);
+    await act(async () => button(container, 'Load more')!.click());
+    await waitFor(() => titles(container).length === 30);
+    // A new order arrives and one on the first page completes.
+    const fresh = testOrder({ id: '00000000-0000-4000-8000-000000000099', title: 'Brand new', createdAt: '2030-02-01T00:00:00.000Z' });
+    orders = [fresh, ...orders.map((o) => (o.title === 'Order 29' ? { ...o, status: 'completed' as const, executedAt: '2030-01-02T00:00:00.000Z' } : o))];
+    await act(async () => vi.advanceTimersByTime(5000));
+    await waitFor(() => titles(container)[0] === 'Brand new');
+    // Order 6, pushed off the first page by the new one, still shows once, where it was.
+    expect(titles(container)).toEqual(orders.map((o) => o.title));
+    expect(titles(container).filter((t) => t === 'Order 6')).toHaveLength(1);
+    expect(container.querySelectorAll('article')[2]?.textContent).toContain('Completed');
+  });
+
+  it('says why more could not be loaded, and tries again', async () => {
+    orders = many(30);
+    let fail = true;
+    const realFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+      if (fail && url.includes('cursor=')) return json({ error: { code: 'INTERNAL', message: 'Something went wrong' } }, 500);
+      return realFetch(url, init);
+    });
+    const container = await renderScreen();
+    await waitFor(() => button(container, 'Load more') !== undefined);
+    await act(async () => button(container, 'Load more')!.click());
+    await waitFor(() => bodyText().includes('Could not load more work orders'));
+    expect(titles(container)).toHaveLength(25);
+    fail = false;
+    await act(async () => button(container, 'Try again')!.click());
+    await waitFor(() => titles(container).length === 30);
+    expect(bodyText()).not.toContain('Could not load more work orders');
+  });
+});
+
 describe('WorkOrdersScreen approvals', () => {
   // Toasts of earlier tests stay in Mantine's store (and its limit): start with none.
   beforeEach(() => notifications.clean());
@@ -213,7 +284,7 @@ describe('WorkOrdersScreen approvals', () => {
     let sent: unknown;
     respond[`POST /api/work-orders/${WAITING_ID}/reject`] = () => {
       orders = [testOrder({ title: 'Newer pending' }), { ...waiting(), status: 'rejected', rejectedBy: 'Ada Lovelace', rejectionReason: 'Too deep' }];
-      return json(orders[1]);
+      return json(whole(orders[1]!));
     };
     const realFetch = globalThis.fetch;
     vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
@@ -248,7 +319,7 @@ describe('WorkOrdersScreen approvals', () => {
     orders = [waiting()];
     respond[`POST /api/work-orders/${WAITING_ID}/approve`] = () => {
       orders = [{ ...waiting(), status: 'pending', approvedBy: 'Ada Lovelace', approvedAt: '2030-03-02T09:00:00.000Z' }];
-      return json(orders[0]);
+      return json(whole(orders[0]!));
     };
     const container = await renderScreen();
     await waitFor(() => button(container, 'Approve') !== undefined);

@@ -1,7 +1,9 @@
 /**
  * /work-orders: the company's work orders, newest first, refreshed every 5 seconds (also in a
- * background tab) so a merchant watches an order go from pending to completed. Show/Hide
- * Archived, Refresh and Create Work Order; each action on a card is confirmed first.
+ * background tab) so a merchant watches an order go from pending to completed. The list comes in
+ * pages (issue 31): older orders load as one scrolls to the end of the list, or with Load more
+ * (for keyboards and screen readers). Show/Hide Archived, Refresh and Create Work Order; each
+ * action on a card is confirmed first.
  *
  * Offline first: the drafts on this device (DraftsSection), the orders submitted here that the
  * server has not created yet (OutboxOrders, at the top of the list), and, when the server cannot
@@ -16,9 +18,9 @@
  */
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { getErrorMessage } from '@catalog/contracts/errors';
-import type { WorkOrder } from '@catalog/contracts/work-orders';
+import type { WorkOrderSummary } from '@catalog/contracts/work-orders';
 import { IconAlertCircle, IconArchive, IconClipboardList, IconPlus, IconRefresh, IconWifiOff } from '@tabler/icons-react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { notifications } from '@mantine/notifications';
 import { useCan } from '../../../components/needs-permission';
@@ -72,6 +74,46 @@ function EmptyState({ showArchived }: { showArchived: boolean }) {
   );
 }
 
+/**
+ * Calls `onVisible` when the element comes near the viewport (200 px ahead), while `active`:
+ * the list loads its next page before the merchant reaches its end. Without IntersectionObserver
+ * the Load more button stays the way.
+ */
+function useNearViewport(ref: RefObject<HTMLElement | null>, active: boolean, onVisible: () => void) {
+  const callback = useRef(onVisible);
+  callback.current = onVisible;
+  useEffect(() => {
+    const element = ref.current;
+    if (!active || !element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) callback.current();
+    }, { rootMargin: '200px 0px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, active]);
+}
+
+/** The end of the list: older orders load when it shows, or with the button; a failure says why. */
+function MoreOrders({ loadMore, loading, error }: { loadMore: () => void; loading: boolean; error: unknown }) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  // After a failure the button retries; scrolling does not hammer a failing server.
+  useNearViewport(sentinel, !loading && error === undefined, loadMore);
+  return (
+    <Stack gap="xs" align="center" ref={sentinel}>
+      {error !== undefined && (
+        <Alert color="red" variant="light" classNames={{ title: tones.danger, icon: tones.danger }} icon={<IconAlertCircle aria-hidden="true" />}
+          title="Could not load more work orders" w="100%">
+          <Text size="sm">{getErrorMessage(error, 'Failed to load work orders')}</Text>
+        </Alert>
+      )}
+      <Button variant="default" onClick={loadMore} loading={loading}>
+        {error !== undefined ? 'Try again' : 'Load more'}
+      </Button>
+      <VisuallyHidden role="status">{loading ? 'Loading more work orders...' : ''}</VisuallyHidden>
+    </Stack>
+  );
+}
+
 /** '3:04 PM' today, else 'Mar 8, 2030 at 3:04 PM'. */
 function seenAt(savedAt: number, now = new Date()): string {
   const at = new Date(savedAt);
@@ -104,7 +146,7 @@ function UnreachableNotice({ unreachable }: { unreachable: Unreachable }) {
  * Orders that need attention were shown: the server stops listing them on the dashboard (each
  * once per screen; the cards keep their badge until the next refresh).
  */
-function useMarkSeen(live: WorkOrder[] | undefined, onChanged?: () => void) {
+function useMarkSeen(live: WorkOrderSummary[] | undefined, onChanged?: () => void) {
   const marked = useRef(new Set<string>());
   useEffect(() => {
     const fresh = (live ?? []).filter((o) => o.needsAttention && !marked.current.has(o.id));
@@ -115,7 +157,7 @@ function useMarkSeen(live: WorkOrder[] | undefined, onChanged?: () => void) {
 }
 
 /** Toasts for the decisions on the user's own orders since they last looked (issue 19). */
-function useApprovalNews(live: WorkOrder[] | undefined, userId: string | null) {
+function useApprovalNews(live: WorkOrderSummary[] | undefined, userId: string | null) {
   useEffect(() => {
     if (!live || !userId) return;
     const since = newsSeenAt(userId);
@@ -131,7 +173,7 @@ export function WorkOrdersScreen({ onOrdersChanged, onPricesChanged }: WorkOrder
   usePageTitle('Work Orders');
   const online = useOnline();
   const [showArchived, setShowArchived] = useState(false);
-  const { orders: listed, live, unreachable, error, isLoading, refetch } = useWorkOrderList(showArchived);
+  const { orders: listed, live, unreachable, error, isLoading, refetch, hasMore, loadMore, loadingMore, loadMoreError } = useWorkOrderList(showArchived);
   const canApprove = useCan('workOrders.approve') === true;
   const me = useCurrentUser();
   const userId = me.data?.id ?? null;
@@ -183,9 +225,10 @@ export function WorkOrdersScreen({ onOrdersChanged, onPricesChanged }: WorkOrder
   } else {
     content = (
       <Stack gap="md" component="section" aria-label="Work orders">
-        {data.map((order: WorkOrder) => (
+        {data.map((order: WorkOrderSummary) => (
           <WorkOrderCard key={order.id} order={order} onAction={actions.ask} offline={!online} canApprove={canApprove} currentUserId={userId} />
         ))}
+        {hasMore && <MoreOrders loadMore={loadMore} loading={loadingMore} error={loadMoreError} />}
       </Stack>
     );
   }

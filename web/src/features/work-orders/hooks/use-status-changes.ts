@@ -3,7 +3,7 @@
  * a new pending one) moves the sidebar's pending count, and an order that turned completed or
  * undone has changed the store's prices, so the local catalog should pull.
  */
-import type { WorkOrder } from '@catalog/contracts/work-orders';
+import type { WorkOrderSummary } from '@catalog/contracts/work-orders';
 import { useEffect, useRef } from 'react';
 import { noteStatuses } from '../utils/status-memory';
 
@@ -14,7 +14,7 @@ export interface StatusChangeHandlers {
   onPricesChanged?: () => void;
 }
 
-export function useStatusChanges(orders: readonly WorkOrder[] | undefined, handlers: StatusChangeHandlers): void {
+export function useStatusChanges(orders: readonly WorkOrderSummary[] | undefined, handlers: StatusChangeHandlers): void {
   const handlersRef = useRef(handlers);
   handlersRef.current = handlers;
 

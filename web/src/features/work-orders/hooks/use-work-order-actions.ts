@@ -4,7 +4,7 @@
  * then a toast says how it went (the server's message, else the spec's fallback).
  */
 import { getErrorMessage } from '@catalog/contracts/errors';
-import type { WorkOrder } from '@catalog/contracts/work-orders';
+import type { WorkOrderSummary } from '@catalog/contracts/work-orders';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { runWorkOrderAction, type ActionOptions, type WorkOrderAction } from '../api/work-order-actions';
@@ -29,7 +29,7 @@ export const ACTION_MESSAGES: Readonly<Record<WorkOrderAction, { done: string; d
 
 export interface PendingAction {
   action: WorkOrderAction;
-  order: WorkOrder;
+  order: WorkOrderSummary;
 }
 
 export function useWorkOrderActions({ onDone }: { onDone: () => void }) {
@@ -57,7 +57,7 @@ export function useWorkOrderActions({ onDone }: { onDone: () => void }) {
   return {
     pending,
     running,
-    ask: (action: WorkOrderAction, order: WorkOrder) => setPending({ action, order }),
+    ask: (action: WorkOrderAction, order: WorkOrderSummary) => setPending({ action, order }),
     confirm: (options?: ActionOptions) => void confirm(options),
     cancel: () => {
       if (!running) setPending(null);

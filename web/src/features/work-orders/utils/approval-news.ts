@@ -3,7 +3,7 @@
  * (issue 19): the decisions on their own orders made since they last looked (kept per user in
  * localStorage), as toasts. And the order of the list for those who decide: waiting orders first.
  */
-import type { WorkOrder } from '@catalog/contracts/work-orders';
+import type { WorkOrderSummary } from '@catalog/contracts/work-orders';
 
 const seenKey = (userId: string) => `catalog.approval-news-seen.${userId}`;
 
@@ -15,7 +15,7 @@ export interface ApprovalNews {
 }
 
 /** Decisions on `userId`'s orders made after `since` (ms), newest first; another's decision only. */
-export function approvalNews(orders: readonly WorkOrder[], userId: string, since: number): ApprovalNews[] {
+export function approvalNews(orders: readonly WorkOrderSummary[], userId: string, since: number): ApprovalNews[] {
   const news: Array<ApprovalNews & { at: number }> = [];
   for (const o of orders) {
     if (o.createdById !== userId) continue;
@@ -49,6 +49,6 @@ export function markNewsSeen(userId: string, at: number): void {
 }
 
 /** Orders awaiting approval first (for owners and admins), the rest as listed (newest first). */
-export function waitingFirst(orders: readonly WorkOrder[]): WorkOrder[] {
+export function waitingFirst(orders: readonly WorkOrderSummary[]): WorkOrderSummary[] {
   return [...orders.filter((o) => o.status === 'awaiting_approval'), ...orders.filter((o) => o.status !== 'awaiting_approval')];
 }

@@ -1,5 +1,5 @@
 /** Local catalog rows and listed work orders for the work-order feature's tests. */
-import type { WorkOrder } from '@catalog/contracts/work-orders';
+import type { WorkOrderSummary } from '@catalog/contracts/work-orders';
 import type { LocalProduct } from '../../../local/catalog-query';
 import type { LocalVariant } from './price-targets';
 
@@ -41,19 +41,20 @@ export function testProduct(id: number, overrides: Partial<LocalProduct> = {}): 
   };
 }
 
-export function testOrder(overrides: Partial<WorkOrder> = {}): WorkOrder {
+/** A work order as a page of the list has it (a summary: no items). */
+export function testOrder(overrides: Partial<WorkOrderSummary> = {}): WorkOrderSummary {
   return {
     id: '0b4f2d4e-1c7a-4a53-9a0e-7d3f1c2b5a61',
     title: 'Kitchen +10%',
     status: 'pending',
     archived: false,
-    productUpdates: [],
     executeImmediately: false,
     scheduledAt: '2030-03-05T15:07:00.000Z',
     createdAt: '2030-03-01T09:00:00.000Z',
     executedAt: null,
     undoneAt: null,
     error: null,
+    itemCount: 5,
     productCount: 3,
     regularPriceUpdates: 4,
     salePriceUpdates: 1,
