@@ -3,7 +3,7 @@
  * Pending and reaches the store exactly once when the connection returns; when the server's
  * answer to an edit is lost, the replay (same Idempotency-Key) does not apply it twice.
  */
-import type { PriceHistoryEntry, ProductListResponse } from '@catalog/contracts/products';
+import type { PriceHistoryEntry, PriceHistoryResponse, ProductListResponse } from '@catalog/contracts/products';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/app-and-browser';
@@ -35,9 +35,11 @@ async function editSalePrice(page: Page, target: ApiProduct, price: string): Pro
   await panel.getByRole('button', { name: 'Update Price' }).click();
 }
 
+/** The product's manual changes: a fresh product's whole history is one page (issue 31: `{ entries, nextCursor }`). */
 async function manualHistory(token: string, productId: number): Promise<PriceHistoryEntry[]> {
-  const history = await callApi<PriceHistoryEntry[]>(app(), token, 'GET', `/api/products/${productId}/price-history`);
-  return history.filter((h) => h.changeType === 'manual');
+  const history = await callApi<PriceHistoryResponse>(app(), token, 'GET', `/api/products/${productId}/price-history?limit=100`);
+  expect(history.nextCursor).toBeNull();
+  return history.entries.filter((h) => h.changeType === 'manual');
 }
 
 /** A sale price the product does not have (the tests share one demo store: each its own cents). */

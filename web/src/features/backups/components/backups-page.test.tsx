@@ -2,7 +2,8 @@
  * /backups in jsdom: a Trial company sees what backups do and the upgrade link (and asks the API
  * nothing); a Premium one sees the list (dates as 'MMM d, yyyy at h:mm a', the trigger, the
  * counts), backs up now, compares a backup with now and restores everything through the
- * work-order preview, which posts the restore with its own id and the reader's time zone.
+ * work-order preview, which posts the restore with its own id and the reader's time zone; older
+ * backups come page by page with Load more (issue 31), and a new backup starts the list over.
  */
 import { notifications } from '@mantine/notifications';
 import { act } from 'react';
@@ -51,7 +52,7 @@ beforeEach(() => {
   localStorage.clear();
   clearApiQueries();
   requests = [];
-  respond = { 'GET /api/auth/user': () => json(user('premium')), 'GET /api/backups': () => json(backups) };
+  respond = { 'GET /api/auth/user': () => json(user('premium')), 'GET /api/backups': () => json({ backups, nextCursor: null }) };
   vi.spyOn(notifications, 'show').mockImplementation(() => 'toast');
   vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
@@ -133,5 +134,28 @@ describe('the Backups screen', () => {
     expect(posted.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(posted.items).toBeUndefined();
     await waitFor(() => container.querySelector('h1')?.textContent === 'Work Orders');
+  });
+
+  it('loads older backups with Load more, and starts over from the newest after Back up now', async () => {
+    const older = { ...backups[0], id: 'cc1c8d2e-5b7a-4c9d-8e6f-1a2b3c4d5e6f', createdAt: '2030-03-01T08:00:00.000Z', createdBy: 'Mia Member' };
+    respond['GET /api/backups'] = () => json({ backups, nextCursor: 'next-1' });
+    respond['GET /api/backups?cursor=next-1'] = () => json({ backups: [older], nextCursor: null });
+    const container = await renderPage();
+    const rowCount = () => container.querySelectorAll('table[aria-label="Backups"] tbody tr').length;
+    await waitFor(() => rowCount() === 2);
+    await press(/^Load more backups$/);
+    await waitFor(() => rowCount() === 3);
+    expect(container.querySelector('table[aria-label="Backups"] tbody tr:last-child')?.textContent).toContain('On demand by Mia Member');
+    expect(buttonNamed(/^Load more backups$/)).toBeUndefined();
+    expect(container.textContent).toContain('All 3 backups shown');
+
+    // A new backup: the list is read again from its first page, which has it on top.
+    const made = { ...backups[0], id: 'dd1c8d2e-5b7a-4c9d-8e6f-1a2b3c4d5e6f', createdAt: '2030-03-10T08:00:00.000Z' };
+    respond['POST /api/backups'] = () => json(made, 201);
+    respond['GET /api/backups'] = () => json({ backups: [made, ...backups], nextCursor: 'next-2' });
+    await press(/^Back up now$/);
+    await waitFor(() => rowCount() === 3 && buttonNamed(/^Load more backups$/) !== undefined);
+    expect(container.querySelector('table[aria-label="Backups"] tbody tr')?.textContent).toContain(formatDateTime(made.createdAt));
+    expect(requests.filter((r) => r.method === 'GET' && r.url.startsWith('/api/backups')).map((r) => r.url)).toEqual(['/api/backups', '/api/backups?cursor=next-1', '/api/backups']);
   });
 });

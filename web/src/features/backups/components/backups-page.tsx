@@ -2,8 +2,8 @@
  * /backups (issue 17): catalog pricing backups, a Premium feature (contracts PLAN_FEATURES; the
  * server refuses other plans too). Other plans see what backups do and the upgrade button.
  *
- * The list (when, what took it, products and variants, prices changed since the one before),
- * Back up now, Compare with now, Compare with a date and time, and Download CSV; a comparison
+ * The list (when, what took it, products and variants, prices changed since the one before;
+ * newest first, older ones with Load more: issue 31), Back up now, Compare with now, Compare with a date and time, and Download CSV; a comparison
  * restores all or the chosen prices as a work order, previewed first, then followed on Work
  * Orders (where it can be undone). The retention is stated under the title.
  */
@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { NeedsPermission } from '../../../components/needs-permission';
 import { OfflineNotice } from '../../../components/offline-notice';
+import { LoadMore } from '../../../components/load-more';
 import { PageLoader } from '../../../components/page-loader';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useOnline } from '../../../lib/use-online';
@@ -108,17 +109,20 @@ function Backups({ onOrderCreated }: BackupsPageProps) {
         </Button>
       </Alert>
     );
-  } else if (!list.data) {
+  } else if (!list.backups.items) {
     content = <Skeleton height={160} radius="md" aria-busy="true" />;
   } else {
     content = (
-      <BackupList
-        backups={list.data}
-        comparing={compared?.kind === 'backup' ? compared.backup.id : null}
-        downloading={downloading}
-        onCompare={(backup) => setCompared({ kind: 'backup', backup })}
-        onDownload={(backup) => void download(backup)}
-      />
+      <div>
+        <BackupList
+          backups={list.backups.items}
+          comparing={compared?.kind === 'backup' ? compared.backup.id : null}
+          downloading={downloading}
+          onCompare={(backup) => setCompared({ kind: 'backup', backup })}
+          onDownload={(backup) => void download(backup)}
+        />
+        <LoadMore list={list.backups} what="backups" />
+      </div>
     );
   }
 

@@ -1,7 +1,8 @@
 /**
  * The product's price history (GET /api/products/{id}/price-history, newest first): when
  * ('MMM d, h:mm a'), the change type, the variant it was for, and old -> new prices, with a
- * small chart of the price over time; "Export CSV" downloads the whole history as a file.
+ * small chart of the price over time; "Export CSV" downloads the whole history as a file. The
+ * newest changes come first, older ones with "Load more" (issue 31); the chart draws those shown.
  */
 import { skuLabel } from '@catalog/contracts/catalog';
 import { getErrorMessage } from '@catalog/contracts/errors';
@@ -9,6 +10,7 @@ import type { PriceHistoryEntry } from '@catalog/contracts/products';
 import type { ReplicatedVariant } from '@catalog/contracts/replication';
 import { Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
+import { LoadMore } from '../../../components/load-more';
 import { exportPriceHistoryCsv } from '../api/export-csv';
 import { usePriceHistory } from '../api/get-price-history';
 import { changeTypeLabel, formatHistoryDate } from '../utils/format-history';
@@ -55,7 +57,8 @@ function Entry({ entry, variants }: { entry: PriceHistoryEntry; variants: Replic
 }
 
 export function PriceHistory({ productId, variants }: { productId: number; variants: ReplicatedVariant[] }) {
-  const { data, error, isLoading } = usePriceHistory(productId);
+  const { error, isLoading, history } = usePriceHistory(productId);
+  const data = history.items;
   const titleId = useId();
   return (
     <Stack gap="xs" component="section" aria-labelledby={titleId}>
@@ -90,6 +93,7 @@ export function PriceHistory({ productId, variants }: { productId: number; varia
               <Entry key={entry.id} entry={entry} variants={variants} />
             ))}
           </ul>
+          <LoadMore list={history} what="price changes" />
         </>
       )}
     </Stack>
