@@ -34,6 +34,7 @@ import { useCan } from '../../components/needs-permission';
 import { PageLoader } from '../../components/page-loader';
 import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner';
 import { useDashboardStats } from '../../features/dashboard/api/get-dashboard-stats';
+import { SentForApprovalToasts } from '../../features/products/components/sent-for-approval';
 import { Walkthrough } from '../../features/walkthrough/components/walkthrough';
 import { OutboxProvider, useOutboxSummary } from '../../local/outbox-hooks';
 import { useLocalCatalog } from '../../local/use-local-catalog';
@@ -197,6 +198,8 @@ function SignedInShell({ children }: { children?: ReactNode }) {
       </AppShell.Main>
       <Walkthrough />
       <PersistentStorageRequest />
+      {/* A price edit the outbox sends, now or later, that became an order awaiting approval (issue 31). */}
+      <SentForApprovalToasts />
     </AppShell>
   );
 }

@@ -141,5 +141,30 @@ describe('PendingChanges', () => {
     expect(entryState(entry({ status: 'sending' }), true).label).toBe('Sending…');
     expect(entryState(entry({ attempts: 2, error: 'Server error' }), true)).toMatchObject({ label: 'Retrying', detail: 'Server error' });
     expect(entryState(entry({ status: 'rejected', error: 'No' }), true)).toMatchObject({ label: 'Refused', detail: 'No' });
+    const approval = { workOrderId: 'wo-1', title: 'Price edit: Mug', message: 'Waits for approval.' };
+    expect(entryState(entry({ status: 'sentForApproval', approval }), false)).toMatchObject({ label: 'Sent for approval', detail: 'Waits for approval.' });
+  });
+
+  it("lists a price edit sent for approval with the server's message, the way to the work orders and Dismiss, leaving the price as it is", async () => {
+    const message = 'Your price change waits for an owner\'s or admin\'s approval: it was sent as the work order "Price edit: Mug".';
+    await activeCatalogDb()!.outbox.put(entry({
+      kind: 'productPrice', label: 'Mug', productId: 1, status: 'sentForApproval', attempts: 1,
+      request: { method: 'PUT', path: '/api/products/1', body: { regularPrice: '12.00' } },
+      before: { regularPrice: '10.00', salePrice: null },
+      approval: { workOrderId: 'wo-1', title: 'Price edit: Mug', message },
+    }));
+    const root = await renderList();
+    await waitFor(() => root.textContent?.includes('Sent for approval') ?? false);
+    expect(root.textContent).toContain(message);
+    expect(button(root, 'Discard…')).toBeUndefined();
+    expect(button(root, 'Send now')).toBeUndefined();
+    expect(root.querySelector('button[aria-label="Dismiss: Mug sent for approval"]')).not.toBeNull();
+
+    await act(async () => button(root, 'View work orders')!.click());
+    await waitFor(() => root.querySelector('[data-testid="where"]')?.textContent === '/work-orders');
+
+    await act(async () => root.querySelector<HTMLButtonElement>('button[aria-label="Dismiss: Mug sent for approval"]')!.click());
+    await waitFor(() => root.textContent?.includes(NOTHING_PENDING) ?? false);
+    expect((await getLocalProducts([1]))[0]).toMatchObject({ regularPrice: '10.00' });
   });
 });

@@ -2,8 +2,10 @@
  * Everything this device has not yet got onto the server, in the order it will be sent: new
  * work orders and price edits, each with its state ('Waiting for connection', 'Sending…',
  * retrying after a failure, or refused with the server's message) and what can be done about
- * it: send now, edit a refused work order again, or discard. Shown from the connection
- * indicator in the header.
+ * it: send now, edit a refused work order again, or discard. A price edit the server took as a
+ * work order awaiting approval (issue 31) stays listed, 'Sent for approval' with the server's
+ * message, the way to the work orders and Dismiss. Shown from the connection indicator in the
+ * header.
  */
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
@@ -14,6 +16,7 @@ import { formatClockTime } from '../../../lib/format-date-time';
 import { useOnline } from '../../../lib/use-online';
 
 export const NOTHING_PENDING = 'Everything is saved on the server.';
+export const SENT_FOR_APPROVAL = 'Sent for approval';
 
 const KIND_LABEL: Record<OutboxEntry['kind'], string> = {
   createWorkOrder: 'New work order',
@@ -24,6 +27,7 @@ const KIND_LABEL: Record<OutboxEntry['kind'], string> = {
 /** What the entry is waiting for, in words. */
 export function entryState(entry: OutboxEntry, online: boolean): { label: string; color: string; detail?: string } {
   if (entry.status === 'rejected') return { label: 'Refused', color: 'red', detail: entry.error };
+  if (entry.status === 'sentForApproval') return { label: SENT_FOR_APPROVAL, color: 'orange', detail: entry.approval?.message };
   if (entry.status === 'sending') return { label: 'Sending…', color: 'blue' };
   if (!online) return { label: WAITING_FOR_CONNECTION, color: 'gray' };
   if (entry.attempts > 0) {
@@ -63,7 +67,17 @@ function EntryRow({ entry, online }: { entry: OutboxEntry; online: boolean }) {
           {state.detail}
         </Text>
       )}
-      {confirming ? (
+      {entry.status === 'sentForApproval' ? (
+        // Delivered: nothing to send or undo; the order is on the work orders screen.
+        <Group gap="xs">
+          <Button size="compact-xs" variant="light" onClick={() => navigate('/work-orders')}>
+            View work orders
+          </Button>
+          <Button size="compact-xs" variant="subtle" onClick={() => void outbox.discard(entry.id)} aria-label={`Dismiss: ${entry.label || 'Untitled'} sent for approval`}>
+            Dismiss
+          </Button>
+        </Group>
+      ) : confirming ? (
         <Group gap="xs" wrap="nowrap">
           <Text size="xs">{DISCARD_CONSEQUENCE[entry.kind]}</Text>
           <Button size="compact-xs" color="red" onClick={() => void outbox.discard(entry.id)}>

@@ -2,18 +2,23 @@
  * The product's detail panel (a drawer from the right; full width on a phone): name, category,
  * pricing, the variants (collapsed; each with its own retail price and cost or the product's),
  * product information (brand, retail price, cost among it) and the price history. Reads the
- * product from the local catalog, so it follows pulls; edits go to the API.
+ * product from the local catalog, so it follows pulls; edits go to the API. A member whose
+ * company requires approval reads, before saving, that an edit waits for it; edits that were
+ * sent for approval show above the pricing (issue 31).
  */
 import { categoryLabel, skuLabel } from '@catalog/contracts/catalog';
-import { Divider, Drawer, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Divider, Drawer, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { Deferred } from '../../../components/deferred';
 import { useScreenQuery } from '../../../lib/media-query';
 import { memo, type ReactNode } from 'react';
 import { useLocalProduct } from '../hooks/use-local-product';
+import { EDITS_NEED_APPROVAL_HINT, useEditsNeedApproval } from '../hooks/use-edits-need-approval';
 import { usePriceEdits } from '../hooks/use-price-edits';
 import { displayPricing, formatPrice, usesVariantPricing } from '../utils/product-pricing';
 import { PriceHistory } from './price-history';
 import { ProductPricingSection } from './product-pricing-section';
+import { SentForApprovalNotes } from './sent-for-approval';
 import { StatusBadge } from './status-badge';
 import { VariantList } from './variant-list';
 
@@ -38,6 +43,7 @@ function Info({ label, children }: { label: string; children: ReactNode }) {
 function PanelBody({ productId, onClose }: { productId: number; onClose: () => void }) {
   const product = useLocalProduct(productId);
   const { saveProduct, saveVariant, saving } = usePriceEdits();
+  const editsNeedApproval = useEditsNeedApproval();
 
   if (product === undefined) return <Loader size="sm" aria-label="Loading product" />;
   if (product === null) return <Text c="dimmed">This product is no longer in the catalog.</Text>;
@@ -50,6 +56,13 @@ function PanelBody({ productId, onClose }: { productId: number; onClose: () => v
       <Text c="dimmed" size="sm">
         {categoryLabel(product.category)}
       </Text>
+      {editsNeedApproval && (
+        // Context for the forms below, not news: no live region.
+        <Alert variant="light" color="orange" icon={<IconInfoCircle aria-hidden="true" />} p="xs" role="note">
+          {EDITS_NEED_APPROVAL_HINT}
+        </Alert>
+      )}
+      <SentForApprovalNotes productId={product.id} />
       <ProductPricingSection
         product={product}
         saving={saving === 'product'}
