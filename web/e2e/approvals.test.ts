@@ -8,7 +8,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { ProductListResponse } from '@catalog/contracts/products';
-import type { WorkOrder } from '@catalog/contracts/work-orders';
+import type { WorkOrder, WorkOrderListResponse } from '@catalog/contracts/work-orders';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/app-and-browser';
@@ -136,7 +136,7 @@ describe('approvals and blocking guardrails', () => {
       productUpdates: [{ productId: product.id, productName: product.name, newRegularPrice: '0.00' }],
     });
     await expect(refused).rejects.toThrow(/: 422 .*"code":"GUARDRAIL".*Price of 0\.00 \(1 item\)\..*"productUpdates\.0":"Price of 0\.00"/);
-    const listed = await callApi<WorkOrder[]>(app(), token, 'GET', '/api/work-orders');
+    const { orders: listed } = await callApi<WorkOrderListResponse>(app(), token, 'GET', '/api/work-orders?limit=100');
     expect(listed.filter((o) => o.title === title)).toHaveLength(0);
     expect((await storeProduct(storeUrl(), product.id)).price).toBe(Number(product.regularPrice));
   }, 180_000);

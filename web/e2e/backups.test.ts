@@ -8,7 +8,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { applyPercent, formatCents, parseMoney } from '@catalog/contracts/money';
 import type { ProductListResponse } from '@catalog/contracts/products';
-import type { WorkOrder } from '@catalog/contracts/work-orders';
+import type { WorkOrder, WorkOrderDetail } from '@catalog/contracts/work-orders';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/app-and-browser';
@@ -62,7 +62,7 @@ describe('backups', () => {
         productUpdates: products.map((p) => ({ productId: p.id, productName: p.name, newRegularPrice: formatCents(applyPercent(parseMoney(p.regularPrice), '10')) })),
         executeImmediately: true,
       });
-      await expect.poll(async () => (await callApi<WorkOrder[]>(app(), token, 'GET', '/api/work-orders')).find((o) => o.id === order.id)?.status, { timeout: 30_000 })
+      await expect.poll(async () => (await callApi<WorkOrderDetail>(app(), token, 'GET', `/api/work-orders/${order.id}?itemsLimit=1`)).status, { timeout: 30_000 })
         .toBe('completed');
       for (const [i, p] of products.entries()) {
         expect((await storeProduct(storeUrl(), p.id)).price).not.toBe(before[i]!.price);

@@ -7,7 +7,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { ProductListResponse, Product } from '@catalog/contracts/products';
-import type { WorkOrder } from '@catalog/contracts/work-orders';
+import type { WorkOrderListResponse } from '@catalog/contracts/work-orders';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/app-and-browser';
@@ -28,7 +28,8 @@ async function merchantWithProducts(page: Page): Promise<{ token: string; produc
 }
 
 /** The orders the server has, archived ones included. */
-const serverOrders = (token: string) => callApi<WorkOrder[]>(app(), token, 'GET', '/api/work-orders?includeArchived=true');
+/** The company's orders (a test makes a few: one page holds them). */
+const serverOrders = async (token: string) => (await callApi<WorkOrderListResponse>(app(), token, 'GET', '/api/work-orders?includeArchived=true&limit=100')).orders;
 
 /** A regular price the product does not have yet. */
 const newPrice = (product: Product) => (Number(product.regularPrice) + 1.11).toFixed(2);
