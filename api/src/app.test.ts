@@ -141,6 +141,7 @@ describe('serving the web app', () => {
             frameOrigins: [],
             nodeEnv: 'development',
             firebase: { projectId: TEST_PROJECT, jwksUrl: undefined, emulatorHost: '127.0.0.1:9099' },
+            publicUrl: 'http://localhost:8787',
             bigcommerceApiUrl,
           },
           db,

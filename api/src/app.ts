@@ -42,7 +42,8 @@ import { SyncRegistry } from './services/sync/sync-registry';
 import { demoStoreFor, type RuntimeConfig, webApp } from './web/static';
 
 export interface AppDeps {
-  config: Pick<Config, 'webDistDir' | 'maxBodyBytes' | 'frameOrigins' | 'nodeEnv' | 'firebase'> &
+  /** `publicUrl`: the origin of every link the app hands out or redirects to (PUBLIC_URL), never a request's Host. */
+  config: Pick<Config, 'webDistDir' | 'maxBodyBytes' | 'frameOrigins' | 'nodeEnv' | 'firebase' | 'publicUrl'> &
     /** Tells the web app whether it talks to the local demo store (web/static.ts demoStoreFor). */
     Partial<Pick<Config, 'bigcommerceApiUrl'>> &
     /** Where the store's webhooks deliver (decision 036); absent: none are registered. */
@@ -59,8 +60,8 @@ export interface AppDeps {
   secrets: SecretBox;
   /** The syncs running in this process; server.ts cancels them on shutdown. Default: a new one. */
   syncs?: SyncRegistry;
-  /** How invitations reach people (PUBLIC_URL, SMTP). Default: links only, on the request's origin. */
-  invitations?: InvitationDelivery;
+  /** How invitations (and work-order emails) reach people: SMTP. Default: links only, shown in the app. */
+  invitations?: Omit<InvitationDelivery, 'publicUrl'>;
   /** The time teams and invitations go by (expiry); tests move it. Default: the system clock. */
   now?: () => Date;
   /** Plans and Stripe (checkout, changes, webhooks). Default: billing with no Stripe (plan changes refused). */
@@ -153,7 +154,9 @@ export function createApp(deps: AppDeps) {
 
 /** Every resource under /api, chained into one router (AppType names its type). */
 function apiRoutes(appDeps: AppDeps, limits: RateLimiting) {
-  const deps = { ...appDeps, syncs: appDeps.syncs ?? new SyncRegistry(appDeps.db), now: appDeps.now ?? (() => new Date()) };
+  // Links in emails (invitations, work-order decisions) are on config.publicUrl, whatever the request's Host.
+  const invitations: InvitationDelivery = { mailer: appDeps.invitations?.mailer ?? null, publicUrl: appDeps.config.publicUrl };
+  const deps = { ...appDeps, invitations, syncs: appDeps.syncs ?? new SyncRegistry(appDeps.db), now: appDeps.now ?? (() => new Date()) };
   // Each token is checked once until it expires; the caller's user row comes from a short-lived
   // cache on GET and HEAD and is read anew otherwise (middleware/authenticate.ts).
   const signIn = authenticate(cacheVerifiedTokens(deps.verifyToken), createProvisioner(deps.db));
@@ -170,7 +173,7 @@ function apiRoutes(appDeps: AppDeps, limits: RateLimiting) {
   // /invitations is not in the list: GET /invitations/{token} is public (the link of someone who
   // has not signed in yet), so its router puts `auth` on each of its other routes. Nor are
   // /stripe and /webhooks: Stripe's and the store's webhooks carry a signature or a secret instead of a user.
-  const billing = deps.billing ?? billingFromConfig(undefined, { db: deps.db, logger: deps.logger });
+  const billing = deps.billing ?? billingFromConfig(undefined, { db: deps.db, logger: deps.logger, publicUrl: deps.config.publicUrl });
   return signedIn
     .route('/health', healthRoutes(deps))
     .route('/login', loginRedirectRoutes())
@@ -186,7 +189,7 @@ function apiRoutes(appDeps: AppDeps, limits: RateLimiting) {
     .route('/backups', backupRoutes(deps))
     .route('/company', companyRoutes(deps))
     .route('/my-invitations', myInvitationRoutes(deps))
-    .route('/invitations', invitationRoutes({ ...deps, auth, delivery: deps.invitations ?? {} }))
+    .route('/invitations', invitationRoutes({ ...deps, auth, delivery: invitations }))
     .route('/subscription', subscriptionRoutes({ db: deps.db, billing }))
     .route('/stripe', stripeWebhookRoutes({ billing }))
     .route('/webhooks', storeWebhookRoutes(deps));

@@ -44,9 +44,10 @@ describe('configuration', () => {
     expect(() => loadConfig({ BIGCOMMERCE_API_URL: 'not a url' })).toThrow(/BIGCOMMERCE_API_URL/);
   });
 
-  it('reads the public origin and outgoing email only when set', () => {
+  it('reads the public origin (this server locally) and outgoing email only when set', () => {
     const plain = loadConfig({});
-    expect(plain.publicUrl).toBeUndefined();
+    expect(plain.publicUrl).toBe('http://localhost:8787');
+    expect(loadConfig({ PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
     expect(plain.smtp).toBeUndefined();
     const set = loadConfig({ PUBLIC_URL: 'https://app.example.com/', SMTP_URL: 'smtp://user:pass@mail.example.com:587' });
     expect(set.publicUrl).toBe('https://app.example.com');
@@ -54,11 +55,22 @@ describe('configuration', () => {
     expect(loadConfig({ SMTP_URL: 'smtps://mail.example.com', SMTP_FROM: 'Team <team@example.com>' }).smtp?.from).toBe('Team <team@example.com>');
     expect(() => loadConfig({ SMTP_URL: 'mail.example.com' })).toThrow(/SMTP_URL: must be an smtp/);
     expect(() => loadConfig({ PUBLIC_URL: 'ftp://example.com' })).toThrow(/PUBLIC_URL/);
+    for (const odd of ['https://user:pw@app.example.com', 'https://app.example.com/?next=x', 'https://app.example.com/#x']) {
+      expect(() => loadConfig({ PUBLIC_URL: odd })).toThrow(/PUBLIC_URL: must be an origin/);
+    }
+  });
+
+  it('requires PUBLIC_URL in production, naming it (links never come from the request: issue 31)', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: SECRET })).toThrow(/PUBLIC_URL: required when NODE_ENV=production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: SECRET, PUBLIC_URL: '' })).toThrow(/PUBLIC_URL: required/);
+    // Both missing: both named at once.
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET: required[^]*PUBLIC_URL: required/);
+    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: SECRET, PUBLIC_URL: 'https://app.example.com/' }).publicUrl).toBe('https://app.example.com');
   });
 
   it('requires APP_SECRET in production, of at least 32 characters, and never prints it', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET: required when NODE_ENV=production/);
-    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: SECRET }).appSecret).toBe(SECRET);
+    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: SECRET, PUBLIC_URL: 'https://app.example.com' }).appSecret).toBe(SECRET);
     let message = '';
     try {
       loadConfig({ APP_SECRET: 'too-short-secret' });
@@ -127,7 +139,9 @@ describe('configuration', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://app.example.com', STORE_WEBHOOK_URL: 'https://hooks.example.com' }).storeWebhookUrl).toBe('https://hooks.example.com');
     expect(loadConfig({ STORE_WEBHOOK_URL: 'http://127.0.0.1:8787' }).storeWebhookUrl).toBe('http://127.0.0.1:8787');
     expect(() => loadConfig({ STORE_WEBHOOK_URL: 'http://app.example.com' })).toThrow(/STORE_WEBHOOK_URL: must be an https URL/);
-    expect(() => loadConfig({ STORE_WEBHOOK_URL: 'http://127.0.0.1:8787', NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40) })).toThrow(/STORE_WEBHOOK_URL/);
+    expect(() => loadConfig({ STORE_WEBHOOK_URL: 'http://127.0.0.1:8787', NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://app.example.com' })).toThrow(/STORE_WEBHOOK_URL/);
+    // The local default of PUBLIC_URL (http://localhost:PORT) registers no webhooks: only an https one set explicitly does.
+    expect(loadConfig({}).storeWebhookUrl).toBeUndefined();
     expect(() => loadConfig({ STORE_WEBHOOK_URL: 'not a url' })).toThrow(/STORE_WEBHOOK_URL/);
   });
 });

@@ -29,6 +29,16 @@ const wholeNumber = (min: number, max: number, fallback: number, minMessage: str
     z.coerce.number().int('must be a whole number').min(min, minMessage).max(max, `must be at most ${max}`).default(fallback),
   );
 
+/** A URL without credentials, query or fragment (one that is not a URL at all: its format check says so). */
+function bareOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return !url.username && !url.password && !url.search && !url.hash;
+  } catch {
+    return true;
+  }
+}
+
 /** TRUST_PROXY: false (default), true (one proxy) or the number of proxies in front that append to X-Forwarded-For. */
 const trustProxy = z
   .string()
@@ -60,7 +70,11 @@ const Env = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   BIGCOMMERCE_API_URL: z.url().default('https://api.bigcommerce.com'),
-  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://app.example.com' }).optional().or(z.literal('').transform(() => undefined)),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://app.example.com' })
+    .refine(bareOrigin, 'must be an origin (and path) without credentials, query or fragment, e.g. https://app.example.com')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   STORE_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://app.example.com' }).optional().or(z.literal('').transform(() => undefined)),
   SMTP_URL: z
     .string()
@@ -126,10 +140,12 @@ export interface Config {
    */
   appSecret: string | undefined;
   /**
-   * The origin links in emails point at (invitation links). Unset: the origin the request came
-   * to, which is right locally (http://localhost:PORT) but not always behind a proxy.
+   * The origin of every link the app hands out or redirects to: invitation links, the return
+   * from Stripe Checkout, the links in work-order emails (PUBLIC_URL, without a trailing slash).
+   * Never the request's Host or X-Forwarded-* (a forged Host would put an attacker's origin in an
+   * email). Required in production; otherwise this server's own origin, http://localhost:PORT.
    */
-  publicUrl: string | undefined;
+  publicUrl: string;
   /**
    * The origin the store's webhooks deliver to (`{origin}/api/webhooks/bigcommerce/{companyId}`):
    * STORE_WEBHOOK_URL, else PUBLIC_URL when it is https; undefined: no webhooks are registered
@@ -176,10 +192,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  FIREBASE_AUTH_EMULATOR_HOST: must not be set when NODE_ENV=production (the emulator accepts unsigned tokens)',
     );
   }
-  if (e.NODE_ENV === 'production' && !e.APP_SECRET) {
-    throw new ConfigError(
-      'Invalid configuration:\n  APP_SECRET: required when NODE_ENV=production (it encrypts the stored store credentials; e.g. openssl rand -base64 48)',
-    );
+  if (e.NODE_ENV === 'production') {
+    const missing = [
+      ...(e.APP_SECRET ? [] : ['APP_SECRET: required when NODE_ENV=production (it encrypts the stored store credentials; e.g. openssl rand -base64 48)']),
+      ...(e.PUBLIC_URL ? [] : ['PUBLIC_URL: required when NODE_ENV=production (the origin of the links the app emails and redirects to, e.g. https://app.example.com)']),
+    ];
+    if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.map((line) => `  ${line}`).join('\n')}`);
   }
   const stripe = stripeConfig(e);
   const storeWebhookUrl = webhookOrigin(e);
@@ -205,7 +223,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     bigcommerceApiUrl: e.BIGCOMMERCE_API_URL.replace(/\/+$/, ''),
     appSecret: e.APP_SECRET,
-    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    // Locally, links point at this server (what `npm start` serves and opens).
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, '') ?? `http://localhost:${e.PORT}`,
     storeWebhookUrl,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM } : undefined,
     stripe,

@@ -57,17 +57,18 @@ async function main() {
   const syncs = new SyncRegistry(db);
   const commerce: CommerceFactory = ({ storeHash, accessToken }) => new BigCommerceClient({ storeHash, accessToken, baseUrl: config.bigcommerceApiUrl });
   const secrets = createSecretBox(appSecret.secret);
-  // Invitation links use PUBLIC_URL, else the origin each request came to; emails need SMTP_URL.
+  // Every link handed out (invitations, Stripe's return, work-order emails) is on PUBLIC_URL (config.ts:
+  // required in production, else http://localhost:PORT), never on a request's Host; emails need SMTP_URL.
   const mailer = config.smtp ? createSmtpMailer(config.smtp) : null;
   if (!config.smtp) logger.info('SMTP_URL is not set: invitations are not emailed (the app shows their links)');
-  if (config.nodeEnv === 'production' && !config.publicUrl) logger.warn('PUBLIC_URL is not set: invitation links use the origin each request came to');
+  logger.info('links point at PUBLIC_URL', { publicUrl: config.publicUrl });
   // Plans and payments: Stripe (or the local stand-in `npm start` runs, through STRIPE_API_URL).
   const billing = billingFromConfig(config.stripe, { db, logger, publicUrl: config.publicUrl });
   if (!config.stripe) logger.info('STRIPE_SECRET_KEY is not set: plan changes are disabled');
   else if (config.stripe.api) logger.info('Stripe requests go to STRIPE_API_URL', { stripe: `${config.stripe.api.protocol}://${config.stripe.api.host}:${config.stripe.api.port}` });
   // Rate limits (RATE_LIMIT_*): counted in PostgreSQL when DATABASE_URL is one, so they hold across instances.
   const app = createApp({
-    config, db, logger, verifyToken, commerce, secrets, syncs, invitations: { publicUrl: config.publicUrl, mailer }, billing, rateLimits: config.rateLimits,
+    config, db, logger, verifyToken, commerce, secrets, syncs, invitations: { mailer }, billing, rateLimits: config.rateLimits,
   });
   // Runs due work orders (immediate, scheduled, or resumed after another process died); every
   // instance runs one, the database's atomic claims keep each order to one of them.

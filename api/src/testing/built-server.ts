@@ -2,7 +2,7 @@
  * The built server as a process, for tests that need the real thing (signals, several processes
  * on one database): src/server.ts bundled as `npm run build` does (esbuild, native modules
  * external, the SQLite sync threads' code beside it), laid out and started the way the Docker
- * image has it (api/dist, api/drizzle, api/node_modules; NODE_ENV=production, an APP_SECRET),
+ * image has it (api/dist, api/drizzle, api/node_modules; NODE_ENV=production, an APP_SECRET and a PUBLIC_URL),
  * with the test's environment on top. The port comes from the server's `listening` log line.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -67,7 +67,7 @@ export interface ServerProcess {
 export async function startServer(bundle: BuiltServer, env: Record<string, string>): Promise<ServerProcess> {
   const child = spawn(process.execPath, [bundle.file], {
     env: {
-      PATH: process.env.PATH, NODE_ENV: 'production', APP_SECRET: 'x'.repeat(48), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env,
+      PATH: process.env.PATH, NODE_ENV: 'production', APP_SECRET: 'x'.repeat(48), PUBLIC_URL: 'http://app.test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -17,6 +17,8 @@ import type { CommerceFactory } from '../services/store-connection';
 import { SyncRegistry } from '../services/sync/sync-registry';
 
 export const TEST_PROJECT = 'demo-catalog';
+/** The app's PUBLIC_URL in tests unless one is given: the local default (config.ts). */
+export const TEST_PUBLIC_URL = 'http://localhost:8787';
 
 /** An unsigned token as the Auth emulator issues them (accepted only in emulator mode). */
 export function emulatorToken(claims: { sub: string; email?: string; email_verified?: boolean; name?: string; picture?: string; exp?: number }) {
@@ -60,8 +62,11 @@ export async function testApp(
     /** Default: a store nobody listens at (127.0.0.1:9), so any call fails as unreachable. */
     commerce?: CommerceFactory;
     appSecret?: string;
-    /** Invitation links and email (a mailer pointed at a local SMTP server). */
-    invitations?: AppDeps['invitations'];
+    /**
+     * Email (a mailer pointed at a local SMTP server) and `publicUrl`, the origin of the links
+     * (config.publicUrl, PUBLIC_URL). Default: no email, links on http://localhost:8787.
+     */
+    invitations?: AppDeps['invitations'] & { publicUrl?: string };
     /** The clock of teams and invitations (to expire an invitation). */
     now?: () => Date;
     /** Plans and Stripe, built on the test's database (testing/billing-fixture.ts). */
@@ -89,6 +94,7 @@ export async function testApp(
       firebase: { projectId: TEST_PROJECT, jwksUrl: undefined, emulatorHost: '127.0.0.1:9099' },
       trustProxy: overrides.trustProxy ?? 0,
       storeWebhookUrl: overrides.storeWebhookUrl,
+      publicUrl: overrides.invitations?.publicUrl ?? TEST_PUBLIC_URL,
     },
     db,
     logger: overrides.logger ?? createLogger('silent'),
@@ -97,7 +103,7 @@ export async function testApp(
     commerce: overrides.commerce ?? commerceAt('http://127.0.0.1:9'),
     secrets,
     syncs,
-    invitations: overrides.invitations,
+    invitations: overrides.invitations && { mailer: overrides.invitations.mailer },
     now: overrides.now,
     billing: overrides.billing?.(db),
     rateLimits: overrides.rateLimits,

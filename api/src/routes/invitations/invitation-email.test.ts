@@ -49,6 +49,19 @@ describe('the invitation email', () => {
     expect(html).toContain('<strong>Acme Team</strong>');
   });
 
+  it("links to PUBLIC_URL, not to the Host a request names (issue 31)", async () => {
+    const t = await make(sink.url);
+    const res = await t.app.request('http://evil.example/api/invitations', {
+      method: 'POST',
+      headers: { ...t.owner.headers, host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+      body: JSON.stringify({ email: 'pat@example.com' }),
+    });
+    expect(res.status).toBe(201);
+    const { text, html } = readEmail(sink.received[0]!.raw);
+    expect(text).toMatch(/Accept the invitation: https:\/\/app\.example\.com\/accept-invitation\?token=/);
+    expect(`${text}${html}`).not.toContain('evil.example');
+  });
+
   it('reports emailSent: false but keeps the invitation when the mail server cannot be reached', async () => {
     const t = await make(await unreachableSmtpUrl());
     const { created, token } = await t.invite();

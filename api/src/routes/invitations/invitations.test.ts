@@ -40,7 +40,8 @@ describe('sending an invitation', () => {
     expect(Date.parse(invitation.expiresAt) - Date.parse(invitation.createdAt)).toBe(INVITATION_TTL_MS);
     expect(emailSent).toBe(false);
     const url = new URL(acceptUrl);
-    expect(`${url.origin}${url.pathname}`).toBe('http://localhost/accept-invitation');
+    // PUBLIC_URL's local default (testApp), not the request's origin (http://localhost).
+    expect(`${url.origin}${url.pathname}`).toBe('http://localhost:8787/accept-invitation');
     expect(url.searchParams.get('token')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const stored = await t.db.invitations.get(t.companyId, invitation.id);
     expect(stored?.token).toBe(url.searchParams.get('token'));
@@ -56,6 +57,18 @@ describe('sending an invitation', () => {
       tokens.add(token);
     }
     expect(tokens.size).toBe(5);
+  });
+
+  it('links on PUBLIC_URL (here its local default) whatever Host or X-Forwarded-* the request names (issue 31)', async () => {
+    const t = await make();
+    const forged = await t.app.request('http://evil.example/api/invitations', {
+      method: 'POST',
+      headers: { ...t.owner.headers, host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' },
+      body: JSON.stringify({ email: 'pat@example.com' }),
+    });
+    expect(forged.status).toBe(201);
+    const { acceptUrl } = CreateInvitationResponse.parse(await forged.json());
+    expect(acceptUrl).toMatch(/^http:\/\/localhost:8787\/accept-invitation\?token=[A-Za-z0-9_-]{43}$/);
   });
 
   it("says 'Please enter a valid email address' and 'Please select a role'", async () => {

@@ -26,7 +26,7 @@ export function subscriptionRoutes({ db, billing }: { db: Database; billing: Bil
     .post('/checkout', guard('POST /api/subscription/checkout'), async (c) => {
       const { plan } = await readJson(c, CheckoutBody);
       const user = c.get('user');
-      const body = await billing.checkout(await companyOf(user.companyId), user, plan, new URL(c.req.url).origin);
+      const body = await billing.checkout(await companyOf(user.companyId), user, plan);
       return c.json(body satisfies CheckoutResponse);
     })
     .post('/change', guard('POST /api/subscription/change'), async (c) => {

@@ -50,6 +50,21 @@ describe('checkout', () => {
     expect(requestsTo(t, 'POST', /^\/v1\/checkout\/sessions$/)[1]?.params.customer).toBe(company.stripeCustomerId);
   });
 
+  it('returns from Stripe to PUBLIC_URL whatever Host or X-Forwarded-* the request names (issue 31)', async () => {
+    t = await billingApp();
+    const res = await t.app.request('http://evil.example/api/subscription/checkout', {
+      method: 'POST',
+      headers: { ...t.owner.headers, host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+      body: JSON.stringify({ plan: 'premium' }),
+    });
+    expect(res.status).toBe(200);
+    const [created] = requestsTo(t, 'POST', /^\/v1\/checkout\/sessions$/);
+    expect(created?.params).toMatchObject({
+      success_url: 'http://app.test/subscription?success=true&plan=premium&session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'http://app.test/subscription?canceled=true',
+    });
+  });
+
   it('moves the company to the plan once paid (signed webhook), and the return from checkout agrees', async () => {
     t = await billingApp();
     const back = await t.upgrade('starter');

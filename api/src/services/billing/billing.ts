@@ -22,8 +22,8 @@ export interface Billing {
   /** Stripe is configured. */
   enabled: boolean;
   state(company: Company): Promise<SubscriptionState>;
-  /** `requestOrigin`: where the request came to; PUBLIC_URL wins when set. */
-  checkout(company: Company, user: User, plan: PaidPlanId, requestOrigin: string): Promise<CheckoutResponse>;
+  /** Stripe sends the browser back to PUBLIC_URL (`publicUrl`), never to the request's Host. */
+  checkout(company: Company, user: User, plan: PaidPlanId): Promise<CheckoutResponse>;
   change(company: Company, body: PlanChangeBody): Promise<SubscriptionState>;
   cancel(company: Company): Promise<SubscriptionState>;
   /** Verifies and handles one delivery; a bad signature is a 400 VALIDATION. */
@@ -37,8 +37,8 @@ export interface BillingOptions {
   stripe: Stripe | null;
   prices: PlanPrices;
   webhookSecret: string | null;
-  /** PUBLIC_URL: the origin Stripe sends the browser back to. */
-  publicUrl?: string;
+  /** PUBLIC_URL (config.publicUrl): the origin Stripe sends the browser back to. */
+  publicUrl: string;
   now?: () => Date;
 }
 
@@ -55,8 +55,7 @@ export function createBilling(options: BillingOptions): Billing {
   return {
     enabled,
     state,
-    checkout: (company, user, plan, requestOrigin) =>
-      startCheckout(withStripe(ctx), company, user, { plan, appOrigin: options.publicUrl ?? requestOrigin }),
+    checkout: (company, user, plan) => startCheckout(withStripe(ctx), company, user, { plan, appOrigin: options.publicUrl }),
     change: async (company, body) => state(await changePlan(ctx, company, body)),
     cancel: async (company) => state(await cancelAtPeriodEnd(ctx, company)),
     async webhook(rawBody, signature) {
@@ -68,7 +67,7 @@ export function createBilling(options: BillingOptions): Billing {
 }
 
 /** Billing from STRIPE_* (config.stripe); without it, billing that refuses what needs Stripe. */
-export function billingFromConfig(stripe: StripeConfig | undefined, deps: { db: Database; logger: Logger; publicUrl?: string }): Billing {
+export function billingFromConfig(stripe: StripeConfig | undefined, deps: { db: Database; logger: Logger; publicUrl: string }): Billing {
   return createBilling({
     ...deps,
     stripe: stripe ? createStripeClient(stripe) : null,

@@ -37,7 +37,7 @@ export async function ensureCustomer(ctx: SyncContext, company: Company, user: U
 
 export interface CheckoutRequest {
   plan: PaidPlanId;
-  /** Where the app is: PUBLIC_URL, else the origin the request came to. */
+  /** Where the app is: PUBLIC_URL (config.publicUrl), never the origin a request names. */
   appOrigin: string;
 }
 

@@ -12,8 +12,8 @@ import { invitationEmail } from './invitation-email';
 
 /** How invitations reach people; part of the app's dependencies (server.ts builds it from config). */
 export interface InvitationDelivery {
-  /** Origin of the links (PUBLIC_URL); default: the origin the request came to. */
-  publicUrl?: string;
+  /** Origin of the links: PUBLIC_URL (config.publicUrl), never the request's Host (issue 31). */
+  publicUrl: string;
   /** Sends the email when SMTP_URL is set; null or absent: links are only shown in the app. */
   mailer?: Mailer | null;
 }
@@ -25,11 +25,11 @@ export interface Delivered {
 
 export async function deliverInvitation(
   delivery: InvitationDelivery,
-  request: { origin: string; log: Logger },
+  request: { log: Logger },
   sent: { invitation: Invitation; company: Company; inviter: User },
 ): Promise<Delivered> {
   const { invitation, company, inviter } = sent;
-  const acceptUrl = invitationLink(delivery.publicUrl ?? request.origin, invitation.token);
+  const acceptUrl = invitationLink(delivery.publicUrl, invitation.token);
   if (!delivery.mailer) return { acceptUrl, emailSent: false };
 
   const content = invitationEmail({
