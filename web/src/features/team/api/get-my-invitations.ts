@@ -1,14 +1,23 @@
-/** GET /api/my-invitations: invitations addressed to the signed-in user that they can accept. */
-import { Invitation } from '@catalog/contracts/team';
+/**
+ * GET /api/my-invitations: invitations addressed to the signed-in user that they can accept,
+ * newest first, in pages (issue 31: `{ invitations, nextCursor }`); the first page is a query,
+ * the next ones load on demand.
+ */
+import { InvitationListResponse } from '@catalog/contracts/team';
 import { apiFetch } from '../../../lib/api-client';
 import { useApiQuery } from '../../../lib/api-query';
+import { usePagedList } from '../../../lib/use-paged-list';
 
 export const MY_INVITATIONS_QUERY = 'my-invitations';
 
-export function getMyInvitations(): Promise<Invitation[]> {
-  return apiFetch('/api/my-invitations', { schema: Invitation.array() });
+/** A page of the list: the first without `cursor`, the next with the `nextCursor` of the one before. */
+export function getMyInvitations(cursor: string | null = null): Promise<InvitationListResponse> {
+  return apiFetch('/api/my-invitations', { query: { cursor }, schema: InvitationListResponse });
 }
 
+/** The first page (the query: error, refetch) and `invitations`, every page loaded. */
 export function useMyInvitations() {
-  return useApiQuery(MY_INVITATIONS_QUERY, getMyInvitations);
+  const query = useApiQuery(MY_INVITATIONS_QUERY, () => getMyInvitations());
+  const invitations = usePagedList(query.data, (page) => page.invitations, (cursor) => getMyInvitations(cursor));
+  return { ...query, invitations };
 }

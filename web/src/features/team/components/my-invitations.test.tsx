@@ -29,7 +29,7 @@ beforeEach(() => {
   verified = false;
   stubApi(() => ({
     'GET /api/my-invitations': () => (verified
-      ? json([INVITATION])
+      ? json({ invitations: [INVITATION], nextCursor: null })
       : json({ error: { code: 'EMAIL_NOT_VERIFIED', message: INVITATION_ERRORS.emailNotVerified } }, 403)),
   }), requests);
 });

@@ -2,7 +2,8 @@
  * The box of invitations addressed to the signed-in user (any company), each with Accept
  * Invitation. Accepting shows 'Invitation Accepted' / "You've successfully joined the
  * company!" and then reloads the page: the user now belongs to another company, so everything
- * on screen is read afresh. Hidden while there is nothing to accept.
+ * on screen is read afresh. Hidden while there is nothing to accept. Newest first; older ones
+ * come with Load more (issue 31: any number of companies may invite one address).
  *
  * The API lists invitations only for a verified email address: while it answers
  * EMAIL_NOT_VERIFIED the box says why and offers to send the verification email again, and it
@@ -13,6 +14,7 @@ import { INVITATION_ERRORS, type Invitation } from '@catalog/contracts/team';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconMailExclamation } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { LoadMore } from '../../../components/load-more';
 import { VerifyEmailActions } from '../../../components/verify-email-actions';
 import { useAuth } from '../../../lib/session';
 import { formatDateTime } from '../../../lib/format-date-time';
@@ -69,7 +71,8 @@ export function MyInvitations({ reload }: { reload: () => void }) {
       </Paper>
     );
   }
-  if (!mine.data || mine.data.length === 0) return null;
+  const invitations = mine.invitations.items;
+  if (!invitations || invitations.length === 0) return null;
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="my-invitations-title">
       <Title order={2} size="h3" id="my-invitations-title">
@@ -79,7 +82,7 @@ export function MyInvitations({ reload }: { reload: () => void }) {
         Accepting moves you into that company with the role it offers.
       </Text>
       <Stack component="ul" gap="md" m={0} p={0} style={{ listStyle: 'none' }}>
-        {mine.data.map((invitation) => (
+        {invitations.map((invitation) => (
           <Group component="li" key={invitation.id} justify="space-between" wrap="wrap" gap="sm">
             <div style={{ minWidth: 0, flex: '1 1 220px' }}>
               <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
@@ -102,6 +105,7 @@ export function MyInvitations({ reload }: { reload: () => void }) {
           </Group>
         ))}
       </Stack>
+      <LoadMore list={mine.invitations} what="invitations" />
     </Paper>
   );
 }

@@ -3,6 +3,7 @@
  * (pending yellow, accepted green, expired red), when it was sent and when it expires, and a
  * Cancel button behind the spec's confirmation. Everyone sees Cancel (spec section 6); a role
  * the permission table does not let cancel sees it disabled, with a tooltip saying who can.
+ * Newest first; older ones come with Load more (issue 31).
  */
 import type { Invitation } from '@catalog/contracts/team';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
@@ -14,6 +15,7 @@ import { useInvitations } from '../api/get-invitations';
 import { NeedsPermission } from '../../../components/needs-permission';
 import { useTeamAction } from '../hooks/use-team-action';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LoadMore } from '../../../components/load-more';
 import { ListState } from './list-state';
 import { InvitationStatusBadge, RoleBadge } from './team-badges';
 
@@ -25,7 +27,8 @@ function when(invitation: Invitation): string {
 }
 
 export function PendingInvitations() {
-  const invitations = useInvitations();
+  const list = useInvitations();
+  const invitations = list.invitations.items;
   const [target, setTarget] = useState<Invitation | null>(null);
   const [confirming, setConfirming] = useState(false);
   const cancel = useTeamAction(cancelInvitation, {
@@ -44,11 +47,11 @@ export function PendingInvitations() {
       <Title order={2} size="h3" id="pending-invitations-title" mb="md">
         Pending Invitations
       </Title>
-      <ListState query={invitations} loadingLabel="Loading invitations..." errorLabel="Could not load the invitations" />
-      {invitations.data?.length === 0 && <Text c="dimmed">No invitations yet. Invite a teammate to work together.</Text>}
-      {invitations.data && invitations.data.length > 0 && (
+      <ListState query={list} loadingLabel="Loading invitations..." errorLabel="Could not load the invitations" />
+      {invitations?.length === 0 && <Text c="dimmed">No invitations yet. Invite a teammate to work together.</Text>}
+      {invitations && invitations.length > 0 && (
         <Stack component="ul" gap="md" m={0} p={0} style={{ listStyle: 'none' }}>
-          {invitations.data.map((invitation) => (
+          {invitations.map((invitation) => (
             <Group component="li" key={invitation.id} justify="space-between" wrap="wrap" gap="sm">
               <div style={{ minWidth: 0, flex: '1 1 220px' }}>
                 <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
@@ -82,6 +85,7 @@ export function PendingInvitations() {
           ))}
         </Stack>
       )}
+      <LoadMore list={list.invitations} what="invitations" />
       <ConfirmDialog
         opened={confirming}
         title="Cancel Invitation"

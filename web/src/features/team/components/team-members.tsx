@@ -2,7 +2,8 @@
  * The Team Members list: avatar, name, email and role of everyone in the company, "You" next to
  * the signed-in user, and a Remove button on the members the user may remove (canRemoveMember:
  * the roles of team.removeMember in the permission table, never an owner, never themselves),
- * behind the spec's confirmation. Others see no Remove button, as the spec has it.
+ * behind the spec's confirmation. Others see no Remove button, as the spec has it. Oldest first;
+ * a large team's later members come with Load more (issue 31).
  */
 import { canRemoveMember, displayName, type CurrentUser } from '@catalog/contracts/auth';
 import type { TeamMember } from '@catalog/contracts/team';
@@ -12,13 +13,15 @@ import { useState } from 'react';
 import { useTeamMembers } from '../api/get-team-members';
 import { removeMember } from '../api/remove-member';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LoadMore } from '../../../components/load-more';
 import { NeedsConnection } from '../../../components/needs-connection';
 import { useTeamAction } from '../hooks/use-team-action';
 import { ListState } from './list-state';
 import { RoleBadge } from './team-badges';
 
 export function TeamMembers({ me }: { me: CurrentUser }) {
-  const members = useTeamMembers();
+  const team = useTeamMembers();
+  const members = team.members.items;
   // The member stays set while the dialog closes, so its text does not change on the way out.
   const [removing, setRemoving] = useState<TeamMember | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -38,10 +41,10 @@ export function TeamMembers({ me }: { me: CurrentUser }) {
       <Title order={2} size="h3" id="team-members-title" mb="md">
         Team Members
       </Title>
-      <ListState query={members} loadingLabel="Loading team members..." errorLabel="Could not load the team members" />
-      {members.data && (
+      <ListState query={team} loadingLabel="Loading team members..." errorLabel="Could not load the team members" />
+      {members && (
         <Stack component="ul" gap="md" m={0} p={0} style={{ listStyle: 'none' }}>
-          {members.data.map((member) => {
+          {members.map((member) => {
             const name = displayName(member);
             return (
               <Group component="li" key={member.id} justify="space-between" wrap="wrap" gap="sm">
@@ -89,6 +92,7 @@ export function TeamMembers({ me }: { me: CurrentUser }) {
           })}
         </Stack>
       )}
+      <LoadMore list={team.members} what="members" />
       <ConfirmDialog
         opened={confirming}
         title="Remove Team Member"

@@ -36,9 +36,12 @@ beforeEach(() => {
   me = OWNER;
   routes = {
     'GET /api/auth/user': () => json({ ...me, hasSeenWalkthrough: true, company: { name: 'Acme Team', subscriptionPlan: 'premium', productLimit: 1000 } }),
-    'GET /api/company/users': () => json([OWNER, MEMBER]),
-    'GET /api/invitations': () => json([invitation('i1', 'pat@example.com', 'pending'), invitation('i2', 'old@example.com', 'expired'), invitation('i3', 'mia@example.com', 'accepted')]),
-    'GET /api/my-invitations': () => json([]),
+    'GET /api/company/users': () => json({ members: [OWNER, MEMBER], nextCursor: null }),
+    'GET /api/invitations': () => json({
+      invitations: [invitation('i1', 'pat@example.com', 'pending'), invitation('i2', 'old@example.com', 'expired'), invitation('i3', 'mia@example.com', 'accepted')],
+      nextCursor: null,
+    }),
+    'GET /api/my-invitations': () => json({ invitations: [], nextCursor: null }),
   };
   stubApi(() => routes, requests);
 });
@@ -175,7 +178,7 @@ describe('TeamPage', () => {
   });
 
   it("accepts the user's own invitation, toasts, then reloads", async () => {
-    routes['GET /api/my-invitations'] = () => json([{ ...invitation('m1', 'ada@example.com', 'pending'), companyName: 'Globex' }]);
+    routes['GET /api/my-invitations'] = () => json({ invitations: [{ ...invitation('m1', 'ada@example.com', 'pending'), companyName: 'Globex' }], nextCursor: null });
     routes['POST /api/invitations/m1/accept'] = () => json({ message: "You've successfully joined the company!", companyName: 'Globex', role: 'member' });
     const reload = await renderTeam();
     await waitFor(() => body().includes('Globex'));
@@ -186,7 +189,7 @@ describe('TeamPage', () => {
   });
 
   it('shows why accepting failed and stays on the page', async () => {
-    routes['GET /api/my-invitations'] = () => json([{ ...invitation('m1', 'ada@example.com', 'pending'), companyName: 'Globex' }]);
+    routes['GET /api/my-invitations'] = () => json({ invitations: [{ ...invitation('m1', 'ada@example.com', 'pending'), companyName: 'Globex' }], nextCursor: null });
     routes['POST /api/invitations/m1/accept'] = () => new Response('', { status: 500 });
     const reload = await renderTeam();
     await waitFor(() => body().includes('Globex'));
@@ -241,5 +244,35 @@ describe('offline', () => {
     await act(async () => window.dispatchEvent(new Event('online')));
     await waitFor(() => body().includes('pat@example.com'));
     onLine.mockRestore();
+  });
+
+  it('loads more members, invitations and own invitations page by page (issue 31), each under its own list', async () => {
+    const ADMIN = { id: 'u3', email: 'adam@example.com', firstName: 'Adam', lastName: 'Admin', profileImageUrl: null, role: 'admin' };
+    routes['GET /api/company/users'] = () => json({ members: [OWNER, MEMBER], nextCursor: 'm2' });
+    routes['GET /api/company/users?cursor=m2'] = () => json({ members: [ADMIN], nextCursor: null });
+    routes['GET /api/invitations'] = () => json({ invitations: [invitation('i1', 'pat@example.com', 'pending')], nextCursor: 'i2' });
+    routes['GET /api/invitations?cursor=i2'] = () => json({ invitations: [invitation('i4', 'lee@example.com', 'expired')], nextCursor: null });
+    routes['GET /api/my-invitations'] = () => json({ invitations: [{ ...invitation('m1', 'ada@example.com', 'pending'), companyName: 'Globex' }], nextCursor: 'y2' });
+    routes['GET /api/my-invitations?cursor=y2'] = () => json({ invitations: [{ ...invitation('m2', 'ada@example.com', 'pending'), companyName: 'Initech' }], nextCursor: null });
+    await renderTeam();
+    const section = (id: string) => document.querySelector(`section[aria-labelledby="${id}"]`)!;
+    await waitFor(() => body().includes('Globex'));
+
+    expect(section('team-members-title').textContent).not.toContain('adam@example.com');
+    await click('Load more members', section('team-members-title'));
+    await waitFor(() => section('team-members-title').textContent?.includes('adam@example.com') ?? false);
+    expect(button('Remove Adam Admin')).toBeDefined();
+    expect(button('Load more members')).toBeUndefined();
+
+    await click('Load more invitations', section('pending-invitations-title'));
+    await waitFor(() => section('pending-invitations-title').textContent?.includes('lee@example.com') ?? false);
+    expect(button('Cancel invitation to lee@example.com')).toBeDefined();
+
+    await click('Load more invitations', section('my-invitations-title'));
+    await waitFor(() => body().includes('Initech'));
+    expect(button('Accept invitation to Initech')).toBeDefined();
+    expect(requests.filter((r) => r.url.includes('cursor=')).map((r) => r.url).sort()).toEqual([
+      '/api/company/users?cursor=m2', '/api/invitations?cursor=i2', '/api/my-invitations?cursor=y2',
+    ]);
   });
 });
