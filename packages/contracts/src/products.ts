@@ -177,3 +177,23 @@ export type PriceHistoryResponse = z.infer<typeof PriceHistoryResponse>;
 /** GET /api/products/{id}/variants. */
 export const VariantListResponse = lazySchema(() => z.array(Variant));
 export type VariantListResponse = z.infer<typeof VariantListResponse>;
+
+/**
+ * PUT /api/products/{id} or /api/variants/{id} answered 201 (issue 31): a member's edit, while
+ * the company requires approval, became a one-item work order awaiting approval. Nothing reached
+ * the store; `message` says so (contracts price-gate.ts editSentForApprovalMessage).
+ */
+export const PriceEditSentForApproval = lazySchema(() =>
+  z.object({
+    workOrder: z.object({ id: z.string(), title: z.string(), status: z.literal('awaiting_approval') }),
+    message: z.string(),
+  }),
+);
+export type PriceEditSentForApproval = z.infer<typeof PriceEditSentForApproval>;
+
+/** The title of the order a manual edit becomes: the product, and the variant's SKU. */
+export function priceEditOrderTitle(productName: string, variantSku: string | null): string {
+  const what = variantSku ? `${productName} (${variantSku})` : productName;
+  const title = `Price edit: ${what}`;
+  return title.length > 200 ? `${title.slice(0, 199)}\u2026` : title;
+}

@@ -132,12 +132,13 @@ export function productsRoutes(deps: ProductsDeps) {
       const externalId = externalIdParam(c, 'Product');
       const edit = await readJson(c, ProductPriceEdit);
       const key = readIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER));
-      const answer = await idempotent(db, user.companyId, key, { scope: `PUT /api/products/${externalId}`, body: edit }, async () => ({
-        status: 200 as const,
-        body: await editProductPrices(deps, { user, externalId, edit, idempotencyKey: key }),
-      }));
+      const answer = await idempotent(db, user.companyId, key, { scope: `PUT /api/products/${externalId}`, body: edit }, async () => {
+        const body = await editProductPrices(deps, { user, externalId, edit, idempotencyKey: key });
+        // 201: the edit became a work order awaiting approval (the price gate, issue 31).
+        return { status: 'workOrder' in body ? 201 : 200, body };
+      });
       if (answer.replayed) c.header(REPLAYED_HEADER, 'true');
-      return c.json(answer.body, 200);
+      return c.json(answer.body, answer.status === 201 ? 201 : 200);
     })
 
     .delete('/all', guard('DELETE /api/products/all'), async (c) => {
@@ -168,12 +169,13 @@ export function variantsRoutes(deps: Pick<ProductsDeps, 'db' | 'commerce' | 'sec
     const externalId = externalIdParam(c, 'Variant');
     const edit = await readJson(c, VariantPriceEdit);
     const key = readIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER));
-    const answer = await idempotent(deps.db, user.companyId, key, { scope: `PUT /api/variants/${externalId}`, body: edit }, async () => ({
-      status: 200 as const,
-      body: await editVariantPrices(deps, { user, externalId, edit, idempotencyKey: key }),
-    }));
+    const answer = await idempotent(deps.db, user.companyId, key, { scope: `PUT /api/variants/${externalId}`, body: edit }, async () => {
+      const body = await editVariantPrices(deps, { user, externalId, edit, idempotencyKey: key });
+      // 201: the edit became a work order awaiting approval (the price gate, issue 31).
+      return { status: 'workOrder' in body ? 201 : 200, body };
+    });
     if (answer.replayed) c.header(REPLAYED_HEADER, 'true');
-    return c.json(answer.body, 200);
+    return c.json(answer.body, answer.status === 201 ? 201 : 200);
   });
 }
 
