@@ -4,7 +4,8 @@
  * Re-exported (types) by repositories.ts, which every caller imports; the one class here,
  * WorkOrderCapError, is imported from this file.
  */
-import type { RevertReport, WorkOrderStatus } from '@catalog/contracts/work-orders';
+import type { RevertReport, RevertReportSummary, WorkOrderStatus } from '@catalog/contracts/work-orders';
+import type { KeysetPage } from './keyset';
 
 // ---------------------------------------------------------------- work orders
 
@@ -133,6 +134,37 @@ export type WorkOrderPatch = Partial<Pick<WorkOrder,
   'title' | 'status' | 'archived' | 'originalPrices' | 'executedAt' | 'undoneAt' | 'error'
   | 'leaseOwner' | 'leaseExpiresAt' | 'scheduledAt' | 'storeHash' | 'revertAt' | 'undoRequest' | 'revertReport'
   | 'warning' | 'needsAttention' | 'approvedBy' | 'approvedAt' | 'rejectedBy' | 'rejectedAt' | 'rejectionReason'
+/**
+ * What a list's card shows of an order's items, stored beside them when they are written
+ * (create, and an update that replaces them), so a page never reads the items (issue 31).
+ */
+export interface WorkOrderCounts {
+  itemCount: number;
+  /** Distinct products. */
+  productCount: number;
+  /** Items that set a regular price or make a variant's inherit its product's again. */
+  regularPriceUpdates: number;
+  /** Items that set or clear a sale price. */
+  salePriceUpdates: number;
+  /** Items that set or clear a retail price. */
+  retailPriceUpdates: number;
+}
+/**
+ * An order without its items and price snapshots, and its revert report without items: what
+ * a page of the list reads (issue 31).
+ */
+export interface WorkOrderSummary extends WorkOrderCounts, Pick<WorkOrder,
+  'id' | 'companyId' | 'createdBy' | 'title' | 'scheduledAt' | 'executeImmediately' | 'status' | 'archived' | 'createdAt'
+  | 'executedAt' | 'undoneAt' | 'error' | 'idempotencyKey' | 'storeHash' | 'revertAt' | 'undoRequest' | 'warning'
+  | 'needsAttention' | 'approvedBy' | 'approvedAt' | 'rejectedBy' | 'rejectedAt' | 'rejectionReason' | 'updatedAt'> {
+  revertReport: RevertReportSummary | null;
+}
+/** One order with a page of its items (0-based `offset`, at most `limit`) and its whole revert report. */
+export interface WorkOrderDetail {
+  order: WorkOrderSummary;
+  items: WorkOrderItem[];
+  revertReport: RevertReport | null;
+}
   | 'productUpdates' | 'executeImmediately' | 'changeLog'>>;
 /**
  * Conditions checked in the same statement as the write (compare-and-set). The routes pass
@@ -163,6 +195,23 @@ export interface WorkOrdersRepository {
   /**
    * Global (scheduler): a due pending order (scheduledAt null or <= now) -> executing with a
    * lease, or takes over an executing order whose lease expired. One compare-and-set
+  /**
+   * A page of the list (issue 31): at most `limit` summaries, newest first (createdAt, then id),
+   * after the key `after` (keyset.ts). Reads neither the items nor the price snapshots.
+   */
+  listSummaries(companyId: string, opts: KeysetPage & { includeArchived?: boolean }): Promise<WorkOrderSummary[]>;
+  /** The company's orders among `ids` as summaries (absent and other companies' left out), in no order. */
+  getSummaries(companyId: string, ids: readonly string[]): Promise<WorkOrderSummary[]>;
+  /** The order with its items from `offset` (at most `limit`, in their order) and its whole revert report; null when absent or another company's. */
+  getDetail(companyId: string, id: string, items: { offset: number; limit: number }): Promise<WorkOrderDetail | null>;
+  /**
+   * The company's orders that may still meet a new order's prices (contracts'
+   * isOverlapCandidate, in SQL) and have an item among `targets` (contracts' itemTarget), by id.
+   * Read from the targets index, never from the items.
+   */
+  overlapCandidates(companyId: string, targets: readonly string[], now: Date): Promise<string[]>;
+  /** Which of `targets` each of the company's orders among `ids` has (from the targets index). */
+  sharedTargets(companyId: string, ids: readonly string[], targets: readonly string[]): Promise<Map<string, string[]>>;
    * statement: of many concurrent callers exactly one gets the order. A completed order whose
    * revertAt has come (and whose undo has not failed) is claimed too: executing with executedAt
    * set is an undo. Archived pending orders are never claimed (an archived order's end still
@@ -186,7 +235,11 @@ export interface WorkOrdersRepository {
    * statement. Returns how many.
    */
   cancelPendingOfOtherStores(companyId: string, storeHash: string, error: string, now?: Date): Promise<number>;
-  /** Returns null when absent, another company's, or the guard does not hold. */
+  /**
+   * Returns null when absent, another company's, or the guard does not hold. A patch with
+   * `productUpdates` writes their counts and targets (WorkOrderCounts, the targets index) in the
+   * same transaction, so the list and the overlaps never disagree with the items.
+   */
   update(companyId: string, id: string, patch: WorkOrderPatch, guard?: WorkOrderGuard, now?: Date): Promise<WorkOrder | null>;
   delete(companyId: string, id: string, guard?: WorkOrderGuard): Promise<boolean>;
 }

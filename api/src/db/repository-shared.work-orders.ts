@@ -4,9 +4,11 @@
  * a waiting order are, written once against a table of either schema. The dialect files keep how
  * they run them (the claim's transaction, PostgreSQL's advisory locks, the due query's ranking).
  */
-import { WORK_ORDER_STATUSES, type WorkOrderStatus } from '@catalog/contracts/work-orders';
-import { and, eq, gte, inArray, isNull, lt, lte, ne, or, type Column, type SQL } from 'drizzle-orm';
-import type { NewWorkOrder, WorkOrderCaps, WorkOrderGuard, WorkOrderPatch } from './repositories';
+import { itemTarget, WORK_ORDER_STATUSES, type RevertReportSummary, type WorkOrderStatus } from '@catalog/contracts/work-orders';
+import { and, eq, gt, gte, inArray, isNull, lt, lte, ne, or, type Column, type SQL } from 'drizzle-orm';
+import type {
+  NewWorkOrder, WorkOrderCaps, WorkOrderCounts, WorkOrderGuard, WorkOrderItem, WorkOrderPatch, WorkOrderSummary,
+} from './repositories';
 import type { Twin } from './repository-shared';
 
 type WorkOrders = Twin<'workOrders'>;
@@ -114,9 +116,80 @@ export function newWorkOrderRow(companyId: string, input: NewWorkOrder, now: Dat
     productUpdates: input.productUpdates,
     scheduledAt: input.scheduledAt ?? null,
     executeImmediately: input.executeImmediately ?? false,
+/**
+ * The counts a card shows, of stored items: contracts' countWorkOrderUpdates (which counts the
+ * wire's items) in the stored shape. The migration that added the columns (work_order_summary)
+ * backfilled them with the same rule in SQL.
+ */
+export function itemCounts(items: readonly WorkOrderItem[]): WorkOrderCounts {
+  const products = new Set<string>();
+  const counts = { itemCount: items.length, productCount: 0, regularPriceUpdates: 0, salePriceUpdates: 0, retailPriceUpdates: 0 };
+  for (const item of items) {
+    products.add(item.productId);
+    // null: a variant's regular price inherits its product's again (the wire's inheritRegularPrice).
+    if (item.newRegularPriceCents !== undefined) counts.regularPriceUpdates += 1;
+    if (item.newSalePriceCents !== undefined) counts.salePriceUpdates += 1;
+    if (item.newRetailPriceCents !== undefined) counts.retailPriceUpdates += 1;
+  }
+  counts.productCount = products.size;
+  return counts;
+}
+
+/** The product or variant a stored item targets, as contracts' itemTarget names it on the wire ('p123', 'v456'). */
+export function storedItemTarget(item: Pick<WorkOrderItem, 'externalProductId' | 'externalVariantId'>): string {
+  return itemTarget({ productId: item.externalProductId ?? 0, variantId: item.externalVariantId ?? null });
+}
+
+/** The targets index rows of an order's items (one per distinct target). */
+export function targetRows(companyId: string, workOrderId: string, items: readonly WorkOrderItem[]) {
+  return [...new Set(items.map(storedItemTarget))].map((target) => ({ workOrderId, companyId, target }));
+}
+
+/**
+ * An order that may still meet a new one's prices: contracts' isOverlapCandidate in SQL
+ * (pending or awaiting approval and not archived, or completed with its end to come and no
+ * failed undo).
+ */
+export function overlapCandidateWhere(wo: WorkOrders, now: Date): SQL | undefined {
+  return or(
+    and(inArray(wo.status, ['pending', 'awaiting_approval']), eq(wo.archived, false)),
+    and(eq(wo.status, 'completed'), gt(wo.revertAt, now), isNull(wo.error)),
+  );
+}
+
+/** The columns a summary reads (WorkOrderSummary): every one but the items, the price snapshots and the revert report. */
+const SUMMARY_COLUMNS = [
+  'id', 'companyId', 'createdBy', 'title', 'scheduledAt', 'executeImmediately', 'status', 'archived', 'createdAt', 'executedAt',
+  'undoneAt', 'error', 'idempotencyKey', 'storeHash', 'revertAt', 'undoRequest', 'warning', 'needsAttention', 'approvedBy',
+  'approvedAt', 'rejectedBy', 'rejectedAt', 'rejectionReason', 'updatedAt', 'itemCount', 'productCount', 'regularPriceUpdates',
+  'salePriceUpdates', 'retailPriceUpdates',
+] as const satisfies readonly (keyof WorkOrders & keyof WorkOrderSummary)[];
+
+/** A dialect's table's summary columns (its select adds the revert report without its items). */
+export function summaryColumns<T extends WorkOrders>(wo: T): Pick<T, (typeof SUMMARY_COLUMNS)[number]> {
+  return Object.fromEntries(SUMMARY_COLUMNS.map((key) => [key, wo[key]])) as Pick<T, (typeof SUMMARY_COLUMNS)[number]>;
+}
+
+/** A JSON value a dialect's expression returned: parsed text (SQLite), or the value (PostgreSQL's jsonb). */
+export function jsonValue<T>(value: unknown): T | null {
+  if (value === null || value === undefined) return null;
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+/** A summary row as read, with its revert report's expression (without items) parsed. */
+export function toSummary<R extends Omit<WorkOrderSummary, 'revertReport'>>(row: R & { revertReport: unknown }): WorkOrderSummary {
+  return { ...row, revertReport: jsonValue<RevertReportSummary>(row.revertReport) };
+}
+
+/** What a write of new items also writes: their counts (the targets index is written beside). */
+export function withItemCounts<P extends WorkOrderPatch>(patch: P): P & Partial<WorkOrderCounts> {
+  return patch.productUpdates ? { ...patch, ...itemCounts(patch.productUpdates) } : patch;
+}
+
     idempotencyKey: input.idempotencyKey ?? null,
     storeHash: input.storeHash ?? null,
     revertAt: input.revertAt ?? null,
+    ...itemCounts(input.productUpdates),
     status: input.awaitingApproval ? 'awaiting_approval' as const : 'pending' as const,
     createdAt: now,
     updatedAt: now,

@@ -25,6 +25,7 @@ import { StoreWebhookPayload } from '@catalog/contracts/store-webhooks';
 import { CheckoutBody, PlanChangeBody } from '@catalog/contracts/subscription';
 import { CompanyNameBody, InvitationListQuery, InviteBody, TeamMemberListQuery } from '@catalog/contracts/team';
 import { CreateWorkOrderBody, RejectWorkOrderBody, UndoWorkOrderBody, UpdateWorkOrderBody, WorkOrderListQuery } from '@catalog/contracts/work-orders';
+import { WorkOrderDetailQuery, WorkOrderOverlapsBody } from '@catalog/contracts/work-orders';
 
 export type Access = 'public' | 'webhook' | 'self' | Action;
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -76,6 +77,8 @@ export const ROUTE_TABLE = {
   'GET /api/catalog/version': { access: 'catalog.read' },
 
   'GET /api/work-orders': { access: 'workOrders.read', query: WorkOrderListQuery },
+  'GET /api/work-orders/:id': { access: 'workOrders.read', params: UuidParam, query: WorkOrderDetailQuery },
+  'POST /api/work-orders/overlaps': { access: 'workOrders.create', body: WorkOrderOverlapsBody },
   'POST /api/work-orders': { access: 'workOrders.create', body: CreateWorkOrderBody },
   'DELETE /api/work-orders/:id': { access: 'workOrders.delete', params: UuidParam },
   'PATCH /api/work-orders/:id/archive': { access: 'workOrders.archive', params: UuidParam },

@@ -23,6 +23,12 @@ import {
 } from '../repository-shared.work-orders';
 import { workOrderTurns as turns, workOrders as wo } from '../schema.pg';
 import { chunks } from '../sql-helpers';
+import { afterKey, keysetOrder } from '../keyset';
+import {
+  jsonValue, overlapCandidateWhere, summaryColumns, targetRows, toSummary, withItemCounts,
+} from '../repository-shared.work-orders';
+import { workOrderTargets as targets } from '../schema.pg';
+import type { RevertReport, WorkOrderItem } from '../repositories';
 import type { PgDb } from './types';
 import { monotonicNow } from '../../lib/monotonic-clock';
 
@@ -47,7 +53,8 @@ export function pgWorkOrders(db: PgDb): WorkOrdersRepository {
   const scoped = (companyId: string, id: string) => orderInCompany(wo, companyId, id);
   return {
     async create(companyId, input) {
-      if (!input.caps) return insert(db, companyId, input);
+      // The order and its targets index in one transaction.
+      if (!input.caps) return db.transaction((tx) => insert(tx, companyId, input));
       const caps = input.caps;
       return db.transaction(async (tx) => {
         await lockCompany(tx, CREATE_LOCK, companyId);
@@ -95,6 +102,50 @@ export function pgWorkOrders(db: PgDb): WorkOrdersRepository {
         ))
         .orderBy(desc(wo.createdAt), desc(wo.id));
     },
+    async listSummaries(companyId, opts) {
+      const rows = await db.select(summary).from(wo)
+        .where(and(
+          eq(wo.companyId, companyId),
+          opts.includeArchived ? undefined : eq(wo.archived, false),
+          afterKey(wo.createdAt, wo.id, opts.after, 'newest'),
+        ))
+        .orderBy(...keysetOrder(wo.createdAt, wo.id, 'newest')).limit(opts.limit);
+      return rows.map(toSummary);
+    },
+    async getSummaries(companyId, ids) {
+      const rows = [];
+      for (const chunk of chunks([...new Set(ids)])) rows.push(...await db.select(summary).from(wo).where(and(eq(wo.companyId, companyId), inArray(wo.id, chunk))));
+      return rows.map(toSummary);
+    },
+    async getDetail(companyId, id, page) {
+      const [row] = await db.select({ ...summary, report: wo.revertReport }).from(wo).where(scoped(companyId, id));
+      if (!row) return null;
+      const { report, ...order } = row;
+      // The page's items only: the array is walked in SQL, and only `limit` of them are sent.
+      const items = await db.execute<{ value: WorkOrderItem }>(sql`select j.value as value
+        from ${wo} cross join lateral jsonb_array_elements(${wo.productUpdates}) with ordinality as j(value, n)
+        where ${scoped(companyId, id)} order by j.n limit ${page.limit} offset ${page.offset}`);
+      return { order: toSummary(order), items: items.rows.map((r) => jsonValue<WorkOrderItem>(r.value)!), revertReport: jsonValue<RevertReport>(report) };
+    },
+    async overlapCandidates(companyId, wanted, now) {
+      const found = new Set<string>();
+      for (const chunk of chunks([...new Set(wanted)], TARGETS_CHUNK)) {
+        const rows = await db.selectDistinct({ id: targets.workOrderId }).from(targets)
+          .where(and(eq(targets.companyId, companyId), inArray(targets.target, chunk), inArray(targets.workOrderId, candidates(db, companyId, now))));
+        for (const r of rows) found.add(r.id);
+      }
+      return [...found];
+    },
+    async sharedTargets(companyId, ids, wanted) {
+      const shared = new Map<string, string[]>();
+      if (ids.length === 0) return shared;
+      for (const chunk of chunks([...new Set(wanted)], TARGETS_CHUNK)) {
+        const rows = await db.select({ id: targets.workOrderId, target: targets.target }).from(targets)
+          .where(and(eq(targets.companyId, companyId), inArray(targets.workOrderId, [...ids]), inArray(targets.target, chunk)));
+        for (const r of rows) shared.set(r.id, [...(shared.get(r.id) ?? []), r.target]);
+      }
+      return shared;
+    },
     async countByStatus(companyId) {
       const counts = emptyStatusCounts();
       const rows = await db.select({ status: wo.status, n: count() }).from(wo).where(eq(wo.companyId, companyId)).groupBy(wo.status);
@@ -141,9 +192,19 @@ export function pgWorkOrders(db: PgDb): WorkOrdersRepository {
       return rows.length;
     },
     async update(companyId, id, patch, guard, now = new Date()) {
-      const [row] = await db.update(wo).set({ ...patch, updatedAt: now })
-        .where(and(scoped(companyId, id), guardWhere(wo, guard))).returning();
-      return row ?? null;
+      const write = async (tx: PgDb) => {
+        const [row] = await tx.update(wo).set({ ...withItemCounts(patch), updatedAt: now })
+          .where(and(scoped(companyId, id), guardWhere(wo, guard))).returning();
+        return row ?? null;
+      };
+      const items = patch.productUpdates;
+      if (!items) return write(db);
+      // New items: their counts (in the same statement) and the targets index, in one transaction.
+      return db.transaction(async (tx) => {
+        const updated = await write(tx);
+        if (updated) await writeTargets(tx, companyId, id, items, true);
+        return updated;
+      });
     },
     async delete(companyId, id, guard) {
       const rows = await db.delete(wo).where(and(scoped(companyId, id), guardWhere(wo, guard))).returning({ id: wo.id });
@@ -152,13 +213,33 @@ export function pgWorkOrders(db: PgDb): WorkOrdersRepository {
   };
 }
 
+/** What a summary reads: the shared columns, and the revert report without its items. */
+const summary = { ...summaryColumns(wo), revertReport: sql<unknown>`${wo.revertReport} - 'items'` };
+
+/** Targets per statement of the overlaps' queries (each is a parameter). */
+const TARGETS_CHUNK = 500;
+
+/** The ids of the company's orders that may still meet a new order's prices (a subquery). */
+function candidates(db: PgDb, companyId: string, now: Date) {
+  return db.select({ id: wo.id }).from(wo).where(and(eq(wo.companyId, companyId), overlapCandidateWhere(wo, now)));
+}
+
+/** The targets index of an order's items (`replace`: its rows for earlier items go first). */
+async function writeTargets(db: PgDb, companyId: string, workOrderId: string, items: readonly WorkOrderItem[], replace: boolean) {
+  if (replace) await db.delete(targets).where(eq(targets.workOrderId, workOrderId));
+  for (const chunk of chunks(targetRows(companyId, workOrderId, items))) await db.insert(targets).values(chunk).onConflictDoNothing();
+}
+
 /** The insert of create: a replay (same idempotency key) returns the first order, created=false. */
 async function insert(db: PgDb, companyId: string, input: NewWorkOrder): Promise<{ order: WorkOrder; created: boolean }> {
   const now = input.now ?? monotonicNow();
   // ON CONFLICT DO NOTHING waits for a concurrent insert of the same key, then the
   // select below (a new snapshot under READ COMMITTED) sees the winner's row.
   const [inserted] = await db.insert(wo).values(newWorkOrderRow(companyId, input, now)).onConflictDoNothing({ target: [wo.companyId, wo.idempotencyKey] }).returning();
-  if (inserted) return { order: inserted, created: true };
+  if (inserted) {
+    await writeTargets(db, companyId, inserted.id, input.productUpdates, false);
+    return { order: inserted, created: true };
+  }
   const [existing] = input.idempotencyKey
     ? await db.select().from(wo).where(orderByIdempotencyKey(wo, companyId, input.idempotencyKey))
     : [];

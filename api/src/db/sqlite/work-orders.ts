@@ -15,6 +15,12 @@ import {
 } from '../repository-shared.work-orders';
 import { workOrderTurns as turns, workOrders as wo } from '../schema.sqlite';
 import { chunks } from '../sql-helpers';
+import { afterKey, keysetOrder } from '../keyset';
+import {
+  jsonValue, overlapCandidateWhere, summaryColumns, targetRows, toSummary, withItemCounts,
+} from '../repository-shared.work-orders';
+import { workOrderTargets as targets } from '../schema.sqlite';
+import type { RevertReport, WorkOrderItem } from '../repositories';
 import type { SqliteDb } from './types';
 import { monotonicNow } from '../../lib/monotonic-clock';
 
@@ -32,7 +38,8 @@ export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
   const scoped = (companyId: string, id: string) => orderInCompany(wo, companyId, id);
   return {
     async create(companyId, input) {
-      if (!input.caps) return insert(db, companyId, input);
+      // The order and its targets index in one transaction.
+      if (!input.caps) return db.transaction((tx) => insert(tx, companyId, input), { behavior: 'immediate' });
       const caps = input.caps;
       return db.transaction((tx) => {
         // A replay answers with its order even at a cap; a new order is counted against its cap first.
@@ -77,6 +84,48 @@ export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
         ))
         .orderBy(desc(wo.createdAt), desc(wo.id)).all();
     },
+    async listSummaries(companyId, opts) {
+      return db.select(summary).from(wo)
+        .where(and(
+          eq(wo.companyId, companyId),
+          opts.includeArchived ? undefined : eq(wo.archived, false),
+          afterKey(wo.createdAt, wo.id, opts.after, 'newest'),
+        ))
+        .orderBy(...keysetOrder(wo.createdAt, wo.id, 'newest')).limit(opts.limit).all().map(toSummary);
+    },
+    async getSummaries(companyId, ids) {
+      const rows = [];
+      for (const chunk of chunks([...new Set(ids)])) rows.push(...db.select(summary).from(wo).where(and(eq(wo.companyId, companyId), inArray(wo.id, chunk))).all());
+      return rows.map(toSummary);
+    },
+    async getDetail(companyId, id, page) {
+      const row = db.select({ ...summary, report: wo.revertReport }).from(wo).where(scoped(companyId, id)).get();
+      if (!row) return null;
+      const { report, ...order } = row;
+      // The page's items only: json_each walks the array in SQL, and only `limit` of them become objects here.
+      const items = db.all<{ value: string }>(sql`select j.value as value from ${wo}, json_each(${wo.productUpdates}) as j
+        where ${scoped(companyId, id)} order by j.key limit ${page.limit} offset ${page.offset}`);
+      return { order: toSummary(order), items: items.map((r) => JSON.parse(r.value) as WorkOrderItem), revertReport: jsonValue<RevertReport>(report) };
+    },
+    async overlapCandidates(companyId, wanted, now) {
+      const found = new Set<string>();
+      for (const chunk of chunks([...new Set(wanted)], TARGETS_CHUNK)) {
+        const rows = db.selectDistinct({ id: targets.workOrderId }).from(targets)
+          .where(and(eq(targets.companyId, companyId), inArray(targets.target, chunk), inArray(targets.workOrderId, candidates(db, companyId, now)))).all();
+        for (const r of rows) found.add(r.id);
+      }
+      return [...found];
+    },
+    async sharedTargets(companyId, ids, wanted) {
+      const shared = new Map<string, string[]>();
+      if (ids.length === 0) return shared;
+      for (const chunk of chunks([...new Set(wanted)], TARGETS_CHUNK)) {
+        const rows = db.select({ id: targets.workOrderId, target: targets.target }).from(targets)
+          .where(and(eq(targets.companyId, companyId), inArray(targets.workOrderId, [...ids]), inArray(targets.target, chunk))).all();
+        for (const r of rows) shared.set(r.id, [...(shared.get(r.id) ?? []), r.target]);
+      }
+      return shared;
+    },
     async countByStatus(companyId) {
       const counts = emptyStatusCounts();
       const rows = db.select({ status: wo.status, n: count() }).from(wo).where(eq(wo.companyId, companyId)).groupBy(wo.status).all();
@@ -117,8 +166,16 @@ export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
         .where(pendingOfOtherStoresWhere(wo, companyId, storeHash)).returning({ id: wo.id }).all().length;
     },
     async update(companyId, id, patch, guard, now = new Date()) {
-      return db.update(wo).set({ ...patch, updatedAt: now })
+      const write = (tx: SqliteDb) => tx.update(wo).set({ ...withItemCounts(patch), updatedAt: now })
         .where(and(scoped(companyId, id), guardWhere(wo, guard))).returning().get() ?? null;
+      const items = patch.productUpdates;
+      if (!items) return write(db);
+      // New items: their counts (in the same statement) and the targets index, in one transaction.
+      return db.transaction((tx) => {
+        const updated = write(tx);
+        if (updated) writeTargets(tx, companyId, id, items, true);
+        return updated;
+      }, { behavior: 'immediate' });
     },
     async delete(companyId, id, guard) {
       return db.delete(wo).where(and(scoped(companyId, id), guardWhere(wo, guard))).returning({ id: wo.id }).all().length > 0;
@@ -126,11 +183,31 @@ export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
   };
 }
 
+/** What a summary reads: the shared columns, and the revert report without its items. */
+const summary = { ...summaryColumns(wo), revertReport: sql<string | null>`json_remove(${wo.revertReport}, '$.items')` };
+
+/** Targets per statement of the overlaps' queries (each is a parameter). */
+const TARGETS_CHUNK = 500;
+
+/** The ids of the company's orders that may still meet a new order's prices (a subquery). */
+function candidates(db: SqliteDb, companyId: string, now: Date) {
+  return db.select({ id: wo.id }).from(wo).where(and(eq(wo.companyId, companyId), overlapCandidateWhere(wo, now)));
+}
+
+/** The targets index of an order's items (`replace`: its rows for earlier items go first). */
+function writeTargets(db: SqliteDb, companyId: string, workOrderId: string, items: readonly WorkOrderItem[], replace: boolean) {
+  if (replace) db.delete(targets).where(eq(targets.workOrderId, workOrderId)).run();
+  for (const chunk of chunks(targetRows(companyId, workOrderId, items))) db.insert(targets).values(chunk).onConflictDoNothing().run();
+}
+
 /** The insert of create: a replay (same idempotency key) returns the first order, created=false. */
 function insert(db: SqliteDb, companyId: string, input: NewWorkOrder): { order: WorkOrder; created: boolean } {
   const now = input.now ?? monotonicNow();
   const inserted = db.insert(wo).values(newWorkOrderRow(companyId, input, now)).onConflictDoNothing({ target: [wo.companyId, wo.idempotencyKey] }).returning().get();
-  if (inserted) return { order: inserted satisfies WorkOrder, created: true };
+  if (inserted) {
+    writeTargets(db, companyId, inserted.id, input.productUpdates, false);
+    return { order: inserted satisfies WorkOrder, created: true };
+  }
   const existing = input.idempotencyKey
     ? db.select().from(wo).where(orderByIdempotencyKey(wo, companyId, input.idempotencyKey)).get()
     : undefined;

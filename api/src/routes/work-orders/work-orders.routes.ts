@@ -35,7 +35,7 @@ import {
 } from '@catalog/contracts/work-order-rules';
 import { isBigCommerceError } from '@catalog/commerce';
 import {
-  CreateWorkOrderBody, RejectWorkOrderBody, UndoWorkOrderBody, UpdateWorkOrderBody, WORK_ORDER_MESSAGES, WorkOrderListQuery,
+  CreateWorkOrderBody, RejectWorkOrderBody, UndoWorkOrderBody, UpdateWorkOrderBody, WORK_ORDER_MESSAGES,
   type RevertReport, type WorkOrder as WireWorkOrder,
 } from '@catalog/contracts/work-orders';
 import type { Company, Database, WorkOrder } from '../../db/repositories';
@@ -44,7 +44,7 @@ import type { Mailer } from '../../lib/mailer';
 import type { SecretBox } from '../../lib/secrets';
 import type { CommerceFactory } from '../../services/store-connection';
 import { WorkOrderCapError } from '../../db/repositories.work-orders';
-import { readJson, readQuery } from '../../lib/http';
+import { readJson } from '../../lib/http';
 import type { AuthedEnv } from '../../middleware/authenticate';
 import { guard } from '../../middleware/require-permission';
 import { StoreUnavailableError, storeClients } from '../../services/work-orders/executor';
@@ -57,6 +57,7 @@ import { refuseBlockedOrder } from '../../services/work-orders/guardrail-items';
 import { peopleOf, resolveItems, toWireOrder } from './work-order-items';
 
 const NOT_FOUND = 'Work order not found';
+import { workOrderReadRoutes } from './work-orders-read.routes';
 
 /** Why an action is not allowed for the order as it is now (spec section 4). */
 function conflict(action: WorkOrderAction, order: WorkOrder): ApiError {
@@ -127,12 +128,8 @@ export function workOrderRoutes(deps: {
   }
 
   return new Hono<AuthedEnv>()
-    .get('/', guard('GET /api/work-orders'), async (c) => {
-      const { includeArchived } = readQuery(c, WorkOrderListQuery);
-      const { companyId } = c.get('user');
-      const [orders, people] = await Promise.all([db.workOrders.list(companyId, { includeArchived }), peopleOf(db, companyId)]);
-      return c.json(orders.map((o) => toWireOrder(o, people)) satisfies WireWorkOrder[]);
-    })
+    // The reads (the list's pages, one order, the overlaps): work-orders-read.routes.ts.
+    .route('/', workOrderReadRoutes(deps))
 
     .post('/', guard('POST /api/work-orders'), async (c) => {
       const user = c.get('user');

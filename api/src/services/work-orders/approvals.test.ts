@@ -215,13 +215,13 @@ describe('price history of an approved order', () => {
     await call(admin, 'POST', `/api/work-orders/${created.body.id}/approve`);
     await waitForStatus(w, created.body.id, ['completed']);
 
-    const history = (await call(member, 'GET', `/api/products/${items[0]!.productId}/price-history`)).body as Array<Record<string, unknown>>;
+    const history = ((await call(member, 'GET', `/api/products/${items[0]!.productId}/price-history`)).body as { entries: Array<Record<string, unknown>> }).entries;
     const entry = history.find((e) => e.workOrderId === created.body.id)!;
     expect(entry).toMatchObject({ changeType: 'work_order', changedBy: member.id, approvedBy: 'Adam Admin' });
     // An order nobody had to approve says nothing of approval.
     const own = await w.post({ title: 'Own change', productUpdates: pickItems(w.store, { products: 1, variants: 0 }, '5'), executeImmediately: true });
     await waitForStatus(w, own.body.id, ['completed']);
-    const again = (await call(member, 'GET', `/api/products/${items[0]!.productId}/price-history`)).body as Array<Record<string, unknown>>;
+    const again = ((await call(member, 'GET', `/api/products/${items[0]!.productId}/price-history`)).body as { entries: Array<Record<string, unknown>> }).entries;
     expect(again.find((e) => e.workOrderId === own.body.id)).not.toHaveProperty('approvedBy');
 
     const csv = await w.app.request(`/api/products/${items[0]!.productId}/price-history/csv`, { headers: member.headers });

@@ -4,8 +4,8 @@
  * the safe undo puts the MSRP back. Runs on SQLite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { PriceHistoryEntry } from '@catalog/contracts/products';
-import { WorkOrder as WireWorkOrder, type CreateWorkOrderInput } from '@catalog/contracts/work-orders';
+import { PriceHistoryResponse } from '@catalog/contracts/products';
+import { WorkOrderDetail, type CreateWorkOrderInput } from '@catalog/contracts/work-orders';
 import { waitForStatus, workOrderWorld, type WorkOrderWorld } from './test-support';
 
 let world: WorkOrderWorld | undefined;
@@ -74,7 +74,7 @@ describe('retail price (MSRP) in work orders', () => {
 
     const res = await w.app.request(`/api/products/${items[0]!.productId}/price-history`, { headers: w.owner.headers });
     expect(res.status).toBe(200);
-    const history = PriceHistoryEntry.array().parse(await res.json());
+    const history = PriceHistoryResponse.parse(await res.json()).entries;
     const entry = history.find((e) => e.workOrderId === created.body.id)!;
     expect(entry).toMatchObject({ changeType: 'work_order', newRetailPrice: '123.45', newRegularPrice: '99.00' });
     expect(entry.oldRetailPrice).toBe(before[0] ? (before[0] / 100).toFixed(2) : null);
@@ -86,8 +86,8 @@ describe('retail price (MSRP) in work orders', () => {
     await waitForStatus(w, created.body.id, ['undone']);
     expect(items.map((i) => storeRetail(w, i))).toEqual(before);
     expect(await localRetail(w, items)).toEqual(before.map((c, i) => (c === 0 && items[i]!.variantId == null ? null : c)));
-    const listed = WireWorkOrder.array().parse(await (await w.app.request('/api/work-orders?includeArchived=true', { headers: w.owner.headers })).json())
-      .find((o) => o.id === created.body.id)!;
+    // The whole revert report is the order's own (GET /{id}); the list has its counts (issue 31).
+    const listed = WorkOrderDetail.parse(await (await w.app.request(`/api/work-orders/${created.body.id}`, { headers: w.owner.headers })).json());
     expect(listed.revertReport).toMatchObject({ restored: 3, kept: 0 });
     expect(listed.revertReport!.items[0]!.applied.retailPrice).toBe('123.45');
     const undoEntries = (await w.db.priceHistory.listSince(w.companyId, done.productUpdates.map((i) => i.productId), new Date(0)))
