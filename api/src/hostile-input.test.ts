@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ErrorBody } from '@catalog/contracts/errors';
 import { timeIdCursor } from '@catalog/contracts/paging';
+import { workOrderItemsCursor } from '@catalog/contracts/work-orders';
 import { DEMO_STORE } from '@catalog/demo-store';
 import { ROUTE_TABLE, type RouteSpec } from './routes/route-table';
 import { fingerprinter, type Fingerprint } from './testing/db-snapshot';
@@ -85,6 +86,7 @@ describe.each(dbTargets)('hostile input on $name', (target) => {
       'PUT /api/products/:id': { regularPrice: '12.50', salePrice: null },
       'PUT /api/variants/:id': { regularPrice: null, salePrice: '9.99' },
       'POST /api/work-orders': { ...orderBody, id: crypto.randomUUID() },
+      'POST /api/work-orders/overlaps': { items: [{ productId: 101, variantId: 9001 }, { productId: 102 }] },
       'PUT /api/company/name': { name: 'Acme Inc' },
       'POST /api/invitations': { email: 'another-hire@example.com', role: 'admin' },
       'POST /api/subscription/checkout': { plan: 'starter' },
@@ -104,7 +106,8 @@ describe.each(dbTargets)('hostile input on $name', (target) => {
     validQuery = {
       'GET /api/products': { search: 'shirt', category: 'Apparel', page: '1', limit: '20' },
       'GET /api/catalog/changes': { cursor: '0', limit: '100', schema: '1', catalog: 'abc' },
-      'GET /api/work-orders': { includeArchived: 'true' },
+      'GET /api/work-orders': { includeArchived: 'true', cursor: timeIdCursor({ at: new Date('2025-03-01T00:00:00Z'), id: crypto.randomUUID() }), limit: '20' },
+      'GET /api/work-orders/:id': { itemsCursor: workOrderItemsCursor(1), itemsLimit: '100' },
       'GET /api/products/price-history/csv': { from: '2025-01-01T00:00:00Z', to: '2025-02-01T00:00:00.000+01:00' },
       // The paged lists (issue 31): a cursor as the API hands them out.
       ...Object.fromEntries(['GET /api/products/:id/price-history', 'GET /api/backups', 'GET /api/company/users', 'GET /api/invitations', 'GET /api/my-invitations']
@@ -122,6 +125,7 @@ describe.each(dbTargets)('hostile input on $name', (target) => {
       'POST /api/work-orders/:id/undo': orderId,
       'PATCH /api/work-orders/:id': orderId,
       'GET /api/work-orders/:id/undo-preview': orderId,
+      'GET /api/work-orders/:id': orderId,
       'POST /api/work-orders/:id/seen': orderId,
       'POST /api/work-orders/:id/approve': orderId,
       'POST /api/work-orders/:id/reject': orderId,

@@ -219,6 +219,16 @@ export const workOrders = sqliteTable('work_orders', {
    * the change cleared an approval. Newest last, at most WORK_ORDER_CHANGE_LOG_MAX entries.
    */
   changeLog: text('change_log', { mode: 'json' }).$type<WorkOrderChange[]>(),
+  /**
+   * What a card of the list shows of the items (issue 31), written with them (create, and an
+   * update that replaces them; the migration backfilled older orders): a page of the list never
+   * reads the items.
+   */
+  itemCount: integer('item_count').notNull().default(0),
+  productCount: integer('product_count').notNull().default(0),
+  regularPriceUpdates: integer('regular_price_updates').notNull().default(0),
+  salePriceUpdates: integer('sale_price_updates').notNull().default(0),
+  retailPriceUpdates: integer('retail_price_updates').notNull().default(0),
   updatedAt: ts('updated_at').notNull().default(nowMs),
 }, (t) => [
   uniqueIndex('work_orders_company_idempotency_uq').on(t.companyId, t.idempotencyKey),
@@ -237,6 +247,21 @@ export const workOrders = sqliteTable('work_orders', {
  * the companies served longest ago first, so the round-robin across companies holds across
  * processes and restarts. One row per company that ever ran an order.
  */
+/**
+ * The products and variants each work order targets (contracts' itemTarget of its items: 'p123',
+ * 'v456'), written with its items (issue 31): the overlaps of an order being made are found here
+ * by target, without reading any order's items. Gone with its order.
+ */
+export const workOrderTargets = sqliteTable('work_order_targets', {
+  workOrderId: text('work_order_id').notNull().references(() => workOrders.id, { onDelete: 'cascade' }),
+  companyId: text('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  target: text('target').notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.workOrderId, t.target] }),
+  /** The overlaps' query: a company's orders with one of these targets. */
+  index('work_order_targets_company_target_idx').on(t.companyId, t.target),
+]);
+
 export const workOrderTurns = sqliteTable('work_order_turns', {
   companyId: text('company_id').primaryKey().references(() => companies.id, { onDelete: 'cascade' }),
   servedAt: ts('served_at').notNull(),

@@ -7,9 +7,11 @@
 import { displayName } from '@catalog/contracts/auth';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import { formatCents, parseMoney } from '@catalog/contracts/money';
-import type { WorkOrder as WireWorkOrder, CreateWorkOrderBody, WorkOrderItem as WireItem } from '@catalog/contracts/work-orders';
+import type {
+  WorkOrder as WireWorkOrder, CreateWorkOrderBody, WorkOrderDetail as WireDetail, WorkOrderItem as WireItem, WorkOrderSummary as WireSummary,
+} from '@catalog/contracts/work-orders';
 import { countWorkOrderUpdates } from '@catalog/contracts/work-order-rules';
-import type { Database, WorkOrder, WorkOrderItem } from '../../db/repositories';
+import type { Database, WorkOrder, WorkOrderDetail, WorkOrderItem, WorkOrderSummary } from '../../db/repositories';
 
 /** How many unknown ids an error message lists before "and N more". */
 const LISTED_IDS = 10;
@@ -89,26 +91,22 @@ export async function peopleOf(db: Database, companyId: string): Promise<Map<str
 
 const nameOf = (people: ReadonlyMap<string, string>, id: string | null) => (id === null ? null : people.get(id) ?? null);
 
-/** The order as GET /api/work-orders lists it (the contracts' WorkOrder); `people` from peopleOf. */
-export function toWireOrder(order: WorkOrder, people: ReadonlyMap<string, string> = new Map()): WireWorkOrder {
-  const productUpdates = order.productUpdates.map(toWireItem);
+/** What the wire's order and summary both say, from what the stored order and summary both have. */
+function wireCommon(order: WorkOrder | WorkOrderSummary, people: ReadonlyMap<string, string>) {
   return {
     id: order.id,
     clientId: order.idempotencyKey,
     title: order.title,
     status: order.status,
     archived: order.archived,
-    productUpdates,
     executeImmediately: order.executeImmediately,
     scheduledAt: order.scheduledAt?.toISOString() ?? null,
     createdAt: order.createdAt.toISOString(),
     executedAt: order.executedAt?.toISOString() ?? null,
     undoneAt: order.undoneAt?.toISOString() ?? null,
     error: order.error,
-    ...countWorkOrderUpdates(productUpdates),
     revertAt: order.revertAt?.toISOString() ?? null,
     undoTrigger: order.status === 'undone' ? order.undoRequest?.trigger ?? null : null,
-    revertReport: order.status === 'undone' ? order.revertReport : null,
     warning: order.warning,
     needsAttention: order.needsAttention,
     createdById: order.createdBy,
@@ -118,5 +116,39 @@ export function toWireOrder(order: WorkOrder, people: ReadonlyMap<string, string
     rejectedBy: nameOf(people, order.rejectedBy),
     rejectedAt: order.rejectedAt?.toISOString() ?? null,
     rejectionReason: order.rejectionReason,
+  };
+}
+
+/** The whole order (the contracts' WorkOrder, every item): what the writes answer; `people` from peopleOf. */
+export function toWireOrder(order: WorkOrder, people: ReadonlyMap<string, string> = new Map()): WireWorkOrder {
+  const productUpdates = order.productUpdates.map(toWireItem);
+  return {
+    ...wireCommon(order, people),
+    productUpdates,
+    ...countWorkOrderUpdates(productUpdates),
+    revertReport: order.status === 'undone' ? order.revertReport : null,
+  };
+}
+
+/** The order as a page of GET /api/work-orders lists it (issue 31): no items, the stored counts. */
+export function toWireSummary(order: WorkOrderSummary, people: ReadonlyMap<string, string> = new Map()): WireSummary {
+  return {
+    ...wireCommon(order, people),
+    itemCount: order.itemCount,
+    productCount: order.productCount,
+    regularPriceUpdates: order.regularPriceUpdates,
+    salePriceUpdates: order.salePriceUpdates,
+    retailPriceUpdates: order.retailPriceUpdates,
+    revertReport: order.status === 'undone' ? order.revertReport : null,
+  };
+}
+
+/** GET /api/work-orders/{id}: the summary, a page of the items, and the whole revert report. */
+export function toWireDetail(detail: WorkOrderDetail, itemsNextCursor: string | null, people: ReadonlyMap<string, string> = new Map()): WireDetail {
+  return {
+    ...toWireSummary(detail.order, people),
+    productUpdates: detail.items.map(toWireItem),
+    itemsNextCursor,
+    revertReport: detail.order.status === 'undone' ? detail.revertReport : null,
   };
 }

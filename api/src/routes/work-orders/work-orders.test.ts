@@ -132,12 +132,12 @@ describe('GET /api/work-orders', () => {
     await t.setStatus(ids[0]!, 'failed');
     await t.db.workOrders.update(t.companyId, ids[0]!, { error: 'Could not update 1 of 3 items' });
     expect((await t.request('PATCH', `/api/work-orders/${ids[1]}/archive`)).status).toBe(200);
-    const list = WorkOrderListResponse.parse(await (await t.request('GET', '/api/work-orders')).json());
+    const list = WorkOrderListResponse.parse(await (await t.request('GET', '/api/work-orders')).json()).orders;
     expect(list.map((o) => o.title)).toEqual(['Third', 'First']);
     expect(list[1]).toMatchObject({ status: 'failed', error: 'Could not update 1 of 3 items' });
-    const all = WorkOrderListResponse.parse(await (await t.request('GET', '/api/work-orders?includeArchived=true')).json());
+    const all = WorkOrderListResponse.parse(await (await t.request('GET', '/api/work-orders?includeArchived=true')).json()).orders;
     expect(all.map((o) => [o.title, o.archived])).toEqual([['Third', false], ['Second', true], ['First', false]]);
-    expect(await (await t.request('GET', '/api/work-orders', undefined, testUser('Other').headers)).json()).toEqual([]);
+    expect(await (await t.request('GET', '/api/work-orders', undefined, testUser('Other').headers)).json()).toEqual({ orders: [], nextCursor: null });
   });
 });
 

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { DashboardStats } from '@catalog/contracts/dashboard';
-import { RevertReport, WorkOrder as WireWorkOrder } from '@catalog/contracts/work-orders';
+import { RevertReport, WorkOrderDetail } from '@catalog/contracts/work-orders';
 import { createSmtpMailer } from '../../lib/mailer';
 import { startSmtpSink, type SmtpSink } from '../../testing/smtp-sink';
 import { workOrderAlerts } from './attention';
@@ -23,9 +23,10 @@ afterEach(async () => {
 
 const later = (ms: number) => new Date(Date.now() + ms).toISOString();
 
+/** The order as GET /api/work-orders/{id} has it: its whole revert report (the list has the counts, issue 31). */
 async function wire(w: WorkOrderWorld, id: string) {
-  const res = await w.app.request('/api/work-orders?includeArchived=true', { headers: w.owner.headers });
-  return WireWorkOrder.array().parse(await res.json()).find((o) => o.id === id)!;
+  const res = await w.app.request(`/api/work-orders/${id}?itemsLimit=500`, { headers: w.owner.headers });
+  return WorkOrderDetail.parse(await res.json());
 }
 
 describe('the end of an order (revertAt)', () => {

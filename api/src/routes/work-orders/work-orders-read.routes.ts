@@ -1,0 +1,74 @@
+/**
+ * /api/work-orders, the reads (issue 31), mounted by work-orders.routes.ts (the writes):
+ * - GET / pages the list as summaries (contracts' WorkOrderSummary: no items, the revert
+ *   report's counts only), newest first, `limit` at a time after the opaque `cursor` of the
+ *   page before (createdAt, id: paging.ts). A page reads neither the items nor the price
+ *   snapshots, only the counts stored beside them, so its size and cost do not grow with the
+ *   orders' items (a page of 100 orders of 2,360 items each was 18 MB and 2 s as a whole list).
+ * - GET /{id}: one order, its items a page at a time (`itemsCursor`, `itemsLimit`), and its
+ *   whole revert report.
+ * - POST /overlaps: the company's orders that share products or variants with an order being
+ *   made (contracts' overlapsOfTargets: pending ones, and completed ones still to revert), from
+ *   the targets index rather than the items; the oldest MAX_OVERLAPS_LISTED with the shared
+ *   targets, and how many more.
+ * Every query is scoped by the caller's company; another company's order is a 404.
+ */
+import { Hono } from 'hono';
+import { UuidParam } from '@catalog/contracts/common';
+import { ApiError, ErrorCode } from '@catalog/contracts/errors';
+import { pageOf, timeIdCursor } from '@catalog/contracts/paging';
+import { compareRunTime, isOverlapCandidate, overlapsOfTargets } from '@catalog/contracts/work-order-rules';
+import {
+  itemTarget, MAX_OVERLAPS_LISTED, WorkOrderDetailQuery, workOrderItemsCursor, WorkOrderListQuery, WorkOrderOverlapsBody,
+  type WorkOrderDetail, type WorkOrderListResponse, type WorkOrderOverlapsResponse,
+} from '@catalog/contracts/work-orders';
+import type { Database } from '../../db/repositories';
+import { readJson, readQuery } from '../../lib/http';
+import type { AuthedEnv } from '../../middleware/authenticate';
+import { guard } from '../../middleware/require-permission';
+import { peopleOf, toWireDetail, toWireSummary } from './work-order-items';
+
+const NOT_FOUND = 'Work order not found';
+
+export function workOrderReadRoutes(deps: { db: Database }) {
+  const { db } = deps;
+  return new Hono<AuthedEnv>()
+    .get('/', guard('GET /api/work-orders'), async (c) => {
+      const { includeArchived, cursor, limit } = readQuery(c, WorkOrderListQuery);
+      const { companyId } = c.get('user');
+      // One more than the page: it says whether another page follows.
+      const [rows, people] = await Promise.all([
+        db.workOrders.listSummaries(companyId, { includeArchived, after: cursor, limit: limit + 1 }),
+        peopleOf(db, companyId),
+      ]);
+      const { items, nextCursor } = pageOf(rows, limit, (last) => timeIdCursor({ at: last.createdAt, id: last.id }));
+      return c.json({ orders: items.map((o) => toWireSummary(o, people)), nextCursor } satisfies WorkOrderListResponse);
+    })
+
+    .post('/overlaps', guard('POST /api/work-orders/overlaps'), async (c) => {
+      const { companyId } = c.get('user');
+      const { items } = await readJson(c, WorkOrderOverlapsBody);
+      const now = new Date();
+      const wanted = [...new Set(items.map(itemTarget))];
+      const ids = await db.workOrders.overlapCandidates(companyId, wanted, now);
+      const [summaries, people] = await Promise.all([db.workOrders.getSummaries(companyId, ids), peopleOf(db, companyId)]);
+      // The contracts' rule decides (the query only narrowed the rows): the oldest first, as they would run.
+      const candidates = summaries.map((o) => toWireSummary(o, people)).filter((o) => isOverlapCandidate(o, now)).sort(compareRunTime);
+      const listed = candidates.slice(0, MAX_OVERLAPS_LISTED);
+      const shared = await db.workOrders.sharedTargets(companyId, listed.map((o) => o.id), wanted);
+      const overlaps = overlapsOfTargets(items, listed.map((order) => ({ order, targets: shared.get(order.id) ?? [] })), now);
+      return c.json({ overlaps, more: candidates.length - listed.length } satisfies WorkOrderOverlapsResponse);
+    })
+
+    .get('/:id', guard('GET /api/work-orders/:id'), async (c) => {
+      const { companyId } = c.get('user');
+      const { itemsCursor = 0, itemsLimit } = readQuery(c, WorkOrderDetailQuery);
+      const parsed = UuidParam.safeParse({ id: c.req.param('id') });
+      // One more item than the page: it says whether another page follows.
+      const detail = parsed.success ? await db.workOrders.getDetail(companyId, parsed.data.id, { offset: itemsCursor, limit: itemsLimit + 1 }) : null;
+      if (!detail) throw new ApiError(ErrorCode.NOT_FOUND, NOT_FOUND);
+      const { items, nextCursor } = pageOf(detail.items, itemsLimit, () => workOrderItemsCursor(itemsCursor + itemsLimit));
+      const people = await peopleOf(db, companyId);
+      return c.json(toWireDetail({ ...detail, items }, nextCursor, people) satisfies WorkOrderDetail);
+    });
+}
