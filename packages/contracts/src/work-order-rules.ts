@@ -197,6 +197,11 @@ export function isOverlapCandidate(
     || (o.status === 'completed' && o.revertAt !== null && o.error === null && Date.parse(o.revertAt) > now.getTime());
 }
 
+/** Oldest first, as orders would run: by their schedule, else when they ran. */
+export function compareRunTime(a: OverlapOrder, b: OverlapOrder): number {
+  return Date.parse(a.scheduledAt ?? a.executedAt ?? '') - Date.parse(b.scheduledAt ?? b.executedAt ?? '');
+}
+
 /**
  * The overlaps of a new order's items with other orders, each given with the targets it has (or
  * those of them the caller found among the items: POST /api/work-orders/overlaps reads them
@@ -213,7 +218,7 @@ export function overlapsOfTargets<O extends OverlapOrder & Parameters<typeof isO
     .filter(({ order }) => isOverlapCandidate(order, now))
     .map(({ order, targets }) => ({ order, targets: [...new Set(targets)].filter((t) => mine.has(t)) }))
     .filter((o) => o.targets.length > 0)
-    .sort((a, b) => Date.parse(a.order.scheduledAt ?? a.order.executedAt ?? '') - Date.parse(b.order.scheduledAt ?? b.order.executedAt ?? ''));
+    .sort((a, b) => compareRunTime(a.order, b.order));
 }
 
 /** The orders a new one overlaps, from whole orders (their items): overlapsOfTargets. */
