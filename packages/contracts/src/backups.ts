@@ -66,7 +66,7 @@ export const Backup = lazySchema(() =>
 export type Backup = z.infer<typeof Backup>;
 
 /** GET /api/backups?cursor=&limit=: the query (paging.ts; a year of on-demand backups is thousands). */
-export const BackupListQuery = CursorPageQuery;
+export const BackupListQuery = lazySchema(() => CursorPageQuery);
 export type BackupListQuery = CursorPageQuery;
 
 /** GET /api/backups: a page of the listed backups, newest first (by time, then id). */

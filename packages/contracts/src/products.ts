@@ -167,7 +167,7 @@ export const VariantPriceEdit = lazySchema(() =>
 export type VariantPriceEdit = z.infer<typeof VariantPriceEdit>;
 
 /** GET /api/products/{id}/price-history?cursor=&limit=: the query (paging.ts; the history grows with every change). */
-export const PriceHistoryQuery = CursorPageQuery;
+export const PriceHistoryQuery = lazySchema(() => CursorPageQuery);
 export type PriceHistoryQuery = CursorPageQuery;
 
 /** GET /api/products/{id}/price-history: a page of entries, newest first (by time, then id). */

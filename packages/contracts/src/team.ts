@@ -59,7 +59,7 @@ export const TeamMember = lazySchema(() =>
 export type TeamMember = z.infer<typeof TeamMember>;
 
 /** GET /api/company/users?cursor=&limit=: the query (paging.ts; a plan may allow any number of users). */
-export const TeamMemberListQuery = CursorPageQuery;
+export const TeamMemberListQuery = lazySchema(() => CursorPageQuery);
 export type TeamMemberListQuery = CursorPageQuery;
 
 /** GET /api/company/users: a page of the members, oldest first (by when they joined the app, then id): the owner leads. */
@@ -81,7 +81,7 @@ export const Invitation = lazySchema(() =>
 export type Invitation = z.infer<typeof Invitation>;
 
 /** GET /api/invitations and GET /api/my-invitations ?cursor=&limit=: the query (paging.ts). */
-export const InvitationListQuery = CursorPageQuery;
+export const InvitationListQuery = lazySchema(() => CursorPageQuery);
 export type InvitationListQuery = CursorPageQuery;
 
 /** GET /api/invitations and GET /api/my-invitations: a page of invitations, newest first (by time, then id). */
