@@ -192,7 +192,7 @@ function apiRoutes(appDeps: AppDeps, limits: RateLimiting) {
     .route('/invitations', invitationRoutes({ ...deps, auth, delivery: invitations }))
     .route('/subscription', subscriptionRoutes({ db: deps.db, billing }))
     .route('/stripe', stripeWebhookRoutes({ billing }))
-    .route('/webhooks', storeWebhookRoutes(deps));
+    .route('/webhooks', storeWebhookRoutes({ ...deps, limits: limits.webhook }));
 }
 
 export type App = ReturnType<typeof createApp>;

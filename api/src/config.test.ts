@@ -101,14 +101,16 @@ describe('configuration', () => {
   });
 
   it('has the rate limits of the issue by default, each overridable (0: off) and checked', () => {
-    expect(loadConfig({}).rateLimits).toEqual({ user: 600, sync: 6, workOrders: 120, invitations: 30, publicAddress: 60 });
+    expect(loadConfig({}).rateLimits).toEqual({ user: 600, sync: 6, workOrders: 120, invitations: 30, publicAddress: 60, webhooks: 3_000, webhookRefusals: 300 });
     expect(loadConfig({
       RATE_LIMIT_USER_PER_MINUTE: '1000',
       RATE_LIMIT_SYNC_PER_MINUTE: '2',
       RATE_LIMIT_WORK_ORDERS_PER_MINUTE: '0',
       RATE_LIMIT_INVITATIONS_PER_HOUR: '5',
       RATE_LIMIT_PUBLIC_PER_MINUTE: '',
-    }).rateLimits).toEqual({ user: 1000, sync: 2, workOrders: 0, invitations: 5, publicAddress: 60 });
+      RATE_LIMIT_WEBHOOKS_PER_MINUTE: '600',
+      RATE_LIMIT_WEBHOOK_REFUSALS_PER_MINUTE: '0',
+    }).rateLimits).toEqual({ user: 1000, sync: 2, workOrders: 0, invitations: 5, publicAddress: 60, webhooks: 600, webhookRefusals: 0 });
     expect(() => loadConfig({ RATE_LIMIT_SYNC_PER_MINUTE: '-1' })).toThrow(/RATE_LIMIT_SYNC_PER_MINUTE: must be 0 \(off\) or more/);
     expect(() => loadConfig({ RATE_LIMIT_USER_PER_MINUTE: 'lots' })).toThrow(/RATE_LIMIT_USER_PER_MINUTE/);
     expect(() => loadConfig({ RATE_LIMIT_INVITATIONS_PER_HOUR: '2.5' })).toThrow(/RATE_LIMIT_INVITATIONS_PER_HOUR: must be a whole number/);

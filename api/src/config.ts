@@ -96,6 +96,8 @@ const Env = z.object({
   RATE_LIMIT_WORK_ORDERS_PER_MINUTE: rateLimit('workOrders'),
   RATE_LIMIT_INVITATIONS_PER_HOUR: rateLimit('invitations'),
   RATE_LIMIT_PUBLIC_PER_MINUTE: rateLimit('publicAddress'),
+  RATE_LIMIT_WEBHOOKS_PER_MINUTE: rateLimit('webhooks'),
+  RATE_LIMIT_WEBHOOK_REFUSALS_PER_MINUTE: rateLimit('webhookRefusals'),
   TRUST_PROXY: trustProxy,
   WORK_ORDER_LEASE_MS: wholeNumber(1_000, 3_600_000, DEFAULT_LEASE_MS, 'must be at least 1000'),
   STRIPE_API_URL: z
@@ -234,6 +236,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       workOrders: e.RATE_LIMIT_WORK_ORDERS_PER_MINUTE,
       invitations: e.RATE_LIMIT_INVITATIONS_PER_HOUR,
       publicAddress: e.RATE_LIMIT_PUBLIC_PER_MINUTE,
+      webhooks: e.RATE_LIMIT_WEBHOOKS_PER_MINUTE,
+      webhookRefusals: e.RATE_LIMIT_WEBHOOK_REFUSALS_PER_MINUTE,
     },
     trustProxy: e.TRUST_PROXY,
     workOrderLeaseMs: e.WORK_ORDER_LEASE_MS,

@@ -17,6 +17,7 @@ import type { InvitationStatus } from '@catalog/contracts/team';
 import type { GuardrailRule } from '@catalog/contracts/guardrails';
 import type { WorkOrderStatus } from '@catalog/contracts/work-orders';
 import type { KeysetPage } from './keyset';
+import type { StoreRefreshBounds } from './store-refresh-bounds';
 
 /**
  * The vocabularies stored in text columns are the contracts' enums, declared there once:
@@ -261,9 +262,11 @@ export interface StoreRefreshesRepository {
   /**
    * Records a delivery and queues the products it names, in one transaction: false (nothing
    * queued) when a delivery of this hash was received before. A product already queued is not
-   * queued twice; its queued time moves to `at`.
+   * queued twice; its queued time moves to `at`. Within `bounds` (default STORE_REFRESH_BOUNDS):
+   * past the receipts kept, the company's oldest are forgotten; a product more than the queue
+   * holds throws StoreRefreshQueueFullError and nothing is written.
    */
-  receive(companyId: string, input: { hash: string; productIds: readonly number[]; at: Date }): Promise<boolean>;
+  receive(companyId: string, input: { hash: string; productIds: readonly number[]; at: Date }, bounds?: StoreRefreshBounds): Promise<boolean>;
   /** Companies with products queued at or before `before`, the longest waiting first. */
   due(before: Date, limit: number): Promise<string[]>;
   /** The company's products queued at or before `before`, the longest waiting first. */

@@ -3,12 +3,14 @@
  * PostgreSQL with TEST_DATABASE_URL): a delivery's hash is recorded once (a repeat queues
  * nothing, also when repeats race), a product is queued once however many deliveries name it,
  * rows read are removed unless queued again since the read began, due companies come longest
- * waiting first, and every read is scoped to its company. Plus the settings a sync pass and the
- * webhook registration write.
+ * waiting first, and every read is scoped to its company; what one company's deliveries store is
+ * bounded (issue 31: the oldest receipts forgotten, a queue past its bound refused whole). Plus
+ * the settings a sync pass and the webhook registration write.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbTargets, openTarget } from '../testing/db-targets';
 import type { Database } from './repositories';
+import { StoreRefreshQueueFullError } from './store-refresh-bounds';
 
 const at = (s: number) => new Date(Date.UTC(2030, 0, 1, 0, 0, s));
 
@@ -69,6 +71,36 @@ describe.each(dbTargets)('store refreshes on $name', (target) => {
     await db.storeRefreshes.receive(a, { hash: 'old', productIds: [], at: new Date(Date.UTC(2001, 0, 1)) });
     expect(await db.storeRefreshes.pruneReceipts(new Date(Date.UTC(2001, 0, 2)))).toBeGreaterThanOrEqual(1);
     expect(await db.storeRefreshes.receive(a, { hash: 'old', productIds: [], at: at(1) })).toBe(true);
+  });
+
+  it("keeps a company's newest receipts up to the bound and forgets the oldest (other companies keep theirs)", async () => {
+    const a = await company();
+    const b = await company();
+    const bounds = { receipts: 5, queued: 100 };
+    await db.storeRefreshes.receive(b, { hash: 'r1', productIds: [], at: at(0) }, bounds);
+    for (let i = 1; i <= 8; i++) expect(await db.storeRefreshes.receive(a, { hash: `r${i}`, productIds: [], at: at(i) }, bounds)).toBe(true);
+    // The newest five are still known (a repeat queues nothing) ...
+    for (const hash of ['r8', 'r7', 'r6', 'r5', 'r4']) expect(await db.storeRefreshes.receive(a, { hash, productIds: [9], at: at(20) }, bounds)).toBe(false);
+    // ... the three oldest are forgotten: received again, they count as new.
+    expect(await db.storeRefreshes.receive(a, { hash: 'r1', productIds: [], at: at(21) }, bounds)).toBe(true);
+    expect(await db.storeRefreshes.pending(a, at(100), 10)).toEqual([]);
+    // Another company's receipts are not its to forget.
+    expect(await db.storeRefreshes.receive(b, { hash: 'r1', productIds: [], at: at(22) }, bounds)).toBe(false);
+  });
+
+  it('refuses a delivery that would queue more products than the bound, writing nothing; products already queued take no room', async () => {
+    const a = await company();
+    const bounds = { receipts: 100, queued: 3 };
+    expect(await db.storeRefreshes.receive(a, { hash: 'q1', productIds: [1, 2], at: at(1) }, bounds)).toBe(true);
+    expect(await db.storeRefreshes.receive(a, { hash: 'q2', productIds: [3], at: at(2) }, bounds)).toBe(true);
+    await expect(db.storeRefreshes.receive(a, { hash: 'q3', productIds: [4], at: at(3) }, bounds)).rejects.toBeInstanceOf(StoreRefreshQueueFullError);
+    await expect(db.storeRefreshes.receive(a, { hash: 'q4', productIds: [2, 5], at: at(3) }, bounds)).rejects.toBeInstanceOf(StoreRefreshQueueFullError);
+    expect(await db.storeRefreshes.pending(a, at(10), 10)).toEqual([1, 2, 3]);
+    expect(await db.storeRefreshes.receive(a, { hash: 'q5', productIds: [2], at: at(4) }, bounds)).toBe(true);
+    // Once a product is read there is room, and the refused delivery (never recorded) is new.
+    await db.storeRefreshes.done(a, [1], at(5));
+    expect(await db.storeRefreshes.receive(a, { hash: 'q3', productIds: [4], at: at(6) }, bounds)).toBe(true);
+    expect(await db.storeRefreshes.pending(a, at(10), 10)).toEqual([3, 2, 4]);
   });
 
   it('keeps the sync pass and the webhook registration in the settings', async () => {

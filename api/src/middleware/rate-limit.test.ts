@@ -48,13 +48,15 @@ async function expectLimited(res: Response, limit: number, windowSec: number) {
 
 describe('the limits of the issue', () => {
   it('are the defaults, one variable each', () => {
-    expect(DEFAULT_RATE_LIMITS).toEqual({ user: 600, sync: 6, workOrders: 120, invitations: 30, publicAddress: 60 });
+    expect(DEFAULT_RATE_LIMITS).toEqual({ user: 600, sync: 6, workOrders: 120, invitations: 30, publicAddress: 60, webhooks: 3_000, webhookRefusals: 300 });
     expect(Object.values(RATE_LIMITS).map((l) => [l.env, l.windowSec])).toEqual([
       ['RATE_LIMIT_USER_PER_MINUTE', 60],
       ['RATE_LIMIT_SYNC_PER_MINUTE', 60],
       ['RATE_LIMIT_WORK_ORDERS_PER_MINUTE', 60],
       ['RATE_LIMIT_INVITATIONS_PER_HOUR', 3600],
       ['RATE_LIMIT_PUBLIC_PER_MINUTE', 60],
+      ['RATE_LIMIT_WEBHOOKS_PER_MINUTE', 60],
+      ['RATE_LIMIT_WEBHOOK_REFUSALS_PER_MINUTE', 60],
     ]);
   });
 });

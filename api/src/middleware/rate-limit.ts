@@ -6,6 +6,12 @@
  *   work order, an invitation). Applied right after `authenticate`, keyed by the user's id.
  * - Per client address: the endpoints a caller reaches without signing in (an invitation's
  *   link and its accept), before anything else runs. The Stripe webhook is never limited.
+ * - The store's webhook receiver (`webhook`): per company, every delivery that carries the
+ *   company's secret (so nobody else can spend a company's allowance); per client address, the
+ *   deliveries refused for a wrong or missing secret, and once those are over their limit every
+ *   delivery from that address, refused before anything is read. BigCommerce delivers every
+ *   store's webhooks from the same few addresses, so their accepted deliveries never count
+ *   against an address. A delivery refused with 429 is delivered again later by BigCommerce.
  *
  * Counters live in PostgreSQL's `rate_limits` table when the database is PostgreSQL, so a limit
  * holds across API processes; on SQLite (one process) in this process's memory.
@@ -35,6 +41,13 @@ export const RATE_LIMITS = {
   invitations: { env: 'RATE_LIMIT_INVITATIONS_PER_HOUR', default: 30, windowSec: 3600 },
   /** Unauthenticated endpoints (an invitation by its link, its accept), per client address. */
   publicAddress: { env: 'RATE_LIMIT_PUBLIC_PER_MINUTE', default: 60, windowSec: 60 },
+  /**
+   * Store webhook deliveries with the company's secret, per company: 50 a second, so a bulk
+   * edit of thousands of products in the store arrives within a minute or two.
+   */
+  webhooks: { env: 'RATE_LIMIT_WEBHOOKS_PER_MINUTE', default: 3_000, windowSec: 60 },
+  /** Store webhook deliveries refused for their secret, per client address (someone guessing). */
+  webhookRefusals: { env: 'RATE_LIMIT_WEBHOOK_REFUSALS_PER_MINUTE', default: 300, windowSec: 60 },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -72,6 +85,15 @@ export interface RateLimiting {
   user: MiddlewareHandler<AuthedEnv>;
   /** Before routing: the per-address limit of the unauthenticated endpoints. */
   publicAddress: MiddlewareHandler<AppEnv>;
+  /** The store webhook receiver's limits (the module comment); each throws 429 RATE_LIMITED when over. */
+  webhook: {
+    /** First: refuses an address whose refused deliveries are over their limit, without counting. */
+    checkAddress(c: Context): Promise<void>;
+    /** A delivery refused for its secret: counts against its address. */
+    refused(c: Context): Promise<void>;
+    /** A delivery with the company's secret: counts against the company. */
+    accepted(c: Context, companyId: string): Promise<void>;
+  };
 }
 
 interface Limiter {
@@ -134,6 +156,8 @@ export function createRateLimiting(options: RateLimitOptions): RateLimiting {
 
   const userLimiter = limiters.get('user');
   const addressLimiter = limiters.get('publicAddress');
+  const webhookLimiter = limiters.get('webhooks');
+  const refusalLimiter = limiters.get('webhookRefusals');
   // `authenticate` may run twice for one request (app.ts puts it on '/sync' and '/sync/*', which
   // both match /api/sync): a request is counted once.
   const counted = new WeakSet<Request>();
@@ -153,6 +177,32 @@ export function createRateLimiting(options: RateLimitOptions): RateLimiting {
         await check(c, [addressLimiter], clientAddress(c, trustProxy));
       }
       await next();
+    },
+    webhook: {
+      async checkAddress(c) {
+        if (!refusalLimiter) return;
+        let seen: RateLimiterRes | null;
+        try {
+          seen = await refusalLimiter.store.get(clientAddress(c, trustProxy));
+        } catch (err) {
+          // Fail open, as `check` does.
+          (c.get('log') ?? logger).error('rate limiter failed: request let through', { limit: refusalLimiter.name, error: err instanceof Error ? err.message : String(err) });
+          return;
+        }
+        if (seen && seen.consumedPoints > refusalLimiter.points) {
+          const resetSec = Math.max(1, Math.ceil(seen.msBeforeNext / 1000));
+          c.header('RateLimit-Limit', String(refusalLimiter.points));
+          c.header('RateLimit-Remaining', '0');
+          c.header('RateLimit-Reset', String(resetSec));
+          throw new ApiError(ErrorCode.RATE_LIMITED, `Too many requests. Try again in ${resetSec} seconds.`, { retryAfterMs: resetSec * 1000 });
+        }
+      },
+      refused: async (c) => {
+        if (refusalLimiter) await check(c, [refusalLimiter], clientAddress(c, trustProxy));
+      },
+      accepted: async (c, companyId) => {
+        if (webhookLimiter) await check(c, [webhookLimiter], companyId);
+      },
     },
   };
 }

@@ -64,12 +64,12 @@ export async function connectedApp(
   store: TestStore,
   options: {
     connect?: boolean; databaseUrl?: string; fetch?: typeof fetch; appSecret?: string; billing?: NonNullable<Parameters<typeof testApp>[0]>['billing'];
-    storeWebhookUrl?: string;
+    storeWebhookUrl?: string; rateLimits?: NonNullable<Parameters<typeof testApp>[0]>['rateLimits'];
   } = {},
 ) {
   const t = await testApp({
     commerce: commerceAt(store.url, { fetch: options.fetch }), databaseUrl: options.databaseUrl, appSecret: options.appSecret, billing: options.billing,
-    storeWebhookUrl: options.storeWebhookUrl,
+    storeWebhookUrl: options.storeWebhookUrl, rateLimits: options.rateLimits,
   });
   const owner = testUser('Olive Owner');
   const res = await t.app.request('/api/auth/user', { headers: owner.headers });

@@ -1,25 +1,42 @@
 /**
  * PostgreSQL store webhook queue: delivery hashes seen (deduplication) and the products waiting
- * to be re-read (one row per product: coalesced). Receiving is one transaction; two processes
- * receiving the same delivery race on the receipt's primary key, and exactly one queues it.
+ * to be re-read (one row per product: coalesced), both bounded per company (store-refresh-bounds.ts;
+ * deliveries received at the same moment may pass a bound by as many as arrive together).
+ * Receiving is one transaction; two processes receiving the same delivery race on the
+ * receipt's primary key, and exactly one queues it.
  */
-import { and, asc, eq, lt, lte, min, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lt, lte, min, sql } from 'drizzle-orm';
 import type { StoreRefreshesRepository } from '../repositories';
 import { refreshedProducts } from '../repository-shared';
+import { STORE_REFRESH_BOUNDS, StoreRefreshQueueFullError } from '../store-refresh-bounds';
 import { storeRefreshes as sr, storeWebhookReceipts as receipts } from '../schema.pg';
 import type { PgDb } from './types';
 
 export function pgStoreRefreshes(db: PgDb): StoreRefreshesRepository {
   return {
-    async receive(companyId, { hash, productIds, at }) {
+    async receive(companyId, { hash, productIds, at }, bounds = STORE_REFRESH_BOUNDS) {
       return db.transaction(async (tx) => {
         const fresh = await tx.insert(receipts).values({ companyId, hash, receivedAt: at }).onConflictDoNothing().returning({ hash: receipts.hash });
         if (fresh.length === 0) return false;
         // Sorted: two transactions queueing overlapping products lock their rows in the same order.
         const ids = [...new Set(productIds)].sort((a, b) => a - b);
         if (ids.length > 0) {
+          // Products not queued yet make rows: refused (the transaction undone) past the queue's bound.
+          const already = (await tx.select({ id: sr.externalId }).from(sr)
+            .where(and(eq(sr.companyId, companyId), eq(sr.kind, 'product'), inArray(sr.externalId, ids)))).length;
+          if (already < ids.length) {
+            const [queued] = await tx.select({ n: count() }).from(sr).where(eq(sr.companyId, companyId));
+            if (queued!.n + ids.length - already > bounds.queued) throw new StoreRefreshQueueFullError(companyId);
+          }
           await tx.insert(sr).values(ids.map((externalId) => ({ companyId, kind: 'product', externalId, queuedAt: at })))
             .onConflictDoUpdate({ target: [sr.companyId, sr.kind, sr.externalId], set: { queuedAt: sql`excluded.queued_at` } });
+        }
+        // Past the receipts kept, the company's oldest are forgotten.
+        const [kept] = await tx.select({ n: count() }).from(receipts).where(eq(receipts.companyId, companyId));
+        if (kept!.n > bounds.receipts) {
+          const oldest = await tx.select({ hash: receipts.hash }).from(receipts).where(eq(receipts.companyId, companyId))
+            .orderBy(asc(receipts.receivedAt), asc(receipts.hash)).limit(kept!.n - bounds.receipts);
+          await tx.delete(receipts).where(and(eq(receipts.companyId, companyId), inArray(receipts.hash, oldest.map((r) => r.hash))));
         }
         return true;
       });

@@ -6,6 +6,12 @@
  * of its body, the product it names queued once however often it comes) and the worker of any
  * API process re-reads the products later, in batches. A category event makes the next Sync a
  * full pass. A delivery of another store, or about nothing we follow, is acknowledged and dropped.
+ *
+ * Limits (issue 31; middleware/rate-limit.ts, RATE_LIMIT_WEBHOOK*): deliveries with the secret
+ * count per company, refused ones per client address, and an address over its refusals is
+ * refused before anything is read: 429 RATE_LIMITED with Retry-After, which BigCommerce retries.
+ * What a company's deliveries store is bounded (db/store-refresh-bounds.ts): a delivery that
+ * would queue one product more than the queue holds is refused the same way, nothing recorded.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
@@ -14,8 +20,10 @@ import { UuidParam } from '@catalog/contracts/common';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import { isCategoryEvent, MAX_STORE_WEBHOOK_BYTES, StoreWebhookPayload, webhookProductId } from '@catalog/contracts/store-webhooks';
 import type { Database } from '../../db/repositories';
+import { StoreRefreshQueueFullError } from '../../db/store-refresh-bounds';
 import { errorJson } from '../../lib/http';
 import type { SecretBox } from '../../lib/secrets';
+import type { RateLimiting } from '../../middleware/rate-limit';
 import type { AppEnv } from '../../middleware/request-log';
 import { notifyStoreRefreshDue } from '../../services/store-webhooks/refresh-wakeups';
 import { readWebhookSecret, WEBHOOK_SECRET_HEADER } from '../../services/store-webhooks/webhook-registration';
@@ -24,9 +32,14 @@ interface StoreWebhookDeps {
   db: Database;
   secrets: SecretBox;
   now: () => Date;
+  /** The receiver's rate limits (app.ts: RATE_LIMIT_WEBHOOK*). */
+  limits: RateLimiting['webhook'];
 }
 
 const REFUSED = 'This webhook delivery does not carry the secret it was registered with';
+/** The queue is full: the store delivers again later, by when the worker has read some of it. */
+const QUEUE_FULL = 'Too many changes are waiting to be read from this store. Deliver again later.';
+const QUEUE_FULL_RETRY_MS = 60_000;
 
 /** Constant-time comparison of two strings of any length (their SHA-256 digests are compared). */
 function sameSecret(given: string, expected: string): boolean {
@@ -46,25 +59,36 @@ function parseBody(text: string): StoreWebhookPayload {
   return parsed.data;
 }
 
-export function storeWebhookRoutes({ db, secrets, now }: StoreWebhookDeps) {
+export function storeWebhookRoutes({ db, secrets, now, limits }: StoreWebhookDeps) {
   const limit = bodyLimit({
     maxSize: MAX_STORE_WEBHOOK_BYTES,
     onError: (c) => errorJson(c, new ApiError(ErrorCode.PAYLOAD_TOO_LARGE, `A webhook delivery is at most ${MAX_STORE_WEBHOOK_BYTES} bytes`)),
   });
   return new Hono<AppEnv>().post('/bigcommerce/:id', limit, async (c) => {
+    // An address that kept sending deliveries without the secret: refused before anything is read.
+    await limits.checkAddress(c);
     const param = UuidParam.safeParse({ id: c.req.param('id') });
     const given = c.req.header(WEBHOOK_SECRET_HEADER) ?? '';
     // An unknown company is refused exactly like a wrong secret: the answer says nothing about which.
     const settings = param.success ? await db.settings.get(param.data.id) : null;
     const expected = settings ? readWebhookSecret(secrets, settings) : null;
-    if (!settings || !expected || !sameSecret(given, expected)) throw new ApiError(ErrorCode.UNAUTHENTICATED, REFUSED);
+    if (!settings || !expected || !sameSecret(given, expected)) {
+      await limits.refused(c);
+      throw new ApiError(ErrorCode.UNAUTHENTICATED, REFUSED);
+    }
+    // Counted once the secret is right, so nobody else can spend the company's allowance.
+    await limits.accepted(c, settings.companyId);
 
     const text = await c.req.text();
     const payload = parseBody(text);
     if (payload.producer !== `stores/${settings.storeHash}`) return c.body(null, 200);
     const productId = webhookProductId(payload);
     const hash = createHash('sha256').update(text, 'utf8').digest('hex');
-    const fresh = await db.storeRefreshes.receive(settings.companyId, { hash, productIds: productId === null ? [] : [productId], at: now() });
+    const fresh = await db.storeRefreshes.receive(settings.companyId, { hash, productIds: productId === null ? [] : [productId], at: now() })
+      .catch((err: unknown) => {
+        if (err instanceof StoreRefreshQueueFullError) throw new ApiError(ErrorCode.RATE_LIMITED, QUEUE_FULL, { retryAfterMs: QUEUE_FULL_RETRY_MS });
+        throw err;
+      });
     if (fresh && isCategoryEvent(payload)) await db.settings.requireFullSync(settings.companyId);
     if (fresh && productId !== null) notifyStoreRefreshDue();
     return c.body(null, 200);
