@@ -229,6 +229,9 @@ export const workOrders = sqliteTable('work_orders', {
   regularPriceUpdates: integer('regular_price_updates').notNull().default(0),
   salePriceUpdates: integer('sale_price_updates').notNull().default(0),
   retailPriceUpdates: integer('retail_price_updates').notNull().default(0),
+  /** Who undid it ('manual', 'end'), from undo_request, and its revert report's counts without its items: the summary's (issue 31). */
+  undoTrigger: text('undo_trigger').$type<UndoRequest['trigger']>(),
+  revertCounts: text('revert_counts', { mode: 'json' }).$type<Omit<RevertReport, 'items'>>(),
   updatedAt: ts('updated_at').notNull().default(nowMs),
 }, (t) => [
   uniqueIndex('work_orders_company_idempotency_uq').on(t.companyId, t.idempotencyKey),
@@ -258,8 +261,8 @@ export const workOrderTargets = sqliteTable('work_order_targets', {
   target: text('target').notNull(),
 }, (t) => [
   primaryKey({ columns: [t.workOrderId, t.target] }),
-  /** The overlaps' query: a company's orders with one of these targets. */
-  index('work_order_targets_company_target_idx').on(t.companyId, t.target),
+  /** The overlaps' query: a company's orders with one of these targets, from the index alone. */
+  index('work_order_targets_company_target_order_idx').on(t.companyId, t.target, t.workOrderId),
 ]);
 
 export const workOrderTurns = sqliteTable('work_order_turns', {
