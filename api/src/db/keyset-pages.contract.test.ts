@@ -108,6 +108,10 @@ describe.each(dbTargets)('keyset pages on $name', (target) => {
     await db.invitations.updateStatus(c, made[2]!.id, 'expired');
     const pending = made.filter((_, i) => i !== 2);
     await checkPages(pending, 'newest', (page) => db.invitations.listByCompany(c, { status: 'pending', ...page }), [made[2]!.id, theirs.id]);
+    // A cancelled one is kept but paged past, with or without a status filter (issue 31).
+    const cancelled = (await db.invitations.cancel(c, made[4]!.id))!.id;
+    await checkPages(made.filter((i) => i.id !== cancelled), 'newest', (page) => db.invitations.listByCompany(c, page), [cancelled, theirs.id]);
+    await checkPages(pending.filter((i) => i.id !== cancelled), 'newest', (page) => db.invitations.listByCompany(c, { status: 'pending', ...page }), [cancelled, theirs.id]);
   });
 
   it('pages a company\'s members oldest first, never another company\'s', async () => {

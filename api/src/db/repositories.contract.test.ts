@@ -147,10 +147,47 @@ describe.each(targets)('repositories on $name', (target) => {
       expect((await db.invitations.listByEmail(email.toUpperCase(), { status: 'pending' })).map((i) => i.id)).toEqual([inv.id]);
 
       expect(await db.invitations.updateStatus(b.id, inv.id, 'expired')).toBeNull();
-      expect(await db.invitations.delete(b.id, inv.id)).toBe(false);
+      expect(await db.invitations.cancel(b.id, inv.id)).toBeNull();
       expect((await db.invitations.get(a.id, inv.id))?.status).toBe('pending');
-      expect(await db.invitations.delete(a.id, inv.id)).toBe(true);
-      expect(await db.invitations.getByToken(token)).toBeNull();
+    });
+
+    it('cancels a pending or expired invitation into a tombstone no list shows; never an accepted or cancelled one (issue 31)', async () => {
+      const c = await db.companies.create({ name: 'Cancel Co' });
+      const email = uniqueEmail('cancelled');
+      const invite = (address: string, expiresAt: Date, now: Date) => db.invitations.create(c.id, { email: address, token: `tok-${randomUUID()}`, expiresAt, now });
+      const inv = await invite(email, at(1000), t0);
+      const cancelled = await db.invitations.cancel(c.id, inv.id);
+      expect(cancelled).toEqual({ ...inv, status: 'cancelled' });
+      // Kept, by id, by company and by its token: the link can say it was cancelled.
+      expect(await db.invitations.getByToken(inv.token)).toEqual(cancelled);
+      expect(await db.invitations.getById(inv.id)).toEqual(cancelled);
+      expect(await db.invitations.get(c.id, inv.id)).toEqual(cancelled);
+      // Once only, and never accepted afterwards.
+      expect(await db.invitations.cancel(c.id, inv.id)).toBeNull();
+      const user = await db.users.create({ companyId: b.id, email });
+      expect(await db.invitations.accept(c.id, inv.id, user.id, t0)).toBeNull();
+      expect((await db.users.getById(b.id, user.id))?.companyId).toBe(b.id);
+
+      // The same email invited again (no unique index stops it); lists show only the new one.
+      const again = await invite(email, at(3000), at(1));
+      const expired = await invite(uniqueEmail('expired'), at(-1), at(2));
+      expect((await db.invitations.listByCompany(c.id)).map((i) => i.id)).toEqual([expired.id, again.id]);
+      expect((await db.invitations.listByCompany(c.id, { status: 'pending' })).map((i) => i.id)).toEqual([expired.id, again.id]);
+      expect((await db.invitations.listByCompany(c.id, { status: 'cancelled' })).map((i) => i.id)).toEqual([inv.id]);
+      expect((await db.invitations.listByEmail(email)).map((i) => i.id)).toEqual([again.id]);
+      expect((await db.invitations.listByEmail(email, { openAt: t0 })).map((i) => i.id)).toEqual([again.id]);
+
+      // Expired (by time or as stored): cancelled too. Accepted: stays accepted.
+      expect((await db.invitations.cancel(c.id, expired.id))?.status).toBe('cancelled');
+      const stored = await invite(uniqueEmail('stored'), at(1000), at(3));
+      await db.invitations.updateStatus(c.id, stored.id, 'expired');
+      expect((await db.invitations.cancel(c.id, stored.id))?.status).toBe('cancelled');
+      const joiner = await db.users.create({ companyId: b.id, email: uniqueEmail('joiner') });
+      const taken = await invite(joiner.email, at(1000), at(4));
+      expect(await db.invitations.accept(c.id, taken.id, joiner.id, t0)).not.toBeNull();
+      expect(await db.invitations.cancel(c.id, taken.id)).toBeNull();
+      expect((await db.invitations.get(c.id, taken.id))?.status).toBe('accepted');
+      expect((await db.invitations.listByCompany(c.id)).map((i) => i.id)).toEqual([taken.id, again.id]);
     });
 
     it('accepts a pending invitation once, moving the user in with the invited role; never an expired one', async () => {

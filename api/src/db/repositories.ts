@@ -189,9 +189,9 @@ export interface InvitationsRepository {
   getById(id: string): Promise<Invitation | null>;
   /** Global: the public accept-invitation page only knows the token. */
   getByToken(token: string): Promise<Invitation | null>;
-  /** Global: invitations addressed to the signed-in user's email, any company; newest first, by (createdAt, id). */
+  /** Global: invitations addressed to the signed-in user's email, any company; newest first, by (createdAt, id); never a cancelled one unless `status` asks for it. */
   listByEmail(email: string, opts?: InvitationsForEmail): Promise<Invitation[]>;
-  /** Newest first, by (createdAt, id); all of them without `limit`. */
+  /** Newest first, by (createdAt, id); all of them without `limit`. Never a cancelled one unless `status` asks for it. */
   listByCompany(companyId: string, opts?: { status?: InvitationStatus } & Partial<KeysetPage>): Promise<Invitation[]>;
   updateStatus(companyId: string, id: string, status: InvitationStatus, at?: Date): Promise<Invitation | null>;
   /**
@@ -199,8 +199,13 @@ export interface InvitationsRepository {
    * into the company with the invited role. Returns null (and changes nothing) otherwise.
    */
   accept(companyId: string, id: string, userId: string, now?: Date): Promise<Invitation | null>;
-  /** Cancelling removes the entry (spec section 4). */
-  delete(companyId: string, id: string): Promise<boolean>;
+  /**
+   * Cancelling (spec section 4: it leaves the lists): a pending or expired invitation becomes
+   * 'cancelled' and stays as a tombstone, so its link can say it was cancelled (410,
+   * issue 31) rather than unknown. Returns it, or null (and changes nothing) when it is
+   * another company's, absent, accepted or already cancelled.
+   */
+  cancel(companyId: string, id: string): Promise<Invitation | null>;
 }
 
 // ---------------------------------------------------------------- settings

@@ -10,7 +10,7 @@
 import { and, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { normalizeEmail } from './email';
 import type {
-  ActivityLease, ApiSettings, CompanyActivity, ExportedPriceHistoryEntry, InvitationsForEmail, ListedPriceHistoryEntry, NewCompany, NewInvitation, NewUser,
+  ActivityLease, ApiSettings, CompanyActivity, ExportedPriceHistoryEntry, InvitationStatus, InvitationsForEmail, ListedPriceHistoryEntry, NewCompany, NewInvitation, NewUser,
   PriceHistoryEntry, PriceHistoryPageOptions, Product, ProductVariant, ProvisionInput, SettingsInput, SyncPass,
 } from './repositories';
 import type * as pg from './schema.pg';
@@ -92,11 +92,29 @@ export function acceptableInvitation(inv: Twin<'companyInvitations'>, companyId:
   return and(eq(inv.companyId, companyId), eq(inv.id, id), eq(inv.status, 'pending'), gt(inv.expiresAt, now));
 }
 
+/** The invitation `id` of `companyId` while it can be cancelled: pending or expired (an accepted or cancelled one stays as it is). */
+export function cancellableInvitation(inv: Twin<'companyInvitations'>, companyId: string, id: string): SQL | undefined {
+  return and(eq(inv.companyId, companyId), eq(inv.id, id), inArray(inv.status, ['pending', 'expired']));
+}
+
+/**
+ * The invitations a list shows: of `status` when given, else every one but the cancelled
+ * (tombstones kept only so their link can answer 410; no list or count shows them).
+ */
+export function listedInvitations(inv: Twin<'companyInvitations'>, status: InvitationStatus | undefined): SQL | undefined {
+  return status ? eq(inv.status, status) : ne(inv.status, 'cancelled');
+}
+
+/** The invitations of `companyId` (InvitationsRepository.listByCompany), before their order and page. */
+export function invitationsOfCompany(inv: Twin<'companyInvitations'>, companyId: string, status: InvitationStatus | undefined): SQL | undefined {
+  return and(eq(inv.companyId, companyId), listedInvitations(inv, status));
+}
+
 /** The invitations addressed to `email` (InvitationsRepository.listByEmail), before their order and page. */
 export function invitationsForEmail(inv: Twin<'companyInvitations'>, email: string, opts: InvitationsForEmail): SQL | undefined {
   return and(
     eq(inv.email, normalizeEmail(email)),
-    opts.status ? eq(inv.status, opts.status) : undefined,
+    listedInvitations(inv, opts.status),
     opts.openAt ? and(eq(inv.status, 'pending'), gt(inv.expiresAt, opts.openAt)) : undefined,
     opts.exceptCompanyId === undefined ? undefined : ne(inv.companyId, opts.exceptCompanyId),
   );

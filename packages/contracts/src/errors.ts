@@ -19,7 +19,7 @@ export const ErrorCode = {
   CONFLICT: 'CONFLICT',
   /**
    * 410: the record was there and can no longer be used: an invitation's link once the
-   * invitation is accepted or expired (its details are no longer shown to whoever holds it).
+   * invitation is accepted, cancelled or expired (its details are no longer shown to whoever holds it).
    */
   GONE: 'GONE',
   /**

@@ -55,8 +55,10 @@ describe('invitationStatusAt', () => {
     expect(invitationStatusAt({ status: 'pending', expiresAt }, new Date('2030-01-08T00:00:00Z'))).toBe('expired');
   });
 
-  it('leaves an accepted invitation accepted', () => {
+  it('leaves an accepted invitation accepted, and a cancelled one cancelled, expiry or not', () => {
     expect(invitationStatusAt({ status: 'accepted', expiresAt }, new Date('2031-01-01T00:00:00Z'))).toBe('accepted');
+    expect(invitationStatusAt({ status: 'cancelled', expiresAt }, new Date('2030-01-02T00:00:00Z'))).toBe('cancelled');
+    expect(invitationStatusAt({ status: 'cancelled', expiresAt }, new Date('2031-01-01T00:00:00Z'))).toBe('cancelled');
   });
 });
 

@@ -19,14 +19,16 @@ export const TEAM_MESSAGES = {
 /** What the API answers when an invitation cannot be used; the accept page shows them as they are. */
 export const INVITATION_ERRORS = {
   /**
-   * 404: unknown token or id, or cancelled (the entry is removed). Accepting by id someone
-   * else's invitation answers this too: whether an id exists is nobody else's business.
+   * 404: unknown token or id. Accepting by id someone else's invitation answers this too:
+   * whether an id exists is nobody else's business.
    */
   notFound: 'Invitation not found or expired',
   /** Past its 7 days: 409 CONFLICT on accepting, 410 GONE on its link. */
   expired: 'This invitation has expired',
   /** A token is single use: 409 CONFLICT on accepting again, 410 GONE on its link. */
   alreadyAccepted: 'This invitation has already been accepted',
+  /** Withdrawn by the team (kept as a tombstone): 409 CONFLICT on accepting, 410 GONE on its link. */
+  cancelled: 'This invitation was cancelled',
   /** 403: signed in with another email than the one invited, accepting by the link's token. */
   wrongEmail: 'This invitation was sent to another email address',
   /** 403 EMAIL_NOT_VERIFIED: listing or accepting invitations needs a verified email address. */
@@ -42,8 +44,11 @@ export const MAX_COMPANY_NAME_LENGTH = 100;
 export const InvitationRole = lazySchema(() => z.enum(['admin', 'member'], { error: TEAM_MESSAGES.role }));
 export type InvitationRole = z.infer<typeof InvitationRole>;
 
-/** Badges: pending yellow, accepted green, expired red. */
-export const InvitationStatus = lazySchema(() => z.enum(['pending', 'accepted', 'expired']));
+/**
+ * Badges: pending yellow, accepted green, expired red. 'cancelled' is stored when the team
+ * withdraws an invitation, so its link can say so (410); no list shows a cancelled one.
+ */
+export const InvitationStatus = lazySchema(() => z.enum(['pending', 'accepted', 'expired', 'cancelled']));
 export type InvitationStatus = z.infer<typeof InvitationStatus>;
 
 export const TeamMember = lazySchema(() =>
@@ -90,8 +95,8 @@ export type InvitationListResponse = z.infer<typeof InvitationListResponse>;
 
 /**
  * GET /api/invitations/{token}: sent without authentication, so it names no ids. Only a pending
- * invitation is shown; an accepted or expired one answers 410 GONE (INVITATION_ERRORS), with
- * neither address in it.
+ * invitation is shown; an accepted, cancelled or expired one answers 410 GONE (INVITATION_ERRORS),
+ * with neither address in it.
  */
 export const InvitationByTokenResponse = lazySchema(() =>
   z.object({

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { rethrowUnique } from '../errors';
 import { afterKey, keysetOrder } from '../keyset';
 import type { InvitationsRepository } from '../repositories';
-import { acceptableInvitation, invitationsForEmail, newInvitationRow } from '../repository-shared';
+import { acceptableInvitation, cancellableInvitation, invitationsForEmail, invitationsOfCompany, newInvitationRow } from '../repository-shared';
 import { companyInvitations as inv, users } from '../schema.pg';
 import type { PgDb } from './types';
 
@@ -34,7 +34,7 @@ export function pgInvitations(db: PgDb): InvitationsRepository {
     },
     async listByCompany(companyId, opts = {}) {
       const rows = db.select().from(inv)
-        .where(and(eq(inv.companyId, companyId), opts.status ? eq(inv.status, opts.status) : undefined, afterKey(inv.createdAt, inv.id, opts.after, 'newest')))
+        .where(and(invitationsOfCompany(inv, companyId, opts.status), afterKey(inv.createdAt, inv.id, opts.after, 'newest')))
         .orderBy(...keysetOrder(inv.createdAt, inv.id, 'newest'));
       return opts.limit === undefined ? rows : rows.limit(opts.limit);
     },
@@ -57,9 +57,10 @@ export function pgInvitations(db: PgDb): InvitationsRepository {
         return accepted;
       });
     },
-    async delete(companyId, id) {
-      const rows = await db.delete(inv).where(scoped(companyId, id)).returning({ id: inv.id });
-      return rows.length > 0;
+    async cancel(companyId, id) {
+      // The conditional UPDATE is the compare-and-set: an accept that won the race leaves it accepted.
+      const [row] = await db.update(inv).set({ status: 'cancelled' }).where(cancellableInvitation(inv, companyId, id)).returning();
+      return row ?? null;
     },
   };
 }

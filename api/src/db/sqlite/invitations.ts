@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { rethrowUnique } from '../errors';
 import { afterKey, keysetOrder } from '../keyset';
 import type { Invitation, InvitationsRepository } from '../repositories';
-import { acceptableInvitation, invitationsForEmail, newInvitationRow } from '../repository-shared';
+import { acceptableInvitation, cancellableInvitation, invitationsForEmail, invitationsOfCompany, newInvitationRow } from '../repository-shared';
 import { companyInvitations as inv, users } from '../schema.sqlite';
 import type { SqliteDb } from './types';
 
@@ -34,7 +34,7 @@ export function sqliteInvitations(db: SqliteDb): InvitationsRepository {
     },
     async listByCompany(companyId, opts = {}) {
       const rows = db.select().from(inv)
-        .where(and(eq(inv.companyId, companyId), opts.status ? eq(inv.status, opts.status) : undefined, afterKey(inv.createdAt, inv.id, opts.after, 'newest')))
+        .where(and(invitationsOfCompany(inv, companyId, opts.status), afterKey(inv.createdAt, inv.id, opts.after, 'newest')))
         .orderBy(...keysetOrder(inv.createdAt, inv.id, 'newest'));
       return (opts.limit === undefined ? rows : rows.limit(opts.limit)).all();
     },
@@ -55,8 +55,9 @@ export function sqliteInvitations(db: SqliteDb): InvitationsRepository {
         return accepted;
       }, { behavior: 'immediate' });
     },
-    async delete(companyId, id) {
-      return db.delete(inv).where(scoped(companyId, id)).returning({ id: inv.id }).all().length > 0;
+    async cancel(companyId, id) {
+      // The conditional UPDATE is the compare-and-set: an accept that won the race leaves it accepted.
+      return db.update(inv).set({ status: 'cancelled' }).where(cancellableInvitation(inv, companyId, id)).returning().get() ?? null;
     },
   };
 }

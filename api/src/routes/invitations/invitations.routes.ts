@@ -4,12 +4,14 @@
  *
  * - GET /{token}: public (the accept-invitation page of a visitor who has not signed in yet):
  *   a pending invitation's company name, role, addresses, status and expiry; 404 'Invitation not
- *   found or expired' for an unknown or cancelled token (the entry is removed); 410 GONE for an
- *   accepted or expired one, without its details (issue 31: the emails stayed readable).
+ *   found or expired' for an unknown token; 410 GONE for an accepted, cancelled or expired one,
+ *   with the reason and without its details (issue 31: the emails stayed readable).
  * - GET /: the company's invitations (team.read; status 'expired' computed at read time), newest
  *   first, in pages (?cursor=&limit=: { invitations, nextCursor }).
  * - POST /: invite (team.invite); answers the acceptance link and whether it was emailed.
- * - DELETE /{id}: cancel (team.cancelInvitation); the entry is removed. An accepted one stays.
+ * - DELETE /{id}: cancel (team.cancelInvitation): it leaves every list and count, and stays as a
+ *   'cancelled' tombstone so its link answers 410 (issue 31). An accepted one is refused (409); a
+ *   cancelled one is as unknown as one that does not exist (404).
  * - POST /{id or token}/accept: the invited user joins the company with the invited role; their
  *   token must say the email is verified (else 403 EMAIL_NOT_VERIFIED, checked first). By id,
  *   someone else's invitation is a 404 like one that does not exist.
@@ -23,7 +25,7 @@ import {
   INVITATION_ERRORS, InvitationListQuery, type InvitationListResponse, InviteBody, type AcceptInvitationResponse, type CreateInvitationResponse,
   type InvitationByTokenResponse,
 } from '@catalog/contracts/team';
-import type { Database } from '../../db/repositories';
+import type { Database, Invitation } from '../../db/repositories';
 import { readJson, readQuery } from '../../lib/http';
 import { requireVerifiedEmail, type AuthedEnv } from '../../middleware/authenticate';
 import { guard } from '../../middleware/require-permission';
@@ -42,6 +44,17 @@ export interface InvitationRouteDeps {
 
 const notFound = () => new ApiError(ErrorCode.NOT_FOUND, INVITATION_ERRORS.notFound);
 
+/**
+ * Why this invitation cannot be cancelled, or null when it can: an accepted one is history
+ * (409); a cancelled one is as gone from the company's view as one never sent (404, as when
+ * cancelling removed the entry).
+ */
+function cannotCancel(invitation: Invitation | null): ApiError | null {
+  if (!invitation || invitation.status === 'cancelled') return notFound();
+  if (invitation.status === 'accepted') return new ApiError(ErrorCode.CONFLICT, INVITATION_ERRORS.alreadyAccepted);
+  return null;
+}
+
 export function invitationRoutes({ db, auth, delivery, now }: InvitationRouteDeps) {
   return new Hono<AuthedEnv>()
     .get('/:token', async (c) => {
@@ -49,8 +62,9 @@ export function invitationRoutes({ db, auth, delivery, now }: InvitationRouteDep
       const invitation = parsed.success ? await db.invitations.getByToken(parsed.data.token) : null;
       const at = now();
       if (!invitation) throw notFound();
-      // Used up or expired: the link no longer shows whom it was for or who sent it.
+      // Used up, cancelled or expired: the link no longer shows whom it was for or who sent it.
       if (invitation.status === 'accepted') throw new ApiError(ErrorCode.GONE, INVITATION_ERRORS.alreadyAccepted);
+      if (invitation.status === 'cancelled') throw new ApiError(ErrorCode.GONE, INVITATION_ERRORS.cancelled);
       if (!isOpen(invitation, at)) throw new ApiError(ErrorCode.GONE, INVITATION_ERRORS.expired);
       return c.json((await toInvitationByToken(db, invitation, at)) satisfies InvitationByTokenResponse);
     })
@@ -81,8 +95,10 @@ export function invitationRoutes({ db, auth, delivery, now }: InvitationRouteDep
       const parsed = UuidParam.safeParse({ id: c.req.param('id') });
       const invitation = parsed.success ? await db.invitations.get(companyId, parsed.data.id) : null;
       if (!invitation) throw notFound();
-      if (invitation.status === 'accepted') throw new ApiError(ErrorCode.CONFLICT, INVITATION_ERRORS.alreadyAccepted);
-      if (!(await db.invitations.delete(companyId, invitation.id))) throw notFound();
+      const refused = cannotCancel(invitation);
+      if (refused) throw refused;
+      // Lost a race (accepted or cancelled meanwhile): say what it is now.
+      if (!(await db.invitations.cancel(companyId, invitation.id))) throw cannotCancel(await db.invitations.get(companyId, invitation.id)) ?? notFound();
       return c.json({ message: 'Invitation cancelled' } satisfies MessageResponse);
     })
     .post('/:key/accept', auth, requireVerifiedEmail, async (c) => {

@@ -1,7 +1,8 @@
 /**
  * An invitation's life through the API: sent (link, token, 7-day expiry, the spec's messages),
  * looked up by its link without signing in, accepted once by the invited person only (role
- * applied), never when expired or cancelled; and the plan's user count.
+ * applied), never when expired or cancelled (a cancelled one stays as a tombstone that no list
+ * shows, issue 31); and the plan's user count.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { CurrentUser } from '@catalog/contracts/auth';
@@ -93,6 +94,28 @@ describe('sending an invitation', () => {
     clock += INVITATION_TTL_MS;
     expect((await t.call(t.admin, 'POST', '/api/invitations', { email: invitee.email })).status).toBe(201);
   });
+
+  it('invites an email again once its invitation is cancelled: the new link works, the old one still says cancelled (issue 31)', async () => {
+    const t = await make();
+    const first = await t.invite();
+    expect((await t.call(t.owner, 'DELETE', `/api/invitations/${first.id}`)).status).toBe(200);
+    const res = await t.call(t.admin, 'POST', '/api/invitations', { email: first.invitee.email.toUpperCase(), role: 'admin' });
+    expect(res.status).toBe(201);
+    const { invitation, acceptUrl } = CreateInvitationResponse.parse(res.body);
+    expect(invitation).toMatchObject({ email: first.invitee.email, role: 'admin', status: 'pending' });
+    const token = new URL(acceptUrl).searchParams.get('token')!;
+    expect(token).not.toBe(first.token);
+    // Only the new one is listed; the cancelled one is not 'already pending'.
+    const listed = InvitationListResponse.parse((await t.call(t.owner, 'GET', '/api/invitations')).body).invitations;
+    expect(listed.map((i) => i.id)).toEqual([invitation.id]);
+    expect((await t.call(null, 'GET', `/api/invitations/${first.token}`)).status).toBe(410);
+    expect(InvitationByTokenResponse.parse((await t.call(null, 'GET', `/api/invitations/${token}`)).body).invitation.status).toBe('pending');
+    // The new one is pending: a third is refused as before.
+    const again = await t.call(t.owner, 'POST', '/api/invitations', { email: first.invitee.email });
+    expect([again.status, error(again.body).message]).toEqual([409, `An invitation is already pending for ${first.invitee.email}`]);
+    expect((await t.call(first.invitee, 'POST', `/api/invitations/${token}/accept`)).status).toBe(200);
+    expect(await me(t, first.invitee)).toMatchObject({ role: 'admin', company: { name: 'Acme Team' } });
+  });
 });
 
 describe('the link, without signing in', () => {
@@ -112,7 +135,7 @@ describe('the link, without signing in', () => {
     expect(error(unknown.body)).toMatchObject({ code: 'NOT_FOUND', message: 'Invitation not found or expired' });
   });
 
-  it('answers 410 GONE, naming neither address, once the invitation is accepted or expired; 404 once cancelled (issue 31)', async () => {
+  it('answers 410 GONE with the reason, naming neither address nor inviter, once the invitation is accepted, expired or cancelled (issue 31)', async () => {
     const t = await make();
     const goneWith = async (token: string, message: string) => {
       const res = await t.call(null, 'GET', `/api/invitations/${token}`);
@@ -129,12 +152,16 @@ describe('the link, without signing in', () => {
     clock += 1;
     await goneWith(expired.token, 'This invitation has expired');
 
-    // Cancelling removes the entry: the link is then as unknown as one never sent.
-    const cancelled = await t.invite();
-    expect((await t.call(t.owner, 'DELETE', `/api/invitations/${cancelled.id}`)).status).toBe(200);
-    const res = await t.call(null, 'GET', `/api/invitations/${cancelled.token}`);
-    expect(res.status).toBe(404);
-    expect(JSON.stringify(res.body)).not.toContain('@');
+    // Cancelled (while pending, or after it expired): the link says so rather than 'not found'.
+    const cancelled = await t.invite('admin', t.admin);
+    expect((await t.call(t.admin, 'DELETE', `/api/invitations/${cancelled.id}`)).status).toBe(200);
+    await goneWith(cancelled.token, 'This invitation was cancelled');
+    expect((await t.call(t.owner, 'DELETE', `/api/invitations/${expired.id}`)).status).toBe(200);
+    await goneWith(expired.token, 'This invitation was cancelled');
+    for (const token of [accepted.token, expired.token, cancelled.token]) {
+      const body = JSON.stringify((await t.call(null, 'GET', `/api/invitations/${token}`)).body);
+      for (const secret of ['@', 'Acme', t.admin.email, t.owner.email]) expect(body).not.toContain(secret);
+    }
   });
 });
 
@@ -208,15 +235,30 @@ describe('accepting', () => {
     expect(error((await t.call(invitee, 'POST', '/api/invitations/past-token/accept')).body).message).toBe('This invitation has expired');
   });
 
-  it('refuses a cancelled invitation: the entry is gone', async () => {
+  it('refuses a cancelled invitation by token or id (409, as an accepted or expired one), and no list shows it (issue 31)', async () => {
     const t = await make();
     const { token, invitee, id } = await t.invite();
-    expect((await t.call(t.admin, 'DELETE', `/api/invitations/${id}`)).status).toBe(200);
-    expect((await t.call(t.owner, 'GET', '/api/invitations')).body).toEqual({ invitations: [], nextCursor: null });
-    const res = await t.call(invitee, 'POST', `/api/invitations/${token}/accept`);
-    expect(res.status).toBe(404);
-    expect(error(res.body).message).toBe('Invitation not found or expired');
-    expect((await t.call(t.owner, 'DELETE', `/api/invitations/${id}`)).status).toBe(404);
+    const kept = await t.invite();
+    expect(InvitationListResponse.parse((await t.call(invitee, 'GET', '/api/my-invitations')).body).invitations.map((i) => i.id)).toEqual([id]);
+    const res = await t.call(t.admin, 'DELETE', `/api/invitations/${id}`);
+    expect([res.status, res.body]).toEqual([200, { message: 'Invitation cancelled' }]);
+    expect((await t.db.invitations.get(t.companyId, id))?.status).toBe('cancelled');
+    for (const who of [t.owner, t.member]) {
+      expect((await t.call(who, 'GET', '/api/invitations')).body).toMatchObject({ invitations: [{ id: kept.id }], nextCursor: null });
+    }
+    expect((await t.call(invitee, 'GET', '/api/my-invitations')).body).toEqual({ invitations: [], nextCursor: null });
+    for (const key of [token, id]) {
+      const refused = await t.call(invitee, 'POST', `/api/invitations/${key}/accept`);
+      expect([refused.status, refused.body]).toEqual([409, { error: { code: 'CONFLICT', message: 'This invitation was cancelled' } }]);
+    }
+    // Someone else, by id: as one that does not exist; by the link's token: not theirs.
+    expect((await t.call(t.outsider, 'POST', `/api/invitations/${id}/accept`)).status).toBe(404);
+    expect((await t.call(t.outsider, 'POST', `/api/invitations/${token}/accept`)).status).toBe(403);
+    expect((await me(t, invitee)).company.name).not.toBe('Acme Team');
+    // Cancelling it again: as one that does not exist (as when cancelling removed the entry).
+    const twice = await t.call(t.owner, 'DELETE', `/api/invitations/${id}`);
+    expect([twice.status, error(twice.body).message]).toEqual([404, 'Invitation not found or expired']);
+    expect((await t.db.invitations.get(t.companyId, id))?.status).toBe('cancelled');
   });
 
   it('keeps an accepted invitation when asked to cancel it', async () => {
@@ -226,6 +268,8 @@ describe('accepting', () => {
     const res = await t.call(t.owner, 'DELETE', `/api/invitations/${id}`);
     expect(res.status).toBe(409);
     expect(error(res.body).message).toBe('This invitation has already been accepted');
+    expect((await t.db.invitations.get(t.companyId, id))?.status).toBe('accepted');
+    expect((await t.call(null, 'GET', `/api/invitations/${token}`)).body).toEqual({ error: { code: 'GONE', message: 'This invitation has already been accepted' } });
   });
 
   it("leaves the joiner's old company and its data as they were when they were its only member", async () => {
@@ -271,6 +315,17 @@ describe("the plan's user count", () => {
     expect(error(full.body).message).toBe('Your Starter plan allows 2 users. Upgrade to invite more teammates.');
     clock += INVITATION_TTL_MS;
     expect((await invite('two@example.com')).status).toBe(201);
+  });
+
+  it('frees a cancelled invitation\'s place (issue 31: it stays stored, but is not counted)', async () => {
+    const t = await make();
+    await t.setPlan(t.outsider.companyId, 'starter');
+    const invite = (email: string) => t.call(t.outsider, 'POST', '/api/invitations', { email });
+    const first = CreateInvitationResponse.parse((await invite('one@example.com')).body).invitation;
+    expect((await invite('two@example.com')).status).toBe(402);
+    expect((await t.call(t.outsider, 'DELETE', `/api/invitations/${first.id}`)).status).toBe(200);
+    expect((await invite('two@example.com')).status).toBe(201);
+    expect((await invite('one@example.com')).status).toBe(402);
   });
 
   it('has no limit on Premium, and checks again at acceptance after a downgrade', async () => {

@@ -1,8 +1,9 @@
 /**
  * Accepting an invitation, by its id (from the caller's own list) or by its link token. Only
  * the invited email may accept (by id, anyone else gets the 404 of a missing invitation), only
- * while the invitation is pending and unexpired, and the move into the company with the invited
- * role is one transaction (repository `accept`).
+ * while the invitation is pending and unexpired (accepted, cancelled or expired: 409 saying
+ * which), and the move into the company with the invited role is one transaction (repository
+ * `accept`).
  *
  * The caller's previous company: when they were its only member it is left as it was (its
  * catalog, settings and orders stay, nobody belongs to it any more); when they own it and others
@@ -29,6 +30,7 @@ async function findInvitation(db: Database, key: string): Promise<Invitation | n
 /** Why this invitation cannot be accepted now, or null when it can. */
 function unusable(invitation: Invitation, now: Date): ApiError | null {
   if (invitation.status === 'accepted') return new ApiError(ErrorCode.CONFLICT, INVITATION_ERRORS.alreadyAccepted);
+  if (invitation.status === 'cancelled') return new ApiError(ErrorCode.CONFLICT, INVITATION_ERRORS.cancelled);
   if (!isOpen(invitation, now)) return new ApiError(ErrorCode.CONFLICT, INVITATION_ERRORS.expired);
   return null;
 }

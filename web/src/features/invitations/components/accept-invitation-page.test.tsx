@@ -80,8 +80,8 @@ describe('AcceptInvitationPage', () => {
     await waitFor(() => text(broken.container).includes('Failed to load invitation details'));
   });
 
-  it('says why a link is gone (410: accepted or expired) and to ask for a new invitation, naming no one', async () => {
-    for (const message of ['This invitation has already been accepted', 'This invitation has expired']) {
+  it('says why a link is gone (410: accepted, cancelled or expired) and to ask for a new invitation, naming no one', async () => {
+    for (const message of ['This invitation has already been accepted', 'This invitation was cancelled', 'This invitation has expired']) {
       respond = () => json({ error: { code: 'GONE', message } }, 410);
       const gone = await open('/accept-invitation?token=used');
       await waitFor(() => text(gone.container).includes(message));

@@ -1,6 +1,6 @@
 /**
  * /accept-invitation?token=...: what an invitation link opens (spec section 2). Errors: no
- * token, a link that is unknown (or cancelled), one already accepted or expired (the API's 410:
+ * token, a link that is unknown, one already accepted, cancelled or expired (the API's 410:
  * why, and to ask for a new one), or details that could not be loaded. A visitor who
  * is not signed in is asked to sign in (and comes back here afterwards); a signed-in user sees
  * the company, role, inviter, status and expiry, and is sent to the Team page to accept, since
@@ -21,7 +21,7 @@ export const ACCEPT_INVITATION_MESSAGES = {
   noToken: 'Invalid invitation link - no token provided',
   loadFailed: 'Failed to load invitation details',
   notFound: INVITATION_ERRORS.notFound,
-  /** After the server's 410 (INVITATION_ERRORS.alreadyAccepted or .expired): what to do next. */
+  /** After the server's 410 (INVITATION_ERRORS.alreadyAccepted, .cancelled or .expired): what to do next. */
   gone: 'This link can no longer be used. If you still need to join the team, ask the person who invited you to send a new invitation.',
 } as const;
 
@@ -43,11 +43,11 @@ function Problem({ message, hint }: { message: string; hint?: string }) {
   );
 }
 
-/** What a failed lookup says: 404 the spec's 'not found', 410 the server's reason (accepted, expired) and what to do. */
+/** What a failed lookup says: 404 the spec's 'not found', 410 the server's reason (accepted, cancelled, expired) and what to do. */
 function LookupProblem({ error }: { error: unknown }) {
   const code = error instanceof ApiError ? error.code : null;
   if (code === ErrorCode.GONE) {
-    const known: string[] = [INVITATION_ERRORS.alreadyAccepted, INVITATION_ERRORS.expired];
+    const known: string[] = [INVITATION_ERRORS.alreadyAccepted, INVITATION_ERRORS.cancelled, INVITATION_ERRORS.expired];
     const message = known.includes((error as ApiError).message) ? (error as ApiError).message : 'This invitation is no longer valid';
     return <Problem message={message} hint={ACCEPT_INVITATION_MESSAGES.gone} />;
   }

@@ -18,6 +18,8 @@ const STATUS = {
   pending: { label: 'Pending', color: 'yellow.3' },
   accepted: { label: 'Accepted', color: 'green.3' },
   expired: { label: 'Expired', color: 'red.3' },
+  // The API answers 410 for a cancelled one's link, so this card never shows it; named for completeness.
+  cancelled: { label: 'Cancelled', color: 'gray.3' },
 } as const;
 
 export interface InvitationDetailsCardProps {

@@ -24,6 +24,8 @@ const STATUS: Readonly<Record<InvitationStatus, { label: string; color: string }
   pending: { label: 'Pending', color: 'yellow.3' },
   accepted: { label: 'Accepted', color: 'green.3' },
   expired: { label: 'Expired', color: 'red.3' },
+  // No list shows a cancelled invitation (the API leaves it out); named for completeness.
+  cancelled: { label: 'Cancelled', color: 'gray.3' },
 };
 
 export function InvitationStatusBadge({ status }: { status: InvitationStatus }) {
