@@ -43,6 +43,13 @@ export interface RouteSpec {
   optionalBody?: boolean;
   /** Answers with a file (CSV) rather than a JSON body. */
   file?: boolean;
+  /**
+   * The route can change store prices (now, or through the work order it creates or lets run):
+   * which path of the price gate it passes (services/price-gate.ts, decision 048).
+   * price-gate.routes.test.ts proves each such route passes the gate, and fails for a write route
+   * that neither says this nor is known not to touch prices.
+   */
+  prices?: PricePath;
 }
 
 /** Keyed by "METHOD /api/path" exactly as Hono lists the route (`app.routes`). */
@@ -69,9 +76,9 @@ export const ROUTE_TABLE = {
   'GET /api/products/csv': { access: 'catalog.read' },
   'GET /api/products/:id/price-history/csv': { access: 'catalog.read', params: IntIdParam },
   'GET /api/products/price-history/csv': { access: 'catalog.read', query: PriceHistoryCsvQuery },
-  'PUT /api/products/:id': { access: 'catalog.editPrice', params: IntIdParam, body: ProductPriceEdit },
+  'PUT /api/products/:id': { access: 'catalog.editPrice', params: IntIdParam, body: ProductPriceEdit, prices: 'manualEdit' },
   'DELETE /api/products/all': { access: 'catalog.deleteAll' },
-  'PUT /api/variants/:id': { access: 'catalog.editPrice', params: IntIdParam, body: VariantPriceEdit },
+  'PUT /api/variants/:id': { access: 'catalog.editPrice', params: IntIdParam, body: VariantPriceEdit, prices: 'manualEdit' },
   'GET /api/categories': { access: 'catalog.read' },
   'GET /api/catalog/changes': { access: 'catalog.read', query: CatalogChangesQuery },
   'GET /api/catalog/version': { access: 'catalog.read' },
@@ -79,22 +86,22 @@ export const ROUTE_TABLE = {
   'GET /api/work-orders': { access: 'workOrders.read', query: WorkOrderListQuery },
   'GET /api/work-orders/:id': { access: 'workOrders.read', params: UuidParam, query: WorkOrderDetailQuery },
   'POST /api/work-orders/overlaps': { access: 'workOrders.create', body: WorkOrderOverlapsBody },
-  'POST /api/work-orders': { access: 'workOrders.create', body: CreateWorkOrderBody },
+  'POST /api/work-orders': { access: 'workOrders.create', body: CreateWorkOrderBody, prices: 'order' },
   'DELETE /api/work-orders/:id': { access: 'workOrders.delete', params: UuidParam },
   'PATCH /api/work-orders/:id/archive': { access: 'workOrders.archive', params: UuidParam },
-  'PATCH /api/work-orders/:id': { access: 'workOrders.undo', params: UuidParam, body: UpdateWorkOrderBody },
+  'PATCH /api/work-orders/:id': { access: 'workOrders.undo', params: UuidParam, body: UpdateWorkOrderBody, prices: 'change' },
   'GET /api/work-orders/:id/undo-preview': { access: 'workOrders.undo', params: UuidParam },
   'POST /api/work-orders/:id/seen': { access: 'workOrders.read', params: UuidParam },
-  'POST /api/work-orders/:id/undo': { access: 'workOrders.undo', params: UuidParam, body: UndoWorkOrderBody, optionalBody: true },
-  'POST /api/work-orders/:id/approve': { access: 'workOrders.approve', params: UuidParam },
+  'POST /api/work-orders/:id/undo': { access: 'workOrders.undo', params: UuidParam, body: UndoWorkOrderBody, optionalBody: true, prices: 'undo' },
+  'POST /api/work-orders/:id/approve': { access: 'workOrders.approve', params: UuidParam, prices: 'approve' },
   'POST /api/work-orders/:id/reject': { access: 'workOrders.approve', params: UuidParam, body: RejectWorkOrderBody },
 
   'GET /api/backups': { access: 'backups.read', query: BackupListQuery },
   'POST /api/backups': { access: 'backups.create' },
   'GET /api/backups/diff': { access: 'backups.compare', query: BackupDiffQuery },
-  'POST /api/backups/restore': { access: 'backups.restore', body: RestoreMomentBody },
+  'POST /api/backups/restore': { access: 'backups.restore', body: RestoreMomentBody, prices: 'restore' },
   'GET /api/backups/:id/diff': { access: 'backups.compare', params: UuidParam },
-  'POST /api/backups/:id/restore': { access: 'backups.restore', params: UuidParam, body: RestoreBackupBody, optionalBody: true },
+  'POST /api/backups/:id/restore': { access: 'backups.restore', params: UuidParam, body: RestoreBackupBody, optionalBody: true, prices: 'restore' },
   'GET /api/backups/:id/csv': { access: 'backups.download', params: UuidParam, file: true },
 
   'GET /api/company/users': { access: 'team.read', query: TeamMemberListQuery },

@@ -42,7 +42,7 @@ import {
   backupPage, compareWithCatalog, describeBackups, isOtherStore, readBackupState, restoreItems, stateAt, takeBackup, type RestoreSelection,
 } from '../../services/backups/backups';
 import { notifyWorkOrdersDue } from '../../services/work-orders/scheduler';
-import { waitsForApproval } from '../../services/work-orders/approvals';
+import { passGate } from '../../services/price-gate';
 import { peopleOf, toWireOrder } from '../work-orders/work-order-items';
 
 const NOT_FOUND = 'Backup not found';
@@ -105,11 +105,13 @@ export function backupRoutes(deps: { db: Database }) {
     if (productUpdates.length > MAX_WORK_ORDER_ITEMS) {
       throw new ApiError(ErrorCode.VALIDATION, `A work order can change at most ${MAX_WORK_ORDER_ITEMS.toLocaleString('en-US')} products and variants: choose fewer items to restore at once.`);
     }
+    // The gate (issue 31, decision 048): a restore is checked as any order, against the catalog
+    // of now: a blocking guardrail refuses it (a backup's prices may be below today's costs),
+    // and a member's restore waits for approval while the company requires it.
+    const outcome = await passGate(db, { path: 'restore', companyId: user.companyId, role: user.role, items: productUpdates });
     const settings = await db.settings.get(user.companyId);
-    const company = await db.companies.get(user.companyId);
     const { order, created } = await db.workOrders.create(user.companyId, {
-      // A member's restore waits for approval as any order of theirs (issue 19).
-      awaitingApproval: company ? waitsForApproval(company, user.role) : false,
+      awaitingApproval: outcome === 'approval',
       title: restoreTitle(formatDateTime(at, body.timeZone ?? 'UTC')),
       productUpdates,
       executeImmediately: true,

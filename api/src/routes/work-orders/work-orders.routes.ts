@@ -31,8 +31,9 @@ import { Hono } from 'hono';
 import { UuidParam } from '@catalog/contracts/common';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import {
-  tooManyOrdersMessage, undoOtherStoreMessage, WORK_ORDER_ACTION_GUARDS, WORK_ORDER_CAPS, type WorkOrderAction,
+  allowsWorkOrderAction, tooManyOrdersMessage, undoOtherStoreMessage, WORK_ORDER_ACTION_GUARDS, WORK_ORDER_CAPS, WORK_ORDER_CHANGE_GUARD, type WorkOrderAction,
 } from '@catalog/contracts/work-order-rules';
+import { APPROVE_AFTER_END_MESSAGE, memberMayMoveEnd, MEMBER_END_CHANGE_MESSAGE } from '@catalog/contracts/price-gate';
 import { isBigCommerceError } from '@catalog/commerce';
 import {
   CreateWorkOrderBody, RejectWorkOrderBody, UndoWorkOrderBody, UpdateWorkOrderBody, WORK_ORDER_MESSAGES,
@@ -52,12 +53,13 @@ import { targetsOf } from '../../services/work-orders/price-plan';
 import { planRevert } from '../../services/work-orders/revert-plan';
 import { notifyWorkOrdersDue } from '../../services/work-orders/scheduler';
 import { failureReason } from '../../services/work-orders/store-writer';
-import { companySettingsOf, tellCreator, waitsForApproval } from '../../services/work-orders/approvals';
-import { refuseBlockedOrder } from '../../services/work-orders/guardrail-items';
+import { companySettingsOf, tellCreator } from '../../services/work-orders/approvals';
+import { passGate } from '../../services/price-gate';
+import { recordChange } from '../../services/work-orders/change-log';
 import { peopleOf, resolveItems, toWireOrder } from './work-order-items';
+import { workOrderReadRoutes } from './work-orders-read.routes';
 
 const NOT_FOUND = 'Work order not found';
-import { workOrderReadRoutes } from './work-orders-read.routes';
 
 /** Why an action is not allowed for the order as it is now (spec section 4). */
 function conflict(action: WorkOrderAction, order: WorkOrder): ApiError {
@@ -67,7 +69,9 @@ function conflict(action: WorkOrderAction, order: WorkOrder): ApiError {
     delete: `Only pending work orders can be deleted (this one is ${state})`,
     archive: order.archived
       ? 'This work order is already archived'
-      : `A work order cannot be archived while it is ${undoing ? 'being undone' : 'executing'}`,
+      : order.status === 'awaiting_approval'
+        ? 'A work order awaiting approval cannot be archived: approve it, reject it or cancel it'
+        : `A work order cannot be archived while it is ${undoing ? 'being undone' : 'executing'}`,
     undo: order.archived
       ? 'Archived work orders cannot be undone'
       : `Only completed work orders can be undone (this one is ${state})`,
@@ -90,6 +94,15 @@ function checkRevertAt(revertAt: Date, order: { executeImmediately: boolean; sch
   if (revertAt.getTime() <= Math.max(startsAt.getTime(), now.getTime())) {
     throw new ApiError(ErrorCode.VALIDATION, WORK_ORDER_MESSAGES.revertAfterStart, { fields: { revertAt: WORK_ORDER_MESSAGES.revertAfterStart } });
   }
+}
+
+/** Items and start may change only before the order runs (pending or awaiting approval, not archived). */
+const allowsChange = (order: WorkOrder) => (WORK_ORDER_CHANGE_GUARD.status as readonly string[]).includes(order.status) && !order.archived;
+
+function changeConflict(order: WorkOrder): ApiError {
+  return new ApiError(ErrorCode.CONFLICT, order.archived
+    ? 'An archived work order cannot be changed'
+    : `The items and the start can be changed only before the order runs (this one is ${order.status.replace('_', ' ')})`);
 }
 
 export function workOrderRoutes(deps: {
@@ -142,7 +155,8 @@ export function workOrderRoutes(deps: {
       const replayed = body.id ? await db.workOrders.getByIdempotencyKey(user.companyId, body.id) : null;
       if (replayed) return c.json(await wire(replayed) satisfies WireWorkOrder, 200);
       const company = await companyOf(user.companyId);
-      await refuseBlockedOrder(db, user.companyId, productUpdates, companySettingsOf(company));
+      // The gate (issue 31): refused (422) when a blocking guardrail breaks, else runs or waits for approval.
+      const outcome = await passGate(db, { path: 'order', companyId: user.companyId, role: user.role, items: productUpdates, company });
       // The store the order is for: a later store change cancels it, or refuses its undo.
       const settings = await db.settings.get(user.companyId);
       const { order, created } = await db.workOrders.create(user.companyId, {
@@ -155,7 +169,7 @@ export function workOrderRoutes(deps: {
         idempotencyKey: body.id ?? null,
         storeHash: settings?.storeHash ?? null,
         revertAt,
-        awaitingApproval: waitsForApproval(company, user.role),
+        awaitingApproval: outcome === 'approval',
         caps: WORK_ORDER_CAPS,
       }).catch((err: unknown) => {
         if (err instanceof WorkOrderCapError) throw new ApiError(ErrorCode.TOO_MANY_ORDERS, tooManyOrdersMessage(err.cap));
@@ -171,9 +185,12 @@ export function workOrderRoutes(deps: {
       const user = c.get('user');
       const order = await load(user.companyId, c.req.param('id'));
       if (order.status !== 'awaiting_approval' || order.archived) throw conflict('approve', order);
-      // Prices may have moved while it waited: the blocking rules are checked against today's.
-      await refuseBlockedOrder(db, user.companyId, order.productUpdates, companySettingsOf(await companyOf(user.companyId)));
       const now = new Date();
+      // Approved now, it would run and undo itself at once (issue 31): the store would show, for a
+      // moment, prices nobody wants.
+      if (order.revertAt !== null && order.revertAt.getTime() <= now.getTime()) throw new ApiError(ErrorCode.CONFLICT, APPROVE_AFTER_END_MESSAGE);
+      // Prices may have moved while it waited: the gate checks the blocking rules against today's.
+      await passGate(db, { path: 'approve', companyId: user.companyId, role: user.role, items: order.productUpdates });
       const approved = await db.workOrders.update(
         user.companyId, order.id, { status: 'pending', approvedBy: user.id, approvedAt: now }, WORK_ORDER_ACTION_GUARDS.approve, now,
       );
@@ -218,14 +235,59 @@ export function workOrderRoutes(deps: {
       return c.json(await wire(archived) satisfies WireWorkOrder);
     })
 
+    // A change after creation (issue 31): the end of any order not yet undone; before it runs,
+    // also its items and its start. Through the gate: items are checked against the blocking
+    // guardrails; a member's change, while the company requires approval, puts the order back to
+    // awaiting approval (an approval is of what was approved). Every change is recorded on the order.
     .patch('/:id', guard('PATCH /api/work-orders/:id'), async (c) => {
-      const { companyId } = c.get('user');
+      const user = c.get('user');
+      const { companyId } = user;
       const order = await load(companyId, c.req.param('id'));
       const body = await readJson(c, UpdateWorkOrderBody);
-      const revertAt = body.revertAt === null ? null : new Date(body.revertAt);
-      if (revertAt) checkRevertAt(revertAt, order, new Date());
-      const updated = await db.workOrders.update(companyId, order.id, { revertAt }, WORK_ORDER_ACTION_GUARDS.editEnd);
-      if (!updated) throw conflict('editEnd', (await db.workOrders.get(companyId, order.id)) ?? order);
+      const now = new Date();
+      const changesRun = body.productUpdates !== undefined || body.scheduledAt !== undefined || body.executeImmediately !== undefined;
+      if (changesRun && !allowsChange(order)) throw changeConflict(order);
+      if (!changesRun && !allowsWorkOrderAction('editEnd', order)) throw conflict('editEnd', order);
+      const productUpdates = body.productUpdates ? await resolveItems(db, companyId, body.productUpdates) : undefined;
+      const executeImmediately = body.executeImmediately ?? (body.scheduledAt !== undefined ? false : order.executeImmediately);
+      const scheduledAt = executeImmediately ? null : body.scheduledAt !== undefined ? new Date(body.scheduledAt) : order.scheduledAt;
+      const revertAt = body.revertAt === undefined ? order.revertAt : body.revertAt === null ? null : new Date(body.revertAt);
+      const startMoved = executeImmediately !== order.executeImmediately || (scheduledAt?.getTime() ?? null) !== (order.scheduledAt?.getTime() ?? null);
+      if (revertAt && (body.revertAt !== undefined || startMoved)) checkRevertAt(revertAt, { executeImmediately, scheduledAt, status: order.status }, now);
+
+      const company = await companyOf(companyId);
+      const approvalsOn = companySettingsOf(company).ordersNeedApproval;
+      let status = order.status;
+      let approvalCleared = false;
+      if (changesRun || order.status === 'pending' || order.status === 'awaiting_approval') {
+        // Items are checked when they change; the approval rule whatever changes before the run.
+        const outcome = await passGate(db, { path: 'change', companyId, role: user.role, items: productUpdates ?? [], company });
+        if (outcome === 'approval') {
+          approvalCleared = order.status === 'pending' || order.approvedBy !== null;
+          status = 'awaiting_approval';
+        }
+      } else if (user.role === 'member' && approvalsOn && !memberMayMoveEnd(order.revertAt, revertAt)) {
+        // It ran already: its approval cannot be asked again, so a member may only bring its end nearer.
+        throw new ApiError(ErrorCode.FORBIDDEN, MEMBER_END_CHANGE_MESSAGE);
+      }
+      const change = recordChange(order, {
+        at: now, by: user.id, role: user.role, approvalCleared,
+        productUpdates, scheduledAt: startMoved ? scheduledAt : undefined, executeImmediately: startMoved ? executeImmediately : undefined,
+        revertAt: body.revertAt === undefined ? undefined : revertAt,
+      });
+      const updated = await db.workOrders.update(companyId, order.id, {
+        ...(productUpdates ? { productUpdates } : {}),
+        ...(startMoved ? { scheduledAt, executeImmediately } : {}),
+        revertAt,
+        status,
+        ...(status === 'awaiting_approval' ? { approvedBy: null, approvedAt: null } : {}),
+        changeLog: change,
+      }, { status: order.status, archived: false }, now);
+      if (!updated) {
+        const current = (await db.workOrders.get(companyId, order.id)) ?? order;
+        throw changesRun ? changeConflict(current) : conflict('editEnd', current);
+      }
+      if (updated.status === 'pending' && (updated.scheduledAt === null || updated.scheduledAt.getTime() <= now.getTime())) notifyWorkOrdersDue();
       return c.json(await wire(updated) satisfies WireWorkOrder);
     })
 
@@ -260,6 +322,9 @@ export function workOrderRoutes(deps: {
       const { companyId } = user;
       const order = await load(companyId, c.req.param('id'));
       const { force } = await readJson(c, UndoWorkOrderBody);
+      // Through the gate (decision 048): an undo puts back the order's own prices; no guardrail
+      // or approval stops it, so a wrong order can always be taken back.
+      await passGate(db, { path: 'undo', companyId, role: user.role, items: [] });
       // Its prices were changed in another store, whose product ids mean nothing in this one.
       // (An order from before stores were recorded, storeHash null, counts as this store's; the
       // executor checks again, should the store change between here and the run.)
