@@ -130,10 +130,6 @@ export class WorkOrderCapError extends Error {
     super(`the company already has ${limit} ${cap} work orders waiting`);
   }
 }
-export type WorkOrderPatch = Partial<Pick<WorkOrder,
-  'title' | 'status' | 'archived' | 'originalPrices' | 'executedAt' | 'undoneAt' | 'error'
-  | 'leaseOwner' | 'leaseExpiresAt' | 'scheduledAt' | 'storeHash' | 'revertAt' | 'undoRequest' | 'revertReport'
-  | 'warning' | 'needsAttention' | 'approvedBy' | 'approvedAt' | 'rejectedBy' | 'rejectedAt' | 'rejectionReason'
 /**
  * What a list's card shows of an order's items, stored beside them when they are written
  * (create, and an update that replaces them), so a page never reads the items (issue 31).
@@ -155,8 +151,10 @@ export interface WorkOrderCounts {
  */
 export interface WorkOrderSummary extends WorkOrderCounts, Pick<WorkOrder,
   'id' | 'companyId' | 'createdBy' | 'title' | 'scheduledAt' | 'executeImmediately' | 'status' | 'archived' | 'createdAt'
-  | 'executedAt' | 'undoneAt' | 'error' | 'idempotencyKey' | 'storeHash' | 'revertAt' | 'undoRequest' | 'warning'
-  | 'needsAttention' | 'approvedBy' | 'approvedAt' | 'rejectedBy' | 'rejectedAt' | 'rejectionReason' | 'updatedAt'> {
+  | 'executedAt' | 'undoneAt' | 'error' | 'idempotencyKey' | 'revertAt' | 'warning'
+  | 'needsAttention' | 'approvedBy' | 'approvedAt' | 'rejectedBy' | 'rejectedAt' | 'rejectionReason'> {
+  /** Who asked for the undo in progress or done (undoRequest's trigger), or null. */
+  undoTrigger: UndoRequest['trigger'] | null;
   revertReport: RevertReportSummary | null;
 }
 /** One order with a page of its items (0-based `offset`, at most `limit`) and its whole revert report. */
@@ -169,6 +167,10 @@ export interface WorkOrderDetail {
 /**
  * Conditions checked in the same statement as the write (compare-and-set). The routes pass
  * contracts' WORK_ORDER_ACTION_GUARDS as they are.
+export type WorkOrderPatch = Partial<Pick<WorkOrder,
+  'title' | 'status' | 'archived' | 'originalPrices' | 'executedAt' | 'undoneAt' | 'error'
+  | 'leaseOwner' | 'leaseExpiresAt' | 'scheduledAt' | 'storeHash' | 'revertAt' | 'undoRequest' | 'revertReport'
+  | 'warning' | 'needsAttention' | 'approvedBy' | 'approvedAt' | 'rejectedBy' | 'rejectedAt' | 'rejectionReason'
  */
 export interface WorkOrderGuard {
   status?: WorkOrderStatus | readonly WorkOrderStatus[];
@@ -191,10 +193,6 @@ export interface WorkOrdersRepository {
   getByIdempotencyKey(companyId: string, key: string): Promise<WorkOrder | null>;
   /** Newest first; `needsAttention`: only those the dashboard points at. */
   list(companyId: string, opts?: { includeArchived?: boolean; needsAttention?: boolean }): Promise<WorkOrder[]>;
-  countByStatus(companyId: string): Promise<Record<WorkOrderStatus, number>>;
-  /**
-   * Global (scheduler): a due pending order (scheduledAt null or <= now) -> executing with a
-   * lease, or takes over an executing order whose lease expired. One compare-and-set
   /**
    * A page of the list (issue 31): at most `limit` summaries, newest first (createdAt, then id),
    * after the key `after` (keyset.ts). Reads neither the items nor the price snapshots.
@@ -207,15 +205,21 @@ export interface WorkOrdersRepository {
   /**
    * The company's orders that may still meet a new order's prices (contracts'
    * isOverlapCandidate, in SQL) and have an item among `targets` (contracts' itemTarget), by id.
-   * Read from the targets index, never from the items.
+   * Read from the targets index, never from the items, and bounded: at most `pairs` (order,
+   * target) matches are read; when there are more, `complete` is false and `ids` are the
+   * orders found among those read (many orders sharing many items).
    */
-  overlapCandidates(companyId: string, targets: readonly string[], now: Date): Promise<string[]>;
+  overlapCandidates(companyId: string, targets: readonly string[], now: Date, pairs?: number): Promise<{ ids: string[]; complete: boolean }>;
   /** Which of `targets` each of the company's orders among `ids` has (from the targets index). */
   sharedTargets(companyId: string, ids: readonly string[], targets: readonly string[]): Promise<Map<string, string[]>>;
    * statement: of many concurrent callers exactly one gets the order. A completed order whose
    * revertAt has come (and whose undo has not failed) is claimed too: executing with executedAt
    * set is an undo. Archived pending orders are never claimed (an archived order's end still
    * comes), nor an order of a company that has another one executing under a live lease
+  countByStatus(companyId: string): Promise<Record<WorkOrderStatus, number>>;
+  /**
+   * Global (scheduler): a due pending order (scheduledAt null or <= now) -> executing with a
+   * lease, or takes over an executing order whose lease expired. One compare-and-set
    * (atomic against concurrent claims in other processes too).
    */
   claim(id: string, leaseOwner: string, leaseMs: number, now: Date): Promise<WorkOrder | null>;

@@ -7,7 +7,7 @@
 import { itemTarget, WORK_ORDER_STATUSES, type RevertReportSummary, type WorkOrderStatus } from '@catalog/contracts/work-orders';
 import { and, eq, gt, gte, inArray, isNull, lt, lte, ne, or, type Column, type SQL } from 'drizzle-orm';
 import type {
-  NewWorkOrder, WorkOrderCaps, WorkOrderCounts, WorkOrderGuard, WorkOrderItem, WorkOrderPatch, WorkOrderSummary,
+  NewWorkOrder, UndoRequest, WorkOrderCaps, WorkOrderCounts, WorkOrderGuard, WorkOrderItem, WorkOrderPatch, WorkOrderSummary,
 } from './repositories';
 import type { Twin } from './repository-shared';
 
@@ -106,16 +106,6 @@ export function cancelledPatch(error: string, now: Date) {
   return { status: 'failed', error, leaseOwner: null, leaseExpiresAt: null, updatedAt: now } as const satisfies WorkOrderPatch & { updatedAt: Date };
 }
 
-/** The row a new order is inserted as (pending or awaiting approval, unarchived). */
-export function newWorkOrderRow(companyId: string, input: NewWorkOrder, now: Date) {
-  return {
-    id: input.id ?? crypto.randomUUID(),
-    companyId,
-    createdBy: input.createdBy ?? null,
-    title: input.title,
-    productUpdates: input.productUpdates,
-    scheduledAt: input.scheduledAt ?? null,
-    executeImmediately: input.executeImmediately ?? false,
 /**
  * The counts a card shows, of stored items: contracts' countWorkOrderUpdates (which counts the
  * wire's items) in the stored shape. The migration that added the columns (work_order_summary)
@@ -155,17 +145,29 @@ export function overlapCandidateWhere(wo: WorkOrders, now: Date): SQL | undefine
     and(inArray(wo.status, ['pending', 'awaiting_approval']), eq(wo.archived, false)),
     and(eq(wo.status, 'completed'), gt(wo.revertAt, now), isNull(wo.error)),
   );
+/**
+ * The most (order, target) matches the overlaps' query reads: beyond them (many live orders
+ * sharing many of the items) the answer is what was found, flagged incomplete, so one request
+ * costs a bounded amount of database work.
+ */
+export const OVERLAP_PAIRS = 20_000;
+
 }
 
-/** The columns a summary reads (WorkOrderSummary): every one but the items, the price snapshots and the revert report. */
-const SUMMARY_COLUMNS = [
+/**
+ * The columns a summary reads (WorkOrderSummary): small ones only, never the items, the price
+ * snapshots, the undo request or the revert report (their summaries have columns of their own).
+ * On SQLite an index holds every one of them (drizzle/sqlite/0016_work_order_summary_cover.sql):
+ * a column added here goes there too (sqlite/work-orders-list-index.test.ts checks it).
+ */
+export const SUMMARY_COLUMNS = [
   'id', 'companyId', 'createdBy', 'title', 'scheduledAt', 'executeImmediately', 'status', 'archived', 'createdAt', 'executedAt',
-  'undoneAt', 'error', 'idempotencyKey', 'storeHash', 'revertAt', 'undoRequest', 'warning', 'needsAttention', 'approvedBy',
-  'approvedAt', 'rejectedBy', 'rejectedAt', 'rejectionReason', 'updatedAt', 'itemCount', 'productCount', 'regularPriceUpdates',
-  'salePriceUpdates', 'retailPriceUpdates',
-] as const satisfies readonly (keyof WorkOrders & keyof WorkOrderSummary)[];
+  'undoneAt', 'error', 'idempotencyKey', 'revertAt', 'warning', 'needsAttention', 'approvedBy', 'approvedAt', 'rejectedBy',
+  'rejectedAt', 'rejectionReason', 'itemCount', 'productCount', 'regularPriceUpdates', 'salePriceUpdates', 'retailPriceUpdates',
+  'undoTrigger', 'revertCounts',
+] as const satisfies readonly (keyof WorkOrders)[];
 
-/** A dialect's table's summary columns (its select adds the revert report without its items). */
+/** A dialect's table's summary columns. */
 export function summaryColumns<T extends WorkOrders>(wo: T): Pick<T, (typeof SUMMARY_COLUMNS)[number]> {
   return Object.fromEntries(SUMMARY_COLUMNS.map((key) => [key, wo[key]])) as Pick<T, (typeof SUMMARY_COLUMNS)[number]>;
 }
@@ -176,22 +178,45 @@ export function jsonValue<T>(value: unknown): T | null {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
-/** A summary row as read, with its revert report's expression (without items) parsed. */
-export function toSummary<R extends Omit<WorkOrderSummary, 'revertReport'>>(row: R & { revertReport: unknown }): WorkOrderSummary {
-  return { ...row, revertReport: jsonValue<RevertReportSummary>(row.revertReport) };
+/** A summary row as read: the revert report's counts are the summary's revert report. */
+export function toSummary<R extends Omit<WorkOrderSummary, 'revertReport'>>({ revertCounts, ...row }: R & { revertCounts: RevertReportSummary | null }): WorkOrderSummary {
+  return { ...row, revertReport: revertCounts };
 }
 
-/** What a write of new items also writes: their counts (the targets index is written beside). */
-export function withItemCounts<P extends WorkOrderPatch>(patch: P): P & Partial<WorkOrderCounts> {
-  return patch.productUpdates ? { ...patch, ...itemCounts(patch.productUpdates) } : patch;
+/**
+ * What a write also writes, so the summaries never disagree with what they sum up: new items'
+ * counts (their targets index is written beside), an undo request's trigger, a revert report's
+ * counts.
+ */
+export function withSummaryColumns<P extends WorkOrderPatch>(patch: P): P & Partial<WorkOrderCounts> & {
+  undoTrigger?: UndoRequest['trigger'] | null; revertCounts?: RevertReportSummary | null;
+} {
+  const written: P & Partial<WorkOrderCounts> & { undoTrigger?: UndoRequest['trigger'] | null; revertCounts?: RevertReportSummary | null } = { ...patch };
+  if (patch.productUpdates) Object.assign(written, itemCounts(patch.productUpdates));
+  if (patch.undoRequest !== undefined) written.undoTrigger = patch.undoRequest?.trigger ?? null;
+  if (patch.revertReport !== undefined) {
+    const report = patch.revertReport;
+    written.revertCounts = report ? { restored: report.restored, kept: report.kept, unchanged: report.unchanged, forced: report.forced } : null;
+  }
+  return written;
 }
 
     idempotencyKey: input.idempotencyKey ?? null,
     storeHash: input.storeHash ?? null,
     revertAt: input.revertAt ?? null,
-    ...itemCounts(input.productUpdates),
     status: input.awaitingApproval ? 'awaiting_approval' as const : 'pending' as const,
     createdAt: now,
     updatedAt: now,
   };
 }
+/** The row a new order is inserted as (pending or awaiting approval, unarchived). */
+export function newWorkOrderRow(companyId: string, input: NewWorkOrder, now: Date) {
+  return {
+    ...itemCounts(input.productUpdates),
+    id: input.id ?? crypto.randomUUID(),
+    companyId,
+    createdBy: input.createdBy ?? null,
+    title: input.title,
+    productUpdates: input.productUpdates,
+    scheduledAt: input.scheduledAt ?? null,
+    executeImmediately: input.executeImmediately ?? false,

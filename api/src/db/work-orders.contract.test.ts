@@ -323,7 +323,7 @@ describe.each(targets)('work-order summaries, item pages and overlaps on $name (
     const counts = { itemCount: 4, productCount: 3, regularPriceUpdates: 2, salePriceUpdates: 2, retailPriceUpdates: 2 };
     expect((await db.workOrders.getSummaries(c.id, [order.id]))[0]).toMatchObject(counts);
     expect(itemCounts(mixed)).toEqual(counts);
-    expect(await db.workOrders.overlapCandidates(c.id, ['p1', 'v21', 'v22', 'p3', 'p2'], t0)).toEqual([order.id]);
+    expect((await db.workOrders.overlapCandidates(c.id, ['p1', 'v21', 'v22', 'p3', 'p2'], t0)).ids).toEqual([order.id]);
 
     // An update without items keeps them; one with items writes their counts and targets.
     await db.workOrders.update(c.id, order.id, { title: 'Renamed' });
@@ -331,11 +331,11 @@ describe.each(targets)('work-order summaries, item pages and overlaps on $name (
     await db.workOrders.update(c.id, order.id, { productUpdates: items(3, 40) });
     expect((await db.workOrders.getSummaries(c.id, [order.id]))[0])
       .toMatchObject({ itemCount: 3, productCount: 3, regularPriceUpdates: 3, salePriceUpdates: 0, retailPriceUpdates: 0 });
-    expect(await db.workOrders.overlapCandidates(c.id, ['p1', 'v21'], t0)).toEqual([]);
+    expect((await db.workOrders.overlapCandidates(c.id, ['p1', 'v21'], t0)).ids).toEqual([]);
     expect(await db.workOrders.sharedTargets(c.id, [order.id], ['p40', 'p42', 'p43'])).toEqual(new Map([[order.id, ['p40', 'p42']]]));
     // A guarded update that does not hold writes nothing, items nor targets.
     expect(await db.workOrders.update(c.id, order.id, { productUpdates: items(1, 90) }, { status: 'completed' })).toBeNull();
-    expect(await db.workOrders.overlapCandidates(c.id, ['p90'], t0)).toEqual([]);
+    expect((await db.workOrders.overlapCandidates(c.id, ['p90'], t0)).ids).toEqual([]);
     expect((await db.workOrders.getSummaries(c.id, [order.id]))[0]!.itemCount).toBe(3);
   });
 
@@ -356,10 +356,14 @@ describe.each(targets)('work-order summaries, item pages and overlaps on $name (
       items: [{ productId: 1, variantId: null, productName: 'Product 1', variantSku: null, outcome: 'kept',
         original: { regularPrice: '1.00', salePrice: null }, applied: { regularPrice: '1.01' }, current: null, changedBy: null }],
     };
-    await db.workOrders.update(c.id, order.id, { status: 'undone', revertReport: report });
+    await db.workOrders.update(c.id, order.id, { status: 'undone', revertReport: report, undoRequest: { trigger: 'end', force: false, by: null } });
     const [summary] = await db.workOrders.listSummaries(c.id, { limit: 1 });
-    expect(summary!.revertReport).toEqual({ restored: 24, kept: 1, unchanged: 0, forced: false });
+    expect(summary).toMatchObject({ undoTrigger: 'end', revertReport: { restored: 24, kept: 1, unchanged: 0, forced: false } });
+    expect(summary!.revertReport).not.toHaveProperty('items');
     expect((await db.workOrders.getDetail(c.id, order.id, { offset: 0, limit: 1 }))?.revertReport).toEqual(report);
+    // Cleared with what they sum up (a failed undo clears both).
+    await db.workOrders.update(c.id, order.id, { status: 'completed', revertReport: null, undoRequest: null });
+    expect((await db.workOrders.getSummaries(c.id, [order.id]))[0]).toMatchObject({ undoTrigger: null, revertReport: null });
   });
 
   it('finds the overlapping orders from the targets index, only those that may still run or revert, per company', async () => {
@@ -380,13 +384,21 @@ describe.each(targets)('work-order summaries, item pages and overlaps on $name (
     await make('Done', items(1, 1), { status: 'completed' });
     await db.workOrders.create(d.id, { title: 'Not yours', productUpdates: items(3, 1) });
 
-    expect((await db.workOrders.overlapCandidates(c.id, ['p1', 'p2', 'p3', 'p9'], now)).sort()).toEqual([pending, awaiting, ending].sort());
-    expect(await db.workOrders.overlapCandidates(c.id, ['p9'], now)).toEqual([]);
+    const found = await db.workOrders.overlapCandidates(c.id, ['p1', 'p2', 'p3', 'p9'], now);
+    expect(found.ids.sort()).toEqual([pending, awaiting, ending].sort());
+    expect(found.complete).toBe(true);
+    expect(await db.workOrders.overlapCandidates(c.id, ['p9'], now)).toEqual({ ids: [], complete: true });
+    // Bounded: 4 matches (pending p1 p2, awaiting p3, ending p2), at most 2 read: what was found, not complete.
+    const bounded = await db.workOrders.overlapCandidates(c.id, ['p1', 'p2', 'p3'], now, 2);
+    expect(bounded.complete).toBe(false);
+    expect(bounded.ids.length).toBeGreaterThan(0);
+    expect(bounded.ids.every((id) => [pending, awaiting, ending].includes(id))).toBe(true);
+    expect((await db.workOrders.overlapCandidates(c.id, ['p1', 'p2', 'p3'], now, 4)).complete).toBe(true);
     const shared = await db.workOrders.sharedTargets(c.id, [pending, ending], ['p1', 'p2', 'p3']);
     expect(Object.fromEntries([...shared].map(([id, t]) => [id, t.sort()]))).toEqual({ [pending]: ['p1', 'p2'], [ending]: ['p2'] });
     expect(await db.workOrders.sharedTargets(d.id, [pending], ['p1'])).toEqual(new Map());
     // A deleted order's targets go with it.
     expect(await db.workOrders.delete(c.id, pending)).toBe(true);
-    expect(await db.workOrders.overlapCandidates(c.id, ['p1'], now)).toEqual([]);
+    expect((await db.workOrders.overlapCandidates(c.id, ['p1'], now)).ids).toEqual([]);
   });
 });

@@ -398,6 +398,11 @@ export const WorkOrderOverlapsResponse = lazySchema(() =>
     overlaps: z.array(z.object({ order: WorkOrderSummary, targets: z.array(z.string()) })),
     /** Overlapping orders after the first MAX_OVERLAPS_LISTED, not listed. */
     more: z.number().int().nonnegative(),
+    /**
+     * False when the company has so many orders sharing so many of the items that the server
+     * stopped looking (its work is bounded): there may be more overlapping orders than named.
+     */
+    complete: z.boolean(),
   }),
 );
 export type WorkOrderOverlapsResponse = z.infer<typeof WorkOrderOverlapsResponse>;

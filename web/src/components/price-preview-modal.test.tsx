@@ -130,12 +130,17 @@ describe('PreviewModal overlaps (issue 31: the server checks them)', () => {
     await showOverlaps({ state: 'checking' });
     expect(dialog().querySelector('[role="status"]')?.textContent).toBe('Checking other work orders for the same items...');
     rendered?.unmount();
-    await showOverlaps({ state: 'checked', overlaps: [{ order: other, targets: ['p1'] }], more: 3 });
+    await showOverlaps({ state: 'checked', overlaps: [{ order: other, targets: ['p1'] }], more: 3, complete: true });
     expect(text()).toContain('Also in other work orders');
     expect(text()).toMatch(/“Clearance” \(scheduled for Mar 5, 2030 at .*\): 1 item of this order/);
     expect(text()).toContain('and 3 more orders');
     expect(rows()[0]).toContain('Also in “Clearance”');
     expect(rows()[1]).not.toContain('Also in');
+    expect(text()).not.toContain('Not every order was checked');
+    rendered?.unmount();
+    await showOverlaps({ state: 'checked', overlaps: [{ order: other, targets: ['p1'] }], more: 3, complete: false });
+    expect(text()).toContain('and at least 3 more orders');
+    expect(text()).toContain('Not every order was checked');
   });
 
   it('says plainly when the overlaps could not be checked', async () => {

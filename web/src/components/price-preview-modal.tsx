@@ -176,7 +176,8 @@ function overlapWhen(order: OrderOverlap['order']): string {
 export type OverlapsState =
   | { state: 'idle' }
   | { state: 'checking' }
-  | { state: 'checked'; overlaps: readonly OrderOverlap[]; more: number }
+  /** `complete` false: the server stopped looking (so many orders share so many items), there may be more. */
+  | { state: 'checked'; overlaps: readonly OrderOverlap[]; more: number; complete: boolean }
   | { state: 'unchecked'; reason: string };
 
 function OverlapsNote({ check }: { check: OverlapsState }) {
@@ -196,11 +197,11 @@ function OverlapsNote({ check }: { check: OverlapsState }) {
       </Alert>
     );
   }
-  if (check.state === 'checked' && check.overlaps.length > 0) return <Overlaps overlaps={check.overlaps} more={check.more} />;
+  if (check.state === 'checked' && check.overlaps.length > 0) return <Overlaps overlaps={check.overlaps} more={check.more} complete={check.complete} />;
   return null;
 }
 
-function Overlaps({ overlaps, more }: { overlaps: readonly OrderOverlap[]; more: number }) {
+function Overlaps({ overlaps, more, complete }: { overlaps: readonly OrderOverlap[]; more: number; complete: boolean }) {
   return (
     <Alert color="yellow" variant="light" classNames={{ title: classes.warning, icon: classes.warning }} icon={<IconAlertTriangle aria-hidden="true" />} title="Also in other work orders">
       <List size="sm" spacing={4}>
@@ -209,7 +210,8 @@ function Overlaps({ overlaps, more }: { overlaps: readonly OrderOverlap[]; more:
             “{order.title}” ({overlapWhen(order)}): {targets.length} {targets.length === 1 ? 'item' : 'items'} of this order
           </List.Item>
         ))}
-        {more > 0 && <List.Item>and {more.toLocaleString('en-US')} more {more === 1 ? 'order' : 'orders'}</List.Item>}
+        {more > 0 && <List.Item>and {complete ? '' : 'at least '}{more.toLocaleString('en-US')} more {more === 1 ? 'order' : 'orders'}</List.Item>}
+        {!complete && <List.Item>Not every order was checked: so many share these items that others may too.</List.Item>}
       </List>
       <Text size="sm" mt={6}>
         The later change wins. When an earlier order reverts, it keeps the prices this order sets.

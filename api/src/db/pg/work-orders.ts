@@ -25,7 +25,7 @@ import { workOrderTurns as turns, workOrders as wo } from '../schema.pg';
 import { chunks } from '../sql-helpers';
 import { afterKey, keysetOrder } from '../keyset';
 import {
-  jsonValue, overlapCandidateWhere, summaryColumns, targetRows, toSummary, withItemCounts,
+  jsonValue, OVERLAP_PAIRS, overlapCandidateWhere, summaryColumns, targetRows, toSummary, withSummaryColumns,
 } from '../repository-shared.work-orders';
 import { workOrderTargets as targets } from '../schema.pg';
 import type { RevertReport, WorkOrderItem } from '../repositories';
@@ -127,14 +127,17 @@ export function pgWorkOrders(db: PgDb): WorkOrdersRepository {
         where ${scoped(companyId, id)} order by j.n limit ${page.limit} offset ${page.offset}`);
       return { order: toSummary(order), items: items.rows.map((r) => jsonValue<WorkOrderItem>(r.value)!), revertReport: jsonValue<RevertReport>(report) };
     },
-    async overlapCandidates(companyId, wanted, now) {
-      const found = new Set<string>();
-      for (const chunk of chunks([...new Set(wanted)], TARGETS_CHUNK)) {
-        const rows = await db.selectDistinct({ id: targets.workOrderId }).from(targets)
-          .where(and(eq(targets.companyId, companyId), inArray(targets.target, chunk), inArray(targets.workOrderId, candidates(db, companyId, now))));
-        for (const r of rows) found.add(r.id);
-      }
-      return [...found];
+    async overlapCandidates(companyId, wanted, now, pairs = OVERLAP_PAIRS) {
+      // At most `pairs` + 1 (order, target) matches are read (from the targets index), grouped by order.
+      const matched = db.select({ id: targets.workOrderId }).from(targets)
+        .where(and(
+          eq(targets.companyId, companyId),
+          inArray(targets.target, [...new Set(wanted)]),
+          inArray(targets.workOrderId, candidates(db, companyId, now)),
+        ))
+        .limit(pairs + 1).as('matched');
+      const rows = await db.select({ id: matched.id, n: count() }).from(matched).groupBy(matched.id);
+      return { ids: rows.map((r) => r.id), complete: rows.reduce((sum, r) => sum + r.n, 0) <= pairs };
     },
     async sharedTargets(companyId, ids, wanted) {
       const shared = new Map<string, string[]>();
@@ -193,7 +196,7 @@ export function pgWorkOrders(db: PgDb): WorkOrdersRepository {
     },
     async update(companyId, id, patch, guard, now = new Date()) {
       const write = async (tx: PgDb) => {
-        const [row] = await tx.update(wo).set({ ...withItemCounts(patch), updatedAt: now })
+        const [row] = await tx.update(wo).set({ ...withSummaryColumns(patch), updatedAt: now })
           .where(and(scoped(companyId, id), guardWhere(wo, guard))).returning();
         return row ?? null;
       };
@@ -213,8 +216,8 @@ export function pgWorkOrders(db: PgDb): WorkOrdersRepository {
   };
 }
 
-/** What a summary reads: the shared columns, and the revert report without its items. */
-const summary = { ...summaryColumns(wo), revertReport: sql<unknown>`${wo.revertReport} - 'items'` };
+/** What a summary reads: the shared columns (the items and snapshots stay out of line, in TOAST). */
+const summary = summaryColumns(wo);
 
 /** Targets per statement of the overlaps' queries (each is a parameter). */
 const TARGETS_CHUNK = 500;

@@ -17,9 +17,10 @@ import { workOrderTurns as turns, workOrders as wo } from '../schema.sqlite';
 import { chunks } from '../sql-helpers';
 import { afterKey, keysetOrder } from '../keyset';
 import {
-  jsonValue, overlapCandidateWhere, summaryColumns, targetRows, toSummary, withItemCounts,
+  jsonValue, OVERLAP_PAIRS, overlapCandidateWhere, summaryColumns, targetRows, toSummary, withSummaryColumns,
 } from '../repository-shared.work-orders';
 import { workOrderTargets as targets } from '../schema.sqlite';
+import type { KeysetPage } from '../keyset';
 import type { RevertReport, WorkOrderItem } from '../repositories';
 import type { SqliteDb } from './types';
 import { monotonicNow } from '../../lib/monotonic-clock';
@@ -85,13 +86,7 @@ export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
         .orderBy(desc(wo.createdAt), desc(wo.id)).all();
     },
     async listSummaries(companyId, opts) {
-      return db.select(summary).from(wo)
-        .where(and(
-          eq(wo.companyId, companyId),
-          opts.includeArchived ? undefined : eq(wo.archived, false),
-          afterKey(wo.createdAt, wo.id, opts.after, 'newest'),
-        ))
-        .orderBy(...keysetOrder(wo.createdAt, wo.id, 'newest')).limit(opts.limit).all().map(toSummary);
+      return summaryPage(db, companyId, opts).all().map(toSummary);
     },
     async getSummaries(companyId, ids) {
       const rows = [];
@@ -107,14 +102,9 @@ export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
         where ${scoped(companyId, id)} order by j.key limit ${page.limit} offset ${page.offset}`);
       return { order: toSummary(order), items: items.map((r) => JSON.parse(r.value) as WorkOrderItem), revertReport: jsonValue<RevertReport>(report) };
     },
-    async overlapCandidates(companyId, wanted, now) {
-      const found = new Set<string>();
-      for (const chunk of chunks([...new Set(wanted)], TARGETS_CHUNK)) {
-        const rows = db.selectDistinct({ id: targets.workOrderId }).from(targets)
-          .where(and(eq(targets.companyId, companyId), inArray(targets.target, chunk), inArray(targets.workOrderId, candidates(db, companyId, now)))).all();
-        for (const r of rows) found.add(r.id);
-      }
-      return [...found];
+    async overlapCandidates(companyId, wanted, now, pairs = OVERLAP_PAIRS) {
+      const rows = overlapMatches(db, companyId, wanted, now, pairs).all();
+      return { ids: rows.map((r) => r.id), complete: rows.reduce((sum, r) => sum + r.n, 0) <= pairs };
     },
     async sharedTargets(companyId, ids, wanted) {
       const shared = new Map<string, string[]>();
@@ -166,7 +156,7 @@ export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
         .where(pendingOfOtherStoresWhere(wo, companyId, storeHash)).returning({ id: wo.id }).all().length;
     },
     async update(companyId, id, patch, guard, now = new Date()) {
-      const write = (tx: SqliteDb) => tx.update(wo).set({ ...withItemCounts(patch), updatedAt: now })
+      const write = (tx: SqliteDb) => tx.update(wo).set({ ...withSummaryColumns(patch), updatedAt: now })
         .where(and(scoped(companyId, id), guardWhere(wo, guard))).returning().get() ?? null;
       const items = patch.productUpdates;
       if (!items) return write(db);
@@ -183,8 +173,36 @@ export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
   };
 }
 
-/** What a summary reads: the shared columns, and the revert report without its items. */
-const summary = { ...summaryColumns(wo), revertReport: sql<string | null>`json_remove(${wo.revertReport}, '$.items')` };
+/** What a summary reads: the shared columns, all in work_orders_summary_cover_idx (never the rows' overflow pages). */
+const summary = summaryColumns(wo);
+
+/** A page of summaries (listSummaries), newest first after the key; exported for its query plan's test. */
+export function summaryPage(db: SqliteDb, companyId: string, opts: KeysetPage & { includeArchived?: boolean }) {
+  return db.select(summary).from(wo)
+    .where(and(
+      eq(wo.companyId, companyId),
+      opts.includeArchived ? undefined : eq(wo.archived, false),
+      afterKey(wo.createdAt, wo.id, opts.after, 'newest'),
+    ))
+    .orderBy(...keysetOrder(wo.createdAt, wo.id, 'newest')).limit(opts.limit);
+}
+
+/**
+ * The company's candidate orders sharing a target with `wanted`, with how many of the (order,
+ * target) matches read were theirs: at most `pairs` + 1 matches are read (from the targets
+ * index alone), the candidates' ids read from work_orders_summary_cover_idx. The `+` keeps
+ * SQLite from seeking every (target, candidate) pair through the index.
+ */
+export function overlapMatches(db: SqliteDb, companyId: string, wanted: readonly string[], now: Date, pairs: number) {
+  const matched = db.select({ id: targets.workOrderId }).from(targets)
+    .where(and(
+      eq(targets.companyId, companyId),
+      sql`${targets.target} in (select value from json_each(${JSON.stringify([...new Set(wanted)])}))`,
+      sql`+${targets.workOrderId} in ${candidates(db, companyId, now)}`,
+    ))
+    .limit(pairs + 1).as('matched');
+  return db.select({ id: matched.id, n: count() }).from(matched).groupBy(matched.id);
+}
 
 /** Targets per statement of the overlaps' queries (each is a parameter). */
 const TARGETS_CHUNK = 500;

@@ -106,7 +106,6 @@ function wireCommon(order: WorkOrder | WorkOrderSummary, people: ReadonlyMap<str
     undoneAt: order.undoneAt?.toISOString() ?? null,
     error: order.error,
     revertAt: order.revertAt?.toISOString() ?? null,
-    undoTrigger: order.status === 'undone' ? order.undoRequest?.trigger ?? null : null,
     warning: order.warning,
     needsAttention: order.needsAttention,
     createdById: order.createdBy,
@@ -126,6 +125,7 @@ export function toWireOrder(order: WorkOrder, people: ReadonlyMap<string, string
     ...wireCommon(order, people),
     productUpdates,
     ...countWorkOrderUpdates(productUpdates),
+    undoTrigger: order.status === 'undone' ? order.undoRequest?.trigger ?? null : null,
     revertReport: order.status === 'undone' ? order.revertReport : null,
   };
 }
@@ -139,6 +139,7 @@ export function toWireSummary(order: WorkOrderSummary, people: ReadonlyMap<strin
     regularPriceUpdates: order.regularPriceUpdates,
     salePriceUpdates: order.salePriceUpdates,
     retailPriceUpdates: order.retailPriceUpdates,
+    undoTrigger: order.status === 'undone' ? order.undoTrigger : null,
     revertReport: order.status === 'undone' ? order.revertReport : null,
   };
 }

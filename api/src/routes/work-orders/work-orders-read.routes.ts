@@ -10,7 +10,8 @@
  * - POST /overlaps: the company's orders that share products or variants with an order being
  *   made (contracts' overlapsOfTargets: pending ones, and completed ones still to revert), from
  *   the targets index rather than the items; the oldest MAX_OVERLAPS_LISTED with the shared
- *   targets, and how many more.
+ *   targets, and how many more. Its database work is bounded (OVERLAP_PAIRS matches read):
+ *   beyond, the answer names the orders found and says it is not complete.
  * Every query is scoped by the caller's company; another company's order is a 404.
  */
 import { Hono } from 'hono';
@@ -50,14 +51,15 @@ export function workOrderReadRoutes(deps: { db: Database }) {
       const { items } = await readJson(c, WorkOrderOverlapsBody);
       const now = new Date();
       const wanted = [...new Set(items.map(itemTarget))];
-      const ids = await db.workOrders.overlapCandidates(companyId, wanted, now);
+      // Bounded: with many orders sharing many items, those found among the matches read (complete: false).
+      const { ids, complete } = await db.workOrders.overlapCandidates(companyId, wanted, now);
       const [summaries, people] = await Promise.all([db.workOrders.getSummaries(companyId, ids), peopleOf(db, companyId)]);
       // The contracts' rule decides (the query only narrowed the rows): the oldest first, as they would run.
       const candidates = summaries.map((o) => toWireSummary(o, people)).filter((o) => isOverlapCandidate(o, now)).sort(compareRunTime);
       const listed = candidates.slice(0, MAX_OVERLAPS_LISTED);
       const shared = await db.workOrders.sharedTargets(companyId, listed.map((o) => o.id), wanted);
       const overlaps = overlapsOfTargets(items, listed.map((order) => ({ order, targets: shared.get(order.id) ?? [] })), now);
-      return c.json({ overlaps, more: candidates.length - listed.length } satisfies WorkOrderOverlapsResponse);
+      return c.json({ overlaps, more: candidates.length - listed.length, complete } satisfies WorkOrderOverlapsResponse);
     })
 
     .get('/:id', guard('GET /api/work-orders/:id'), async (c) => {

@@ -237,15 +237,15 @@ describe('POST /api/work-orders/overlaps', () => {
     await t.db.workOrders.update(t.companyId, ending.id, { status: 'completed', scheduledAt: null, executedAt: new Date(), revertAt: new Date(Date.now() + 86_400_000) });
 
     const found = await overlaps(t, [{ productId: 102 }, { productId: 101, variantId: 9002 }, { productId: 103 }]);
-    expect(found.more).toBe(0);
+    expect(found).toMatchObject({ more: 0, complete: true });
     expect(found.overlaps.map((o) => [o.order.title, o.targets.sort()])).toEqual([
       ['Ends later', ['p102', 'v9002']], ['Sooner', ['p102']], ['Later', ['p102', 'v9002']],
     ]);
     expect(found.overlaps[0]!.order).not.toHaveProperty('productUpdates');
     expect(found.overlaps.map((o) => o.order.id)).toEqual([ending.id, sooner.id, later.id]);
-    expect(await overlaps(t, [{ productId: 103 }])).toEqual({ overlaps: [], more: 0 });
+    expect(await overlaps(t, [{ productId: 103 }])).toEqual({ overlaps: [], more: 0, complete: true });
     // Another company's orders are never among them.
-    expect(await overlaps(t, [{ productId: 102 }], testUser('Mallory').headers)).toEqual({ overlaps: [], more: 0 });
+    expect(await overlaps(t, [{ productId: 102 }], testUser('Mallory').headers)).toEqual({ overlaps: [], more: 0, complete: true });
   });
 
   it(`lists the oldest ${MAX_OVERLAPS_LISTED} overlapping orders and counts the rest`, async () => {

@@ -44,7 +44,7 @@ export function useOverlaps(enabled: boolean, items: readonly Pick<WorkOrderItem
     const abort = new AbortController();
     setCheck({ key, result: { state: 'checking' } });
     getOverlaps(asked, abort.signal).then(
-      ({ overlaps, more }) => setCheck({ key, result: { state: 'checked', overlaps, more } }),
+      ({ overlaps, more, complete }) => setCheck({ key, result: { state: 'checked', overlaps, more, complete } }),
       (err: unknown) => {
         if (!abort.signal.aborted) setCheck({ key, result: { state: 'unchecked', reason: uncheckedReason(err, true) } });
       },
