@@ -163,10 +163,6 @@ export interface WorkOrderDetail {
   items: WorkOrderItem[];
   revertReport: RevertReport | null;
 }
-  | 'productUpdates' | 'executeImmediately' | 'changeLog'>>;
-/**
- * Conditions checked in the same statement as the write (compare-and-set). The routes pass
- * contracts' WORK_ORDER_ACTION_GUARDS as they are.
 export type WorkOrderPatch = Partial<Pick<WorkOrder,
   'title' | 'status' | 'archived' | 'originalPrices' | 'executedAt' | 'undoneAt' | 'error'
   | 'leaseOwner' | 'leaseExpiresAt' | 'scheduledAt' | 'storeHash' | 'revertAt' | 'undoRequest' | 'revertReport'
@@ -175,6 +171,10 @@ export type WorkOrderPatch = Partial<Pick<WorkOrder,
 export interface WorkOrderGuard {
   status?: WorkOrderStatus | readonly WorkOrderStatus[];
   leaseOwner?: string;
+  | 'productUpdates' | 'executeImmediately' | 'changeLog'>>;
+/**
+ * Conditions checked in the same statement as the write (compare-and-set). The routes pass
+ * contracts' WORK_ORDER_ACTION_GUARDS as they are.
   archived?: boolean;
 }
 
@@ -210,12 +210,12 @@ export interface WorkOrdersRepository {
    * orders found among those read (many orders sharing many items).
    */
   overlapCandidates(companyId: string, targets: readonly string[], now: Date, pairs?: number): Promise<{ ids: string[]; complete: boolean }>;
-  /** Which of `targets` each of the company's orders among `ids` has (from the targets index). */
-  sharedTargets(companyId: string, ids: readonly string[], targets: readonly string[]): Promise<Map<string, string[]>>;
-   * statement: of many concurrent callers exactly one gets the order. A completed order whose
-   * revertAt has come (and whose undo has not failed) is claimed too: executing with executedAt
-   * set is an undo. Archived pending orders are never claimed (an archived order's end still
-   * comes), nor an order of a company that has another one executing under a live lease
+  /**
+   * What the company's orders among `ids` (in the order they are listed) share with `targets`,
+   * from the targets index: how many each shares, and each shared target once, under the first
+   * of `ids` that has it. Orders that share none are left out.
+   */
+  sharedTargets(companyId: string, ids: readonly string[], targets: readonly string[]): Promise<Map<string, { shared: number; targets: string[] }>>;
   countByStatus(companyId: string): Promise<Record<WorkOrderStatus, number>>;
   /**
    * Global (scheduler): a due pending order (scheduledAt null or <= now) -> executing with a
@@ -224,6 +224,10 @@ export interface WorkOrdersRepository {
    */
   claim(id: string, leaseOwner: string, leaseMs: number, now: Date): Promise<WorkOrder | null>;
   /** Global (executor): extends a lease the caller still holds. */
+   * statement: of many concurrent callers exactly one gets the order. A completed order whose
+   * revertAt has come (and whose undo has not failed) is claimed too: executing with executedAt
+   * set is an undo. Archived pending orders are never claimed (an archived order's end still
+   * comes), nor an order of a company that has another one executing under a live lease
   renewLease(id: string, leaseOwner: string, leaseMs: number, now: Date): Promise<boolean>;
   /**
    * Global (scheduler): at most one order per company, its oldest claimable one, for companies

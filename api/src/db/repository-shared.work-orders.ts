@@ -5,7 +5,7 @@
  * they run them (the claim's transaction, PostgreSQL's advisory locks, the due query's ranking).
  */
 import { itemTarget, WORK_ORDER_STATUSES, type RevertReportSummary, type WorkOrderStatus } from '@catalog/contracts/work-orders';
-import { and, eq, gt, gte, inArray, isNull, lt, lte, ne, or, type Column, type SQL } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql, type Column, type SQL } from 'drizzle-orm';
 import type {
   NewWorkOrder, UndoRequest, WorkOrderCaps, WorkOrderCounts, WorkOrderGuard, WorkOrderItem, WorkOrderPatch, WorkOrderSummary,
 } from './repositories';
@@ -177,6 +177,26 @@ export function jsonValue<T>(value: unknown): T | null {
   if (value === null || value === undefined) return null;
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
+/** Of the targets index's rows, which of `ids` (0-based) each row's order is: where a target is listed first. */
+export function rankIn(workOrderId: Column, ids: readonly string[]): SQL<number> {
+  return sql<number>`case ${workOrderId} ${sql.join(ids.map((id, i) => sql`when ${id} then ${i}`), sql` `)} end`;
+}
+
+/**
+ * The overlaps of the listed orders (`ids`, in the order they are listed), from what a dialect
+ * read: how many targets each shares, and each shared target once, under the first listed order
+ * that has it (so an answer names at most as many targets as were asked about).
+ */
+export function sharedByOrder(
+  ids: readonly string[], counts: ReadonlyArray<{ id: string; n: number }>, firsts: ReadonlyArray<{ target: string; first: number }>,
+): Map<string, { shared: number; targets: string[] }> {
+  const out = new Map<string, { shared: number; targets: string[] }>();
+  for (const { id, n } of counts) out.set(id, { shared: Number(n), targets: [] });
+  for (const { target, first } of firsts) out.get(ids[Number(first)]!)?.targets.push(target);
+  for (const entry of out.values()) entry.targets.sort();
+  return out;
+}
+
 
 /** A summary row as read: the revert report's counts are the summary's revert report. */
 export function toSummary<R extends Omit<WorkOrderSummary, 'revertReport'>>({ revertCounts, ...row }: R & { revertCounts: RevertReportSummary | null }): WorkOrderSummary {

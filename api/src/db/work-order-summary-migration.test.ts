@@ -96,8 +96,8 @@ describe(`the ${MIGRATION} migration`, () => {
       const wanted = [...new Set(orders.flatMap((o) => o.items.map(storedItemTarget)))];
       expect(wanted.sort()).toEqual(['p0', 'p101', 'p103', 'v9021', 'v9022']);
       const shared = await after.workOrders.sharedTargets(company.id, orders.map((o) => o.id), wanted);
-      expect(shared.get(orders[0]!.id)?.sort()).toEqual(['p101', 'p103', 'v9021', 'v9022']);
-      expect(shared.get(orders[2]!.id)).toEqual(['p0']);
+      expect(shared.get(orders[0]!.id)).toEqual({ shared: 4, targets: ['p101', 'p103', 'v9021', 'v9022'] });
+      expect(shared.get(orders[2]!.id)).toEqual({ shared: 1, targets: ['p0'] });
       expect(shared.has(orders[1]!.id)).toBe(false);
       expect(await after.workOrders.overlapCandidates(company.id, ['v9022'], new Date())).toEqual({ ids: [orders[0]!.id], complete: true });
     } finally {

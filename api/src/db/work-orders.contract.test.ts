@@ -332,7 +332,7 @@ describe.each(targets)('work-order summaries, item pages and overlaps on $name (
     expect((await db.workOrders.getSummaries(c.id, [order.id]))[0])
       .toMatchObject({ itemCount: 3, productCount: 3, regularPriceUpdates: 3, salePriceUpdates: 0, retailPriceUpdates: 0 });
     expect((await db.workOrders.overlapCandidates(c.id, ['p1', 'v21'], t0)).ids).toEqual([]);
-    expect(await db.workOrders.sharedTargets(c.id, [order.id], ['p40', 'p42', 'p43'])).toEqual(new Map([[order.id, ['p40', 'p42']]]));
+    expect(await db.workOrders.sharedTargets(c.id, [order.id], ['p40', 'p42', 'p43'])).toEqual(new Map([[order.id, { shared: 2, targets: ['p40', 'p42'] }]]));
     // A guarded update that does not hold writes nothing, items nor targets.
     expect(await db.workOrders.update(c.id, order.id, { productUpdates: items(1, 90) }, { status: 'completed' })).toBeNull();
     expect((await db.workOrders.overlapCandidates(c.id, ['p90'], t0)).ids).toEqual([]);
@@ -394,8 +394,11 @@ describe.each(targets)('work-order summaries, item pages and overlaps on $name (
     expect(bounded.ids.length).toBeGreaterThan(0);
     expect(bounded.ids.every((id) => [pending, awaiting, ending].includes(id))).toBe(true);
     expect((await db.workOrders.overlapCandidates(c.id, ['p1', 'p2', 'p3'], now, 4)).complete).toBe(true);
-    const shared = await db.workOrders.sharedTargets(c.id, [pending, ending], ['p1', 'p2', 'p3']);
-    expect(Object.fromEntries([...shared].map(([id, t]) => [id, t.sort()]))).toEqual({ [pending]: ['p1', 'p2'], [ending]: ['p2'] });
+    // Each shared target once, under the first listed order that has it; the counts are all of them.
+    const shared = await db.workOrders.sharedTargets(c.id, [ending, pending], ['p1', 'p2', 'p3']);
+    expect(Object.fromEntries(shared)).toEqual({ [ending]: { shared: 1, targets: ['p2'] }, [pending]: { shared: 2, targets: ['p1'] } });
+    expect(Object.fromEntries(await db.workOrders.sharedTargets(c.id, [pending, ending], ['p1', 'p2', 'p3'])))
+      .toEqual({ [pending]: { shared: 2, targets: ['p1', 'p2'] }, [ending]: { shared: 1, targets: [] } });
     expect(await db.workOrders.sharedTargets(d.id, [pending], ['p1'])).toEqual(new Map());
     // A deleted order's targets go with it.
     expect(await db.workOrders.delete(c.id, pending)).toBe(true);

@@ -181,6 +181,11 @@ export interface OrderOverlap<O extends OverlapOrder = OverlapOrder> {
   order: O;
   /** The shared targets (contracts' itemTarget: 'p123', 'v456'). */
   targets: string[];
+  /**
+   * How many targets it shares, when `targets` names only some of them (the API's answer names
+   * each target once, under the first order that has it); absent: `targets` are all of them.
+   */
+  shared?: number;
 }
 
 /**

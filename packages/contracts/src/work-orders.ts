@@ -390,12 +390,16 @@ export const WorkOrderOverlapsBody = lazySchema(() =>
 export type WorkOrderOverlapsBody = z.infer<typeof WorkOrderOverlapsBody>;
 
 /**
- * The company's orders that share items with it (contracts' overlapsOfTargets: pending ones and
- * completed ones still to revert), oldest first, each with the shared targets (itemTarget).
+ * The company's orders that share items with it (contracts' isOverlapCandidate: pending ones and
+ * completed ones still to revert), oldest first (compareRunTime), with the shared targets (itemTarget).
  */
 export const WorkOrderOverlapsResponse = lazySchema(() =>
   z.object({
-    overlaps: z.array(z.object({ order: WorkOrderSummary, targets: z.array(z.string()) })),
+    /**
+     * `shared`: how many of the items the order has; `targets`: those of them no order listed
+     * before it has (each item is named once, under the first order that has it).
+     */
+    overlaps: z.array(z.object({ order: WorkOrderSummary, targets: z.array(z.string()), shared: z.number().int().nonnegative() })),
     /** Overlapping orders after the first MAX_OVERLAPS_LISTED, not listed. */
     more: z.number().int().nonnegative(),
     /**

@@ -130,9 +130,9 @@ describe('PreviewModal overlaps (issue 31: the server checks them)', () => {
     await showOverlaps({ state: 'checking' });
     expect(dialog().querySelector('[role="status"]')?.textContent).toBe('Checking other work orders for the same items...');
     rendered?.unmount();
-    await showOverlaps({ state: 'checked', overlaps: [{ order: other, targets: ['p1'] }], more: 3, complete: true });
+    await showOverlaps({ state: 'checked', overlaps: [{ order: other, targets: ['p1'], shared: 2 }], more: 3, complete: true });
     expect(text()).toContain('Also in other work orders');
-    expect(text()).toMatch(/“Clearance” \(scheduled for Mar 5, 2030 at .*\): 1 item of this order/);
+    expect(text()).toMatch(/“Clearance” \(scheduled for Mar 5, 2030 at .*\): 2 items of this order/);
     expect(text()).toContain('and 3 more orders');
     expect(rows()[0]).toContain('Also in “Clearance”');
     expect(rows()[1]).not.toContain('Also in');

@@ -205,9 +205,9 @@ function Overlaps({ overlaps, more, complete }: { overlaps: readonly OrderOverla
   return (
     <Alert color="yellow" variant="light" classNames={{ title: classes.warning, icon: classes.warning }} icon={<IconAlertTriangle aria-hidden="true" />} title="Also in other work orders">
       <List size="sm" spacing={4}>
-        {overlaps.map(({ order, targets }) => (
+        {overlaps.map(({ order, targets, shared = targets.length }) => (
           <List.Item key={order.id} style={{ overflowWrap: 'anywhere' }}>
-            “{order.title}” ({overlapWhen(order)}): {targets.length} {targets.length === 1 ? 'item' : 'items'} of this order
+            “{order.title}” ({overlapWhen(order)}): {shared.toLocaleString('en-US')} {shared === 1 ? 'item' : 'items'} of this order
           </List.Item>
         ))}
         {more > 0 && <List.Item>and {complete ? '' : 'at least '}{more.toLocaleString('en-US')} more {more === 1 ? 'order' : 'orders'}</List.Item>}

@@ -25,7 +25,7 @@ import { workOrderTurns as turns, workOrders as wo } from '../schema.pg';
 import { chunks } from '../sql-helpers';
 import { afterKey, keysetOrder } from '../keyset';
 import {
-  jsonValue, OVERLAP_PAIRS, overlapCandidateWhere, summaryColumns, targetRows, toSummary, withSummaryColumns,
+  jsonValue, OVERLAP_PAIRS, overlapCandidateWhere, rankIn, sharedByOrder, summaryColumns, targetRows, toSummary, withSummaryColumns,
 } from '../repository-shared.work-orders';
 import { workOrderTargets as targets } from '../schema.pg';
 import type { RevertReport, WorkOrderItem } from '../repositories';
@@ -140,14 +140,14 @@ export function pgWorkOrders(db: PgDb): WorkOrdersRepository {
       return { ids: rows.map((r) => r.id), complete: rows.reduce((sum, r) => sum + r.n, 0) <= pairs };
     },
     async sharedTargets(companyId, ids, wanted) {
-      const shared = new Map<string, string[]>();
-      if (ids.length === 0) return shared;
-      for (const chunk of chunks([...new Set(wanted)], TARGETS_CHUNK)) {
-        const rows = await db.select({ id: targets.workOrderId, target: targets.target }).from(targets)
-          .where(and(eq(targets.companyId, companyId), inArray(targets.workOrderId, [...ids]), inArray(targets.target, chunk)));
-        for (const r of rows) shared.set(r.id, [...(shared.get(r.id) ?? []), r.target]);
-      }
-      return shared;
+      if (ids.length === 0) return new Map();
+      // Counted and ranked in SQL: only a row per order and a row per target come back.
+      const where = and(eq(targets.companyId, companyId), inArray(targets.workOrderId, [...ids]), inArray(targets.target, [...new Set(wanted)]));
+      const [counts, firsts] = await Promise.all([
+        db.select({ id: targets.workOrderId, n: count() }).from(targets).where(where).groupBy(targets.workOrderId),
+        db.select({ target: targets.target, first: sql<number>`min(${rankIn(targets.workOrderId, ids)})` }).from(targets).where(where).groupBy(targets.target),
+      ]);
+      return sharedByOrder(ids, counts, firsts);
     },
     async countByStatus(companyId) {
       const counts = emptyStatusCounts();
@@ -218,9 +218,6 @@ export function pgWorkOrders(db: PgDb): WorkOrdersRepository {
 
 /** What a summary reads: the shared columns (the items and snapshots stay out of line, in TOAST). */
 const summary = summaryColumns(wo);
-
-/** Targets per statement of the overlaps' queries (each is a parameter). */
-const TARGETS_CHUNK = 500;
 
 /** The ids of the company's orders that may still meet a new order's prices (a subquery). */
 function candidates(db: PgDb, companyId: string, now: Date) {

@@ -10,7 +10,7 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../index';
-import { overlapMatches, summaryPage } from './work-orders';
+import { overlapMatches, summariesOf, summaryPage } from './work-orders';
 
 const sqlite = new BetterSqlite3(':memory:');
 const db = drizzle({ client: sqlite });
@@ -33,6 +33,10 @@ describe('the work-order list on SQLite', () => {
       expect(text, JSON.stringify(opts)).toContain('USING COVERING INDEX work_orders_summary_cover_idx');
       expect(text, JSON.stringify(opts)).not.toContain('TEMP B-TREE');
     }
+  });
+
+  it('reads the summaries of given orders from the covering index too', () => {
+    expect(plan(summariesOf(db, 'company', ['a', 'b']))).toContain('USING COVERING INDEX work_orders_summary_cover_idx');
   });
 
   it("finds the overlaps' matches in the targets index and the candidates in the covering index", () => {

@@ -17,7 +17,7 @@ import { workOrderTurns as turns, workOrders as wo } from '../schema.sqlite';
 import { chunks } from '../sql-helpers';
 import { afterKey, keysetOrder } from '../keyset';
 import {
-  jsonValue, OVERLAP_PAIRS, overlapCandidateWhere, summaryColumns, targetRows, toSummary, withSummaryColumns,
+  jsonValue, OVERLAP_PAIRS, overlapCandidateWhere, rankIn, sharedByOrder, summaryColumns, targetRows, toSummary, withSummaryColumns,
 } from '../repository-shared.work-orders';
 import { workOrderTargets as targets } from '../schema.sqlite';
 import type { KeysetPage } from '../keyset';
@@ -89,9 +89,7 @@ export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
       return summaryPage(db, companyId, opts).all().map(toSummary);
     },
     async getSummaries(companyId, ids) {
-      const rows = [];
-      for (const chunk of chunks([...new Set(ids)])) rows.push(...db.select(summary).from(wo).where(and(eq(wo.companyId, companyId), inArray(wo.id, chunk))).all());
-      return rows.map(toSummary);
+      return summariesOf(db, companyId, ids).all().map(toSummary);
     },
     async getDetail(companyId, id, page) {
       const row = db.select({ ...summary, report: wo.revertReport }).from(wo).where(scoped(companyId, id)).get();
@@ -107,14 +105,16 @@ export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
       return { ids: rows.map((r) => r.id), complete: rows.reduce((sum, r) => sum + r.n, 0) <= pairs };
     },
     async sharedTargets(companyId, ids, wanted) {
-      const shared = new Map<string, string[]>();
-      if (ids.length === 0) return shared;
-      for (const chunk of chunks([...new Set(wanted)], TARGETS_CHUNK)) {
-        const rows = db.select({ id: targets.workOrderId, target: targets.target }).from(targets)
-          .where(and(eq(targets.companyId, companyId), inArray(targets.workOrderId, [...ids]), inArray(targets.target, chunk))).all();
-        for (const r of rows) shared.set(r.id, [...(shared.get(r.id) ?? []), r.target]);
-      }
-      return shared;
+      if (ids.length === 0) return new Map();
+      // Counted and ranked in SQL: only a row per order and a row per target come back.
+      const where = and(
+        eq(targets.companyId, companyId), inArray(targets.workOrderId, [...ids]),
+        sql`${targets.target} in (select value from json_each(${JSON.stringify([...new Set(wanted)])}))`,
+      );
+      const counts = db.select({ id: targets.workOrderId, n: count() }).from(targets).where(where).groupBy(targets.workOrderId).all();
+      const firsts = db.select({ target: targets.target, first: sql<number>`min(${rankIn(targets.workOrderId, ids)})` })
+        .from(targets).where(where).groupBy(targets.target).all();
+      return sharedByOrder(ids, counts, firsts);
     },
     async countByStatus(companyId) {
       const counts = emptyStatusCounts();
@@ -188,6 +188,15 @@ export function summaryPage(db: SqliteDb, companyId: string, opts: KeysetPage & 
 }
 
 /**
+ * The company's orders among `ids` as summaries, from work_orders_summary_cover_idx: the `+`
+ * keeps SQLite from finding them by the primary key, whose rows it would read past their items.
+ */
+export function summariesOf(db: SqliteDb, companyId: string, ids: readonly string[]) {
+  return db.select(summary).from(wo)
+    .where(and(eq(wo.companyId, companyId), sql`+${wo.id} in (select value from json_each(${JSON.stringify([...new Set(ids)])}))`));
+}
+
+/**
  * The company's candidate orders sharing a target with `wanted`, with how many of the (order,
  * target) matches read were theirs: at most `pairs` + 1 matches are read (from the targets
  * index alone), the candidates' ids read from work_orders_summary_cover_idx. The `+` keeps
@@ -203,9 +212,6 @@ export function overlapMatches(db: SqliteDb, companyId: string, wanted: readonly
     .limit(pairs + 1).as('matched');
   return db.select({ id: matched.id, n: count() }).from(matched).groupBy(matched.id);
 }
-
-/** Targets per statement of the overlaps' queries (each is a parameter). */
-const TARGETS_CHUNK = 500;
 
 /** The ids of the company's orders that may still meet a new order's prices (a subquery). */
 function candidates(db: SqliteDb, companyId: string, now: Date) {

@@ -8,9 +8,10 @@
  * - GET /{id}: one order, its items a page at a time (`itemsCursor`, `itemsLimit`), and its
  *   whole revert report.
  * - POST /overlaps: the company's orders that share products or variants with an order being
- *   made (contracts' overlapsOfTargets: pending ones, and completed ones still to revert), from
- *   the targets index rather than the items; the oldest MAX_OVERLAPS_LISTED with the shared
- *   targets, and how many more. Its database work is bounded (OVERLAP_PAIRS matches read):
+ *   made (contracts' isOverlapCandidate: pending ones, and completed ones still to revert;
+ *   oldest first, compareRunTime), from the targets index rather than the items; the oldest
+ *   MAX_OVERLAPS_LISTED, how many items each shares and each shared item once (under the first
+ *   of them that has it), and how many more orders. Its database work is bounded (OVERLAP_PAIRS matches read):
  *   beyond, the answer names the orders found and says it is not complete.
  * Every query is scoped by the caller's company; another company's order is a 404.
  */
@@ -18,7 +19,7 @@ import { Hono } from 'hono';
 import { UuidParam } from '@catalog/contracts/common';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import { pageOf, timeIdCursor } from '@catalog/contracts/paging';
-import { compareRunTime, isOverlapCandidate, overlapsOfTargets } from '@catalog/contracts/work-order-rules';
+import { compareRunTime, isOverlapCandidate } from '@catalog/contracts/work-order-rules';
 import {
   itemTarget, MAX_OVERLAPS_LISTED, WorkOrderDetailQuery, workOrderItemsCursor, WorkOrderListQuery, WorkOrderOverlapsBody,
   type WorkOrderDetail, type WorkOrderListResponse, type WorkOrderOverlapsResponse,
@@ -57,8 +58,12 @@ export function workOrderReadRoutes(deps: { db: Database }) {
       // The contracts' rule decides (the query only narrowed the rows): the oldest first, as they would run.
       const candidates = summaries.map((o) => toWireSummary(o, people)).filter((o) => isOverlapCandidate(o, now)).sort(compareRunTime);
       const listed = candidates.slice(0, MAX_OVERLAPS_LISTED);
+      // How many items each shares, and each shared item once (under the first order that has it): a bounded answer.
       const shared = await db.workOrders.sharedTargets(companyId, listed.map((o) => o.id), wanted);
-      const overlaps = overlapsOfTargets(items, listed.map((order) => ({ order, targets: shared.get(order.id) ?? [] })), now);
+      const overlaps = listed.flatMap((order) => {
+        const found = shared.get(order.id);
+        return found ? [{ order, targets: found.targets, shared: found.shared }] : [];
+      });
       return c.json({ overlaps, more: candidates.length - listed.length, complete } satisfies WorkOrderOverlapsResponse);
     })
 

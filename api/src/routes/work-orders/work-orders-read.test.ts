@@ -238,8 +238,9 @@ describe('POST /api/work-orders/overlaps', () => {
 
     const found = await overlaps(t, [{ productId: 102 }, { productId: 101, variantId: 9002 }, { productId: 103 }]);
     expect(found).toMatchObject({ more: 0, complete: true });
-    expect(found.overlaps.map((o) => [o.order.title, o.targets.sort()])).toEqual([
-      ['Ends later', ['p102', 'v9002']], ['Sooner', ['p102']], ['Later', ['p102', 'v9002']],
+    // How many items each shares; each shared item named once, under the first order (as they run) that has it.
+    expect(found.overlaps.map((o) => [o.order.title, o.shared, o.targets])).toEqual([
+      ['Ends later', 2, ['p102', 'v9002']], ['Sooner', 1, []], ['Later', 2, []],
     ]);
     expect(found.overlaps[0]!.order).not.toHaveProperty('productUpdates');
     expect(found.overlaps.map((o) => o.order.id)).toEqual([ending.id, sooner.id, later.id]);

@@ -216,7 +216,7 @@ describe('CreateWorkOrderScreen overlaps (issue 31: asked of the server)', () =>
     vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
       if (url === '/api/work-orders/overlaps' && init.method === 'POST') {
         sent.push(JSON.parse(String(init.body)));
-        return new Response(JSON.stringify({ overlaps: [{ order: other, targets: ['p101'] }], more: 0, complete: true }), { headers: { 'Content-Type': 'application/json' } });
+        return new Response(JSON.stringify({ overlaps: [{ order: other, targets: ['p101'], shared: 1 }], more: 0, complete: true }), { headers: { 'Content-Type': 'application/json' } });
       }
       return new Response('{}', { status: 404 });
     });
