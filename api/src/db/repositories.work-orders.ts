@@ -167,14 +167,14 @@ export type WorkOrderPatch = Partial<Pick<WorkOrder,
   'title' | 'status' | 'archived' | 'originalPrices' | 'executedAt' | 'undoneAt' | 'error'
   | 'leaseOwner' | 'leaseExpiresAt' | 'scheduledAt' | 'storeHash' | 'revertAt' | 'undoRequest' | 'revertReport'
   | 'warning' | 'needsAttention' | 'approvedBy' | 'approvedAt' | 'rejectedBy' | 'rejectedAt' | 'rejectionReason'
- */
-export interface WorkOrderGuard {
-  status?: WorkOrderStatus | readonly WorkOrderStatus[];
-  leaseOwner?: string;
   | 'productUpdates' | 'executeImmediately' | 'changeLog'>>;
 /**
  * Conditions checked in the same statement as the write (compare-and-set). The routes pass
  * contracts' WORK_ORDER_ACTION_GUARDS as they are.
+ */
+export interface WorkOrderGuard {
+  status?: WorkOrderStatus | readonly WorkOrderStatus[];
+  leaseOwner?: string;
   archived?: boolean;
 }
 
@@ -220,14 +220,14 @@ export interface WorkOrdersRepository {
   /**
    * Global (scheduler): a due pending order (scheduledAt null or <= now) -> executing with a
    * lease, or takes over an executing order whose lease expired. One compare-and-set
-   * (atomic against concurrent claims in other processes too).
-   */
-  claim(id: string, leaseOwner: string, leaseMs: number, now: Date): Promise<WorkOrder | null>;
-  /** Global (executor): extends a lease the caller still holds. */
    * statement: of many concurrent callers exactly one gets the order. A completed order whose
    * revertAt has come (and whose undo has not failed) is claimed too: executing with executedAt
    * set is an undo. Archived pending orders are never claimed (an archived order's end still
    * comes), nor an order of a company that has another one executing under a live lease
+   * (atomic against concurrent claims in other processes too).
+   */
+  claim(id: string, leaseOwner: string, leaseMs: number, now: Date): Promise<WorkOrder | null>;
+  /** Global (executor): extends a lease the caller still holds. */
   renewLease(id: string, leaseOwner: string, leaseMs: number, now: Date): Promise<boolean>;
   /**
    * Global (scheduler): at most one order per company, its oldest claimable one, for companies

@@ -136,6 +136,13 @@ export function targetRows(companyId: string, workOrderId: string, items: readon
 }
 
 /**
+ * The most (order, target) matches the overlaps' query reads: beyond them (many live orders
+ * sharing many of the items) the answer is what was found, flagged incomplete, so one request
+ * costs a bounded amount of database work.
+ */
+export const OVERLAP_PAIRS = 20_000;
+
+/**
  * An order that may still meet a new one's prices: contracts' isOverlapCandidate in SQL
  * (pending or awaiting approval and not archived, or completed with its end to come and no
  * failed undo).
@@ -145,13 +152,6 @@ export function overlapCandidateWhere(wo: WorkOrders, now: Date): SQL | undefine
     and(inArray(wo.status, ['pending', 'awaiting_approval']), eq(wo.archived, false)),
     and(eq(wo.status, 'completed'), gt(wo.revertAt, now), isNull(wo.error)),
   );
-/**
- * The most (order, target) matches the overlaps' query reads: beyond them (many live orders
- * sharing many of the items) the answer is what was found, flagged incomplete, so one request
- * costs a bounded amount of database work.
- */
-export const OVERLAP_PAIRS = 20_000;
-
 }
 
 /**
@@ -167,16 +167,6 @@ export const SUMMARY_COLUMNS = [
   'undoTrigger', 'revertCounts',
 ] as const satisfies readonly (keyof WorkOrders)[];
 
-/** A dialect's table's summary columns. */
-export function summaryColumns<T extends WorkOrders>(wo: T): Pick<T, (typeof SUMMARY_COLUMNS)[number]> {
-  return Object.fromEntries(SUMMARY_COLUMNS.map((key) => [key, wo[key]])) as Pick<T, (typeof SUMMARY_COLUMNS)[number]>;
-}
-
-/** A JSON value a dialect's expression returned: parsed text (SQLite), or the value (PostgreSQL's jsonb). */
-export function jsonValue<T>(value: unknown): T | null {
-  if (value === null || value === undefined) return null;
-  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
-}
 /** Of the targets index's rows, which of `ids` (0-based) each row's order is: where a target is listed first. */
 export function rankIn(workOrderId: Column, ids: readonly string[]): SQL<number> {
   return sql<number>`case ${workOrderId} ${sql.join(ids.map((id, i) => sql`when ${id} then ${i}`), sql` `)} end`;
@@ -197,6 +187,16 @@ export function sharedByOrder(
   return out;
 }
 
+/** A dialect's table's summary columns. */
+export function summaryColumns<T extends WorkOrders>(wo: T): Pick<T, (typeof SUMMARY_COLUMNS)[number]> {
+  return Object.fromEntries(SUMMARY_COLUMNS.map((key) => [key, wo[key]])) as Pick<T, (typeof SUMMARY_COLUMNS)[number]>;
+}
+
+/** A JSON value a dialect's expression returned: parsed text (SQLite), or the value (PostgreSQL's jsonb). */
+export function jsonValue<T>(value: unknown): T | null {
+  if (value === null || value === undefined) return null;
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
 
 /** A summary row as read: the revert report's counts are the summary's revert report. */
 export function toSummary<R extends Omit<WorkOrderSummary, 'revertReport'>>({ revertCounts, ...row }: R & { revertCounts: RevertReportSummary | null }): WorkOrderSummary {
@@ -221,14 +221,6 @@ export function withSummaryColumns<P extends WorkOrderPatch>(patch: P): P & Part
   return written;
 }
 
-    idempotencyKey: input.idempotencyKey ?? null,
-    storeHash: input.storeHash ?? null,
-    revertAt: input.revertAt ?? null,
-    status: input.awaitingApproval ? 'awaiting_approval' as const : 'pending' as const,
-    createdAt: now,
-    updatedAt: now,
-  };
-}
 /** The row a new order is inserted as (pending or awaiting approval, unarchived). */
 export function newWorkOrderRow(companyId: string, input: NewWorkOrder, now: Date) {
   return {
@@ -240,3 +232,11 @@ export function newWorkOrderRow(companyId: string, input: NewWorkOrder, now: Dat
     productUpdates: input.productUpdates,
     scheduledAt: input.scheduledAt ?? null,
     executeImmediately: input.executeImmediately ?? false,
+    idempotencyKey: input.idempotencyKey ?? null,
+    storeHash: input.storeHash ?? null,
+    revertAt: input.revertAt ?? null,
+    status: input.awaitingApproval ? 'awaiting_approval' as const : 'pending' as const,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
