@@ -10,7 +10,7 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../index';
-import { overlapMatches, summariesOf, summaryPage } from './work-orders';
+import { overlapMatches, sharedQueries, summariesOf, summaryPage } from './work-orders';
 
 const sqlite = new BetterSqlite3(':memory:');
 const db = drizzle({ client: sqlite });
@@ -44,5 +44,10 @@ describe('the work-order list on SQLite', () => {
     expect(text).toContain('USING COVERING INDEX work_order_targets_company_target_order_idx (company_id=? AND target=?)');
     expect(text).toContain('USING COVERING INDEX work_orders_summary_cover_idx');
     expect(text).not.toMatch(/work_order_targets_company_target_order_idx \(company_id=\? AND target=\? AND work_order_id=\?\)/);
+  });
+
+  it("reads the listed orders' shared targets in each order's primary-key range", () => {
+    const { counts, firsts } = sharedQueries(db, 'company', ['a', 'b'], ['p1', 'v2']);
+    for (const query of [counts, firsts]) expect(plan(query)).toMatch(/USING (COVERING )?INDEX sqlite_autoindex_work_order_targets_1 \(work_order_id=\?\)/);
   });
 });

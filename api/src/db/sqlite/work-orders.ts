@@ -106,15 +106,8 @@ export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
     },
     async sharedTargets(companyId, ids, wanted) {
       if (ids.length === 0) return new Map();
-      // Counted and ranked in SQL: only a row per order and a row per target come back.
-      const where = and(
-        eq(targets.companyId, companyId), inArray(targets.workOrderId, [...ids]),
-        sql`${targets.target} in (select value from json_each(${JSON.stringify([...new Set(wanted)])}))`,
-      );
-      const counts = db.select({ id: targets.workOrderId, n: count() }).from(targets).where(where).groupBy(targets.workOrderId).all();
-      const firsts = db.select({ target: targets.target, first: sql<number>`min(${rankIn(targets.workOrderId, ids)})` })
-        .from(targets).where(where).groupBy(targets.target).all();
-      return sharedByOrder(ids, counts, firsts);
+      const { counts, firsts } = sharedQueries(db, companyId, ids, wanted);
+      return sharedByOrder(ids, counts.all(), firsts.all());
     },
     async countByStatus(companyId) {
       const counts = emptyStatusCounts();
@@ -194,6 +187,23 @@ export function summaryPage(db: SqliteDb, companyId: string, opts: KeysetPage & 
 export function summariesOf(db: SqliteDb, companyId: string, ids: readonly string[]) {
   return db.select(summary).from(wo)
     .where(and(eq(wo.companyId, companyId), sql`+${wo.id} in (select value from json_each(${JSON.stringify([...new Set(ids)])}))`));
+}
+
+/**
+ * sharedTargets' two queries, counted and ranked in SQL (only a row per order and a row per
+ * target come back): each order's rows read in its primary key's range, the `+`s keeping SQLite
+ * from seeking every (target, order) pair through the targets index instead (~6x slower with
+ * 20 orders of 2,360 shared items). Exported for their query plans' test.
+ */
+export function sharedQueries(db: SqliteDb, companyId: string, ids: readonly string[], wanted: readonly string[]) {
+  const where = and(
+    sql`+${targets.companyId} = ${companyId}`, inArray(targets.workOrderId, [...ids]),
+    sql`+${targets.target} in (select value from json_each(${JSON.stringify([...new Set(wanted)])}))`,
+  );
+  return {
+    counts: db.select({ id: targets.workOrderId, n: count() }).from(targets).where(where).groupBy(targets.workOrderId),
+    firsts: db.select({ target: targets.target, first: sql<number>`min(${rankIn(targets.workOrderId, ids)})` }).from(targets).where(where).groupBy(targets.target),
+  };
 }
 
 /**
