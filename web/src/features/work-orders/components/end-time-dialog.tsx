@@ -4,18 +4,32 @@
  * time in local time, checked as the server checks them (after the order runs).
  */
 import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { WORK_ORDER_MESSAGES, type WorkOrderSummary } from '@catalog/contracts/work-orders';
+import { planHasFeature } from '@catalog/contracts/plans';
+import { MEMBER_END_CHANGE_MESSAGE, memberMayMoveEnd } from '@catalog/contracts/price-gate';
+import { needsApproval } from '@catalog/contracts/work-order-rules';
+import { isTooFarAhead, WORK_ORDER_MESSAGES, type WorkOrderSummary } from '@catalog/contracts/work-orders';
 import { useEffect, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { NeedsConnection } from '../../../components/needs-connection';
+import { useApiQuery } from '../../../lib/api-query';
+import { COMPANY_SETTINGS_QUERY, getCompanySettings } from '../../../lib/company-settings';
+import { useCurrentUser } from '../../../lib/current-user';
 import { fromDateTimeInputs, toDateTimeInputs } from '../utils/schedule-inputs';
 
-/** Why `date` `time` cannot be the order's end, or null with the moment it names. */
-export function checkEnd(order: Pick<WorkOrderSummary, 'status' | 'executeImmediately' | 'scheduledAt'>, date: string, time: string, now: Date) {
+/**
+ * Why `date` `time` cannot be the order's end, or null with the moment it names. `onlyNearer`: a
+ * member, while the company requires approval, may only bring nearer the end of an order that
+ * has run (contracts memberMayMoveEnd, the rule the server applies).
+ */
+export function checkEnd(
+  order: Pick<WorkOrderSummary, 'status' | 'executeImmediately' | 'scheduledAt' | 'revertAt'>, date: string, time: string, now: Date, onlyNearer = false,
+) {
   const at = fromDateTimeInputs(date, time);
   if (!at) return { error: WORK_ORDER_MESSAGES.revertDate, at: null };
   const start = order.status === 'pending' && !order.executeImmediately && order.scheduledAt ? Date.parse(order.scheduledAt) : 0;
   if (at.getTime() <= Math.max(now.getTime(), start)) return { error: WORK_ORDER_MESSAGES.revertAfterStart, at: null };
+  if (isTooFarAhead(at.toISOString(), now.getTime())) return { error: WORK_ORDER_MESSAGES.revertTooFar, at: null };
+  if (onlyNearer && !memberMayMoveEnd(order.revertAt ? new Date(order.revertAt) : null, at)) return { error: MEMBER_END_CHANGE_MESSAGE, at: null };
   return { error: null, at };
 }
 
@@ -26,7 +40,21 @@ export interface EndTimeDialogProps {
   onClose: () => void;
 }
 
+/**
+ * Whether the user may only bring the end nearer (see checkEnd): a member, the company requiring
+ * approval, an order that has run. Until the user and the settings are read it is false; the
+ * server decides either way (403).
+ */
+function useOnlyNearer(order: Pick<WorkOrderSummary, 'status'> | null): boolean {
+  const user = useCurrentUser().data;
+  const member = user?.role === 'member' && order?.status === 'completed';
+  const settings = useApiQuery(COMPANY_SETTINGS_QUERY, getCompanySettings, { enabled: member }).data;
+  if (!member || !user || !settings) return false;
+  return needsApproval(user.role, settings, planHasFeature(user.company.subscriptionPlan, 'approvals'));
+}
+
 export function EndTimeDialog({ order, running, onSave, onClose }: EndTimeDialogProps) {
+  const onlyNearer = useOnlyNearer(order);
   const [date, setDate] = useState('');
   const [time, setTime] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -41,7 +69,7 @@ export function EndTimeDialog({ order, running, onSave, onClose }: EndTimeDialog
 
   const save = () => {
     if (!order) return;
-    const checked = checkEnd(order, date, time, new Date());
+    const checked = checkEnd(order, date, time, new Date(), onlyNearer);
     setError(checked.error);
     if (checked.at) onSave({ revertAt: checked.at.toISOString() });
   };
@@ -52,6 +80,11 @@ export function EndTimeDialog({ order, running, onSave, onClose }: EndTimeDialog
         <Text size="sm" c="dimmed">
           {order ? `“${order.title}”: ` : ''}at this time its prices go back by themselves, except those changed since (they are kept).
         </Text>
+        {onlyNearer && (
+          <Text size="sm" c="dimmed">
+            {MEMBER_END_CHANGE_MESSAGE}
+          </Text>
+        )}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput id="end-date" type="date" label="Revert at (date)" required value={date} onChange={(e) => setDate(e.currentTarget.value)} error={error} />
           <TextInput
@@ -65,7 +98,7 @@ export function EndTimeDialog({ order, running, onSave, onClose }: EndTimeDialog
           />
         </SimpleGrid>
         <Group justify="flex-end" gap="sm">
-          {revertAt && (
+          {revertAt && !onlyNearer && (
             <NeedsConnection>
               <Button variant="subtle" color="red.8" onClick={() => onSave({ revertAt: null })} disabled={running}>
                 Remove end
