@@ -25,6 +25,7 @@ import {
   ANY_FIELD_REFUSES, CONTENT_TYPES, type Case, ENCODED_ANYWHERE_REFUSED, ENCODED_SOMETIMES_REFUSED, HOSTILE_IDEMPOTENCY_KEYS, HOSTILE_TOKENS, type Hostile, IDEMPOTENT_ROUTES, INVALID_BODIES, SOME_FIELDS_REFUSE, URL_ALWAYS_REFUSED, bodyText, decoded, deepArray, deepObject, parsedBody, pathsOf, queryString, setAt,
 } from './testing/hostile-values';
 import { connectedApp, startDemoStore, type TestStore } from './testing/store-fixture';
+import { LATER, LATER_END } from './testing/times';
 
 const SEED = process.env.HOSTILE_SEED ? Number(process.env.HOSTILE_SEED) : Math.floor(Math.random() * 2 ** 31);
 const SCALE = process.env.HOSTILE_RUNS ? Number(process.env.HOSTILE_RUNS) : 1;
@@ -62,7 +63,7 @@ describe.each(dbTargets)('hostile input on $name', (target) => {
         { productId: 101, productName: 'Trail Runner', variantId: 9001, variantSku: 'TR-S', newRegularPrice: '55', newSalePrice: '49.9' },
         { productId: 102, productName: 'Sun Hat', newRegularPrice: '21.50', newSalePrice: null },
       ],
-      scheduledAt: '2099-01-01T09:00:00.000Z',
+      scheduledAt: LATER,
       executeImmediately: false,
     };
     const order = await t.app.request('/api/work-orders', { method: 'POST', headers: t.owner.headers, body: JSON.stringify(orderBody) });
@@ -91,7 +92,7 @@ describe.each(dbTargets)('hostile input on $name', (target) => {
       'POST /api/invitations': { email: 'another-hire@example.com', role: 'admin' },
       'POST /api/subscription/checkout': { plan: 'starter' },
       'POST /api/subscription/change': { plan: 'trial', sessionId: 'cs_test_123' },
-      'PATCH /api/work-orders/:id': { revertAt: '2031-01-01T00:00:00.000Z' },
+      'PATCH /api/work-orders/:id': { revertAt: LATER_END },
       'POST /api/work-orders/:id/undo': { force: false },
       'POST /api/work-orders/:id/reject': { reason: 'Prices too low for the season' },
       'PATCH /api/company/settings': { guardrailThresholdPercent: 40, retailFloor: true, blockingGuardrails: ['zeroPrice', 'belowCost'] },

@@ -118,16 +118,20 @@ export interface NewWorkOrder {
   caps?: WorkOrderCaps;
   now?: Date;
 }
-/** Most orders one company may have waiting: immediate pending or executing, scheduled pending. */
+/**
+ * Most orders one company may have waiting: immediate pending or executing, scheduled pending;
+ * and most orders one member may have awaiting approval (issue 31: not counted in the others).
+ */
 export interface WorkOrderCaps {
   immediate: number;
   scheduled: number;
+  awaitingApproval: number;
 }
 /** Thrown by create when the new order would pass a cap (nothing was written). */
 export class WorkOrderCapError extends Error {
   override readonly name = 'WorkOrderCapError';
   constructor(readonly cap: keyof WorkOrderCaps, readonly limit: number) {
-    super(`the company already has ${limit} ${cap} work orders waiting`);
+    super(cap === 'awaitingApproval' ? `the member already has ${limit} work orders awaiting approval` : `the company already has ${limit} ${cap} work orders waiting`);
   }
 }
 /**

@@ -14,13 +14,20 @@ import type { Twin } from './repository-shared';
 type WorkOrders = Twin<'workOrders'>;
 
 /**
- * The statuses an order waits in, per cap (issue 14): an immediate order from its creation until
- * it finishes, a scheduled one until it starts (waiting for approval counts: issue 19).
+ * The statuses an order waits in, per cap (issue 14): an immediate order from its approval (or
+ * creation) until it finishes, a scheduled one until it starts. Waiting for approval does not
+ * count (issue 31): a member's proposals have a cap of their own, per member.
  */
-export const WAITING_STATUSES: Record<keyof WorkOrderCaps, readonly WorkOrderStatus[]> = {
-  immediate: ['awaiting_approval', 'pending', 'executing'],
-  scheduled: ['awaiting_approval', 'pending'],
+export const WAITING_STATUSES: Record<'immediate' | 'scheduled', readonly WorkOrderStatus[]> = {
+  immediate: ['pending', 'executing'],
+  scheduled: ['pending'],
 };
+
+/** The cap a new order counts against: its creator's proposals when it awaits approval, else the company's queue. */
+export function capOf(input: Pick<NewWorkOrder, 'awaitingApproval' | 'executeImmediately'>): keyof WorkOrderCaps {
+  if (input.awaitingApproval) return 'awaitingApproval';
+  return input.executeImmediately ? 'immediate' : 'scheduled';
+}
 
 /** Zero for every status (the contracts' list, in its order): countByStatus fills in the statuses the company has. */
 export function emptyStatusCounts(): Record<WorkOrderStatus, number> {
@@ -91,8 +98,11 @@ export function claimPatch(leaseOwner: string, leaseMs: number, now: Date) {
   return { status: 'executing', leaseOwner, leaseExpiresAt: new Date(now.getTime() + leaseMs), updatedAt: now } as const;
 }
 
-/** The company's orders counted against `cap`. */
-export function waitingWhere(wo: WorkOrders, companyId: string, cap: keyof WorkOrderCaps): SQL | undefined {
+/** The company's orders counted against `cap` (awaiting approval: those of `createdBy`). */
+export function waitingWhere(wo: WorkOrders, companyId: string, cap: keyof WorkOrderCaps, createdBy?: string | null): SQL | undefined {
+  if (cap === 'awaitingApproval') {
+    return and(eq(wo.companyId, companyId), eq(wo.status, 'awaiting_approval'), createdBy ? eq(wo.createdBy, createdBy) : isNull(wo.createdBy));
+  }
   return and(eq(wo.companyId, companyId), statusIn(wo, WAITING_STATUSES[cap]), eq(wo.executeImmediately, cap === 'immediate'));
 }
 

@@ -168,7 +168,7 @@ describe.each(targets)('work-order and history repositories on $name', (target) 
 
     it('caps the orders a company may have waiting, counting in the insert\'s transaction; a replay is still answered', async () => {
       const c = await db.companies.create({ name: 'Capped Co' });
-      const caps = { immediate: 3, scheduled: 2 };
+      const caps = { immediate: 3, scheduled: 2, awaitingApproval: 2 };
       const create = (title: string, extra: { executeImmediately?: boolean; scheduledAt?: Date; idempotencyKey?: string } = { executeImmediately: true }) =>
         db.workOrders.create(c.id, { title, productUpdates: [item], ...extra, caps });
       // Concurrent creates: exactly the cap's worth gets in.

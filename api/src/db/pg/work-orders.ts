@@ -19,7 +19,7 @@ import type { NewWorkOrder, WorkOrder, WorkOrdersRepository } from '../repositor
 import { WorkOrderCapError } from '../repositories.work-orders';
 import {
   cancelledPatch, claimableWhere, claimPatch, emptyStatusCounts, guardWhere, heldLeaseWhere, liveLeaseWhere, newWorkOrderRow,
-  orderByIdempotencyKey, orderInCompany, pendingOfOtherStoresWhere, waitingWhere,
+  orderByIdempotencyKey, orderInCompany, pendingOfOtherStoresWhere, capOf, waitingWhere,
 } from '../repository-shared.work-orders';
 import { workOrderTurns as turns, workOrders as wo } from '../schema.pg';
 import { chunks } from '../sql-helpers';
@@ -63,8 +63,8 @@ export function pgWorkOrders(db: PgDb): WorkOrdersRepository {
           ? await tx.select().from(wo).where(orderByIdempotencyKey(wo, companyId, input.idempotencyKey))
           : [];
         if (existing) return { order: existing, created: false };
-        const cap = input.executeImmediately ? 'immediate' : 'scheduled';
-        const [row] = await tx.select({ n: count() }).from(wo).where(waitingWhere(wo, companyId, cap));
+        const cap = capOf(input);
+        const [row] = await tx.select({ n: count() }).from(wo).where(waitingWhere(wo, companyId, cap, input.createdBy));
         if ((row?.n ?? 0) >= caps[cap]) throw new WorkOrderCapError(cap, caps[cap]);
         return insert(tx, companyId, input);
       });

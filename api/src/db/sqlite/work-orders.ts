@@ -11,7 +11,7 @@ import type { NewWorkOrder, WorkOrder, WorkOrdersRepository } from '../repositor
 import { WorkOrderCapError } from '../repositories.work-orders';
 import {
   cancelledPatch, claimableWhere, claimPatch, emptyStatusCounts, guardWhere, heldLeaseWhere, liveLeaseWhere, newWorkOrderRow,
-  orderByIdempotencyKey, orderInCompany, pendingOfOtherStoresWhere, waitingWhere,
+  orderByIdempotencyKey, orderInCompany, pendingOfOtherStoresWhere, capOf, waitingWhere,
 } from '../repository-shared.work-orders';
 import { workOrderTurns as turns, workOrders as wo } from '../schema.sqlite';
 import { chunks } from '../sql-helpers';
@@ -48,8 +48,8 @@ export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
           ? tx.select().from(wo).where(orderByIdempotencyKey(wo, companyId, input.idempotencyKey)).get()
           : undefined;
         if (existing) return { order: existing, created: false };
-        const cap = input.executeImmediately ? 'immediate' : 'scheduled';
-        const row = tx.select({ n: count() }).from(wo).where(waitingWhere(wo, companyId, cap)).get();
+        const cap = capOf(input);
+        const row = tx.select({ n: count() }).from(wo).where(waitingWhere(wo, companyId, cap, input.createdBy)).get();
         if ((row?.n ?? 0) >= caps[cap]) throw new WorkOrderCapError(cap, caps[cap]);
         return insert(tx, companyId, input);
       }, { behavior: 'immediate' });
