@@ -197,6 +197,23 @@ describe.each(targets)('work-order and history repositories on $name', (target) 
       expect((await db.workOrders.create(b.id, { title: 'Free', productUpdates: [item], executeImmediately: true, caps })).created).toBe(true);
     });
 
+    it('counts orders awaiting approval per member, not against the company\'s queue (issue 31)', async () => {
+      const c = await db.companies.create({ name: 'Waiting Co' });
+      const m = await db.users.create({ companyId: c.id, email: 'm@waiting.example', role: 'member' });
+      const n = await db.users.create({ companyId: c.id, email: 'n@waiting.example', role: 'member' });
+      const caps = { immediate: 1, scheduled: 1, awaitingApproval: 2 };
+      const propose = (by: string, title: string) =>
+        db.workOrders.create(c.id, { title, productUpdates: [item], executeImmediately: true, createdBy: by, awaitingApproval: true, caps });
+      await propose(m.id, 'M 1');
+      await propose(m.id, 'M 2');
+      await expect(propose(m.id, 'M 3')).rejects.toEqual(new WorkOrderCapError('awaitingApproval', 2));
+      // Another member has room of their own, and an owner's immediate order still gets in.
+      expect((await propose(n.id, 'N 1')).created).toBe(true);
+      expect((await db.workOrders.create(c.id, { title: 'Owner now', productUpdates: [item], executeImmediately: true, caps })).created).toBe(true);
+      await expect(db.workOrders.create(c.id, { title: 'Owner again', productUpdates: [item], executeImmediately: true, caps }))
+        .rejects.toEqual(new WorkOrderCapError('immediate', 1));
+    });
+
     it('cancels a company\'s pending orders in one go, and only those', async () => {
       const c = await db.companies.create({ name: 'Moving Co' });
       const d = await db.companies.create({ name: 'Staying Co' });
