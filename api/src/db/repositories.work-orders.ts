@@ -166,6 +166,8 @@ export interface WorkOrderDetail {
   order: WorkOrderSummary;
   items: WorkOrderItem[];
   revertReport: RevertReport | null;
+  /** The changes made after creation (issue 31), oldest first; bounded (services/work-orders/change-log.ts). */
+  changeLog: WorkOrderChange[];
 }
 export type WorkOrderPatch = Partial<Pick<WorkOrder,
   'title' | 'status' | 'archived' | 'originalPrices' | 'executedAt' | 'undoneAt' | 'error'

@@ -362,6 +362,25 @@ export type WorkOrderDetailQuery = z.infer<typeof WorkOrderDetailQuery>;
 export type WorkOrderDetailParams = { itemsCursor?: string; itemsLimit?: number };
 
 /**
+ * One change made to an order after it was created (issue 31): who (name or email, null when
+ * they left), in which role, when, what it touched (the start and end before and after, the
+ * number of items), and whether it cleared an approval.
+ */
+export const WorkOrderChangeEntry = lazySchema(() =>
+  z.object({
+    at: IsoDateTime,
+    by: z.string().nullable(),
+    role: z.enum(['owner', 'admin', 'member']),
+    fields: z.array(z.enum(['productUpdates', 'scheduledAt', 'executeImmediately', 'revertAt', 'title'])),
+    scheduledAt: z.object({ from: IsoDateTime.nullable(), to: IsoDateTime.nullable() }).optional(),
+    revertAt: z.object({ from: IsoDateTime.nullable(), to: IsoDateTime.nullable() }).optional(),
+    items: z.object({ from: z.number().int().nonnegative(), to: z.number().int().nonnegative() }).optional(),
+    approvalCleared: z.boolean(),
+  }),
+);
+export type WorkOrderChangeEntry = z.infer<typeof WorkOrderChangeEntry>;
+
+/**
  * GET /api/work-orders/{id}: the summary, one page of its items in their order
  * (`productUpdates`; `itemsNextCursor` asks for the next, null on the last) and its whole
  * revert report (with the items the undo listed).
@@ -371,6 +390,8 @@ export const WorkOrderDetail = lazySchema(() =>
     productUpdates: z.array(WorkOrderItem),
     itemsNextCursor: z.string().nullable(),
     revertReport: RevertReport.nullable().default(null),
+    /** The changes made after it was created (issue 31), oldest first; at most the newest 50. */
+    changes: z.array(WorkOrderChangeEntry).default([]),
   }),
 );
 export type WorkOrderDetail = z.infer<typeof WorkOrderDetail>;

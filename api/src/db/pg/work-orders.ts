@@ -118,14 +118,17 @@ export function pgWorkOrders(db: PgDb): WorkOrdersRepository {
       return rows.map(toSummary);
     },
     async getDetail(companyId, id, page) {
-      const [row] = await db.select({ ...summary, report: wo.revertReport }).from(wo).where(scoped(companyId, id));
+      const [row] = await db.select({ ...summary, report: wo.revertReport, changeLog: wo.changeLog }).from(wo).where(scoped(companyId, id));
       if (!row) return null;
-      const { report, ...order } = row;
+      const { report, changeLog, ...order } = row;
       // The page's items only: the array is walked in SQL, and only `limit` of them are sent.
       const items = await db.execute<{ value: WorkOrderItem }>(sql`select j.value as value
         from ${wo} cross join lateral jsonb_array_elements(${wo.productUpdates}) with ordinality as j(value, n)
         where ${scoped(companyId, id)} order by j.n limit ${page.limit} offset ${page.offset}`);
-      return { order: toSummary(order), items: items.rows.map((r) => jsonValue<WorkOrderItem>(r.value)!), revertReport: jsonValue<RevertReport>(report) };
+      return {
+        order: toSummary(order), items: items.rows.map((r) => jsonValue<WorkOrderItem>(r.value)!), revertReport: jsonValue<RevertReport>(report),
+        changeLog: changeLog ?? [],
+      };
     },
     async overlapCandidates(companyId, wanted, now, pairs = OVERLAP_PAIRS) {
       // At most `pairs` + 1 (order, target) matches are read (from the targets index), grouped by order.

@@ -92,13 +92,16 @@ export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
       return summariesOf(db, companyId, ids).all().map(toSummary);
     },
     async getDetail(companyId, id, page) {
-      const row = db.select({ ...summary, report: wo.revertReport }).from(wo).where(scoped(companyId, id)).get();
+      const row = db.select({ ...summary, report: wo.revertReport, changeLog: wo.changeLog }).from(wo).where(scoped(companyId, id)).get();
       if (!row) return null;
-      const { report, ...order } = row;
+      const { report, changeLog, ...order } = row;
       // The page's items only: json_each walks the array in SQL, and only `limit` of them become objects here.
       const items = db.all<{ value: string }>(sql`select j.value as value from ${wo}, json_each(${wo.productUpdates}) as j
         where ${scoped(companyId, id)} order by j.key limit ${page.limit} offset ${page.offset}`);
-      return { order: toSummary(order), items: items.map((r) => JSON.parse(r.value) as WorkOrderItem), revertReport: jsonValue<RevertReport>(report) };
+      return {
+        order: toSummary(order), items: items.map((r) => JSON.parse(r.value) as WorkOrderItem), revertReport: jsonValue<RevertReport>(report),
+        changeLog: changeLog ?? [],
+      };
     },
     async overlapCandidates(companyId, wanted, now, pairs = OVERLAP_PAIRS) {
       const rows = overlapMatches(db, companyId, wanted, now, pairs).all();

@@ -151,5 +151,6 @@ export function toWireDetail(detail: WorkOrderDetail, itemsNextCursor: string | 
     productUpdates: detail.items.map(toWireItem),
     itemsNextCursor,
     revertReport: detail.order.status === 'undone' ? detail.revertReport : null,
+    changes: detail.changeLog.map((change) => ({ ...change, by: people.get(change.by) ?? null })),
   };
 }

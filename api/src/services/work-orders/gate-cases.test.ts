@@ -103,6 +103,12 @@ describe('an approval is of what was approved (case 4)', () => {
     expect(moved.status).toBe(200);
     expect(moved.body).toMatchObject({ status: 'awaiting_approval' });
     expect((await w.db.workOrders.get(w.companyId, created.body.id))!.changeLog).toHaveLength(2);
+    // Everyone reads who changed what and when in the order's detail.
+    const detail = await call(member, 'GET', `/api/work-orders/${created.body.id}`);
+    expect(detail.body.changes).toEqual([
+      expect.objectContaining({ by: 'Mia', role: 'member', fields: ['revertAt'], approvalCleared: true, revertAt: { from: expect.any(String), to: null } }),
+      expect.objectContaining({ by: 'Adam', role: 'admin', fields: ['scheduledAt'], approvalCleared: false, scheduledAt: { from: start, to: expect.any(String) } }),
+    ]);
     expect((await call(admin, 'POST', `/api/work-orders/${created.body.id}/approve`)).body).toMatchObject({ status: 'pending' });
 
     // A member's new items clear the approval too.
