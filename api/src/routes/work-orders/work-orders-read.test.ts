@@ -169,7 +169,8 @@ describe('GET /api/work-orders/:id', () => {
     const rest = WorkOrderDetail.parse(await (await t.request('GET', `/api/work-orders/${created.id}?itemsLimit=2&itemsCursor=${first.itemsNextCursor}`)).json());
     expect(rest.productUpdates).toEqual(created.productUpdates.slice(2));
     expect(rest.itemsNextCursor).toBeNull();
-    const { productUpdates: _items, itemsNextCursor: _next, ...summary } = rest;
+    const { productUpdates: _items, itemsNextCursor: _next, changes, ...summary } = rest;
+    expect(changes).toEqual([]);
     expect(summary).toEqual((await t.list()).orders[0]);
   });
 
