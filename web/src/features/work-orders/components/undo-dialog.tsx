@@ -4,13 +4,14 @@
  * lists the kept items with what changed them, and offers "Restore those 3 as well". When the
  * preview cannot be had, it says so; the undo still keeps prices changed since.
  */
-import { Alert, Box, Checkbox, Group, List, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Checkbox, Group, Loader, Stack, Text } from '@mantine/core';
 import { getErrorMessage } from '@catalog/contracts/errors';
 import type { RevertReport, WorkOrderSummary } from '@catalog/contracts/work-orders';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { getUndoPreview } from '../api/work-order-actions';
-import { changeSourceText, revertPlanText } from '../utils/revert-text';
+import { revertPlanText } from '../utils/revert-text';
+import { KeptPricesList } from './kept-prices-list';
 import tones from './tones.module.css';
 
 type Preview = { report: RevertReport } | { error: string } | null;
@@ -79,18 +80,7 @@ export function UndoDialog({ order, running, onConfirm, onClose }: UndoDialogPro
             </Text>
             {kept.length > 0 && (
               <>
-                {/* Scrolls when long; focusable so a keyboard can scroll it too. */}
-                <Box mah={180} style={{ overflowY: 'auto' }} tabIndex={0} aria-label="Prices changed since">
-                  <List size="sm" spacing={4}>
-                    {kept.slice(0, LISTED).map((item) => (
-                      <List.Item key={`${item.productId}-${item.variantId ?? ''}`} style={{ overflowWrap: 'anywhere' }}>
-                        {item.productName}
-                        {item.variantSku ? ` (${item.variantSku})` : ''}: {changeSourceText(item.changedBy)}
-                      </List.Item>
-                    ))}
-                  </List>
-                </Box>
-                {kept.length > LISTED && <Text size="xs" c="dimmed">and {kept.length - LISTED} more.</Text>}
+                <KeptPricesList items={kept} total={kept.length} limit={LISTED} label="Prices changed since" spacing={4} />
                 <Checkbox
                   label={`Restore ${kept.length === 1 ? 'that one' : `those ${kept.length.toLocaleString('en-US')}`} as well`}
                   description="Their newer prices are overwritten with the prices from before this order."

@@ -4,7 +4,7 @@
  * error or read-back warning, the completed or undone note (what the safe undo restored and
  * kept: the kept items on demand), and exactly the actions contracts' workOrderActions allows (spec section 4).
  */
-import { Alert, Badge, Box, Button, Group, List, Loader, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Loader, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { getErrorMessage } from '@catalog/contracts/errors';
 import { approvalNote, workOrderActions } from '@catalog/contracts/work-order-rules';
 import type { RevertItem, WorkOrderSummary } from '@catalog/contracts/work-orders';
@@ -16,7 +16,8 @@ import { getWorkOrderDetail } from '../api/get-work-orders';
 import type { WorkOrderAction } from '../api/work-order-actions';
 import { formatDateTime } from '../../../lib/format-date-time';
 import { OFFLINE_ACTION_MESSAGE } from '../../../lib/use-online';
-import { changeSourceText, undoneText } from '../utils/revert-text';
+import { undoneText } from '../utils/revert-text';
+import { KeptPricesList } from './kept-prices-list';
 import { ArchivedBadge, WorkOrderStatusBadge } from './work-order-status-badge';
 import tones from './tones.module.css';
 
@@ -86,18 +87,7 @@ function KeptPrices({ orderId, kept }: { orderId: string; kept: number }) {
           )}
           {state && 'items' in state && (
             <>
-              {/* Scrolls when long; focusable so a keyboard can scroll it too. */}
-              <Box mah={180} style={{ overflowY: 'auto' }} tabIndex={0} aria-label="Kept prices">
-                <List size="sm" spacing={2}>
-                  {state.items.slice(0, KEPT_LISTED).map((item) => (
-                    <List.Item key={`${item.productId}-${item.variantId ?? ''}`} style={{ overflowWrap: 'anywhere' }}>
-                      {item.productName}
-                      {item.variantSku ? ` (${item.variantSku})` : ''}: {changeSourceText(item.changedBy)}
-                    </List.Item>
-                  ))}
-                </List>
-              </Box>
-              {kept > KEPT_LISTED && <Text size="xs" c="dimmed">and {(kept - KEPT_LISTED).toLocaleString('en-US')} more.</Text>}
+              <KeptPricesList items={state.items} total={kept} limit={KEPT_LISTED} label="Kept prices" spacing={2} />
             </>
           )}
         </Box>
