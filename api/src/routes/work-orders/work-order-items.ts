@@ -132,16 +132,17 @@ export function toWireOrder(order: WorkOrder, people: ReadonlyMap<string, string
 
 /** The order as a page of GET /api/work-orders lists it (issue 31): no items, the stored counts. */
 export function toWireSummary(order: WorkOrderSummary, people: ReadonlyMap<string, string> = new Map()): WireSummary {
-  return {
-    ...wireCommon(order, people),
-    itemCount: order.itemCount,
-    productCount: order.productCount,
-    regularPriceUpdates: order.regularPriceUpdates,
-    salePriceUpdates: order.salePriceUpdates,
-    retailPriceUpdates: order.retailPriceUpdates,
-    undoTrigger: order.status === 'undone' ? order.undoTrigger : null,
-    revertReport: order.status === 'undone' ? order.revertReport : null,
-  };
+  // Added to the common object rather than spread into a new one: a page maps 100 of these, and
+  // a spread copy of each was a fifth of the page's time on the event loop (bench/work-order-list.ts).
+  const wire = wireCommon(order, people) as ReturnType<typeof wireCommon> & Partial<WireSummary>;
+  wire.itemCount = order.itemCount;
+  wire.productCount = order.productCount;
+  wire.regularPriceUpdates = order.regularPriceUpdates;
+  wire.salePriceUpdates = order.salePriceUpdates;
+  wire.retailPriceUpdates = order.retailPriceUpdates;
+  wire.undoTrigger = order.status === 'undone' ? order.undoTrigger : null;
+  wire.revertReport = order.status === 'undone' ? order.revertReport : null;
+  return wire as WireSummary;
 }
 
 /** GET /api/work-orders/{id}: the summary, a page of the items, and the whole revert report. */
