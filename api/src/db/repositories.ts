@@ -375,10 +375,12 @@ export interface CompanyActivitiesRepository {
 export type * from './repositories.backups';
 export type * from './repositories.catalog';
 export type * from './repositories.price-history';
+export type * from './repositories.store-taxonomy';
 export type * from './repositories.work-orders';
 import type { BackupsRepository } from './repositories.backups';
 import type { ProductsRepository } from './repositories.catalog';
 import type { PriceHistoryRepository } from './repositories.price-history';
+import type { StoreTaxonomyRepository } from './repositories.store-taxonomy';
 import type { WorkOrdersRepository } from './repositories.work-orders';
 
 // ---------------------------------------------------------------- database
@@ -406,5 +408,7 @@ export interface Database {
   stripeEvents: StripeEventsRepository;
   activities: CompanyActivitiesRepository;
   storeRefreshes: StoreRefreshesRepository;
+  /** The store's categories and brands, cached per company (issue 32). */
+  storeTaxonomy: StoreTaxonomyRepository;
   backups: BackupsRepository;
 }

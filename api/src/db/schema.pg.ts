@@ -409,3 +409,25 @@ export const storeWebhookReceipts = pgTable('store_webhook_receipts', {
   primaryKey({ columns: [t.companyId, t.hash] }),
   index('store_webhook_receipts_received_idx').on(t.receivedAt),
 ]);
+
+/**
+ * The store's category index and brands, cached per company and store (issue 32): read by a
+ * sync, kept, and used by the store-refresh worker instead of reading them again for every
+ * refresh (services/sync/store-taxonomy.ts says when each is read again). One row per company
+ * and store, each list a JSON array of [id, text] pairs (a store has some thousands of
+ * categories at most: a few hundred kB), categories in the store's tree order. Category
+ * webhooks count `category_events`; the cached categories are current while
+ * `categories_read_events` (the count when their read began) equals it.
+ */
+export const storeTaxonomy = pgTable('store_taxonomy', {
+  companyId: text('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  storeHash: text('store_hash').notNull(),
+  categories: jsonb('categories').$type<Array<[number, string]>>(),
+  categoriesReadAt: ts('categories_read_at'),
+  categoryEvents: integer('category_events').notNull().default(0),
+  categoriesReadEvents: integer('categories_read_events').notNull().default(0),
+  brands: jsonb('brands').$type<Array<[number, string]>>(),
+  /** Brand ids products named that the store did not list when the brands were read (deleted brands). */
+  missingBrands: jsonb('missing_brands').$type<number[]>(),
+  brandsReadAt: ts('brands_read_at'),
+}, (t) => [primaryKey({ columns: [t.companyId, t.storeHash] })]);

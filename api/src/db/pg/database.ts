@@ -12,6 +12,7 @@ import type { Database } from '../repositories';
 import { pgCompanies } from './companies';
 import { pgActivities } from './activities';
 import { pgStoreRefreshes } from './store-refreshes';
+import { pgStoreTaxonomy } from './store-taxonomy';
 import { pgBackups } from './backups';
 import { pgIdempotency } from './idempotency';
 import { pgStripeEvents } from './stripe-events';
@@ -87,6 +88,7 @@ export async function openPgDatabase(
       idempotency: pgIdempotency(db),
       activities: pgActivities(db),
       storeRefreshes: pgStoreRefreshes(db),
+      storeTaxonomy: pgStoreTaxonomy(db),
       backups: pgBackups(db),
       stripeEvents: pgStripeEvents(db),
     };

@@ -14,6 +14,7 @@ import { CONNECTION_PRAGMAS } from './pragmas';
 import { sqliteCompanies } from './companies';
 import { sqliteActivities } from './activities';
 import { sqliteStoreRefreshes } from './store-refreshes';
+import { sqliteStoreTaxonomy } from './store-taxonomy';
 import { sqliteBackups } from './backups';
 import { sqliteIdempotency } from './idempotency';
 import { sqliteStripeEvents } from './stripe-events';
@@ -51,6 +52,7 @@ export function openSqliteDatabase(file: string, migrationsFolder: string | null
       idempotency: sqliteIdempotency(db),
       activities: sqliteActivities(db),
       storeRefreshes: sqliteStoreRefreshes(db),
+      storeTaxonomy: sqliteStoreTaxonomy(db),
       backups: sqliteBackups(db),
       stripeEvents: sqliteStripeEvents(db),
     };
