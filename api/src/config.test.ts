@@ -134,6 +134,17 @@ describe('configuration', () => {
     expect(() => loadConfig({ WORK_ORDER_LEASE_MS: '1.5s' })).toThrow(/WORK_ORDER_LEASE_MS/);
   });
 
+  it('works on 32 work orders and 16 store refreshes at once unless WORK_ORDERS_AT_ONCE / STORE_REFRESHES_AT_ONCE say otherwise', () => {
+    expect(loadConfig({}).workOrdersAtOnce).toBe(32);
+    expect(loadConfig({}).storeRefreshesAtOnce).toBe(16);
+    expect(loadConfig({ WORK_ORDERS_AT_ONCE: '4', STORE_REFRESHES_AT_ONCE: ' ' }).workOrdersAtOnce).toBe(4);
+    expect(loadConfig({ STORE_REFRESHES_AT_ONCE: '64' }).storeRefreshesAtOnce).toBe(64);
+    expect(() => loadConfig({ WORK_ORDERS_AT_ONCE: '0' })).toThrow(/WORK_ORDERS_AT_ONCE: must be at least 1/);
+    expect(() => loadConfig({ WORK_ORDERS_AT_ONCE: '2.5' })).toThrow(/WORK_ORDERS_AT_ONCE: must be a whole number/);
+    expect(() => loadConfig({ STORE_REFRESHES_AT_ONCE: '1001' })).toThrow(/STORE_REFRESHES_AT_ONCE: must be at most 1000/);
+    expect(() => loadConfig({ STORE_REFRESHES_AT_ONCE: 'many' })).toThrow(/STORE_REFRESHES_AT_ONCE/);
+  });
+
   it('registers store webhooks at an https origin (STORE_WEBHOOK_URL, else PUBLIC_URL), over http only to this machine outside production', () => {
     expect(loadConfig({}).storeWebhookUrl).toBeUndefined();
     expect(loadConfig({ PUBLIC_URL: 'http://localhost:8787' }).storeWebhookUrl).toBeUndefined();

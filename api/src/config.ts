@@ -8,6 +8,8 @@ import { z } from 'zod';
 import { MIN_APP_SECRET_LENGTH, readOrCreateSecretFile } from './lib/secrets';
 import { RATE_LIMITS, type RateLimitName } from './middleware/rate-limit';
 import { DEFAULT_LEASE_MS } from './services/work-orders/executor';
+import { DEFAULT_ORDERS_AT_ONCE } from './services/work-orders/scheduler';
+import { DEFAULT_REFRESHES_AT_ONCE } from './services/store-webhooks/refresh-worker';
 
 /** api/ (one level above both src/ and the bundled dist/). */
 const apiRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -100,6 +102,8 @@ const Env = z.object({
   RATE_LIMIT_WEBHOOK_REFUSALS_PER_MINUTE: rateLimit('webhookRefusals'),
   TRUST_PROXY: trustProxy,
   WORK_ORDER_LEASE_MS: wholeNumber(1_000, 3_600_000, DEFAULT_LEASE_MS, 'must be at least 1000'),
+  WORK_ORDERS_AT_ONCE: wholeNumber(1, 1_000, DEFAULT_ORDERS_AT_ONCE, 'must be at least 1'),
+  STORE_REFRESHES_AT_ONCE: wholeNumber(1, 1_000, DEFAULT_REFRESHES_AT_ONCE, 'must be at least 1'),
   STRIPE_API_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. http://127.0.0.1:8789' })
     .optional()
@@ -168,6 +172,10 @@ export interface Config {
    * every third of it): another process resumes the order of a process that died this long after.
    */
   workOrderLeaseMs: number;
+  /** Work orders a process works on at once (WORK_ORDERS_AT_ONCE); one waiting on its store holds no place. */
+  workOrdersAtOnce: number;
+  /** Companies' store refreshes a process works on at once (STORE_REFRESHES_AT_ONCE), counted the same way. */
+  storeRefreshesAtOnce: number;
 }
 
 export interface StripeConfig {
@@ -241,6 +249,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: e.TRUST_PROXY,
     workOrderLeaseMs: e.WORK_ORDER_LEASE_MS,
+    workOrdersAtOnce: e.WORK_ORDERS_AT_ONCE,
+    storeRefreshesAtOnce: e.STORE_REFRESHES_AT_ONCE,
   };
 }
 

@@ -8,13 +8,15 @@
  * companies have no backup for today's key (`daily:YYYY-MM-DD`, UTC), so a restart or a missed
  * poll only delays a backup; a process takes a company's 'backup' activity lease before it works
  * on it (another process skips that company meanwhile), and the key is unique per company, so a
- * backup is stored once even should two processes get there.
+ * backup is stored once even should two processes get there. Up to BACKUPS_AT_ONCE companies
+ * are backed up at once (issue 32).
  */
 import { hostname } from 'node:os';
 import { BACKUP_RETENTION } from '@catalog/contracts/backups';
 import { plansWithFeature } from '@catalog/contracts/plans';
 import type { Database } from '../../db/repositories';
 import type { Logger } from '../../lib/logger';
+import { WorkSlots } from '../../lib/work-slots';
 import { dailyKey, takeBackup } from './backups';
 
 /** How often the database is asked for companies due a daily backup. */
@@ -23,6 +25,8 @@ export const DEFAULT_BACKUP_POLL_MS = 60_000;
 const COMPANIES_PER_LOOK = 25;
 /** Expired backups deleted per look. */
 const DELETES_PER_LOOK = 500;
+/** Companies backed up at once per process (each reads and writes only the database). */
+const BACKUPS_AT_ONCE = 4;
 /** How long a process holds a company's backup lease; one backup takes well under a second. */
 const LEASE_MS = 5 * 60_000;
 
@@ -47,6 +51,7 @@ export function createBackupScheduler(o: BackupSchedulerOptions) {
   /** Set by stop(): a look in progress ends after the company it is on. */
   let halted = false;
   let ticking: Promise<void> | null = null;
+  const slots = new WorkSlots(BACKUPS_AT_ONCE);
 
   /** One look: today's daily backups that are missing, then retention. A look asked for while one runs joins it. */
   function tick(): Promise<void> {
@@ -68,20 +73,22 @@ export function createBackupScheduler(o: BackupSchedulerOptions) {
     const at = now();
     const key = dailyKey(at);
     const due = await o.db.backups.companiesWithout(key, plansWithFeature('pricingBackups'), COMPANIES_PER_LOOK);
-    for (const companyId of due) {
-      if (halted) return;
-      const taken = await o.db.activities.acquire(companyId, 'backup', { owner, now: at, expiresAt: new Date(at.getTime() + LEASE_MS) });
-      if (!taken) continue; // another process is on it
-      try {
-        // Another process may have finished it between the look and the lease.
-        if (await o.db.backups.findByKey(companyId, key)) continue;
-        const backup = await takeBackup(o.db, companyId, { trigger: 'daily', dedupeKey: key, now: at });
-        if (backup) log.info('daily backup taken', { companyId, backupId: backup.id, depth: backup.depth, bytes: backup.data.length });
-      } catch (err) {
-        log.error('a daily backup failed; it is tried again at the next look', { companyId, error: String(err) });
-      } finally {
-        await o.db.activities.release(companyId, 'backup', owner).catch(() => undefined);
-      }
+    // Companies at once: one company's large catalog does not hold the others' backups.
+    await Promise.all(due.map((companyId) => slots.run(() => (halted ? Promise.resolve() : dailyBackup(companyId, key, at)))));
+  }
+
+  async function dailyBackup(companyId: string, key: string, at: Date) {
+    const taken = await o.db.activities.acquire(companyId, 'backup', { owner, now: at, expiresAt: new Date(at.getTime() + LEASE_MS) });
+    if (!taken) return; // another process is on it
+    try {
+      // Another process may have finished it between the look and the lease.
+      if (await o.db.backups.findByKey(companyId, key)) return;
+      const backup = await takeBackup(o.db, companyId, { trigger: 'daily', dedupeKey: key, now: at });
+      if (backup) log.info('daily backup taken', { companyId, backupId: backup.id, depth: backup.depth, bytes: backup.data.length });
+    } catch (err) {
+      log.error('a daily backup failed; it is tried again at the next look', { companyId, error: String(err) });
+    } finally {
+      await o.db.activities.release(companyId, 'backup', owner).catch(() => undefined);
     }
   }
 

@@ -7,11 +7,16 @@
  * paces itself by the store's rate-limit headers). A product queued again while it was being
  * read stays queued for the next read. Products are read once they have waited `settleMs`:
  * bursts of deliveries coalesce, and our own write behind a delivery has been stored by then.
+ *
+ * Companies are refreshed at once (issue 32, decision 049): up to STORE_REFRESHES_AT_ONCE work
+ * on their products at a time, and a refresh waiting on its store (a throttled or slow one)
+ * gives its work slot to another company meanwhile (lib/work-slots.ts), so it waits alone.
  */
 import { hostname } from 'node:os';
 import { MAX_PAGE_SIZE } from '@catalog/commerce';
 import type { Database } from '../../db/repositories';
 import type { Logger } from '../../lib/logger';
+import { WorkSlots } from '../../lib/work-slots';
 import type { SecretBox } from '../../lib/secrets';
 import { readToken, type CommerceFactory } from '../store-connection';
 import { indexBrands, indexCategories, type BrandIndex, type CategoryIndex } from '../sync/catalog-mapping';
@@ -24,8 +29,12 @@ export const DEFAULT_REFRESH_POLL_MS = 1_000;
 export const DEFAULT_SETTLE_MS = 300;
 /** The company lease: another process takes over a company this long after its worker died. */
 const LEASE_MS = 30_000;
-/** Companies looked at per poll. */
+/** Companies looked at per poll, beside those refreshing here. */
 const COMPANIES_PER_LOOK = 20;
+/** Companies refreshed at once per process (STORE_REFRESHES_AT_ONCE); one waiting on its store holds no slot. */
+export const DEFAULT_REFRESHES_AT_ONCE = 16;
+/** Refreshes a process keeps in progress, waiting on their stores included, per work slot. */
+const RUNS_PER_SLOT = 8;
 /** Delivery hashes are remembered this long (BigCommerce's retries end after 48 hours). */
 const RECEIPTS_KEPT_MS = 49 * 3_600_000;
 
@@ -36,6 +45,8 @@ export interface RefreshWorkerOptions {
   logger: Logger;
   pollMs?: number;
   settleMs?: number;
+  /** Companies refreshed at once (default DEFAULT_REFRESHES_AT_ONCE). */
+  concurrency?: number;
   now?: () => Date;
 }
 
@@ -49,47 +60,77 @@ export function createRefreshWorker(o: RefreshWorkerOptions) {
   const log = o.logger.child({ component: 'store-refresh' });
   let timer: ReturnType<typeof setInterval> | undefined;
   let unsubscribe: (() => void) | undefined;
+  let unsubscribeFreed: (() => void) | undefined;
   let stopped = true;
-  let running: Promise<number> | null = null;
-  let again = false;
   let prunedAt = 0;
   const controller = new AbortController();
+  const slots = new WorkSlots(Math.max(1, o.concurrency ?? DEFAULT_REFRESHES_AT_ONCE));
+  const maxRuns = slots.size * RUNS_PER_SLOT;
+  /** Refreshes in progress in this process, by company. */
+  const active = new Map<string, Promise<number>>();
+  let looking: Promise<Promise<number>[]> | null = null;
+  let again = false;
+  /** The last look left companies waiting for want of a slot: a slot falling free looks again. */
+  let backlog = false;
 
-  /** One look; a look asked for while one runs is made right after it. Resolves with the products refreshed. */
-  function runOnce(): Promise<number> {
-    if (running) {
+  /**
+   * One look: starts the refresh of every company with settled products queued (but those
+   * already refreshing here), as many as the slots allow. Resolves, with the products
+   * refreshed, once the refreshes it started have ended.
+   */
+  async function runOnce(): Promise<number> {
+    const counts = await Promise.all(await look());
+    return counts.reduce((sum, n) => sum + n, 0);
+  }
+
+  /** Looks are one at a time; a look asked for while one runs is made right after it. */
+  function look(): Promise<Promise<number>[]> {
+    if (looking) {
       again = true;
-      return running;
+      return looking;
     }
-    running = (async () => {
-      let total = 0;
+    looking = (async () => {
+      const started: Promise<number>[] = [];
       try {
         do {
           again = false;
-          total += await refreshDue();
+          started.push(...(await startDue()));
         } while (again && !controller.signal.aborted);
       } catch (err) {
         log.error('refreshing queued products failed', { error: String(err) });
       } finally {
-        running = null;
+        looking = null;
       }
-      return total;
+      return started;
     })();
-    return running;
+    return looking;
   }
 
-  async function refreshDue(): Promise<number> {
+  async function startDue(): Promise<Promise<number>[]> {
     const at = now();
     if (at.getTime() - prunedAt > 3_600_000) {
       prunedAt = at.getTime();
       await o.db.storeRefreshes.pruneReceipts(new Date(at.getTime() - RECEIPTS_KEPT_MS));
     }
-    let total = 0;
-    for (const companyId of await o.db.storeRefreshes.due(new Date(at.getTime() - settleMs), COMPANIES_PER_LOOK)) {
+    backlog = false;
+    const started: Promise<number>[] = [];
+    // Companies refreshing here stay due until they are done: ask for enough to see others.
+    for (const companyId of await o.db.storeRefreshes.due(new Date(at.getTime() - settleMs), COMPANIES_PER_LOOK + active.size)) {
       if (controller.signal.aborted) break;
-      total += await refreshCompany(companyId);
+      if (active.has(companyId)) continue;
+      if (slots.free === 0 || active.size >= maxRuns) {
+        backlog = true;
+        break;
+      }
+      const refresh = slots.run(() => refreshCompany(companyId)).finally(() => {
+        active.delete(companyId);
+        // Products queued meanwhile, or companies left for want of a slot: look again.
+        if (!stopped) void look();
+      });
+      active.set(companyId, refresh);
+      started.push(refresh);
     }
-    return total;
+    return started;
   }
 
   async function refreshCompany(companyId: string): Promise<number> {
@@ -97,6 +138,16 @@ export function createRefreshWorker(o: RefreshWorkerOptions) {
     const start = now();
     if (!(await o.db.activities.acquire(companyId, 'store-refresh', { owner: leaseOwner, now: start, expiresAt: new Date(start.getTime() + LEASE_MS) }))) return 0;
     let total = 0;
+    // Renewed every third of its length, also while a throttled store keeps a read waiting.
+    let leaseLost = false;
+    const renewal = setInterval(() => {
+      o.db.activities.renew(companyId, 'store-refresh', leaseOwner, { expiresAt: new Date(now().getTime() + LEASE_MS) })
+        .then((renewed) => {
+          leaseLost ||= !renewed;
+        })
+        .catch((err: unknown) => log.warn('could not renew a store-refresh lease', { companyId, error: String(err) }));
+    }, LEASE_MS / 3);
+    renewal.unref?.();
     try {
       const [settings, company] = await Promise.all([o.db.settings.get(companyId), o.db.companies.get(companyId)]);
       const accessToken = settings ? readToken(o.secrets, settings) : null;
@@ -122,13 +173,13 @@ export function createRefreshWorker(o: RefreshWorkerOptions) {
         await o.db.storeRefreshes.done(companyId, ids, readAt);
         total += ids.length;
         log.info('refreshed products from store webhooks', { companyId, products: ids.length, ...outcome });
-        const renewed = await o.db.activities.renew(companyId, 'store-refresh', leaseOwner, { expiresAt: new Date(now().getTime() + LEASE_MS) });
-        if (!renewed) break;
+        if (leaseLost) break;
       }
     } catch (err) {
       // The products stay queued; the next look tries again (the store client already retried).
       log.warn('could not refresh products from the store', { companyId, error: String(err) });
     } finally {
+      clearInterval(renewal);
       await o.db.activities.release(companyId, 'store-refresh', leaseOwner).catch(() => {});
     }
     return total;
@@ -142,10 +193,13 @@ export function createRefreshWorker(o: RefreshWorkerOptions) {
       if (!stopped) return;
       stopped = false;
       // A delivery is read once it has settled: look then (and the poll covers the rest).
-      unsubscribe = onStoreRefreshDue(() => void setTimeout(() => void runOnce(), settleMs + 20).unref?.());
-      timer = setInterval(() => void runOnce(), pollMs);
+      unsubscribe = onStoreRefreshDue(() => void setTimeout(() => void look(), settleMs + 20).unref?.());
+      unsubscribeFreed = slots.onFreed(() => {
+        if (backlog) void look();
+      });
+      timer = setInterval(() => void look(), pollMs);
       timer.unref?.();
-      void runOnce();
+      void look();
     },
     /** Stops polling and the refresh in progress (its products stay queued); resolves when it has ended. */
     async stop() {
@@ -153,8 +207,10 @@ export function createRefreshWorker(o: RefreshWorkerOptions) {
       stopped = true;
       clearInterval(timer);
       unsubscribe?.();
+      unsubscribeFreed?.();
       controller.abort(new Error('the refresh worker is stopping'));
-      await running;
+      await looking;
+      await Promise.all(active.values());
     },
   };
 }

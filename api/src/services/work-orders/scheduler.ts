@@ -12,10 +12,18 @@
  * for lately and asks for every other company's order first, so a company with a backlog of
  * old orders takes its turn after each company waiting behind it, not before. That memory is a
  * preference only (a restart or another process simply starts without it), never a rule.
+ *
+ * Many at once (issue 32, decision 049): a process works on up to `concurrency` orders at a
+ * time (WORK_ORDERS_AT_ONCE, 32 by default), counted in work slots that an order gives back
+ * while it waits on its store (lib/work-slots.ts). An order of a throttled store therefore
+ * waits in memory, holding no slot, no database connection and no transaction, and the orders
+ * of healthy stores go on. Orders kept in memory, waiting or not, are bounded too:
+ * RUNS_PER_SLOT times the slots.
  */
 import { hostname } from 'node:os';
 import type { Database, WorkOrder } from '../../db/repositories';
 import type { Logger } from '../../lib/logger';
+import { WorkSlots } from '../../lib/work-slots';
 import type { Executor } from './executor';
 
 // ---------------------------------------------------------------- wake-ups
@@ -48,8 +56,10 @@ export function notifyWorkOrdersDue(): void {
 
 /** How often the database is asked for due orders; a scheduled order starts at most this late. */
 export const DEFAULT_POLL_MS = 2_000;
-/** Orders run at once per process; each is one stream of product and one of variant batches. */
-export const DEFAULT_ORDERS_AT_ONCE = 2;
+/** Orders worked on at once per process (WORK_ORDERS_AT_ONCE); an order waiting on its store holds no slot. */
+export const DEFAULT_ORDERS_AT_ONCE = 32;
+/** Orders a process keeps running, waiting on their stores included, per work slot. */
+export const RUNS_PER_SLOT = 8;
 /** Companies offered per look (one due order each); a backlog of one company takes one place. */
 const DUE_WINDOW = 50;
 
@@ -60,6 +70,7 @@ export interface SchedulerOptions {
   /** This process's name on the leases it takes. Default: host, pid and a random suffix. */
   owner?: string;
   pollMs?: number;
+  /** Orders worked on at once (default DEFAULT_ORDERS_AT_ONCE). */
   concurrency?: number;
   now?: () => Date;
 }
@@ -75,7 +86,8 @@ export type Scheduler = ReturnType<typeof createScheduler>;
 export function createScheduler(o: SchedulerOptions) {
   const owner = o.owner ?? `${hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
   const pollMs = o.pollMs ?? DEFAULT_POLL_MS;
-  const concurrency = Math.max(1, o.concurrency ?? DEFAULT_ORDERS_AT_ONCE);
+  const slots = new WorkSlots(Math.max(1, o.concurrency ?? DEFAULT_ORDERS_AT_ONCE));
+  const maxRuns = slots.size * RUNS_PER_SLOT;
   const now = o.now ?? (() => new Date());
   const log = o.logger.child({ scheduler: owner });
   const running = new Map<string, Running>();
@@ -84,6 +96,11 @@ export function createScheduler(o: SchedulerOptions) {
   let stopped = true;
   let ticking: Promise<void> | null = null;
   let again = false;
+  /** The last look left due orders for want of a slot: a slot falling free looks again. */
+  let backlog = false;
+  let unsubscribeFreed: (() => void) | undefined;
+
+  const full = () => slots.free === 0 || running.size >= maxRuns;
 
   /** One look at the database; a look asked for while one runs is made right after it. */
   function tick(): Promise<void> {
@@ -108,11 +125,16 @@ export function createScheduler(o: SchedulerOptions) {
   }
 
   async function claimDue() {
-    if (running.size >= concurrency) return;
+    backlog = full();
+    if (backlog) return;
     const at = now();
     // Round-robin across companies is the database's: each claim records the company's turn.
     for (const order of await o.db.workOrders.due(at, DUE_WINDOW)) {
-      if (stopped || running.size >= concurrency) return;
+      if (stopped) return;
+      if (full()) {
+        backlog = true;
+        return;
+      }
       // One order per company at a time: a company's orders share its store's rate limit, and a
       // long backlog of one company must not hold every slot while another company waits. The
       // database already leaves out companies with a live lease, and its claim refuses them too
@@ -125,8 +147,8 @@ export function createScheduler(o: SchedulerOptions) {
 
   function launch(order: WorkOrder) {
     const controller = new AbortController();
-    const done = o.executor
-      .run(order, owner, controller.signal)
+    const done = slots
+      .run(() => o.executor.run(order, owner, controller.signal))
       .then((outcome) => log.info('work order ran', { workOrderId: order.id, outcome }))
       .catch((err) =>
         log.error('work order run crashed; it resumes when its lease lapses', { workOrderId: order.id, error: String(err?.stack ?? err) }))
@@ -144,15 +166,22 @@ export function createScheduler(o: SchedulerOptions) {
       if (!stopped) return;
       stopped = false;
       unsubscribe = onWorkOrdersDue(() => void tick());
+      unsubscribeFreed = slots.onFreed(() => {
+        if (backlog) void tick();
+      });
       timer = setInterval(() => void tick(), pollMs);
       timer.unref?.();
       void tick();
     },
     /** Looks for due orders now (also what a wake-up does). */
     kick: () => tick(),
-    /** Orders this process is running now. */
+    /** Orders this process is running now, waiting on their stores included. */
     get running() {
       return running.size;
+    },
+    /** Orders this process is working on now (holding a work slot). */
+    get working() {
+      return slots.busy;
     },
     /**
      * Stops polling and stops the orders it runs at their next step. Their leases are cleared,
@@ -163,6 +192,7 @@ export function createScheduler(o: SchedulerOptions) {
       stopped = true;
       clearInterval(timer);
       unsubscribe?.();
+      unsubscribeFreed?.();
       const active = [...running.entries()];
       for (const [, r] of active) r.controller.abort(new Error('the scheduler is stopping'));
       await Promise.all(active.map(([, r]) => r.done));
