@@ -15,9 +15,12 @@ export interface DemoStoreOptions {
   seed?: string | number;
   /** Number of products of the default store. Default 1,200. */
   products?: number;
-  /** The stores served; default one store: hash `demo`, token `demo-token`, client id `demo-client`. */
+  /**
+   * The stores served; default one store: hash `demo`, token `demo-token`, client id `demo-client`.
+   * A store's `settings` override the global ones below for it alone (`{ quota: 1 }`).
+   */
   stores?: StoreSpec[];
-  /** Delay added to every store API request, in ms. Default 0. */
+  /** Delay added to every store API request, in ms. Default 0. The global settings start here. */
   latencyMs?: number;
   /** Requests per store per window. Default 150. */
   quota?: number;

@@ -9,6 +9,15 @@ import type { Prng } from './prng';
 /** '429': a rate-limit answer; '500': a server error; 'drop': the socket is closed, no answer. */
 export type FaultKind = '429' | '500' | 'drop';
 
+/** Every fault kind, for checking a queue sent over HTTP. */
+export const FAULT_KINDS: readonly FaultKind[] = ['429', '500', 'drop'];
+
+/** The fault kinds of `{"next": [...]}`, or null when the body is not that. */
+export function readFaultQueue(body: unknown): FaultKind[] | null {
+  const next = typeof body === 'object' && body !== null && 'next' in body ? body.next : null;
+  return Array.isArray(next) && next.every((k) => FAULT_KINDS.includes(k as FaultKind)) ? (next as FaultKind[]) : null;
+}
+
 /** The share (0 to 1) of store API requests that fail with each kind of fault. */
 export interface FaultRates {
   rate429: number;
@@ -37,10 +46,18 @@ export class FaultInjector {
     this.queue.push(...kinds);
   }
 
-  /** The fault for the current request, or null for none. */
+  /** The fault for the current request, or null for none: a queued one first, else a random draw. */
   draw(rates: FaultRates): FaultKind | null {
-    const queued = this.queue.shift();
-    if (queued) return queued;
+    return this.takeQueued() ?? this.drawRandom(rates);
+  }
+
+  /** The next queued fault, or null when the queue is empty. */
+  takeQueued(): FaultKind | null {
+    return this.queue.shift() ?? null;
+  }
+
+  /** A fault drawn at the given rates (the queue left alone), or null for none. */
+  drawRandom(rates: FaultRates): FaultKind | null {
     const total = rates.rate429 + rates.rate500 + rates.drop;
     if (total <= 0) return null;
     const x = this.rng.next();

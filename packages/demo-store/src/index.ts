@@ -6,8 +6,8 @@
 export { createDemoStore } from './demo-store';
 export type { DemoStore, DemoStoreOptions, RunningDemoStore } from './demo-store';
 export { DEMO_STORE, DEFAULT_SETTINGS, DemoStoreState } from './store-state';
-export type { DemoStoreSettings, DemoStoreStats, SettingsPatch, StoreAccount, StoreSpec } from './store-state';
-export { splitFaultRate } from './faults';
+export type { DemoStoreSettings, DemoStoreStats, SettingsPatch, StoreAccount, StoreSpec, StoreStats } from './store-state';
+export { FAULT_KINDS, splitFaultRate } from './faults';
 export type { FaultKind, FaultRates } from './faults';
 export { Catalog } from './catalog';
 export type { UpdateOutcome } from './catalog';

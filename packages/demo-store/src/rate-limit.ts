@@ -1,6 +1,6 @@
 /**
  * Per-store rate limiting as BigCommerce does it: a fixed window per store (30 s by default)
- * with a request quota, reported on every response through the X-Rate-Limit-* headers, and a
+ * with a request quota (each store's own, so one store can be throttled and not another), reported on every response through the X-Rate-Limit-* headers, and a
  * 429 once the quota of the current window is spent.
  */
 
@@ -25,13 +25,14 @@ export class FixedWindowRateLimiter {
   private readonly windows = new Map<string, Window>();
 
   constructor(
-    private readonly settings: () => RateLimitSettings,
+    /** The quota and window of a store, read on every request so a change applies at once. */
+    private readonly settings: (store: string) => RateLimitSettings,
     private readonly now: () => number = Date.now,
   ) {}
 
   /** Counts one request of `store` (unless the quota is spent) and says whether it may run. */
   take(store: string): RateLimitDecision {
-    const { quota, windowMs } = this.settings();
+    const { quota, windowMs } = this.settings(store);
     const now = this.now();
     let w = this.windows.get(store);
     if (!w || now >= w.startedAt + windowMs) {
@@ -45,7 +46,7 @@ export class FixedWindowRateLimiter {
 
   /** The headers of a response that did not count against the quota (an injected 429). */
   peek(store: string): Record<string, string> {
-    const { quota, windowMs } = this.settings();
+    const { quota, windowMs } = this.settings(store);
     const now = this.now();
     const w = this.windows.get(store) ?? { startedAt: now, used: 0 };
     return this.headersFor(w, quota, windowMs, now);

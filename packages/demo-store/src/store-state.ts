@@ -1,14 +1,23 @@
 /**
  * The demo store's state and its admin surface: the stores it serves (by hash, each with its
- * access token and catalog), the run-time settings (latency, quota and window, fault rates),
- * the rate limiter and fault injector, and request counters. Tests and benchmarks drive it
+ * access token, catalog, settings of its own and counters), the global settings every store
+ * follows unless it overrides them (latency, quota and window, fault rates, kept prices), the
+ * rate limiter and fault injectors, and request counters. Tests and benchmarks drive it
  * directly, or over HTTP through the /__admin routes.
  */
 import { Catalog } from './catalog';
-import { FaultInjector, NO_FAULTS } from './faults';
-import type { FaultKind, FaultRates } from './faults';
+import { FaultInjector } from './faults';
+import type { FaultKind } from './faults';
 import { FixedWindowRateLimiter } from './rate-limit';
-import { StoreHooks, type DeliveryStats } from './webhooks';
+import { applyPatch, combinePatches, DEFAULT_SETTINGS } from './settings';
+import type { DemoStoreSettings, SettingsPatch } from './settings';
+import { emptyStats, emptyStoreStats } from './store-stats';
+import type { DemoStoreStats, StoreStats } from './store-stats';
+import { StoreHooks } from './webhooks';
+
+export { DEFAULT_SETTINGS } from './settings';
+export type { DemoStoreSettings, SettingsPatch } from './settings';
+export type { DemoStoreStats, StoreStats } from './store-stats';
 
 /** One store the demo serves: `/stores/{hash}/v3/...` with `X-Auth-Token: {accessToken}`. */
 export interface StoreSpec {
@@ -18,6 +27,8 @@ export interface StoreSpec {
   seed?: string | number;
   /** Number of generated products. */
   products?: number;
+  /** This store's own settings over the global ones (e.g. `{ quota: 1 }` to throttle it alone). */
+  settings?: SettingsPatch;
 }
 
 export interface StoreAccount {
@@ -27,22 +38,15 @@ export interface StoreAccount {
   catalog: Catalog;
   /** Its webhooks (Webhooks v3): registered hooks, and the deliveries of the catalog's changes. */
   hooks: StoreHooks;
+  /** Its own settings over the global ones; `{}` while it follows them. */
+  overrides: SettingsPatch;
+  /** Its queued faults, and its random draws once it has fault rates of its own. */
+  faults: FaultInjector;
+  stats: StoreStats;
 }
 
-export interface DemoStoreSettings {
-  /** Added to every store API request, in ms. */
-  latencyMs: number;
-  /** Requests per store per window (BigCommerce: 150 or 450 by plan). */
-  quota: number;
-  /** Length of the fixed rate-limit window in ms (BigCommerce: 30 s). */
-  windowMs: number;
-  faults: FaultRates;
-  /**
-   * A store that answers price writes with success and keeps the old prices (another app
-   * putting them back, a stale cache): what the app's read-back after writing must catch.
-   */
-  keepOldPrices: boolean;
-}
+/** What a store hash may be: letters, digits, `-` and `_` (a path segment, and no `:` or `,` for the command line). */
+export const STORE_HASH_PATTERN = /^[A-Za-z0-9_-]+$/;
 
 /** The local-mode store: hash `demo`, access token `demo-token`, client id `demo-client`. */
 export const DEMO_STORE: Readonly<Required<Pick<StoreSpec, 'hash' | 'accessToken' | 'clientId'>>> = {
@@ -51,50 +55,50 @@ export const DEMO_STORE: Readonly<Required<Pick<StoreSpec, 'hash' | 'accessToken
   clientId: 'demo-client',
 };
 
-export const DEFAULT_SETTINGS: DemoStoreSettings = { latencyMs: 0, quota: 150, windowMs: 30_000, faults: NO_FAULTS, keepOldPrices: false };
-
-export interface DemoStoreStats {
-  /** Store API requests received (admin calls excluded). */
-  requests: number;
-  /** Requests refused because the store's quota was spent. */
-  rateLimited: number;
-  /** Injected faults by kind. */
-  faults: Record<FaultKind, number>;
-  /** Webhook deliveries sent, by outcome. */
-  webhooks: DeliveryStats;
-}
-
-export type SettingsPatch = Partial<Omit<DemoStoreSettings, 'faults'>> & { faults?: Partial<FaultRates> };
-
 export class DemoStoreState {
+  /** The global settings: every store's, but for the fields it overrides. */
   settings: DemoStoreSettings;
   readonly limiter: FixedWindowRateLimiter;
+  /** The global fault queue (`failNext`) and the random draws of stores without fault rates of their own. */
   readonly faults: FaultInjector;
+  /** Counts over every store; each store's own are `statsOf(hash)`. */
   stats: DemoStoreStats = emptyStats();
   private readonly accounts = new Map<string, StoreAccount>();
+  /** Each store's overrides as it was created, what `reset()` puts back. */
+  private readonly createdWith = new Map<string, SettingsPatch>();
   private readonly now: () => number;
+  private readonly faultSeed: string | number;
 
   constructor(options: { settings?: SettingsPatch; faultSeed?: string | number; now?: () => number } = {}) {
-    this.settings = { ...DEFAULT_SETTINGS };
-    this.configure(options.settings ?? {});
-    this.limiter = new FixedWindowRateLimiter(() => this.settings, options.now);
-    this.faults = new FaultInjector(options.faultSeed ?? 'faults');
+    this.settings = applyPatch(DEFAULT_SETTINGS, options.settings ?? {});
+    // A hash the demo does not serve never reaches the limiter (the gate answers 404 first).
+    this.limiter = new FixedWindowRateLimiter((hash) => this.effective(this.accounts.get(hash)), options.now);
+    this.faultSeed = options.faultSeed ?? 'faults';
+    this.faults = new FaultInjector(this.faultSeed);
     this.now = options.now ?? Date.now;
   }
 
+  /** Serves one more store; throws when the hash is already served. */
   addStore(spec: StoreSpec): StoreAccount {
+    if (this.accounts.has(spec.hash)) throw new Error(`The demo store already serves a store with hash "${spec.hash}"`);
     const catalog = new Catalog({ seed: spec.seed ?? spec.hash, products: spec.products }, this.now);
     const storeId = String(1_000_000 + this.accounts.size + 1);
     const hooks = new StoreHooks(spec.hash, storeId, () => this.stats.webhooks, this.now);
     catalog.onChange = (scope, data) => hooks.emit(scope, data);
+    const overrides = spec.settings ?? {};
     const account: StoreAccount = {
       hash: spec.hash,
       accessToken: spec.accessToken,
       clientId: spec.clientId ?? `${spec.hash}-client`,
       catalog,
       hooks,
+      overrides,
+      // Its own seed, so one store's draws do not shift another's.
+      faults: new FaultInjector(`${this.faultSeed}:${spec.hash}`),
+      stats: emptyStoreStats(),
     };
     this.accounts.set(spec.hash, account);
+    this.createdWith.set(spec.hash, overrides);
     return account;
   }
 
@@ -108,22 +112,57 @@ export class DemoStoreState {
 
   /** The catalog of a store (default: the local `demo` store); throws for an unknown hash. */
   catalog(hash: string = DEMO_STORE.hash): Catalog {
-    const account = this.accounts.get(hash);
-    if (!account) throw new Error(`The demo store has no store with hash "${hash}"`);
-    return account.catalog;
+    return this.known(hash).catalog;
   }
 
-  /** Changes settings at run time; fault rates are merged with the current ones. */
+  /** Changes the global settings at run time; fault rates are merged with the current ones. */
   configure(patch: SettingsPatch): DemoStoreSettings {
-    const { faults, ...rest } = patch;
-    const defined = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
-    this.settings = { ...this.settings, ...defined, faults: { ...this.settings.faults, ...faults } };
+    this.settings = applyPatch(this.settings, patch);
     return this.settings;
   }
 
-  /** The next store API requests fail with these faults, in order. */
+  /**
+   * Changes one store's overrides (merged with those it has, fault rates one by one), or with
+   * `null` drops them so it follows the global settings again. Returns its effective settings;
+   * throws for an unknown hash.
+   */
+  configureStore(hash: string, patch: SettingsPatch | null): DemoStoreSettings {
+    const account = this.known(hash);
+    account.overrides = patch === null ? {} : combinePatches(account.overrides, patch);
+    return this.effective(account);
+  }
+
+  /** A store's effective settings: the global ones with its overrides; throws for an unknown hash. */
+  settingsOf(hash: string): DemoStoreSettings {
+    return this.effective(this.known(hash));
+  }
+
+  /** A store's own counters; throws for an unknown hash. */
+  statsOf(hash: string): StoreStats {
+    return this.known(hash).stats;
+  }
+
+  /** The next store API requests, to any store, fail with these faults, in order. */
   failNext(...kinds: FaultKind[]): void {
     this.faults.failNext(...kinds);
+  }
+
+  /** The next requests to this store fail with these faults, in order (after any global ones); throws for an unknown hash. */
+  failNextFor(hash: string, ...kinds: FaultKind[]): void {
+    this.known(hash).faults.failNext(...kinds);
+  }
+
+  /**
+   * The fault for a request to this store, or null: the global queue, then the store's queue,
+   * then a random draw at its rates — from its own generator when it has fault rates of its
+   * own, else from the global one (so a single-store run draws the sequence it always did).
+   */
+  drawFault(account: StoreAccount): FaultKind | null {
+    const queued = this.faults.takeQueued() ?? account.faults.takeQueued();
+    if (queued) return queued;
+    const ownRates = Object.keys(account.overrides.faults ?? {}).length > 0;
+    const generator = ownRates ? account.faults : this.faults;
+    return generator.drawRandom(this.effective(account).faults);
   }
 
   /** Changes a product "in the store", as a merchant would in the control panel (BigCommerce fields). */
@@ -150,18 +189,32 @@ export class DemoStoreState {
     this.limiter.reset();
   }
 
-  /** Regenerates every catalog and clears webhooks, rate windows, queued faults and counters. */
+  /**
+   * Regenerates every catalog and clears webhooks, rate windows, queued faults and counters,
+   * global and per store. The global settings stay as they are (as they always have); each
+   * store's overrides go back to those it was created with, so a test that throttles one store
+   * does not leave it throttled for the next. Stores added at run time stay.
+   */
   reset(): void {
     for (const account of this.accounts.values()) {
       account.catalog.reset();
       account.hooks.clear();
+      account.faults.reset();
+      account.stats = emptyStoreStats();
+      account.overrides = this.createdWith.get(account.hash) ?? {};
     }
     this.limiter.reset();
     this.faults.reset();
     this.stats = emptyStats();
   }
-}
 
-function emptyStats(): DemoStoreStats {
-  return { requests: 0, rateLimited: 0, faults: { '429': 0, '500': 0, drop: 0 }, webhooks: { delivered: 0, failed: 0 } };
+  private known(hash: string): StoreAccount {
+    const account = this.accounts.get(hash);
+    if (!account) throw new Error(`The demo store has no store with hash "${hash}"`);
+    return account;
+  }
+
+  private effective(account: StoreAccount | undefined): DemoStoreSettings {
+    return account ? applyPatch(this.settings, account.overrides) : this.settings;
+  }
 }

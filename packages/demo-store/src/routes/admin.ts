@@ -1,15 +1,16 @@
 /**
  * The admin and test surface, outside /stores so no client mistakes it for BigCommerce:
- * read and change settings (latency, quota, window, fault rates), queue faults, reset
- * everything, read counters, list a store's webhooks, and change or delete a product "in the store" as a merchant would.
+ * read and change the global settings (latency, quota, window, fault rates), queue faults,
+ * reset everything, read counters, list the stores, list a store's webhooks, and change or
+ * delete a product "in the store" as a merchant would. One store's own settings, faults and
+ * counters, and adding a store, are in admin-stores.ts.
  */
 import { Hono } from 'hono';
-import type { FaultKind } from '../faults';
+import { FAULT_KINDS, readFaultQueue } from '../faults';
 import { readJson } from '../responses';
-import type { DemoStoreState, SettingsPatch } from '../store-state';
-
-const FAULT_KINDS: readonly FaultKind[] = ['429', '500', 'drop'];
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { readSettingsPatch } from '../settings';
+import type { DemoStoreState } from '../store-state';
+import { invalid, storeAdminRoutes } from './admin-stores';
 
 export function adminRoutes(state: DemoStoreState) {
   const outcomeStatus = (outcome: { ok: boolean; status?: number }) => (outcome.ok ? 200 : (outcome.status ?? 422)) as 200 | 404 | 409 | 422;
@@ -17,16 +18,13 @@ export function adminRoutes(state: DemoStoreState) {
   return new Hono()
     .get('/settings', (c) => c.json(state.settings))
     .patch('/settings', async (c) => {
-      const body = await readJson(c);
-      if (!isRecord(body)) return c.json({ error: 'Send a JSON object of settings' }, 400);
-      return c.json(state.configure(body as SettingsPatch));
+      const read = readSettingsPatch(await readJson(c));
+      if ('errors' in read) return invalid(c, 'settings', read.errors);
+      return c.json(state.configure(read.patch));
     })
     .post('/faults', async (c) => {
-      const body = await readJson(c);
-      const next = isRecord(body) && Array.isArray(body.next) ? body.next : null;
-      if (!next || !next.every((k): k is FaultKind => FAULT_KINDS.includes(k as FaultKind))) {
-        return c.json({ error: `Send {"next": [...]} with kinds among ${FAULT_KINDS.join(', ')}` }, 400);
-      }
+      const next = readFaultQueue(await readJson(c));
+      if (!next) return c.json({ error: `Send {"next": [...]} with kinds among ${FAULT_KINDS.join(', ')}` }, 400);
       state.failNext(...next);
       return c.json({ queued: next.length });
     })
@@ -40,8 +38,9 @@ export function adminRoutes(state: DemoStoreState) {
     })
     .get('/stats', (c) => c.json(state.stats))
     .get('/stores', (c) =>
-      c.json(state.accountList().map((a) => ({ hash: a.hash, clientId: a.clientId, products: a.catalog.data.products.size }))),
+      c.json(state.accountList().map((a) => ({ hash: a.hash, clientId: a.clientId, products: a.catalog.data.products.size, overrides: a.overrides }))),
     )
+    .route('/', storeAdminRoutes(state))
     .patch('/stores/:hash/products/:id{[0-9]+}', async (c) => {
       if (!state.account(c.req.param('hash'))) return c.json({ error: 'Unknown store' }, 404);
       const outcome = state.updateProduct(Number(c.req.param('id')), ((await readJson(c)) ?? {}) as Record<string, unknown>, c.req.param('hash'));
