@@ -9,10 +9,14 @@
  *      (`date_modified:min`, as POST /api/sync does once a full pass has held the whole store);
  *   2. the same changes, arriving as webhook deliveries (each delivered five times, as a burst
  *      would), are queued and re-read by the store-refresh worker (`id:in`, 250 a request).
- * Prints the store requests of each, by kind (the client's counters), the products read and the
- * wall time. Expected: full = ceil(N/250) product pages + category requests; incremental = one
- * page per 250 changed products + category requests; webhooks = ceil(changed/250) reads + the
- * category requests of the first read.
+ *   3. refreshes of k = 1, 125, 250, 251, 600 products (as many as the store has), each its own
+ *      worker run, with the store's categories and brands cached by the syncs (issue 32); then one
+ *      with the cache forgotten, as before issue 32 every run was.
+ * Prints the store requests of each, by kind (the client's counters; brands count with the
+ * categories), the products read and the wall time. Expected: full = ceil(N/250) product pages +
+ * category and brand requests; incremental = one page per 250 changed products + category and
+ * brand requests; webhooks and every warm refresh = ceil(k/250) reads and nothing else; the cold
+ * refresh = ceil(k/250) + the trees, category pages and brands (then saved).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -97,18 +101,43 @@ try {
     }
   }
   const worker = createRefreshWorker({ db, commerce, secrets, logger: createLogger('silent'), settleMs: 0 });
-  fresh();
-  const started = performance.now();
-  const read = await worker.runOnce();
-  rows.push({ label: `webhooks (${ids.length * 5} deliveries)`, requests: counted(), products: read, ms: performance.now() - started });
+  const refresh = async (label: string) => {
+    fresh();
+    const started = performance.now();
+    const read = await worker.runOnce();
+    rows.push({ label, requests: counted(), products: read, ms: performance.now() - started });
+  };
+  await refresh(`webhooks (${ids.length * 5} deliveries)`);
+
+  // Refreshes of k products, one worker run each: the cache the syncs saved is warm.
+  const storeIds = demo.store.catalog().products().map((p) => p.id);
+  const queue = async (k: number) =>
+    void (await db.storeRefreshes.receive(company.id, { hash: crypto.randomUUID(), productIds: storeIds.slice(0, k), at: new Date() }));
+  const ks = [1, 125, 250, 251, 600].filter((k) => k <= n);
+  for (const k of ks) {
+    await queue(k);
+    await refresh(`refresh k=${k} (warm)`);
+  }
+  // Without the cache (as every run was before issue 32): read once, then saved.
+  const cold = ks.includes(125) ? 125 : ks[0]!;
+  await db.storeTaxonomy.clear(company.id);
+  await queue(cold);
+  await refresh(`refresh k=${cold} (no cache)`);
+  await queue(cold);
+  await refresh(`refresh k=${cold} (saved)`);
   await worker.stop();
 
   console.log(`\nincremental against full sync: ${n.toLocaleString('en-US')} products, ${ids.length} changed in the store, latency ${latencyMs} ms`);
-  console.log(`  ${'run'.padEnd(28)} ${'requests'.padStart(8)} ${'pages'.padStart(6)} ${'by id'.padStart(6)} ${'categ.'.padStart(6)} ${'products'.padStart(9)} ${'time'.padStart(9)}`);
+  console.log(
+    `  ${'run'.padEnd(28)} ${'requests'.padStart(8)} ${'pages'.padStart(6)} ${'by id'.padStart(6)} ${'categ.+brands'.padStart(13)} ` +
+      `${'products'.padStart(9)} ${'ceil(k/250)'.padStart(11)} ${'time'.padStart(9)}`,
+  );
   for (const r of rows) {
+    const k = /^refresh k=(\d+)/.exec(r.label)?.[1];
     console.log(
       `  ${r.label.padEnd(28)} ${String(r.requests.total).padStart(8)} ${String(r.requests.productPages).padStart(6)} ${String(r.requests.reads).padStart(6)} ` +
-        `${String(r.requests.categoryRequests).padStart(6)} ${String(r.products).padStart(9)} ${`${Math.round(r.ms)} ms`.padStart(9)}`,
+        `${String(r.requests.categoryRequests).padStart(13)} ${String(r.products).padStart(9)} ${(k ? String(Math.ceil(Number(k) / 250)) : '').padStart(11)} ` +
+        `${`${Math.round(r.ms)} ms`.padStart(9)}`,
     );
   }
 } finally {

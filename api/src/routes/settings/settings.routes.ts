@@ -77,6 +77,7 @@ export function settingsRoutes({ db, secrets, commerce, syncs, config }: Setting
       if (storeChanged) {
         // Another store's products share nothing with this one's (ids would collide): start its catalog afresh.
         await db.products.deleteAll(companyId);
+        await db.storeTaxonomy.clear(companyId);
       }
       const settings = await db.settings.upsert(companyId, {
         storeHash: input.storeHash,
@@ -107,6 +108,7 @@ export function settingsRoutes({ db, secrets, commerce, syncs, config }: Setting
       await dropWebhooks(hooks(c.get('log')), { settings: saved, accessToken: readToken(secrets, saved) });
       // As when another store is connected: nothing of this store's catalog or its pending orders stays.
       await db.products.deleteAll(companyId);
+      await db.storeTaxonomy.clear(companyId);
       await db.settings.delete(companyId);
       await db.workOrders.cancelPendingOfOtherStores(companyId, '', STORE_CHANGED_ERROR);
       const body: SettingsResponse = null;

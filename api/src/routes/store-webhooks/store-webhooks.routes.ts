@@ -4,8 +4,9 @@
  * hooks were registered with, compared in constant time; without it, 401 in the error shape.
  * A delivery is answered at once: it is only recorded in the database (deduplicated by a hash
  * of its body, the product it names queued once however often it comes) and the worker of any
- * API process re-reads the products later, in batches. A category event makes the next Sync a
- * full pass. A delivery of another store, or about nothing we follow, is acknowledged and dropped.
+ * API process re-reads the products later, in batches. A category event makes the company's
+ * cached categories stale (the next refresh reads them) and the next Sync a full pass. A delivery
+ * of another store, or about nothing we follow, is acknowledged and dropped.
  *
  * Limits (issue 31; middleware/rate-limit.ts, RATE_LIMIT_WEBHOOK*): deliveries with the secret
  * count per company, refused ones per client address, and an address over its refusals is
@@ -89,7 +90,13 @@ export function storeWebhookRoutes({ db, secrets, now, limits }: StoreWebhookDep
         if (err instanceof StoreRefreshQueueFullError) throw new ApiError(ErrorCode.RATE_LIMITED, QUEUE_FULL, { retryAfterMs: QUEUE_FULL_RETRY_MS });
         throw err;
       });
-    if (fresh && isCategoryEvent(payload)) await db.settings.requireFullSync(settings.companyId);
+    if (fresh && isCategoryEvent(payload)) {
+      // The cached categories are stale: the next refresh reads them again (services/sync/store-taxonomy.ts).
+      // Products keep their category path on their row: a renamed or moved category reaches the
+      // paths of products nobody changed with the next Sync, a full pass.
+      await db.storeTaxonomy.categoriesChanged(settings.companyId, settings.storeHash);
+      await db.settings.requireFullSync(settings.companyId);
+    }
     if (fresh && productId !== null) notifyStoreRefreshDue();
     return c.body(null, 200);
   });

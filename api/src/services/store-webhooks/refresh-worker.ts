@@ -19,7 +19,7 @@ import type { Logger } from '../../lib/logger';
 import { WorkSlots } from '../../lib/work-slots';
 import type { SecretBox } from '../../lib/secrets';
 import { readToken, type CommerceFactory } from '../store-connection';
-import { indexBrands, indexCategories, type BrandIndex, type CategoryIndex } from '../sync/catalog-mapping';
+import { cachedTaxonomy } from '../sync/store-taxonomy';
 import { onStoreRefreshDue } from './refresh-wakeups';
 import { refreshProducts } from './store-refresh';
 
@@ -157,12 +157,12 @@ export function createRefreshWorker(o: RefreshWorkerOptions) {
         return 0;
       }
       const client = o.commerce({ storeHash: settings.storeHash, accessToken });
-      let categories: Promise<CategoryIndex> | undefined;
-      let brands: Promise<BrandIndex> | undefined;
+      // The store's categories and brands from the company's cache (read from the store only when it is stale).
+      const taxonomy = cachedTaxonomy({ db: o.db, client, companyId, signal: controller.signal, now });
       const target = {
         db: o.db, client, companyId, includeInvisible: settings.showInvisibleProducts, productLimit: company.productLimit,
-        categories: () => (categories ??= client.getCategories({ signal: controller.signal }).then(indexCategories)),
-        brands: () => (brands ??= client.getBrands({ signal: controller.signal }).then(indexBrands)),
+        categories: taxonomy.categories,
+        brands: taxonomy.brands,
         signal: controller.signal,
       };
       for (;;) {

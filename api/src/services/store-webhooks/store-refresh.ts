@@ -1,6 +1,8 @@
 /**
  * Re-reads products the store's webhooks named, and writes what the store has now: one request
- * per 250 products (`id:in`, with variants; brand names from the store's brands), the rows upserted like a sync's and a 'sync'
+ * per 250 products (`id:in`, with variants; category paths and brand names from the company's
+ * cache of them, services/sync/store-taxonomy.ts, which reads the store only when the cache is
+ * stale or a product names a brand it does not know), the rows upserted like a sync's and a 'sync'
  * price-history entry ("a change found in the store") for every price that differs from ours.
  * Our own writes coming back find the price we already stored, so they add no entry (the
  * worker waits a moment before reading, so the write that caused a delivery has been stored).
@@ -24,21 +26,19 @@ export interface RefreshTarget {
   companyId: string;
   includeInvisible: boolean;
   productLimit: number;
-  /** The store's categories, for the products' paths (read once per run by the worker). */
+  /** The store's categories, for the products' paths (store-taxonomy.ts: cached, looked at once per run by the worker). */
   categories: () => Promise<CategoryIndex>;
-  /** The store's brands, for the products' brand names (read once per run by the worker). */
-  brands: () => Promise<BrandIndex>;
+  /** The store's brands, knowing at least the brand ids `named` (store-taxonomy.ts: cached, read again for an unknown one). */
+  brands: (named: readonly number[]) => Promise<BrandIndex>;
   signal?: AbortSignal;
 }
 
 /** Re-reads `ids` (at most MAX_PAGE_SIZE: one request) and writes the store's state of them. */
 export async function refreshProducts(t: RefreshTarget, ids: readonly number[], at: Date): Promise<RefreshOutcome> {
   if (ids.length > MAX_PAGE_SIZE) throw new RangeError(`At most ${MAX_PAGE_SIZE} products a refresh`);
-  // The category tree (read once per worker run) travels alongside the products.
+  // The categories (from the cache, or read when it is stale) travel alongside the products.
   const categories = t.categories();
   categories.catch(() => {});
-  const brands = t.brands();
-  brands.catch(() => {});
   const listed = await t.client.getProducts(ids, { signal: t.signal });
   const kept = listed.filter((p) => t.includeInvisible || p.isVisible);
   const keptIds = new Set(kept.map((p) => p.id));
@@ -52,7 +52,9 @@ export async function refreshProducts(t: RefreshTarget, ids: readonly number[], 
   const before = await t.db.products.getByExternalIds(t.companyId, storable.map((p) => p.id));
   const writable = await withinCap(t, storable, new Set(before.map((p) => p.externalId)));
   if (writable.length === 0) return outcome;
-  const [index, brandIndex] = await Promise.all([categories, brands]);
+  // The brands come once the products say which they name.
+  const named = [...new Set(writable.flatMap((p) => (p.brandId === null ? [] : [p.brandId])))];
+  const [index, brandIndex] = await Promise.all([categories, t.brands(named)]);
   const inputs = writable.map((p) => toProductInput(p, index, brandIndex));
   const entries = syncPriceChanges(before, inputs, at);
   await t.db.products.upsertMany(t.companyId, inputs, at);

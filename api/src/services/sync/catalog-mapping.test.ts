@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { BigCommerceClient, type CatalogCategory, type CatalogProduct, type CatalogVariant } from '@catalog/commerce';
 import { DEMO_STORE } from '@catalog/demo-store';
 import { startDemoStore } from '../../testing/store-fixture';
-import { categoryOf, hasStorablePrices, indexBrands, indexCategories, SYNC_PRODUCT_FIELDS, toProductInput, UNCATEGORIZED } from './catalog-mapping';
+import {
+  brandEntries, categoryEntries, categoryIndexOf, categoryOf, hasStorablePrices, indexBrands, indexCategories, SYNC_PRODUCT_FIELDS, toProductInput,
+  UNCATEGORIZED,
+} from './catalog-mapping';
 
 const cat = (id: number, parentId: number | null, name: string, path: string, sortOrder = 0, treeId = 1): CatalogCategory => ({
   id, parentId, treeId, name, path, pathIds: [], depth: path.split(' > ').length - 1, isVisible: true, sortOrder, url: null,
@@ -39,6 +42,13 @@ describe('category paths', () => {
   it('is Uncategorized without a category any tree holds', () => {
     expect(categoryOf([], index)).toBe(UNCATEGORIZED);
     expect(categoryOf([404], index)).toBe(UNCATEGORIZED);
+  });
+
+  it('comes back from the cache as it was: [id, path] in tree order, a position being the rank', () => {
+    const entries = categoryEntries(index);
+    expect(entries).toEqual([[11, 'Home'], [12, 'Home > Cookware'], [10, 'Outdoor'], [20, 'Outdoor > Camping'], [30, 'Outdoor > Camping > Tents'], [90, 'Sale']]);
+    expect(categoryIndexOf(entries)).toEqual(index);
+    expect(brandEntries(indexBrands([{ id: 4, name: 'Zeta' }, { id: 3, name: 'Northwind' }]))).toEqual([[3, 'Northwind'], [4, 'Zeta']]);
   });
 });
 

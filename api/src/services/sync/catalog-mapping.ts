@@ -6,7 +6,7 @@
 import type { CatalogCategory, CatalogProduct, CatalogVariant } from '@catalog/commerce';
 import { isCents, salePriceOrNull } from '@catalog/contracts/money';
 import type { OptionValue } from '@catalog/contracts/products';
-import type { ProductInput, VariantInput } from '../../db/repositories';
+import type { CachedBrand, CachedCategory, ProductInput, VariantInput } from '../../db/repositories';
 import { roundToHundredths } from '../../db/hundredths';
 
 /** The category of a product that is in no category of the store's trees. */
@@ -47,6 +47,16 @@ export function indexCategories(categories: readonly CatalogCategory[]): Categor
   return index;
 }
 
+/** The index as the store taxonomy cache keeps it: [id, path] in tree order (a position is a rank). */
+export function categoryEntries(index: CategoryIndex): CachedCategory[] {
+  return [...index].sort((a, b) => a[1].rank - b[1].rank).map(([id, { path }]): CachedCategory => [id, path]);
+}
+
+/** The index of cached entries (categoryEntries' inverse). */
+export function categoryIndexOf(entries: readonly CachedCategory[]): CategoryIndex {
+  return new Map(entries.map(([id, path], rank) => [id, { path, rank }]));
+}
+
 /** The path of the product's first category in tree order; ids no tree holds are ignored. */
 export function categoryOf(categoryIds: readonly number[], index: CategoryIndex): string {
   let best: { path: string; rank: number } | undefined;
@@ -75,6 +85,9 @@ export type BrandIndex = ReadonlyMap<number, string>;
 export function indexBrands(brands: ReadonlyArray<{ id: number; name: string }>): BrandIndex {
   return new Map(brands.filter((b) => b.name !== '').map((b) => [b.id, b.name]));
 }
+
+/** The brands as the store taxonomy cache keeps them: [id, name] by id. */
+export const brandEntries = (brands: BrandIndex): CachedBrand[] => [...brands].sort((a, b) => a[0] - b[0]);
 
 /**
  * A retail or cost price as we keep it: the store's 0 means none (BigCommerce has no null on a

@@ -1,5 +1,6 @@
 /**
- * The catalog sync, free of HTTP: reads the store's category tree and product pages, keeps the
+ * The catalog sync, free of HTTP: reads the store's category tree, brands (saved to the company's
+ * cache for the webhook refreshes: store-taxonomy.ts) and product pages, keeps the
  * first `productLimit` products by ascending store id (the plan's cap), and writes them in
  * batches of whole pages (SAVE_BATCH_PAGES), each batch in one upsert transaction, with a
  * 'sync' price-history entry for every price the store changed. Once every needed page is
@@ -21,12 +22,11 @@
 import { MAX_PAGE_SIZE, type BigCommerceClient, type ProductPage } from '@catalog/commerce';
 import type { SyncProgress, SyncResult, SyncStage } from '@catalog/contracts/sync';
 import type { CatalogSyncWriter, Database } from '../../db/repositories';
-import {
-  hasStorablePrices, indexBrands, indexCategories, SYNC_PRODUCT_FIELDS, toProductInput, type BrandIndex, type CategoryIndex,
-} from './catalog-mapping';
+import { hasStorablePrices, SYNC_PRODUCT_FIELDS, toProductInput, type BrandIndex, type CategoryIndex } from './catalog-mapping';
 import { PageFetcher } from './page-fetcher';
 import { syncPriceChanges } from './price-changes';
 import { cancelledMessage, completeMessage, planLimitWarning } from './sync-messages';
+import { readTaxonomy } from './store-taxonomy';
 import type { SyncStats } from './sync-stats';
 
 export type { SyncStats };
@@ -109,12 +109,11 @@ export async function runSync(o: SyncEngineOptions): Promise<SyncOutcome> {
     if (o.signal?.aborted) return cancelled();
     report('starting', 0, incremental ? 'Looking for products changed in your store' : 'Connecting to your store');
     report('categories', 2, 'Fetching categories');
-    // The category tree travels alongside the first product page; paths are only needed to map products.
-    const categories = o.client.getCategories({ signal });
-    categories.catch(() => {});
-    // So do the brands (names for the products' brand ids).
-    const brandList = o.client.getBrands({ signal });
-    brandList.catch(() => {});
+    // The category tree and the brands (names for the products' brand ids) travel alongside the
+    // first product page; they are only needed to map products, and are saved for the refreshes.
+    const taxonomy = readTaxonomy({ db: o.db, client: o.client, companyId: o.companyId, signal, now });
+    taxonomy.categories.catch(() => {});
+    taxonomy.brands.catch(() => {});
     const firstPage = pages.get(1);
     firstPage.catch(() => {});
     // The dialect's writer (SQLite: a thread to start) gets ready while page 1 is on its way;
@@ -128,8 +127,8 @@ export async function runSync(o: SyncEngineOptions): Promise<SyncOutcome> {
       : Math.max(1, Math.min(first.totalPages, Math.ceil(Math.min(first.total, limit) / pageSize)));
     pages.expectLast(pagesNeeded);
     pages.prefetch(1);
-    const index = indexCategories(await categories);
-    const brands = indexBrands(await brandList);
+    const index = await taxonomy.categories;
+    const brands = await taxonomy.brands;
     // A first sync has no earlier prices to compare with: the call-by-call writer skips reading them back.
     const storedCount = await o.db.products.count(o.companyId);
     const hadProducts = storedCount > 0;
