@@ -26,8 +26,9 @@ describe('the client against a failing or busy store', () => {
 
   it('waits X-Rate-Limit-Time-Reset-Ms after a 429 and then succeeds', async () => {
     store.demo.store.configure({ quota: 3, windowMs: 400 });
-    // A second client of the same store, with its own limiter, spends the window's quota first.
-    const other = store.client({ rateLimitReserve: 0 });
+    // A second client of the same store, with its own limiter, spends the window's quota first
+    // (foreground: a background client would leave a request of the window to foreground ones).
+    const other = store.client({ rateLimitReserve: 0, priority: 'foreground' });
     for (let i = 0; i < 3; i++) await other.getProduct(101);
     const client = store.client();
     const started = Date.now();

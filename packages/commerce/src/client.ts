@@ -2,7 +2,8 @@
  * `BigCommerceClient`: the Catalog v3 client one store's sync and work orders use. It holds the
  * store's connection settings and request counters and exposes the calls the product makes:
  * credential check, product pages, products by id, the category tree, price snapshots, writes,
- * and the store's webhooks.
+ * and the store's webhooks. Every call waits its turn in the store's pacer at the client's
+ * priority, or at the one a call names (CallOptions.priority).
  */
 import { getBrands } from './brands';
 import type { CatalogBrand, CatalogCategory, CatalogProduct, CatalogVariant, ProductPage } from './catalog-types';
@@ -18,6 +19,7 @@ import type { PriceSnapshot } from './prices';
 import { getProduct, getProductsByIds, productPages } from './products';
 import type { ProductPagesQuery } from './products';
 import { StoreRateLimiter, sharedRateLimiter } from './rate-limiter';
+import type { RequestPriority } from './rate-limiter';
 import { sleep as realSleep } from './timing';
 import type { Sleep } from './timing';
 import { Transport } from './transport';
@@ -44,6 +46,12 @@ export interface BigCommerceClientOptions {
   retryMaxMs?: number;
   /** Requests per window left unused before pausing for the reset. Default 2. */
   rateLimitReserve?: number;
+  /**
+   * Where this client's calls queue in the store's pacer when the quota runs short. Default
+   * 'background' (sync, refreshes); a client acting for a merchant who waits, or for their work
+   * order, says 'foreground' and goes first.
+   */
+  priority?: RequestPriority;
   /** Injected for tests. */
   fetch?: typeof fetch;
   sleep?: Sleep;
@@ -55,20 +63,28 @@ export interface BigCommerceClientOptions {
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /** This call's place in the pacer's queues, instead of the client's `priority`. */
+  priority?: RequestPriority;
 }
 
 export class BigCommerceClient {
   readonly storeHash: string;
   readonly baseUrl: string;
+  readonly priority: RequestPriority;
+  /** The store's pacer this client's calls wait in (shared by every client of the store by default). */
+  readonly rateLimiter: StoreRateLimiter;
   private readonly requestCounters: RequestCounters = emptyCounters();
-  private readonly transport: Transport;
+  /** One transport per priority, sharing settings, pacer and counters. */
+  private readonly transports: Record<RequestPriority, Transport>;
 
   constructor(options: BigCommerceClientOptions) {
     if (!options.storeHash) throw new TypeError('A store hash is required');
     if (!options.accessToken) throw new TypeError('An access token is required');
     this.storeHash = options.storeHash;
     this.baseUrl = new URL(options.baseUrl ?? DEFAULT_BASE_URL).toString().replace(/\/+$/, '');
-    this.transport = new Transport({
+    this.priority = options.priority ?? 'background';
+    this.rateLimiter = options.rateLimiter ?? sharedRateLimiter(this.baseUrl, options.storeHash);
+    const settings = {
       baseUrl: this.baseUrl,
       storeHash: options.storeHash,
       accessToken: options.accessToken,
@@ -82,9 +98,17 @@ export class BigCommerceClient {
       sleep: options.sleep ?? realSleep,
       now: options.now ?? Date.now,
       random: options.random ?? Math.random,
-      limiter: options.rateLimiter ?? sharedRateLimiter(this.baseUrl, options.storeHash),
+      limiter: this.rateLimiter,
       counters: this.requestCounters,
-    });
+    };
+    this.transports = {
+      foreground: new Transport({ ...settings, priority: 'foreground' }),
+      background: new Transport({ ...settings, priority: 'background' }),
+    };
+  }
+
+  private transport(options: { priority?: RequestPriority }): Transport {
+    return this.transports[options.priority ?? this.priority];
   }
 
   /** A copy of the request counters since creation or the last reset. */
@@ -98,69 +122,69 @@ export class BigCommerceClient {
 
   /** Never throws for a refused or unreachable store: the answer says which it was. */
   checkCredentials(options: CallOptions & { maxAttempts?: number } = {}): Promise<CredentialCheck> {
-    return checkCredentials(this.transport, options);
+    return checkCredentials(this.transport(options), options);
   }
 
   /** Pages of products with variants (250 a page by default); `for await` them, break to stop. */
   productPages(query: ProductPagesQuery = {}): AsyncGenerator<ProductPage> {
-    return productPages(this.transport, query);
+    return productPages(this.transport(query), query);
   }
 
   /** null when the store has no such product. */
   getProduct(id: number, options: CallOptions & { includeVariants?: boolean } = {}): Promise<CatalogProduct | null> {
-    return getProduct(this.transport, id, options);
+    return getProduct(this.transport(options), id, options);
   }
 
   /** The products among `ids` that exist, with variants, in id order (`id:in`, 250 ids a request). */
   getProducts(ids: readonly number[], options: CallOptions & { includeVariants?: boolean } = {}): Promise<CatalogProduct[]> {
-    return getProductsByIds(this.transport, ids, options);
+    return getProductsByIds(this.transport(options), ids, options);
   }
 
   /** Every category of the store's category trees, flat, with full paths. */
   getCategories(options: CallOptions & { treeIds?: readonly number[] } = {}): Promise<CatalogCategory[]> {
-    return getCategories(this.transport, options);
+    return getCategories(this.transport(options), options);
   }
 
   /** Every brand of the store (`/catalog/brands`, paged), by id. */
   getBrands(options: CallOptions = {}): Promise<CatalogBrand[]> {
-    return getBrands(this.transport, options);
+    return getBrands(this.transport(options), options);
   }
 
   /** Current prices of these products and variants, as the store has them now. */
   getPrices(ids: { productIds?: readonly number[]; variantIds?: readonly number[] }, options: CallOptions = {}): Promise<PriceSnapshot> {
-    return getPrices(this.transport, ids, options.signal);
+    return getPrices(this.transport(options), ids, options.signal);
   }
 
   /** The webhooks this API account registered on the store (Webhooks v3). */
   listHooks(options: CallOptions = {}): Promise<StoreHook[]> {
-    return listHooks(this.transport, options.signal);
+    return listHooks(this.transport(options), options.signal);
   }
 
   createHook(hook: NewStoreHook, options: CallOptions = {}): Promise<StoreHook> {
-    return createHook(this.transport, hook, options.signal);
+    return createHook(this.transport(options), hook, options.signal);
   }
 
   /** A hook already gone counts as deleted. */
   deleteHook(id: number, options: CallOptions = {}): Promise<void> {
-    return deleteHook(this.transport, id, options.signal);
+    return deleteHook(this.transport(options), id, options.signal);
   }
 
   /** Batches of 10; one result per update, in order. */
   updateProducts(updates: readonly ProductUpdate[], options: CallOptions = {}): Promise<WriteResult<CatalogProduct>[]> {
-    return updateProducts(this.transport, updates, options.signal);
+    return updateProducts(this.transport(options), updates, options.signal);
   }
 
   /** Batches of 50; one result per update, in order. */
   updateVariants(updates: readonly VariantUpdate[], options: CallOptions = {}): Promise<WriteResult<CatalogVariant>[]> {
-    return updateVariants(this.transport, updates, options.signal);
+    return updateVariants(this.transport(options), updates, options.signal);
   }
 
   updateProduct(update: ProductUpdate, options: CallOptions = {}): Promise<CatalogProduct> {
-    return updateProduct(this.transport, update, options.signal);
+    return updateProduct(this.transport(options), update, options.signal);
   }
 
   updateVariant(update: VariantUpdate & { productId: number }, options: CallOptions = {}): Promise<CatalogVariant> {
-    return updateVariant(this.transport, update, options.signal);
+    return updateVariant(this.transport(options), update, options.signal);
   }
 }
 

@@ -16,5 +16,6 @@ export { MAX_PAGE_SIZE, formatSince } from './products';
 export type { ProductUpdate, VariantUpdate, WriteResult } from './writes';
 export { MAX_PRODUCT_BATCH, MAX_VARIANT_BATCH } from './writes';
 export { fromCents, fromCentsOrNull, toCents, toCentsOrNull } from './money';
-export { StoreRateLimiter } from './rate-limiter';
+export { FOREGROUND_SHARE, StoreRateLimiter, sharedRateLimiter } from './rate-limiter';
+export type { RequestPriority } from './rate-limiter';
 export type { Sleep } from './timing';

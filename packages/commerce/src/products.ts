@@ -5,6 +5,7 @@
  */
 import type { CatalogProduct, ProductPage } from './catalog-types';
 import { isBigCommerceError } from './errors';
+import type { RequestPriority } from './rate-limiter';
 import type { Transport } from './transport';
 import { collectionData, mapProduct, paginationOf } from './wire';
 import type { WireProduct } from './wire';
@@ -29,6 +30,8 @@ export interface ProductPagesQuery {
    */
   includeFields?: readonly string[];
   signal?: AbortSignal;
+  /** The pages' place in the store's pacer, instead of the client's priority. */
+  priority?: RequestPriority;
 }
 
 /**

@@ -1,14 +1,15 @@
 /**
  * Sends one BigCommerce API call with everything a call needs: the store path and auth headers,
- * client-side pacing by the store's rate-limit headers, a timeout per attempt combined with the
- * caller's AbortSignal, waiting out 429s for the reset time, and retries with backoff for 5xx,
+ * a turn from the store's pacer (rate-limiter.ts) at the call's priority, a timeout per attempt
+ * combined with the caller's AbortSignal, waiting out 429s for the reset time (the pacer learns
+ * the 429, so every client of the store waits with this one), and retries with backoff for 5xx,
  * network failures and timeouts. Every failure leaves as a typed BigCommerceError.
  */
 import type { RequestCounters, RequestPurpose } from './counters';
 import { countAttempt } from './counters';
 import { BigCommerceError, errorFromResponse, isNetworkFailure } from './errors';
 import { readRateLimitHeaders } from './rate-limiter';
-import type { StoreRateLimiter } from './rate-limiter';
+import type { RequestPriority, StoreRateLimiter } from './rate-limiter';
 import { backoffDelay } from './timing';
 import type { Sleep } from './timing';
 
@@ -23,6 +24,8 @@ export interface TransportSettings {
   retryBaseMs: number;
   retryMaxMs: number;
   rateLimitReserve: number;
+  /** The pacer's queue this transport's requests wait in. */
+  priority: RequestPriority;
   sleep: Sleep;
   now: () => number;
   random: () => number;
@@ -80,18 +83,23 @@ export class Transport {
     const maxAttempts = Math.max(1, req.maxAttempts ?? s.maxAttempts);
     let attempt = 0;
     let rateLimitRetries = 0;
+    /** Set after a 429: the request keeps its turn at the front of its queue. */
+    let retry = false;
+    const onWait = (ms: number) => {
+      s.counters.quotaWaits++;
+      s.counters.quotaWaitMs += ms;
+    };
 
     for (;;) {
       attempt++;
       await this.guard(req.signal, () =>
         s.limiter.acquire({
-          now: s.now, sleep: s.sleep, reserve: s.rateLimitReserve, signal: req.signal,
-          onWait: (ms) => {
-            s.counters.quotaWaits++;
-            s.counters.quotaWaitMs += ms;
-          },
+          now: s.now, sleep: s.sleep, reserve: s.rateLimitReserve, priority: s.priority, retry, signal: req.signal,
+          // Waiting out a 429 is counted as a retry, not as a pause the client chose.
+          onWait: retry ? undefined : onWait,
         }),
       );
+      retry = false;
       countAttempt(s.counters, req.purpose);
       const timeout = AbortSignal.timeout(s.timeoutMs);
       const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
@@ -120,18 +128,19 @@ export class Transport {
         await this.retryPause(attempt, req.signal);
         continue;
       }
-      s.limiter.settle(readRateLimitHeaders(headers), s.now());
+      const rateLimit = readRateLimitHeaders(headers);
+      // A 429 tells the shared pacer nothing is left until its reset: every client of the store waits.
+      s.limiter.settle(rateLimit, s.now(), { rateLimited: status === 429 });
 
       if (status === 429) {
         s.counters.rateLimited++;
         if (rateLimitRetries >= s.maxRateLimitRetries) throw errorFromResponse(status, body, where);
         rateLimitRetries++;
         attempt--; // waiting for the window is not a failed attempt
-        const resetMs = readRateLimitHeaders(headers)?.resetMs;
         s.counters.retries++;
-        await this.guard(req.signal, () =>
-          s.sleep(resetMs !== undefined ? resetMs + 10 : backoffDelay(rateLimitRetries, this.backoff()), req.signal),
-        );
+        // With a reset time the pacer holds the retry until then; without one, this request backs off alone.
+        if (!rateLimit) await this.guard(req.signal, () => s.sleep(backoffDelay(rateLimitRetries, this.backoff()), req.signal));
+        retry = true;
         continue;
       }
       if (status >= 500 && attempt < maxAttempts) {
