@@ -55,7 +55,7 @@ async function main() {
     logger.warn('accepting unsigned Firebase Auth emulator tokens (local mode)', { emulator: config.firebase.emulatorHost, host: config.host });
   }
   const syncs = new SyncRegistry(db);
-  const commerce: CommerceFactory = ({ storeHash, accessToken }) => new BigCommerceClient({ storeHash, accessToken, baseUrl: config.bigcommerceApiUrl });
+  const commerce: CommerceFactory = ({ storeHash, accessToken, priority }) => new BigCommerceClient({ storeHash, accessToken, priority, baseUrl: config.bigcommerceApiUrl });
   const secrets = createSecretBox(appSecret.secret);
   // Every link handed out (invitations, Stripe's return, work-order emails) is on PUBLIC_URL (config.ts:
   // required in production, else http://localhost:PORT), never on a request's Host; emails need SMTP_URL.

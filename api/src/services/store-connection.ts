@@ -3,7 +3,7 @@
  * credentials, the access token kept encrypted at rest (bound to its company) and shown only
  * masked, and the check that turns the store's refusal into a message the settings form shows.
  */
-import type { BigCommerceClient } from '@catalog/commerce';
+import type { BigCommerceClient, RequestPriority } from '@catalog/commerce';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import type { ApiSettings, Database } from '../db/repositories';
 import { SecretDecryptError, type SecretBox } from '../lib/secrets';
@@ -12,6 +12,12 @@ import { unreachableMessage } from './sync/sync-messages';
 export interface StoreCredentials {
   storeHash: string;
   accessToken: string;
+  /**
+   * The client's place in the store's pacer (one per store in the process): 'foreground' for what
+   * a merchant waits on or their work order, which goes before 'background' reads (sync,
+   * refreshes, webhook registration) of the same store. Default 'background'.
+   */
+  priority?: RequestPriority;
 }
 
 /** Builds the client of one store (production: api.bigcommerce.com; locally and in tests: the demo store). */
@@ -82,5 +88,5 @@ export async function connectedStore(
   if (!settings) throw new ApiError(ErrorCode.VALIDATION, 'Connect your store in Settings first');
   const accessToken = readToken(deps.secrets, settings);
   if (!accessToken) throw new ApiError(ErrorCode.VALIDATION, UNREADABLE_TOKEN_MESSAGE, { fields: { accessToken: UNREADABLE_TOKEN_MESSAGE } });
-  return deps.commerce({ storeHash: settings.storeHash, accessToken });
+  return deps.commerce({ storeHash: settings.storeHash, accessToken, priority: 'foreground' });
 }

@@ -48,8 +48,8 @@ export function testUser(name = 'Ada Lovelace', options: { emailVerified?: boole
  * tests; `fetch` stands in for the network (e.g. to hold a request until the test lets it go).
  */
 export function commerceAt(baseUrl: string, options: { fetch?: typeof fetch } = {}): CommerceFactory {
-  return ({ storeHash, accessToken }) =>
-    new BigCommerceClient({ storeHash, accessToken, baseUrl, retryBaseMs: 20, retryMaxMs: 100, fetch: options.fetch });
+  return ({ storeHash, accessToken, priority }) =>
+    new BigCommerceClient({ storeHash, accessToken, priority, baseUrl, retryBaseMs: 20, retryMaxMs: 100, fetch: options.fetch });
 }
 
 export async function testApp(

@@ -72,7 +72,7 @@ export function settingsRoutes({ db, secrets, commerce, syncs, config }: Setting
       }
       // Credentials the store accepted at the last save are not asked again when only preferences change.
       if (!saved || storeChanged || accessToken !== savedToken) {
-        await verifyStoreCredentials(commerce({ storeHash: input.storeHash, accessToken }));
+        await verifyStoreCredentials(commerce({ storeHash: input.storeHash, accessToken, priority: 'foreground' }));
       }
       if (storeChanged) {
         // Another store's products share nothing with this one's (ids would collide): start its catalog afresh.

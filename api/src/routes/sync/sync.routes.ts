@@ -56,7 +56,7 @@ export function syncRoutes({ db, secrets, commerce, syncs }: SyncDeps) {
         try {
           const outcome = await runSync({
             db,
-            client: commerce({ storeHash: settings.storeHash, accessToken }),
+            client: commerce({ storeHash: settings.storeHash, accessToken, priority: 'background' }),
             companyId,
             includeInvisible: settings.showInvisibleProducts,
             since,

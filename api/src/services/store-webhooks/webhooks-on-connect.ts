@@ -30,7 +30,7 @@ export interface PreviousConnection {
 /** Removes the webhooks of the previous connection from its store (best effort) and forgets them. */
 export async function dropWebhooks(deps: WebhookDeps, previous: PreviousConnection): Promise<void> {
   const { settings, accessToken } = previous;
-  const client = settings.webhookDestination && accessToken ? deps.commerce({ storeHash: settings.storeHash, accessToken }) : null;
+  const client = settings.webhookDestination && accessToken ? deps.commerce({ storeHash: settings.storeHash, accessToken, priority: 'background' }) : null;
   try {
     await removeWebhooks(deps.db, client, settings);
   } catch (err) {
@@ -53,7 +53,7 @@ export async function webhooksAfterSave(
     && previous.accessToken === saved.accessToken;
   if (current) return;
   try {
-    await registerWebhooks(deps, deps.commerce({ storeHash: saved.storeHash, accessToken: saved.accessToken }), saved.companyId, deps.origin);
+    await registerWebhooks(deps, deps.commerce({ storeHash: saved.storeHash, accessToken: saved.accessToken, priority: 'background' }), saved.companyId, deps.origin);
   } catch (err) {
     deps.log.warn('could not register the store webhooks: changes made in the store arrive with the next Sync', {
       companyId: saved.companyId, store: saved.storeHash, error: String(err),

@@ -60,7 +60,7 @@ export function storeClients(deps: { db: Database; commerce: CommerceFactory; se
     if (!settings) throw new StoreUnavailableError('The store is not connected: save the store settings first');
     const accessToken = readToken(deps.secrets, settings);
     if (accessToken === null) throw new StoreUnavailableError(UNREADABLE_TOKEN_MESSAGE);
-    return deps.commerce({ storeHash: settings.storeHash, accessToken });
+    return deps.commerce({ storeHash: settings.storeHash, accessToken, priority: 'foreground' });
   };
 }
 
