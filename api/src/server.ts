@@ -6,7 +6,6 @@
  */
 import { mkdirSync } from 'node:fs';
 import { serve } from '@hono/node-server';
-import { BigCommerceClient } from '@catalog/commerce';
 import { createApp } from './app';
 import { createTokenVerifier } from './auth/verify-token';
 import { appSecretFile, ConfigError, loadConfig, resolveAppSecret } from './config';
@@ -15,7 +14,7 @@ import { createLogger } from './lib/logger';
 import { createSmtpMailer } from './lib/mailer';
 import { createSecretBox } from './lib/secrets';
 import { billingFromConfig } from './services/billing/billing';
-import type { CommerceFactory } from './services/store-connection';
+import { commerceFactory, type CommerceFactory } from './services/store-connection';
 import { createRefreshWorker } from './services/store-webhooks/refresh-worker';
 import { createBackupScheduler } from './services/backups/backup-scheduler';
 import { SyncRegistry } from './services/sync/sync-registry';
@@ -55,7 +54,8 @@ async function main() {
     logger.warn('accepting unsigned Firebase Auth emulator tokens (local mode)', { emulator: config.firebase.emulatorHost, host: config.host });
   }
   const syncs = new SyncRegistry(db);
-  const commerce: CommerceFactory = ({ storeHash, accessToken, priority }) => new BigCommerceClient({ storeHash, accessToken, priority, baseUrl: config.bigcommerceApiUrl });
+  // Its clients give a work slot back while their store keeps them waiting (decision 049).
+  const commerce: CommerceFactory = commerceFactory(config.bigcommerceApiUrl);
   const secrets = createSecretBox(appSecret.secret);
   // Every link handed out (invitations, Stripe's return, work-order emails) is on PUBLIC_URL (config.ts:
   // required in production, else http://localhost:PORT), never on a request's Host; emails need SMTP_URL.

@@ -3,10 +3,12 @@
  * credentials, the access token kept encrypted at rest (bound to its company) and shown only
  * masked, and the check that turns the store's refusal into a message the settings form shows.
  */
-import type { BigCommerceClient, RequestPriority } from '@catalog/commerce';
+import { BigCommerceClient, type BigCommerceClientOptions, type RequestPriority } from '@catalog/commerce';
+import { sleep } from '@catalog/commerce/timing';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import type { ApiSettings, Database } from '../db/repositories';
 import { SecretDecryptError, type SecretBox } from '../lib/secrets';
+import { whileWaiting } from '../lib/work-slots';
 import { unreachableMessage } from './sync/sync-messages';
 
 export interface StoreCredentials {
@@ -22,6 +24,34 @@ export interface StoreCredentials {
 
 /** Builds the client of one store (production: api.bigcommerce.com; locally and in tests: the demo store). */
 export type CommerceFactory = (credentials: StoreCredentials) => BigCommerceClient;
+
+/** Client settings a factory sets for every client it builds (tests: quick retries, a `fetch` of their own). */
+export type ClientTuning = Omit<BigCommerceClientOptions, 'storeHash' | 'accessToken' | 'baseUrl' | 'priority' | 'rateLimiter'>;
+
+/** Statuses whose answers have no body (the Response constructor refuses one). */
+const NO_BODY = new Set([101, 204, 205, 304]);
+
+/**
+ * The factory of the clients of stores at `baseUrl` (server.ts: BIGCOMMERCE_API_URL; tests: a
+ * demo store). Every wait of a client, its requests to the store (until the whole answer is
+ * read) and its pauses (the store's pacer, 429 waits, retry backoffs), runs through
+ * `whileWaiting`: a work order or a refresh holding a work slot gives it back while its store
+ * keeps it waiting (decision 049).
+ */
+export function commerceFactory(baseUrl: string, tuning: ClientTuning = {}): CommerceFactory {
+  const send = tuning.fetch ?? globalThis.fetch;
+  const pause = tuning.sleep ?? sleep;
+  const fetchWaiting: typeof fetch = (input, init) =>
+    whileWaiting(async () => {
+      const res = await send(input, init);
+      const body = NO_BODY.has(res.status) ? null : await res.arrayBuffer();
+      return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+    });
+  return ({ storeHash, accessToken, priority }) =>
+    new BigCommerceClient({
+      ...tuning, storeHash, accessToken, priority, baseUrl, fetch: fetchWaiting, sleep: (ms, signal) => whileWaiting(() => pause(ms, signal)),
+    });
+}
 
 /** What the settings form shows instead of the token; a token sent back starting with it means "unchanged". */
 export const TOKEN_MASK = '••••••••';

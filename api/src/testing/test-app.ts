@@ -4,7 +4,6 @@
  * project; migrated, and removed by `close`) unless the test gives one, a silent logger, a random APP_SECRET, a commerce factory (pointed
  * at a demo store the test started) and, optionally, a built web app directory.
  */
-import { BigCommerceClient } from '@catalog/commerce';
 import { createApp, type AppDeps } from '../app';
 import type { Billing } from '../services/billing/billing';
 import type { Database } from '../db/repositories';
@@ -13,7 +12,7 @@ import { openDatabase } from '../db/index';
 import { openTestDatabaseAt, testDatabase } from './db-targets';
 import { createLogger, type Logger } from '../lib/logger';
 import { createSecretBox, generateAppSecret } from '../lib/secrets';
-import type { CommerceFactory } from '../services/store-connection';
+import { commerceFactory, type CommerceFactory } from '../services/store-connection';
 import { SyncRegistry } from '../services/sync/sync-registry';
 
 export const TEST_PROJECT = 'demo-catalog';
@@ -48,8 +47,7 @@ export function testUser(name = 'Ada Lovelace', options: { emailVerified?: boole
  * tests; `fetch` stands in for the network (e.g. to hold a request until the test lets it go).
  */
 export function commerceAt(baseUrl: string, options: { fetch?: typeof fetch } = {}): CommerceFactory {
-  return ({ storeHash, accessToken, priority }) =>
-    new BigCommerceClient({ storeHash, accessToken, priority, baseUrl, retryBaseMs: 20, retryMaxMs: 100, fetch: options.fetch });
+  return commerceFactory(baseUrl, { retryBaseMs: 20, retryMaxMs: 100, fetch: options.fetch });
 }
 
 export async function testApp(

@@ -15,6 +15,7 @@ import {
   type WriteResult,
 } from '@catalog/commerce';
 import { sleep } from '@catalog/commerce/timing';
+import { whileWaiting } from '../../lib/work-slots';
 import type { PriceTarget } from './price-plan';
 
 export interface WriteFailure {
@@ -88,7 +89,8 @@ export async function writePrices(client: BigCommerceClient, targets: readonly P
   const failed: WriteFailure[] = [];
   let pending = [...targets];
   for (let round = 1; pending.length > 0; round++) {
-    if (round > 1) await sleep((options.retryPauseMs ?? 1_000) * (round - 1), options.signal);
+    // A pause for the store, not work: the order's slot goes to another meanwhile (decision 049).
+    if (round > 1) await whileWaiting(() => sleep((options.retryPauseMs ?? 1_000) * (round - 1), options.signal));
     const retry: WriteFailure[] = [];
     const take = (t: PriceTarget, result: WriteResult<unknown>) => {
       if (result.ok) {
