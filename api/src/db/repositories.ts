@@ -272,8 +272,11 @@ export interface StoreRefreshesRepository {
    * holds throws StoreRefreshQueueFullError and nothing is written.
    */
   receive(companyId: string, input: { hash: string; productIds: readonly number[]; at: Date }, bounds?: StoreRefreshBounds): Promise<boolean>;
-  /** Companies with products queued at or before `before`, the longest waiting first. */
-  due(before: Date, limit: number): Promise<string[]>;
+  /**
+   * Companies with products queued at or before `before`, the longest waiting first, but those
+   * whose 'store-refresh' lease is live at `now` (another process is reading them: decision 049).
+   */
+  due(before: Date, limit: number, now?: Date): Promise<string[]>;
   /** The company's products queued at or before `before`, the longest waiting first. */
   pending(companyId: string, before: Date, limit: number): Promise<number[]>;
   /** Removes the products read at `readAt`, except those queued again since. */

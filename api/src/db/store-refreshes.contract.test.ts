@@ -66,6 +66,20 @@ describe.each(dbTargets)('store refreshes on $name', (target) => {
     expect(await db.storeRefreshes.pending(late, at(100), 10)).toEqual([1]);
   });
 
+  it('leaves out a company another process is refreshing (its store-refresh lease is live), and offers it once the lease lapses', async () => {
+    const leased = await company();
+    const free = await company();
+    const queued = new Date(Date.UTC(2020, 0, 1, 0, 0, 1));
+    await db.storeRefreshes.receive(leased, { hash: 'x', productIds: [7], at: queued });
+    await db.storeRefreshes.receive(free, { hash: 'y', productIds: [8], at: queued });
+    const now = new Date(Date.UTC(2020, 0, 1, 0, 1));
+    expect(await db.activities.acquire(leased, 'store-refresh', { owner: 'other-process', now, expiresAt: new Date(now.getTime() + 30_000) })).toBe(true);
+    const due = (at: Date) => db.storeRefreshes.due(new Date(Date.UTC(2020, 0, 1, 0, 0, 3)), 100, at);
+    expect(await due(now)).toContain(free);
+    expect(await due(now)).not.toContain(leased);
+    expect(await due(new Date(now.getTime() + 30_001))).toContain(leased);
+  });
+
   it('forgets delivery hashes older than asked, so they could be received again', async () => {
     const a = await company();
     await db.storeRefreshes.receive(a, { hash: 'old', productIds: [], at: new Date(Date.UTC(2001, 0, 1)) });

@@ -5,14 +5,18 @@
  * Receiving is one transaction; two processes receiving the same delivery race on the
  * receipt's primary key, and exactly one queues it.
  */
-import { and, asc, count, eq, inArray, lt, lte, min, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, lt, lte, min, notExists, sql } from 'drizzle-orm';
 import type { StoreRefreshesRepository } from '../repositories';
 import { refreshedProducts } from '../repository-shared';
 import { STORE_REFRESH_BOUNDS, StoreRefreshQueueFullError } from '../store-refresh-bounds';
-import { storeRefreshes as sr, storeWebhookReceipts as receipts } from '../schema.pg';
+import { companyActivities as activities, storeRefreshes as sr, storeWebhookReceipts as receipts } from '../schema.pg';
 import type { PgDb } from './types';
 
 export function pgStoreRefreshes(db: PgDb): StoreRefreshesRepository {
+  /** The company's 'store-refresh' lease, live at `now`: a process is re-reading its products. */
+  const leasedElsewhere = (now: Date) => db.select({ one: sql`1` }).from(activities)
+    .where(and(eq(activities.companyId, sr.companyId), eq(activities.activity, 'store-refresh'), gt(activities.expiresAt, now)));
+
   return {
     async receive(companyId, { hash, productIds, at }, bounds = STORE_REFRESH_BOUNDS) {
       return db.transaction(async (tx) => {
@@ -41,9 +45,9 @@ export function pgStoreRefreshes(db: PgDb): StoreRefreshesRepository {
         return true;
       });
     },
-    async due(before, limit) {
+    async due(before, limit, now = new Date()) {
       const rows = await db.select({ companyId: sr.companyId, oldest: min(sr.queuedAt) }).from(sr)
-        .where(lte(sr.queuedAt, before)).groupBy(sr.companyId).orderBy(asc(min(sr.queuedAt))).limit(limit);
+        .where(and(lte(sr.queuedAt, before), notExists(leasedElsewhere(now)))).groupBy(sr.companyId).orderBy(asc(min(sr.queuedAt))).limit(limit);
       return rows.map((r) => r.companyId);
     },
     async pending(companyId, before, limit) {

@@ -3,14 +3,18 @@
  * be re-read (one row per product: coalesced), both bounded per company (store-refresh-bounds.ts).
  * Receiving is one immediate transaction.
  */
-import { and, asc, count, eq, inArray, lt, lte, min, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, lt, lte, min, notExists, sql } from 'drizzle-orm';
 import type { StoreRefreshesRepository } from '../repositories';
 import { refreshedProducts } from '../repository-shared';
 import { STORE_REFRESH_BOUNDS, StoreRefreshQueueFullError } from '../store-refresh-bounds';
-import { storeRefreshes as sr, storeWebhookReceipts as receipts } from '../schema.sqlite';
+import { companyActivities as activities, storeRefreshes as sr, storeWebhookReceipts as receipts } from '../schema.sqlite';
 import type { SqliteDb } from './types';
 
 export function sqliteStoreRefreshes(db: SqliteDb): StoreRefreshesRepository {
+  /** The company's 'store-refresh' lease, live at `now`: a process is re-reading its products. */
+  const leasedElsewhere = (now: Date) => db.select({ one: sql`1` }).from(activities)
+    .where(and(eq(activities.companyId, sr.companyId), eq(activities.activity, 'store-refresh'), gt(activities.expiresAt, now)));
+
   return {
     async receive(companyId, { hash, productIds, at }, bounds = STORE_REFRESH_BOUNDS) {
       return db.transaction((tx) => {
@@ -38,9 +42,9 @@ export function sqliteStoreRefreshes(db: SqliteDb): StoreRefreshesRepository {
         return true;
       }, { behavior: 'immediate' });
     },
-    async due(before, limit) {
+    async due(before, limit, now = new Date()) {
       const rows = db.select({ companyId: sr.companyId, oldest: min(sr.queuedAt) }).from(sr)
-        .where(lte(sr.queuedAt, before)).groupBy(sr.companyId).orderBy(asc(min(sr.queuedAt))).limit(limit).all();
+        .where(and(lte(sr.queuedAt, before), notExists(leasedElsewhere(now)))).groupBy(sr.companyId).orderBy(asc(min(sr.queuedAt))).limit(limit).all();
       return rows.map((r) => r.companyId);
     },
     async pending(companyId, before, limit) {

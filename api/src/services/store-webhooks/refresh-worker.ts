@@ -115,17 +115,23 @@ export function createRefreshWorker(o: RefreshWorkerOptions) {
     backlog = false;
     const started: Promise<number>[] = [];
     // Companies refreshing here stay due until they are done: ask for enough to see others.
-    for (const companyId of await o.db.storeRefreshes.due(new Date(at.getTime() - settleMs), COMPANIES_PER_LOOK + active.size)) {
+    // Companies another process refreshes (a live lease) are left out by the database.
+    for (const companyId of await o.db.storeRefreshes.due(new Date(at.getTime() - settleMs), COMPANIES_PER_LOOK + active.size, at)) {
       if (controller.signal.aborted) break;
       if (active.has(companyId)) continue;
       if (slots.free === 0 || active.size >= maxRuns) {
         backlog = true;
         break;
       }
-      const refresh = slots.run(() => refreshCompany(companyId)).finally(() => {
+      const refresh = slots.run(() => refreshCompany(companyId));
+      void refresh.finally(() => {
         active.delete(companyId);
-        // Products queued meanwhile, or companies left for want of a slot: look again.
-        if (!stopped) void look();
+        // Products queued meanwhile, or companies left for want of a slot: look again. A refresh
+        // that read nothing (another process held the company) does not, or two processes would
+        // ask each other's companies back and forth; the poll comes back to it.
+        void refresh.then((read) => {
+          if (!stopped && (read > 0 || backlog)) void look();
+        });
       });
       active.set(companyId, refresh);
       started.push(refresh);
