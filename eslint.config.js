@@ -44,6 +44,12 @@ const zones = [
     from: './api',
     message: 'The web app does not import the server: what both sides need lives in packages/contracts.',
   },
+  {
+    // The API's production code: every .ts file in api/src outside testing/ that is not a test.
+    target: ['./api/src/!(*.test).ts', './api/src/!(testing)/**/!(*.test).ts'],
+    from: './api/src/testing',
+    message: 'Production code does not import test helpers: api/src/testing serves tests, never the app.',
+  },
 ];
 
 export default defineConfig(

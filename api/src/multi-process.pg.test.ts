@@ -24,7 +24,7 @@ import { DEMO_STORE } from '@catalog/demo-store';
 import type { SyncEvent } from '@catalog/contracts/sync';
 import type { CreateWorkOrderInput } from '@catalog/contracts/work-orders';
 import type { PriceSnapshot } from './db/repositories';
-import { expectedAfter, pickItems, storePrice, waitFor, type Item } from './services/work-orders/test-support';
+import { expectedAfter, pickItems, storePrice, waitFor, type Item } from './testing/work-order-world';
 import type { ServerProcess } from './testing/built-server';
 import { call, json, type ProcessCluster, startCluster } from './testing/process-cluster';
 import { readSyncEvents, type TestStore } from './testing/store-fixture';

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '@catalog/contracts/errors';
 import type { PricePath } from '@catalog/contracts/price-gate';
 import { gateCalls } from '../services/price-gate';
-import { pickItems, storePrice, waitForStatus, workOrderWorld, type Item, type WorkOrderWorld } from '../services/work-orders/test-support';
+import { pickItems, storePrice, waitForStatus, workOrderWorld, type Item, type WorkOrderWorld } from '../testing/work-order-world';
 import { testUser } from '../testing/test-app';
 import { ROUTE_TABLE, type RouteKey, type RouteSpec } from './route-table';
 

@@ -16,7 +16,7 @@ import { commerceAt, testApp, testUser } from '../testing/test-app';
 import { createRefreshWorker, type RefreshWorker } from './store-webhooks/refresh-worker';
 import { createExecutor, storeClients } from './work-orders/executor';
 import { createScheduler, type Scheduler } from './work-orders/scheduler';
-import { silent, waitFor } from './work-orders/test-support';
+import { silent, waitFor } from '../testing/work-order-world';
 
 const HEALTHY = { hash: 'healthy', accessToken: 'healthy-token', clientId: 'healthy-client' };
 const THROTTLED = ['slowa', 'slowb', 'slowc', 'lated', 'latee'].map((hash) => ({ hash, accessToken: `${hash}-token`, clientId: `${hash}-client` }));

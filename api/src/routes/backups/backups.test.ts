@@ -13,7 +13,7 @@ import { formatDateTime } from '@catalog/contracts/date-time';
 import { ErrorBody } from '@catalog/contracts/errors';
 import { WorkOrder as WireWorkOrder } from '@catalog/contracts/work-orders';
 import type { TestStore } from '../../testing/store-fixture';
-import { pickItems, waitFor, waitForStatus, workOrderWorld, type WorkOrderWorld } from '../../services/work-orders/test-support';
+import { pickItems, waitFor, waitForStatus, workOrderWorld, type WorkOrderWorld } from '../../testing/work-order-world';
 
 let world: WorkOrderWorld | undefined;
 afterEach(async () => {

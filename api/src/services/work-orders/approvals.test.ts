@@ -13,7 +13,7 @@ import { WorkOrder as WireWorkOrder } from '@catalog/contracts/work-orders';
 import { createSmtpMailer } from '../../lib/mailer';
 import { readEmail, startSmtpSink, type SmtpSink } from '../../testing/smtp-sink';
 import { testUser } from '../../testing/test-app';
-import { expectedAfter, pickItems, storePrice, waitFor, waitForStatus, workOrderWorld, type WorkOrderWorld } from './test-support';
+import { expectedAfter, pickItems, storePrice, waitFor, waitForStatus, workOrderWorld, type WorkOrderWorld } from '../../testing/work-order-world';
 import { LATER } from '../../testing/times';
 
 let world: WorkOrderWorld | undefined;

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testDatabase } from '../../testing/db-targets';
-import { expectedAfter, pickItems, storePrice, waitFor, waitForStatus, workOrderWorld, type WorkOrderWorld } from './test-support';
+import { expectedAfter, pickItems, storePrice, waitFor, waitForStatus, workOrderWorld, type WorkOrderWorld } from '../../testing/work-order-world';
 
 const apiRoot = fileURLToPath(new URL('../../..', import.meta.url));
 /** Short, so the survivor takes over soon after the kill. */

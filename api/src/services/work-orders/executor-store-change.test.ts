@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { STORE_CHANGED_ERROR } from '@catalog/contracts/work-order-rules';
 import { dbTargets, testDatabase } from '../../testing/db-targets';
-import { expectedAfter, pickItems, storePrice, workOrderWorld, type WorkOrderWorld } from './test-support';
+import { expectedAfter, pickItems, storePrice, workOrderWorld, type WorkOrderWorld } from '../../testing/work-order-world';
 
 let world: WorkOrderWorld | undefined;
 let drop = async () => {};

@@ -14,7 +14,7 @@ import { ErrorBody } from '@catalog/contracts/errors';
 import { APPROVE_AFTER_END_MESSAGE, END_PASSED_BEFORE_RUN_ERROR, MEMBER_END_CHANGE_MESSAGE } from '@catalog/contracts/price-gate';
 import { tooManyOrdersMessage, WORK_ORDER_CAPS } from '@catalog/contracts/work-order-rules';
 import { testUser } from '../../testing/test-app';
-import { pickItems, storePrice, waitForStatus, workOrderWorld, type WorkOrderWorld } from './test-support';
+import { pickItems, storePrice, waitForStatus, workOrderWorld, type WorkOrderWorld } from '../../testing/work-order-world';
 
 let world: WorkOrderWorld | undefined;
 afterEach(async () => {

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_STORE } from '@catalog/demo-store';
 import { postSync, readSyncEvents } from '../../testing/store-fixture';
-import { expectedAfter, pickItems, storePrice, waitFor, workOrderWorld, type WorkOrderWorld } from './test-support';
+import { expectedAfter, pickItems, storePrice, waitFor, workOrderWorld, type WorkOrderWorld } from '../../testing/work-order-world';
 
 let world: WorkOrderWorld | undefined;
 afterEach(async () => {

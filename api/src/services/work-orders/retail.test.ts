@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PriceHistoryResponse } from '@catalog/contracts/products';
 import { WorkOrderDetail, type CreateWorkOrderInput } from '@catalog/contracts/work-orders';
-import { waitForStatus, workOrderWorld, type WorkOrderWorld } from './test-support';
+import { waitForStatus, workOrderWorld, type WorkOrderWorld } from '../../testing/work-order-world';
 
 let world: WorkOrderWorld | undefined;
 afterEach(async () => {

@@ -10,7 +10,7 @@ import { RevertReport, WorkOrderDetail } from '@catalog/contracts/work-orders';
 import { createSmtpMailer } from '../../lib/mailer';
 import { startSmtpSink, type SmtpSink } from '../../testing/smtp-sink';
 import { workOrderAlerts } from './attention';
-import { pickItems, silent, storePrice, waitFor, waitForStatus, workOrderWorld, type WorkOrderWorld } from './test-support';
+import { pickItems, silent, storePrice, waitFor, waitForStatus, workOrderWorld, type WorkOrderWorld } from '../../testing/work-order-world';
 
 let world: WorkOrderWorld | undefined;
 let sink: SmtpSink | undefined;

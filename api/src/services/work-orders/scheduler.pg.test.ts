@@ -17,7 +17,7 @@ import { startDemoStore, type TestStore } from '../../testing/store-fixture';
 import { commerceAt } from '../../testing/test-app';
 import { createExecutor, storeClients, type RunOutcome } from './executor';
 import { createScheduler, type Scheduler } from './scheduler';
-import { connectAndSync, pickItems, waitFor } from './test-support';
+import { connectAndSync, pickItems, waitFor } from '../../testing/work-order-world';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 

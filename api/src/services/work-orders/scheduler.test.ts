@@ -14,7 +14,7 @@ import { testDatabase } from '../../testing/db-targets';
 import { testUser } from '../../testing/test-app';
 import {
   connectAndSync, expectedAfter, pickItems, silent, storePrice, waitForStatus, workOrderWorld, type WorkOrderWorld,
-} from './test-support';
+} from '../../testing/work-order-world';
 
 let world: WorkOrderWorld | undefined;
 const extra: Array<() => Promise<void>> = [];

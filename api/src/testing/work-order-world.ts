@@ -8,15 +8,15 @@
 import { applyPercent, isOnSale } from '@catalog/contracts/money';
 import { DEMO_STORE, type DemoStoreOptions } from '@catalog/demo-store';
 import type { CreateWorkOrderInput, WorkOrder as WireWorkOrder } from '@catalog/contracts/work-orders';
-import type { WorkOrder } from '../../db/repositories';
-import { createLogger } from '../../lib/logger';
-import { createSecretBox, generateAppSecret } from '../../lib/secrets';
-import { encryptToken } from '../store-connection';
-import { runSync } from '../sync/sync-engine';
-import { startDemoStore, type TestStore } from '../../testing/store-fixture';
-import { commerceAt, testApp, testUser } from '../../testing/test-app';
-import { createExecutor, storeClients, type ExecutorOptions } from './executor';
-import { createScheduler, type SchedulerOptions } from './scheduler';
+import type { WorkOrder } from '../db/repositories';
+import { createLogger } from '../lib/logger';
+import { createSecretBox, generateAppSecret } from '../lib/secrets';
+import { encryptToken } from '../services/store-connection';
+import { runSync } from '../services/sync/sync-engine';
+import { startDemoStore, type TestStore } from './store-fixture';
+import { commerceAt, testApp, testUser } from './test-app';
+import { createExecutor, storeClients, type ExecutorOptions } from '../services/work-orders/executor';
+import { createScheduler, type SchedulerOptions } from '../services/work-orders/scheduler';
 
 export const silent = createLogger('silent');
 const cents = (price: number) => Math.round(price * 100);
