@@ -1,6 +1,6 @@
 /**
- * The test projects, one per package. vitest 4 no longer reads this file on its own; the root
- * vitest.config.ts imports it into `test.projects` (see TOOLCHAIN.md).
+ * The test projects, one per package. vitest 4 no longer reads this file on its own (it removed
+ * the `workspace` option); the root vitest.config.ts imports it into `test.projects`.
  */
 import type { TestProjectConfiguration } from 'vitest/config';
 

@@ -1,6 +1,6 @@
 /**
  * The dashboard: the stats GET /api/dashboard returns and how the Last Sync card reads the
- * time since the last sync (DESIGN.md section 6 replaces the old fixed '24h').
+ * time since the last sync (the real time elapsed, where the first version showed a fixed '24h').
  */
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema';

@@ -1,7 +1,7 @@
 /**
  * The subscription plans: one table that the pricing page, the subscription screen and the
- * API's limits all read. DESIGN.md section 6 fixes the numbers (the trial keeps 5 products:
- * the stored default wins over the old pricing page's 25).
+ * API's limits all read. The trial keeps 5 products: the stored default wins over the old
+ * pricing page's 25.
  */
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema';

@@ -35,7 +35,7 @@ export const INVITATION_ERRORS = {
   emailNotVerified: 'Verify your email address to see and accept invitations',
 } as const;
 
-/** An invitation can be accepted for this long after it was sent (DESIGN.md section 6). */
+/** An invitation can be accepted for this long after it was sent (decision 009). */
 export const INVITATION_TTL_DAYS = 7;
 export const INVITATION_TTL_MS = INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000;
 export const MAX_COMPANY_NAME_LENGTH = 100;

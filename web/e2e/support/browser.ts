@@ -1,6 +1,7 @@
 /**
- * Launches Debian's Chromium through playwright-core with the flags this closed network needs
- * (TOOLCHAIN.md), plus the two viewports the journeys use.
+ * Launches Debian's Chromium through playwright-core, headless, with the flags a machine without
+ * outside network needs (CHROMIUM_ARGS: no sandbox, GPU or QUIC, none of Chromium's own
+ * background traffic), plus the two viewports the journeys use.
  */
 import { type Browser, chromium } from 'playwright-core';
 import { existsSync } from 'node:fs';

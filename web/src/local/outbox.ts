@@ -1,5 +1,5 @@
 /**
- * The outbox (device -> server, DESIGN.md section 5, decision 014): every write the server must
+ * The outbox (device -> server, decision 014): every write the server must
  * receive (creating a work order, a product's or a variant's price edit) is an entry in the
  * signed-in user's local database, written in the same transaction as its local change, and
  * sent in order with its client UUID as the Idempotency-Key (a work order's `id` too), so a

@@ -1,7 +1,8 @@
 /**
  * The permission matrix of the team endpoints: for each one, the owner, an admin, a member and
- * the owner of another company get the answer their role allows (DESIGN.md section 6: the
- * server enforces owner/admin), a refusal says why, and another company's records are a 404.
+ * the owner of another company get the answer their role allows (the server enforces
+ * owner/admin: decision 019, docs/permissions.md), a refusal says why, and another company's
+ * records are a 404.
  * Every signed-in endpoint asks for a token; the invitation lookup by token does not.
  */
 import { afterEach, describe, expect, it } from 'vitest';

@@ -18,7 +18,7 @@
  * Sale prices: a product's cleared sale price is null here and 0 at the store (BigCommerce
  * refuses null; the commerce client sends 0); a product sale price of "0.00" means the same
  * (contracts salePriceOrNull). A variant's null means "inherit the product's" and is sent as
- * null (DESIGN.md section 4).
+ * null (decision 011).
  */
 import { createHash } from 'node:crypto';
 import type { BigCommerceClient } from '@catalog/commerce';

@@ -1,7 +1,7 @@
 /**
  * The dashboard's four stat cards (GET /api/dashboard): Total Products, Pending Orders,
  * Completed Orders and Last Sync, the real time since the last sync ('Never' before the first;
- * DESIGN.md section 6). Skeletons while loading, and an error with a retry.
+ * contracts' lastSyncLabel). Skeletons while loading, and an error with a retry.
  */
 import { Paper, SimpleGrid, Skeleton, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { lastSyncLabel } from '@catalog/contracts/dashboard';

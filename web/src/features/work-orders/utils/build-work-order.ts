@@ -1,8 +1,9 @@
 /**
  * From the form's state to what is sent: the spec's validation (section 5, in its order: title,
  * products, prices, schedule) with its messages, the POST /api/work-orders body with one item
- * per changed product and per changed variant (every variant change is kept, DESIGN.md section
- * 6), and the price lines the preview shows. Prices that stay as they are are not sent.
+ * per changed product and per changed variant (every variant change is kept: the first version
+ * of the app kept only a product's first one), and the price lines the preview shows. Prices that
+ * stay as they are are not sent.
  */
 import {
   classifyChange,
