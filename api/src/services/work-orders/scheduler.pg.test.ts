@@ -15,7 +15,8 @@ import { createSecretBox, generateAppSecret } from '../../lib/secrets';
 import { resolveItems } from '../../routes/work-orders/work-order-items';
 import { startDemoStore, type TestStore } from '../../testing/store-fixture';
 import { commerceAt } from '../../testing/test-app';
-import { createExecutor, storeClients, type RunOutcome } from './executor';
+import { createExecutor, storeClients } from './executor';
+import type { RunOutcome } from './run-context';
 import { createScheduler, type Scheduler } from './scheduler';
 import { connectAndSync, pickItems, waitFor } from '../../testing/work-order-world';
 
