@@ -1,7 +1,7 @@
 /** The rules of work-order-rules.ts, stated as the tests' names. */
 import { describe, expect, it } from 'vitest';
 import {
-  allowsWorkOrderAction, approvalNote, countWorkOrderUpdates, needsApproval, isRevertDue, isWorkOrderDue, overlappingOrders, overlapsOfTargets, isOverlapCandidate, WORK_ORDER_ACTION_GUARDS, STORE_CHANGED_ERROR, tooManyOrdersMessage, undoOtherStoreMessage, WORK_ORDER_CAPS, workOrderActions,
+  allowsWorkOrderAction, approvalNote, countWorkOrderUpdates, mayDeleteWorkOrder, needsApproval, isRevertDue, isWorkOrderDue, overlappingOrders, overlapsOfTargets, isOverlapCandidate, WORK_ORDER_ACTION_GUARDS, STORE_CHANGED_ERROR, tooManyOrdersMessage, undoOtherStoreMessage, WORK_ORDER_CAPS, workOrderActions,
 } from './work-order-rules';
 import { WorkOrder, WorkOrderStatus } from './work-orders';
 
@@ -57,6 +57,23 @@ describe('workOrderActions', () => {
         }
       }
     }
+  });
+});
+
+describe('mayDeleteWorkOrder (the card offers Delete by it, the API answers 403 by it)', () => {
+  const waiting = { status: 'awaiting_approval' as const, createdBy: 'u-mia' };
+  it('lets an order awaiting approval be withdrawn by whoever made it, or by an owner or admin', () => {
+    expect(mayDeleteWorkOrder(waiting, { id: 'u-mia', role: 'member' })).toBe(true);
+    expect(mayDeleteWorkOrder(waiting, { id: 'u-max', role: 'member' })).toBe(false);
+    expect(mayDeleteWorkOrder(waiting, { id: 'u-adam', role: 'admin' })).toBe(true);
+    expect(mayDeleteWorkOrder(waiting, { id: 'u-olive', role: 'owner' })).toBe(true);
+    expect(mayDeleteWorkOrder({ ...waiting, createdBy: null }, { id: 'u-max', role: 'member' })).toBe(false);
+    expect(mayDeleteWorkOrder(waiting, null)).toBe(false);
+  });
+
+  it('leaves any other order to the status guard and the permission table', () => {
+    expect(mayDeleteWorkOrder({ status: 'pending', createdBy: 'u-mia' }, { id: 'u-max', role: 'member' })).toBe(true);
+    expect(mayDeleteWorkOrder({ status: 'pending', createdBy: 'u-mia' }, null)).toBe(true);
   });
 });
 

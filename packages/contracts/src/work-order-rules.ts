@@ -2,6 +2,8 @@
  * The rules of a work order's life that the list screen and the API both apply: which actions
  * an order offers (spec section 4), when a scheduled order is due, and its summary counts.
  */
+import { can } from './permissions';
+import type { Role } from './roles';
 import { itemTarget, WORK_ORDER_STATUSES, type WorkOrderStatus, type WorkOrder, type WorkOrderItem } from './work-orders';
 
 /**
@@ -72,6 +74,22 @@ export function workOrderActions(order: { status: WorkOrderStatus; archived: boo
     approve: allowsWorkOrderAction('approve', order),
     reject: allowsWorkOrderAction('reject', order),
   };
+}
+
+/** What the API answers (403) when a member tries to withdraw another's order awaiting approval. */
+export const WITHDRAW_FORBIDDEN_MESSAGE = 'Only the member who made it, or an owner or admin, can cancel an order awaiting approval';
+
+/**
+ * Whether `user` may delete the order, as far as who they are goes (which statuses can be
+ * deleted at all is WORK_ORDER_ACTION_GUARDS.delete; which roles, the permission table's
+ * workOrders.delete, the route's guard): an order awaiting approval is withdrawn only by whoever
+ * made it, or by whoever may decide on it (workOrders.approve). `user` null: not known yet (a
+ * screen before the signed-in user is read), who may withdraw one is not known either. The card
+ * offers Delete by it; the API refuses the rest with 403 WITHDRAW_FORBIDDEN_MESSAGE.
+ */
+export function mayDeleteWorkOrder(order: { status: WorkOrderStatus; createdBy: string | null }, user: { id: string; role: Role } | null): boolean {
+  if (order.status !== 'awaiting_approval') return true;
+  return user !== null && (order.createdBy === user.id || can(user.role, 'workOrders.approve'));
 }
 
 /** Statuses after which nothing more happens to an order unless someone undoes it. */

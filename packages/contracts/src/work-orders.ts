@@ -9,6 +9,7 @@ import { lazySchema } from './lazy-schema';
 import { boundedText, IntId, IsoDateTime, queryFlag, queryInt, singleLineText, TEXT_LIMITS, Uuid } from './common';
 import { NullableMoneyString } from './money';
 import { CursorPageQuery, cursorParam, encodeCursor, page } from './paging';
+import { endComesAfterStart } from './work-order-end';
 
 /**
  * Every status a work order can be in. `awaiting_approval`: a member's order while the company
@@ -119,7 +120,8 @@ export const CreateWorkOrderBody = lazySchema(() =>
       if (isTooFarAhead(order.revertAt)) {
         ctx.addIssue({ code: 'custom', path: ['revertAt'], message: WORK_ORDER_MESSAGES.revertTooFar });
       }
-      if (order.revertAt && !order.executeImmediately && order.scheduledAt && Date.parse(order.revertAt) <= Date.parse(order.scheduledAt)) {
+      // Against the schedule only: the API checks against its clock too (routes/work-orders).
+      if (order.revertAt && !endComesAfterStart(order.revertAt, { status: 'pending', executeImmediately: order.executeImmediately, scheduledAt: order.scheduledAt }, null)) {
         ctx.addIssue({ code: 'custom', path: ['revertAt'], message: WORK_ORDER_MESSAGES.revertAfterStart });
       }
       const seen = new Set<string>();

@@ -31,9 +31,11 @@ import { Hono } from 'hono';
 import { UuidParam } from '@catalog/contracts/common';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import {
-  allowsWorkOrderAction, tooManyOrdersMessage, undoOtherStoreMessage, WORK_ORDER_ACTION_GUARDS, WORK_ORDER_CAPS, WORK_ORDER_CHANGE_GUARD, type WorkOrderAction,
+  allowsWorkOrderAction, mayDeleteWorkOrder, tooManyOrdersMessage, undoOtherStoreMessage, WITHDRAW_FORBIDDEN_MESSAGE, WORK_ORDER_ACTION_GUARDS, WORK_ORDER_CAPS,
+  WORK_ORDER_CHANGE_GUARD, type WorkOrderAction,
 } from '@catalog/contracts/work-order-rules';
 import { APPROVE_AFTER_END_MESSAGE, memberMayMoveEnd, MEMBER_END_CHANGE_MESSAGE } from '@catalog/contracts/price-gate';
+import { endComesAfterStart, type OrderStart } from '@catalog/contracts/work-order-end';
 import { isBigCommerceError } from '@catalog/commerce';
 import {
   CreateWorkOrderBody, RejectWorkOrderBody, UndoWorkOrderBody, UpdateWorkOrderBody, WORK_ORDER_MESSAGES,
@@ -88,10 +90,9 @@ function conflict(action: WorkOrderAction, order: WorkOrder): ApiError {
   return new ApiError(ErrorCode.CONFLICT, why);
 }
 
-/** An end must come after the order runs: after its schedule, and after now. */
-function checkRevertAt(revertAt: Date, order: { executeImmediately: boolean; scheduledAt: Date | null; status: string }, now: Date) {
-  const startsAt = (order.status === 'pending' || order.status === 'awaiting_approval') && !order.executeImmediately && order.scheduledAt ? order.scheduledAt : now;
-  if (revertAt.getTime() <= Math.max(startsAt.getTime(), now.getTime())) {
+/** An end must come after the order runs: contracts endComesAfterStart, which the screens ask too. */
+function checkRevertAt(revertAt: Date, order: OrderStart, now: Date) {
+  if (!endComesAfterStart(revertAt, order, now)) {
     throw new ApiError(ErrorCode.VALIDATION, WORK_ORDER_MESSAGES.revertAfterStart, { fields: { revertAt: WORK_ORDER_MESSAGES.revertAfterStart } });
   }
 }
@@ -218,9 +219,7 @@ export function workOrderRoutes(deps: {
       const { companyId } = user;
       const order = await load(companyId, c.req.param('id'));
       // An order waiting for approval is withdrawn by whoever made it, or by an owner or admin.
-      if (order.status === 'awaiting_approval' && user.role === 'member' && order.createdBy !== user.id) {
-        throw new ApiError(ErrorCode.FORBIDDEN, 'Only the member who made it, or an owner or admin, can cancel an order awaiting approval');
-      }
+      if (!mayDeleteWorkOrder(order, user)) throw new ApiError(ErrorCode.FORBIDDEN, WITHDRAW_FORBIDDEN_MESSAGE);
       if (!(await db.workOrders.delete(companyId, order.id, WORK_ORDER_ACTION_GUARDS.delete))) {
         throw conflict('delete', (await db.workOrders.get(companyId, order.id)) ?? order);
       }

@@ -15,6 +15,15 @@ describe('checkEnd', () => {
     expect(checkEnd(ran, ...inputs(30), now).error).toBeNull();
   });
 
+  it('wants the end of an order awaiting approval after its scheduled start, as the server does (it answered 400)', () => {
+    const start = new Date(now.getTime() + 5 * 86_400_000).toISOString();
+    for (const status of ['pending', 'awaiting_approval'] as const) {
+      const waiting = { status, executeImmediately: false, scheduledAt: start, revertAt: null };
+      expect(checkEnd(waiting, ...inputs(2), now).error).toBe(WORK_ORDER_MESSAGES.revertAfterStart);
+      expect(checkEnd(waiting, ...inputs(6), now).error).toBeNull();
+    }
+  });
+
   it('lets a member, while approvals are on, only bring nearer the end of an order that ran', () => {
     expect(checkEnd(ran, ...inputs(20), now, true).error).toBe(MEMBER_END_CHANGE_MESSAGE);
     expect(checkEnd(ran, ...inputs(5), now, true)).toMatchObject({ error: null });

@@ -1,11 +1,13 @@
 /**
  * The end of an order (issue 18): set, move or remove the time its prices go back by
- * themselves ("Revert at"), for a pending order or a completed one not yet undone. Date and
- * time in local time, checked as the server checks them (after the order runs).
+ * themselves ("Revert at"), for an order not run yet (pending or awaiting approval) or a completed
+ * one not yet undone. Date and time in local time, checked by the server's own rule (contracts
+ * endComesAfterStart: after the order's start, awaiting approval or not, and after now).
  */
 import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { planHasFeature } from '@catalog/contracts/plans';
 import { MEMBER_END_CHANGE_MESSAGE, memberMayMoveEnd } from '@catalog/contracts/price-gate';
+import { endComesAfterStart } from '@catalog/contracts/work-order-end';
 import { needsApproval } from '@catalog/contracts/work-order-rules';
 import { isTooFarAhead, WORK_ORDER_MESSAGES, type WorkOrderSummary } from '@catalog/contracts/work-orders';
 import { useEffect, useState } from 'react';
@@ -26,8 +28,7 @@ export function checkEnd(
 ) {
   const at = fromDateTimeInputs(date, time);
   if (!at) return { error: WORK_ORDER_MESSAGES.revertDate, at: null };
-  const start = order.status === 'pending' && !order.executeImmediately && order.scheduledAt ? Date.parse(order.scheduledAt) : 0;
-  if (at.getTime() <= Math.max(now.getTime(), start)) return { error: WORK_ORDER_MESSAGES.revertAfterStart, at: null };
+  if (!endComesAfterStart(at, order, now)) return { error: WORK_ORDER_MESSAGES.revertAfterStart, at: null };
   if (isTooFarAhead(at.toISOString(), now.getTime())) return { error: WORK_ORDER_MESSAGES.revertTooFar, at: null };
   if (onlyNearer && !memberMayMoveEnd(order.revertAt ? new Date(order.revertAt) : null, at)) return { error: MEMBER_END_CHANGE_MESSAGE, at: null };
   return { error: null, at };

@@ -1,4 +1,5 @@
 /** Which actions a work order card offers (spec section 4), and what it shows. */
+import type { Role } from '@catalog/contracts/roles';
 import { WorkOrderStatus, type WorkOrderSummary } from '@catalog/contracts/work-orders';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -14,7 +15,10 @@ afterEach(() => {
   rendered = undefined;
 });
 
-async function renderCard(order: WorkOrderSummary, onAction = vi.fn(), props: { canApprove?: boolean; currentUserId?: string } = {}) {
+/** A member who made none of the orders, unless a test says who is looking. */
+const someMember = { id: 'u-someone', role: 'member' } as const;
+
+async function renderCard(order: WorkOrderSummary, onAction = vi.fn(), props: { viewer?: { id: string; role: Role } | null } = { viewer: someMember }) {
   rendered?.unmount();
   rendered = await render(<WorkOrderCard order={order} onAction={onAction} {...props} />);
   return rendered.container;
@@ -56,7 +60,7 @@ describe('WorkOrderCard approvals', () => {
 
   it('offers Approve and Reject to owners and admins, first, with Delete', async () => {
     const onAction = vi.fn();
-    const container = await renderCard(waiting, onAction, { canApprove: true, currentUserId: 'u-olive' });
+    const container = await renderCard(waiting, onAction, { viewer: { id: 'u-olive', role: 'owner' } });
     expect(buttons(container)).toEqual(['Approve', 'Reject', 'Set end', 'Delete']);
     const approve = [...container.querySelectorAll('button')].find((b) => b.textContent === 'Approve')!;
     await act(async () => approve.click());
@@ -69,7 +73,8 @@ describe('WorkOrderCard approvals', () => {
   });
 
   it('lets the member who made it withdraw it, but never approve it', async () => {
-    expect(buttons(await renderCard(waiting, vi.fn(), { currentUserId: 'u-mia' }))).toEqual(['Set end', 'Delete']);
+    expect(buttons(await renderCard(waiting, vi.fn(), { viewer: { id: 'u-mia', role: 'member' } }))).toEqual(['Set end', 'Delete']);
+    expect(buttons(await renderCard(waiting, vi.fn(), { viewer: { id: 'u-adam', role: 'admin' } }))).toEqual(['Approve', 'Reject', 'Set end', 'Delete']);
   });
 
   it('says who approved, and that a late approval ran it at once', async () => {

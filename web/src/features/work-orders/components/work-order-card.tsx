@@ -6,7 +6,9 @@
  */
 import { Alert, Badge, Box, Button, Group, Loader, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { getErrorMessage } from '@catalog/contracts/errors';
-import { approvalNote, workOrderActions } from '@catalog/contracts/work-order-rules';
+import { can } from '@catalog/contracts/permissions';
+import type { Role } from '@catalog/contracts/roles';
+import { approvalNote, mayDeleteWorkOrder, workOrderActions } from '@catalog/contracts/work-order-rules';
 import type { RevertItem, WorkOrderSummary } from '@catalog/contracts/work-orders';
 import {
   IconAlertCircle, IconAlertTriangle, IconArchive, IconArrowBackUp, IconCheck, IconClock, IconTrash, IconX,
@@ -203,23 +205,24 @@ export interface WorkOrderCardProps {
   onAction: (action: WorkOrderAction, order: WorkOrderSummary) => void;
   /** The device is offline: the actions (all server-side) wait, and say so. */
   offline?: boolean;
-  /** The signed-in user may approve and reject (owners and admins: workOrders.approve). */
-  canApprove?: boolean;
-  /** The signed-in user's id: a member may withdraw their own order awaiting approval. */
-  currentUserId?: string | null;
+  /**
+   * The signed-in user (null until read): who may approve and reject (the permission table,
+   * workOrders.approve) and withdraw an order awaiting approval (contracts mayDeleteWorkOrder).
+   */
+  viewer?: { id: string; role: Role } | null;
 }
 
-export function WorkOrderCard({ order, onAction, offline = false, canApprove = false, currentUserId = null }: WorkOrderCardProps) {
+export function WorkOrderCard({ order, onAction, offline = false, viewer = null }: WorkOrderCardProps) {
   const titleId = useId();
   const noteId = useId();
   const rules = workOrderActions(order);
-  const mine = currentUserId !== null && order.createdById === currentUserId;
+  const canApprove = viewer !== null && can(viewer.role, 'workOrders.approve');
   const actions = {
     ...rules,
     approve: rules.approve && canApprove,
     reject: rules.reject && canApprove,
-    // An order awaiting approval is withdrawn by its creator or an owner or admin (the API's rule).
-    delete: rules.delete && (order.status !== 'awaiting_approval' || canApprove || mine),
+    // The API's rule: an order awaiting approval is withdrawn by its creator or an owner or admin.
+    delete: rules.delete && mayDeleteWorkOrder({ status: order.status, createdBy: order.createdById }, viewer),
   };
   const hasActions = actions.undo || actions.archive || actions.delete || actions.editEnd || actions.approve || actions.reject;
   const end = endText(order);

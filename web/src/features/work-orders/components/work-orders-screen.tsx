@@ -177,6 +177,8 @@ export function WorkOrdersScreen({ onOrdersChanged, onPricesChanged }: WorkOrder
   const canApprove = useCan('workOrders.approve') === true;
   const me = useCurrentUser();
   const userId = me.data?.id ?? null;
+  const role = me.data?.role;
+  const viewer = useMemo(() => (userId && role ? { id: userId, role } : null), [userId, role]);
   // Owners and admins see the orders waiting for them first.
   const data = useMemo(() => (listed && canApprove ? waitingFirst(listed) : listed), [listed, canApprove]);
   useApprovalNews(live, userId);
@@ -226,7 +228,7 @@ export function WorkOrdersScreen({ onOrdersChanged, onPricesChanged }: WorkOrder
     content = (
       <Stack gap="md" component="section" aria-label="Work orders">
         {data.map((order: WorkOrderSummary) => (
-          <WorkOrderCard key={order.id} order={order} onAction={actions.ask} offline={!online} canApprove={canApprove} currentUserId={userId} />
+          <WorkOrderCard key={order.id} order={order} onAction={actions.ask} offline={!online} viewer={viewer} />
         ))}
         {hasMore && <MoreOrders loadMore={loadMore} loading={loadingMore} error={loadMoreError} />}
       </Stack>
