@@ -49,6 +49,13 @@ describe('guardrailItems', () => {
       .toEqual([{ index: 0, rule: 'belowRetailFloor' }]);
   });
 
+  it('holds the prices to the MSRP the order sets, as the device\u2019s preview does (it read the one replaced)', () => {
+    const msrp = { ...product, retailPriceCents: 7_000 };
+    const items = guardrailItems([{ externalProductId: 1, externalVariantId: null, newRegularPriceCents: 4_500, newRetailPriceCents: 4_000 }], [msrp]);
+    expect(items[0]!.retail).toBe(4_000);
+    expect(blockingViolations(items, { ...DEFAULT_GUARDRAIL_SETTINGS, retailFloor: true, blockingGuardrails: ['belowRetailFloor'] })).toEqual([]);
+  });
+
   it('leaves out an item whose product or variant is gone (same prices before and after: no rule broken)', () => {
     const items = guardrailItems([
       { externalProductId: 99, externalVariantId: null, newRegularPriceCents: 0 },

@@ -10,8 +10,10 @@ import {
   type PriceChangeLine,
 } from '@catalog/contracts/bulk-adjustment-preview';
 import type { PriceField } from '@catalog/contracts/bulk-adjustment';
+import { guardrailItemsOf, type GuardrailChange } from '@catalog/contracts/guardrail-items';
 import type { GuardrailItem } from '@catalog/contracts/guardrails';
 import { MONEY_MESSAGE } from '@catalog/contracts/money';
+import { endComesAfterStart } from '@catalog/contracts/work-order-end';
 import {
   CreateWorkOrderBody,
   isTooFarAhead,
@@ -21,7 +23,7 @@ import {
 import { fromDateTimeInputs } from './schedule-inputs';
 import {
   centsOf,
-  itemCostAndRetail,
+  guardrailCatalogProduct,
   ownRetail,
   priceText,
   productPrices,
@@ -131,17 +133,16 @@ export function buildWorkOrder(state: WorkOrderFormState, now: Date = new Date()
   const regularAfterByTarget = new Map<string, number | null>();
   let firstPriceError: string | undefined;
 
-  const guardrailItems: BuiltWorkOrder['guardrailItems'] = [];
   const targets = new Map<string, Target>();
-  /** A product's effective prices after the order, for its variants that inherit them. */
-  const productAfter = new Map<number, { regular: number; sale: number | null; retail: number | null }>();
+  /** The drafted targets and what each sets, for the guardrails (contracts guardrailItemsOf). */
+  const guarded: Array<{ target: string; change: GuardrailChange }> = [];
 
   for (const target of targetsOf(state)) {
     targets.set(target.key, target);
     const draft = state.drafts[target.key];
     const item: Item = { ...target.item };
     let regularAfter = target.oldRegular;
-    const after: { regular?: number | null; sale?: number | null; retail?: number | null } = {};
+    const change: GuardrailChange = { productId: target.product.id, variantId: target.variant?.id ?? null };
     for (const field of ['regular', 'sale', 'retail'] as const) {
       const value = drafted(draft, field);
       if (value === undefined) continue;
@@ -152,40 +153,19 @@ export function buildWorkOrder(state: WorkOrderFormState, now: Date = new Date()
       }
       const oldCents = field === 'regular' ? target.oldRegular : field === 'sale' ? target.oldSale : target.oldRetail;
       lines.push({ target: target.key, label: target.label, field, oldCents, newCents: value });
-      after[field] = value;
+      // A regular price of none is sent as newRegularPrice null, which leaves it (it never inherits).
+      if (field !== 'regular' || value !== null) change[field] = value;
       if (field === 'regular' && value !== null) regularAfter = value;
       if (classifyChange(field, oldCents, value) === 'unchanged') continue;
       item[FIELD_OF_ITEM[field]] = value === null ? null : priceText(value);
     }
     regularAfterByTarget.set(target.key, regularAfter);
     if (item.newRegularPrice !== undefined || item.newSalePrice !== undefined || item.newRetailPrice !== undefined) items.push(item);
-
-    // The guardrails read effective prices: a variant's none is its product's, before and after.
-    const costs = itemCostAndRetail(target.product, target.variant);
-    const parent = target.variant ? productAfter.get(target.product.id) : undefined;
-    const productBefore = productPrices(target.product);
-    const beforeSale = target.variant ? (target.oldSale ?? productBefore.sale) : target.oldSale;
-    const ownSaleAfter = after.sale !== undefined ? after.sale : target.oldSale;
-    const ownRegularAfter = after.regular ?? (target.variant ? centsOf(target.variant.regularPrice) : target.oldRegular);
-    const ownRetailAfter = after.retail !== undefined ? after.retail : target.oldRetail;
-    const effective = {
-      regular: ownRegularAfter ?? parent?.regular ?? target.oldRegular ?? 0,
-      sale: target.variant ? (ownSaleAfter ?? parent?.sale ?? productBefore.sale) : ownSaleAfter,
-      retail: target.variant ? (ownRetailAfter ?? parent?.retail ?? costs.retail) : ownRetailAfter,
-    };
-    if (!target.variant) productAfter.set(target.product.id, effective);
-    if (draft) {
-      guardrailItems.push({
-        target: target.key,
-        item: {
-          before: { regular: target.oldRegular ?? 0, sale: beforeSale },
-          after: { regular: effective.regular, sale: effective.sale },
-          cost: costs.cost,
-          retail: effective.retail,
-        },
-      });
-    }
+    if (draft) guarded.push({ target: target.key, change });
   }
+  // Every drafted target as the server's gate reads it: the same builder, on the local catalog's prices.
+  const checked = guardrailItemsOf(guarded.map((g) => g.change), selectedProducts(state).map(guardrailCatalogProduct));
+  const guardrailItems = guarded.map((g, i) => ({ target: g.target, item: checked[i]! }));
 
   if (!state.title.trim()) errors.title = WORK_ORDER_MESSAGES.title;
   if (state.selectedIds.length === 0) errors.selection = WORK_ORDER_MESSAGES.noProducts;
@@ -206,7 +186,9 @@ export function buildWorkOrder(state: WorkOrderFormState, now: Date = new Date()
   if (state.revert) {
     revertAt = fromDateTimeInputs(state.revertDate, state.revertTime);
     if (!revertAt) errors.revert = WORK_ORDER_MESSAGES.revertDate;
-    else if (revertAt.getTime() <= Math.max(now.getTime(), scheduledAt?.getTime() ?? 0)) errors.revert = WORK_ORDER_MESSAGES.revertAfterStart;
+    else if (!endComesAfterStart(revertAt, { status: 'pending', executeImmediately: state.schedule === 'immediate', scheduledAt }, now)) {
+      errors.revert = WORK_ORDER_MESSAGES.revertAfterStart;
+    }
     else if (isTooFarAhead(revertAt.toISOString(), now.getTime())) errors.revert = WORK_ORDER_MESSAGES.revertTooFar;
   }
 

@@ -4,6 +4,7 @@
  * local catalog's rows.
  */
 import type { CurrentPrices } from '@catalog/contracts/bulk-adjustment';
+import type { GuardrailCatalogProduct } from '@catalog/contracts/guardrail-items';
 import { formatCents, parseMoney, salePriceOrNull } from '@catalog/contracts/money';
 import { itemTarget } from '@catalog/contracts/work-orders';
 import type { LocalProduct } from '../../../local/catalog-query';
@@ -73,4 +74,16 @@ export function itemCostAndRetail(product: LocalProduct, variant?: LocalVariant)
 /** The item's own retail price (MSRP), the one a work order changes; null where it has none of its own. */
 export function ownRetail(item: Pick<LocalProduct, 'retailPrice'> | Pick<LocalVariant, 'retailPrice'>): number | null {
   return centsOf(item.retailPrice ?? null);
+}
+
+/**
+ * A product and its variants as the guardrails' builder reads them (contracts guardrailItemsOf):
+ * each one's own prices in cents as the catalog holds them (null: none, a variant's inheriting),
+ * the same columns the API's gate reads from its database.
+ */
+export function guardrailCatalogProduct(product: LocalProduct): GuardrailCatalogProduct {
+  const own = (row: LocalProduct | LocalVariant) => ({
+    regular: centsOf(row.regularPrice), sale: centsOf(row.salePrice), cost: centsOf(row.costPrice ?? null), retail: centsOf(row.retailPrice ?? null),
+  });
+  return { ...own(product), id: product.id, regular: centsOf(product.regularPrice) ?? 0, variants: product.variants.map((v) => ({ ...own(v), id: v.id })) };
 }
