@@ -2,8 +2,10 @@
  * Telling people about an order nobody was watching (issue 18): a scheduled run or an end-time
  * revert that failed or ended with a read-back warning. The order is marked `needsAttention`
  * (the dashboard shows it until someone opens it; executor.ts) and, when SMTP is configured,
- * the company's active owners and admins get an email naming the order and what went wrong.
+ * the company's active managers (contracts permissions.ts MANAGER_ROLES: owners and admins) get an
+ * email naming the order and what went wrong.
  */
+import { MANAGER_ROLES } from '@catalog/contracts/permissions';
 import { html } from 'hono/html';
 import type { Database, WorkOrder } from '../../db/repositories';
 import type { Logger } from '../../lib/logger';
@@ -35,7 +37,7 @@ export function attentionEmail(order: Pick<WorkOrder, 'title' | 'status'>, probl
 export function workOrderAlerts(deps: { db: Database; mailer: Mailer | null; publicUrl?: string; logger: Logger }) {
   return async (order: WorkOrder, problem: string): Promise<void> => {
     if (!deps.mailer) return;
-    const people = (await deps.db.users.listByCompany(order.companyId)).filter((u) => u.isActive && (u.role === 'owner' || u.role === 'admin'));
+    const people = (await deps.db.users.listByCompany(order.companyId)).filter((u) => u.isActive && MANAGER_ROLES.includes(u.role));
     const url = deps.publicUrl ? `${deps.publicUrl}/work-orders` : null;
     const content = attentionEmail(order, problem, url);
     for (const person of people) {
