@@ -2,6 +2,7 @@
  * The profile a token may set (auth/profile.ts): names trimmed, without controls, bounded; a
  * photo URL only when https and of bounded length. And the provisioner stores them so.
  */
+import { CompanyNameBody, ownCompanyName } from '@catalog/contracts/team';
 import { describe, expect, it } from 'vitest';
 import { MAX_PHOTO_URL_LENGTH, MAX_PROFILE_NAME_LENGTH, safePhotoUrl, splitName } from './profile';
 import { createProvisioner } from '../services/provisioning';
@@ -83,6 +84,12 @@ describe('provisioning stores the cleaned profile', () => {
       expect((await db.companies.get(c.companyId))!.name).toBe("Eveliam's Company");
       const d = await provision({ ...base, uid: 'u-d', email: 'mal\u202Elory@example.com', name: null, picture: null });
       expect((await db.companies.get(d.companyId))!.name).toBe("mallory's Company");
+      // Named by contracts ownCompanyName, as a removed member's new company is: within the limit
+      // in UTF-16 units (as CompanyNameBody counts), so its owner can save it again as it is.
+      const e = await provision({ ...base, uid: 'u-e', email: 'e@example.com', name: '\u{1F600}'.repeat(95), picture: null });
+      const named = (await db.companies.get(e.companyId))!.name;
+      expect(named).toBe(ownCompanyName(e.firstName, 'e@example.com'));
+      expect(CompanyNameBody.parse({ name: named }).name).toBe(named);
     } finally {
       await close();
     }

@@ -13,10 +13,9 @@
  *     them (a second account under an address already in use) nor a link is right before that.
  * The profile (name, photo URL) is cleaned first (auth/profile.ts).
  */
-import { withoutBidiControls } from '@catalog/contracts/common';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import { DEFAULT_PLAN, PLANS } from '@catalog/contracts/plans';
-import { MAX_COMPANY_NAME_LENGTH } from '@catalog/contracts/team';
+import { ownCompanyName } from '@catalog/contracts/team';
 import { IdentityConflictError } from '../db/errors';
 import type { Database, User } from '../db/repositories';
 import { safePhotoUrl, splitName } from '../auth/profile';
@@ -49,9 +48,6 @@ export function createProvisioner(db: Database): Provisioner {
     let pending = inFlight.get(key);
     if (!pending) {
       const { firstName, lastName } = splitName(identity.name);
-      const suffix = "'s Company";
-      // The first name is clean already (splitName); an address's local part may carry bidirectional controls too.
-      const owner = Array.from(firstName ?? withoutBidiControls(email.split('@')[0]!)).slice(0, MAX_COMPANY_NAME_LENGTH - suffix.length).join('');
       pending = db.users
         .provision({
           firebaseUid: identity.uid,
@@ -60,7 +56,8 @@ export function createProvisioner(db: Database): Provisioner {
           firstName,
           lastName,
           profileImageUrl: safePhotoUrl(identity.picture),
-          companyName: `${owner}${suffix}`,
+          // After the first name (clean already: splitName), else the address (cleaned there).
+          companyName: ownCompanyName(firstName, email),
           subscriptionPlan: DEFAULT_PLAN,
           productLimit: PLANS[DEFAULT_PLAN].productLimit,
         })

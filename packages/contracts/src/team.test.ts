@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { canRemoveMember, displayName, removeMemberRefusal } from './auth';
 import {
   CompanyNameBody, CreateInvitationResponse, INVITATION_TTL_MS, InviteBody, Invitation, invitationLink,
-  invitationStatusAt, userLimitMessage,
+  invitationStatusAt, MAX_COMPANY_NAME_LENGTH, ownCompanyName, userLimitMessage,
 } from './team';
 
 describe('InviteBody', () => {
@@ -110,5 +110,36 @@ describe('invitation links and limits', () => {
     expect(Invitation.parse(invitation).id).toBe(invitation.id);
     const created = { invitation, acceptUrl: 'http://localhost/accept-invitation?token=x', emailSent: false };
     expect(CreateInvitationResponse.parse(created)).toEqual(created);
+  });
+});
+
+describe('ownCompanyName (a first sign-in\u2019s company, and a removed member\u2019s new one)', () => {
+  /** The name as its owner could save it again: CompanyNameBody takes it unchanged. */
+  const saved = (name: string) => CompanyNameBody.parse({ name }).name;
+
+  it('names it after the first name, else the email\u2019s local part', () => {
+    expect(ownCompanyName('Ada', 'ada@example.com')).toBe("Ada's Company");
+    expect(ownCompanyName(null, 'mia.r@example.com')).toBe("mia.r's Company");
+    expect(ownCompanyName('   ', 'mia@example.com')).toBe("mia's Company");
+  });
+
+  it('fits the company-name limit, never cutting a character in half, so the name can be saved as it is', () => {
+    const names = [
+      ownCompanyName('e'.repeat(255), 'e@example.com'),
+      ownCompanyName('\u{1F600}'.repeat(95), 'smile@example.com'),
+      ownCompanyName(null, `${'l'.repeat(64)}${'m'.repeat(60)}@example.com`),
+    ];
+    for (const name of names) {
+      expect(name.length).toBeLessThanOrEqual(MAX_COMPANY_NAME_LENGTH);
+      expect(name.endsWith("'s Company")).toBe(true);
+      expect(saved(name)).toBe(name);
+    }
+    expect(names[1]).toBe(`${'\u{1F600}'.repeat(45)}'s Company`);
+  });
+
+  it('keeps no bidirectional control, control character or line break', () => {
+    const name = ownCompanyName('Eve\u202Eliam\u0007\n', 'eve@example.com');
+    expect(name).toBe("Eveliam's Company");
+    expect(saved(name)).toBe(name);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
-import { emailAddress, IsoDateTime, singleLineText } from './common';
+import { emailAddress, hasForbiddenCharacter, IsoDateTime, singleLineText, withoutBidiControls } from './common';
 import { Role } from './auth';
 import { CursorPageQuery, page } from './paging';
 import { PLANS, type PlanId } from './plans';
@@ -162,6 +162,28 @@ export function userLimitMessage(plan: PlanId): string {
   const { name, userLimit } = PLANS[plan];
   const users = userLimit === 1 ? '1 user' : `${userLimit ?? 'unlimited'} users`;
   return `Your ${name} plan allows ${users}. Upgrade to invite more teammates.`;
+}
+
+/** What a company of one's own is called after its owner: "Ada's Company". */
+const OWN_COMPANY_SUFFIX = "'s Company";
+
+/**
+ * The name of a company of one's own, as a first sign-in names it and as a removed member's new
+ * company is named (spec section 4): "Ada's Company" from the first name, else from the email's
+ * local part; without bidirectional controls or characters no name takes, and cut (never in the
+ * middle of a character) so that the whole fits MAX_COMPANY_NAME_LENGTH: a name CompanyNameBody
+ * accepts, which its owner can save again unchanged.
+ */
+export function ownCompanyName(firstName: string | null | undefined, email: string): string {
+  const source = firstName?.trim() || email.split('@')[0]!;
+  const room = MAX_COMPANY_NAME_LENGTH - OWN_COMPANY_SUFFIX.length;
+  let owner = '';
+  for (const char of withoutBidiControls(source)) {
+    if (hasForbiddenCharacter(char)) continue;
+    if (owner.length + char.length > room) break;
+    owner += char;
+  }
+  return `${owner.trim()}${OWN_COMPANY_SUFFIX}`;
 }
 
 /** PUT /api/company/name. */

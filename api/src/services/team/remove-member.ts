@@ -1,7 +1,8 @@
 /**
  * Removing a team member (spec section 4: "Removing a team member moves them to their own
  * company"). The member keeps their account and sign-in; they become the owner of a new company
- * on the default plan, named as a first sign-in would name it. What they did for the old team
+ * on the default plan, named as a first sign-in would name it (contracts ownCompanyName, within
+ * the company-name limit). What they did for the old team
  * (work orders, price history, invitations they sent) stays with the old team.
  *
  * Who may remove: the route's guard (team.removeMember in the permission table, decision 019),
@@ -10,16 +11,11 @@
 import { removeMemberRefusal } from '@catalog/contracts/auth';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import { DEFAULT_PLAN, PLANS } from '@catalog/contracts/plans';
+import { ownCompanyName } from '@catalog/contracts/team';
 import { forgetCachedUsers } from '../../auth/user-cache';
 import type { Company, Database, User } from '../../db/repositories';
 
 export const MEMBER_NOT_FOUND = 'Team member not found';
-
-/** "Ada's Company", else the email's local part: the name provisioning gives a new company. */
-export function ownCompanyName(user: Pick<User, 'firstName' | 'email'>): string {
-  const first = user.firstName?.trim() || user.email.split('@')[0]!;
-  return `${first}'s Company`;
-}
 
 export async function removeMember(
   db: Database,
@@ -34,7 +30,7 @@ export async function removeMember(
   const moved = await db.users.moveToNewCompany(
     actor.companyId,
     member.id,
-    { name: ownCompanyName(member), subscriptionPlan: DEFAULT_PLAN, productLimit: PLANS[DEFAULT_PLAN].productLimit },
+    { name: ownCompanyName(member.firstName, member.email), subscriptionPlan: DEFAULT_PLAN, productLimit: PLANS[DEFAULT_PLAN].productLimit },
     now,
   );
   // Removed by someone else a moment ago.
