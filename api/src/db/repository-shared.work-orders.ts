@@ -65,7 +65,9 @@ export function guardWhere(wo: WorkOrders, guard: WorkOrderGuard = {}): SQL | un
  *
  * Pending and due (unarchived: archiving a pending order keeps it from running), executing with
  * a lapsed lease (its process died, or an undo was marked), or completed with its end come
- * (contracts' isRevertDue: revertAt passed, no failed undo). The end of a sale comes also for an
+ * (revertAt passed, no failed undo). The rule is decided here; contracts' isWorkOrderDue and
+ * isRevertDue are its twins, held to it by work-order-due.contract.test.ts (same cases, both
+ * dialects): a change here changes them too. The end of a sale comes also for an
  * archived order (archiving hides an order, it does not keep a sale running), so an archived
  * order can be executing, and resumes as any other. Four branches, each a range of one index
  * ((status, scheduled_at), (status, lease_expires_at) or (status, revert_at)), so only due rows

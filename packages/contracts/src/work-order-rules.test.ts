@@ -96,27 +96,30 @@ describe('approvals (issue 19)', () => {
 
   it('never runs an order awaiting approval, nor a rejected one', () => {
     const now = new Date('2030-01-01T10:00:00Z');
-    expect(isWorkOrderDue({ status: 'awaiting_approval', executeImmediately: true, scheduledAt: null }, now)).toBe(false);
-    expect(isWorkOrderDue({ status: 'rejected', executeImmediately: true, scheduledAt: null }, now)).toBe(false);
+    expect(isWorkOrderDue({ status: 'awaiting_approval', archived: false, scheduledAt: null }, now)).toBe(false);
+    expect(isWorkOrderDue({ status: 'rejected', archived: false, scheduledAt: null }, now)).toBe(false);
   });
 });
 
+// The twins of the API's SQL: api/src/db/work-order-due.contract.test.ts holds them to it.
 describe('isWorkOrderDue', () => {
   const now = new Date('2030-01-01T10:00:00Z');
+  const pending = { status: 'pending' as const, archived: false };
 
-  it('runs an immediate pending order right away', () => {
-    expect(isWorkOrderDue({ status: 'pending', executeImmediately: true, scheduledAt: null }, now)).toBe(true);
+  it('runs a pending order without a time (an immediate one) right away', () => {
+    expect(isWorkOrderDue({ ...pending, scheduledAt: null }, now)).toBe(true);
   });
 
   it('runs a scheduled order once scheduledAt <= now', () => {
-    const at = (scheduledAt: string) => isWorkOrderDue({ status: 'pending', executeImmediately: false, scheduledAt }, now);
+    const at = (scheduledAt: string) => isWorkOrderDue({ ...pending, scheduledAt }, now);
     expect(at('2030-01-01T10:00:00Z')).toBe(true);
     expect(at('2030-01-01T11:00:00+02:00')).toBe(true);
     expect(at('2030-01-01T10:00:01Z')).toBe(false);
   });
 
-  it('never runs an order that is not pending', () => {
-    expect(isWorkOrderDue({ status: 'completed', executeImmediately: true, scheduledAt: null }, now)).toBe(false);
+  it('never runs an archived order, nor one that is not pending', () => {
+    expect(isWorkOrderDue({ ...pending, archived: true, scheduledAt: null }, now)).toBe(false);
+    expect(isWorkOrderDue({ status: 'completed', archived: false, scheduledAt: null }, now)).toBe(false);
   });
 });
 
@@ -160,7 +163,7 @@ describe('caps and store changes', () => {
 
 describe('isRevertDue', () => {
   const now = new Date('2030-01-01T10:00:00Z');
-  it('reverts a completed order once its end has come, unless its undo failed', () => {
+  it('reverts a completed order once its end has come, archived or not, unless its undo failed', () => {
     expect(isRevertDue({ status: 'completed', revertAt: '2030-01-01T10:00:00Z', error: null }, now)).toBe(true);
     expect(isRevertDue({ status: 'completed', revertAt: '2030-01-01T10:00:01Z', error: null }, now)).toBe(false);
     expect(isRevertDue({ status: 'completed', revertAt: '2030-01-01T09:00:00Z', error: 'Could not undo' }, now)).toBe(false);

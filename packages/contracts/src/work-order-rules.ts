@@ -1,6 +1,7 @@
 /**
  * The rules of a work order's life that the list screen and the API both apply: which actions
- * an order offers (spec section 4), when a scheduled order is due, and its summary counts.
+ * an order offers (spec section 4), who may withdraw one, when an order is due (the twins of the
+ * API's SQL), and its summary counts.
  */
 import { can } from './permissions';
 import type { Role } from './roles';
@@ -112,20 +113,29 @@ export function approvalNote(order: Pick<WorkOrder, 'executeImmediately' | 'sche
   return Date.parse(order.approvedAt) > Date.parse(order.scheduledAt) ? 'Approved after its scheduled time: ran on approval' : null;
 }
 
-/** A pending order runs now if immediate, else once its scheduled time has come. */
-export function isWorkOrderDue(
-  order: Pick<WorkOrder, 'status' | 'executeImmediately' | 'scheduledAt'>,
-  now: Date,
-): boolean {
-  if (order.status !== 'pending') return false;
-  if (order.executeImmediately) return true;
-  return order.scheduledAt != null && Date.parse(order.scheduledAt) <= now.getTime();
+/*
+ * When the scheduler takes an order: the SQL decides (api/src/db/repository-shared.work-orders.ts,
+ * claimableWhere, which the `due` query and the atomic claim read, in one statement per dialect
+ * and over indexes). isWorkOrderDue and isRevertDue are its twins, for reading the rule where
+ * there is no database; api/src/db/work-order-due.contract.test.ts runs the same cases through
+ * the SQL and through them, on SQLite and PostgreSQL, and fails when they disagree. An
+ * executing order whose lease lapsed is claimed too: the scheduler's own matter, with no twin.
+ */
+
+/**
+ * A pending order the scheduler runs now: not archived (archiving a pending order keeps it from
+ * running), with no scheduled time or one that has come. `executeImmediately` is not read: the
+ * API stores an immediate order without a time, and a time is what the SQL reads.
+ */
+export function isWorkOrderDue(order: Pick<WorkOrder, 'status' | 'archived' | 'scheduledAt'>, now: Date): boolean {
+  if (order.status !== 'pending' || order.archived) return false;
+  return order.scheduledAt === null || Date.parse(order.scheduledAt) <= now.getTime();
 }
 
 /**
- * A completed order's end has come: the scheduler reverts it (safe undo). An order whose undo
- * failed keeps its error and is not retried by itself; Undo (which clears the error) tries again.
- * The API's claim states the same in SQL (repository-shared.work-orders.ts, claimableWhere).
+ * A completed order's end has come: the scheduler reverts it (safe undo), archived or not
+ * (archiving hides an order, it does not keep a sale running). An order whose undo failed keeps
+ * its error and is not retried by itself; Undo (which clears the error) tries again.
  */
 export function isRevertDue(
   order: { status: WorkOrderStatus; revertAt: string | null; error: string | null },
