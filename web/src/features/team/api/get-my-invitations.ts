@@ -15,9 +15,13 @@ export function getMyInvitations(cursor: string | null = null): Promise<Invitati
   return apiFetch('/api/my-invitations', { query: { cursor }, schema: InvitationListResponse });
 }
 
-/** The first page (the query: error, refetch) and `invitations`, every page loaded. */
-export function useMyInvitations() {
-  const query = useApiQuery(MY_INVITATIONS_QUERY, () => getMyInvitations());
+/**
+ * The first page (the query: error, refetch) and `invitations`, every page loaded. `enabled`
+ * false: not asked (the API lists them only for a verified email address, and answers anyone
+ * else 403 EMAIL_NOT_VERIFIED: the app does not ask what it knows will be refused).
+ */
+export function useMyInvitations(enabled = true) {
+  const query = useApiQuery(MY_INVITATIONS_QUERY, () => getMyInvitations(), { enabled });
   const invitations = usePagedList(query.data, (page) => page.invitations, (cursor) => getMyInvitations(cursor));
   return { ...query, invitations };
 }

@@ -1,7 +1,7 @@
 /**
- * Your Invitations while the API refuses an unverified address (403 EMAIL_NOT_VERIFIED): the box
- * says why with the API's message and offers the verification email again; once the session's
- * user is verified, the list is read again and shows the invitation.
+ * Your Invitations for an unverified address (the API would answer 403 EMAIL_NOT_VERIFIED): the
+ * list is not asked for; the box says why with the API's message and offers the verification
+ * email again; once the session's user is verified, the list is read and shows the invitation.
  */
 import { act } from 'react';
 import { MemoryRouter } from 'react-router-dom';
@@ -55,11 +55,29 @@ describe('MyInvitations', () => {
     const text = () => rendered!.container.textContent ?? '';
     await waitFor(() => text().includes(INVITATION_ERRORS.emailNotVerified));
     expect([...rendered!.container.querySelectorAll('button')].map((b) => b.textContent)).toContain('Resend email');
+    // Not asked while unverified: the API would refuse it (403, an error in the browser's console).
+    expect(requests.filter((r) => r.url === '/api/my-invitations')).toHaveLength(0);
 
     verified = true;
     await act(async () => identity.emit({ ...user, emailVerified: true }));
     await waitFor(() => text().includes('Acme Team'));
     expect(text()).not.toContain(INVITATION_ERRORS.emailNotVerified);
-    expect(requests.filter((r) => r.url === '/api/my-invitations')).toHaveLength(2);
+    expect(requests.filter((r) => r.url === '/api/my-invitations')).toHaveLength(1);
+  });
+
+  it('says the same when the API still refuses a verified user (a token from before), and asks again once', async () => {
+    const identity = fakeIdentity();
+    rendered = await render(
+      <AuthProvider connect={identity.connect}>
+        <MemoryRouter>
+          <MyInvitations reload={() => {}} />
+        </MemoryRouter>
+      </AuthProvider>,
+    );
+    await waitFor(() => identity.connections() > 0);
+    await act(async () => identity.emit(fakeUser({ email: 'new@example.com', emailVerified: true })));
+    const text = () => rendered!.container.textContent ?? '';
+    await waitFor(() => text().includes(INVITATION_ERRORS.emailNotVerified));
+    await waitFor(() => requests.filter((r) => r.url === '/api/my-invitations').length === 2);
   });
 });

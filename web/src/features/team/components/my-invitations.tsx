@@ -5,9 +5,11 @@
  * on screen is read afresh. Hidden while there is nothing to accept. Newest first; older ones
  * come with Load more (issue 31: any number of companies may invite one address).
  *
- * The API lists invitations only for a verified email address: while it answers
- * EMAIL_NOT_VERIFIED the box says why and offers to send the verification email again, and it
- * reads the list again as soon as the session's user is verified (the banner's "I've verified it").
+ * The API lists invitations only for a verified email address, so the list is not asked for
+ * while the session's user is unverified (it would be refused with 403, an error in the console):
+ * the box says why and offers to send the verification email again, and the list is read as soon
+ * as the user is verified (the banner's "I've verified it"). Should the API still refuse (a token
+ * from before the verification), the box says the same and asks again once.
  */
 import { ErrorCode, isApiError } from '@catalog/contracts/errors';
 import { INVITATION_ERRORS, type Invitation } from '@catalog/contracts/team';
@@ -28,7 +30,8 @@ import { ROLE_LABELS } from './team-badges';
 export const RELOAD_DELAY_MS = 1500;
 
 export function MyInvitations({ reload }: { reload: () => void }) {
-  const mine = useMyInvitations();
+  const verifiedNow = useAuth().user?.emailVerified === true;
+  const mine = useMyInvitations(verifiedNow);
   const [acceptingId, setAcceptingId] = useState<string | null>(null);
   const accept = useTeamAction(acceptInvitation, {
     fallback: 'Failed to accept invitation',
@@ -42,15 +45,14 @@ export function MyInvitations({ reload }: { reload: () => void }) {
     else setAcceptingId(null);
   };
 
-  const notVerified = isApiError(mine.error) && mine.error.code === ErrorCode.EMAIL_NOT_VERIFIED;
-  const verifiedNow = useAuth().user?.emailVerified === true;
+  const refused = isApiError(mine.error) && mine.error.code === ErrorCode.EMAIL_NOT_VERIFIED;
   const { refetch } = mine;
   useEffect(() => {
     // Verified since the API refused: the refreshed token is let in now.
-    if (notVerified && verifiedNow) void refetch();
-  }, [notVerified, verifiedNow, refetch]);
+    if (refused && verifiedNow) void refetch();
+  }, [refused, verifiedNow, refetch]);
 
-  if (notVerified) {
+  if (!verifiedNow || refused) {
     return (
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="my-invitations-title">
         <Title order={2} size="h3" id="my-invitations-title">
