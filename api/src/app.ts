@@ -27,12 +27,15 @@ import { loginRedirectRoutes } from './routes/auth/login-redirect.routes';
 import { companyRoutes } from './routes/company/company.routes';
 import { invitationRoutes } from './routes/invitations/invitations.routes';
 import { myInvitationRoutes } from './routes/invitations/my-invitations.routes';
+import { registerRoutes } from './routes/define-routes';
+import { openApiRoutes } from './routes/openapi/openapi.routes';
 import { catalogRoutes, categoriesRoutes, productsRoutes, variantsRoutes } from './routes/products/products.routes';
 import { settingsRoutes } from './routes/settings/settings.routes';
 import { storeWebhookRoutes } from './routes/store-webhooks/store-webhooks.routes';
 import { stripeWebhookRoutes } from './routes/stripe-webhook/stripe-webhook.routes';
 import { subscriptionRoutes } from './routes/subscription/subscription.routes';
 import { syncRoutes } from './routes/sync/sync.routes';
+import { workOrderReadRoutes } from './routes/work-orders/work-orders-read.routes';
 import { workOrderRoutes } from './routes/work-orders/work-orders.routes';
 import { billingFromConfig, type Billing } from './services/billing/billing';
 import { createProvisioner } from './services/provisioning';
@@ -130,7 +133,7 @@ export function createApp(deps: AppDeps) {
   // Unauthenticated endpoints (an invitation's link and accept): per client address, before anything runs.
   app.use('/api/*', limits.publicAddress);
 
-  app.route('/api', apiRoutes(deps, limits));
+  registerApi(app, deps, limits);
   // The web app answers everything outside /api; unknown API routes fall through to notFound.
   app.use('*', async (c, next) => (c.req.path.startsWith('/api/') || c.req.path === '/api' ? next() : web.handler(c, next)));
 
@@ -152,8 +155,8 @@ export function createApp(deps: AppDeps) {
   return app;
 }
 
-/** Every resource under /api, chained into one router (AppType names its type). */
-function apiRoutes(appDeps: AppDeps, limits: RateLimiting) {
+/** Every route of the route table, with the handlers each resource's file declares (routes/define-routes.ts). */
+function registerApi(app: Hono<AppEnv>, appDeps: AppDeps, limits: RateLimiting) {
   // Links in emails (invitations, work-order decisions) are on config.publicUrl, whatever the request's Host.
   const invitations: InvitationDelivery = { mailer: appDeps.invitations?.mailer ?? null, publicUrl: appDeps.config.publicUrl };
   const deps = { ...appDeps, invitations, syncs: appDeps.syncs ?? new SyncRegistry(appDeps.db), now: appDeps.now ?? (() => new Date()) };
@@ -164,36 +167,31 @@ function apiRoutes(appDeps: AppDeps, limits: RateLimiting) {
   const auth: typeof signIn = (c, next) => signIn(c, async () => {
     await limits.user(c, next);
   });
-  // Signed-in resources: the middleware sits on each prefix (not on '*'), so an unknown
-  // path stays a 404 rather than a 401.
-  const signedIn = new Hono<AppEnv>();
-  for (const prefix of ['/auth', '/dashboard', '/settings', '/sync', '/products', '/variants', '/categories', '/catalog', '/work-orders', '/backups', '/company', '/my-invitations', '/subscription']) {
-    signedIn.use(prefix, auth).use(`${prefix}/*`, auth);
-  }
-  // /invitations is not in the list: GET /invitations/{token} is public (the link of someone who
-  // has not signed in yet), so its router puts `auth` on each of its other routes. Nor are
-  // /stripe and /webhooks: Stripe's and the store's webhooks carry a signature or a secret instead of a user.
   const billing = deps.billing ?? billingFromConfig(undefined, { db: deps.db, logger: deps.logger, publicUrl: deps.config.publicUrl });
-  return signedIn
-    .route('/health', healthRoutes(deps))
-    .route('/login', loginRedirectRoutes())
-    .route('/auth', authRoutes(deps))
-    .route('/dashboard', dashboardRoutes(deps))
-    .route('/settings', settingsRoutes(deps))
-    .route('/sync', syncRoutes(deps))
-    .route('/products', productsRoutes(deps))
-    .route('/variants', variantsRoutes(deps))
-    .route('/categories', categoriesRoutes(deps))
-    .route('/catalog', catalogRoutes(deps))
-    .route('/work-orders', workOrderRoutes(deps))
-    .route('/backups', backupRoutes(deps))
-    .route('/company', companyRoutes(deps))
-    .route('/my-invitations', myInvitationRoutes(deps))
-    .route('/invitations', invitationRoutes({ ...deps, auth, delivery: invitations }))
-    .route('/subscription', subscriptionRoutes({ db: deps.db, billing }))
-    .route('/stripe', stripeWebhookRoutes({ billing }))
-    .route('/webhooks', storeWebhookRoutes({ ...deps, limits: limits.webhook }));
+  // Sign-in sits on each route whose row asks for it (not on a prefix or '*'): an unknown path is
+  // a 404, not a 401, and public routes and webhooks carry no user (a signature or a secret instead).
+  registerRoutes(app, { auth, db: deps.db }, [
+    healthRoutes(deps),
+    loginRedirectRoutes(),
+    openApiRoutes(),
+    authRoutes(deps),
+    dashboardRoutes(deps),
+    settingsRoutes(deps),
+    syncRoutes(deps),
+    productsRoutes(deps),
+    variantsRoutes(deps),
+    categoriesRoutes(deps),
+    catalogRoutes(deps),
+    workOrderReadRoutes(deps),
+    workOrderRoutes(deps),
+    backupRoutes(deps),
+    companyRoutes(deps),
+    myInvitationRoutes(deps),
+    invitationRoutes({ ...deps, delivery: invitations }),
+    subscriptionRoutes({ db: deps.db, billing }),
+    stripeWebhookRoutes({ billing }),
+    storeWebhookRoutes({ ...deps, limits: limits.webhook }),
+  ]);
 }
 
 export type App = ReturnType<typeof createApp>;
-export type AppType = ReturnType<typeof apiRoutes>;

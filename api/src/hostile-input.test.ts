@@ -252,7 +252,7 @@ describe.each(dbTargets)('hostile input on $name', (target) => {
       if (value !== undefined && h.encoded.length <= 4096) {
         const target = h.part === 'query' ? { ...validQuery[c.route], [h.key]: value.replace(/\+/g, ' ') } : { ...validParams[c.route], [h.key]: value };
         refused(h.part === 'query' ? spec.query : spec.params, target, h.mustRefuse, h.part);
-        // A param the table gives no schema for (the accept call's id or token) is refused by its route: no schema to ask.
+        // A param the table gave no schema for would be its route's to refuse: no schema to ask.
       }
     } else if (h.part === 'url') {
       suffix = h.suffix;

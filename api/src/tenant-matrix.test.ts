@@ -34,6 +34,7 @@ import { dbTargets, testDatabase } from './testing/db-targets';
 import { fingerprinter } from './testing/db-snapshot';
 import { readSyncEvents, startDemoStore, type TestStore } from './testing/store-fixture';
 import { commerceAt, testApp, testUser } from './testing/test-app';
+import { LATER_END } from './testing/times';
 
 type Caller = 'anonymous' | 'member' | 'admin' | 'owner' | 'otherOwner';
 const CALLERS: Caller[] = ['anonymous', 'member', 'admin', 'owner', 'otherOwner'];
@@ -142,6 +143,9 @@ function bodyFor(key: RouteKey, own: Company, target: Company, caller: Caller): 
       return { guardrailThresholdPercent: 75 };
     case 'POST /api/work-orders/:id/reject':
       return { reason: `Rejected by ${caller}` };
+    // A valid change: input is read before any record, so only a valid request reaches the other company's order.
+    case 'PATCH /api/work-orders/:id':
+      return { revertAt: LATER_END };
     case 'POST /api/invitations':
       return { email: `new-${own.key.toLowerCase()}-${caller}@example.com`, role: 'member' };
     case 'POST /api/backups/restore':

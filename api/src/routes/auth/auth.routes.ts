@@ -2,12 +2,11 @@
  * GET /api/auth/user (the signed-in user with role and company) and
  * POST /api/auth/user/walkthrough-complete (the tour is not shown again).
  */
-import { Hono } from 'hono';
 import type { CurrentUser } from '@catalog/contracts/auth';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import { planFor } from '@catalog/contracts/plans';
 import type { Database, User } from '../../db/repositories';
-import type { AuthedEnv } from '../../middleware/authenticate';
+import { defineRoutes } from '../define-routes';
 
 export async function currentUser(db: Database, user: User): Promise<CurrentUser> {
   const company = await db.companies.get(user.companyId);
@@ -26,12 +25,13 @@ export async function currentUser(db: Database, user: User): Promise<CurrentUser
 
 export function authRoutes(deps: { db: Database }) {
   const { db } = deps;
-  return new Hono<AuthedEnv>()
-    .get('/user', async (c) => c.json(await currentUser(db, c.get('user'))))
-    .post('/user/walkthrough-complete', async (c) => {
+  return defineRoutes({
+    'GET /api/auth/user': async (c) => c.json(await currentUser(db, c.get('user'))),
+    'POST /api/auth/user/walkthrough-complete': async (c) => {
       const user = c.get('user');
       const updated = await db.users.update(user.companyId, user.id, { hasSeenWalkthrough: true });
       if (!updated) throw new ApiError(ErrorCode.NOT_FOUND, 'User not found');
       return c.json(await currentUser(db, updated));
-    });
+    },
+  });
 }

@@ -4,8 +4,7 @@
  * signing in, when it is a path of this site (`/products?page=2`; never `//host` or a URL, which
  * would make the link an open redirect). Anything else is dropped and the sign-in returns to /.
  */
-import { Hono } from 'hono';
-import type { AppEnv } from '../../middleware/request-log';
+import { defineRoutes } from '../define-routes';
 
 /** Longest `from` kept; a longer one is dropped. */
 export const MAX_FROM_LENGTH = 2048;
@@ -19,9 +18,11 @@ export function sameSitePath(from: string | undefined): string | undefined {
 }
 
 export function loginRedirectRoutes() {
-  return new Hono<AppEnv>().get('/', (c) => {
-    const from = sameSitePath(c.req.query('from'));
-    c.header('Cache-Control', 'no-store');
-    return c.redirect(from ? `/login?${new URLSearchParams({ from })}` : '/login', 302);
+  return defineRoutes({
+    'GET /api/login': (c) => {
+      const from = sameSitePath(c.req.query('from'));
+      c.header('Cache-Control', 'no-store');
+      return c.redirect(from ? `/login?${new URLSearchParams({ from })}` : '/login', 302);
+    },
   });
 }

@@ -19,12 +19,11 @@
  * A backup taken from another store than the one connected now can be downloaded, not compared
  * or restored (409): its ids are that store's.
  */
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import {
-  BackupDiffQuery, BackupListQuery, type BackupListResponse, MAX_MANUAL_BACKUPS_PER_DAY, RestoreBackupBody, RestoreMomentBody, restoreTitle,
-  tooManyManualBackupsMessage, type Backup as WireBackup, type BackupDiffResponse, type BackupPrices,
+  type BackupListResponse, MAX_MANUAL_BACKUPS_PER_DAY, restoreTitle, tooManyManualBackupsMessage, type Backup as WireBackup, type BackupDiffResponse,
+  type BackupPrices,
 } from '@catalog/contracts/backups';
-import { UuidParam } from '@catalog/contracts/common';
 import { formatDateTime } from '@catalog/contracts/date-time';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import { formatCents } from '@catalog/contracts/money';
@@ -33,16 +32,14 @@ import { MAX_WORK_ORDER_ITEMS, type WorkOrder as WireWorkOrder } from '@catalog/
 import type { BackupRow, Database } from '../../db/repositories';
 import { WorkOrderCapError } from '../../db/repositories.work-orders';
 import { toCsv } from '../../lib/csv';
-import { readJson, readQuery } from '../../lib/http';
 import type { AuthedEnv } from '../../middleware/authenticate';
-import { requirePlanFeature } from '../../middleware/require-plan-feature';
-import { guard } from '../../middleware/require-permission';
 import type { ItemPrices, PriceState } from '../../services/backups/backup-codec';
 import {
   backupPage, compareWithCatalog, describeBackups, isOtherStore, readBackupState, restoreItems, stateAt, takeBackup, type RestoreSelection,
 } from '../../services/backups/backups';
 import { notifyWorkOrdersDue } from '../../services/work-orders/scheduler';
 import { passGate } from '../../services/price-gate';
+import { defineRoutes } from '../define-routes';
 import { peopleOf, toWireOrder } from '../work-orders/work-order-items';
 
 const NOT_FOUND = 'Backup not found';
@@ -51,12 +48,10 @@ const prices = (p: ItemPrices): BackupPrices => ({ regularPrice: money(p.regular
 
 export function backupRoutes(deps: { db: Database }) {
   const { db } = deps;
-  const premium = requirePlanFeature(db, 'pricingBackups');
 
-  /** The listed backup, or 404 for an id that is malformed, absent, expired or another company's. */
-  async function load(companyId: string, rawId: string | undefined): Promise<BackupRow> {
-    const parsed = UuidParam.safeParse({ id: rawId });
-    const backup = parsed.success ? await db.backups.get(companyId, parsed.data.id) : null;
+  /** The listed backup, or 404 for an id that is absent, expired or another company's (a malformed one: the route table's 404). */
+  async function load(companyId: string, id: string): Promise<BackupRow> {
+    const backup = await db.backups.get(companyId, id);
     if (!backup || backup.expiredAt !== null) throw new ApiError(ErrorCode.NOT_FOUND, NOT_FOUND);
     return backup;
   }
@@ -128,13 +123,12 @@ export function backupRoutes(deps: { db: Database }) {
     return c.json(toWireOrder(order, await peopleOf(db, user.companyId)) satisfies WireWorkOrder, created ? 201 : 200);
   }
 
-  return new Hono<AuthedEnv>()
-    .get('/', guard('GET /api/backups'), premium, async (c) => {
-      const query = readQuery(c, BackupListQuery);
+  return defineRoutes({
+    'GET /api/backups': async (c, { query }) => {
       return c.json((await backupPage(db, c.get('user').companyId, query)) satisfies BackupListResponse);
-    })
+    },
 
-    .post('/', guard('POST /api/backups'), premium, async (c) => {
+    'POST /api/backups': async (c) => {
       const user = c.get('user');
       const now = new Date();
       const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
@@ -146,40 +140,38 @@ export function backupRoutes(deps: { db: Database }) {
       const backup = await takeBackup(db, user.companyId, { trigger: 'manual', createdBy: user.id, now });
       if (!backup) throw new Error('an on-demand backup has no dedupe key, so it is never a duplicate');
       return c.json((await describe(user.companyId, backup)) satisfies WireBackup, 201);
-    })
+    },
 
-    .get('/diff', guard('GET /api/backups/diff'), premium, async (c) => {
+    'GET /api/backups/diff': async (c, { query }) => {
       const { companyId } = c.get('user');
-      const at = new Date(readQuery(c, BackupDiffQuery).at);
+      const at = new Date(query.at);
       const { base, state } = await stateAt(db, companyId, at);
       return c.json((await diff(companyId, base, state, at)) satisfies BackupDiffResponse);
-    })
+    },
 
-    .post('/restore', guard('POST /api/backups/restore'), premium, async (c) => {
-      const body = await readJson(c, RestoreMomentBody);
+    'POST /api/backups/restore': async (c, { body }) => {
       const at = new Date(body.at);
       const { base, state } = await stateAt(db, c.get('user').companyId, at);
       return restore(c, base, state, at, body);
-    })
+    },
 
-    .get('/:id/diff', guard('GET /api/backups/:id/diff'), premium, async (c) => {
+    'GET /api/backups/:id/diff': async (c, { params }) => {
       const { companyId } = c.get('user');
-      const backup = await load(companyId, c.req.param('id'));
+      const backup = await load(companyId, params.id);
       const state = await readBackupState(db, companyId, backup);
       return c.json((await diff(companyId, backup, state, backup.createdAt)) satisfies BackupDiffResponse);
-    })
+    },
 
-    .post('/:id/restore', guard('POST /api/backups/:id/restore'), premium, async (c) => {
+    'POST /api/backups/:id/restore': async (c, { params, body }) => {
       const { companyId } = c.get('user');
-      const backup = await load(companyId, c.req.param('id'));
-      const body = await readJson(c, RestoreBackupBody);
+      const backup = await load(companyId, params.id);
       const state = await readBackupState(db, companyId, backup);
       return restore(c, backup, state, backup.createdAt, body);
-    })
+    },
 
-    .get('/:id/csv', guard('GET /api/backups/:id/csv'), premium, async (c) => {
+    'GET /api/backups/:id/csv': async (c, { params }) => {
       const { companyId } = c.get('user');
-      const backup = await load(companyId, c.req.param('id'));
+      const backup = await load(companyId, params.id);
       const [state, catalog] = await Promise.all([readBackupState(db, companyId, backup), db.backups.catalogPrices(companyId)]);
       const names = new Map(catalog.products.map((p) => [p.externalId, p]));
       const skus = new Map(catalog.variants.map((v) => [v.externalId, v.variantSku]));
@@ -201,5 +193,6 @@ export function backupRoutes(deps: { db: Database }) {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="catalog-backup-${stamp}Z.csv"`,
       });
-    });
+    },
+  });
 }

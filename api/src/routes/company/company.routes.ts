@@ -8,20 +8,17 @@
  * table and the permission table (team.*; decision 019). Another company's member is a 404, as
  * every company-scoped record is.
  */
-import { Hono } from 'hono';
 import { displayName } from '@catalog/contracts/auth';
-import { UuidParam, type MessageResponse } from '@catalog/contracts/common';
+import type { MessageResponse } from '@catalog/contracts/common';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
-import { UpdateCompanySettingsBody, type CompanySettings } from '@catalog/contracts/company-settings';
+import type { CompanySettings } from '@catalog/contracts/company-settings';
 import { planFeatureError, planHasFeature } from '@catalog/contracts/plans';
 import { pageOf, timeIdCursor } from '@catalog/contracts/paging';
-import { CompanyNameBody, type CompanyNameResponse, type TeamMember, TeamMemberListQuery, type TeamMemberListResponse } from '@catalog/contracts/team';
+import type { CompanyNameResponse, TeamMember, TeamMemberListResponse } from '@catalog/contracts/team';
 import type { Database, User } from '../../db/repositories';
-import { readJson, readQuery } from '../../lib/http';
-import type { AuthedEnv } from '../../middleware/authenticate';
-import { guard } from '../../middleware/require-permission';
-import { MEMBER_NOT_FOUND, removeMember } from '../../services/team/remove-member';
+import { removeMember } from '../../services/team/remove-member';
 import { companySettingsOf } from '../../services/work-orders/approvals';
+import { defineRoutes } from '../define-routes';
 
 export function toTeamMember(user: User): TeamMember {
   return {
@@ -36,27 +33,24 @@ export function toTeamMember(user: User): TeamMember {
 
 export function companyRoutes(deps: { db: Database; now: () => Date }) {
   const { db, now } = deps;
-  return new Hono<AuthedEnv>()
-    .get('/users', guard('GET /api/company/users'), async (c) => {
-      const { cursor, limit } = readQuery(c, TeamMemberListQuery);
+  return defineRoutes({
+    'GET /api/company/users': async (c, { query: { cursor, limit } }) => {
       // One more than the page: whether another page follows.
       const rows = await db.users.listByCompany(c.get('user').companyId, { after: cursor, limit: limit + 1 });
       const { items, nextCursor } = pageOf(rows, limit, (u) => timeIdCursor({ at: u.createdAt, id: u.id }));
       return c.json({ members: items.map(toTeamMember), nextCursor } satisfies TeamMemberListResponse);
-    })
-    .put('/name', guard('PUT /api/company/name'), async (c) => {
-      const { name } = await readJson(c, CompanyNameBody);
+    },
+    'PUT /api/company/name': async (c, { body: { name } }) => {
       const company = await db.companies.update(c.get('user').companyId, { name }, now());
       if (!company) throw new ApiError(ErrorCode.NOT_FOUND, 'Your company was not found');
       return c.json({ name: company.name } satisfies CompanyNameResponse);
-    })
-    .get('/settings', guard('GET /api/company/settings'), async (c) => {
+    },
+    'GET /api/company/settings': async (c) => {
       const company = await db.companies.get(c.get('user').companyId);
       if (!company) throw new ApiError(ErrorCode.NOT_FOUND, 'Your company was not found');
       return c.json(companySettingsOf(company) satisfies CompanySettings);
-    })
-    .patch('/settings', guard('PATCH /api/company/settings'), async (c) => {
-      const body = await readJson(c, UpdateCompanySettingsBody);
+    },
+    'PATCH /api/company/settings': async (c, { body }) => {
       const { companyId } = c.get('user');
       const company = await db.companies.get(companyId);
       if (!company) throw new ApiError(ErrorCode.NOT_FOUND, 'Your company was not found');
@@ -66,11 +60,10 @@ export function companyRoutes(deps: { db: Database; now: () => Date }) {
       const updated = await db.companies.update(companyId, body, now());
       if (!updated) throw new ApiError(ErrorCode.NOT_FOUND, 'Your company was not found');
       return c.json(companySettingsOf(updated) satisfies CompanySettings);
-    })
-    .delete('/users/:id', guard('DELETE /api/company/users/:id'), async (c) => {
-      const parsed = UuidParam.safeParse({ id: c.req.param('id') });
-      if (!parsed.success) throw new ApiError(ErrorCode.NOT_FOUND, MEMBER_NOT_FOUND);
-      const { member } = await removeMember(db, c.get('user'), parsed.data.id, now());
+    },
+    'DELETE /api/company/users/:id': async (c, { params }) => {
+      const { member } = await removeMember(db, c.get('user'), params.id, now());
       return c.json({ message: `${displayName(member)} was removed from the team and moved to their own company` } satisfies MessageResponse);
-    });
+    },
+  });
 }

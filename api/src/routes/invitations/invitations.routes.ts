@@ -1,6 +1,6 @@
 /**
- * /api/invitations. One public route and four signed-in ones, so authentication is attached
- * per route here rather than on the whole prefix in app.ts:
+ * /api/invitations: one public route and four signed-in ones (the route table says which, and
+ * define-routes.ts signs the caller in on the signed-in ones):
  *
  * - GET /{token}: public (the accept-invitation page of a visitor who has not signed in yet):
  *   a pending invitation's company name, role, addresses, status and expiry; 404 'Invitation not
@@ -15,29 +15,23 @@
  * - POST /{id or token}/accept: the invited user joins the company with the invited role; their
  *   token must say the email is verified (else 403 EMAIL_NOT_VERIFIED, checked first). By id,
  *   someone else's invitation is a 404 like one that does not exist.
- * Roles: the guards come from the route table and the permission table (decision 019).
+ * Roles and the verified email: the route table and the permission table (decision 019).
  */
-import { Hono, type MiddlewareHandler } from 'hono';
-import { TokenParam, UuidParam, type MessageResponse } from '@catalog/contracts/common';
+import type { MessageResponse } from '@catalog/contracts/common';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import { pageOf, timeIdCursor } from '@catalog/contracts/paging';
 import {
-  INVITATION_ERRORS, InvitationListQuery, type InvitationListResponse, InviteBody, type AcceptInvitationResponse, type CreateInvitationResponse,
-  type InvitationByTokenResponse,
+  INVITATION_ERRORS, type InvitationListResponse, type AcceptInvitationResponse, type CreateInvitationResponse, type InvitationByTokenResponse,
 } from '@catalog/contracts/team';
 import type { Database, Invitation } from '../../db/repositories';
-import { readJson, readQuery } from '../../lib/http';
-import { requireVerifiedEmail, type AuthedEnv } from '../../middleware/authenticate';
-import { guard } from '../../middleware/require-permission';
 import { acceptInvitation } from '../../services/invitations/accept-invitation';
 import { createInvitation } from '../../services/invitations/create-invitation';
 import { deliverInvitation, type InvitationDelivery } from '../../services/invitations/deliver-invitation';
 import { isOpen, toInvitationByToken, toWireInvitation } from '../../services/invitations/invitation-views';
+import { defineRoutes } from '../define-routes';
 
 export interface InvitationRouteDeps {
   db: Database;
-  /** The authenticate middleware, put on every route but the public lookup. */
-  auth: MiddlewareHandler<AuthedEnv>;
   delivery: InvitationDelivery;
   now: () => Date;
 }
@@ -55,11 +49,10 @@ function cannotCancel(invitation: Invitation | null): ApiError | null {
   return null;
 }
 
-export function invitationRoutes({ db, auth, delivery, now }: InvitationRouteDeps) {
-  return new Hono<AuthedEnv>()
-    .get('/:token', async (c) => {
-      const parsed = TokenParam.safeParse({ token: c.req.param('token') });
-      const invitation = parsed.success ? await db.invitations.getByToken(parsed.data.token) : null;
+export function invitationRoutes({ db, delivery, now }: InvitationRouteDeps) {
+  return defineRoutes({
+    'GET /api/invitations/:token': async (c, { params }) => {
+      const invitation = await db.invitations.getByToken(params.token);
       const at = now();
       if (!invitation) throw notFound();
       // Used up, cancelled or expired: the link no longer shows whom it was for or who sent it.
@@ -67,19 +60,17 @@ export function invitationRoutes({ db, auth, delivery, now }: InvitationRouteDep
       if (invitation.status === 'cancelled') throw new ApiError(ErrorCode.GONE, INVITATION_ERRORS.cancelled);
       if (!isOpen(invitation, at)) throw new ApiError(ErrorCode.GONE, INVITATION_ERRORS.expired);
       return c.json((await toInvitationByToken(db, invitation, at)) satisfies InvitationByTokenResponse);
-    })
-    .get('/', auth, guard('GET /api/invitations'), async (c) => {
+    },
+    'GET /api/invitations': async (c, { query: { cursor, limit } }) => {
       const { companyId } = c.get('user');
-      const { cursor, limit } = readQuery(c, InvitationListQuery);
       // One more than the page: whether another page follows (issue 31).
       const [company, rows] = await Promise.all([db.companies.get(companyId), db.invitations.listByCompany(companyId, { after: cursor, limit: limit + 1 })]);
       const { items, nextCursor } = pageOf(rows, limit, (i) => timeIdCursor({ at: i.createdAt, id: i.id }));
       const at = now();
       return c.json({ invitations: items.map((i) => toWireInvitation(i, company?.name ?? '', at)), nextCursor } satisfies InvitationListResponse);
-    })
-    .post('/', auth, guard('POST /api/invitations'), async (c) => {
+    },
+    'POST /api/invitations': async (c, { body: input }) => {
       const inviter = c.get('user');
-      const input = await readJson(c, InviteBody);
       const at = now();
       const { invitation, company } = await createInvitation(db, inviter, input, at);
       const delivered = await deliverInvitation(
@@ -89,27 +80,25 @@ export function invitationRoutes({ db, auth, delivery, now }: InvitationRouteDep
       );
       const body: CreateInvitationResponse = { invitation: toWireInvitation(invitation, company.name, at), ...delivered };
       return c.json(body, 201);
-    })
-    .delete('/:id', auth, guard('DELETE /api/invitations/:id'), async (c) => {
+    },
+    'DELETE /api/invitations/:id': async (c, { params }) => {
       const { companyId } = c.get('user');
-      const parsed = UuidParam.safeParse({ id: c.req.param('id') });
-      const invitation = parsed.success ? await db.invitations.get(companyId, parsed.data.id) : null;
+      const invitation = await db.invitations.get(companyId, params.id);
       if (!invitation) throw notFound();
       const refused = cannotCancel(invitation);
       if (refused) throw refused;
       // Lost a race (accepted or cancelled meanwhile): say what it is now.
       if (!(await db.invitations.cancel(companyId, invitation.id))) throw cannotCancel(await db.invitations.get(companyId, invitation.id)) ?? notFound();
       return c.json({ message: 'Invitation cancelled' } satisfies MessageResponse);
-    })
-    .post('/:key/accept', auth, requireVerifiedEmail, async (c) => {
-      const parsed = TokenParam.safeParse({ token: c.req.param('key') });
-      if (!parsed.success) throw notFound();
-      const { invitation, company } = await acceptInvitation(db, c.get('user'), parsed.data.token, now());
+    },
+    'POST /api/invitations/:key/accept': async (c, { params }) => {
+      const { invitation, company } = await acceptInvitation(db, c.get('user'), params.key, now());
       const body: AcceptInvitationResponse = {
         message: "You've successfully joined the company!",
         companyName: company.name,
         role: invitation.role,
       };
       return c.json(body);
-    });
+    },
+  });
 }

@@ -8,21 +8,18 @@
  * and the credentials are forgotten. Saving registers the store's webhooks, connecting another
  * store or disconnecting removes them (decision 036; webhooks-on-connect.ts).
  */
-import { Hono } from 'hono';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
-import { SaveSettingsBody, type SettingsResponse } from '@catalog/contracts/settings';
+import type { SettingsResponse } from '@catalog/contracts/settings';
 import { STORE_CHANGED_ERROR } from '@catalog/contracts/work-order-rules';
 import type { ApiSettings, Database } from '../../db/repositories';
-import { readJson } from '../../lib/http';
 import type { SecretBox } from '../../lib/secrets';
-import type { AuthedEnv } from '../../middleware/authenticate';
-import { guard } from '../../middleware/require-permission';
 import type { SyncRegistry } from '../../services/sync/sync-registry';
 import { dropWebhooks, webhooksAfterSave, type WebhookDeps } from '../../services/store-webhooks/webhooks-on-connect';
 import type { Config } from '../../config';
 import {
   encryptToken, isMaskedToken, maskToken, readToken, verifyStoreCredentials, type CommerceFactory,
 } from '../../services/store-connection';
+import { defineRoutes } from '../define-routes';
 
 interface SettingsDeps {
   db: Database;
@@ -45,15 +42,14 @@ function toResponse(settings: ApiSettings, token: string | null): NonNullable<Se
 
 export function settingsRoutes({ db, secrets, commerce, syncs, config }: SettingsDeps) {
   const hooks = (log: WebhookDeps['log']): WebhookDeps => ({ db, secrets, commerce, origin: config.storeWebhookUrl, log });
-  return new Hono<AuthedEnv>()
-    .get('/', guard('GET /api/settings'), async (c) => {
+  return defineRoutes({
+    'GET /api/settings': async (c) => {
       const settings = await db.settings.get(c.get('user').companyId);
       const body: SettingsResponse = settings ? toResponse(settings, readToken(secrets, settings)) : null;
       return c.json(body);
-    })
-    .post('/', guard('POST /api/settings'), async (c) => {
+    },
+    'POST /api/settings': async (c, { body: input }) => {
       const { companyId } = c.get('user');
-      const input = await readJson(c, SaveSettingsBody);
       const saved = await db.settings.get(companyId);
       const savedToken = saved ? readToken(secrets, saved) : null;
 
@@ -97,8 +93,8 @@ export function settingsRoutes({ db, secrets, commerce, syncs, config }: Setting
       }
       await webhooksAfterSave(hooks(c.get('log')), { companyId, storeHash: settings.storeHash, accessToken }, saved ? { settings: saved, accessToken: savedToken } : null);
       return c.json(toResponse(settings, accessToken));
-    })
-    .delete('/', guard('DELETE /api/settings'), async (c) => {
+    },
+    'DELETE /api/settings': async (c) => {
       const { companyId } = c.get('user');
       const saved = await db.settings.get(companyId);
       if (!saved) throw new ApiError(ErrorCode.NOT_FOUND, 'No store is connected');
@@ -113,5 +109,6 @@ export function settingsRoutes({ db, secrets, commerce, syncs, config }: Setting
       await db.workOrders.cancelPendingOfOtherStores(companyId, '', STORE_CHANGED_ERROR);
       const body: SettingsResponse = null;
       return c.json(body);
-    });
+    },
+  });
 }

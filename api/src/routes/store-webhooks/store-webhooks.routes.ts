@@ -15,12 +15,12 @@
  * would queue one product more than the queue holds is refused the same way, nothing recorded.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { Hono } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { UuidParam } from '@catalog/contracts/common';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
-import { isCategoryEvent, MAX_STORE_WEBHOOK_BYTES, StoreWebhookPayload, webhookProductId } from '@catalog/contracts/store-webhooks';
-import type { Database } from '../../db/repositories';
+import { isCategoryEvent, MAX_STORE_WEBHOOK_BYTES, webhookProductId } from '@catalog/contracts/store-webhooks';
+import type { ApiSettings, Database } from '../../db/repositories';
 import { StoreRefreshQueueFullError } from '../../db/store-refresh-bounds';
 import { errorJson } from '../../lib/http';
 import type { SecretBox } from '../../lib/secrets';
@@ -28,6 +28,7 @@ import type { RateLimiting } from '../../middleware/rate-limit';
 import type { AppEnv } from '../../middleware/request-log';
 import { notifyStoreRefreshDue } from '../../services/store-webhooks/refresh-wakeups';
 import { readWebhookSecret, WEBHOOK_SECRET_HEADER } from '../../services/store-webhooks/webhook-registration';
+import { defineRoutes } from '../define-routes';
 
 interface StoreWebhookDeps {
   db: Database;
@@ -48,26 +49,18 @@ function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
-function parseBody(text: string): StoreWebhookPayload {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    throw new ApiError(ErrorCode.VALIDATION, 'The request body is not valid JSON');
-  }
-  const parsed = StoreWebhookPayload.safeParse(raw);
-  if (!parsed.success) throw ApiError.fromZodError(parsed.error);
-  return parsed.data;
-}
-
 export function storeWebhookRoutes({ db, secrets, now, limits }: StoreWebhookDeps) {
   const limit = bodyLimit({
     maxSize: MAX_STORE_WEBHOOK_BYTES,
     onError: (c) => errorJson(c, new ApiError(ErrorCode.PAYLOAD_TOO_LARGE, `A webhook delivery is at most ${MAX_STORE_WEBHOOK_BYTES} bytes`)),
   });
-  return new Hono<AppEnv>().post('/bigcommerce/:id', limit, async (c) => {
+  /** The company's settings for each delivery the secret let through. */
+  const verified = new WeakMap<Context, ApiSettings>();
+  /** A delivery must carry the company's secret: checked before its body is read or validated. */
+  const checkSecret: MiddlewareHandler<AppEnv> = async (c, next) => {
     // An address that kept sending deliveries without the secret: refused before anything is read.
     await limits.checkAddress(c);
+    // The row's path check, made here first: a malformed id is refused as a wrong secret is.
     const param = UuidParam.safeParse({ id: c.req.param('id') });
     const given = c.req.header(WEBHOOK_SECRET_HEADER) ?? '';
     // An unknown company is refused exactly like a wrong secret: the answer says nothing about which.
@@ -79,25 +72,35 @@ export function storeWebhookRoutes({ db, secrets, now, limits }: StoreWebhookDep
     }
     // Counted once the secret is right, so nobody else can spend the company's allowance.
     await limits.accepted(c, settings.companyId);
+    verified.set(c, settings);
+    await next();
+  };
 
-    const text = await c.req.text();
-    const payload = parseBody(text);
-    if (payload.producer !== `stores/${settings.storeHash}`) return c.body(null, 200);
-    const productId = webhookProductId(payload);
-    const hash = createHash('sha256').update(text, 'utf8').digest('hex');
-    const fresh = await db.storeRefreshes.receive(settings.companyId, { hash, productIds: productId === null ? [] : [productId], at: now() })
-      .catch((err: unknown) => {
-        if (err instanceof StoreRefreshQueueFullError) throw new ApiError(ErrorCode.RATE_LIMITED, QUEUE_FULL, { retryAfterMs: QUEUE_FULL_RETRY_MS });
-        throw err;
-      });
-    if (fresh && isCategoryEvent(payload)) {
-      // The cached categories are stale: the next refresh reads them again (services/sync/store-taxonomy.ts).
-      // Products keep their category path on their row: a renamed or moved category reaches the
-      // paths of products nobody changed with the next Sync, a full pass.
-      await db.storeTaxonomy.categoriesChanged(settings.companyId, settings.storeHash);
-      await db.settings.requireFullSync(settings.companyId);
-    }
-    if (fresh && productId !== null) notifyStoreRefreshDue();
-    return c.body(null, 200);
+  return defineRoutes({
+    'POST /api/webhooks/bigcommerce/:id': {
+      use: [limit, checkSecret],
+      handler: async (c, { body: payload }) => {
+        const settings = verified.get(c)!;
+        // The body's exact text (read once by the validation) names the delivery.
+        const text = await c.req.text();
+        if (payload.producer !== `stores/${settings.storeHash}`) return c.body(null, 200);
+        const productId = webhookProductId(payload);
+        const hash = createHash('sha256').update(text, 'utf8').digest('hex');
+        const fresh = await db.storeRefreshes.receive(settings.companyId, { hash, productIds: productId === null ? [] : [productId], at: now() })
+          .catch((err: unknown) => {
+            if (err instanceof StoreRefreshQueueFullError) throw new ApiError(ErrorCode.RATE_LIMITED, QUEUE_FULL, { retryAfterMs: QUEUE_FULL_RETRY_MS });
+            throw err;
+          });
+        if (fresh && isCategoryEvent(payload)) {
+          // The cached categories are stale: the next refresh reads them again (services/sync/store-taxonomy.ts).
+          // Products keep their category path on their row: a renamed or moved category reaches the
+          // paths of products nobody changed with the next Sync, a full pass.
+          await db.storeTaxonomy.categoriesChanged(settings.companyId, settings.storeHash);
+          await db.settings.requireFullSync(settings.companyId);
+        }
+        if (fresh && productId !== null) notifyStoreRefreshDue();
+        return c.body(null, 200);
+      },
+    },
   });
 }

@@ -4,14 +4,15 @@
  * bytes. Answers `{received: true}` (also for a redelivered event), 400 for a bad signature, and
  * 500 when handling failed, so Stripe delivers the event again.
  */
-import { Hono } from 'hono';
-import type { AppEnv } from '../../middleware/request-log';
 import type { Billing } from '../../services/billing/billing';
+import { defineRoutes } from '../define-routes';
 
 export function stripeWebhookRoutes({ billing }: { billing: Billing }) {
-  return new Hono<AppEnv>().post('/webhook', async (c) => {
-    const rawBody = await c.req.text();
-    const result = await billing.webhook(rawBody, c.req.header('stripe-signature'));
-    return c.json(result);
+  return defineRoutes({
+    'POST /api/stripe/webhook': async (c) => {
+      const rawBody = await c.req.text();
+      const result = await billing.webhook(rawBody, c.req.header('stripe-signature'));
+      return c.json(result);
+    },
   });
 }

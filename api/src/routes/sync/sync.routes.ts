@@ -7,7 +7,6 @@
  * failure is an `error:` block. POST /api/sync/cancel stops the company's running sync and
  * GET /api/sync/status reports it, whichever API process runs it (the slot is a database lease).
  */
-import { Hono } from 'hono';
 import { stream } from 'hono/streaming';
 import { isBigCommerceError } from '@catalog/commerce';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
@@ -15,13 +14,12 @@ import { planFor } from '@catalog/contracts/plans';
 import { encodeSyncEvent, type SyncEvent, type SyncStatus } from '@catalog/contracts/sync';
 import type { Database } from '../../db/repositories';
 import type { SecretBox } from '../../lib/secrets';
-import type { AuthedEnv } from '../../middleware/authenticate';
-import { guard } from '../../middleware/require-permission';
 import { readToken, UNREADABLE_TOKEN_MESSAGE, type CommerceFactory } from '../../services/store-connection';
 import { runSync } from '../../services/sync/sync-engine';
 import { incrementalSince } from '../../services/sync/sync-mode';
 import { syncErrorMessage } from '../../services/sync/sync-messages';
 import type { SyncRegistry } from '../../services/sync/sync-registry';
+import { defineRoutes } from '../define-routes';
 
 interface SyncDeps {
   db: Database;
@@ -31,8 +29,8 @@ interface SyncDeps {
 }
 
 export function syncRoutes({ db, secrets, commerce, syncs }: SyncDeps) {
-  return new Hono<AuthedEnv>()
-    .post('/', guard('POST /api/sync'), async (c) => {
+  return defineRoutes({
+    'POST /api/sync': async (c) => {
       const { companyId } = c.get('user');
       const log = c.get('log');
       const [settings, company] = await Promise.all([db.settings.get(companyId), db.companies.get(companyId)]);
@@ -78,14 +76,15 @@ export function syncRoutes({ db, secrets, commerce, syncs }: SyncDeps) {
           await syncs.finish(handle);
         }
       });
-    })
-    .post('/cancel', guard('POST /api/sync/cancel'), async (c) => {
+    },
+    'POST /api/sync/cancel': async (c) => {
       if (!(await syncs.cancel(c.get('user').companyId))) throw new ApiError(ErrorCode.NOT_FOUND, 'No sync is running');
       return c.json({ message: 'Cancelling the sync' });
-    })
-    .get('/status', guard('GET /api/sync/status'), async (c) => {
+    },
+    'GET /api/sync/status': async (c) => {
       const status = await syncs.status(c.get('user').companyId);
       const body: SyncStatus = status.running ? { ...status, startedAt: status.startedAt.toISOString() } : { running: false };
       return c.json(body);
-    });
+    },
+  });
 }

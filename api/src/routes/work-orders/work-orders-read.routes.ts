@@ -1,5 +1,5 @@
 /**
- * /api/work-orders, the reads (issue 31), mounted by work-orders.routes.ts (the writes):
+ * /api/work-orders, the reads (issue 31); work-orders.routes.ts has the writes:
  * - GET / pages the list as summaries (contracts' WorkOrderSummary: no items, the revert
  *   report's counts only), newest first, `limit` at a time after the opaque `cursor` of the
  *   page before (createdAt, id: paging.ts). A page reads neither the items nor the price
@@ -15,28 +15,22 @@
  *   beyond, the answer names the orders found and says it is not complete.
  * Every query is scoped by the caller's company; another company's order is a 404.
  */
-import { Hono } from 'hono';
-import { UuidParam } from '@catalog/contracts/common';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import { pageOf, timeIdCursor } from '@catalog/contracts/paging';
 import { compareRunTime, isOverlapCandidate } from '@catalog/contracts/work-order-rules';
 import {
-  itemTarget, MAX_OVERLAPS_LISTED, WorkOrderDetailQuery, workOrderItemsCursor, WorkOrderListQuery, WorkOrderOverlapsBody,
-  type WorkOrderDetail, type WorkOrderListResponse, type WorkOrderOverlapsResponse,
+  itemTarget, MAX_OVERLAPS_LISTED, workOrderItemsCursor, type WorkOrderDetail, type WorkOrderListResponse, type WorkOrderOverlapsResponse,
 } from '@catalog/contracts/work-orders';
 import type { Database } from '../../db/repositories';
-import { readJson, readQuery } from '../../lib/http';
-import type { AuthedEnv } from '../../middleware/authenticate';
-import { guard } from '../../middleware/require-permission';
+import { defineRoutes } from '../define-routes';
 import { peopleOf, toWireDetail, toWireSummary } from './work-order-items';
 
 const NOT_FOUND = 'Work order not found';
 
 export function workOrderReadRoutes(deps: { db: Database }) {
   const { db } = deps;
-  return new Hono<AuthedEnv>()
-    .get('/', guard('GET /api/work-orders'), async (c) => {
-      const { includeArchived, cursor, limit } = readQuery(c, WorkOrderListQuery);
+  return defineRoutes({
+    'GET /api/work-orders': async (c, { query: { includeArchived, cursor, limit } }) => {
       const { companyId } = c.get('user');
       // One more than the page: it says whether another page follows.
       const [rows, people] = await Promise.all([
@@ -45,11 +39,10 @@ export function workOrderReadRoutes(deps: { db: Database }) {
       ]);
       const { items, nextCursor } = pageOf(rows, limit, (last) => timeIdCursor({ at: last.createdAt, id: last.id }));
       return c.json({ orders: items.map((o) => toWireSummary(o, people)), nextCursor } satisfies WorkOrderListResponse);
-    })
+    },
 
-    .post('/overlaps', guard('POST /api/work-orders/overlaps'), async (c) => {
+    'POST /api/work-orders/overlaps': async (c, { body: { items } }) => {
       const { companyId } = c.get('user');
-      const { items } = await readJson(c, WorkOrderOverlapsBody);
       const now = new Date();
       const wanted = [...new Set(items.map(itemTarget))];
       // Bounded: with many orders sharing many items, those found among the matches read (complete: false).
@@ -65,17 +58,16 @@ export function workOrderReadRoutes(deps: { db: Database }) {
         return found ? [{ order, targets: found.targets, shared: found.shared }] : [];
       });
       return c.json({ overlaps, more: candidates.length - listed.length, complete } satisfies WorkOrderOverlapsResponse);
-    })
+    },
 
-    .get('/:id', guard('GET /api/work-orders/:id'), async (c) => {
+    'GET /api/work-orders/:id': async (c, { params, query: { itemsCursor = 0, itemsLimit } }) => {
       const { companyId } = c.get('user');
-      const { itemsCursor = 0, itemsLimit } = readQuery(c, WorkOrderDetailQuery);
-      const parsed = UuidParam.safeParse({ id: c.req.param('id') });
       // One more item than the page: it says whether another page follows.
-      const detail = parsed.success ? await db.workOrders.getDetail(companyId, parsed.data.id, { offset: itemsCursor, limit: itemsLimit + 1 }) : null;
+      const detail = await db.workOrders.getDetail(companyId, params.id, { offset: itemsCursor, limit: itemsLimit + 1 });
       if (!detail) throw new ApiError(ErrorCode.NOT_FOUND, NOT_FOUND);
       const { items, nextCursor } = pageOf(detail.items, itemsLimit, () => workOrderItemsCursor(itemsCursor + itemsLimit));
       const people = await peopleOf(db, companyId);
       return c.json(toWireDetail({ ...detail, items }, nextCursor, people) satisfies WorkOrderDetail);
-    });
+    },
+  });
 }

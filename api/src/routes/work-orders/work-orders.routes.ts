@@ -27,8 +27,6 @@
  * scheduled pending); one more answers 429 TOO_MANY_ORDERS, counted in the insert's transaction.
  * Each order records the store it was made for; undo of an order made for another store is a 409.
  */
-import { Hono } from 'hono';
-import { UuidParam } from '@catalog/contracts/common';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import {
   allowsWorkOrderAction, mayDeleteWorkOrder, tooManyOrdersMessage, undoOtherStoreMessage, WITHDRAW_FORBIDDEN_MESSAGE, WORK_ORDER_ACTION_GUARDS, WORK_ORDER_CAPS,
@@ -37,19 +35,13 @@ import {
 import { APPROVE_AFTER_END_MESSAGE, memberMayMoveEnd, MEMBER_END_CHANGE_MESSAGE } from '@catalog/contracts/price-gate';
 import { endComesAfterStart, type OrderStart } from '@catalog/contracts/work-order-end';
 import { isBigCommerceError } from '@catalog/commerce';
-import {
-  CreateWorkOrderBody, RejectWorkOrderBody, UndoWorkOrderBody, UpdateWorkOrderBody, WORK_ORDER_MESSAGES,
-  type RevertReport, type WorkOrder as WireWorkOrder,
-} from '@catalog/contracts/work-orders';
+import { WORK_ORDER_MESSAGES, type RevertReport, type WorkOrder as WireWorkOrder } from '@catalog/contracts/work-orders';
 import type { Company, Database, WorkOrder } from '../../db/repositories';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
 import type { SecretBox } from '../../lib/secrets';
 import type { CommerceFactory } from '../../services/store-connection';
 import { WorkOrderCapError } from '../../db/repositories.work-orders';
-import { readJson } from '../../lib/http';
-import type { AuthedEnv } from '../../middleware/authenticate';
-import { guard } from '../../middleware/require-permission';
 import { StoreUnavailableError, storeClients } from '../../services/work-orders/executor';
 import { targetsOf } from '../../services/work-orders/price-plan';
 import { planRevert } from '../../services/work-orders/revert-plan';
@@ -58,8 +50,8 @@ import { failureReason } from '../../services/work-orders/store-writer';
 import { companySettingsOf, tellCreator } from '../../services/work-orders/approvals';
 import { passGate } from '../../services/price-gate';
 import { recordChange } from '../../services/work-orders/change-log';
+import { defineRoutes } from '../define-routes';
 import { peopleOf, resolveItems, toWireOrder } from './work-order-items';
-import { workOrderReadRoutes } from './work-orders-read.routes';
 
 const NOT_FOUND = 'Work order not found';
 
@@ -133,21 +125,17 @@ export function workOrderRoutes(deps: {
     }
   }
 
-  /** The order, or 404 for an id that is malformed, absent or another company's. */
-  async function load(companyId: string, rawId: string | undefined): Promise<WorkOrder> {
-    const parsed = UuidParam.safeParse({ id: rawId });
-    const order = parsed.success ? await db.workOrders.get(companyId, parsed.data.id) : null;
+  /** The order, or 404 for an id that is absent or another company's (a malformed one: the route table's 404). */
+  async function load(companyId: string, id: string): Promise<WorkOrder> {
+    const order = await db.workOrders.get(companyId, id);
     if (!order) throw new ApiError(ErrorCode.NOT_FOUND, NOT_FOUND);
     return order;
   }
 
-  return new Hono<AuthedEnv>()
-    // The reads (the list's pages, one order, the overlaps): work-orders-read.routes.ts.
-    .route('/', workOrderReadRoutes(deps))
-
-    .post('/', guard('POST /api/work-orders'), async (c) => {
+  // The reads (the list's pages, one order, the overlaps): work-orders-read.routes.ts.
+  return defineRoutes({
+    'POST /api/work-orders': async (c, { body }) => {
       const user = c.get('user');
-      const body = await readJson(c, CreateWorkOrderBody);
       const productUpdates = await resolveItems(db, user.companyId, body.productUpdates);
       const scheduledAt = body.executeImmediately || !body.scheduledAt ? null : new Date(body.scheduledAt);
       const revertAt = body.revertAt ? new Date(body.revertAt) : null;
@@ -178,13 +166,13 @@ export function workOrderRoutes(deps: {
       });
       if (created && order.status === 'pending' && (scheduledAt === null || scheduledAt.getTime() <= Date.now())) notifyWorkOrdersDue();
       return c.json(await wire(order) satisfies WireWorkOrder, created ? 201 : 200);
-    })
+    },
 
     // An owner or admin lets a member's order run (issue 19): pending, so the scheduler claims
     // it now when it is immediate or its time has passed, else at its time.
-    .post('/:id/approve', guard('POST /api/work-orders/:id/approve'), async (c) => {
+    'POST /api/work-orders/:id/approve': async (c, { params }) => {
       const user = c.get('user');
-      const order = await load(user.companyId, c.req.param('id'));
+      const order = await load(user.companyId, params.id);
       if (order.status !== 'awaiting_approval' || order.archived) throw conflict('approve', order);
       const now = new Date();
       // Approved now, it would run and undo itself at once (issue 31): the store would show, for a
@@ -199,12 +187,11 @@ export function workOrderRoutes(deps: {
       if (approved.scheduledAt === null || approved.scheduledAt.getTime() <= now.getTime()) notifyWorkOrdersDue();
       await tellCreator(mail, approved, user, null);
       return c.json(await wire(approved) satisfies WireWorkOrder);
-    })
+    },
 
-    .post('/:id/reject', guard('POST /api/work-orders/:id/reject'), async (c) => {
+    'POST /api/work-orders/:id/reject': async (c, { params, body: { reason } }) => {
       const user = c.get('user');
-      const order = await load(user.companyId, c.req.param('id'));
-      const { reason } = await readJson(c, RejectWorkOrderBody);
+      const order = await load(user.companyId, params.id);
       const now = new Date();
       const rejected = await db.workOrders.update(
         user.companyId, order.id, { status: 'rejected', rejectedBy: user.id, rejectedAt: now, rejectionReason: reason }, WORK_ORDER_ACTION_GUARDS.reject, now,
@@ -212,37 +199,36 @@ export function workOrderRoutes(deps: {
       if (!rejected) throw conflict('reject', (await db.workOrders.get(user.companyId, order.id)) ?? order);
       await tellCreator(mail, rejected, user, reason);
       return c.json(await wire(rejected) satisfies WireWorkOrder);
-    })
+    },
 
-    .delete('/:id', guard('DELETE /api/work-orders/:id'), async (c) => {
+    'DELETE /api/work-orders/:id': async (c, { params }) => {
       const user = c.get('user');
       const { companyId } = user;
-      const order = await load(companyId, c.req.param('id'));
+      const order = await load(companyId, params.id);
       // An order waiting for approval is withdrawn by whoever made it, or by an owner or admin.
       if (!mayDeleteWorkOrder(order, user)) throw new ApiError(ErrorCode.FORBIDDEN, WITHDRAW_FORBIDDEN_MESSAGE);
       if (!(await db.workOrders.delete(companyId, order.id, WORK_ORDER_ACTION_GUARDS.delete))) {
         throw conflict('delete', (await db.workOrders.get(companyId, order.id)) ?? order);
       }
       return c.json({ message: 'Work order deleted' });
-    })
+    },
 
-    .patch('/:id/archive', guard('PATCH /api/work-orders/:id/archive'), async (c) => {
+    'PATCH /api/work-orders/:id/archive': async (c, { params }) => {
       const { companyId } = c.get('user');
-      const order = await load(companyId, c.req.param('id'));
+      const order = await load(companyId, params.id);
       const archived = await db.workOrders.update(companyId, order.id, { archived: true }, WORK_ORDER_ACTION_GUARDS.archive);
       if (!archived) throw conflict('archive', (await db.workOrders.get(companyId, order.id)) ?? order);
       return c.json(await wire(archived) satisfies WireWorkOrder);
-    })
+    },
 
     // A change after creation (issue 31): the end of any order not yet undone; before it runs,
     // also its items and its start. Through the gate: items are checked against the blocking
     // guardrails; a member's change, while the company requires approval, puts the order back to
     // awaiting approval (an approval is of what was approved). Every change is recorded on the order.
-    .patch('/:id', guard('PATCH /api/work-orders/:id'), async (c) => {
+    'PATCH /api/work-orders/:id': async (c, { params, body }) => {
       const user = c.get('user');
       const { companyId } = user;
-      const order = await load(companyId, c.req.param('id'));
-      const body = await readJson(c, UpdateWorkOrderBody);
+      const order = await load(companyId, params.id);
       const now = new Date();
       const changesRun = body.productUpdates !== undefined || body.scheduledAt !== undefined || body.executeImmediately !== undefined;
       if (changesRun && !allowsChange(order)) throw changeConflict(order);
@@ -288,20 +274,20 @@ export function workOrderRoutes(deps: {
       }
       if (updated.status === 'pending' && (updated.scheduledAt === null || updated.scheduledAt.getTime() <= now.getTime())) notifyWorkOrdersDue();
       return c.json(await wire(updated) satisfies WireWorkOrder);
-    })
+    },
 
     // Someone opened the order: the dashboard stops showing it (needsAttention, issue 18).
-    .post('/:id/seen', guard('POST /api/work-orders/:id/seen'), async (c) => {
+    'POST /api/work-orders/:id/seen': async (c, { params }) => {
       const { companyId } = c.get('user');
-      const order = await load(companyId, c.req.param('id'));
+      const order = await load(companyId, params.id);
       const seen = order.needsAttention ? await db.workOrders.update(companyId, order.id, { needsAttention: false }) : order;
       return c.json(await wire(seen ?? order) satisfies WireWorkOrder);
-    })
+    },
 
     // What an undo would do now: the store's prices read, each item classified (issue 18).
-    .get('/:id/undo-preview', guard('GET /api/work-orders/:id/undo-preview'), async (c) => {
+    'GET /api/work-orders/:id/undo-preview': async (c, { params }) => {
       const { companyId } = c.get('user');
-      const order = await load(companyId, c.req.param('id'));
+      const order = await load(companyId, params.id);
       if (order.status !== 'completed' || order.archived) throw conflict('undo', order);
       refuseOtherStore(order, await db.settings.get(companyId));
       if (!order.originalPrices) throw new ApiError(ErrorCode.CONFLICT, 'This order has no record of the prices it replaced');
@@ -314,13 +300,12 @@ export function workOrderRoutes(deps: {
         if (isBigCommerceError(err)) throw new ApiError(ErrorCode.UPSTREAM, `Could not read the current prices from the store: ${failureReason(err)}`);
         throw err;
       }
-    })
+    },
 
-    .post('/:id/undo', guard('POST /api/work-orders/:id/undo'), async (c) => {
+    'POST /api/work-orders/:id/undo': async (c, { params, body: { force } }) => {
       const user = c.get('user');
       const { companyId } = user;
-      const order = await load(companyId, c.req.param('id'));
-      const { force } = await readJson(c, UndoWorkOrderBody);
+      const order = await load(companyId, params.id);
       // Through the gate (decision 048): an undo puts back the order's own prices; no guardrail
       // or approval stops it, so a wrong order can always be taken back.
       await passGate(db, { path: 'undo', companyId, role: user.role, items: [] });
@@ -341,5 +326,6 @@ export function workOrderRoutes(deps: {
       if (!marked) throw conflict('undo', (await db.workOrders.get(companyId, order.id)) ?? order);
       notifyWorkOrdersDue();
       return c.json(await wire(marked) satisfies WireWorkOrder, 202);
-    });
+    },
+  });
 }

@@ -1,0 +1,27 @@
+/**
+ * The route table's rows for the app itself and the signed-in account: health, the login
+ * redirect, this API's OpenAPI document, the caller's profile, the dashboard, the store connection.
+ */
+import { CurrentUser } from '@catalog/contracts/auth';
+import { HealthResponse } from '@catalog/contracts/common';
+import { DashboardStats } from '@catalog/contracts/dashboard';
+import { SaveSettingsBody, Settings, SettingsResponse } from '@catalog/contracts/settings';
+import type { RouteRows } from './route-spec';
+
+export const ACCOUNT_ROUTES = {
+  'GET /api/health': { summary: 'Liveness, a round trip to the database, and which database it is', access: 'public', responses: { 200: HealthResponse } },
+  'GET /api/login': { summary: 'Sends a browser to the sign-in page, keeping `from` when it is a path of this site', access: 'public', redirect: true },
+  'GET /api/openapi.json': { summary: 'This API as an OpenAPI 3.1 document', access: 'public' },
+
+  'GET /api/auth/user': { summary: 'The signed-in user, with their role and company', access: 'self', responses: { 200: CurrentUser } },
+  'POST /api/auth/user/walkthrough-complete': { summary: 'Marks the walkthrough seen, so it is not shown again', access: 'self', responses: { 200: CurrentUser } },
+
+  'GET /api/dashboard': { summary: 'The dashboard\u2019s numbers, and the orders that need someone', access: 'catalog.read', responses: { 200: DashboardStats } },
+
+  'GET /api/settings': { summary: 'The store connection, its access token masked; null before one is saved', access: 'settings.read', responses: { 200: SettingsResponse } },
+  'POST /api/settings': {
+    summary: 'Connects the store once it accepted the credentials; another store starts its catalog afresh and cancels pending orders',
+    access: 'settings.update', body: SaveSettingsBody, responses: { 200: Settings },
+  },
+  'DELETE /api/settings': { summary: 'Disconnects the store: its catalog, pending orders and credentials go', access: 'settings.update', responses: { 200: SettingsResponse } },
+} as const satisfies RouteRows;
