@@ -30,12 +30,10 @@
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import {
   allowsWorkOrderAction, mayDeleteWorkOrder, tooManyOrdersMessage, undoOtherStoreMessage, WITHDRAW_FORBIDDEN_MESSAGE, WORK_ORDER_ACTION_GUARDS, WORK_ORDER_CAPS,
-  WORK_ORDER_CHANGE_GUARD, type WorkOrderAction,
 } from '@catalog/contracts/work-order-rules';
 import { APPROVE_AFTER_END_MESSAGE, memberMayMoveEnd, MEMBER_END_CHANGE_MESSAGE } from '@catalog/contracts/price-gate';
-import { endComesAfterStart, type OrderStart } from '@catalog/contracts/work-order-end';
 import { isBigCommerceError } from '@catalog/commerce';
-import { WORK_ORDER_MESSAGES, type RevertReport, type WorkOrder as WireWorkOrder } from '@catalog/contracts/work-orders';
+import type { RevertReport, WorkOrder as WireWorkOrder } from '@catalog/contracts/work-orders';
 import type { Company, Database, WorkOrder } from '../../db/repositories';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
@@ -52,51 +50,9 @@ import { passGate } from '../../services/price-gate';
 import { recordChange } from '../../services/work-orders/change-log';
 import { defineRoutes } from '../define-routes';
 import { peopleOf, resolveItems, toWireOrder } from './work-order-items';
+import { allowsChange, changeConflict, checkRevertAt, conflict } from './work-order-refusals';
 
 const NOT_FOUND = 'Work order not found';
-
-/** Why an action is not allowed for the order as it is now (spec section 4). */
-function conflict(action: WorkOrderAction, order: WorkOrder): ApiError {
-  const undoing = order.status === 'executing' && order.executedAt !== null;
-  const state = undoing ? 'being undone' : order.status;
-  const why = {
-    delete: `Only pending work orders can be deleted (this one is ${state})`,
-    archive: order.archived
-      ? 'This work order is already archived'
-      : order.status === 'awaiting_approval'
-        ? 'A work order awaiting approval cannot be archived: approve it, reject it or cancel it'
-        : `A work order cannot be archived while it is ${undoing ? 'being undone' : 'executing'}`,
-    undo: order.archived
-      ? 'Archived work orders cannot be undone'
-      : `Only completed work orders can be undone (this one is ${state})`,
-    editEnd: order.archived
-      ? 'The end of an archived work order cannot be changed'
-      : `The end can be changed only before the order runs or after it completed, before it is undone (this one is ${state})`,
-    approve: order.archived
-      ? 'An archived work order cannot be approved'
-      : `Only work orders awaiting approval can be approved (this one is ${state.replace('_', ' ')})`,
-    reject: order.archived
-      ? 'An archived work order cannot be rejected'
-      : `Only work orders awaiting approval can be rejected (this one is ${state.replace('_', ' ')})`,
-  }[action];
-  return new ApiError(ErrorCode.CONFLICT, why);
-}
-
-/** An end must come after the order runs: contracts endComesAfterStart, which the screens ask too. */
-function checkRevertAt(revertAt: Date, order: OrderStart, now: Date) {
-  if (!endComesAfterStart(revertAt, order, now)) {
-    throw new ApiError(ErrorCode.VALIDATION, WORK_ORDER_MESSAGES.revertAfterStart, { fields: { revertAt: WORK_ORDER_MESSAGES.revertAfterStart } });
-  }
-}
-
-/** Items and start may change only before the order runs (pending or awaiting approval, not archived). */
-const allowsChange = (order: WorkOrder) => (WORK_ORDER_CHANGE_GUARD.status as readonly string[]).includes(order.status) && !order.archived;
-
-function changeConflict(order: WorkOrder): ApiError {
-  return new ApiError(ErrorCode.CONFLICT, order.archived
-    ? 'An archived work order cannot be changed'
-    : `The items and the start can be changed only before the order runs (this one is ${order.status.replace('_', ' ')})`);
-}
 
 export function workOrderRoutes(deps: {
   db: Database; commerce: CommerceFactory; secrets: SecretBox; logger: Logger;
