@@ -83,7 +83,8 @@ export default defineConfig({
           // is a request the browser process answers from the service worker's cache and a module
           // the page compiles and links; one file halves the browser's work of a load (decision 047).
           // The libraries the app imports dynamically keep their own chunks and load when needed:
-          // Firebase (lib/session.ts), zod (lib/lazy-schema.ts), Dexie (local/local-catalog.ts),
+          // Firebase (lib/session.ts), zod (the contracts' schemas, built on first use by
+          // packages/contracts/src/lazy-schema.ts), Dexie (local/local-catalog.ts),
           // Papa Parse (CSV files), workbox-window (after the page's load).
           groups: [{ name: 'vendor', test: (id: string) => JS_IN_NODE_MODULES.test(id) && !LOADED_ON_DEMAND.test(id) }],
         },

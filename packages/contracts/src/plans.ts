@@ -101,7 +101,7 @@ export function planFor(id: string | null | undefined): Plan {
 
 /**
  * The plan-feature table: which plans include each feature. The API refuses a feature the
- * company's plan lacks (403 PLAN_LIMIT, planFeatureRefusal) and the web app shows what the
+ * company's plan lacks (403 PLAN_LIMIT, planFeatureError) and the web app shows what the
  * feature does with an upgrade button instead; both read this.
  */
 export const PLAN_FEATURES: Readonly<Record<PlanFeature, readonly PlanId[]>> = {

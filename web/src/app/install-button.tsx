@@ -1,6 +1,7 @@
 /**
  * "Install app": shown only while the browser offers installation (install-prompt.ts), in the
- * signed-in header and the marketing header; hidden once the app is installed.
+ * signed-in sidebar (layouts/sidebar-status.tsx) and the marketing header; hidden once the app is
+ * installed.
  */
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';

@@ -1,6 +1,6 @@
 /**
  * Installing the app: Chromium offers installation with a `beforeinstallprompt` event, which may
- * fire before any React screen is mounted. This module (imported by the entry's providers) keeps
+ * fire before any React screen is mounted. This module (imported first by the entry, main.tsx) keeps
  * that event from showing the browser's own mini-infobar and holds it, so an Install button can
  * call `prompt()` later; `appinstalled`, or running as an installed app (display-mode
  * standalone), hides the button for good.
