@@ -110,5 +110,3 @@ export const projects: TestProjectConfiguration[] = [
     },
   },
 ];
-
-export default projects;

@@ -193,5 +193,3 @@ function registerApi(app: Hono<AppEnv>, appDeps: AppDeps, limits: RateLimiting) 
     storeWebhookRoutes({ ...deps, limits: limits.webhook }),
   ]);
 }
-
-export type App = ReturnType<typeof createApp>;

@@ -14,7 +14,7 @@ import type { RouteRows } from './route-table/route-spec';
 import { TEAM_ROUTES } from './route-table/team';
 import { WORK_ORDER_ROUTES } from './route-table/work-orders';
 
-export type { Access, Method, RouteSpec } from './route-table/route-spec';
+export type { RouteSpec } from './route-table/route-spec';
 
 /** The table's areas, in its order: the API reference groups routes by them (OpenAPI tags, docs/api.md). */
 export const ROUTE_AREAS: ReadonlyArray<{ name: string; rows: RouteRows }> = [

@@ -32,7 +32,6 @@ function engineOfThisRun(): DbTarget {
 /** The engine of this test project: `describe.each(dbTargets)` names it in the suite's title. */
 export const dbTarget: DbTarget = engineOfThisRun();
 export const dbTargets: DbTarget[] = [dbTarget];
-export const onPostgres = dbTarget.name === 'postgres';
 
 /** Creates a throwaway schema and returns a URL whose connections use it. */
 export async function isolatedSchema(baseUrl: string): Promise<{ url: string; schema: string; drop: () => Promise<void> }> {

@@ -6,7 +6,7 @@
 import { apiFetch } from '../lib/api-client';
 import type { OutboxEntry } from './catalog-db';
 
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 /**
  * Sends one entry's request and resolves to the server's answer; throws ApiError for a refusal

@@ -37,8 +37,6 @@ export interface PriceDelta {
   removedVariants: number[];
 }
 
-export const emptyState = (): PriceState => ({ products: new Map(), variants: new Map() });
-
 /** The first byte of stored data: the format (1: deflated JSON columns). */
 const FORMAT = 1;
 

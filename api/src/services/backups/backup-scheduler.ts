@@ -39,8 +39,6 @@ export interface BackupSchedulerOptions {
   now?: () => Date;
 }
 
-export type BackupScheduler = ReturnType<typeof createBackupScheduler>;
-
 export function createBackupScheduler(o: BackupSchedulerOptions) {
   const owner = o.owner ?? `${hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
   const pollMs = o.pollMs ?? DEFAULT_BACKUP_POLL_MS;

@@ -82,7 +82,10 @@ export function localSale(kind: PriceTarget['kind'], cents: number | null | unde
   return kind === 'product' ? salePriceOrNull(cents) : cents;
 }
 
-/** A retail price as compared: a product's 0 is none (null), as BigCommerce's "no MSRP"; a variant's null inherits. */
+/**
+ * A retail price as compared: a product's 0 is none (null), as BigCommerce's "no MSRP"; a variant's null inherits.
+ * @alias the same rule as localSale, named for the field it reads
+ */
 export const localRetail = localSale;
 
 /** The local catalog edits that make devices pull the prices just written to the store. */
