@@ -11,7 +11,7 @@ import { catalogLookup, previewCsvFile, previewImport, type CatalogLookup } from
 import { catalogDbName, createCatalogDb } from '../web/src/local/catalog-db';
 import { pullChanges } from '../web/src/local/catalog-pull';
 import { getWholeCatalog } from '../web/src/local/catalog-query';
-import { closeLocalCatalog, openLocalCatalog, readyCatalog } from '../web/src/local/local-catalog';
+import { deviceCatalog } from '../web/src/local/device-catalog';
 import { changesPages, replicatedCatalog, type ReplicatedCatalog } from './replicated-catalog';
 
 const uid = 'bench-csv-import';
@@ -23,14 +23,14 @@ let lookup: CatalogLookup | null = null;
 /** Writes `n` generated products into IndexedDB as a first pull does, then opens the catalog as the app does. */
 async function seed(n: number) {
   catalog = replicatedCatalog(n, 'csv-import');
-  closeLocalCatalog();
+  deviceCatalog.close();
   await Dexie.delete(catalogDbName(uid));
   const db = createCatalogDb(catalogDbName(uid));
   const pages = changesPages(catalog, 5000);
   await pullChanges(db, { fetchChanges: async (cursor) => pages.get(cursor)! });
   db.close();
-  openLocalCatalog(uid, { fetchChanges: () => new Promise(() => {}) });
-  await readyCatalog();
+  deviceCatalog.open(uid, { fetchChanges: () => new Promise(() => {}) });
+  await deviceCatalog.ready();
   return { products: catalog.products.length, variants: catalog.variants.length };
 }
 

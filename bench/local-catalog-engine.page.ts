@@ -7,7 +7,7 @@ import { Dexie } from 'dexie';
 import { catalogDbName, createCatalogDb } from '../web/src/local/catalog-db';
 import { APPLY_MEASURE, pullChanges } from '../web/src/local/catalog-pull';
 import { queryCatalog } from '../web/src/local/catalog-query';
-import { closeLocalCatalog, getCatalogStatus, openLocalCatalog, readyCatalog } from '../web/src/local/local-catalog';
+import { deviceCatalog } from '../web/src/local/device-catalog';
 import { changesPages, replicatedCatalog } from './replicated-catalog';
 
 const uid = 'bench-engine';
@@ -25,7 +25,7 @@ function generate(n: number) {
  * transaction time comes from the loop's User Timing entries.
  */
 async function applyAll(rows: number) {
-  closeLocalCatalog();
+  deviceCatalog.close();
   await Dexie.delete(catalogDbName(uid));
   const db = createCatalogDb(catalogDbName(uid));
   const pages = changesPages({ products, variants }, rows);
@@ -40,9 +40,9 @@ async function applyAll(rows: number) {
 /** Opens the catalog as the app does: the in-memory index is loaded from IndexedDB. */
 async function open() {
   const t = performance.now();
-  openLocalCatalog(uid, { fetchChanges: () => new Promise(() => {}) });
+  deviceCatalog.open(uid, { fetchChanges: () => new Promise(() => {}) });
   await queryCatalog({ page: 1, pageSize: 1 });
-  return { ms: performance.now() - t, products: getCatalogStatus().productCount };
+  return { ms: performance.now() - t, products: deviceCatalog.status().productCount };
 }
 
 /** Every prefix of each term, with the category filter: query + first page rows, each timed. */
@@ -50,7 +50,7 @@ async function type(terms: string[], category: string | undefined, pageSize: num
   const times: number[] = [];
   const indexTimes: number[] = [];
   const totals: number[] = [];
-  const catalog = (await readyCatalog())!;
+  const catalog = (await deviceCatalog.ready())!;
   for (const term of terms) {
     for (let i = 1; i <= term.length; i++) {
       const t = performance.now();

@@ -7,13 +7,13 @@
  */
 import { followSentWorkOrder } from '../features/work-orders/api/create-work-order';
 import { invalidateWorkOrders } from '../features/work-orders/api/get-work-orders';
-import { activeCatalogDb } from '../local/local-catalog';
+import { deviceCatalog } from '../local/device-catalog';
 import { createOutbox } from '../local/outbox';
 import { systemClock } from '../local/outbox-sender';
 import { apiOutboxTransport } from '../local/outbox-transport';
 import { isPriceEdit, sentForApprovalOf } from '../local/pending-edits';
 
-export const appOutbox = createOutbox({ db: activeCatalogDb, transport: apiOutboxTransport, clock: systemClock });
+export const appOutbox = createOutbox({ db: deviceCatalog.db, transport: apiOutboxTransport, clock: systemClock });
 
 appOutbox.onSent(followSentWorkOrder);
 appOutbox.onSent((entry, response) => {

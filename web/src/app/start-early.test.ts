@@ -8,10 +8,10 @@ import { fakeUser } from '../testing/fake-identity';
 import { loadMantineStyles, loadSignedInLayout, loadTeam } from './route-modules';
 import { startEarly } from './start-early';
 
-vi.mock('../local/local-catalog', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../local/local-catalog')>()),
-  openLocalCatalog: vi.fn(),
-}));
+vi.mock('../local/device-catalog', async (importOriginal) => {
+  const { deviceCatalog } = await importOriginal<typeof import('../local/device-catalog')>();
+  return { deviceCatalog: { ...deviceCatalog, open: vi.fn() } };
+});
 
 afterEach(() => localStorage.clear());
 
@@ -30,7 +30,7 @@ describe('startEarly', () => {
     expect(loadSignedInLayout.loaded()).toBeDefined();
     expect(loadTeam.loaded()).toBeDefined();
     expect(loadMantineStyles.loaded()).toBeDefined();
-    const { openLocalCatalog } = await import('../local/local-catalog');
-    expect(openLocalCatalog).toHaveBeenCalledWith('u-9');
+    const { deviceCatalog } = await import('../local/device-catalog');
+    expect(deviceCatalog.open).toHaveBeenCalledWith('u-9');
   }, 60_000);
 });

@@ -24,6 +24,6 @@ export function startEarly(pathname: string): Promise<void> | null {
   const screen = user && signedInScreenAt(pathname);
   if (!user || !screen) return null;
   const ready = Promise.all([loadSignedInLayout(), screen(), loadMantineStyles()]).then(ignore, ignore);
-  import('../local/local-catalog').then(({ openLocalCatalog }) => openLocalCatalog(user.uid), ignore);
+  import('../local/device-catalog').then(({ deviceCatalog }) => deviceCatalog.open(user.uid), ignore);
   return ready;
 }

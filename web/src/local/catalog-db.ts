@@ -190,6 +190,28 @@ export function createCatalogDb(name: string): CatalogDb {
 }
 
 /** Deletes a user's local catalog (closing connections of other tabs first, as Dexie does). */
-export function deleteCatalogDb(uid: string): Promise<void> {
+function deleteCatalogDb(uid: string): Promise<void> {
   return Dexie.delete(catalogDbName(uid));
+}
+
+/**
+ * A user's catalog leaves the device. What they typed and has not reached the server (drafts,
+ * queued writes) stays, in that user's database only, and is sent when they sign in again; with
+ * nothing of that kind the database goes whole.
+ */
+export async function forgetCatalogData(uid: string): Promise<void> {
+  const db = createCatalogDb(catalogDbName(uid));
+  try {
+    const [queued, drafts] = await Promise.all([db.outbox.count(), db.drafts.count()]);
+    if (queued === 0 && drafts === 0) {
+      db.close();
+      await deleteCatalogDb(uid);
+      return;
+    }
+    await db.transaction('rw', [db.products, db.variants, db.categories, db.meta, db.workOrders], () =>
+      Promise.all([db.products.clear(), db.variants.clear(), db.categories.clear(), db.meta.clear(), db.workOrders.clear()]),
+    );
+  } finally {
+    db.close();
+  }
 }

@@ -10,7 +10,7 @@ import { createCatalogDb } from './catalog-db';
 import { CatalogIndex } from './catalog-index';
 import { PREVIEW_ROWS, previewPage, readSnapshot, writePreview } from './catalog-preview';
 import { peekPreview, previewCatalog, queryCatalog } from './catalog-query';
-import { catalogPreview, closeLocalCatalog, getCatalogStatus, openLocalCatalog, pullNow, startLocalCatalog } from './local-catalog';
+import { deviceCatalog } from './device-catalog';
 
 let uid = 0;
 const nextUid = () => `preview-${++uid}-${Date.now()}`;
@@ -19,7 +19,7 @@ let releaseLoad: (() => void) | undefined;
 afterEach(() => {
   releaseLoad?.();
   releaseLoad = undefined;
-  closeLocalCatalog();
+  deviceCatalog.close();
 });
 
 /** A catalog of `n` products pulled once and closed, as a device holds it between visits. */
@@ -27,10 +27,10 @@ async function pulledCatalog(n: number, fields: (id: number) => Parameters<typeo
   const server = new FakeCatalogServer();
   for (let id = 1; id <= n; id++) server.putProduct(product(id, fields(id)));
   const user = nextUid();
-  openLocalCatalog(user, { fetchChanges: async (c) => server.changes(c) });
-  await pullNow();
-  expect(getCatalogStatus()).toMatchObject({ error: null, productCount: n });
-  closeLocalCatalog();
+  deviceCatalog.open(user, { fetchChanges: async (c) => server.changes(c) });
+  await deviceCatalog.pullNow();
+  expect(deviceCatalog.status()).toMatchObject({ error: null, productCount: n });
+  deviceCatalog.close();
   return user;
 }
 
@@ -59,10 +59,10 @@ describe('the first-page snapshot', () => {
   it('shows the first page of a reopened catalog before its index is built', async () => {
     const user = await pulledCatalog(30, (id) => ({ name: `Mug ${String(31 - id).padStart(2, '0')}` }));
     releaseLoad = holdIndexLoad();
-    openLocalCatalog(user, { fetchChanges: async () => Promise.reject(new Error('offline')) });
+    deviceCatalog.open(user, { fetchChanges: async () => Promise.reject(new Error('offline')) });
 
     const preview = await previewCatalog({ page: 1, pageSize: 3 });
-    expect(getCatalogStatus().ready).toBe(false);
+    expect(deviceCatalog.status().ready).toBe(false);
     expect(preview?.total).toBe(30);
     expect(preview?.products.map((p) => p.name)).toEqual(['Mug 01', 'Mug 02', 'Mug 03']);
     // A search is not previewed: it waits for the index.
@@ -72,39 +72,39 @@ describe('the first-page snapshot', () => {
   it('reads the first pages\' rows with the snapshot, so a reopened catalog answers its first page without waiting', async () => {
     const user = await pulledCatalog(45, (id) => ({ name: `Lamp ${String(46 - id).padStart(2, '0')}`, isVisible: id % 2 === 0 }));
     releaseLoad = holdIndexLoad();
-    openLocalCatalog(user, { fetchChanges: async () => Promise.reject(new Error('offline')) });
+    deviceCatalog.open(user, { fetchChanges: async () => Promise.reject(new Error('offline')) });
     // Nothing read yet: no answer now (the screen asks again, previewCatalog, when it is read).
-    expect(peekPreview({ page: 1, pageSize: 20 })).toBeNull();
-    await catalogPreview();
+    expect(peekPreview(deviceCatalog.view().previewed(), { page: 1, pageSize: 20 })).toBeNull();
+    await deviceCatalog.preview();
 
-    const all = peekPreview({ page: 1, pageSize: 20 });
+    const all = peekPreview(deviceCatalog.view().previewed(), { page: 1, pageSize: 20 });
     expect(all?.total).toBe(45);
     expect(all?.products.map((p) => p.name).slice(0, 3)).toEqual(['Lamp 01', 'Lamp 02', 'Lamp 03']);
     expect(all?.products).toHaveLength(20);
-    const visible = peekPreview({ visibleOnly: true, page: 1, pageSize: 20 });
+    const visible = peekPreview(deviceCatalog.view().previewed(), { visibleOnly: true, page: 1, pageSize: 20 });
     expect(visible?.total).toBe(22);
     expect(visible?.products.every((p) => p.isVisible)).toBe(true);
     // Only the first pages are read ahead; a filter is never previewed.
-    expect(peekPreview({ page: 2, pageSize: 20 })).toBeNull();
-    expect(peekPreview({ search: 'lamp', page: 1, pageSize: 20 })).toBeNull();
+    expect(peekPreview(deviceCatalog.view().previewed(), { page: 2, pageSize: 20 })).toBeNull();
+    expect(peekPreview(deviceCatalog.view().previewed(), { search: 'lamp', page: 1, pageSize: 20 })).toBeNull();
     expect((await previewCatalog({ page: 2, pageSize: 20 }))?.products).toHaveLength(20);
-    expect(getCatalogStatus().ready).toBe(false);
+    expect(deviceCatalog.status().ready).toBe(false);
   });
 
   it('starts a catalog opened early once: the signed-in shell sends and pulls the first time only', async () => {
     const user = await pulledCatalog(3);
-    openLocalCatalog(user, { fetchChanges: async () => Promise.reject(new Error('offline')) });
-    expect(startLocalCatalog(user)).toBe(true);
-    expect(startLocalCatalog(user)).toBe(false);
+    deviceCatalog.open(user, { fetchChanges: async () => Promise.reject(new Error('offline')) });
+    expect(deviceCatalog.start(user)).toBe(true);
+    expect(deviceCatalog.start(user)).toBe(false);
     // Another user's catalog replaces it, and is started anew.
-    expect(startLocalCatalog(nextUid(), { fetchChanges: async () => Promise.reject(new Error('offline')) })).toBe(true);
+    expect(deviceCatalog.start(nextUid(), { fetchChanges: async () => Promise.reject(new Error('offline')) })).toBe(true);
   });
 
   it('answers a query asked while the index builds from the whole catalog once it is built', async () => {
     // More than one load step (2,000 rows each): the matches are spread over all of them.
     const user = await pulledCatalog(4_500, (id) => ({ name: id % 1_000 === 7 ? `Teapot ${id}` : `Cup ${id}` }));
     releaseLoad = holdIndexLoad();
-    openLocalCatalog(user, { fetchChanges: async () => Promise.reject(new Error('offline')) });
+    deviceCatalog.open(user, { fetchChanges: async () => Promise.reject(new Error('offline')) });
 
     let settled = false;
     const answer = queryCatalog({ search: 'teapot', page: 1, pageSize: 20 }).finally(() => (settled = true));
@@ -114,6 +114,6 @@ describe('the first-page snapshot', () => {
     const result = await answer;
     expect(result.total).toBe(5);
     expect(result.products.map((p) => p.id)).toEqual([1007, 2007, 3007, 4007, 7]);
-    expect(getCatalogStatus()).toMatchObject({ ready: true, productCount: 4_500 });
+    expect(deviceCatalog.status()).toMatchObject({ ready: true, productCount: 4_500 });
   }, 30_000);
 });

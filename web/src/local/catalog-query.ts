@@ -17,8 +17,10 @@ import { flushSync } from 'react-dom';
 import { afterNextPaint } from '../lib/idle';
 import { useBackgroundStore } from '../lib/use-background-store';
 import { previewPage } from './catalog-preview';
-import { activeCatalogDb, catalogPreview, getCatalogStatus, loadedCatalog, previewedCatalog, readyCatalog, subscribeCatalog } from './local-catalog';
+import { deviceCatalog } from './device-catalog';
+import type { CatalogView } from './local-catalog';
 import type { LocalProduct, LocalVariant } from './local-product';
+import type { LoadedCatalog, PreviewedCatalog } from './open-catalog';
 import { readAhead } from './read-ahead';
 import { readProducts, toLocal } from './read-products';
 
@@ -56,7 +58,7 @@ const EMPTY: CatalogQueryResult = { products: [], total: 0 };
 
 /** Full rows (with variants) of the given ids, in the given order; unknown ids are skipped. */
 export async function getLocalProducts(ids: number[]): Promise<LocalProduct[]> {
-  const catalog = await readyCatalog();
+  const catalog = await deviceCatalog.ready();
   if (!catalog || ids.length === 0) return [];
   const { db, rows: cache } = catalog;
   const found = new Map<number, LocalProduct>();
@@ -84,7 +86,7 @@ export async function getLocalProducts(ids: number[]): Promise<LocalProduct[]> {
  * file against all of them); empty when no catalog is open. Two reads of whole tables.
  */
 export async function getWholeCatalog(): Promise<LocalProduct[]> {
-  const catalog = await readyCatalog();
+  const catalog = await deviceCatalog.ready();
   if (!catalog) return [];
   const { db } = catalog;
   const [rows, sets] = await db.transaction('r', db.products, db.variants, () =>
@@ -120,7 +122,7 @@ function prefetch(params: CatalogQueryParams): () => void {
   // Not in the task that committed the answer: likelyNext walks the matches (milliseconds on a
   // large catalog), and React runs a keystroke's effects before the browser paints its results.
   const cancelStart = afterNextPaint(() => void (async () => {
-    const catalog = loadedCatalog();
+    const catalog = deviceCatalog.view().loaded();
     if (!catalog) return;
     const ids = catalog.index.likelyNext(params, sizeOf(params), PREFETCH_ROWS);
     await readAhead(ids, getLocalProducts, { step: PREFETCH_STEP, ahead: PREFETCH_AHEAD, cancelled: () => cancelled });
@@ -136,7 +138,7 @@ const sizeOf = (params: CatalogQueryParams) => Math.max(1, Math.floor(params.pag
 const pageOf = (params: CatalogQueryParams) => Math.max(1, Math.floor(params.page));
 
 export async function queryCatalog(params: CatalogQueryParams): Promise<CatalogQueryResult> {
-  const catalog = await readyCatalog();
+  const catalog = await deviceCatalog.ready();
   if (!catalog) return EMPTY;
   const { ids, total } = catalog.index.query(params, (pageOf(params) - 1) * sizeOf(params), sizeOf(params));
   return { products: await getLocalProducts(ids), total };
@@ -147,8 +149,8 @@ export async function queryCatalog(params: CatalogQueryParams): Promise<CatalogQ
  * builds, from its snapshot (catalog-preview.ts); null when the snapshot cannot answer.
  */
 export async function previewCatalog(params: CatalogQueryParams): Promise<CatalogQueryResult | null> {
-  const db = activeCatalogDb();
-  const snapshot = await catalogPreview();
+  const db = deviceCatalog.db();
+  const snapshot = await deviceCatalog.preview();
   if (!db || !snapshot || !previewable(params)) return null;
   const found = previewPage(snapshot, { visibleOnly: params.visibleOnly, page: pageOf(params), pageSize: sizeOf(params) });
   if (!found) return null;
@@ -163,10 +165,9 @@ function previewable(params: CatalogQueryParams): boolean {
 /**
  * The preview of a first page (previewCatalog) if it can be given without waiting: the snapshot
  * has been read and the page's rows are in the row cache (the catalog reads the first pages'
- * rows with the snapshot). Else null.
+ * rows with the snapshot). Else null. `catalog`: the view's previewed() catalog.
  */
-export function peekPreview(params: CatalogQueryParams): CatalogQueryResult | null {
-  const catalog = previewedCatalog();
+export function peekPreview(catalog: PreviewedCatalog | null, params: CatalogQueryParams): CatalogQueryResult | null {
   if (!catalog || !previewable(params)) return null;
   const found = previewPage(catalog.snapshot, { visibleOnly: params.visibleOnly, page: pageOf(params), pageSize: sizeOf(params) });
   if (!found) return null;
@@ -181,7 +182,7 @@ export function peekPreview(params: CatalogQueryParams): CatalogQueryResult | nu
 
 /** The product (with variants) of `productId` follows pulls: re-read when this changes. */
 export function useCatalogRevision(): number {
-  return useCatalogVersion().version;
+  return useCatalogView().version;
 }
 
 /**
@@ -189,30 +190,24 @@ export function useCatalogRevision(): number {
  * transition: a pull's progress never blocks a keystroke.
  */
 export function useCatalogStatus() {
-  return useBackgroundStore(subscribeCatalog, getCatalogStatus);
+  return useBackgroundStore(deviceCatalog.subscribe, deviceCatalog.status);
 }
 
 /**
- * What queries depend on: whose catalog, whether it is loaded, and its version. A primitive, so
- * progress updates during a pull do not re-render every list.
+ * What queries depend on: whose catalog, whether it is loaded, and its version, with the catalog
+ * as of them (CatalogView). The same object while they stay, so progress updates during a pull
+ * do not re-render every list.
  */
-function useCatalogVersion(): { uid: string | null; ready: boolean; version: number } {
-  const key = useBackgroundStore(subscribeCatalog, catalogKey);
-  const [uid, ready, version] = key.split('\u0000');
-  return { uid: uid || null, ready: ready === '1', version: Number(version) };
+function useCatalogView(): CatalogView {
+  return useBackgroundStore(deviceCatalog.subscribe, deviceCatalog.view);
 }
-
-const catalogKey = () => {
-  const s = getCatalogStatus();
-  return `${s.uid ?? ''}\u0000${s.ready ? 1 : 0}\u0000${s.version}`;
-};
 
 /**
  * The answer to a query if it can be given without waiting: the index is loaded and the page's
- * rows are in the row cache (typing mostly re-shows products just seen). Else null.
+ * rows are in the row cache (typing mostly re-shows products just seen). Else null. `catalog`:
+ * the view's loaded() catalog.
  */
-export function peekCatalog(params: CatalogQueryParams): CatalogQueryResult | null {
-  const catalog = loadedCatalog();
+function peekCatalog(catalog: LoadedCatalog | null, params: CatalogQueryParams): CatalogQueryResult | null {
   if (!catalog) return null;
   const { ids, total } = catalog.index.query(params, (pageOf(params) - 1) * sizeOf(params), sizeOf(params));
   const products: LocalProduct[] = [];
@@ -233,7 +228,8 @@ export function peekCatalog(params: CatalogQueryParams): CatalogQueryResult | nu
  * loading until the index answers it: a preview never stands in for another query's answer.
  */
 export function useCatalogQuery(params: CatalogQueryParams): CatalogQueryState {
-  const { version, ready, uid } = useCatalogVersion();
+  const view = useCatalogView();
+  const { version, ready, uid } = view;
   const { search, category, saleOnly, visibleOnly, page, pageSize } = params;
   // The product filters by value: a new object with the same filters is the same query.
   const productFilters = hasProductFilters(params.filters) ? JSON.stringify(params.filters) : '';
@@ -241,15 +237,13 @@ export function useCatalogQuery(params: CatalogQueryParams): CatalogQueryState {
   const filters = JSON.stringify([uid, search, category, saleOnly, visibleOnly, productFilters, page, pageSize]);
   const key = `${version}\u0000${filters}`;
   const immediate = useMemo(
-    () => (ready ? peekCatalog({ search, category, saleOnly, visibleOnly, filters: picked, page, pageSize }) : null),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- peekCatalog reads the loaded catalog (module state), which uid and version stand for: peek again when they move
-    [uid, version, ready, search, category, saleOnly, visibleOnly, picked, page, pageSize],
+    () => (view.ready ? peekCatalog(view.loaded(), { search, category, saleOnly, visibleOnly, filters: picked, page, pageSize }) : null),
+    [view, search, category, saleOnly, visibleOnly, picked, page, pageSize],
   );
   // While the index loads: the first page from the snapshot, in this render when its rows are in.
   const previewNow = useMemo(
-    () => (!ready && uid ? peekPreview({ search, category, saleOnly, visibleOnly, filters: picked, page, pageSize }) : null),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- peekPreview reads the open catalog (module state), which uid and version stand for
-    [uid, version, ready, search, category, saleOnly, visibleOnly, picked, page, pageSize],
+    () => (!view.ready && view.uid ? peekPreview(view.previewed(), { search, category, saleOnly, visibleOnly, filters: picked, page, pageSize }) : null),
+    [view, search, category, saleOnly, visibleOnly, picked, page, pageSize],
   );
   const [read, setRead] = useState<{ key: string; result: CatalogQueryResult } | null>(null);
   const [preview, setPreview] = useState<{ key: string; result: CatalogQueryResult } | null>(null);
@@ -306,12 +300,8 @@ export function useCatalogQuery(params: CatalogQueryParams): CatalogQueryState {
 
 /** Every brand name in the local catalog, sorted: from the index once loaded (empty before). */
 export function useCatalogBrands(): string[] {
-  const { version, ready } = useCatalogVersion();
-  return useMemo(
-    () => (ready ? (loadedCatalog()?.index.brands() ?? []) : []),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the loaded catalog is module state, which version stands for
-    [version, ready],
-  );
+  const view = useCatalogView();
+  return useMemo(() => (view.ready ? (view.loaded()?.index.brands() ?? []) : []), [view]);
 }
 
 /**
@@ -319,23 +309,22 @@ export function useCatalogBrands(): string[] {
  * loads (a few hundred rows, at once), then from the index as pulls change it.
  */
 export function useCatalogCategories(): string[] {
-  const { version, ready } = useCatalogVersion();
+  const view = useCatalogView();
   const [categories, setCategories] = useState<string[]>([]);
   useEffect(() => {
     let current = true;
-    const loaded = loadedCatalog();
+    const loaded = view.loaded();
     if (loaded) {
       setCategories(loaded.index.categories());
     } else {
-      const db = activeCatalogDb();
-      void db?.categories
+      void view.db?.categories
         .toCollection()
         .primaryKeys()
-        .then((paths) => current && !loadedCatalog() && setCategories(paths.map(String)), () => {});
+        .then((paths) => current && !view.loaded() && setCategories(paths.map(String)), () => {});
     }
     return () => {
       current = false;
     };
-  }, [version, ready]);
+  }, [view]);
   return categories;
 }

@@ -7,12 +7,12 @@ import { readCursor } from './catalog-apply';
 import { catalogDbName, createCatalogDb, META_CURSOR } from './catalog-db';
 import { getLocalProducts, queryCatalog } from './catalog-query';
 import { pullChanges, type PullProgress } from './catalog-pull';
-import { activeCatalogDb, closeLocalCatalog, getCatalogStatus, openLocalCatalog, pullNow } from './local-catalog';
+import { deviceCatalog } from './device-catalog';
 
 let uid = 0;
 const nextUid = () => `user-${++uid}-${Date.now()}`;
 
-afterEach(() => closeLocalCatalog());
+afterEach(() => deviceCatalog.close());
 
 /** A catalog of `n` products, every third with two variants. */
 function seed(server: FakeCatalogServer, n: number) {
@@ -211,14 +211,14 @@ describe('the open catalog', () => {
   it('answers queries after a pull and keeps the index in step with later pulls', async () => {
     const server = new FakeCatalogServer();
     seed(server, 30);
-    openLocalCatalog(nextUid(), { fetchChanges: async (c) => server.changes(c, 7) });
-    await pullNow();
-    expect(getCatalogStatus()).toMatchObject({ ready: true, pulling: false, error: null, productCount: 30 });
+    deviceCatalog.open(nextUid(), { fetchChanges: async (c) => server.changes(c, 7) });
+    await deviceCatalog.pullNow();
+    expect(deviceCatalog.status()).toMatchObject({ ready: true, pulling: false, error: null, productCount: 30 });
     expect((await queryCatalog({ page: 1, pageSize: 20 })).total).toBe(30);
 
     server.deleteProduct(1);
     server.putProduct(product(31, { name: 'Aardvark mug' }));
-    await pullNow();
+    await deviceCatalog.pullNow();
     const first = await queryCatalog({ page: 1, pageSize: 2 });
     expect(first.total).toBe(30);
     expect(first.products.map((p) => p.name)).toEqual(['Aardvark mug', 'Product 10']);
@@ -231,11 +231,11 @@ describe('the open catalog', () => {
     const server = new FakeCatalogServer();
     seed(server, 12);
     const user = nextUid();
-    openLocalCatalog(user, { fetchChanges: async (c) => server.changes(c) });
-    await pullNow();
-    closeLocalCatalog();
+    deviceCatalog.open(user, { fetchChanges: async (c) => server.changes(c) });
+    await deviceCatalog.pullNow();
+    deviceCatalog.close();
 
-    openLocalCatalog(user, { fetchChanges: async () => Promise.reject(new Error('offline')) });
+    deviceCatalog.open(user, { fetchChanges: async () => Promise.reject(new Error('offline')) });
     const result = await queryCatalog({ search: 'product 1', page: 1, pageSize: 50 });
     expect(result.products.map((p) => p.id)).toEqual([1, 10, 11, 12]);
   });
@@ -246,7 +246,7 @@ describe('the open catalog', () => {
     let inFlight = 0;
     let most = 0;
     let requests = 0;
-    openLocalCatalog(nextUid(), {
+    deviceCatalog.open(nextUid(), {
       fetchChanges: async (c) => {
         requests++;
         most = Math.max(most, ++inFlight);
@@ -255,7 +255,7 @@ describe('the open catalog', () => {
         return server.changes(c);
       },
     });
-    await Promise.all([pullNow(), pullNow(), pullNow(), pullNow()]);
+    await Promise.all([deviceCatalog.pullNow(), deviceCatalog.pullNow(), deviceCatalog.pullNow(), deviceCatalog.pullNow()]);
     expect(most).toBe(1);
     expect(requests).toBe(2); // the first pull, and one more for the calls made during it
   });
@@ -264,13 +264,13 @@ describe('the open catalog', () => {
     const server = new FakeCatalogServer();
     seed(server, 3);
     const user = nextUid();
-    openLocalCatalog(user, { fetchChanges: async (c) => server.changes(c) });
-    await pullNow();
+    deviceCatalog.open(user, { fetchChanges: async (c) => server.changes(c) });
+    await deviceCatalog.pullNow();
     expect(await Dexie.exists(catalogDbName(user))).toBe(true);
 
     await runSignOutCallbacks(user);
     expect(await Dexie.exists(catalogDbName(user))).toBe(false);
-    expect(getCatalogStatus().uid).toBeNull();
+    expect(deviceCatalog.status().uid).toBeNull();
     expect(await queryCatalog({ page: 1, pageSize: 20 })).toEqual({ products: [], total: 0 });
   });
 
@@ -278,9 +278,9 @@ describe('the open catalog', () => {
     const server = new FakeCatalogServer();
     seed(server, 3);
     const user = nextUid();
-    openLocalCatalog(user, { fetchChanges: async (c) => server.changes(c) });
-    await pullNow();
-    const db = activeCatalogDb()!;
+    deviceCatalog.open(user, { fetchChanges: async (c) => server.changes(c) });
+    await deviceCatalog.pullNow();
+    const db = deviceCatalog.db()!;
     await db.drafts.put({ id: 'd1', title: 'Spring', productCount: 1, createdAt: 1, updatedAt: 1, state: {} });
     await db.workOrders.put({ id: 'w1', archived: false, order: {} });
 

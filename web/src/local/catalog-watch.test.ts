@@ -6,19 +6,19 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeCatalogServer, product } from '../testing/fake-catalog-server';
 import { pullIfBehind } from './catalog-watch';
-import { closeLocalCatalog, getCatalogStatus, openLocalCatalog, pullNow } from './local-catalog';
+import { deviceCatalog } from './device-catalog';
 
 let uid = 0;
 const nextUid = () => `watch-${++uid}-${Date.now()}`;
 
-afterEach(() => closeLocalCatalog());
+afterEach(() => deviceCatalog.close());
 
 /** An open catalog pulled up to the server's version, and a version endpoint answering from the server. */
 async function following() {
   const server = new FakeCatalogServer();
   for (let id = 1; id <= 3; id++) server.putProduct(product(id, { regularPrice: '10.00' }));
-  openLocalCatalog(nextUid(), { fetchChanges: async (c) => server.changes(c) });
-  await pullNow();
+  deviceCatalog.open(nextUid(), { fetchChanges: async (c) => server.changes(c) });
+  await deviceCatalog.pullNow();
   const version = async () => ({ catalogId: server.catalogId, version: server.version });
   return { server, version };
 }
@@ -33,7 +33,7 @@ describe('following the server catalog', () => {
     server.putProduct(product(2, { regularPrice: '12.50' }));
     expect(await pullIfBehind(version)).toBe(true);
     expect(server.requests.length).toBeGreaterThan(pulls);
-    expect(getCatalogStatus()).toMatchObject({ error: null, productCount: 3 });
+    expect(deviceCatalog.status()).toMatchObject({ error: null, productCount: 3 });
     expect(await pullIfBehind(version)).toBe(false);
   });
 

@@ -10,7 +10,7 @@ import { CatalogVersionResponse } from '@catalog/contracts/replication';
 import { apiFetch } from '../lib/api-client';
 import { isOffline } from '../lib/connectivity';
 import { readCursor } from './catalog-apply';
-import { activeCatalogDb, getCatalogStatus, pullNow } from './local-catalog';
+import { deviceCatalog } from './device-catalog';
 
 /** How often a shown, online page asks for the catalog's version: a store change shows within about this long plus a pull. */
 export const CATALOG_WATCH_MS = 1_500;
@@ -21,12 +21,12 @@ export const fetchVersionFromApi: FetchCatalogVersion = () => apiFetch('/api/cat
 
 /** Pulls when the server's catalog is ahead of this device's copy; never rejects (the next look tries again). */
 export async function pullIfBehind(fetchVersion: FetchCatalogVersion = fetchVersionFromApi): Promise<boolean> {
-  const db = activeCatalogDb();
-  if (!db || isOffline() || getCatalogStatus().pulling) return false;
+  const db = deviceCatalog.db();
+  if (!db || isOffline() || deviceCatalog.status().pulling) return false;
   try {
     const [local, remote] = await Promise.all([readCursor(db), fetchVersion()]);
     if (remote.catalogId === local.catalogId && remote.version <= local.cursor) return false;
-    await pullNow();
+    await deviceCatalog.pullNow();
     return true;
   } catch {
     return false;

@@ -2,16 +2,16 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OutboxEntry } from './catalog-db';
 import { deleteDraft, draftsAvailable, getDraft, saveDraft } from './drafts';
-import { activeCatalogDb, closeLocalCatalog, openLocalCatalog, readyCatalog } from './local-catalog';
+import { deviceCatalog } from './device-catalog';
 
 let uid = 0;
 
 beforeEach(async () => {
-  openLocalCatalog(`drafts-${++uid}`, { fetchChanges: async () => ({ changes: [], cursor: 0, hasMore: false }) as never });
-  await readyCatalog();
+  deviceCatalog.open(`drafts-${++uid}`, { fetchChanges: async () => ({ changes: [], cursor: 0, hasMore: false }) as never });
+  await deviceCatalog.ready();
 });
 afterEach(() => {
-  closeLocalCatalog();
+  deviceCatalog.close();
 });
 
 const ID = '6f1c3a52-8d4e-4b7a-9c21-0e5d3f4a6b7c';
@@ -31,7 +31,7 @@ describe('drafts', () => {
   });
 
   it('never brings back the draft of an order that waits in the outbox', async () => {
-    const db = activeCatalogDb()!;
+    const db = deviceCatalog.db()!;
     const entry: OutboxEntry = {
       id: ID,
       kind: 'createWorkOrder',
@@ -48,7 +48,7 @@ describe('drafts', () => {
   });
 
   it('reads nothing and refuses to write while no user database is open', async () => {
-    closeLocalCatalog();
+    deviceCatalog.close();
     expect(draftsAvailable()).toBe(false);
     expect(await getDraft(ID)).toBeUndefined();
     await expect(saveDraft({ id: ID, title: 'x', productCount: 0, state: {} })).rejects.toThrow('Not signed in');

@@ -10,20 +10,20 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { CatalogDb, DraftRow } from './catalog-db';
 import { useCatalogStatus } from './catalog-query';
-import { activeCatalogDb } from './local-catalog';
+import { deviceCatalog } from './device-catalog';
 
 /** What the form saves; the times are kept here. */
 export type DraftInput = Pick<DraftRow, 'id' | 'title' | 'productCount' | 'state'>;
 
 function requireDb(): CatalogDb {
-  const db = activeCatalogDb();
+  const db = deviceCatalog.db();
   if (!db) throw new Error('Not signed in on this device');
   return db;
 }
 
 /** Whether drafts can be read and written now (a user's local database is open). */
 export function draftsAvailable(): boolean {
-  return activeCatalogDb() !== null;
+  return deviceCatalog.db() !== null;
 }
 
 /**
@@ -52,7 +52,7 @@ export async function saveDraft(input: DraftInput, now = Date.now()): Promise<Dr
 
 /** The draft with this id, or undefined (none, or signed out). */
 export async function getDraft(id: string): Promise<DraftRow | undefined> {
-  const db = activeCatalogDb();
+  const db = deviceCatalog.db();
   if (!db) return undefined;
   return db.drafts.get(id);
 }
@@ -65,7 +65,7 @@ export async function deleteDraft(id: string): Promise<void> {
 export function useDrafts(): DraftRow[] | undefined {
   const { uid } = useCatalogStatus();
   return useLiveQuery(async () => {
-    const db = activeCatalogDb();
+    const db = deviceCatalog.db();
     if (!db) return [];
     return db.drafts.orderBy('updatedAt').reverse().toArray();
   }, [uid]);

@@ -6,7 +6,7 @@ import 'fake-indexeddb/auto';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import { describe, expect, it, vi } from 'vitest';
 import { api, entries, outbox, setOnline, setUpOutboxHarness } from '../testing/outbox-harness';
-import { closeLocalCatalog } from './local-catalog';
+import { deviceCatalog } from './device-catalog';
 
 setUpOutboxHarness();
 
@@ -60,7 +60,7 @@ describe('an outbox made by createOutbox', () => {
   });
 
   it('refuses a write while no database is open (signed out)', async () => {
-    closeLocalCatalog();
+    deviceCatalog.close();
     await expect(outbox.enqueueProductPrice(1, { salePrice: '3.00' }, 'Mug')).rejects.toThrow('Not signed in on this device');
     await expect(outbox.discard('x')).rejects.toThrow('Not signed in on this device');
     expect(await outbox.countOpenEntries()).toBe(0);

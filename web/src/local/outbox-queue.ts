@@ -10,7 +10,7 @@
 import type { ProductPriceEdit, VariantPriceEdit } from '@catalog/contracts/products';
 import type { CreateWorkOrderInput } from '@catalog/contracts/work-orders';
 import type { CatalogDb, DraftRow, OutboxEntry, SentForApproval } from './catalog-db';
-import { rowsChangedLocally } from './local-catalog';
+import { deviceCatalog } from './device-catalog';
 import { isOpen, isPriceEdit, relayProduct } from './pending-edits';
 
 type NewEntryFields = Omit<OutboxEntry, 'status' | 'createdAt' | 'attempts' | 'nextAttemptAt'>;
@@ -51,7 +51,7 @@ export async function putProductPrice(db: CatalogDb, productId: number, edit: Pr
     }, now));
     await relayProduct(db, productId);
   });
-  await rowsChangedLocally([productId]);
+  await deviceCatalog.rowsChangedLocally([productId]);
   return id;
 }
 
@@ -69,7 +69,7 @@ export async function putVariantPrice(db: CatalogDb, variant: { id: number; prod
     }, now));
     await relayProduct(db, variant.productId);
   });
-  await rowsChangedLocally([variant.productId]);
+  await deviceCatalog.rowsChangedLocally([variant.productId]);
   return id;
 }
 
@@ -86,7 +86,7 @@ export async function removeEntry(db: CatalogDb, entry: OutboxEntry, { undo, toD
     }
     if (toDraft && entry.draft) await db.drafts.put({ ...entry.draft, updatedAt: now });
   });
-  if (isPriceEdit(entry) && entry.productId !== undefined) await rowsChangedLocally([entry.productId]);
+  if (isPriceEdit(entry) && entry.productId !== undefined) await deviceCatalog.rowsChangedLocally([entry.productId]);
 }
 
 /** Keeps the entry with `changes` (no longer open) and puts a price edit's fields back on the device at once. */
@@ -97,7 +97,7 @@ async function closeEntry(db: CatalogDb, entry: OutboxEntry, changes: Partial<Ou
       await relayProduct(db, entry.productId, { variantId: entry.variantId, before: entry.before, edit: entry.request.body as ProductPriceEdit });
     }
   });
-  if (isPriceEdit(entry) && entry.productId !== undefined) await rowsChangedLocally([entry.productId]);
+  if (isPriceEdit(entry) && entry.productId !== undefined) await deviceCatalog.rowsChangedLocally([entry.productId]);
 }
 
 /** A refused price edit goes back on the device at once; the entry stays with the message. */

@@ -24,7 +24,7 @@
 import { ErrorCode, isApiError } from '@catalog/contracts/errors';
 import { checkConnectionNow, isOffline } from '../lib/connectivity';
 import type { CatalogDb, OutboxEntry } from './catalog-db';
-import { pullNow } from './local-catalog';
+import { deviceCatalog } from './device-catalog';
 import {
   entriesById, hasQueuedEntries, markRejected, markRetry, markSending, markSentForApproval, nextOpenEntry, removeEntry, requeueCutOff,
 } from './outbox-queue';
@@ -142,7 +142,7 @@ export function createSender({ db: currentDb, transport, clock, onSent }: Sender
     else await removeEntry(db, entry, { undo: false, toDraft: false }, clock.now());
     onSent(entry, response);
     // The server's rows (new versions, history) replace the local edit.
-    if (isPriceEdit(entry)) void pullNow();
+    if (isPriceEdit(entry)) void deviceCatalog.pullNow();
   }
 
   /** What a failed attempt leaves: settled (go on with the next entry) or waiting (stop here). */

@@ -11,7 +11,7 @@ import type { CreateWorkOrderInput } from '@catalog/contracts/work-orders';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeCatalogServer, product } from '../testing/fake-catalog-server';
 import type { DraftRow, OutboxEntry } from './catalog-db';
-import { activeCatalogDb, closeLocalCatalog, openLocalCatalog, pullNow } from './local-catalog';
+import { deviceCatalog } from './device-catalog';
 import { createOutbox, type Outbox } from './outbox';
 import { classifyFailure } from './outbox-sender';
 
@@ -32,7 +32,7 @@ beforeEach(async () => {
   const server = new FakeCatalogServer();
   server.putProduct(product(1, { name: 'Mug', regularPrice: '10.00' }));
   outbox = createOutbox({
-    db: activeCatalogDb,
+    db: deviceCatalog.db,
     transport: async (entry: OutboxEntry) => {
       sent.push(entry.id);
       const step = plan.shift() ?? 'ok';
@@ -40,17 +40,17 @@ beforeEach(async () => {
       return { id: entry.id };
     },
   });
-  openLocalCatalog(`outbox-caps-${++uid}`, { fetchChanges: async (c) => server.changes(c) });
-  await pullNow();
+  deviceCatalog.open(`outbox-caps-${++uid}`, { fetchChanges: async (c) => server.changes(c) });
+  await deviceCatalog.pullNow();
 });
 
 afterEach(() => {
   outbox.stop();
-  closeLocalCatalog();
+  deviceCatalog.close();
   vi.useRealTimers();
 });
 
-const db = () => activeCatalogDb()!;
+const db = () => deviceCatalog.db()!;
 const entries = () => db().outbox.orderBy('seq').toArray();
 const body = (id: string): CreateWorkOrderInput & { id: string } => ({
   id, title: 'Summer sale', productUpdates: [{ productId: 1, productName: 'Mug', newRegularPrice: '12.00' }], scheduledAt: null, executeImmediately: true,

@@ -12,7 +12,7 @@ import { HEALTH_PATH, onReconnect, reportNoAnswer } from '../lib/connectivity';
 import { product, variant } from '../testing/fake-catalog-server';
 import { api, BACKOFF_MAX_FOR_FIRST, entries, local, outbox, replaceOutbox, server, setOnline, settle, setUpOutboxHarness } from '../testing/outbox-harness';
 import { queryCatalog } from './catalog-query';
-import { pullNow } from './local-catalog';
+import { deviceCatalog } from './device-catalog';
 
 setUpOutboxHarness();
 
@@ -82,7 +82,7 @@ describe('price edits through the outbox', () => {
     replaceOutbox(async () => {
       throw new Error('Network error'); // the edit cannot go yet; the pull can
     });
-    await pullNow();
+    await deviceCatalog.pullNow();
     const row = await local(2);
     expect(row.name).toBe('Shirt (new)');
     expect(row.pending).toBe(true);

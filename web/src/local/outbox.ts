@@ -24,7 +24,7 @@ import type { OutboxTransport } from './outbox-transport';
 export interface OutboxDeps {
   /**
    * The signed-in user's database, asked at each use (it changes with who is signed in):
-   * `activeCatalogDb` in the app. Null when none is open: nothing is sent, writes are refused.
+   * `deviceCatalog.db` in the app. Null when none is open: nothing is sent, writes are refused.
    */
   db: () => CatalogDb | null;
   /** How an entry reaches the server: `apiOutboxTransport` in the app. */

@@ -3,14 +3,14 @@
  * shown: pulls once when the catalog opens, when the device comes back online, when the page
  * becomes visible again, and every minute while it is visible; and at once when the server's
  * catalog moved ahead (catalog-watch.ts asks every 1.5 s while the page is shown, so a change made in
- * the store shows within seconds). (Syncs and executed work orders call pullNow themselves.) The outbox (the one provided above, useOutbox()) is sent at the same
+ * the store shows within seconds). (Syncs and executed work orders pull themselves: deviceCatalog.pullNow.) The outbox (the one provided above, useOutbox()) is sent at the same
  * moments: what waited offline goes first when the connection returns.
  */
 import { useEffect } from 'react';
 import { onReconnect } from '../lib/connectivity';
 import { useAuth } from '../lib/session';
 import { watchCatalog } from './catalog-watch';
-import { pullNow, startLocalCatalog } from './local-catalog';
+import { deviceCatalog } from './device-catalog';
 import { useOutbox } from './outbox-hooks';
 
 /** How often a visible page pulls the catalog's changes. */
@@ -25,11 +25,11 @@ export function useLocalCatalog(): void {
     if (!uid) return;
     // Opened here, or earlier (app/start-early.ts); the shell remounts between some routes, and
     // the first send and pull happen once per catalog.
-    if (startLocalCatalog(uid)) {
+    if (deviceCatalog.start(uid)) {
       // In a task of their own, not in the one that runs the first screen's effects.
       setTimeout(() => {
         void outbox.flush();
-        void pullNow();
+        void deviceCatalog.pullNow();
       }, 0);
     }
 
@@ -37,18 +37,18 @@ export function useLocalCatalog(): void {
     const schedule = () => {
       window.clearInterval(timer);
       timer = undefined;
-      if (document.visibilityState === 'visible') timer = window.setInterval(() => void pullNow(), PULL_INTERVAL_MS);
+      if (document.visibilityState === 'visible') timer = window.setInterval(() => void deviceCatalog.pullNow(), PULL_INTERVAL_MS);
     };
     const onVisibility = () => {
       if (document.visibilityState === 'visible') {
         void outbox.flush();
-        void pullNow();
+        void deviceCatalog.pullNow();
       }
       schedule();
     };
     const onOnline = () => {
       void outbox.flush({ force: true });
-      void pullNow();
+      void deviceCatalog.pullNow();
     };
     schedule();
     document.addEventListener('visibilitychange', onVisibility);

@@ -13,7 +13,7 @@ import { WorkOrderSummary, type WorkOrderListResponse } from '@catalog/contracts
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { CachedWorkOrder, CatalogDb } from './catalog-db';
 import { useCatalogStatus } from './catalog-query';
-import { activeCatalogDb } from './local-catalog';
+import { deviceCatalog } from './device-catalog';
 
 /** meta keys: when each list was last received. */
 export const META_WORK_ORDERS_AT = 'workOrders.savedAt';
@@ -56,7 +56,7 @@ export async function saveWorkOrders(
   { first }: { first: boolean },
   now = Date.now(),
 ): Promise<void> {
-  const db = activeCatalogDb();
+  const db = deviceCatalog.db();
   if (!db) return;
   const last = page.orders.at(-1);
   const received = new Set(page.orders.map((o) => o.id));
@@ -99,7 +99,7 @@ export async function readWorkOrders(db: CatalogDb, includeArchived: boolean): P
 export function useCachedWorkOrders(includeArchived: boolean, enabled = true): CachedWorkOrders | undefined {
   const { uid } = useCatalogStatus();
   return useLiveQuery(async () => {
-    const db = activeCatalogDb();
+    const db = deviceCatalog.db();
     if (!enabled) return undefined;
     if (!db) return { orders: [], savedAt: null };
     return readWorkOrders(db, includeArchived);

@@ -8,7 +8,7 @@ import { ApiError } from '@catalog/contracts/errors';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { OutboxEntry } from '../local/catalog-db';
 import { getLocalProducts } from '../local/catalog-query';
-import { activeCatalogDb, closeLocalCatalog, openLocalCatalog, pullNow } from '../local/local-catalog';
+import { deviceCatalog } from '../local/device-catalog';
 import { createOutbox, type Outbox } from '../local/outbox';
 import type { OutboxTransport } from '../local/outbox-transport';
 import { FakeCatalogServer, product, variant } from './fake-catalog-server';
@@ -81,20 +81,20 @@ export function setUpOutboxHarness(): void {
     server.putVariant(variant(21, 2, { regularPrice: '20.00' }));
     server.putVariant(variant(22, 2, { regularPrice: '22.00' }));
     api = new FakeApi(server);
-    outbox = createOutbox({ db: activeCatalogDb, transport: api.send });
-    openLocalCatalog(`outbox-${++uid}`, { fetchChanges: async (c) => server.changes(c) });
-    await pullNow();
+    outbox = createOutbox({ db: deviceCatalog.db, transport: api.send });
+    deviceCatalog.open(`outbox-${++uid}`, { fetchChanges: async (c) => server.changes(c) });
+    await deviceCatalog.pullNow();
   });
 
   afterEach(() => {
     outbox.stop();
-    closeLocalCatalog();
+    deviceCatalog.close();
     vi.useRealTimers();
     vi.restoreAllMocks();
   });
 }
 
-export const db = () => activeCatalogDb()!;
+export const db = () => deviceCatalog.db()!;
 export const local = async (id: number) => (await getLocalProducts([id]))[0]!;
 export const entries = () => db().outbox.orderBy('seq').toArray();
 
@@ -104,11 +104,11 @@ export const BACKOFF_MAX_FOR_FIRST = 1_100;
 /** Stops this test's outbox and makes one that sends through `transport` instead. */
 export function replaceOutbox(transport: OutboxTransport): void {
   outbox.stop();
-  outbox = createOutbox({ db: activeCatalogDb, transport });
+  outbox = createOutbox({ db: deviceCatalog.db, transport });
 }
 
 /** Lets the flush that was started by an enqueue (or the 'online' event) run to its end. */
 export async function settle() {
   await outbox.flush();
-  await pullNow();
+  await deviceCatalog.pullNow();
 }

@@ -13,7 +13,7 @@ import { SyncControls } from '../../../features/sync/components/sync-controls';
 import { invalidateApiQuery } from '../../../lib/api-query';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useRememberedSetting } from '../../../lib/use-remembered-setting';
-import { pullNow } from '../../../local/local-catalog';
+import { deviceCatalog } from '../../../local/device-catalog';
 
 /** localStorage keys: the settings' last word on hidden products (true: leave them out) and on stock. */
 const VISIBLE_ONLY_KEY = 'catalog-pilot:products-visible-only';
@@ -30,7 +30,7 @@ export function ProductsRoute() {
 
   // A sync changes the products, the dashboard's stats and Last Sync (settings' lastSyncAt).
   const refreshAfterSync = useCallback(() => {
-    void pullNow();
+    void deviceCatalog.pullNow();
     invalidateApiQuery(DASHBOARD_STATS_QUERY);
     invalidateApiQuery(SETTINGS_QUERY);
   }, []);

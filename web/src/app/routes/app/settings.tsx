@@ -7,13 +7,13 @@ import { useCallback } from 'react';
 import { DASHBOARD_STATS_QUERY } from '../../../features/dashboard/api/get-dashboard-stats';
 import { SettingsPage } from '../../../features/settings/components/settings-page';
 import { invalidateApiQuery } from '../../../lib/api-query';
-import { pullNow } from '../../../local/local-catalog';
+import { deviceCatalog } from '../../../local/device-catalog';
 
 export function SettingsRoute() {
   const refreshAfterDelete = useCallback(() => {
     invalidateApiQuery(DASHBOARD_STATS_QUERY);
     // The delete left tombstones: bring the local catalog down to nothing too.
-    void pullNow();
+    void deviceCatalog.pullNow();
   }, []);
   return <SettingsPage onProductsDeleted={refreshAfterDelete} />;
 }

@@ -6,10 +6,10 @@
 import { DASHBOARD_STATS_QUERY } from '../../../features/dashboard/api/get-dashboard-stats';
 import { WorkOrdersScreen } from '../../../features/work-orders/components/work-orders-screen';
 import { invalidateApiQuery } from '../../../lib/api-query';
-import { pullNow } from '../../../local/local-catalog';
+import { deviceCatalog } from '../../../local/device-catalog';
 
 const refreshDashboard = () => invalidateApiQuery(DASHBOARD_STATS_QUERY);
-const pullCatalog = () => void pullNow();
+const pullCatalog = () => void deviceCatalog.pullNow();
 
 export function WorkOrdersRoute() {
   return <WorkOrdersScreen onOrdersChanged={refreshDashboard} onPricesChanged={pullCatalog} />;

@@ -9,7 +9,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxEntry } from '../../../local/catalog-db';
 import { getLocalProducts } from '../../../local/catalog-query';
-import { activeCatalogDb, closeLocalCatalog, openLocalCatalog, pullNow } from '../../../local/local-catalog';
+import { deviceCatalog } from '../../../local/device-catalog';
 import { createOutbox, type Outbox } from '../../../local/outbox';
 import { OutboxProvider } from '../../../local/outbox-hooks';
 import { FakeCatalogServer, product } from '../../../testing/fake-catalog-server';
@@ -28,14 +28,14 @@ beforeEach(async () => {
   const server = new FakeCatalogServer();
   server.putProduct(product(1, { name: 'Mug', regularPrice: '10.00' }));
   outbox = createOutbox({
-    db: activeCatalogDb,
+    db: deviceCatalog.db,
     transport: async () => {
       throw new Error('Network error');
     },
   });
-  openLocalCatalog(`pending-${++uid}`, { fetchChanges: async (c) => server.changes(c) });
+  deviceCatalog.open(`pending-${++uid}`, { fetchChanges: async (c) => server.changes(c) });
   online = true;
-  await pullNow();
+  await deviceCatalog.pullNow();
   online = false;
 });
 afterEach(() => {
@@ -43,7 +43,7 @@ afterEach(() => {
   rendered = undefined;
   document.body.innerHTML = '';
   outbox.stop();
-  closeLocalCatalog();
+  deviceCatalog.close();
   vi.restoreAllMocks();
 });
 
@@ -107,20 +107,20 @@ describe('PendingChanges', () => {
     await waitFor(() => button(root, 'Discard…') !== undefined);
     await act(async () => button(root, 'Discard…')!.click());
     await act(async () => button(root, 'Keep')!.click());
-    expect(await activeCatalogDb()!.outbox.count()).toBe(1);
+    expect(await deviceCatalog.db()!.outbox.count()).toBe(1);
     expect(button(root, 'Discard…')).toBeDefined();
   });
 
   it("shows a refused work order with the server's message; Edit opens its draft", async () => {
     const id = crypto.randomUUID();
     const draft = { id, title: 'Summer sale', productCount: 1, createdAt: 1, updatedAt: 1, state: {} };
-    await activeCatalogDb()!.outbox.put(entry({ id, status: 'rejected', error: 'Product 1 was not found', draft }));
+    await deviceCatalog.db()!.outbox.put(entry({ id, status: 'rejected', error: 'Product 1 was not found', draft }));
     const root = await renderList();
     await waitFor(() => root.textContent?.includes('Product 1 was not found') ?? false);
     expect(root.textContent).toContain('Refused');
     await act(async () => button(root, 'Edit')!.click());
     await waitFor(() => root.querySelector('[data-testid="where"]')?.textContent === `/work-orders/create?draft=${id}`);
-    expect(await activeCatalogDb()!.drafts.get(id)).toMatchObject({ id, title: 'Summer sale' });
+    expect(await deviceCatalog.db()!.drafts.get(id)).toMatchObject({ id, title: 'Summer sale' });
   });
 
   it('offers no discard for a change that may already be on the server', async () => {
@@ -129,7 +129,7 @@ describe('PendingChanges', () => {
     expect(canDiscard(entry({ status: 'sending' }))).toBe(false);
     expect(canDiscard(entry({ status: 'rejected', attempts: 3 }))).toBe(true);
     const root = await (async () => {
-      await activeCatalogDb()!.outbox.put(entry({ attempts: 2, error: 'Network error', nextAttemptAt: Date.now() + 60_000 }));
+      await deviceCatalog.db()!.outbox.put(entry({ attempts: 2, error: 'Network error', nextAttemptAt: Date.now() + 60_000 }));
       return renderList();
     })();
     await waitFor(() => root.textContent?.includes('Summer sale') ?? false);
@@ -147,7 +147,7 @@ describe('PendingChanges', () => {
 
   it("lists a price edit sent for approval with the server's message, the way to the work orders and Dismiss, leaving the price as it is", async () => {
     const message = 'Your price change waits for an owner\'s or admin\'s approval: it was sent as the work order "Price edit: Mug".';
-    await activeCatalogDb()!.outbox.put(entry({
+    await deviceCatalog.db()!.outbox.put(entry({
       kind: 'productPrice', label: 'Mug', productId: 1, status: 'sentForApproval', attempts: 1,
       request: { method: 'PUT', path: '/api/products/1', body: { regularPrice: '12.00' } },
       before: { regularPrice: '10.00', salePrice: null },

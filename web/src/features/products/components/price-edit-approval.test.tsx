@@ -14,7 +14,7 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearApiQueries } from '../../../lib/api-query';
 import { AuthProvider } from '../../../lib/session';
-import { activeCatalogDb, closeLocalCatalog, openLocalCatalog, pullNow } from '../../../local/local-catalog';
+import { deviceCatalog } from '../../../local/device-catalog';
 import { createOutbox, type Outbox } from '../../../local/outbox';
 import { OutboxProvider } from '../../../local/outbox-hooks';
 import { apiOutboxTransport } from '../../../local/outbox-transport';
@@ -63,22 +63,22 @@ beforeEach(async () => {
   stubApi(() => respond, requests);
   const server = new FakeCatalogServer();
   server.putProduct(product(7, { name: 'Teapot', regularPrice: '20.00', costPrice: '12.00' }));
-  openLocalCatalog(`approval-${++uid}`, { fetchChanges: async (c) => server.changes(c) });
-  await pullNow();
+  deviceCatalog.open(`approval-${++uid}`, { fetchChanges: async (c) => server.changes(c) });
+  await deviceCatalog.pullNow();
 });
 afterEach(() => {
   rendered?.unmount();
   rendered = undefined;
   outbox?.stop();
   outbox = undefined;
-  closeLocalCatalog();
+  deviceCatalog.close();
   vi.unstubAllGlobals();
 });
 
 /** The products screen as the signed-in shell holds it: notifications outside the router, the shell's toasts inside. */
 async function renderScreen() {
   const identity = fakeIdentity();
-  outbox = createOutbox({ db: activeCatalogDb, transport: apiOutboxTransport });
+  outbox = createOutbox({ db: deviceCatalog.db, transport: apiOutboxTransport });
   rendered = await render(
     <AuthProvider connect={identity.connect}>
       <Notifications />
@@ -175,7 +175,7 @@ describe('a price edit sent for approval (201)', () => {
     const dismiss = dialog()!.querySelector<HTMLButtonElement>('button[aria-label="Dismiss: Teapot sent for approval"]')!;
     await act(async () => dismiss.click());
     await waitFor(() => dialog()!.querySelector('ul[aria-label="Price changes sent for approval"]') === null);
-    expect(await activeCatalogDb()!.outbox.count()).toBe(0);
+    expect(await deviceCatalog.db()!.outbox.count()).toBe(0);
     expect(requests.filter((r) => r.method !== 'GET')).toHaveLength(1);
   });
 });
@@ -189,9 +189,9 @@ describe('a price edit that breaks a blocking guardrail (422)', () => {
     await waitFor(() => bodyText().includes(GUARDRAIL_MESSAGE));
     expect(bodyText()).not.toContain(PRODUCT_UPDATED);
     expect(puts()).toHaveLength(1);
-    expect(await activeCatalogDb()!.outbox.count()).toBe(0);
+    expect(await deviceCatalog.db()!.outbox.count()).toBe(0);
     // The device keeps the store's price (the form may keep what was typed, to be fixed).
-    expect((await activeCatalogDb()!.products.get(7))?.regularPrice).toBe('20.00');
+    expect((await deviceCatalog.db()!.products.get(7))?.regularPrice).toBe('20.00');
     await waitFor(() => (rendered!.container.querySelector('article')?.textContent ?? '').includes('$20.00'));
   });
 });

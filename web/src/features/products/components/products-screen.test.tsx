@@ -5,7 +5,7 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearApiQueries } from '../../../lib/api-query';
 import { AuthProvider } from '../../../lib/session';
-import { activeCatalogDb, closeLocalCatalog, getCatalogStatus, openLocalCatalog, pullNow } from '../../../local/local-catalog';
+import { deviceCatalog } from '../../../local/device-catalog';
 import { createOutbox, type Outbox } from '../../../local/outbox';
 import { OutboxProvider } from '../../../local/outbox-hooks';
 import { apiOutboxTransport } from '../../../local/outbox-transport';
@@ -39,13 +39,13 @@ afterEach(() => {
   rendered = undefined;
   outbox?.stop();
   outbox = undefined;
-  closeLocalCatalog();
+  deviceCatalog.close();
   vi.unstubAllGlobals();
 });
 
 async function openCatalog(server: FakeCatalogServer) {
-  openLocalCatalog(`screen-${++uid}`, { fetchChanges: async (c) => server.changes(c) });
-  await pullNow();
+  deviceCatalog.open(`screen-${++uid}`, { fetchChanges: async (c) => server.changes(c) });
+  await deviceCatalog.pullNow();
 }
 
 /** The router's current search string, as the screen last left it. */
@@ -58,7 +58,7 @@ function LocationProbe() {
 async function renderScreen(props: { showStock?: boolean; url?: string } = {}) {
   const identity = fakeIdentity();
   outbox?.stop();
-  outbox = createOutbox({ db: activeCatalogDb, transport: apiOutboxTransport });
+  outbox = createOutbox({ db: deviceCatalog.db, transport: apiOutboxTransport });
   rendered = await render(
     <AuthProvider connect={identity.connect}>
       <Notifications />
@@ -91,15 +91,15 @@ describe('ProductsScreen', () => {
     const server = new FakeCatalogServer();
     for (let id = 1; id <= 45; id++) server.putProduct(product(id, { name: id % 10 === 3 ? `Teapot ${id}` : `Cup ${id}` }));
     await openCatalog(server);
-    const user = getCatalogStatus().uid!;
-    closeLocalCatalog();
+    const user = deviceCatalog.status().uid!;
+    deviceCatalog.close();
 
     const release = holdIndexLoad();
     try {
-      openLocalCatalog(user, { fetchChanges: async () => Promise.reject(new Error('offline')) });
+      deviceCatalog.open(user, { fetchChanges: async () => Promise.reject(new Error('offline')) });
       const container = await renderScreen();
       await waitFor(() => found(container) === '45 products found');
-      expect(getCatalogStatus().ready).toBe(false);
+      expect(deviceCatalog.status().ready).toBe(false);
       expect(container.querySelectorAll('article').length).toBe(20);
       expect(text(container.querySelector('article'))).toContain('Cup 1');
 
@@ -125,7 +125,7 @@ describe('ProductsScreen', () => {
     expect(container.textContent).toContain('No products found');
     expect(container.textContent).toContain('Sync products from the commerce platform to get started');
 
-    closeLocalCatalog();
+    deviceCatalog.close();
     rendered?.unmount();
     const server = new FakeCatalogServer();
     server.putProduct(product(1, { name: 'Mug' }));

@@ -12,7 +12,7 @@ import { runBeforeReload } from '../../../lib/before-reload';
 import { clearApiQueries } from '../../../lib/api-query';
 import { AuthProvider } from '../../../lib/session';
 import type { LocalProduct } from '../../../local/catalog-query';
-import { activeCatalogDb, closeLocalCatalog, openLocalCatalog, pullNow } from '../../../local/local-catalog';
+import { deviceCatalog } from '../../../local/device-catalog';
 import { createOutbox, type Outbox } from '../../../local/outbox';
 import { OutboxProvider } from '../../../local/outbox-hooks';
 import { apiOutboxTransport, type OutboxTransport } from '../../../local/outbox-transport';
@@ -31,7 +31,7 @@ let uid = 0;
 let outbox: Outbox;
 const sendThrough = (transport: OutboxTransport) => {
   outbox.stop();
-  outbox = createOutbox({ db: activeCatalogDb, transport });
+  outbox = createOutbox({ db: deviceCatalog.db, transport });
 };
 
 beforeEach(async () => {
@@ -40,15 +40,15 @@ beforeEach(async () => {
   vi.stubGlobal('fetch', async () => new Response('{}', { status: 404 }));
   const server = new FakeCatalogServer();
   server.putProduct(product(101, { name: 'Blue Mug', regularPrice: '12.00' }));
-  openLocalCatalog(`create-${++uid}`, { fetchChanges: async (c) => server.changes(c) });
-  outbox = createOutbox({ db: activeCatalogDb, transport: apiOutboxTransport });
-  await pullNow();
+  deviceCatalog.open(`create-${++uid}`, { fetchChanges: async (c) => server.changes(c) });
+  outbox = createOutbox({ db: deviceCatalog.db, transport: apiOutboxTransport });
+  await deviceCatalog.pullNow();
 });
 afterEach(() => {
   rendered?.unmount();
   rendered = undefined;
   outbox.stop();
-  closeLocalCatalog();
+  deviceCatalog.close();
   vi.unstubAllGlobals();
 });
 
@@ -83,7 +83,7 @@ const bodyText = () => document.body.textContent ?? '';
 const titleInput = () => document.querySelector<HTMLInputElement>('#work-order-title');
 const input = (label: string) => document.querySelector<HTMLInputElement>(`input[aria-label="${label}"]`);
 const button = (root: ParentNode, name: string) => [...root.querySelectorAll('button')].find((b) => b.textContent?.trim() === name);
-const drafts = () => activeCatalogDb()!.drafts.toArray();
+const drafts = () => deviceCatalog.db()!.drafts.toArray();
 
 async function type(el: HTMLInputElement, value: string) {
   await act(async () => {
@@ -99,7 +99,7 @@ async function storeDraft(state: unknown = undefined) {
   form = workOrderFormReducer(form, { type: 'title', value: 'Mugs' });
   form = workOrderFormReducer(form, { type: 'toggle', product: mug });
   form = workOrderFormReducer(form, { type: 'price', target: 'p101', field: 'regular', value: '22.00' });
-  await activeCatalogDb()!.drafts.put({
+  await deviceCatalog.db()!.drafts.put({
     id: DRAFT_ID,
     title: 'Mugs',
     productCount: 1,
@@ -186,7 +186,7 @@ describe('CreateWorkOrderScreen drafts', () => {
     await waitFor(() => where() === '/work-orders');
     expect(bodyText()).toContain('Work order queued');
 
-    const [entry] = await activeCatalogDb()!.outbox.toArray();
+    const [entry] = await deviceCatalog.db()!.outbox.toArray();
     expect(entry).toMatchObject({ id: DRAFT_ID, status: 'queued', label: 'Mugs' });
     expect(entry!.draft).toMatchObject({ id: DRAFT_ID, title: 'Mugs', productCount: 1 });
     expect(entry!.request.body).toMatchObject({ id: DRAFT_ID, productUpdates: [{ productId: 101, newRegularPrice: '22.00' }] });

@@ -13,7 +13,7 @@ import { clearApiQueries } from '../../../lib/api-query';
 import { OFFLINE_ACTION_MESSAGE } from '../../../lib/use-online';
 import { AuthProvider } from '../../../lib/session';
 import type { DraftRow, OutboxEntry } from '../../../local/catalog-db';
-import { activeCatalogDb, closeLocalCatalog, openLocalCatalog, readyCatalog } from '../../../local/local-catalog';
+import { deviceCatalog } from '../../../local/device-catalog';
 import { createOutbox, type Outbox } from '../../../local/outbox';
 import { OutboxProvider } from '../../../local/outbox-hooks';
 import { apiOutboxTransport } from '../../../local/outbox-transport';
@@ -50,8 +50,8 @@ beforeEach(async () => {
     }
     return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
   });
-  openLocalCatalog(`list-${++uid}`, { fetchChanges: async () => ({}) as never });
-  await readyCatalog();
+  deviceCatalog.open(`list-${++uid}`, { fetchChanges: async () => ({}) as never });
+  await deviceCatalog.ready();
 });
 afterEach(() => {
   rendered?.unmount();
@@ -59,7 +59,7 @@ afterEach(() => {
   document.body.innerHTML = '';
   outbox?.stop();
   outbox = undefined;
-  closeLocalCatalog();
+  deviceCatalog.close();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -72,7 +72,7 @@ function Where() {
 async function renderScreen() {
   const identity = fakeIdentity();
   outbox?.stop();
-  outbox = createOutbox({ db: activeCatalogDb, transport: apiOutboxTransport });
+  outbox = createOutbox({ db: deviceCatalog.db, transport: apiOutboxTransport });
   rendered = await render(
     <AuthProvider connect={identity.connect}>
       <Notifications />
@@ -136,7 +136,7 @@ describe('WorkOrdersScreen: drafts', () => {
   });
 
   it('lists drafts last edited first, titled or untitled, with Open and a confirmed Delete', async () => {
-    const db = activeCatalogDb()!;
+    const db = deviceCatalog.db()!;
     await db.drafts.bulkPut([
       draft('11111111-0000-4000-8000-000000000000', { title: 'Older', updatedAt: 1_000 }),
       draft('22222222-0000-4000-8000-000000000000', { title: '', productCount: 1, updatedAt: 2_000 }),
@@ -161,7 +161,7 @@ describe('WorkOrdersScreen: drafts', () => {
 describe('WorkOrdersScreen: orders not created yet', () => {
   it('shows a queued order first, waiting for the connection, then sending', async () => {
     orders = [testOrder({ title: 'On the server' })];
-    await activeCatalogDb()!.outbox.put(entry());
+    await deviceCatalog.db()!.outbox.put(entry());
     const container = await renderScreen();
     await waitFor(() => article('Offline mugs') !== undefined && article('On the server') !== undefined);
     const cards = [...container.querySelectorAll('article')];
@@ -170,12 +170,12 @@ describe('WorkOrdersScreen: orders not created yet', () => {
     expect(article('Offline mugs')!.textContent).toContain('1 product');
     expect(article('Offline mugs')!.textContent).toContain('Executes immediately');
 
-    await act(async () => activeCatalogDb()!.outbox.where('id').equals(ORDER_ID).modify({ status: 'sending' }));
+    await act(async () => deviceCatalog.db()!.outbox.where('id').equals(ORDER_ID).modify({ status: 'sending' }));
     await waitFor(() => article('Offline mugs')?.textContent?.includes(SENDING_BADGE) ?? false);
   });
 
   it('says why the last attempt failed and when it tries again', async () => {
-    await activeCatalogDb()!.outbox.put(entry({ attempts: 2, error: 'Network error.', nextAttemptAt: Date.now() + 60_000 }));
+    await deviceCatalog.db()!.outbox.put(entry({ attempts: 2, error: 'Network error.', nextAttemptAt: Date.now() + 60_000 }));
     await renderScreen();
     await waitFor(() => article('Offline mugs')?.textContent?.includes('The last attempt failed: Network error. Next try') ?? false);
     expect(buttons(article('Offline mugs')!, 'Retry now')).toHaveLength(1);
@@ -184,14 +184,14 @@ describe('WorkOrdersScreen: orders not created yet', () => {
   it('does not list an order twice once the server has it', async () => {
     // The server gave the order its own id and lists the one it was submitted with as clientId.
     orders = [testOrder({ id: crypto.randomUUID(), clientId: ORDER_ID, title: 'Offline mugs' })];
-    await activeCatalogDb()!.outbox.put(entry({ status: 'sending' }));
+    await deviceCatalog.db()!.outbox.put(entry({ status: 'sending' }));
     const container = await renderScreen();
     await waitFor(() => article('Offline mugs')?.textContent?.includes('Pending') ?? false);
     expect(container.querySelectorAll('article')).toHaveLength(1);
   });
 
   it("shows a refused order with the server's message; Edit opens it as a draft in the form", async () => {
-    await activeCatalogDb()!.outbox.put(entry({ status: 'rejected', error: 'Product 101 was not found in your catalog. Sync the store and try again.' }));
+    await deviceCatalog.db()!.outbox.put(entry({ status: 'rejected', error: 'Product 101 was not found in your catalog. Sync the store and try again.' }));
     await renderScreen();
     await waitFor(() => article('Offline mugs') !== undefined);
     const card = article('Offline mugs')!;
@@ -199,22 +199,22 @@ describe('WorkOrdersScreen: orders not created yet', () => {
     expect(card.textContent).toContain('Product 101 was not found in your catalog.');
     await act(async () => buttons(card, 'Edit')[0]!.click());
     await waitFor(() => where() === `/work-orders/create?draft=${ORDER_ID}`);
-    const db = activeCatalogDb()!;
+    const db = deviceCatalog.db()!;
     expect(await db.outbox.count()).toBe(0);
     expect(await db.drafts.get(ORDER_ID)).toMatchObject({ id: ORDER_ID, title: 'Offline mugs' });
   });
 
   it('discards a refused order only after the confirmation', async () => {
-    await activeCatalogDb()!.outbox.put(entry({ status: 'rejected', error: 'Refused' }));
+    await deviceCatalog.db()!.outbox.put(entry({ status: 'rejected', error: 'Refused' }));
     await renderScreen();
     await waitFor(() => article('Offline mugs') !== undefined);
     await act(async () => buttons(article('Offline mugs')!, 'Discard')[0]!.click());
     await waitFor(() => dialog()?.textContent?.includes(DISCARD_QUESTION) ?? false);
-    expect(await activeCatalogDb()!.outbox.count()).toBe(1);
+    expect(await deviceCatalog.db()!.outbox.count()).toBe(1);
     await act(async () => buttons(dialog()!, 'Discard')[0]!.click());
     await waitFor(() => article('Offline mugs') === undefined);
-    expect(await activeCatalogDb()!.outbox.count()).toBe(0);
-    expect(await activeCatalogDb()!.drafts.count()).toBe(0);
+    expect(await deviceCatalog.db()!.outbox.count()).toBe(0);
+    expect(await deviceCatalog.db()!.drafts.count()).toBe(0);
   });
 });
 
@@ -250,7 +250,7 @@ describe('WorkOrdersScreen: offline', () => {
     await renderScreen();
     await waitFor(() => article('Seen online') !== undefined);
     await act(async () => new Promise((r) => setTimeout(r, 50)));
-    expect((await activeCatalogDb()!.workOrders.toArray()).map((r) => r.id)).toEqual([orders[0]!.id]);
+    expect((await deviceCatalog.db()!.workOrders.toArray()).map((r) => r.id)).toEqual([orders[0]!.id]);
   });
 
   it('says the server cannot be reached when the network fails while online', async () => {

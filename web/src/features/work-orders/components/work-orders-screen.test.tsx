@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearApiQueries } from '../../../lib/api-query';
 import { AuthProvider } from '../../../lib/session';
-import { activeCatalogDb } from '../../../local/local-catalog';
+import { deviceCatalog } from '../../../local/device-catalog';
 import { createOutbox, type Outbox } from '../../../local/outbox';
 import { OutboxProvider } from '../../../local/outbox-hooks';
 import { apiOutboxTransport } from '../../../local/outbox-transport';
@@ -74,7 +74,7 @@ afterEach(() => {
 async function renderScreen(props: WorkOrdersScreenProps = {}) {
   const identity = fakeIdentity();
   outbox?.stop();
-  outbox = createOutbox({ db: activeCatalogDb, transport: apiOutboxTransport });
+  outbox = createOutbox({ db: deviceCatalog.db, transport: apiOutboxTransport });
   rendered = await render(
     <AuthProvider connect={identity.connect}>
       <Notifications />
