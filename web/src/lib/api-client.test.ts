@@ -1,8 +1,9 @@
 import { ApiError, getErrorMessage } from '@catalog/contracts/errors';
 import { DashboardStats } from '@catalog/contracts/dashboard';
 import { lazySchema } from '@catalog/contracts/lazy-schema';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AUTH_FAILED_MESSAGE, createApiFetch, createApiStream, NETWORK_ERROR_MESSAGE, parseRetryAfter, withQuery } from './api-client';
+import { reportNoAnswer, resetConnectivity } from './connectivity';
 
 interface Call {
   url: string;
@@ -79,6 +80,29 @@ describe('apiFetch', () => {
     expect(error).not.toBeInstanceOf(ApiError);
     expect(getErrorMessage(error, '')).toBe(NETWORK_ERROR_MESSAGE);
     expect(calls).toHaveLength(0);
+  });
+
+  it('asks nothing it knows will find no answer: nothing without a network, no read while the server is not answering', async () => {
+    const { apiFetch, calls } = fakeServer(() => json({}));
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      await expect(apiFetch('/api/dashboard')).rejects.toThrow(NETWORK_ERROR_MESSAGE);
+      await expect(apiFetch('/api/work-orders', { method: 'POST', body: {} })).rejects.toThrow(NETWORK_ERROR_MESSAGE);
+      expect(calls).toHaveLength(0);
+    } finally {
+      onLine.mockRestore();
+    }
+    reportNoAnswer();
+    try {
+      await expect(apiFetch('/api/dashboard')).rejects.toThrow(NETWORK_ERROR_MESSAGE);
+      expect(calls).toHaveLength(0);
+      // A write is still tried; its answer says the server is back, and reads go again.
+      await apiFetch('/api/work-orders', { method: 'POST', body: {} });
+      await apiFetch('/api/dashboard');
+      expect(calls.map((c) => c.url)).toEqual(['/api/work-orders', '/api/dashboard']);
+    } finally {
+      resetConnectivity();
+    }
   });
 
   it("shows the server's error message for an error body", async () => {

@@ -6,7 +6,7 @@
  * every screen shows failures with `getErrorMessage(error, fallback)`.
  */
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
-import { isOffline, reportAnswer, reportNoAnswer } from './connectivity';
+import { hasNetwork, isOffline, reportAnswer, reportNoAnswer } from './connectivity';
 import { getIdToken } from './session';
 
 /** The message when no ID token can be had (signed out, or the identity service failed). */
@@ -108,6 +108,11 @@ async function send(
   { method = 'GET', body, query, auth = true, headers: extra, signal }: ApiStreamOptions,
   accept: string,
 ): Promise<Response> {
+  // Not asked when it is known to find no answer (the browser would log each as an error): never
+  // while the browser says it has no network, and no read while the server has not answered since
+  // a request found none (connectivity.ts probes it, and a read that failed is asked again on
+  // reconnect). A write is still tried: the person pressed something, and it may get through.
+  if (!hasNetwork() || (method === 'GET' && isOffline())) throw new Error(NETWORK_ERROR_MESSAGE);
   const headers: Record<string, string> = { ...extra, Accept: accept };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (auth) {

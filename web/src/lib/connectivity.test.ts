@@ -127,7 +127,9 @@ describe('apiFetch and connectivity', () => {
     await expect(apiFetch('/api/dashboard')).rejects.toThrow(NETWORK_ERROR_MESSAGE);
     expect(isOnline()).toBe(false);
     answer = 500;
-    await expect(apiFetch('/api/dashboard')).rejects.toMatchObject({ status: 500 });
+    // A read is not asked while the server has not answered (api-client.ts); a write is.
+    await expect(apiFetch('/api/dashboard')).rejects.toThrow(NETWORK_ERROR_MESSAGE);
+    await expect(apiFetch('/api/work-orders', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 500 });
     expect(isOnline()).toBe(true);
   });
 

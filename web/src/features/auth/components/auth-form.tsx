@@ -20,7 +20,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { createAccount, sendResetEmail, signInWithEmail } from '../api/email-auth';
-import { authErrorMessage } from '../utils/auth-errors';
+import { authErrorMessage, isExplainedAuthError } from '../utils/auth-errors';
 import {
   validateAuthForm,
   type AuthFormErrors,
@@ -126,7 +126,7 @@ export function AuthForm({ onGoogleStart, onGoogleFailure }: AuthFormProps) {
         switchMode('sign-in');
       }
     } catch (err) {
-      console.error(`${mode} failed`, err);
+      if (!isExplainedAuthError(mode, err)) console.error(`${mode} failed`, err);
       setFormError(authErrorMessage(mode, err));
     } finally {
       setSubmitting(false);

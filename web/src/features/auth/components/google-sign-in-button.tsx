@@ -7,7 +7,7 @@ import { notifications } from '@mantine/notifications';
 import { IconBrandGoogleFilled } from '@tabler/icons-react';
 import { useState } from 'react';
 import { signInWithGoogle } from '../api/google-sign-in';
-import { authErrorMessage, isCancelledSignIn } from '../utils/auth-errors';
+import { authErrorMessage, isCancelledSignIn, isExplainedAuthError } from '../utils/auth-errors';
 
 interface GoogleSignInButtonProps {
   disabled?: boolean;
@@ -34,7 +34,7 @@ export function GoogleSignInButton({ disabled, onStart, onFailure }: GoogleSignI
       if (isCancelledSignIn(err)) {
         onFailure(null);
       } else {
-        console.error('Google sign-in failed', err);
+        if (!isExplainedAuthError('google', err)) console.error('Google sign-in failed', err);
         onFailure(authErrorMessage('google', err));
       }
     } finally {

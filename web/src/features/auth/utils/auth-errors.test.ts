@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authErrorMessage, INVALID_CREDENTIALS_MESSAGE, isCancelledSignIn } from './auth-errors';
+import { authErrorMessage, INVALID_CREDENTIALS_MESSAGE, isCancelledSignIn, isExplainedAuthError } from './auth-errors';
 
 const firebaseError = (code: string) => Object.assign(new Error(`Firebase: Error (${code}).`), { code });
 
@@ -48,6 +48,15 @@ describe('authErrorMessage', () => {
     expect(authErrorMessage('reset', odd)).toBe('Failed to send password reset email');
     expect(authErrorMessage('google', odd)).toBe('Failed to sign in with Google');
     expect(authErrorMessage('sign-in', 'not an error')).toBe('Failed to sign in');
+  });
+
+  it('leaves out of the console what the form explains (a wrong password), and only that', () => {
+    expect(isExplainedAuthError('sign-in', firebaseError('auth/wrong-password'))).toBe(true);
+    expect(isExplainedAuthError('sign-in', firebaseError('auth/invalid-credential'))).toBe(true);
+    expect(isExplainedAuthError('google', firebaseError('auth/popup-blocked'))).toBe(true);
+    expect(isExplainedAuthError('sign-in', firebaseError('auth/internal-error'))).toBe(false);
+    expect(isExplainedAuthError('reset', firebaseError('auth/wrong-password'))).toBe(false);
+    expect(isExplainedAuthError('sign-in', new Error('boom'))).toBe(false);
   });
 
   it('treats a closed or superseded Google popup as a cancellation, not a failure', () => {

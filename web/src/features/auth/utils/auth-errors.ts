@@ -77,6 +77,16 @@ export function isCancelledSignIn(error: unknown): boolean {
   return code !== undefined && CANCELLED.has(code);
 }
 
+/**
+ * Whether the failure is one the form explains in its own words (a wrong password, a taken
+ * address, no network): the person's to act on, not the app's to report, so it is not logged as
+ * an error. Anything else falls back to a generic message and is logged.
+ */
+export function isExplainedAuthError(action: AuthAction, error: unknown): boolean {
+  const code = authErrorCode(error);
+  return code !== undefined && MESSAGES[action][code] !== undefined;
+}
+
 /** The message to show for a failed sign-in, sign-up, reset or Google sign-in. */
 export function authErrorMessage(action: AuthAction, error: unknown): string {
   const code = authErrorCode(error);
