@@ -12,15 +12,17 @@ export interface PageOptions {
   colorScheme?: 'light' | 'dark';
   /** 'block' keeps every request on the network, where routes can see and delay it. */
   serviceWorkers?: 'allow' | 'block';
+  /** A touch screen: touch events, and CSS's `(pointer: coarse)` matches (tablet.test.ts). */
+  hasTouch?: boolean;
 }
 
 export async function withPage<T>(
   browser: Browser,
   app: RunningApp,
   fn: (page: Page, context: BrowserContext) => Promise<T>,
-  { viewport = DESKTOP, colorScheme = 'light', serviceWorkers = 'allow' }: PageOptions = {},
+  { viewport = DESKTOP, colorScheme = 'light', serviceWorkers = 'allow', hasTouch = false }: PageOptions = {},
 ): Promise<T> {
-  const context = await browser.newContext({ baseURL: app.url, viewport, colorScheme, serviceWorkers });
+  const context = await browser.newContext({ baseURL: app.url, viewport, colorScheme, serviceWorkers, hasTouch });
   try {
     return await fn(await context.newPage(), context);
   } finally {

@@ -1,110 +1,41 @@
 /**
  * The signed-in shell: header with the logo and the connection indicator, a sidebar with the
- * app's sections (a slide-in menu on small screens; Work Orders shows the pending orders and the
- * changes queued on this device), the store status, Install and the account, the banner that asks
- * an unverified address to verify itself, the current screen, and the tour for new users. Loaded lazily: signed-out visitors never download it.
+ * app's sections (sidebar-links.tsx), the store status, Install and the account
+ * (sidebar-status.tsx), the banner that asks an unverified address to verify itself, the current
+ * screen, and the tour for new users. Loaded lazily: signed-out visitors never download it.
  * It provides the app's outbox (app-outbox.ts) to everything inside it.
+ *
+ * The sidebar by width: on a phone (under 768 px) a slide-in menu behind the header's burger; on
+ * a tablet (768 to 1199 px) an icon rail, its names as tooltips and for screen readers, that the
+ * header's button expands over the screen on demand; from 1200 px the full sidebar.
  */
-import {
-  AppShell,
-  Badge,
-  Burger,
-  em,
-  Group,
-  NavLink as MantineNavLink,
-  VisuallyHidden,
-} from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { useScreenQuery } from '../../lib/media-query';
-import {
-  IconBox,
-  IconClipboardList,
-  IconCreditCard,
-  IconDatabase,
-  IconLayoutDashboard,
-  IconMessageCircle,
-  IconSettings,
-  IconUsers,
-  type Icon,
-} from '@tabler/icons-react';
+import { ActionIcon, AppShell, Burger, em, Group } from '@mantine/core';
+import { useDisclosure, useWindowEvent } from '@mantine/hooks';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { Logo } from '../../components/logo';
-import { useCan } from '../../components/needs-permission';
 import { PageLoader } from '../../components/page-loader';
 import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner';
-import { useDashboardStats } from '../../features/dashboard/api/get-dashboard-stats';
 import { SentForApprovalToasts } from '../../features/products/components/sent-for-approval';
 import { Walkthrough } from '../../features/walkthrough/components/walkthrough';
-import { OutboxProvider, useOutboxSummary } from '../../local/outbox-hooks';
+import { useScreenQuery } from '../../lib/media-query';
+import { OutboxProvider } from '../../local/outbox-hooks';
 import { useLocalCatalog } from '../../local/use-local-catalog';
 import { appOutbox } from '../app-outbox';
+import '../touch-targets.css';
 import { ConnectionIndicator } from './connection-indicator';
 import classes from './layout.module.css';
 import { PersistentStorageRequest } from './persistent-storage-request';
+import { NAVBAR_ID } from './rail-tooltip';
+import { SidebarLinks } from './sidebar-links';
 import { SidebarStatus } from './sidebar-status';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 
-const SECTIONS: ReadonlyArray<{ to: string; label: string; icon: Icon }> = [
-  { to: '/', label: 'Dashboard', icon: IconLayoutDashboard },
-  { to: '/products', label: 'Products', icon: IconBox },
-  { to: '/work-orders', label: 'Work Orders', icon: IconClipboardList },
-  { to: '/backups', label: 'Backups', icon: IconDatabase },
-  { to: '/team', label: 'Team', icon: IconUsers },
-  { to: '/subscription', label: 'Subscription', icon: IconCreditCard },
-  { to: '/feedback', label: 'Feedback', icon: IconMessageCircle },
-  { to: '/settings', label: 'Settings', icon: IconSettings },
-];
-
-const NAVBAR_ID = 'app-sidebar';
-
-/** The count of pending work orders next to Work Orders; nothing while there are none. */
-function PendingBadge({ onActiveLink }: { onActiveLink: boolean }) {
-  const { data } = useDashboardStats();
-  const pending = data?.pendingOrders ?? 0;
-  if (pending === 0) return null;
-  return (
-    <Badge size="sm" circle={pending < 10} variant={onActiveLink ? 'white' : 'filled'}>
-      {pending}
-      <VisuallyHidden> pending</VisuallyHidden>
-    </Badge>
-  );
-}
-
-/**
- * Members' orders waiting for approval, next to Work Orders, for those who approve (owners and
- * admins, issue 19): orange, apart from the pending count; nothing while none wait.
- */
-/** A dark orange: white on it, and it on white, are 5.8:1 (Mantine's orange 9 is 4.3:1). */
-const AWAITING_BADGE_COLOR = '#b53c0c';
-
-function AwaitingBadge({ onActiveLink }: { onActiveLink: boolean }) {
-  const { data } = useDashboardStats();
-  const canApprove = useCan('workOrders.approve') === true;
-  const waiting = data?.awaitingApproval ?? 0;
-  if (!canApprove || waiting === 0) return null;
-  return (
-    <Badge size="sm" circle={waiting < 10} color={AWAITING_BADGE_COLOR} variant={onActiveLink ? 'white' : 'filled'} title={`${waiting} awaiting approval`}>
-      {waiting}
-      <VisuallyHidden> awaiting approval</VisuallyHidden>
-    </Badge>
-  );
-}
-
-/**
- * Changes made on this device that wait to be sent (the outbox), next to Work Orders: outlined,
- * so it reads apart from the filled pending-orders badge. Nothing while none wait.
- */
-function QueuedBadge() {
-  const { queued } = useOutboxSummary();
-  if (queued === 0) return null;
-  return (
-    <Badge size="sm" variant="default" title={`${queued} waiting to be sent`}>
-      {queued}
-      <VisuallyHidden> queued</VisuallyHidden>
-    </Badge>
-  );
-}
+/** The full sidebar's width: on a desktop, and on a tablet when its rail is expanded. */
+const SIDEBAR_WIDTH = 248;
+/** The icon rail's width on a tablet: a 44 px target and the navbar's padding either side. */
+const RAIL_WIDTH = 72;
 
 export function SignedInLayout({ children }: { children?: ReactNode }) {
   return (
@@ -116,20 +47,28 @@ export function SignedInLayout({ children }: { children?: ReactNode }) {
 
 function SignedInShell({ children }: { children?: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
+  const [railOpen, { toggle: toggleRail, close: closeRail }] = useDisclosure(false);
   const { pathname, key } = useLocation();
   // Below the sm breakpoint the closed sidebar is only slid off screen: keep it out of the tab order.
   const isMobile = useScreenQuery(`(max-width: ${em(767.98)})`);
+  const isTablet = useScreenQuery(`(min-width: ${em(768)}) and (max-width: ${em(1199.98)})`);
+  const railExpanded = isTablet && railOpen;
   // The catalog on the device: opened for the signed-in user and kept up to date.
   useLocalCatalog();
 
   useEffect(() => {
     close();
-  }, [key, close]);
+    closeRail();
+  }, [key, close, closeRail]);
+  useWindowEvent('keydown', (event) => {
+    if (event.key === 'Escape' && railExpanded) closeRail();
+  });
 
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      // The main column makes room for the rail only: the expanded rail lies over the screen.
+      navbar={{ width: { base: SIDEBAR_WIDTH, sm: RAIL_WIDTH, lg: SIDEBAR_WIDTH }, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding="md"
       // Mantine marks the shell data-resizing for its first 200 ms (and while the window
       // resizes), which sets its transition duration, an inherited custom property, to 0: the
@@ -151,7 +90,20 @@ function SignedInShell({ children }: { children?: ReactNode }) {
               aria-expanded={opened}
               aria-controls={NAVBAR_ID}
             />
-            <Link to="/" style={{ display: 'inline-flex', textDecoration: 'none' }}>
+            <ActionIcon
+              visibleFrom="sm"
+              hiddenFrom="lg"
+              variant="subtle"
+              color="gray"
+              size="lg"
+              onClick={toggleRail}
+              aria-label={railExpanded ? 'Collapse navigation' : 'Expand navigation'}
+              aria-expanded={railExpanded}
+              aria-controls={NAVBAR_ID}
+            >
+              {railExpanded ? <IconLayoutSidebarLeftCollapse size={22} stroke={1.7} aria-hidden="true" /> : <IconLayoutSidebarLeftExpand size={22} stroke={1.7} aria-hidden="true" />}
+            </ActionIcon>
+            <Link to="/" style={{ display: 'inline-flex', alignItems: 'center', minHeight: 44, textDecoration: 'none' }}>
               <Logo size={28} nameOnPhones={false} />
             </Link>
           </Group>
@@ -159,40 +111,24 @@ function SignedInShell({ children }: { children?: ReactNode }) {
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar id={NAVBAR_ID} p="sm" aria-label="App" inert={isMobile && !opened} className={classes.navbar}>
+      <AppShell.Navbar
+        id={NAVBAR_ID}
+        p="sm"
+        aria-label="App"
+        inert={isMobile && !opened}
+        className={classes.navbar}
+        mod={{ rail: isTablet && !railOpen, expanded: railExpanded }}
+      >
         <AppShell.Section grow className={classes.sidebarLinks}>
-          {SECTIONS.map(({ to, label, icon: SectionIcon }) => {
-            // A section stays current on its sub-pages (/work-orders/create).
-            const current = to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
-            return (
-              <MantineNavLink
-                key={to}
-                component={Link}
-                to={to}
-                label={label}
-                active={current}
-                aria-current={current ? 'page' : undefined}
-                leftSection={<SectionIcon size={18} stroke={1.7} aria-hidden="true" />}
-                rightSection={
-                  to === '/work-orders' ? (
-                    <Group gap={4} wrap="nowrap">
-                      <QueuedBadge />
-                      <AwaitingBadge onActiveLink={current} />
-                      <PendingBadge onActiveLink={current} />
-                    </Group>
-                  ) : undefined
-                }
-                variant="filled"
-              />
-            );
-          })}
+          <SidebarLinks pathname={pathname} rail={isTablet && !railOpen} />
         </AppShell.Section>
         <AppShell.Section pt="sm" className={classes.sidebarFooter}>
-          <SidebarStatus />
+          <SidebarStatus rail={isTablet && !railOpen} />
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
+      {/* A press on the screen folds an expanded rail back. */}
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main} onPointerDown={railExpanded ? closeRail : undefined}>
         <VerifyEmailBanner />
         <Suspense fallback={<PageLoader />}>{children ?? <Outlet />}</Suspense>
       </AppShell.Main>

@@ -7,6 +7,7 @@
  * sale prices. The spec's messages (section 5) for what cannot be applied.
  */
 import { Alert, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import { useScreenQuery } from '../../../lib/media-query';
 import { notifications } from '@mantine/notifications';
 import {
@@ -69,6 +70,9 @@ export interface BulkAdjustmentFormProps {
   dispatch: Dispatch<WorkOrderFormAction>;
 }
 
+/** The width (px) under which the three price types' labels do not fit side by side. */
+const PRICE_TYPES_MIN_WIDTH = 380;
+
 export function BulkAdjustmentForm({ selectedCount, products = [], dispatch }: BulkAdjustmentFormProps) {
   const [input, setInput] = useState<BulkAdjustmentInput>({
     field: 'regular',
@@ -83,7 +87,10 @@ export function BulkAdjustmentForm({ selectedCount, products = [], dispatch }: B
   const [error, setError] = useState<string | null>(null);
   const [endingError, setEndingError] = useState<string | null>(null);
   const [skipped, setSkipped] = useState<string | null>(null);
-  const narrow = useScreenQuery('(max-width: 30em)');
+  // The price types one above the other where the three do not fit in a row: on a phone, and in
+  // the price panel beside the product list (a tablet in landscape, a narrow desktop window).
+  const fieldRow = useElementSize();
+  const narrow = useScreenQuery('(max-width: 30em)') || (fieldRow.width > 0 && fieldRow.width < PRICE_TYPES_MIN_WIDTH);
   const ids = { field: useId(), direction: useId(), title: useId(), round: useId() };
   const update = (patch: Partial<BulkAdjustmentInput>) => {
     setInput((prev) => ({ ...prev, ...patch }));
@@ -126,7 +133,7 @@ export function BulkAdjustmentForm({ selectedCount, products = [], dispatch }: B
         Bulk Adjustment
       </Title>
       <Stack gap="sm" mt="xs">
-        <div>
+        <div ref={fieldRow.ref}>
           <Text size="sm" fw={500} id={ids.field} mb={4}>
             Price type
           </Text>

@@ -219,11 +219,12 @@ export function CreateWorkOrderScreen({ onCreated }: CreateWorkOrderScreenProps)
         <>
           <WorkOrderDetailsCard state={state} dispatch={dispatch} errors={errors} variantCount={variantCount} />
 
+          {/* Side by side from 992 px (a tablet in landscape, next to the sidebar's icon rail); stacked below. */}
           <Grid gutter="lg">
-            <Grid.Col span={{ base: 12, lg: 7 }}>
+            <Grid.Col span={{ base: 12, md: 7 }}>
               <ProductPicker isSelected={isSelected} onToggle={onToggle} onSelect={onSelect} />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, lg: 5 }}>
+            <Grid.Col span={{ base: 12, md: 5 }}>
               <PriceChangesPanel products={products} drafts={state.drafts} errors={errors} dispatch={dispatch} />
             </Grid.Col>
           </Grid>
