@@ -209,7 +209,8 @@ export function createLocalCatalog({ isOffline }: LocalCatalogDeps) {
     } catch (err) {
       if (catalog !== active) return; // closed meanwhile (sign-out): nothing to report
       indexChanged(catalog);
-      console.error('Catalog pull failed', err);
+      // Without a connection the pull only waits (it runs again on reconnect): nothing to report.
+      if (!isOffline()) console.error('Catalog pull failed', err);
       // A full disk is the user's to fix: the app shows "Storage is full" (app/storage-full-notice).
       reportStorageError(err);
       status.set({ pulling: false, progress: null, error: getErrorMessage(err, 'Could not update the local catalog') });
