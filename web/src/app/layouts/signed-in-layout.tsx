@@ -103,7 +103,7 @@ function SignedInShell({ children }: { children?: ReactNode }) {
             >
               {railExpanded ? <IconLayoutSidebarLeftCollapse size={22} stroke={1.7} aria-hidden="true" /> : <IconLayoutSidebarLeftExpand size={22} stroke={1.7} aria-hidden="true" />}
             </ActionIcon>
-            <Link to="/" style={{ display: 'inline-flex', alignItems: 'center', minHeight: 44, textDecoration: 'none' }}>
+            <Link to="/" style={{ display: 'inline-flex', alignItems: 'center', minWidth: 44, minHeight: 44, textDecoration: 'none' }}>
               <Logo size={28} nameOnPhones={false} />
             </Link>
           </Group>
