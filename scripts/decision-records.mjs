@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const DECISIONS_DIR = fileURLToPath(new URL('../docs/decisions/', import.meta.url));
+const DECISIONS_DIR = fileURLToPath(new URL('../docs/decisions/', import.meta.url));
 
 const RECORD_FILE = /^(\d{3})-[a-z0-9-]+\.md$/;
 /** An index row: `| 001 | [title](001-name.md) | accepted | 2026-11-21 |`, or a number's gap row. */
