@@ -7,7 +7,7 @@
  *
  * The sidebar by width: on a phone (under 768 px) a slide-in menu behind the header's burger; on
  * a tablet (768 to 1199 px) an icon rail, its names as tooltips and for screen readers, that the
- * header's button expands over the screen on demand; from 1200 px the full sidebar.
+ * header's button expands over the screen on demand; from 1200 px the full sidebar (decision 054).
  */
 import { ActionIcon, AppShell, Burger, em, Group } from '@mantine/core';
 import { useDisclosure, useWindowEvent } from '@mantine/hooks';
