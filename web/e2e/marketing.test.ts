@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { PLAN_LIST } from '@catalog/contracts/plans';
 import { useAppAndBrowser } from './support/app-and-browser';
 import { PHONE } from './support/browser';
+import { takeConsoleErrors } from './support/console-errors';
 import { violationSummary } from './support/page';
 
 const { withPage } = useAppAndBrowser();
@@ -34,6 +35,26 @@ describe('landing page', () => {
       await page.goto('/no/such/page');
       await heading(page, 'Navigate your catalog with confidence').waitFor();
     });
+  });
+});
+
+describe('the console check every browser test gets (support/console-errors.ts)', () => {
+  it('sees an error logged, a request the server refused and an uncaught exception', async () => {
+    const seen: string[] = [];
+    await withPage(async (page) => {
+      await page.goto('/');
+      await heading(page, 'Navigate your catalog with confidence').waitFor();
+      await page.evaluate(() => console.error('logged on purpose'));
+      await page.evaluate(() => fetch('/api/auth/user').then(() => undefined));
+      await page.evaluate(() => void setTimeout(() => { throw new Error('thrown on purpose'); }));
+      // Taken here, so this test's own afterEach check finds none left.
+      await expect.poll(() => seen.push(...takeConsoleErrors()), { timeout: 5_000 }).toBe(3);
+    });
+    expect(seen).toEqual(expect.arrayContaining([
+      expect.stringContaining('logged on purpose'),
+      expect.stringMatching(/^Failed to load resource: the server responded with a status of 401/),
+      expect.stringContaining('Uncaught: thrown on purpose'),
+    ]));
   });
 });
 

@@ -6,6 +6,7 @@
 import type { PriceHistoryEntry, PriceHistoryResponse, ProductListResponse } from '@catalog/contracts/products';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { allowConsoleErrors } from './support/console-errors';
 import { useAppAndBrowser } from './support/app-and-browser';
 import { merchantWithCatalog } from './support/merchant';
 import { toast } from './support/page';
@@ -86,6 +87,8 @@ describe('price edits offline', () => {
           if (keys.length === 1) {
             // The server applies it, but the device never hears back.
             await route.fetch();
+            // The lost answer, as Chromium logs it: this test's doing.
+            allowConsoleErrors(new RegExp(`^Failed to load resource: net::ERR_CONNECTION_RESET \\[\\S+/api/products/${target.id}:0\\]`));
             return route.abort('connectionreset');
           }
           return route.continue();

@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/app-and-browser';
 import { DESKTOP } from './support/browser';
+import { allowConsoleErrors, allowOfflineRequests } from './support/console-errors';
 import { merchantWithCatalog } from './support/merchant';
 import { isPath, violationSummary } from './support/page';
 import { callApi, DEMO_STORE, storeProduct, syncCatalog } from './support/store-api';
@@ -128,6 +129,7 @@ describe('offline work orders', () => {
       await card(page, 'Next year').waitFor();
 
       await context.setOffline(true);
+      allowOfflineRequests();
       await page.reload();
       await page.getByRole('heading', { level: 1, name: 'Work Orders' }).waitFor();
       await card(page, 'Next year').getByText('Pending', { exact: true }).waitFor();
@@ -175,6 +177,7 @@ describe('offline work orders', () => {
       await page.close();
 
       // A new page, still offline: the draft is listed and opens with what was typed.
+      allowOfflineRequests();
       const next = await context.newPage();
       await next.goto('/work-orders');
       const drafts = draftsSection(next);
@@ -219,6 +222,8 @@ describe('offline work orders', () => {
           if (posts.length === 1) {
             const response = await route.fetch();
             expect(response.status()).toBe(201);
+            // The lost answer, as Chromium logs it: this test's doing.
+            allowConsoleErrors(/^Failed to load resource: net::ERR_FAILED \[\S+\/api\/work-orders:0\]/);
             return route.abort('failed');
           }
           return route.continue();
@@ -266,6 +271,9 @@ describe('offline work orders', () => {
         expect(removed.status).toBe(204);
         await syncCatalog(app(), token);
 
+        // The server refuses the queued order for good (its product is gone: 404), which only
+        // sending it could find out; Chromium logs the answer.
+        allowConsoleErrors(/^Failed to load resource: the server responded with a status of 404 \(Not Found\) \[\S+\/api\/work-orders:0\]/);
         await context.setOffline(false);
         const refused = card(page, title);
         await refused.getByText('The server did not accept this work order').waitFor({ timeout: 30_000 });

@@ -8,6 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Product } from '@catalog/contracts/products';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { allowOfflineRequests } from './support/console-errors';
 import { useAppAndBrowser } from './support/app-and-browser';
 import { PHONE } from './support/browser';
 import { syncedAccount } from './support/merchant';
@@ -116,6 +117,7 @@ describe('products', () => {
       // Offline: a reload still shows the catalog from IndexedDB, and search still works.
       await page.evaluate(() => navigator.serviceWorker.ready);
       await context.setOffline(true);
+      allowOfflineRequests();
       await page.reload();
       await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
       await found(page).filter({ hasText: countText(products.length) }).waitFor();

@@ -14,6 +14,7 @@ import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/app-and-browser';
 import { CHROMIUM_ARGS, chromiumPath, DESKTOP, PHONE } from './support/browser';
+import { allowOfflineRequests, watchConsole } from './support/console-errors';
 import { syncedAccount } from './support/merchant';
 import { violationSummary, widenText } from './support/page';
 
@@ -77,6 +78,8 @@ describe('installable app', () => {
       baseURL: app().url,
       viewport: DESKTOP,
     });
+    // Opened outside launchBrowser: its console is checked like every other page's.
+    watchConsole(context);
     try {
       const page = context.pages()[0] ?? (await context.newPage());
       await page.goto('/');
@@ -190,6 +193,7 @@ describe('offline, signed in', () => {
       await page.getByRole('status').filter({ hasText: 'Offline: changes are kept on this device' }).waitFor({ state: 'attached' });
 
       // Reload offline: the shell from the service worker, the session from IndexedDB, the catalog too.
+      allowOfflineRequests();
       await page.reload();
       await heading(page, 'Products').waitFor();
       await found(page).filter({ hasText: countText(products.length) }).waitFor();
@@ -316,6 +320,8 @@ describe('offline, signed in', () => {
       });
       expect(expired).toBe(true);
 
+      // Full navigations offline (and Firebase's refresh of the expired token fails): allowOfflineRequests.
+      allowOfflineRequests();
       await page.goto('/settings');
       await heading(page, 'Settings').waitFor();
       await page.getByText('Your store connection settings will load when the connection returns.').waitFor();
@@ -343,6 +349,7 @@ describe('accessibility', () => {
 
       await serviceWorkerReady(page);
       await context.setOffline(true);
+      allowOfflineRequests();
       await page.goto('/settings');
       await page.getByRole('region', { name: 'Storage on this device' }).getByText('Storage used').waitFor();
       await expect.poll(() => indicator(page).innerText()).toMatch(/^Offline/);

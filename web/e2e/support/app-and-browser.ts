@@ -1,14 +1,16 @@
 /**
  * The set-up every browser test file shares: one app (as `npm start` runs it) and one Chromium,
  * started together before the file's tests and closed after them, and `withPage` bound to both.
+ * After each test, it fails the test if a page logged an error in its console (console-errors.ts).
  * Call `useAppAndBrowser()` once at the top of a test file; its accessors work inside tests and
  * hooks, once the file's `beforeAll` has run.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { freePort } from '@catalog/listen/free-port';
 import { type RunningApp, startApp } from './app';
 import { launchBrowser } from './browser';
+import { takeConsoleErrors } from './console-errors';
 import { type PageOptions, withPage as withPageIn } from './page';
 
 export interface AppAndBrowserOptions {
@@ -47,6 +49,10 @@ export function useAppAndBrowser({ env = {}, storeOnKnownPort = false }: AppAndB
   afterAll(async () => {
     await browser?.close();
     await app?.stop();
+  });
+  // A clean console (console-errors.ts): no test passes with an error logged by one of its pages.
+  afterEach(() => {
+    expect(takeConsoleErrors(), 'errors in the browser console').toEqual([]);
   });
 
   const started = <T>(value: T | undefined, what: string): T => {

@@ -5,6 +5,7 @@
  */
 import { type Browser, chromium } from 'playwright-core';
 import { existsSync } from 'node:fs';
+import { watchConsole } from './console-errors';
 
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const PHONE = { width: 390, height: 844 } as const;
@@ -29,6 +30,17 @@ export const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
 ];
 
+/**
+ * Chromium, each context it opens (newContext, newPage) watched for console errors
+ * (console-errors.ts): useAppAndBrowser fails a test that logged one.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    watchConsole(context);
+    return context;
+  };
+  return browser;
 }

@@ -14,7 +14,7 @@
  * - Signing out deletes the user's catalog (`forget`, which the app registers with
  *   lib/sign-out-callbacks); unsent drafts and outbox entries stay for that user's next sign-in.
  */
-import { getErrorMessage } from '@catalog/contracts/errors';
+import { ErrorCode, getErrorMessage, isApiError } from '@catalog/contracts/errors';
 import { forgetCatalogData, type CatalogDb } from './catalog-db';
 import { loadIndex, readFirstPages } from './catalog-load';
 import { writePreview, type PreviewSnapshot } from './catalog-preview';
@@ -209,8 +209,10 @@ export function createLocalCatalog({ isOffline }: LocalCatalogDeps) {
     } catch (err) {
       if (catalog !== active) return; // closed meanwhile (sign-out): nothing to report
       indexChanged(catalog);
-      // Without a connection the pull only waits (it runs again on reconnect): nothing to report.
-      if (!isOffline()) console.error('Catalog pull failed', err);
+      // Without a connection the pull only waits (it runs again on reconnect), and without a
+      // session (signed out meanwhile) the sign-in screen says what to do: nothing to report.
+      const signedOut = isApiError(err) && err.code === ErrorCode.UNAUTHENTICATED;
+      if (!isOffline() && !signedOut) console.error('Catalog pull failed', err);
       // A full disk is the user's to fix: the app shows "Storage is full" (app/storage-full-notice).
       reportStorageError(err);
       status.set({ pulling: false, progress: null, error: getErrorMessage(err, 'Could not update the local catalog') });
