@@ -96,7 +96,7 @@ describe.skipIf(!baseUrl)('work orders on PostgreSQL with two API processes', ()
           active.set(companyId, active.get(companyId)! - 1);
         }
       } };
-      // One order at a time per process: while one process runs an order, the other takes the other company's.
+      // One order worked on at a time per process (waiting on the store frees the slot).
       const s = createScheduler({ db, executor: counted, logger: createLogger('silent'), owner: name, pollMs: 50, concurrency: 1 });
       schedulers.push(s);
     }
@@ -106,7 +106,8 @@ describe.skipIf(!baseUrl)('work orders on PostgreSQL with two API processes', ()
     const done = await waitFor(all, (list) => list.every((o) => o.status === 'completed' || o.status === 'failed'), 20_000);
     expect(done.map((o) => o.status)).toEqual(Array(8).fill('completed'));
     expect(orders.map((o) => runs.get(o.id)?.length)).toEqual(Array(8).fill(1));
-    expect(new Set([...runs.values()].flat()).size).toBe(2); // both processes took part
+    // Which process runs which order is not fixed: a process's slot is free while its order waits
+    // on the store (decision 049), so one process may hold both companies' orders at once.
     expect(outcomes).toEqual(Array(8).fill('completed'));
     expect(most).toBe(1);
     for (const order of orders) {
