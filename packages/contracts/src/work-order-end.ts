@@ -1,7 +1,7 @@
 /**
  * "The end comes after the start": when an order's end (revertAt, the moment its prices go back
  * by themselves) may be. The one statement of the rule: the create body's schema
- * (work-orders.ts), the order form (web build-work-order.ts), the end-time dialog (web
+ * (work-order-bodies.ts), the order form (web build-work-order.ts), the end-time dialog (web
  * end-time-dialog.tsx) and the API (routes/work-orders, 400 with WORK_ORDER_MESSAGES
  * .revertAfterStart) all ask endComesAfterStart. It imports nothing, so the schemas can use it.
  */
