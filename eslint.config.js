@@ -122,9 +122,6 @@ export default defineConfig(
     name: 'catalog/max-lines-to-split',
     files: [
       'packages/contracts/src/bulk-adjustment.ts',
-      'api/src/db/schema.pg.ts',
-      'api/src/db/schema.sqlite.ts',
-      'api/src/db/repositories.ts',
       'api/src/db/sqlite/trigram-index.ts',
       'api/src/services/backups/backups.ts',
       'api/src/config.ts',

@@ -3,7 +3,8 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.pg.ts',
+  // schema.pg.ts re-exports every table module; the glob names them all (drizzle-kit counts each table once).
+  schema: './src/db/schema.pg*.ts',
   out: './drizzle/pg',
   // Only `generate` needs this file; the app applies migrations itself (src/db/index.ts).
   dbCredentials: { url: process.env.DATABASE_URL ?? 'postgres://localhost:5432/app' },

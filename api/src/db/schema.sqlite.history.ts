@@ -1,0 +1,72 @@
+/**
+ * The SQLite tables of what a catalog's prices were: the price history (every change a work
+ * order, its undo, an edit or a sync made) and the pricing backups (issue 17), full snapshots
+ * or deltas on an earlier backup. Re-exported by schema.sqlite.ts; mirrored by schema.pg.history.ts.
+ */
+import { type AnySQLiteColumn, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { companies, users } from './schema.sqlite.accounts';
+import { products, productVariants } from './schema.sqlite.catalog';
+import { workOrders } from './schema.sqlite.work-orders';
+import { bytes, nowMs, ts, uuid } from './schema.sqlite.columns';
+import type { BackupTrigger, PriceChangeType } from './repositories';
+
+export const priceHistory = sqliteTable('price_history', {
+  id: text('id').primaryKey().$defaultFn(uuid),
+  productId: text('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  variantId: text('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
+  companyId: text('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  oldRegularPriceCents: integer('old_regular_price_cents'),
+  newRegularPriceCents: integer('new_regular_price_cents'),
+  oldSalePriceCents: integer('old_sale_price_cents'),
+  newSalePriceCents: integer('new_sale_price_cents'),
+  /** The MSRP a work order (or its undo) set; null when the change did not touch it (issue 19). */
+  oldRetailPriceCents: integer('old_retail_price_cents'),
+  newRetailPriceCents: integer('new_retail_price_cents'),
+  changeType: text('change_type').$type<PriceChangeType>().notNull(),
+  workOrderId: text('work_order_id').references(() => workOrders.id, { onDelete: 'set null' }),
+  changedBy: text('changed_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: ts('created_at').notNull().default(nowMs),
+}, (t) => [
+  index('price_history_company_product_created_idx').on(t.companyId, t.productId, t.createdAt),
+  index('price_history_work_order_idx').on(t.workOrderId),
+  /** A company's changes in a time range: the prices at a moment, rebuilt from a backup (issue 17). */
+  index('price_history_company_created_idx').on(t.companyId, t.createdAt),
+]);
+
+/**
+ * Catalog pricing backups (issue 17): the regular and sale price of every product and variant of
+ * a company at one moment. `data` is a full snapshot (`parent_id` null) or only what differs
+ * from the backup `parent_id` (a delta), compressed (services/backups/backup-codec.ts); reading
+ * one applies the deltas from the nearest full snapshot up. A backup past its retention gets
+ * `expired_at` (no longer listed) and is deleted once no later backup's delta rests on it.
+ */
+export const backups = sqliteTable('backups', {
+  id: text('id').primaryKey().$defaultFn(uuid),
+  companyId: text('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  trigger: text('trigger').$type<BackupTrigger>().notNull(),
+  /** At most one backup per key and company: 'daily:2030-03-08' (the daily job), 'work_order:<id>'. */
+  dedupeKey: text('dedupe_key'),
+  workOrderId: text('work_order_id').references(() => workOrders.id, { onDelete: 'set null' }),
+  createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+  /** The store the catalog was synced from when the backup was taken. */
+  storeHash: text('store_hash'),
+  productCount: integer('product_count').notNull(),
+  variantCount: integer('variant_count').notNull(),
+  /** Prices that differ from the backup before it; null for a company's first. */
+  changedCount: integer('changed_count'),
+  /** The backup the delta in `data` applies to; null: `data` is a full snapshot. */
+  parentId: text('parent_id').references((): AnySQLiteColumn => backups.id),
+  /** Deltas between this backup and its full snapshot (0 for a full one). */
+  depth: integer('depth').notNull(),
+  data: bytes('data').notNull(),
+  createdAt: ts('created_at').notNull().default(nowMs),
+  /** When its retention ends (on-demand and work-order backups); null: kept by count (daily). */
+  expiresAt: ts('expires_at'),
+  /** Set once retention ended: not listed any more, kept only while a later delta rests on it. */
+  expiredAt: ts('expired_at'),
+}, (t) => [
+  uniqueIndex('backups_company_dedupe_uq').on(t.companyId, t.dedupeKey),
+  index('backups_company_created_idx').on(t.companyId, t.createdAt),
+  index('backups_parent_idx').on(t.parentId),
+  index('backups_expires_idx').on(t.expiresAt),
+]);

@@ -1,0 +1,110 @@
+/**
+ * The SQLite tables of work orders: the orders themselves (items, schedule, status, lease,
+ * undo, approval, change log and the counts a list card shows), the products and variants each
+ * targets, and the scheduler's last turn per company. Re-exported by schema.sqlite.ts; mirrored by
+ * schema.pg.work-orders.ts.
+ */
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { companies, users } from './schema.sqlite.accounts';
+import { bool, nowMs, ts, uuid } from './schema.sqlite.columns';
+import type {
+  PriceSnapshot,
+  RevertReport,
+  UndoRequest,
+  WorkOrderChange,
+  WorkOrderItem,
+  WorkOrderStatus,
+} from './repositories';
+
+export const workOrders = sqliteTable('work_orders', {
+  id: text('id').primaryKey().$defaultFn(uuid),
+  companyId: text('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+  title: text('title').notNull(),
+  productUpdates: text('product_updates', { mode: 'json' }).$type<WorkOrderItem[]>().notNull(),
+  originalPrices: text('original_prices', { mode: 'json' }).$type<PriceSnapshot[]>(),
+  scheduledAt: ts('scheduled_at'),
+  executeImmediately: bool('execute_immediately').notNull().default(false),
+  status: text('status').$type<WorkOrderStatus>().notNull().default('pending'),
+  archived: bool('archived').notNull().default(false),
+  createdAt: ts('created_at').notNull().default(nowMs),
+  executedAt: ts('executed_at'),
+  undoneAt: ts('undone_at'),
+  error: text('error'),
+  /** Client-generated key (outbox UUID): a replayed create returns the first order. */
+  idempotencyKey: text('idempotency_key'),
+  /** The store (hash) the order was made for: undo and execution refuse another store. */
+  storeHash: text('store_hash'),
+  leaseOwner: text('lease_owner'),
+  leaseExpiresAt: ts('lease_expires_at'),
+  /** When the scheduler reverts the completed order by itself (the end of a sale; issue 18). */
+  revertAt: ts('revert_at'),
+  /** Who asked for the undo in progress or done, and whether to restore items changed since. */
+  undoRequest: text('undo_request', { mode: 'json' }).$type<UndoRequest>(),
+  /** What the undo did with each item (restored, kept because changed since, unchanged). */
+  revertReport: text('revert_report', { mode: 'json' }).$type<RevertReport>(),
+  /** A completed order's warning: prices the store did not keep when read back. */
+  warning: text('warning'),
+  /** Shown on the dashboard until someone opens the order: a scheduled run or an end failed or warned. */
+  needsAttention: bool('needs_attention').notNull().default(false),
+  /** Who approved or rejected the order (issue 19), when, and why it was rejected. */
+  approvedBy: text('approved_by').references(() => users.id, { onDelete: 'set null' }),
+  approvedAt: ts('approved_at'),
+  rejectedBy: text('rejected_by').references(() => users.id, { onDelete: 'set null' }),
+  rejectedAt: ts('rejected_at'),
+  rejectionReason: text('rejection_reason'),
+  /**
+   * The changes made to the order after it was created (issue 31): who, when, what, and whether
+   * the change cleared an approval. Newest last, at most WORK_ORDER_CHANGE_LOG_MAX entries.
+   */
+  changeLog: text('change_log', { mode: 'json' }).$type<WorkOrderChange[]>(),
+  /**
+   * What a card of the list shows of the items (issue 31), written with them (create, and an
+   * update that replaces them; the migration backfilled older orders): a page of the list never
+   * reads the items.
+   */
+  itemCount: integer('item_count').notNull().default(0),
+  productCount: integer('product_count').notNull().default(0),
+  regularPriceUpdates: integer('regular_price_updates').notNull().default(0),
+  salePriceUpdates: integer('sale_price_updates').notNull().default(0),
+  retailPriceUpdates: integer('retail_price_updates').notNull().default(0),
+  /** Who undid it ('manual', 'end'), from undo_request, and its revert report's counts without its items: the summary's (issue 31). */
+  undoTrigger: text('undo_trigger').$type<UndoRequest['trigger']>(),
+  revertCounts: text('revert_counts', { mode: 'json' }).$type<Omit<RevertReport, 'items'>>(),
+  updatedAt: ts('updated_at').notNull().default(nowMs),
+}, (t) => [
+  uniqueIndex('work_orders_company_idempotency_uq').on(t.companyId, t.idempotencyKey),
+  index('work_orders_status_scheduled_idx').on(t.status, t.scheduledAt),
+  index('work_orders_company_created_idx').on(t.companyId, t.createdAt),
+  /** The scheduler's due query: executing orders whose lease lapsed. */
+  index('work_orders_status_lease_idx').on(t.status, t.leaseExpiresAt),
+  /** A company's orders by status: the caps on waiting orders, the store-change cancel. */
+  index('work_orders_company_status_idx').on(t.companyId, t.status),
+  /** The scheduler's due query: completed orders whose end has come. */
+  index('work_orders_status_revert_idx').on(t.status, t.revertAt),
+]);
+
+/**
+ * The products and variants each work order targets (contracts' itemTarget of its items: 'p123',
+ * 'v456'), written with its items (issue 31): the overlaps of an order being made are found here
+ * by target, without reading any order's items. Gone with its order.
+ */
+export const workOrderTargets = sqliteTable('work_order_targets', {
+  workOrderId: text('work_order_id').notNull().references(() => workOrders.id, { onDelete: 'cascade' }),
+  companyId: text('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  target: text('target').notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.workOrderId, t.target] }),
+  /** The overlaps' query: a company's orders with one of these targets, from the index alone. */
+  index('work_order_targets_company_target_order_idx').on(t.companyId, t.target, t.workOrderId),
+]);
+
+/**
+ * When the scheduler last started an order of each company (any process): the due query offers
+ * the companies served longest ago first, so the round-robin across companies holds across
+ * processes and restarts. One row per company that ever ran an order.
+ */
+export const workOrderTurns = sqliteTable('work_order_turns', {
+  companyId: text('company_id').primaryKey().references(() => companies.id, { onDelete: 'cascade' }),
+  servedAt: ts('served_at').notNull(),
+});
