@@ -11,25 +11,25 @@
  * breaks a rule the company made blocking. With `explain`, each row has a "Why?" that shows how
  * its new price was reached: rule -> value before rounding -> rounding -> result.
  */
-import { Alert, Badge, Button, Checkbox, Group, List, Loader, Popover, ScrollArea, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Group, ScrollArea, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { AdjustmentExplanation } from '@catalog/contracts/bulk-adjustment';
-import { guardrailLabel, type GuardrailRule, type GuardrailSettings } from '@catalog/contracts/guardrails';
-import { useState, type KeyboardEvent } from 'react';
-import type { OrderOverlap } from '@catalog/contracts/work-order-rules';
+import type { GuardrailSettings } from '@catalog/contracts/guardrails';
+import { useState } from 'react';
 import { useScreenQuery } from '../lib/media-query';
 import type { OrderGuardrails, PreviewLine, PricePreview } from '@catalog/contracts/bulk-adjustment-preview';
-import { formatCents } from '@catalog/contracts/money';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { formatDateTime } from '../lib/format-date-time';
 import { Dialog } from './dialog';
+import { blockingText, FlagBadges, GuardrailSummary } from './price-preview-guardrails';
+import { OverlapsNote, type OverlapsState } from './price-preview-overlaps';
+import { FIELD_TEXT, priceText, signed } from './price-preview-text';
+import { Why } from './price-preview-why';
 import classes from './price-preview-modal.module.css';
+
+export type { OverlapsState } from './price-preview-overlaps';
 
 /** Lines listed in the table; the counts and totals always cover them all. */
 const LISTED_LINES = 200;
-
-const signed = (cents: number) => (cents > 0 ? `+${formatCents(cents)}` : formatCents(cents));
-/** "19.90", or '' for none. */
-const priceText = (cents: number | null | undefined) => (cents == null ? '' : formatCents(cents));
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
@@ -75,149 +75,6 @@ export interface PreviewModalProps {
   explain?: (line: PreviewLine) => AdjustmentExplanation | null;
   /** What the adjustments left alone ("12 items have no cost and are left as they are."). */
   notes?: readonly string[];
-}
-
-const FIELD_TEXT: Readonly<Record<PreviewLine['field'], string>> = { regular: 'Regular', sale: 'Sale', retail: 'MSRP' };
-
-const itemsText = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'item' : 'items'}`;
-
-/** "Below cost (3 items), Price of 0.00 (1 item)". */
-export function blockingText(blocking: OrderGuardrails['blocking'], settings?: GuardrailSettings): string {
-  return blocking.map(({ rule, count }) => `${guardrailLabel(rule, settings)} (${itemsText(count)})`).join(', ');
-}
-
-function FlagBadges({ rules, settings, blocking }: { rules: readonly GuardrailRule[]; settings?: GuardrailSettings; blocking: ReadonlySet<GuardrailRule> }) {
-  return (
-    <Group gap={4} mt={2} wrap="wrap">
-      {rules.map((rule) => (
-        <Badge key={rule} size="xs" radius="sm" variant="outline" color={blocking.has(rule) ? 'red' : 'yellow'}
-          classNames={{ label: blocking.has(rule) ? classes.danger : classes.warning }}>
-          {blocking.has(rule) ? 'Blocks: ' : ''}
-          {guardrailLabel(rule, settings)}
-        </Badge>
-      ))}
-    </Group>
-  );
-}
-
-function Why({ line, explanation }: { line: PreviewLine; explanation: AdjustmentExplanation | null }) {
-  const [opened, setOpened] = useState(false);
-  // Escape closes the explanation only, not the preview around it (see the button's data attribute).
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'Escape' && opened) {
-      e.stopPropagation();
-      setOpened(false);
-    }
-  };
-  return (
-    <Popover opened={opened} onChange={setOpened} width={280} position="bottom-end" withArrow shadow="md" trapFocus={false} returnFocus closeOnEscape={false}>
-      <Popover.Target>
-        <Button size="compact-xs" variant="subtle" onClick={() => setOpened((o) => !o)} onKeyDown={onKeyDown}
-          // The preview (a Mantine modal) closes on Escape from a window listener unless told not to.
-          data-mantine-stop-propagation={opened ? 'true' : undefined}
-          aria-label={`Why is the new ${FIELD_TEXT[line.field].toLowerCase()} price of ${line.label} ${priceText(line.newCents) || 'none'}?`}>
-          Why?
-        </Button>
-      </Popover.Target>
-      <Popover.Dropdown onKeyDown={onKeyDown}>
-        {explanation && explanation.skipped === null ? (
-          <Stack gap={2} fz="sm" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            <li>Rule: {explanation.rule}</li>
-            <li>Before rounding: {formatCents(explanation.beforeRounding)}</li>
-            <li>Rounding: {explanation.rounding}</li>
-            <li>
-              <Text span fw={700} fz="sm">Result: {formatCents(explanation.result)}</Text>
-            </li>
-          </Stack>
-        ) : (
-          <Text size="sm">
-            {line.newCents === null ? 'Removed' : `Set to ${priceText(line.newCents)}`} by hand (typed, imported, or changed after the bulk adjustment).
-          </Text>
-        )}
-      </Popover.Dropdown>
-    </Popover>
-  );
-}
-
-function GuardrailSummary({ guardrails, settings, onlyFlagged, setOnlyFlagged }: {
-  guardrails: OrderGuardrails; settings?: GuardrailSettings; onlyFlagged: boolean; setOnlyFlagged: (v: boolean) => void;
-}) {
-  const rules = (Object.keys(guardrails.counts) as GuardrailRule[]).filter((r) => guardrails.counts[r] > 0);
-  if (guardrails.flagged === 0) {
-    return <Text size="sm">No guardrail flags: no item of this order breaks your company's guardrails.</Text>;
-  }
-  return (
-    <Alert color="yellow" variant="light" classNames={{ title: classes.warning, icon: classes.warning }} icon={<IconAlertTriangle aria-hidden="true" />}
-      title={`Guardrails: ${itemsText(guardrails.flagged)} flagged`}>
-      <List size="sm" spacing={2} aria-label="Guardrail flags">
-        {rules.map((rule) => (
-          <List.Item key={rule}>
-            {guardrailLabel(rule, settings)}: {itemsText(guardrails.counts[rule])}
-          </List.Item>
-        ))}
-      </List>
-      <Checkbox mt="xs" label="Only flagged" checked={onlyFlagged} onChange={(e) => setOnlyFlagged(e.currentTarget.checked)} />
-    </Alert>
-  );
-}
-
-/** 'Scheduled for Mar 5, 2030 at 3:07 PM, reverts ...' for an overlapping order. */
-function overlapWhen(order: OrderOverlap['order']): string {
-  const runs = order.status === 'pending'
-    ? order.executeImmediately || !order.scheduledAt ? 'runs now' : `scheduled for ${formatDateTime(order.scheduledAt)}`
-    : `ran ${order.executedAt ? formatDateTime(order.executedAt) : ''}`.trim();
-  return order.revertAt ? `${runs}, reverts ${formatDateTime(order.revertAt)}` : runs;
-}
-
-/**
- * The check of other orders with some of the same items (issue 31: the server answers it): not
- * asked, on its way, done (the oldest orders, and how many more), or not possible (why).
- */
-export type OverlapsState =
-  | { state: 'idle' }
-  | { state: 'checking' }
-  /** `complete` false: the server stopped looking (so many orders share so many items), there may be more. */
-  | { state: 'checked'; overlaps: readonly OrderOverlap[]; more: number; complete: boolean }
-  | { state: 'unchecked'; reason: string };
-
-function OverlapsNote({ check }: { check: OverlapsState }) {
-  if (check.state === 'checking') {
-    return (
-      <Group gap="xs" role="status">
-        <Loader size="xs" />
-        <Text size="sm">Checking other work orders for the same items...</Text>
-      </Group>
-    );
-  }
-  if (check.state === 'unchecked') {
-    return (
-      <Alert color="yellow" variant="light" classNames={{ title: classes.warning, icon: classes.warning }} icon={<IconAlertTriangle aria-hidden="true" />}
-        title="Overlaps not checked" role="status">
-        <Text size="sm">{check.reason}</Text>
-      </Alert>
-    );
-  }
-  if (check.state === 'checked' && check.overlaps.length > 0) return <Overlaps overlaps={check.overlaps} more={check.more} complete={check.complete} />;
-  return null;
-}
-
-function Overlaps({ overlaps, more, complete }: { overlaps: readonly OrderOverlap[]; more: number; complete: boolean }) {
-  return (
-    <Alert color="yellow" variant="light" classNames={{ title: classes.warning, icon: classes.warning }} icon={<IconAlertTriangle aria-hidden="true" />} title="Also in other work orders">
-      <List size="sm" spacing={4}>
-        {overlaps.map(({ order, targets, shared = targets.length }) => (
-          <List.Item key={order.id} style={{ overflowWrap: 'anywhere' }}>
-            “{order.title}” ({overlapWhen(order)}): {shared.toLocaleString('en-US')} {shared === 1 ? 'item' : 'items'} of this order
-          </List.Item>
-        ))}
-        {more > 0 && <List.Item>and {complete ? '' : 'at least '}{more.toLocaleString('en-US')} more {more === 1 ? 'order' : 'orders'}</List.Item>}
-        {!complete && <List.Item>Not every order was checked: so many share these items that others may too.</List.Item>}
-      </List>
-      <Text size="sm" mt={6}>
-        The later change wins. When an earlier order reverts, it keeps the prices this order sets.
-      </Text>
-    </Alert>
-  );
 }
 
 const NOT_ASKED: OverlapsState = { state: 'idle' };
