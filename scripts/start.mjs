@@ -51,8 +51,8 @@ async function stopAll(code) {
   for (const stop of stoppers.reverse()) await stop().catch(() => {});
   process.exit(code);
 }
-process.on('SIGINT', () => stopAll(0));
-process.on('SIGTERM', () => stopAll(0));
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
 
 const realProject = process.env.FIREBASE_PROJECT_ID && !process.env.FIREBASE_PROJECT_ID.startsWith('demo-');
 if (!env.FIREBASE_AUTH_EMULATOR_HOST && !realProject) {
@@ -64,7 +64,7 @@ if (!env.FIREBASE_AUTH_EMULATOR_HOST && !realProject) {
     emulator.child.on('exit', () => {
       if (!stopping) {
         log('the Auth emulator stopped');
-        stopAll(1);
+        void stopAll(1);
       }
     });
     log(`Auth emulator at http://${emulator.host}`);
@@ -86,7 +86,7 @@ if (!env.BIGCOMMERCE_API_URL) {
   store.on('exit', (code) => {
     if (!stopping) {
       log(`the demo store exited (${code})`);
-      stopAll(1);
+      void stopAll(1);
     }
   });
   env.BIGCOMMERCE_API_URL = `http://127.0.0.1:${port}`;
@@ -120,7 +120,7 @@ if (!env.STRIPE_SECRET_KEY) {
   fakeStripe.on('exit', (code) => {
     if (!stopping) {
       log(`the Stripe stand-in exited (${code})`);
-      stopAll(1);
+      void stopAll(1);
     }
   });
   await waitFor(`${env.STRIPE_API_URL}/`, 'the Stripe stand-in');
@@ -131,6 +131,6 @@ stoppers.push(() => stopChild(api));
 api.on('exit', (code, signal) => {
   if (stopping) return;
   log(`the API exited (${signal ?? code})`);
-  stopAll(code ?? 1);
+  void stopAll(code ?? 1);
 });
 log(`open http://localhost:${env.PORT ?? 8787}`);

@@ -1,4 +1,4 @@
-// `npm test`: set up what is missing, lint (zero warnings), find unused files and exports, type-check every package, then run
+// `npm test`: set up what is missing, lint (zero warnings; promises with types), find unused files and exports, type-check every package, then run
 // every test project.
 // PostgreSQL runs when TEST_DATABASE_URL is set; the browser suite when Chromium is found
 // (E2E_REQUIRED=1, as CI sets, makes a missing Chromium a failure instead of a skip).
@@ -19,6 +19,8 @@ function step(name, cmd, args, env) {
 
 // Any error or warning fails the run (decision 027: the layout's zones, no import cycles).
 step('linting', pnpm, ['exec', 'eslint', '.', '--max-warnings', '0']);
+// Promises nobody awaits, with types (decision 055: oxlint's type-aware rules, .oxlintrc.json).
+step('linting promises with types', pnpm, ['exec', 'oxlint', '--type-aware', '--deny-warnings']);
 // Unused files and exports (decision 053: knip.jsonc names the entry points); any finding fails.
 step('finding unused files and exports', pnpm, ['exec', 'knip', '--no-progress']);
 step('type-checking every package', pnpm, ['-r', '--parallel', '--reporter-hide-prefix', 'typecheck']);

@@ -114,13 +114,15 @@ async function main() {
     const refreshStopped = storeRefresh.stop().catch((err) => logger.error('stopping the store-refresh worker failed', { error: String(err) }));
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    server.close(async () => {
+    const finish = async () => {
+      // Every promise here settles its own errors (logged above, or ignored for the database).
       await ordersStopped;
       await refreshStopped;
       mailer?.close();
       await db.close().catch(() => {});
       process.exit(0);
-    });
+    };
+    server.close(() => void finish());
     // Keep-alive sockets would hold close() open until their timeout (5 s): close the idle ones
     // now, and each one that goes idle once its request in flight is answered.
     const closeIdle = () => (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();

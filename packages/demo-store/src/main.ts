@@ -35,7 +35,13 @@ for (const account of demo.store.accountList().filter((a) => a.hash !== DEMO_STO
 }
 
 const stop = () => {
-  running.close().then(() => process.exit(0));
+  running.close().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

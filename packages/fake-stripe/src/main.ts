@@ -34,7 +34,13 @@ const running = await fake.listen(port, '127.0.0.1');
 console.log(`[fake-stripe] Stripe stand-in at ${running.url} (checkout pages at ${running.url}/checkout/..., webhooks to ${fake.webhooks.url ?? 'nowhere'})`);
 
 const stop = () => {
-  running.close().then(() => process.exit(0));
+  running.close().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

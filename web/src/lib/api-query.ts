@@ -117,7 +117,10 @@ function run(entry: Entry, fetcher: () => Promise<unknown>, { nextTask = false }
   update(entry, { isFetching: true, isLoading: entry.state.data === undefined });
   const request = nextTask
     ? new Promise<unknown>((resolve, reject) =>
-        inNextTask(() => (generation === entry.generation ? fetcher().then(resolve, reject) : resolve(undefined))),
+        inNextTask(() => {
+          if (generation === entry.generation) fetcher().then(resolve, reject);
+          else resolve(undefined);
+        }),
       )
     : fetcher();
   entry.inFlight = request.then(

@@ -24,6 +24,6 @@ export function useSignOut(): () => Promise<void> {
       return;
     }
     clearApiQueries();
-    navigate('/', { replace: true });
+    void navigate('/', { replace: true });
   }, [signOut, navigate]);
 }

@@ -149,7 +149,7 @@ describe('PUT /api/products/{id} and /api/variants/{id}', () => {
     // when the others arrive): told to wait, not applied twice.
     const other = { ...w.owner.headers, 'idempotency-key': crypto.randomUUID() };
     store.store.configure({ latencyMs: 500 });
-    const racing = await Promise.all([1, 2, 3].map(() => w.put(path, { regularPrice: '77.00' }, other)));
+    const racing = await Promise.all([1, 2, 3].map(async () => w.put(path, { regularPrice: '77.00' }, other)));
     store.store.configure({ latencyMs: 0 });
     expect(racing.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     // "Still running" has a code of its own: the outbox retries it by code, never by message.

@@ -215,8 +215,9 @@ export function createRefreshWorker(o: RefreshWorkerOptions) {
       unsubscribe?.();
       unsubscribeFreed?.();
       controller.abort(new Error('the refresh worker is stopping'));
-      await looking;
-      await Promise.all(active.values());
+      // The look in progress, then every refresh it or an earlier look started.
+      const started = (await looking) ?? [];
+      await Promise.all([...started, ...active.values()]);
     },
   };
 }

@@ -36,7 +36,7 @@ export function holdLease(opts: {
   let lost = false;
   let renewing = false;
 
-  const timer = setInterval(async () => {
+  const renew = async () => {
     if (renewing || controller.signal.aborted) return;
     renewing = true;
     try {
@@ -52,7 +52,9 @@ export function holdLease(opts: {
     } finally {
       renewing = false;
     }
-  }, Math.max(20, Math.floor(opts.leaseMs / 3)));
+  };
+  // renew() settles every error itself (a failed renewal is logged and tried again).
+  const timer = setInterval(() => void renew(), Math.max(20, Math.floor(opts.leaseMs / 3)));
   timer.unref?.();
 
   return {

@@ -37,7 +37,7 @@ export function LoginPage() {
     // A remembered user (lib/session.ts) goes on only once Firebase has restored their session.
     if (!user || !isRestored) return;
     const timer = window.setTimeout(
-      () => navigate(target, { replace: true }),
+      () => void navigate(target, { replace: true }),
       redirectDelay.current,
     );
     return () => window.clearTimeout(timer);

@@ -94,7 +94,7 @@ function Backups({ onOrderCreated }: BackupsPageProps) {
     notifications.show({ color: 'green', title: 'Restore created', message: `"${order.title}" runs now; you can follow it, and undo it, here on Work Orders.` });
     invalidateBackups();
     onOrderCreated?.(order);
-    navigate('/work-orders');
+    void navigate('/work-orders');
   };
 
   let content;

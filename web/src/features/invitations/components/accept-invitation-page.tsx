@@ -80,7 +80,7 @@ export function AcceptInvitationPage() {
           </Text>
           <Button
             style={{ alignSelf: 'flex-start' }}
-            onClick={() => navigate('/login', { state: { from: `/accept-invitation?token=${encodeURIComponent(token)}` } })}
+            onClick={() => void navigate('/login', { state: { from: `/accept-invitation?token=${encodeURIComponent(token)}` } })}
           >
             Sign In
           </Button>

@@ -45,7 +45,7 @@ function EntryRow({ entry, online }: { entry: OutboxEntry; online: boolean }) {
   const state = entryState(entry, online);
   const edit = async () => {
     const draftId = await outbox.restoreRejectedWorkOrder(entry.id);
-    if (draftId) navigate(`/work-orders/create?draft=${encodeURIComponent(draftId)}`);
+    if (draftId) await navigate(`/work-orders/create?draft=${encodeURIComponent(draftId)}`);
   };
   return (
     <Stack gap={4} component="li" style={{ listStyle: 'none' }} aria-label={`${KIND_LABEL[entry.kind]}: ${entry.label || 'Untitled'}`}>
@@ -70,7 +70,7 @@ function EntryRow({ entry, online }: { entry: OutboxEntry; online: boolean }) {
       {entry.status === 'sentForApproval' ? (
         // Delivered: nothing to send or undo; the order is on the work orders screen.
         <Group gap="xs">
-          <Button size="compact-xs" variant="light" onClick={() => navigate('/work-orders')}>
+          <Button size="compact-xs" variant="light" onClick={() => void navigate('/work-orders')}>
             View work orders
           </Button>
           <Button size="compact-xs" variant="subtle" onClick={() => void outbox.discard(entry.id)} aria-label={`Dismiss: ${entry.label || 'Untitled'} sent for approval`}>

@@ -55,7 +55,7 @@ export function ProductPricingSection({ product, saving, onSave }: ProductPricin
   };
 
   return (
-    <form onSubmit={submit} aria-label="Pricing" noValidate>
+    <form onSubmit={(event) => void submit(event)} aria-label="Pricing" noValidate>
       <Stack gap="xs">
         <Group gap="xs">
           <Title order={3} size="h5">

@@ -62,7 +62,7 @@ export function SentForApprovalToasts() {
     () =>
       outbox.onSent((entry, response) => {
         const approval = isPriceEdit(entry) ? sentForApprovalOf(response) : null;
-        if (approval) showSentForApproval(approval, () => navigate(WORK_ORDERS_PATH));
+        if (approval) showSentForApproval(approval, () => void navigate(WORK_ORDERS_PATH));
       }),
     [outbox, navigate],
   );

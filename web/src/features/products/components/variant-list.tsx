@@ -56,7 +56,7 @@ function VariantRow({ variant, productPrices, saving, onSave }: VariantRowProps)
   };
 
   return (
-    <Paper withBorder radius="sm" p="sm" component="form" onSubmit={submit} aria-label={`Variant ${label}`} noValidate>
+    <Paper withBorder radius="sm" p="sm" component="form" onSubmit={(event) => void submit(event)} aria-label={`Variant ${label}`} noValidate>
       <Stack gap={6}>
         <Group justify="space-between" gap="xs">
           <Group gap={6}>

@@ -85,7 +85,7 @@ export function usePriceEdits() {
   const outbox = useOutbox();
   const navigate = useNavigate();
   const [saving, setSaving] = useState<string | null>(null);
-  const openWorkOrders = useCallback(() => navigate(WORK_ORDERS_PATH), [navigate]);
+  const openWorkOrders = useCallback(() => void navigate(WORK_ORDERS_PATH), [navigate]);
 
   const run = useCallback(async (key: string, fn: () => Promise<SaveResult>) => {
     setSaving(key);

@@ -50,7 +50,7 @@ export function useCheckoutReturn({ state, canManage, onUpgrade, onPurchased }: 
     if (!state || canManage === null) return;
     const query = SubscriptionPageQuery.parse(Object.fromEntries(new URLSearchParams(search)));
     handled.current = search;
-    const clean = () => navigate(pathname, { replace: true });
+    const clean = () => void navigate(pathname, { replace: true });
 
     if (query.success) {
       if (!query.plan) {

@@ -113,8 +113,8 @@ export function CreateWorkOrderScreen({ onCreated }: CreateWorkOrderScreenProps)
 
   const back = () => {
     // Back where the merchant came from when that is this app, else to the list.
-    if ((window.history.state as { idx?: number } | null)?.idx) navigate(-1);
-    else navigate('/work-orders');
+    if ((window.history.state as { idx?: number } | null)?.idx) void navigate(-1);
+    else void navigate('/work-orders');
   };
 
   const review = () => {
@@ -166,7 +166,7 @@ export function CreateWorkOrderScreen({ onCreated }: CreateWorkOrderScreenProps)
       const message = outcome.reason ? queuedByServerMessage(outcome.reason) : QUEUED_MESSAGE;
       notifications.show({ color: 'blue', title: QUEUED_TITLE, message });
     }
-    navigate('/work-orders');
+    void navigate('/work-orders');
   };
 
   return (
@@ -192,7 +192,7 @@ export function CreateWorkOrderScreen({ onCreated }: CreateWorkOrderScreenProps)
             </Text>
           </div>
           <Group gap="sm">
-            <Button variant="default" onClick={() => navigate('/work-orders')}>
+            <Button variant="default" onClick={() => void navigate('/work-orders')}>
               Cancel
             </Button>
             <Button

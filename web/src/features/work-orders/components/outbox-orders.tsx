@@ -41,7 +41,7 @@ export function OutboxOrders({ entries, online }: OutboxOrdersProps) {
   const edit = async (entry: OutboxEntry) => {
     try {
       const draftId = await outbox.restoreRejectedWorkOrder(entry.id);
-      if (draftId) navigate(draftPath(draftId));
+      if (draftId) await navigate(draftPath(draftId));
       else notifications.show({ color: 'red', title: 'Error', message: 'This work order has no saved form to edit; discard it and create it again.' });
     } catch (err) {
       notifications.show({ color: 'red', title: 'Error', message: getErrorMessage(err, 'Failed to open the work order') });
