@@ -11,41 +11,13 @@
  * precomputed fields, only when one is set (a plain search pays nothing for them).
  */
 import { CATEGORY_SEPARATOR } from '@catalog/contracts/catalog';
-import {
-  hasProductFilters, productFilterMatcher, productFiltersToParams, skuTextOf, type ProductFilters, type ProductFilterSubject,
-} from '@catalog/contracts/product-filters';
+import { hasProductFilters, productFilterMatcher, productFiltersToParams } from '@catalog/contracts/product-filters';
 import type { StoredProduct } from './catalog-db';
-import { decidedByMasks, masksOf, type Masks } from './search-masks';
-
-export interface IndexFilter {
-  search?: string;
-  /** A category path: matches it and its subcategories. */
-  category?: string;
-  saleOnly?: boolean;
-  /** Leave out products hidden from the storefront. */
-  visibleOnly?: boolean;
-  /** Brand, price range, stock, on sale, visibility, SKU (contracts product-filters.ts, as GET /api/products). */
-  filters?: ProductFilters;
-}
-
-export interface IndexPage {
-  ids: number[];
-  total: number;
-}
-
-/** What the product filters look at (ProductFilterSubject), kept flat on each entry. */
-interface Entry extends Masks, ProductFilterSubject {
-  id: number;
-  /** Sort key: the lower-cased name. */
-  key: string;
-  /** What search looks in: lower-cased name and SKU, on two lines. */
-  text: string;
-  /** Interned category (index into `paths`), -1 for none. */
-  category: number;
-  sale: boolean;
-  visible: boolean;
-  deleted: boolean;
-}
+import {
+  compareBrands, compareEntries, mergeByName, searchWords, subjectOf, type Entry, type IndexFilter, type IndexPage,
+} from './catalog-index-entry';
+import { LIKELY_NEXT_BUDGET, likelyNextIds } from './catalog-index-likely-next';
+import { decidedByMasks, masksOf } from './search-masks';
 
 interface CachedMatches {
   words: string[];
@@ -56,31 +28,6 @@ interface CachedMatches {
 
 /** Result sets kept for refining (a keystroke usually extends the last search). */
 const CACHE_SIZE = 8;
-/**
- * Occurrences of the search's last word likelyNext looks at, at most: about 2 ms on a phone.
- * With no search every character of every name is one, and 1,000 products' names were a
- * 30 ms task on a 4x-throttled CPU, right after the screen's first answer.
- */
-export const LIKELY_NEXT_BUDGET = 8_000;
-
-/** "  Blue  MUG " -> ["blue", "mug"]. */
-export function searchWords(search: string | undefined): string[] {
-  return (search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-}
-
-const compareBrands = (a: { name: string; key: string }, b: { name: string; key: string }) =>
-  a.key < b.key ? -1 : a.key > b.key ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
-
-const compareEntries = (a: Entry, b: Entry) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id - b.id);
-
-/** Cents of a price string as the server sends it ("19.90"): exact for the stored domain. */
-const cents = (price: string) => Math.round(Number(price) * 100);
-
-/** The filters' view of a stored product (contracts filterSubject, without re-reading its variants). */
-function subjectOf(p: StoredProduct): ProductFilterSubject {
-  const skuText = p.variantSkus?.length ? skuTextOf([p.sku, ...p.variantSkus]) : p.sku ? `\n${p.sku.toLowerCase()}\n` : '';
-  return { brand: p.brand ?? null, regularPriceCents: cents(p.regularPrice), stock: p.stock, onSale: p.onSale, isVisible: p.isVisible, skuText };
-}
 
 export class CatalogIndex {
   private readonly byId = new Map<number, Entry>();
@@ -149,49 +96,11 @@ export class CatalogIndex {
   }
 
   /**
-   * The ids the next keystroke will most likely show, for reading their rows ahead, most likely
-   * first: the first `perPage` matches of `filter`, then, for each character that can follow the
-   * search's last word in a match (any character of a match's name or SKU when there is no search
-   * yet, or it ends with a space), the first `perPage` matches of the search so extended, the characters that continue
-   * the most matches first. Looks at the first `scanLimit` matches, and at `budget` occurrences
-   * of the last word in all (a short task even with no search, where every character of every
-   * name is one: the common characters' first pages fill within the first few hundred matches);
-   * gives at most `limit` ids.
+   * The ids the next keystroke will most likely show, for reading their rows ahead: likelyNextIds
+   * (catalog-index-likely-next.ts) over the matches of `filter`.
    */
   likelyNext(filter: IndexFilter, perPage: number, limit: number, scanLimit = 20_000, budget = LIKELY_NEXT_BUDGET): number[] {
-    const matches = this.matches(filter);
-    // After a space the next key starts a new word: any character may come.
-    const last = /\S$/.test(filter.search ?? '') ? searchWords(filter.search).at(-1)! : '';
-    const firsts = new Map<string, number[]>();
-    const continued = new Map<string, number>();
-    const scanned = Math.min(matches.length, scanLimit);
-    const seen = new Set<string>();
-    let visited = 0;
-    for (let i = 0; i < scanned && visited < budget; i++) {
-      const e = matches[i]!;
-      seen.clear();
-      // Every distinct character after an occurrence of the last word (after any: every one).
-      for (let at = e.text.indexOf(last); at >= 0 && at + last.length < e.text.length; at = e.text.indexOf(last, at + 1)) {
-        visited++;
-        const next = e.text[at + last.length]!;
-        if (next === '\n' || seen.has(next)) continue;
-        seen.add(next);
-        continued.set(next, (continued.get(next) ?? 0) + 1);
-        const ids = firsts.get(next);
-        if (!ids) firsts.set(next, [e.id]);
-        else if (ids.length < perPage) ids.push(e.id);
-      }
-    }
-    const out = new Set<number>();
-    for (let i = 0; i < Math.min(perPage, matches.length); i++) out.add(matches[i]!.id);
-    const likeliest = [...continued].sort((a, b) => b[1] - a[1]);
-    for (const [next] of likeliest) {
-      for (const id of firsts.get(next)!) {
-        if (out.size >= limit) return [...out];
-        out.add(id);
-      }
-    }
-    return [...out].slice(0, limit);
+    return likelyNextIds(this.matches(filter), filter.search, perPage, limit, scanLimit, budget);
   }
 
   /** Every category path that has products, sorted. */
@@ -280,14 +189,7 @@ export class CatalogIndex {
       this.sorted = live.concat(added).sort(compareEntries);
     } else {
       added.sort(compareEntries);
-      const merged: Entry[] = new Array(live.length + added.length);
-      let i = 0;
-      let j = 0;
-      let k = 0;
-      while (i < live.length && j < added.length) merged[k++] = compareEntries(live[i]!, added[j]!) <= 0 ? live[i++]! : added[j++]!;
-      while (i < live.length) merged[k++] = live[i++]!;
-      while (j < added.length) merged[k++] = added[j++]!;
-      this.sorted = merged;
+      this.sorted = mergeByName(live, added);
     }
     this.added = [];
     this.needsSort = false;
