@@ -14,170 +14,23 @@
 import { hasProductFilters, type ProductFilters } from '@catalog/contracts/product-filters';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { afterNextPaint } from '../lib/idle';
 import { useBackgroundStore } from '../lib/use-background-store';
-import { previewPage } from './catalog-preview';
+import { prefetch } from './catalog-query-prefetch';
+import {
+  EMPTY, peekCatalog, peekPreview, previewCatalog, queryCatalog, type CatalogQueryParams, type CatalogQueryResult,
+} from './catalog-query-read';
 import { deviceCatalog } from './device-catalog';
 import type { CatalogView } from './local-catalog';
 import type { LocalProduct, LocalVariant } from './local-product';
-import type { LoadedCatalog, PreviewedCatalog } from './open-catalog';
-import { readAhead } from './read-ahead';
-import { readProducts, toLocal } from './read-products';
 
 /** Declared in local-product.ts (a leaf, which local-catalog.ts imports too); named here for the screens. */
 export type { LocalProduct, LocalVariant };
-
-export interface CatalogQueryParams {
-  /** Words matched against the name and SKU; every word must occur, in any case. */
-  search?: string;
-  /** A category path; matches it and its subcategories. */
-  category?: string;
-  /** Only products on sale (a sale price on the product or on one of its variants). */
-  saleOnly?: boolean;
-  /** Leave out products the store hides from its storefront. Default false. */
-  visibleOnly?: boolean;
-  /** Brand, price range, stock, on sale, visibility, SKU: as GET /api/products (contracts product-filters.ts). */
-  filters?: ProductFilters;
-  /** 1-based. */
-  page: number;
-  pageSize: number;
-}
-
-export interface CatalogQueryResult {
-  products: LocalProduct[];
-  /** Matching products over all pages. */
-  total: number;
-}
+export { getLocalProducts, getWholeCatalog, peekPreview, previewCatalog, queryCatalog } from './catalog-query-read';
+export type { CatalogQueryParams, CatalogQueryResult } from './catalog-query-read';
 
 export interface CatalogQueryState extends CatalogQueryResult {
   /** true until the local catalog is loaded and the first answer is ready. */
   isLoading: boolean;
-}
-
-const EMPTY: CatalogQueryResult = { products: [], total: 0 };
-
-/** Full rows (with variants) of the given ids, in the given order; unknown ids are skipped. */
-export async function getLocalProducts(ids: number[]): Promise<LocalProduct[]> {
-  const catalog = await deviceCatalog.ready();
-  if (!catalog || ids.length === 0) return [];
-  const { db, rows: cache } = catalog;
-  const found = new Map<number, LocalProduct>();
-  const missing: number[] = [];
-  for (const id of ids) {
-    const hit = cache.get(id);
-    if (hit) found.set(id, hit);
-    else missing.push(id);
-  }
-  if (missing.length) {
-    const epoch = cache.epoch;
-    const read = await readProducts(db, missing);
-    // A pull changed rows meanwhile: use what was read now, but do not keep it.
-    const keep = cache.epoch === epoch;
-    for (const product of read) {
-      found.set(product.id, product);
-      if (keep) cache.set(product.id, product);
-    }
-  }
-  return ids.flatMap((id) => found.get(id) ?? []);
-}
-
-/**
- * Every product of the local catalog with its variants, in id order (a price import matches a
- * file against all of them); empty when no catalog is open. Two reads of whole tables.
- */
-export async function getWholeCatalog(): Promise<LocalProduct[]> {
-  const catalog = await deviceCatalog.ready();
-  if (!catalog) return [];
-  const { db } = catalog;
-  const [rows, sets] = await db.transaction('r', db.products, db.variants, () =>
-    Promise.all([db.products.toArray(), db.variants.toArray()]),
-  );
-  const variantsOf = new Map(sets.map((set) => [set.productId, set.variants]));
-  return rows.map((row) => toLocal(row, variantsOf.get(row.id) ?? []));
-}
-
-/**
- * Rows read into the row cache after a query is shown, at most: the first pages the next
- * keystroke is likely to show (CatalogIndex.likelyNext: this query's, and each one-character
- * extension's), so it can be answered within the keystroke's own render (peekCatalog). A short
- * search narrows most with its next letter, so those pages lie far apart in this query's matches:
- * reading its first rows only missed them.
- */
-export const PREFETCH_ROWS = 600;
-/**
- * Rows read per step while reading ahead, likeliest first: 40 rows (with their variants) are
- * decoded in a task under 10 ms here. PREFETCH_AHEAD steps are asked for at once, so IndexedDB
- * reads the next while the last is decoded (one after another, the round trips left the likely
- * next keys' rows unread when a quick typist's key came, tens of milliseconds later), and each
- * step's rows arrive in a task of their own, so a keystroke is handled between two steps. No
- * more than that are in flight: a keystroke cancels the rest, and its own read is not queued
- * behind a whole read-ahead. Each step's reads are issued in a task of their own (read-ahead.ts).
- */
-const PREFETCH_STEP = 40;
-const PREFETCH_AHEAD = 3;
-
-/** Reads the rows the next keystroke will likely show into the row cache; returns the cancel function. */
-function prefetch(params: CatalogQueryParams): () => void {
-  let cancelled = false;
-  // Not in the task that committed the answer: likelyNext walks the matches (milliseconds on a
-  // large catalog), and React runs a keystroke's effects before the browser paints its results.
-  const cancelStart = afterNextPaint(() => void (async () => {
-    const catalog = deviceCatalog.view().loaded();
-    if (!catalog) return;
-    const ids = catalog.index.likelyNext(params, sizeOf(params), PREFETCH_ROWS);
-    await readAhead(ids, getLocalProducts, { step: PREFETCH_STEP, ahead: PREFETCH_AHEAD, cancelled: () => cancelled });
-  })());
-  return () => {
-    cancelled = true;
-    cancelStart();
-  };
-}
-
-/** Answers a query from the signed-in user's local catalog (empty when none is open). */
-const sizeOf = (params: CatalogQueryParams) => Math.max(1, Math.floor(params.pageSize));
-const pageOf = (params: CatalogQueryParams) => Math.max(1, Math.floor(params.page));
-
-export async function queryCatalog(params: CatalogQueryParams): Promise<CatalogQueryResult> {
-  const catalog = await deviceCatalog.ready();
-  if (!catalog) return EMPTY;
-  const { ids, total } = catalog.index.query(params, (pageOf(params) - 1) * sizeOf(params), sizeOf(params));
-  return { products: await getLocalProducts(ids), total };
-}
-
-/**
- * The first pages of the default order (no search, category or sale filter) while the index
- * builds, from its snapshot (catalog-preview.ts); null when the snapshot cannot answer.
- */
-export async function previewCatalog(params: CatalogQueryParams): Promise<CatalogQueryResult | null> {
-  const db = deviceCatalog.db();
-  const snapshot = await deviceCatalog.preview();
-  if (!db || !snapshot || !previewable(params)) return null;
-  const found = previewPage(snapshot, { visibleOnly: params.visibleOnly, page: pageOf(params), pageSize: sizeOf(params) });
-  if (!found) return null;
-  return { products: await readProducts(db, found.ids), total: found.total };
-}
-
-/** The default order's preview needs no search, category or filter. */
-function previewable(params: CatalogQueryParams): boolean {
-  return !params.search?.trim() && !params.category?.trim() && !params.saleOnly && !hasProductFilters(params.filters);
-}
-
-/**
- * The preview of a first page (previewCatalog) if it can be given without waiting: the snapshot
- * has been read and the page's rows are in the row cache (the catalog reads the first pages'
- * rows with the snapshot). Else null. `catalog`: the view's previewed() catalog.
- */
-export function peekPreview(catalog: PreviewedCatalog | null, params: CatalogQueryParams): CatalogQueryResult | null {
-  if (!catalog || !previewable(params)) return null;
-  const found = previewPage(catalog.snapshot, { visibleOnly: params.visibleOnly, page: pageOf(params), pageSize: sizeOf(params) });
-  if (!found) return null;
-  const products: LocalProduct[] = [];
-  for (const id of found.ids) {
-    const row = catalog.rows.get(id);
-    if (!row) return null;
-    products.push(row);
-  }
-  return { products, total: found.total };
 }
 
 /** The product (with variants) of `productId` follows pulls: re-read when this changes. */
@@ -200,23 +53,6 @@ export function useCatalogStatus() {
  */
 function useCatalogView(): CatalogView {
   return useBackgroundStore(deviceCatalog.subscribe, deviceCatalog.view);
-}
-
-/**
- * The answer to a query if it can be given without waiting: the index is loaded and the page's
- * rows are in the row cache (typing mostly re-shows products just seen). Else null. `catalog`:
- * the view's loaded() catalog.
- */
-function peekCatalog(catalog: LoadedCatalog | null, params: CatalogQueryParams): CatalogQueryResult | null {
-  if (!catalog) return null;
-  const { ids, total } = catalog.index.query(params, (pageOf(params) - 1) * sizeOf(params), sizeOf(params));
-  const products: LocalProduct[] = [];
-  for (const id of ids) {
-    const row = catalog.rows.get(id);
-    if (!row) return null;
-    products.push(row);
-  }
-  return { products, total };
 }
 
 /**

@@ -1,0 +1,45 @@
+/**
+ * The read-ahead of the query interface over the device's catalog (catalog-query.ts): once a
+ * query is answered, the rows the next keystroke will likely show are read into the row cache.
+ */
+import { afterNextPaint } from '../lib/idle';
+import { getLocalProducts, sizeOf, type CatalogQueryParams } from './catalog-query-read';
+import { deviceCatalog } from './device-catalog';
+import { readAhead } from './read-ahead';
+
+/**
+ * Rows read into the row cache after a query is shown, at most: the first pages the next
+ * keystroke is likely to show (CatalogIndex.likelyNext: this query's, and each one-character
+ * extension's), so it can be answered within the keystroke's own render (peekCatalog). A short
+ * search narrows most with its next letter, so those pages lie far apart in this query's matches:
+ * reading its first rows only missed them.
+ */
+export const PREFETCH_ROWS = 600;
+/**
+ * Rows read per step while reading ahead, likeliest first: 40 rows (with their variants) are
+ * decoded in a task under 10 ms here. PREFETCH_AHEAD steps are asked for at once, so IndexedDB
+ * reads the next while the last is decoded (one after another, the round trips left the likely
+ * next keys' rows unread when a quick typist's key came, tens of milliseconds later), and each
+ * step's rows arrive in a task of their own, so a keystroke is handled between two steps. No
+ * more than that are in flight: a keystroke cancels the rest, and its own read is not queued
+ * behind a whole read-ahead. Each step's reads are issued in a task of their own (read-ahead.ts).
+ */
+const PREFETCH_STEP = 40;
+const PREFETCH_AHEAD = 3;
+
+/** Reads the rows the next keystroke will likely show into the row cache; returns the cancel function. */
+export function prefetch(params: CatalogQueryParams): () => void {
+  let cancelled = false;
+  // Not in the task that committed the answer: likelyNext walks the matches (milliseconds on a
+  // large catalog), and React runs a keystroke's effects before the browser paints its results.
+  const cancelStart = afterNextPaint(() => void (async () => {
+    const catalog = deviceCatalog.view().loaded();
+    if (!catalog) return;
+    const ids = catalog.index.likelyNext(params, sizeOf(params), PREFETCH_ROWS);
+    await readAhead(ids, getLocalProducts, { step: PREFETCH_STEP, ahead: PREFETCH_AHEAD, cancelled: () => cancelled });
+  })());
+  return () => {
+    cancelled = true;
+    cancelStart();
+  };
+}
