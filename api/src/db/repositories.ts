@@ -11,7 +11,7 @@
  *
  * Each area's row types and repository interface live in a sibling file (repositories.accounts.ts,
  * .catalog.ts, .work-orders.ts, .price-history.ts, .backups.ts, .store.ts, .store-taxonomy.ts,
- * .coordination.ts), re-exported here; this file holds the shared vocabularies and `Database`.
+ * .coordination.ts, .bigcommerce-app.ts), re-exported here; this file holds the shared vocabularies and `Database`.
  */
 
 import type { Pool as PgPool } from 'pg';
@@ -32,6 +32,7 @@ export type { InvitationStatus, PriceChangeType, Role, WorkOrderStatus };
 
 export type * from './repositories.accounts';
 export type * from './repositories.backups';
+export type * from './repositories.bigcommerce-app';
 export type * from './repositories.catalog';
 export type * from './repositories.coordination';
 export type * from './repositories.price-history';
@@ -40,6 +41,7 @@ export type * from './repositories.store-taxonomy';
 export type * from './repositories.work-orders';
 import type { CompaniesRepository, InvitationsRepository, UsersRepository } from './repositories.accounts';
 import type { BackupsRepository } from './repositories.backups';
+import type { BigCommerceAppRepository } from './repositories.bigcommerce-app';
 import type { ProductsRepository } from './repositories.catalog';
 import type { CompanyActivitiesRepository, IdempotencyRepository, StripeEventsRepository } from './repositories.coordination';
 import type { PriceHistoryRepository } from './repositories.price-history';
@@ -75,4 +77,6 @@ export interface Database {
   /** The store's categories and brands, cached per company (issue 32). */
   storeTaxonomy: StoreTaxonomyRepository;
   backups: BackupsRepository;
+  /** The app's installations from BigCommerce, their users, accepted payloads and sign-in codes (issue 34). */
+  bigcommerceApp: BigCommerceAppRepository;
 }

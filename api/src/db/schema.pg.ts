@@ -9,7 +9,8 @@
  * This file holds the bookkeeping of requests and processes (sessions, idempotency keys,
  * company activity leases, Stripe events, rate limits) and re-exports the tables of each area
  * from its own module (schema.pg.accounts.ts, .catalog.ts, .work-orders.ts, .history.ts,
- * .store.ts; column helpers in schema.pg.columns.ts); drizzle-kit reads all of them.
+ * .store.ts, .bigcommerce-app.ts; column helpers in schema.pg.columns.ts); drizzle-kit reads
+ * all of them.
  */
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core';
 import { companies } from './schema.pg.accounts';
@@ -20,6 +21,7 @@ export * from './schema.pg.catalog';
 export * from './schema.pg.work-orders';
 export * from './schema.pg.history';
 export * from './schema.pg.store';
+export * from './schema.pg.bigcommerce-app';
 
 export const sessions = pgTable('sessions', {
   sid: text('sid').primaryKey(),

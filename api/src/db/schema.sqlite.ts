@@ -9,7 +9,8 @@
  * This file holds the bookkeeping of requests and processes (sessions, idempotency keys,
  * company activity leases, Stripe events) and re-exports the tables of each area
  * from its own module (schema.sqlite.accounts.ts, .catalog.ts, .work-orders.ts, .history.ts,
- * .store.ts; column helpers in schema.sqlite.columns.ts); drizzle-kit reads all of them.
+ * .store.ts, .bigcommerce-app.ts; column helpers in schema.sqlite.columns.ts); drizzle-kit reads
+ * all of them.
  */
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { companies } from './schema.sqlite.accounts';
@@ -20,6 +21,7 @@ export * from './schema.sqlite.catalog';
 export * from './schema.sqlite.work-orders';
 export * from './schema.sqlite.history';
 export * from './schema.sqlite.store';
+export * from './schema.sqlite.bigcommerce-app';
 
 export const sessions = sqliteTable('sessions', {
   sid: text('sid').primaryKey(),

@@ -14,6 +14,7 @@ import { pgActivities } from './activities';
 import { pgStoreRefreshes } from './store-refreshes';
 import { pgStoreTaxonomy } from './store-taxonomy';
 import { pgBackups } from './backups';
+import { pgBigCommerceApp } from './bigcommerce-app';
 import { pgIdempotency } from './idempotency';
 import { pgStripeEvents } from './stripe-events';
 import { pgInvitations } from './invitations';
@@ -91,6 +92,7 @@ export async function openPgDatabase(
       storeTaxonomy: pgStoreTaxonomy(db),
       backups: pgBackups(db),
       stripeEvents: pgStripeEvents(db),
+      bigcommerceApp: pgBigCommerceApp(db),
     };
   } catch (err) {
     await pool.end();

@@ -16,6 +16,7 @@ import { sqliteActivities } from './activities';
 import { sqliteStoreRefreshes } from './store-refreshes';
 import { sqliteStoreTaxonomy } from './store-taxonomy';
 import { sqliteBackups } from './backups';
+import { sqliteBigCommerceApp } from './bigcommerce-app';
 import { sqliteIdempotency } from './idempotency';
 import { sqliteStripeEvents } from './stripe-events';
 import { sqliteInvitations } from './invitations';
@@ -55,6 +56,7 @@ export function openSqliteDatabase(file: string, migrationsFolder: string | null
       storeTaxonomy: sqliteStoreTaxonomy(db),
       backups: sqliteBackups(db),
       stripeEvents: sqliteStripeEvents(db),
+      bigcommerceApp: sqliteBigCommerceApp(db),
     };
   } catch (err) {
     sqlite.close();
