@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProductFilters, type ProductFiltersInput } from '@catalog/contracts/product-filters';
 import type { CatalogChangesResponse, ReplicatedVariant } from '@catalog/contracts/replication';
-import { CatalogIndex, type IndexFilter } from '../../../../web/src/local/catalog-index';
+import { CatalogIndex } from '../../../../web/src/local/catalog-index';
+import type { IndexFilter } from '../../../../web/src/local/catalog-index-entry';
 import { fromVariants, toStored } from '../../../../web/src/local/stored-product';
 import { startDemoStore, storeProducts, syncedApp, type TestStore } from '../../testing/store-fixture';
 
