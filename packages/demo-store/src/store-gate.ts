@@ -44,9 +44,9 @@ export function storeGate(state: DemoStoreState): MiddlewareHandler<AppEnv> {
     if (settings.latencyMs > 0) await sleep(settings.latencyMs);
 
     if (!account) return c.json(errorBody(404, `No store was found for the hash "${hash}".`), 404);
-    if (c.req.header('X-Auth-Token') !== account.accessToken) {
-      return c.json(errorBody(401, 'The access token is missing or not valid for this store.'), 401);
-    }
+    // The store's own token, or one issued to the registered app (until it is uninstalled).
+    const clientId = state.clientIdFor(account, c.req.header('X-Auth-Token'));
+    if (clientId === undefined) return c.json(errorBody(401, 'The access token is missing or not valid for this store.'), 401);
 
     const limit = state.limiter.take(hash);
     for (const [name, value] of Object.entries(limit.headers)) c.header(name, value);
@@ -80,7 +80,7 @@ export function storeGate(state: DemoStoreState): MiddlewareHandler<AppEnv> {
     // Read again: the settings may have changed during the latency.
     c.set('keepPrices', state.settingsOf(hash).keepOldPrices);
     c.set('hooks', account.hooks);
-    c.set('clientId', account.clientId);
+    c.set('clientId', clientId);
     await next();
   };
 }

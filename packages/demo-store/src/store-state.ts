@@ -5,6 +5,8 @@
  * rate limiter and fault injectors, and request counters. Tests and benchmarks drive it
  * directly, or over HTTP through the /__admin routes.
  */
+import { StoreAppInstall } from './app-install';
+import type { RegisteredApp } from './app-registration';
 import { Catalog } from './catalog';
 import { FaultInjector } from './faults';
 import type { FaultKind } from './faults';
@@ -43,6 +45,8 @@ export interface StoreAccount {
   /** Its queued faults, and its random draws once it has fault rates of its own. */
   faults: FaultInjector;
   stats: StoreStats;
+  /** The registered app's install in this store: its codes, its access token, who may open it. */
+  install: StoreAppInstall;
 }
 
 /** What a store hash may be: letters, digits, `-` and `_` (a path segment, and no `:` or `,` for the command line). */
@@ -66,16 +70,20 @@ export class DemoStoreState {
   private readonly accounts = new Map<string, StoreAccount>();
   /** Each store's overrides as it was created, what `reset()` puts back. */
   private readonly createdWith = new Map<string, SettingsPatch>();
-  private readonly now: () => number;
+  /** The clock of rate windows, date_modified, code expiry and signed payloads (tests set it). */
+  readonly now: () => number;
   private readonly faultSeed: string | number;
+  /** The app registered with the demo store (single-click install), or null. */
+  readonly registeredApp: RegisteredApp | null;
 
-  constructor(options: { settings?: SettingsPatch; faultSeed?: string | number; now?: () => number } = {}) {
+  constructor(options: { settings?: SettingsPatch; faultSeed?: string | number; now?: () => number; app?: RegisteredApp } = {}) {
     this.settings = applyPatch(DEFAULT_SETTINGS, options.settings ?? {});
     // A hash the demo does not serve never reaches the limiter (the gate answers 404 first).
     this.limiter = new FixedWindowRateLimiter((hash) => this.effective(this.accounts.get(hash)), options.now);
     this.faultSeed = options.faultSeed ?? 'faults';
     this.faults = new FaultInjector(this.faultSeed);
     this.now = options.now ?? Date.now;
+    this.registeredApp = options.app ?? null;
   }
 
   /** Serves one more store; throws when the hash is already served. */
@@ -96,6 +104,7 @@ export class DemoStoreState {
       // Its own seed, so one store's draws do not shift another's.
       faults: new FaultInjector(`${this.faultSeed}:${spec.hash}`),
       stats: emptyStoreStats(),
+      install: new StoreAppInstall(this.now),
     };
     this.accounts.set(spec.hash, account);
     this.createdWith.set(spec.hash, overrides);
@@ -179,6 +188,12 @@ export class DemoStoreState {
     return this.catalog(hash).deleteProduct(productId);
   }
 
+  /** The API account (client id) an access token of this store belongs to: its own token's, or an issued one's. */
+  clientIdFor(account: StoreAccount, accessToken: string | undefined): string | undefined {
+    if (accessToken === undefined) return undefined;
+    return accessToken === account.accessToken ? account.clientId : account.install.clientIdOf(accessToken);
+  }
+
   /** Resolves once every webhook delivery sent so far has been answered (tests). */
   async webhooksSettled(): Promise<void> {
     await Promise.all(this.accountList().map((a) => a.hooks.settled()));
@@ -190,15 +205,17 @@ export class DemoStoreState {
   }
 
   /**
-   * Regenerates every catalog and clears webhooks, rate windows, queued faults and counters,
-   * global and per store. The global settings stay as they are (as they always have); each
-   * store's overrides go back to those it was created with, so a test that throttles one store
-   * does not leave it throttled for the next. Stores added at run time stay.
+   * Regenerates every catalog and clears webhooks, rate windows, queued faults, counters and the
+   * app's installs (codes, issued tokens, access), global and per store. The global settings stay
+   * as they are (as they always have); each store's overrides go back to those it was created
+   * with, so a test that throttles one store does not leave it throttled for the next. Stores
+   * added at run time stay.
    */
   reset(): void {
     for (const account of this.accounts.values()) {
       account.catalog.reset();
       account.hooks.clear();
+      account.install.uninstall();
       account.faults.reset();
       account.stats = emptyStoreStats();
       account.overrides = this.createdWith.get(account.hash) ?? {};
