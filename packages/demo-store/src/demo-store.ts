@@ -6,7 +6,10 @@
 import { listen as serveApp, type Listening } from '@catalog/listen';
 import { createApp } from './app';
 import type { DemoStoreApp } from './app';
+import { checkAppRegistration } from './app-registration';
+import type { AppRegistration } from './app-registration';
 import type { FaultRates } from './faults';
+import { describeFieldErrors } from './settings';
 import { DEMO_STORE, DemoStoreState } from './store-state';
 import type { StoreSpec } from './store-state';
 
@@ -30,8 +33,14 @@ export interface DemoStoreOptions {
   faults?: Partial<FaultRates>;
   /** Seed of the fault draws. */
   faultSeed?: string | number;
-  /** Clock for rate windows and date_modified (tests). */
+  /** Clock for rate windows, date_modified, code expiry and signed payloads (tests). */
   now?: () => number;
+  /**
+   * The app registered for single-click install (its client id and secret, its origin, the
+   * scopes it asks for): the control panel at /manage installs it, /oauth2/token issues its
+   * tokens. Without it those answer 503. Throws when a field is not valid.
+   */
+  app?: AppRegistration;
 }
 
 /** `url` (e.g. http://127.0.0.1:8788) is a client's `baseUrl`. */
@@ -44,7 +53,10 @@ export interface DemoStore {
 }
 
 export function createDemoStore(options: DemoStoreOptions = {}): DemoStore {
+  const registration = options.app ? checkAppRegistration(options.app) : undefined;
+  if (registration && 'errors' in registration) throw new Error(`The demo store's app is not valid: ${describeFieldErrors(registration.errors)}`);
   const store = new DemoStoreState({
+    app: registration?.app,
     settings: { latencyMs: options.latencyMs, quota: options.quota, windowMs: options.windowMs, faults: options.faults },
     faultSeed: options.faultSeed,
     now: options.now,

@@ -27,7 +27,9 @@ export type HookInput = Pick<Hook, 'scope' | 'destination'> & Partial<Pick<Hook,
 export type HookEventData =
   | { type: 'product'; id: number }
   | { type: 'sku'; id: number; sku: { product_id: number; variant_id: number } }
-  | { type: 'category'; id: number };
+  | { type: 'category'; id: number }
+  /** store/app/uninstalled: the store itself. */
+  | { type: 'store' };
 
 export interface WebhookPayload {
   scope: string;
@@ -103,9 +105,19 @@ export class StoreHooks {
     this.hooks.clear();
   }
 
-  /** Sends the event to every active hook of a matching scope; returns how many were sent. */
-  emit(scope: string, data: HookEventData): number {
-    const targets = this.list().filter((h) => h.is_active && scopeMatches(h.scope, scope));
+  /** Deletes every hook of an API account (an uninstalled app's); returns how many. */
+  deleteAllOf(clientId: string): number {
+    const hooks = this.list().filter((h) => h.client_id === clientId);
+    for (const hook of hooks) this.hooks.delete(hook.id);
+    return hooks.length;
+  }
+
+  /**
+   * Sends the event to every active hook of a matching scope (only the API account's when
+   * `clientId` is given: an app's uninstall is news to it alone); returns how many were sent.
+   */
+  emit(scope: string, data: HookEventData, clientId?: string): number {
+    const targets = this.list().filter((h) => h.is_active && scopeMatches(h.scope, scope) && (clientId === undefined || h.client_id === clientId));
     if (targets.length === 0) return 0;
     const created = Math.floor(this.now() / 1000);
     const hash = createHash('sha1').update(JSON.stringify([scope, data, this.now()])).digest('hex');

@@ -1,9 +1,10 @@
 /**
  * The admin and test surface, outside /stores so no client mistakes it for BigCommerce:
  * read and change the global settings (latency, quota, window, fault rates), queue faults,
- * reset everything, read counters, list the stores, list a store's webhooks, and change or
- * delete a product "in the store" as a merchant would. One store's own settings, faults and
- * counters, and adding a store, are in admin-stores.ts.
+ * reset everything, read counters, list the stores, list a store's webhooks and the registered
+ * app's install in it (installed, scopes, who lost access), and change or delete a product "in
+ * the store" as a merchant would. One store's own settings, faults and counters, and adding a
+ * store, are in admin-stores.ts.
  */
 import { Hono } from 'hono';
 import { FAULT_KINDS, readFaultQueue } from '../faults';
@@ -54,6 +55,11 @@ export function adminRoutes(state: DemoStoreState) {
     .get('/stores/:hash/hooks', (c) => {
       const account = state.account(c.req.param('hash'));
       return account ? c.json(account.hooks.list()) : c.json({ error: 'Unknown store' }, 404);
+    })
+    // The registered app's install in the store: installed, scopes granted, who lost access (no token).
+    .get('/stores/:hash/app', (c) => {
+      const account = state.account(c.req.param('hash'));
+      return account ? c.json(account.install.describe()) : c.json({ error: 'Unknown store' }, 404);
     })
     .delete('/stores/:hash/products/:id{[0-9]+}', (c) => {
       if (!state.account(c.req.param('hash'))) return c.json({ error: 'Unknown store' }, 404);
