@@ -63,4 +63,20 @@ describe('the demo store command line', () => {
     expect(parseStoreSpec('a:b:::::1.5')).toEqual({ error: 'store "a:b:::::1.5": a faultRate=1.5 is not valid' });
     expect(parseStoreSpec('a:b', 12)).toEqual({ spec: { hash: 'a', accessToken: 'b', products: 12, settings: {} } });
   });
+
+  it('registers the app of DEMO_STORE_APP_*, all three or none, with the default scopes or DEMO_STORE_APP_SCOPES', () => {
+    expect(read({}).options.app).toBeUndefined();
+    const app = { DEMO_STORE_APP_CLIENT_ID: 'cid', DEMO_STORE_APP_CLIENT_SECRET: 'secret', DEMO_STORE_APP_URL: 'http://127.0.0.1:8787' };
+    expect(read(app).options.app).toEqual({ clientId: 'cid', clientSecret: 'secret', appUrl: 'http://127.0.0.1:8787', scopes: undefined });
+    expect(read({ ...app, DEMO_STORE_APP_SCOPES: 'store_v2_products, store_v2_orders' }).options.app?.scopes).toEqual(['store_v2_products', 'store_v2_orders']);
+    expect(errorsOf({ DEMO_STORE_APP_CLIENT_ID: 'cid' })).toEqual([
+      'DEMO_STORE_APP_CLIENT_SECRET, DEMO_STORE_APP_URL must be set too: an app is registered with all three of ' +
+        'DEMO_STORE_APP_CLIENT_ID, DEMO_STORE_APP_CLIENT_SECRET, DEMO_STORE_APP_URL',
+    ]);
+    expect(errorsOf({ ...app, DEMO_STORE_APP_URL: 'localhost:8787', DEMO_STORE_APP_SCOPES: 'Bad-Scope' })).toEqual([
+      'DEMO_STORE_APP_URL must be an http or https URL',
+      'DEMO_STORE_APP_SCOPES must be one or more scope names (lowercase letters, digits, _)',
+    ]);
+    expect(errorsOf({ DEMO_STORE_APP_SCOPES: 'store_v2_products' })).toEqual([expect.stringMatching(/^DEMO_STORE_APP_SCOPES is set but no app is/)]);
+  });
 });

@@ -4,7 +4,11 @@
  * of their own come from `DEMO_STORE_STORES` (comma-separated) and `--store` arguments
  * (repeatable), each `hash:token[:products[:latencyMs[:quota[:windowMs[:faultRate]]]]]`; an
  * empty field keeps the default (`slow:slow-token::2000` is the default catalog size, 2 s latency).
+ * The app registered for single-click install comes from DEMO_STORE_APP_CLIENT_ID,
+ * DEMO_STORE_APP_CLIENT_SECRET and DEMO_STORE_APP_URL (all three or none), and
+ * DEMO_STORE_APP_SCOPES (optional, space- or comma-separated).
  */
+import { readAppEnv } from './app-registration';
 import type { DemoStoreOptions } from './demo-store';
 import { splitFaultRate } from './faults';
 import type { SettingsPatch } from './settings';
@@ -101,12 +105,15 @@ export function readCliOptions(env: Env, argv: readonly string[]): CliOptions | 
   const port = read('DEMO_STORE_PORT', (n) => isCount(n) && n <= 65_535) ?? 8788;
   const products = read('DEMO_STORE_PRODUCTS', isCount);
   const seed = env.DEMO_STORE_SEED || undefined;
+  const registration = readAppEnv(env);
+  errors.push(...registration.errors);
   const options: DemoStoreOptions = {
     latencyMs: read('DEMO_STORE_LATENCY_MS', isCount),
     quota: read('DEMO_STORE_QUOTA', isPositive),
     windowMs: read('DEMO_STORE_WINDOW_MS', isPositive),
     faults: splitFaultRate(read('DEMO_STORE_FAULT_RATE', isRate) ?? 0),
     stores: [{ ...DEMO_STORE, seed, products }, ...extraStores(env, argv, products, errors)],
+    app: registration.app,
   };
   return errors.length > 0 ? { errors } : { port, options };
 }

@@ -8,7 +8,9 @@
  *   main.ts --store slow:slow-token::0:1:20000 --store=flaky:flaky-token:::::0.3
  *
  * each `hash:token[:products[:latencyMs[:quota[:windowMs[:faultRate]]]]]`, an empty field
- * keeping the default (cli-options.ts reads them).
+ * keeping the default (cli-options.ts reads them). The app installed through the control panel
+ * at /manage: DEMO_STORE_APP_CLIENT_ID, DEMO_STORE_APP_CLIENT_SECRET, DEMO_STORE_APP_URL (all
+ * three, or none: no app) and DEMO_STORE_APP_SCOPES (optional).
  */
 import { readCliOptions } from './cli-options';
 import { createDemoStore } from './demo-store';
@@ -33,6 +35,13 @@ for (const account of demo.store.accountList().filter((a) => a.hash !== DEMO_STO
       `settings ${JSON.stringify(account.overrides)}`,
   );
 }
+
+const app = demo.store.registeredApp;
+console.log(
+  app
+    ? `[demo-store] control panel at ${running.url}/manage installs app "${app.clientId}" at ${app.appUrl} (token exchange: ${running.url}/oauth2/token)`
+    : '[demo-store] no app registered: set DEMO_STORE_APP_CLIENT_ID, DEMO_STORE_APP_CLIENT_SECRET and DEMO_STORE_APP_URL to install one at /manage',
+);
 
 const stop = () => {
   running.close().then(
