@@ -102,8 +102,25 @@ describe('the API shell', () => {
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'self'");
     expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
-    expect(csp).toContain("frame-ancestors 'none'");
+    // A page of the app: BigCommerce's control panel may frame it, nobody else (issue 34).
+    expect(csp).toContain('frame-ancestors https://*.mybigcommerce.com');
+    expect(csp).not.toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-frame-options')).toBeNull();
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('keeps every answer but the app\u2019s pages from being framed at all', async () => {
+    const { app } = await make({ webDistDir: webDist() });
+    for (const path of ['/api/health', '/api/openapi.json', '/api/nothing-here', '/bigcommerce/uninstall']) {
+      const res = await app.request(path);
+      expect(res.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('x-frame-options'), path).toBe('SAMEORIGIN');
+    }
+    // The callbacks' pages and redirects are shown inside the control panel.
+    const load = await app.request('/bigcommerce/load?signed_payload_jwt=x.y.z');
+    expect(load.status).toBe(401);
+    expect(load.headers.get('content-security-policy')).toContain('frame-ancestors https://*.mybigcommerce.com');
+    expect(load.headers.get('x-frame-options')).toBeNull();
   });
 });
 

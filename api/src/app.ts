@@ -31,6 +31,10 @@ import { registerRoutes } from './routes/define-routes';
 import { openApiRoutes } from './routes/openapi/openapi.routes';
 import { catalogRoutes, categoriesRoutes, productsRoutes, variantsRoutes } from './routes/products/products.routes';
 import { settingsRoutes } from './routes/settings/settings.routes';
+import { bigCommerceSignInRoutes, registerBigCommerceCallbacks } from './routes/bigcommerce/bigcommerce-app.routes';
+import type { AppRegistration } from './services/bigcommerce-app/app-deps';
+import type { CustomTokenMinter } from './services/bigcommerce-app/custom-token';
+import { controlPanelFraming } from './middleware/control-panel-framing';
 import { storeWebhookRoutes } from './routes/store-webhooks/store-webhooks.routes';
 import { stripeWebhookRoutes } from './routes/stripe-webhook/stripe-webhook.routes';
 import { subscriptionRoutes } from './routes/subscription/subscription.routes';
@@ -47,6 +51,8 @@ import { demoStoreFor, type RuntimeConfig, webApp } from './web/static';
 export interface AppDeps {
   /** `publicUrl`: the origin of every link the app hands out or redirects to (PUBLIC_URL), never a request's Host. */
   config: Pick<Config, 'webDistDir' | 'maxBodyBytes' | 'frameOrigins' | 'nodeEnv' | 'firebase' | 'publicUrl'> &
+    /** Who may frame the app's pages (BigCommerce's control panel); absent: nobody. */
+    Partial<Pick<Config, 'controlPanelOrigins'>> &
     /** Tells the web app whether it talks to the local demo store (web/static.ts demoStoreFor). */
     Partial<Pick<Config, 'bigcommerceApiUrl'>> &
     /** Where the store's webhooks deliver (decision 036); absent: none are registered. */
@@ -74,6 +80,11 @@ export interface AppDeps {
    * RATE_LIMIT_*). A limit left out, or 0, is off; absent: no limits at all (tests).
    */
   rateLimits?: RateLimits;
+  /**
+   * Installing from BigCommerce (issue 34): the app's registration and how users are signed in
+   * to Firebase. Absent: the callbacks answer a page that says the server is not set up for it.
+   */
+  bigcommerceApp?: { registration: AppRegistration; mintCustomToken: CustomTokenMinter };
 }
 
 export function createApp(deps: AppDeps) {
@@ -95,6 +106,8 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.use(requestLog(logger));
   app.use('/api/*', noStoreSignedIn());
+  // Outside secureHeaders: rewrites its frame-ancestors on the pages BigCommerce's control panel frames.
+  if (config.controlPanelOrigins?.length) app.use(controlPanelFraming(config.controlPanelOrigins));
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
@@ -133,7 +146,15 @@ export function createApp(deps: AppDeps) {
   // Unauthenticated endpoints (an invitation's link and accept): per client address, before anything runs.
   app.use('/api/*', limits.publicAddress);
 
-  registerApi(app, deps, limits);
+  const syncs = deps.syncs ?? new SyncRegistry(deps.db);
+  const now = deps.now ?? (() => new Date());
+  registerApi(app, { ...deps, syncs, now }, limits);
+  registerBigCommerceCallbacks(app, deps.bigcommerceApp && {
+    db: deps.db, secrets: deps.secrets, commerce: deps.commerce, syncs, now,
+    app: deps.bigcommerceApp.registration,
+    mintCustomToken: deps.bigcommerceApp.mintCustomToken,
+    webhookOrigin: config.storeWebhookUrl,
+  });
   // The web app answers everything outside /api; unknown API routes fall through to notFound.
   app.use('*', async (c, next) => (c.req.path.startsWith('/api/') || c.req.path === '/api' ? next() : web.handler(c, next)));
 
@@ -191,5 +212,6 @@ function registerApi(app: Hono<AppEnv>, appDeps: AppDeps, limits: RateLimiting) 
     subscriptionRoutes({ db: deps.db, billing }),
     stripeWebhookRoutes({ billing }),
     storeWebhookRoutes({ ...deps, limits: limits.webhook }),
+    bigCommerceSignInRoutes({ db: deps.db, now: deps.now, mintCustomToken: deps.bigcommerceApp?.mintCustomToken }),
   ]);
 }

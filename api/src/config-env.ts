@@ -105,6 +105,23 @@ export const Env = z.object({
   WORK_ORDER_LEASE_MS: wholeNumber(1_000, 3_600_000, DEFAULT_LEASE_MS, 'must be at least 1000'),
   WORK_ORDERS_AT_ONCE: wholeNumber(1, 1_000, DEFAULT_ORDERS_AT_ONCE, 'must be at least 1'),
   STORE_REFRESHES_AT_ONCE: wholeNumber(1, 1_000, DEFAULT_REFRESHES_AT_ONCE, 'must be at least 1'),
+  /** The app's registration in BigCommerce's developer portal (issue 34): both, or neither (no install from BigCommerce). */
+  BIGCOMMERCE_CLIENT_ID: optionalText(),
+  BIGCOMMERCE_CLIENT_SECRET: optionalText(),
+  BIGCOMMERCE_LOGIN_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://login.bigcommerce.com' })
+    .refine(bareOrigin, 'must be an origin without credentials, query or fragment')
+    .default('https://login.bigcommerce.com'),
+  /** Who may frame the app (CSP frame-ancestors sources), separated by spaces or commas. */
+  BIGCOMMERCE_CONTROL_PANEL_ORIGINS: z
+    .string()
+    .trim()
+    .max(2_000)
+    .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^https?:\/\/(\*\.)?[a-z0-9.-]+(:\d{1,5})?$/i, 'each must be an origin such as https://*.mybigcommerce.com')).min(1, 'must name at least one origin'))
+    .default(['https://*.mybigcommerce.com']),
+  /** A Firebase service account's key file (JSON): signs the custom tokens of users from BigCommerce in production. */
+  FIREBASE_SERVICE_ACCOUNT: optionalText(),
   STRIPE_API_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. http://127.0.0.1:8789' })
     .optional()

@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import type { z } from 'zod';
+import { bigcommerceAppConfig, type BigCommerceAppConfig } from './config-bigcommerce';
 import { apiRoot, Env } from './config-env';
 import { readOrCreateSecretFile } from './lib/secrets';
 import type { RateLimitName } from './middleware/rate-limit';
@@ -76,6 +77,10 @@ export interface Config {
   workOrdersAtOnce: number;
   /** Companies' store refreshes a process works on at once (STORE_REFRESHES_AT_ONCE), counted the same way. */
   storeRefreshesAtOnce: number;
+  /** Installing from BigCommerce (issue 34); undefined: BIGCOMMERCE_CLIENT_ID and _SECRET are not set. */
+  bigcommerceApp: BigCommerceAppConfig | undefined;
+  /** Origins allowed to frame the app's pages (BIGCOMMERCE_CONTROL_PANEL_ORIGINS): BigCommerce's control panel. */
+  controlPanelOrigins: string[];
 }
 
 export interface StripeConfig {
@@ -110,6 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.map((line) => `  ${line}`).join('\n')}`);
   }
   const stripe = stripeConfig(e);
+  const bigcommerceApp = bigcommerceAppConfig(e);
+  if (bigcommerceApp && 'problem' in bigcommerceApp) throw new ConfigError(`Invalid configuration:\n  ${bigcommerceApp.problem}`);
   const storeWebhookUrl = webhookOrigin(e);
   const frameOrigins = ['https://docs.google.com', 'https://forms.gle'];
   if (e.FEEDBACK_FORM_ORIGIN) frameOrigins.push(e.FEEDBACK_FORM_ORIGIN);
@@ -151,6 +158,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workOrderLeaseMs: e.WORK_ORDER_LEASE_MS,
     workOrdersAtOnce: e.WORK_ORDERS_AT_ONCE,
     storeRefreshesAtOnce: e.STORE_REFRESHES_AT_ONCE,
+    bigcommerceApp,
+    controlPanelOrigins: e.BIGCOMMERCE_CONTROL_PANEL_ORIGINS,
   };
 }
 

@@ -89,6 +89,8 @@ describe.each(dbTargets)('hostile input on $name', (target) => {
       'POST /api/work-orders': { ...orderBody, id: crypto.randomUUID() },
       'POST /api/work-orders/overlaps': { items: [{ productId: 101, variantId: 9001 }, { productId: 102 }] },
       'PUT /api/company/name': { name: 'Acme Inc' },
+      // Well formed, but no such code was issued: refused (401), nothing is written.
+      'POST /api/bigcommerce/sign-in': { code: 'A'.repeat(43) },
       'POST /api/invitations': { email: 'another-hire@example.com', role: 'admin' },
       'POST /api/subscription/checkout': { plan: 'starter' },
       'POST /api/subscription/change': { plan: 'trial', sessionId: 'cs_test_123' },

@@ -14,6 +14,7 @@ import { createLogger } from './lib/logger';
 import { createSmtpMailer } from './lib/mailer';
 import { createSecretBox } from './lib/secrets';
 import { billingFromConfig } from './services/billing/billing';
+import { customTokenMinter, readServiceAccount } from './services/bigcommerce-app/custom-token';
 import { commerceFactory, type CommerceFactory } from './services/store-connection';
 import { createRefreshWorker } from './services/store-webhooks/refresh-worker';
 import { createBackupScheduler } from './services/backups/backup-scheduler';
@@ -67,8 +68,17 @@ async function main() {
   if (!config.stripe) logger.info('STRIPE_SECRET_KEY is not set: plan changes are disabled');
   else if (config.stripe.api) logger.info('Stripe requests go to STRIPE_API_URL', { stripe: `${config.stripe.api.protocol}://${config.stripe.api.host}:${config.stripe.api.port}` });
   // Rate limits (RATE_LIMIT_*): counted in PostgreSQL when DATABASE_URL is one, so they hold across instances.
+  // Installing from BigCommerce (issue 34): users are signed in to Firebase with custom tokens.
+  const bigcommerceApp = config.bigcommerceApp && {
+    registration: { ...config.bigcommerceApp, redirectUri: `${config.publicUrl}/bigcommerce/auth` },
+    // config.ts requires the service account's key file outside local mode.
+    mintCustomToken: !config.firebase.emulatorHost && config.bigcommerceApp.serviceAccountFile
+      ? customTokenMinter({ emulator: false, serviceAccount: readServiceAccount(config.bigcommerceApp.serviceAccountFile) })
+      : customTokenMinter({ emulator: true }),
+  };
+  if (bigcommerceApp) logger.info('installable from BigCommerce', { authCallback: bigcommerceApp.registration.redirectUri, loginUrl: config.bigcommerceApp?.loginUrl });
   const app = createApp({
-    config, db, logger, verifyToken, commerce, secrets, syncs, invitations: { mailer }, billing, rateLimits: config.rateLimits,
+    config, db, logger, verifyToken, commerce, secrets, syncs, invitations: { mailer }, billing, rateLimits: config.rateLimits, bigcommerceApp,
   });
   // Runs due work orders (immediate, scheduled, or resumed after another process died); every
   // instance runs one, the database's atomic claims keep each order to one of them.

@@ -79,6 +79,8 @@ function roleOf(caller: Caller): Role | null {
 
 /** What `caller` must get from `key` at `path` (the module comment says why). */
 function expected(key: RouteKey, spec: RouteSpec, caller: Caller, path: string): Expect {
+  // A sign-in code nobody issued: refused whoever sends it (a code signs in only the user it was issued for).
+  if (key === 'POST /api/bigcommerce/sign-in') return { kind: 'refused', status: 401 };
   if (spec.access === 'public') return { kind: 'public' };
   if (spec.access === 'webhook') return { kind: 'refused', status: key === 'POST /api/stripe/webhook' ? 400 : 401 };
   const role = roleOf(caller);
@@ -133,6 +135,8 @@ function bodyFor(key: RouteKey, own: Company, target: Company, caller: Caller): 
         productUpdates: [{ productId: target.productIds[0], productName: 'Someone else\u2019s product', newRegularPrice: '1.00' }],
         executeImmediately: true,
       };
+    case 'POST /api/bigcommerce/sign-in':
+      return { code: 'A'.repeat(43) };
     case 'POST /api/settings': {
       const store = STORES[own.key];
       return { storeHash: store.hash, accessToken: store.accessToken, clientId: store.clientId };

@@ -68,9 +68,9 @@ export interface BigCommerceAppRepository {
   /** Records a one-time sign-in code (its SHA-256, never the code) for `userId`, valid until `expiresAt`. */
   createSignInCode(input: { codeHash: string; userId: string; expiresAt: Date; now: Date }): Promise<void>;
   /**
-   * Takes a sign-in code, once: the user id when it exists, is unused and has not expired at
+   * Takes a sign-in code, once: its user (and their company) when it exists, is unused and has not expired at
    * `now` (it is then used up, atomically: of two requests exactly one gets it), else null.
    * Forgets codes that expired before `now` on the way.
    */
-  takeSignInCode(codeHash: string, now: Date): Promise<string | null>;
+  takeSignInCode(codeHash: string, now: Date): Promise<{ userId: string; companyId: string } | null>;
 }

@@ -38,6 +38,7 @@ const NO_STORE_PRICES: Partial<Record<RouteKey, string>> = {
   'POST /api/subscription/checkout': 'billing', 'POST /api/subscription/change': 'billing', 'POST /api/subscription/cancel': 'billing',
   'POST /api/stripe/webhook': 'billing',
   'POST /api/webhooks/bigcommerce/:id': 'the store tells us of its own changes',
+  'POST /api/bigcommerce/sign-in': 'signs a user in', 'POST /api/bigcommerce/window-code': 'signs a user in',
 };
 
 const routes = Object.entries(ROUTE_TABLE) as [RouteKey, RouteSpec][];

@@ -14,6 +14,8 @@ import { createLogger, type Logger } from '../lib/logger';
 import { createSecretBox, generateAppSecret } from '../lib/secrets';
 import { commerceFactory, type CommerceFactory } from '../services/store-connection';
 import { SyncRegistry } from '../services/sync/sync-registry';
+import type { AppRegistration } from '../services/bigcommerce-app/app-deps';
+import { customTokenMinter } from '../services/bigcommerce-app/custom-token';
 
 export const TEST_PROJECT = 'demo-catalog';
 /** The app's PUBLIC_URL in tests unless one is given: the local default (config.ts). */
@@ -50,6 +52,9 @@ export function commerceAt(baseUrl: string, options: { fetch?: typeof fetch } = 
   return commerceFactory(baseUrl, { retryBaseMs: 20, retryMaxMs: 100, fetch: options.fetch });
 }
 
+/** The app as registered with BigCommerce in tests: the demo store's app (DEMO_STORE_APP_* in its tests) uses the same. */
+export const TEST_BIGCOMMERCE_APP = { clientId: 'test-app-client', clientSecret: 'test-app-secret-0123456789abcdef', loginUrl: 'http://127.0.0.1:9' };
+
 export async function testApp(
   overrides: {
     webDistDir?: string;
@@ -77,6 +82,11 @@ export async function testApp(
     logger?: Logger;
     /** Where the store's webhooks deliver (config.storeWebhookUrl); default none: no webhooks are registered. */
     storeWebhookUrl?: string;
+    /**
+     * The app's registration in BigCommerce (issue 34). Default: TEST_BIGCOMMERCE_APP, whose
+     * login service nobody listens at; custom tokens are the Auth emulator's.
+     */
+    bigcommerceApp?: Partial<AppRegistration>;
   } = {},
 ) {
   const own = overrides.databaseUrl === undefined ? await testDatabase() : undefined;
@@ -93,6 +103,7 @@ export async function testApp(
       trustProxy: overrides.trustProxy ?? 0,
       storeWebhookUrl: overrides.storeWebhookUrl,
       publicUrl: overrides.invitations?.publicUrl ?? TEST_PUBLIC_URL,
+      controlPanelOrigins: ['https://*.mybigcommerce.com'],
     },
     db,
     logger: overrides.logger ?? createLogger('silent'),
@@ -105,6 +116,10 @@ export async function testApp(
     now: overrides.now,
     billing: overrides.billing?.(db),
     rateLimits: overrides.rateLimits,
+    bigcommerceApp: {
+      registration: { ...TEST_BIGCOMMERCE_APP, redirectUri: `${overrides.invitations?.publicUrl ?? TEST_PUBLIC_URL}/bigcommerce/auth`, ...overrides.bigcommerceApp },
+      mintCustomToken: customTokenMinter({ emulator: true }),
+    },
   };
   const app = createApp(deps);
   const close = async () => {

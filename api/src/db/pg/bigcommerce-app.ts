@@ -12,7 +12,7 @@ import {
   expiredPayloadIds, expiredSignInCodes, installationUpsert, installedStore, storeUser, takeableSignInCode, toInstallation,
   uninstalledBeforeQuery,
 } from '../repository-shared.bigcommerce-app';
-import { bigcommerceInstallations as inst, bigcommercePayloadIds as jtis, bigcommerceUsers as bcUsers, signInCodes as codes } from '../schema.pg';
+import { bigcommerceInstallations as inst, bigcommercePayloadIds as jtis, bigcommerceUsers as bcUsers, signInCodes as codes, users } from '../schema.pg';
 import type { PgDb } from './types';
 
 export function pgBigCommerceApp(db: PgDb): BigCommerceAppRepository {
@@ -72,7 +72,9 @@ export function pgBigCommerceApp(db: PgDb): BigCommerceAppRepository {
     async takeSignInCode(codeHash, now) {
       await db.delete(codes).where(expiredSignInCodes(codes, now));
       const [row] = await db.update(codes).set({ usedAt: now }).where(takeableSignInCode(codes, codeHash, now)).returning({ userId: codes.userId });
-      return row?.userId ?? null;
+      if (!row) return null;
+      const [user] = await db.select({ companyId: users.companyId }).from(users).where(eq(users.id, row.userId));
+      return user ? { userId: row.userId, companyId: user.companyId } : null;
     },
   };
 }

@@ -10,7 +10,7 @@ import {
   expiredPayloadIds, expiredSignInCodes, installationUpsert, installedStore, storeUser, takeableSignInCode, toInstallation,
   uninstalledBeforeQuery,
 } from '../repository-shared.bigcommerce-app';
-import { bigcommerceInstallations as inst, bigcommercePayloadIds as jtis, bigcommerceUsers as bcUsers, signInCodes as codes } from '../schema.sqlite';
+import { bigcommerceInstallations as inst, bigcommercePayloadIds as jtis, bigcommerceUsers as bcUsers, signInCodes as codes, users } from '../schema.sqlite';
 import type { SqliteDb } from './types';
 
 export function sqliteBigCommerceApp(db: SqliteDb): BigCommerceAppRepository {
@@ -63,7 +63,10 @@ export function sqliteBigCommerceApp(db: SqliteDb): BigCommerceAppRepository {
     },
     async takeSignInCode(codeHash, now) {
       db.delete(codes).where(expiredSignInCodes(codes, now)).run();
-      return db.update(codes).set({ usedAt: now }).where(takeableSignInCode(codes, codeHash, now)).returning({ userId: codes.userId }).get()?.userId ?? null;
+      const taken = db.update(codes).set({ usedAt: now }).where(takeableSignInCode(codes, codeHash, now)).returning({ userId: codes.userId }).get();
+      if (!taken) return null;
+      const user = db.select({ companyId: users.companyId }).from(users).where(eq(users.id, taken.userId)).get();
+      return user ? { userId: taken.userId, companyId: user.companyId } : null;
     },
   };
 }

@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import * as auth from '@catalog/contracts/auth';
 import * as backups from '@catalog/contracts/backups';
+import * as bigcommerceApp from '@catalog/contracts/bigcommerce-app';
 import * as common from '@catalog/contracts/common';
 import * as companySettings from '@catalog/contracts/company-settings';
 import * as csv from '@catalog/contracts/csv';
@@ -30,7 +31,7 @@ import { COMPONENTS, jsonSchemas, reachable, type JsonSchema } from './json-sche
 
 /** Where the route table's schemas get their names: the modules that export them. */
 const SCHEMA_MODULES: ReadonlyArray<Record<string, unknown>> = [
-  auth, backups, common, companySettings, csv, dashboard, errors, products, replication, settings, storeWebhooks, subscription, sync, team, workOrders, teamRows,
+  auth, backups, bigcommerceApp, common, companySettings, csv, dashboard, errors, products, replication, settings, storeWebhooks, subscription, sync, team, workOrders, teamRows,
 ];
 
 export const SECURITY_SCHEMES = {

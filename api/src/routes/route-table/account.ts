@@ -1,8 +1,9 @@
 /**
  * The route table's rows for the app itself and the signed-in account: health, the login
- * redirect, this API's OpenAPI document, the caller's profile, the dashboard, the store connection.
+ * redirect, this API's OpenAPI document, the caller's profile, signing in from BigCommerce (issue 34), the dashboard, the store connection.
  */
 import { CurrentUser } from '@catalog/contracts/auth';
+import { SignInWithCodeBody, SignInWithCodeResponse, WindowCodeResponse } from '@catalog/contracts/bigcommerce-app';
 import { HealthResponse } from '@catalog/contracts/common';
 import { DashboardStats } from '@catalog/contracts/dashboard';
 import { SaveSettingsBody, Settings, SettingsResponse } from '@catalog/contracts/settings';
@@ -15,6 +16,15 @@ export const ACCOUNT_ROUTES = {
 
   'GET /api/auth/user': { summary: 'The signed-in user, with their role and company', access: 'self', responses: { 200: CurrentUser } },
   'POST /api/auth/user/walkthrough-complete': { summary: 'Marks the walkthrough seen, so it is not shown again', access: 'self', responses: { 200: CurrentUser } },
+
+  'POST /api/bigcommerce/sign-in': {
+    summary: 'Trades a one-time sign-in code (from a load in BigCommerce\u2019s control panel, or "Open in its own window") for a Firebase custom token',
+    access: 'public', body: SignInWithCodeBody, responses: { 200: SignInWithCodeResponse },
+  },
+  'POST /api/bigcommerce/window-code': {
+    summary: 'A one-time sign-in code for the caller (a user from BigCommerce), to open the app in a window of its own',
+    access: 'self', responses: { 200: WindowCodeResponse },
+  },
 
   'GET /api/dashboard': { summary: 'The dashboard\u2019s numbers, and the orders that need someone', access: 'catalog.read', responses: { 200: DashboardStats } },
 
