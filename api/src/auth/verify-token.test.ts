@@ -46,6 +46,14 @@ describe('signed Firebase ID tokens (the production path)', () => {
     expect(id).toEqual({ uid: 'uid-123', email: 'ada@example.com', emailVerified: true, name: 'Ada Lovelace', picture: null, expiresAt: expect.any(Number) });
   });
 
+  it('counts the address of a store\u2019s user from BigCommerce as verified, signed in by our custom token only', async () => {
+    const bc = { email: undefined, email_verified: undefined, sub: 'bc:abc123:1001' };
+    expect((await verify()(await sign({ ...bc, firebase: { sign_in_provider: 'custom' } }))).emailVerified).toBe(true);
+    // The same uid by another provider, or a custom token for another uid: as the token says.
+    expect((await verify()(await sign({ ...bc, firebase: { sign_in_provider: 'password' } }))).emailVerified).toBe(false);
+    expect((await verify()(await sign({ ...bc, sub: 'uid-123', firebase: { sign_in_provider: 'custom' } }))).emailVerified).toBe(false);
+  });
+
   it('rejects a token whose payload was changed after signing', async () => {
     const [h, p, s] = (await sign({})).split('.');
     const payload = JSON.parse(Buffer.from(p!, 'base64url').toString());

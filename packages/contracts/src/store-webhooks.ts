@@ -23,10 +23,16 @@ export const StoreWebhookPayload = lazySchema(() =>
       type: singleLineText(40, { label: 'data.type' }).optional(),
       id: storeId.optional(),
       sku: z.object({ product_id: storeId, variant_id: storeId.optional() }).optional(),
-    }).refine((data) => data.id !== undefined || data.sku !== undefined, 'must name the product, variant or category the event is about (id or sku)'),
+    }),
+  }).refine((payload) => isAppEvent(payload) || payload.data.id !== undefined || payload.data.sku !== undefined, {
+    error: 'must name the product, variant or category the event is about (id or sku)',
+    path: ['data'],
   }),
 );
 export type StoreWebhookPayload = z.infer<typeof StoreWebhookPayload>;
+
+/** The app's own events (store/app/uninstalled): about the store, naming nothing in it. */
+export const isAppEvent = (payload: { scope: string }): boolean => payload.scope === 'store/app/uninstalled';
 
 /** The store's product a delivery is about, or null when it names none (a category, an unknown scope). */
 export function webhookProductId(payload: StoreWebhookPayload): number | null {

@@ -19,13 +19,15 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { UuidParam } from '@catalog/contracts/common';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
-import { isCategoryEvent, MAX_STORE_WEBHOOK_BYTES, webhookProductId } from '@catalog/contracts/store-webhooks';
+import { isAppEvent, isCategoryEvent, MAX_STORE_WEBHOOK_BYTES, webhookProductId } from '@catalog/contracts/store-webhooks';
 import type { ApiSettings, Database } from '../../db/repositories';
 import { StoreRefreshQueueFullError } from '../../db/store-refresh-bounds';
 import { errorJson } from '../../lib/http';
 import type { SecretBox } from '../../lib/secrets';
 import type { RateLimiting } from '../../middleware/rate-limit';
 import type { AppEnv } from '../../middleware/request-log';
+import { forgetInstallation } from '../../services/bigcommerce-app/callbacks';
+import type { CommerceFactory } from '../../services/store-connection';
 import { notifyStoreRefreshDue } from '../../services/store-webhooks/refresh-wakeups';
 import { readWebhookSecret, WEBHOOK_SECRET_HEADER } from '../../services/store-webhooks/webhook-registration';
 import { defineRoutes } from '../define-routes';
@@ -33,6 +35,8 @@ import { defineRoutes } from '../define-routes';
 interface StoreWebhookDeps {
   db: Database;
   secrets: SecretBox;
+  /** The store's client, to remove our webhooks when the app is uninstalled (best effort). */
+  commerce: CommerceFactory;
   now: () => Date;
   /** The receiver's rate limits (app.ts: RATE_LIMIT_WEBHOOK*). */
   limits: RateLimiting['webhook'];
@@ -49,7 +53,7 @@ function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
-export function storeWebhookRoutes({ db, secrets, now, limits }: StoreWebhookDeps) {
+export function storeWebhookRoutes({ db, secrets, commerce, now, limits }: StoreWebhookDeps) {
   const limit = bodyLimit({
     maxSize: MAX_STORE_WEBHOOK_BYTES,
     onError: (c) => errorJson(c, new ApiError(ErrorCode.PAYLOAD_TOO_LARGE, `A webhook delivery is at most ${MAX_STORE_WEBHOOK_BYTES} bytes`)),
@@ -84,6 +88,12 @@ export function storeWebhookRoutes({ db, secrets, now, limits }: StoreWebhookDep
         // The body's exact text (read once by the validation) names the delivery.
         const text = await c.req.text();
         if (payload.producer !== `stores/${settings.storeHash}`) return c.body(null, 200);
+        if (isAppEvent(payload)) {
+          // The app was uninstalled from the store (also told by GET /bigcommerce/uninstall; doing it twice is harmless).
+          const installation = await db.bigcommerceApp.installationOfCompany(settings.companyId);
+          if (installation && installation.storeHash === settings.storeHash) await forgetInstallation({ db, secrets, commerce, now }, installation, c.get('log'));
+          return c.body(null, 200);
+        }
         const productId = webhookProductId(payload);
         const hash = createHash('sha256').update(text, 'utf8').digest('hex');
         const fresh = await db.storeRefreshes.receive(settings.companyId, { hash, productIds: productId === null ? [] : [productId], at: now() })

@@ -99,7 +99,7 @@ export async function install(deps: BigCommerceAppDeps, query: AuthCallbackQuery
 
   await webhooksAfterSave(
     { db, secrets: deps.secrets, commerce: deps.commerce, origin: deps.webhookOrigin, log },
-    { companyId, storeHash, accessToken: token.accessToken },
+    { companyId, storeHash, accessToken: token.accessToken, installed: true },
     saved ? { settings: saved, accessToken: savedToken } : null,
   );
   const firstSync = syncInBackground({ db, secrets: deps.secrets, commerce: deps.commerce, syncs: deps.syncs, log }, companyId);

@@ -19,6 +19,9 @@ export const WEBHOOK_SCOPES = [
   'store/category/*',
 ] as const;
 
+/** What an installation from BigCommerce follows too (issue 34): the app uninstalled from the store. */
+export const APP_WEBHOOK_SCOPES = ['store/app/uninstalled'] as const;
+
 /** The header every delivery must carry, with the company's secret as its value. */
 export const WEBHOOK_SECRET_HEADER = 'X-Catalog-Webhook-Secret';
 
@@ -46,12 +49,13 @@ export function readWebhookSecret(box: SecretBox, settings: Pick<ApiSettings, 'c
  */
 export async function registerWebhooks(
   deps: { db: Database; secrets: SecretBox }, client: BigCommerceClient, companyId: string, origin: string,
+  scopes: readonly string[] = WEBHOOK_SCOPES,
 ): Promise<void> {
   const destination = webhookDestination(origin, companyId);
   const secret = randomBytes(32).toString('base64url');
   await deps.db.settings.setWebhooks(companyId, { secret: deps.secrets.encrypt(secret, secretContext(companyId)), destination });
   await deleteHooksTo(client, destination);
-  for (const scope of WEBHOOK_SCOPES) {
+  for (const scope of scopes) {
     await client.createHook({ scope, destination, headers: { [WEBHOOK_SECRET_HEADER]: secret } });
   }
 }

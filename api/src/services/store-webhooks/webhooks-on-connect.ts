@@ -10,7 +10,7 @@ import type { ApiSettings, Database } from '../../db/repositories';
 import type { Logger } from '../../lib/logger';
 import type { SecretBox } from '../../lib/secrets';
 import type { CommerceFactory } from '../store-connection';
-import { registerWebhooks, removeWebhooks, webhookDestination } from './webhook-registration';
+import { APP_WEBHOOK_SCOPES, registerWebhooks, removeWebhooks, WEBHOOK_SCOPES, webhookDestination } from './webhook-registration';
 
 export interface WebhookDeps {
   db: Database;
@@ -41,7 +41,9 @@ export async function dropWebhooks(deps: WebhookDeps, previous: PreviousConnecti
 
 /** After Settings were saved: the webhooks of the connected store, registered once per store, token and destination. */
 export async function webhooksAfterSave(
-  deps: WebhookDeps, saved: { companyId: string; storeHash: string; accessToken: string }, previous: PreviousConnection | null,
+  deps: WebhookDeps,
+  saved: { companyId: string; storeHash: string; accessToken: string; /** Installed from BigCommerce: store/app/uninstalled too. */ installed?: boolean },
+  previous: PreviousConnection | null,
 ): Promise<void> {
   const storeChanged = previous !== null && previous.settings.storeHash !== saved.storeHash;
   if (previous && (storeChanged || !deps.origin) && previous.settings.webhookDestination) await dropWebhooks(deps, previous);
@@ -53,7 +55,8 @@ export async function webhooksAfterSave(
     && previous.accessToken === saved.accessToken;
   if (current) return;
   try {
-    await registerWebhooks(deps, deps.commerce({ storeHash: saved.storeHash, accessToken: saved.accessToken, priority: 'background' }), saved.companyId, deps.origin);
+    const scopes = saved.installed ? [...WEBHOOK_SCOPES, ...APP_WEBHOOK_SCOPES] : WEBHOOK_SCOPES;
+    await registerWebhooks(deps, deps.commerce({ storeHash: saved.storeHash, accessToken: saved.accessToken, priority: 'background' }), saved.companyId, deps.origin, scopes);
   } catch (err) {
     deps.log.warn('could not register the store webhooks: changes made in the store arrive with the next Sync', {
       companyId: saved.companyId, store: saved.storeHash, error: String(err),

@@ -25,9 +25,15 @@ export async function syncInBackground(deps: BackgroundSyncDeps, companyId: stri
   const { db, log } = deps;
   const [settings, company] = await Promise.all([db.settings.get(companyId), db.companies.get(companyId)]);
   const accessToken = settings ? readToken(deps.secrets, settings) : null;
-  if (!settings || !company || !accessToken) return false;
+  if (!settings || !company || !accessToken) {
+    log.warn('background sync not started: no store connected', { companyId });
+    return false;
+  }
   const handle = await deps.syncs.start(companyId);
-  if (!handle) return false;
+  if (!handle) {
+    log.info('background sync not started: a sync is already running', { companyId });
+    return false;
+  }
   try {
     const outcome = await runSync({
       db,
