@@ -4,8 +4,21 @@
  * person says they opened it. Google accounts are verified already. The API lists and accepts
  * invitations only for an ID token that says `email_verified: true`, so after verifying, the token
  * is refreshed at once (the session sees the new flag through onIdTokenChanged).
+ *
+ * A store's user signed in from BigCommerce's control panel (issue 34) has no email in their
+ * Firebase profile, so Firebase never calls it verified: BigCommerce vouches for their address
+ * (the API trusts their token as verified), so nothing here asks them to verify it.
  */
+import { isBigCommerceUid } from '@catalog/contracts/bigcommerce-app';
 import type { User } from 'firebase/auth';
+
+/**
+ * The session's user has a proven address: Firebase says so, or they are a store's user from
+ * BigCommerce (contracts' rule for their uid). What the banner and the invitation screens gate on.
+ */
+export function hasVerifiedEmail(user: { uid: string; emailVerified: boolean }): boolean {
+  return user.emailVerified || isBigCommerceUid(user.uid);
+}
 
 /** What the verification controls need; component tests pass a stand-in. */
 export interface EmailVerificationActions {

@@ -74,6 +74,16 @@ describe('VerifyEmailBanner', () => {
     expect(text()).not.toContain('Verify your email address');
   });
 
+  it("shows nothing to a store's user from BigCommerce (no email in Firebase; BigCommerce vouches for it)", async () => {
+    await show(fakeUser({ uid: 'bc:abc123:1001', email: null, emailVerified: false }));
+    expect(banner()).toBeNull();
+    expect(text()).not.toContain('Verify your email address');
+    // Only contracts' BigCommerce uids: another uid that merely starts alike still must verify.
+    rendered?.unmount();
+    await show(fakeUser({ uid: 'bc:not a store', email: 'x@example.com', emailVerified: false }));
+    expect(banner()).not.toBeNull();
+  });
+
   it('sends the email again and says so, or says why not', async () => {
     const { calls } = await show(UNVERIFIED);
     await click('Resend email');

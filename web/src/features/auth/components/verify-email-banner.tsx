@@ -1,20 +1,20 @@
 /**
  * The banner of the signed-in shell while the signed-in address is not verified (an account made
  * with email and password whose verification link was not opened yet; Google accounts never see
- * it): what to do, "Resend email" and "I've verified it". It goes as soon as the session's user is
- * verified (the refreshed token says so).
+ * it, nor do a store's users from BigCommerce): what to do, "Resend email" and "I've verified it". It
+ * goes as soon as the session's user is verified (the refreshed token says so).
  */
 import { Alert, Stack, Text } from '@mantine/core';
 import { IconMailExclamation } from '@tabler/icons-react';
 import { useAuth } from '../../../lib/session';
 import { VerifyEmailActions } from '../../../components/verify-email-actions';
-import type { EmailVerificationActions } from '../../../lib/email-verification';
+import { hasVerifiedEmail, type EmailVerificationActions } from '../../../lib/email-verification';
 
 export const VERIFY_EMAIL_TITLE = 'Verify your email address';
 
 export function VerifyEmailBanner({ actions }: { actions?: EmailVerificationActions }) {
   const { user } = useAuth();
-  if (!user || user.emailVerified) return null;
+  if (!user || hasVerifiedEmail(user)) return null;
   return (
     <Alert
       color="yellow"

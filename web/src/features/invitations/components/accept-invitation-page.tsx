@@ -12,6 +12,7 @@ import { Alert, Button, Container, Paper, Stack, Text, Title } from '@mantine/co
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PageLoader } from '../../../components/page-loader';
+import { hasVerifiedEmail } from '../../../lib/email-verification';
 import { useAuth } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useInvitationByToken } from '../api/get-invitation-by-token';
@@ -89,7 +90,7 @@ export function AcceptInvitationPage() {
     );
   } else {
     content = (
-      <InvitationDetailsCard invitation={lookup.invitation} signedInEmail={user.email} emailVerified={user.emailVerified} />
+      <InvitationDetailsCard invitation={lookup.invitation} signedInEmail={user.email} emailVerified={hasVerifiedEmail(user)} />
     );
   }
 

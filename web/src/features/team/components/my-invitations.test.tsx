@@ -65,6 +65,23 @@ describe('MyInvitations', () => {
     expect(requests.filter((r) => r.url === '/api/my-invitations')).toHaveLength(1);
   });
 
+  it("lists the invitations of a store's user from BigCommerce at once (their address is verified by BigCommerce)", async () => {
+    verified = true;
+    const identity = fakeIdentity();
+    rendered = await render(
+      <AuthProvider connect={identity.connect}>
+        <MemoryRouter>
+          <MyInvitations reload={() => {}} />
+        </MemoryRouter>
+      </AuthProvider>,
+    );
+    await waitFor(() => identity.connections() > 0);
+    await act(async () => identity.emit(fakeUser({ uid: 'bc:abc123:1002', email: null, emailVerified: false })));
+    const text = () => rendered!.container.textContent ?? '';
+    await waitFor(() => text().includes('Acme Team'));
+    expect(text()).not.toContain(INVITATION_ERRORS.emailNotVerified);
+  });
+
   it('says the same when the API still refuses a verified user (a token from before), and asks again once', async () => {
     const identity = fakeIdentity();
     rendered = await render(

@@ -18,6 +18,7 @@ import { IconMailExclamation } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { LoadMore } from '../../../components/load-more';
 import { VerifyEmailActions } from '../../../components/verify-email-actions';
+import { hasVerifiedEmail } from '../../../lib/email-verification';
 import { useAuth } from '../../../lib/session';
 import { formatDateTime } from '../../../lib/format-date-time';
 import { acceptInvitation } from '../api/accept-invitation';
@@ -30,7 +31,9 @@ import { ROLE_LABELS } from './team-badges';
 export const RELOAD_DELAY_MS = 1500;
 
 export function MyInvitations({ reload }: { reload: () => void }) {
-  const verifiedNow = useAuth().user?.emailVerified === true;
+  const { user } = useAuth();
+  // A store's user from BigCommerce counts as verified (their address is BigCommerce's).
+  const verifiedNow = user !== null && hasVerifiedEmail(user);
   const mine = useMyInvitations(verifiedNow);
   const [acceptingId, setAcceptingId] = useState<string | null>(null);
   const accept = useTeamAction(acceptInvitation, {
