@@ -34,6 +34,7 @@ export const loadSignedInLayout = loader(() => import('./layouts/signed-in-layou
 export const loadPricing = loader(() => import('./routes/pricing'));
 export const loadLogin = loader(() => import('./routes/login'));
 export const loadAcceptInvitation = loader(() => import('./routes/accept-invitation'));
+export const loadSignInWithCode = loader(() => import('./routes/sign-in-with-code'));
 export const loadFeedback = loader(() => import('./routes/feedback'));
 export const loadNotFound = loader(() => import('./routes/not-found'));
 
@@ -67,8 +68,12 @@ export const SIGNED_IN_SCREENS: Readonly<Record<string, ModuleLoader<unknown>>> 
   '/feedback': loadFeedback,
 };
 
-/** Paths that show a marketing page to everyone (a signed-in user is sent on from /login). */
-export const MARKETING_PATHS: readonly string[] = ['/pricing', '/login', '/accept-invitation'];
+/**
+ * Paths that show the same page to everyone, outside the signed-in shell: the marketing pages (a
+ * signed-in user is sent on from /login) and the sign-in with a one-time code (issue 34: contracts'
+ * SIGN_IN_WITH_CODE_PATH, written out so the entry does not carry zod).
+ */
+export const MARKETING_PATHS: readonly string[] = ['/pricing', '/login', '/accept-invitation', '/sign-in/code'];
 
 /** The screen a signed-in user sees at `pathname` in the shell; null on a marketing page. */
 export function signedInScreenAt(pathname: string): ModuleLoader<unknown> | null {

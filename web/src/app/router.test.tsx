@@ -1,3 +1,4 @@
+import { SIGN_IN_WITH_CODE_PATH } from '@catalog/contracts/bigcommerce-app';
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
@@ -141,6 +142,12 @@ describe('the screens a returning user starts early (route-modules.ts)', () => {
     const paths = routerPaths(routes);
     expect(paths).toContain('/products');
     expect(Object.keys(SIGNED_IN_SCREENS).sort()).toEqual(paths.filter((p) => !MARKETING_PATHS.includes(p)).sort());
+  });
+
+  it("counts the one-time code's page (contracts' SIGN_IN_WITH_CODE_PATH) with the pages outside the shell", () => {
+    expect(MARKETING_PATHS).toContain(SIGN_IN_WITH_CODE_PATH);
+    expect(routerPaths(routes)).toContain(SIGN_IN_WITH_CODE_PATH);
+    expect(signedInScreenAt(SIGN_IN_WITH_CODE_PATH)).toBeNull();
   });
 
   it('finds the screen at a path, with or without a trailing slash; the 404 page at an unknown one', () => {

@@ -4,8 +4,8 @@
  *
  * Signed-out visitors see the landing page at "/" and at any unknown path; signed-in users see
  * the dashboard at "/" and the 404 page at unknown paths (AuthSwitch, driven by useAuth()).
- * Visitors reach only /, /pricing, /login, /accept-invitation and /feedback; every other screen
- * is behind RequireAuth.
+ * Visitors reach only /, /pricing, /login, /accept-invitation, /feedback and /sign-in/code (where
+ * BigCommerce's control panel opens the app, issue 34); every other screen is behind RequireAuth.
  */
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
@@ -23,6 +23,7 @@ const SignedInLayout = lazyNamed(modules.loadSignedInLayout, 'SignedInLayout');
 const PricingRoute = lazyNamed(modules.loadPricing, 'PricingRoute');
 const LoginRoute = lazyNamed(modules.loadLogin, 'LoginRoute');
 const AcceptInvitationRoute = lazyNamed(modules.loadAcceptInvitation, 'AcceptInvitationRoute');
+const SignInWithCodeRoute = lazyNamed(modules.loadSignInWithCode, 'SignInWithCodeRoute');
 const FeedbackRoute = lazyNamed(modules.loadFeedback, 'FeedbackRoute');
 const NotFoundRoute = lazyNamed(modules.loadNotFound, 'NotFoundRoute');
 
@@ -68,6 +69,13 @@ export const routes: RouteObject[] = [
           { path: 'login', element: <LoginRoute /> },
           { path: 'accept-invitation', element: <AcceptInvitationRoute /> },
         ],
+      },
+      {
+        // The one-time code's page, for visitors and signed-in users alike: no layout around it
+        // (it shows in BigCommerce's control panel for a moment, then the app opens).
+        // Contracts' SIGN_IN_WITH_CODE_PATH (not imported: it would bring zod into this chunk).
+        path: 'sign-in/code',
+        element: <SignInWithCodeRoute />,
       },
       {
         // Linked as "Contact" from the marketing pages, and a section of the signed-in app.
