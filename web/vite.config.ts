@@ -55,8 +55,10 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         navigateFallback: '/index.html',
-        // API calls and the login endpoint (a browser navigation to /api/login) go to the network.
-        navigateFallbackDenylist: [/^\/api\//],
+        // API calls and the login endpoint (a browser navigation to /api/login) go to the network,
+        // and so do BigCommerce's callbacks (issue 34): opening the app in the control panel
+        // navigates its frame to /bigcommerce/load, which the server answers, not the app's shell.
+        navigateFallbackDenylist: [/^\/api\//, /^\/bigcommerce\//],
         cleanupOutdatedCaches: true,
         // The first visit's page is controlled as soon as the worker activates, so going offline
         // in that same session still serves the lazy screens' code. An update still waits for
