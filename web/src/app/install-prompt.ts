@@ -3,11 +3,14 @@
  * fire before any React screen is mounted. This module (imported first by the entry, main.tsx) keeps
  * that event from showing the browser's own mini-infobar and holds it, so an Install button can
  * call `prompt()` later; `appinstalled`, or running as an installed app (display-mode
- * standalone), hides the button for good.
+ * standalone), hides the button for good. Inside another page's frame (BigCommerce's control panel,
+ * issue 34) it is never shown: browsers install top-level pages only.
  *
  * No React here: the entry imports this before any of the app loads. The button
  * (install-button.tsx) follows `subscribeInstallOffer` and `canInstallNow`.
  */
+import { isFramed } from '../lib/framed';
+
 /** The event Chromium fires when the app can be installed (not in TypeScript's DOM types). */
 export interface BeforeInstallPromptEvent extends Event {
   prompt: () => Promise<unknown>;
@@ -53,9 +56,9 @@ export function subscribeInstallOffer(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The browser offers installation now, and the app is not running installed. */
+/** The browser offers installation now, and the app is not running installed nor in a frame. */
 export function canInstallNow(): boolean {
-  return deferred !== null && !installed && !runningInstalled();
+  return deferred !== null && !installed && !runningInstalled() && !isFramed();
 }
 
 /**

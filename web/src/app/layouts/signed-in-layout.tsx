@@ -1,5 +1,6 @@
 /**
- * The signed-in shell: header with the logo and the connection indicator, a sidebar with the
+ * The signed-in shell: header with the logo, the connection indicator and, inside BigCommerce's
+ * control panel's frame, "Open in its own window" (open-in-window-button.tsx), a sidebar with the
  * app's sections (sidebar-links.tsx), the store status, Install and the account
  * (sidebar-status.tsx), the banner that asks an unverified address to verify itself, the current
  * screen, and the tour for new users. Loaded lazily: signed-out visitors never download it.
@@ -27,6 +28,7 @@ import '../touch-targets.css';
 import { ConnectionIndicator } from './connection-indicator';
 import classes from './layout.module.css';
 import { PersistentStorageRequest } from './persistent-storage-request';
+import { OpenInWindowButton } from './open-in-window-button';
 import { NAVBAR_ID } from './rail-tooltip';
 import { SidebarLinks } from './sidebar-links';
 import { SidebarStatus } from './sidebar-status';
@@ -107,7 +109,10 @@ function SignedInShell({ children }: { children?: ReactNode }) {
               <Logo size={28} nameOnPhones={false} />
             </Link>
           </Group>
-          <ConnectionIndicator />
+          <Group gap="xs" wrap="nowrap">
+            <OpenInWindowButton />
+            <ConnectionIndicator />
+          </Group>
         </Group>
       </AppShell.Header>
 
