@@ -7,7 +7,7 @@ import { AuthProvider } from '../../../lib/session';
 import { fakeIdentity, fakeUser } from '../../../testing/fake-identity';
 import { render, waitFor, type Rendered } from '../../../testing/render';
 import { expectWhoCan } from '../../../testing/who-can';
-import { SettingsPage } from './settings-page';
+import { API_ACCOUNT_TITLE, SettingsPage } from './settings-page';
 
 let rendered: Rendered | undefined;
 let respond: Record<string, (init: RequestInit) => Response>;
@@ -117,6 +117,19 @@ async function press(root: ParentNode, name: string) {
 const posts = () => requests.filter((r) => r.method === 'POST');
 
 describe('the settings form', () => {
+  it("sits under 'Connect with an API account', for stores with a private app rather than the installed one", async () => {
+    const { container } = await renderSettings();
+    const section = container.querySelector<HTMLElement>('section[aria-labelledby="api-account-title"]')!;
+    const title = document.getElementById('api-account-title')!;
+    expect(title.tagName).toBe('H2');
+    expect(title.textContent).toBe(API_ACCOUNT_TITLE);
+    expect(section.textContent).toContain('private app');
+    expect(section.querySelector('form[aria-label="API connection"]')).not.toBeNull();
+    // The cards inside keep their names, one level below.
+    expect(document.getElementById('api-connection-title')?.tagName).toBe('H3');
+    expect(document.getElementById('setup-title')?.textContent).toBe('Setup instructions');
+  });
+
   it("says 'Validation Error' / 'Please fill in all required fields' before any call when a credential is blank", async () => {
     const { container } = await renderSettings();
     await waitFor(() => !button(container, 'Save settings')!.disabled);

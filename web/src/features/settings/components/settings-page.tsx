@@ -1,6 +1,7 @@
 /**
- * /settings: the API connection form (and 'Disconnect store' once one is connected), setup
- * instructions (naming the local demo store when there is one), the work-order settings
+ * /settings: under "Connect with an API account" (for a store that uses a private app, an API
+ * account, rather than installing the app from BigCommerce, issue 34), the API connection form
+ * (and 'Disconnect store' once one is connected), setup instructions (naming the local demo store when there is one), the work-order settings
  * (approvals and guardrails, issue 19), the account card, storage on this device, the Data Management danger zone and
  * Logout. The form waits for GET /api/settings so it starts from the saved connection (token
  * masked); offline, it says it will load when the connection returns.
@@ -8,7 +9,7 @@
 import type { SettingsResponse } from '@catalog/contracts/settings';
 import { Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { LoadError } from '../../../components/load-error';
 import { useCan } from '../../../components/needs-permission';
 import { OfflineNotice } from '../../../components/offline-notice';
@@ -26,6 +27,8 @@ import { SetupInstructions } from './setup-instructions';
 import { StorageCard } from './storage-card';
 import { StoreConnectionForm } from './store-connection-form';
 import { WorkOrdersSettings } from './work-orders-settings';
+
+export const API_ACCOUNT_TITLE = 'Connect with an API account';
 
 export interface SettingsPageProps {
   /** After 'Delete all products': refresh what shows products or their count. */
@@ -85,6 +88,24 @@ function ConnectionLoader({ canEdit, onDisconnected }: { canEdit: boolean | null
   );
 }
 
+/** The pasted credentials' part of the page, for stores that do not install the app from BigCommerce. */
+function ApiAccountSection({ children }: { children: ReactNode }) {
+  return (
+    <Stack gap="lg" component="section" aria-labelledby="api-account-title">
+      <div>
+        <Title order={2} id="api-account-title">
+          {API_ACCOUNT_TITLE}
+        </Title>
+        <Text size="sm" c="dimmed" mt={4}>
+          For a store that uses a private app (an API account of its own) rather than installing Catalog Pilot from
+          BigCommerce.
+        </Text>
+      </div>
+      {children}
+    </Stack>
+  );
+}
+
 export function SettingsPage({ onProductsDeleted }: SettingsPageProps) {
   usePageTitle('Settings');
   // The roles of settings.update in the permission table; null while the current user loads.
@@ -102,7 +123,9 @@ export function SettingsPage({ onProductsDeleted }: SettingsPageProps) {
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="lg">
-            <ConnectionLoader canEdit={canEdit} onDisconnected={onProductsDeleted} />
+            <ApiAccountSection>
+              <ConnectionLoader canEdit={canEdit} onDisconnected={onProductsDeleted} />
+            </ApiAccountSection>
             <WorkOrdersSettings />
           </Stack>
         </Grid.Col>

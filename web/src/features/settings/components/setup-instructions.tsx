@@ -17,7 +17,7 @@ interface SetupInstructionsProps {
 export function SetupInstructions({ demoStore, onUseDemo }: SetupInstructionsProps) {
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="setup-title">
-      <Title order={2} size="h3" id="setup-title">
+      <Title order={3} size="h3" id="setup-title">
         Setup instructions
       </Title>
 

@@ -60,7 +60,7 @@ export function StoreConnectionForm({ form, canEdit, lastSyncAt, saveButtonRef }
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="api-connection-title">
       <Group justify="space-between" align="flex-start" gap="xs">
         <div>
-          <Title order={2} size="h3" id="api-connection-title">
+          <Title order={3} size="h3" id="api-connection-title">
             API Connection
           </Title>
           <Text size="sm" c="dimmed" mt={2}>
