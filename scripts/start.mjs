@@ -3,7 +3,8 @@
 // local stand-ins: the Firebase Auth emulator (unless FIREBASE_AUTH_EMULATOR_HOST names one
 // already running, or FIREBASE_PROJECT_ID names a real project), the demo BigCommerce store
 // at http://127.0.0.1:8788 (unless BIGCOMMERCE_API_URL points elsewhere; its webhooks deliver to
-// the local app through STORE_WEBHOOK_URL) and the Stripe
+// the local app through STORE_WEBHOOK_URL; its control panel at /manage installs the app as
+// BigCommerce's does, with a local client id and secret both sides are given) and the Stripe
 // stand-in at http://127.0.0.1:8789 (unless STRIPE_SECRET_KEY is set).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -77,9 +78,29 @@ if (!env.FIREBASE_AUTH_EMULATOR_HOST && !realProject) {
 if (!env.BIGCOMMERCE_API_URL) {
   const requested = Number(env.DEMO_STORE_PORT ?? 8788);
   const port = requested > 0 && (await portIsFree(requested)) ? requested : await freePort();
+  // The app as registered with the demo store (issue 34): its control panel at /manage installs
+  // it, its /oauth2/token is the login service, and it may frame the app. The client secret is
+  // generated once and kept with the data, like APP_SECRET.
+  const appUrl = env.PUBLIC_URL || `http://localhost:${env.PORT ?? 8787}`;
+  if (!env.BIGCOMMERCE_CLIENT_ID) {
+    const secretFile = path.join(dataDir, 'bigcommerce-app-secret');
+    if (!existsSync(secretFile)) writeFileSync(secretFile, randomBytes(24).toString('base64url'), { mode: 0o600 });
+    Object.assign(env, {
+      BIGCOMMERCE_CLIENT_ID: 'catalog-pilot-local',
+      BIGCOMMERCE_CLIENT_SECRET: readFileSync(secretFile, 'utf8').trim(),
+      BIGCOMMERCE_LOGIN_URL: `http://127.0.0.1:${port}`,
+      BIGCOMMERCE_CONTROL_PANEL_ORIGINS: env.BIGCOMMERCE_CONTROL_PANEL_ORIGINS || `https://*.mybigcommerce.com http://127.0.0.1:${port}`,
+    });
+  }
   const store = spawn(process.execPath, [path.join('api', 'dist', 'demo-store.mjs')], {
     cwd: root,
-    env: { ...env, DEMO_STORE_PORT: String(port) },
+    env: {
+      ...env,
+      DEMO_STORE_PORT: String(port),
+      DEMO_STORE_APP_CLIENT_ID: env.BIGCOMMERCE_CLIENT_ID,
+      DEMO_STORE_APP_CLIENT_SECRET: env.BIGCOMMERCE_CLIENT_SECRET,
+      DEMO_STORE_APP_URL: appUrl,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   stoppers.push(() => stopChild(store));
@@ -91,6 +112,7 @@ if (!env.BIGCOMMERCE_API_URL) {
   });
   env.BIGCOMMERCE_API_URL = `http://127.0.0.1:${port}`;
   await waitFor(`${env.BIGCOMMERCE_API_URL}/__admin/settings`, 'the demo store');
+  log(`install the app from the demo store's control panel: http://127.0.0.1:${port}/manage`);
   // Its webhooks deliver to this app (registered when the store is connected in Settings), so a
   // price changed in the demo store reaches the app and the devices within seconds (decision 036).
   env.STORE_WEBHOOK_URL ||= `http://127.0.0.1:${env.PORT ?? 8787}`;

@@ -113,13 +113,15 @@ export const Env = z.object({
     .refine(bareOrigin, 'must be an origin without credentials, query or fragment')
     .default('https://login.bigcommerce.com'),
   /** Who may frame the app (CSP frame-ancestors sources), separated by spaces or commas. */
-  BIGCOMMERCE_CONTROL_PANEL_ORIGINS: z
-    .string()
-    .trim()
-    .max(2_000)
-    .transform((v) => v.split(/[\s,]+/).filter(Boolean))
-    .pipe(z.array(z.string().regex(/^https?:\/\/(\*\.)?[a-z0-9.-]+(:\d{1,5})?$/i, 'each must be an origin such as https://*.mybigcommerce.com')).min(1, 'must name at least one origin'))
-    .default(['https://*.mybigcommerce.com']),
+  BIGCOMMERCE_CONTROL_PANEL_ORIGINS: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z
+      .string()
+      .max(2_000)
+      .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+      .pipe(z.array(z.string().regex(/^https?:\/\/(\*\.)?[a-z0-9.-]+(:\d{1,5})?$/i, 'each must be an origin such as https://*.mybigcommerce.com')).min(1))
+      .default(['https://*.mybigcommerce.com']),
+  ),
   /** A Firebase service account's key file (JSON): signs the custom tokens of users from BigCommerce in production. */
   FIREBASE_SERVICE_ACCOUNT: optionalText(),
   STRIPE_API_URL: z

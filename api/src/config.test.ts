@@ -27,6 +27,21 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '-1' })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS: must be 0 \(off\) or more/);
   });
 
+  it('reads the app\u2019s registration in BigCommerce: both or neither, and a service account outside local mode', () => {
+    expect(loadConfig({})).toMatchObject({ bigcommerceApp: undefined, controlPanelOrigins: ['https://*.mybigcommerce.com'] });
+    const local = { BIGCOMMERCE_CLIENT_ID: 'id', BIGCOMMERCE_CLIENT_SECRET: 'secret', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
+    expect(loadConfig(local).bigcommerceApp).toEqual({ clientId: 'id', clientSecret: 'secret', loginUrl: 'https://login.bigcommerce.com', serviceAccountFile: undefined });
+    expect(loadConfig({ ...local, BIGCOMMERCE_LOGIN_URL: 'http://127.0.0.1:8788/' }).bigcommerceApp?.loginUrl).toBe('http://127.0.0.1:8788');
+    expect(() => loadConfig({ BIGCOMMERCE_CLIENT_ID: 'id' })).toThrow(/BIGCOMMERCE_CLIENT_ID and BIGCOMMERCE_CLIENT_SECRET: set both/);
+    expect(() => loadConfig({ BIGCOMMERCE_CLIENT_ID: 'id', BIGCOMMERCE_CLIENT_SECRET: 'secret' })).toThrow(/FIREBASE_SERVICE_ACCOUNT: required/);
+    expect(loadConfig({ BIGCOMMERCE_CLIENT_ID: 'id', BIGCOMMERCE_CLIENT_SECRET: 'secret', FIREBASE_SERVICE_ACCOUNT: '/etc/sa.json' }).bigcommerceApp?.serviceAccountFile).toBe('/etc/sa.json');
+    expect(loadConfig({ BIGCOMMERCE_CONTROL_PANEL_ORIGINS: 'https://*.mybigcommerce.com, http://127.0.0.1:8788' }).controlPanelOrigins)
+      .toEqual(['https://*.mybigcommerce.com', 'http://127.0.0.1:8788']);
+    expect(loadConfig({ BIGCOMMERCE_CONTROL_PANEL_ORIGINS: ' ' }).controlPanelOrigins).toEqual(['https://*.mybigcommerce.com']);
+    expect(() => loadConfig({ BIGCOMMERCE_CONTROL_PANEL_ORIGINS: "'self' https://x.com" })).toThrow(/BIGCOMMERCE_CONTROL_PANEL_ORIGINS/);
+    expect(() => loadConfig({ BIGCOMMERCE_CONTROL_PANEL_ORIGINS: 'https://x.com/path' })).toThrow(/BIGCOMMERCE_CONTROL_PANEL_ORIGINS/);
+  });
+
   it('names the variable that is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });

@@ -15,6 +15,7 @@ import { createSmtpMailer } from './lib/mailer';
 import { createSecretBox } from './lib/secrets';
 import { billingFromConfig } from './services/billing/billing';
 import { customTokenMinter, readServiceAccount } from './services/bigcommerce-app/custom-token';
+import { startPurging } from './services/bigcommerce-app/purge';
 import { commerceFactory, type CommerceFactory } from './services/store-connection';
 import { createRefreshWorker } from './services/store-webhooks/refresh-worker';
 import { createBackupScheduler } from './services/backups/backup-scheduler';
@@ -103,6 +104,8 @@ async function main() {
   // a lease per company and a unique daily key keep each backup to one of them.
   const backups = createBackupScheduler({ db, logger: logger.child({ component: 'backups' }) });
   backups.start();
+  // The data of stores that uninstalled the app goes 30 days later (issue 34).
+  const purging = startPurging(db, logger.child({ component: 'bigcommerce-app' }));
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info('listening', { url: `http://localhost:${info.port}`, host: config.host, db: db.dialect });
@@ -113,6 +116,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info('shutting down', { signal });
+    purging.stop();
     // A running sync stops at its next page (what it saved stays consistent); its stream then ends.
     const cancelled = syncs.cancelAll();
     if (cancelled > 0) logger.info('cancelled running syncs', { count: cancelled });

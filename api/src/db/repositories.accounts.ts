@@ -45,6 +45,12 @@ export type CompanyPatch = Partial<Pick<Company,
 export interface CompaniesRepository {
   create(input: NewCompany): Promise<Company>;
   get(id: string): Promise<Company | null>;
+  /**
+   * Deletes the company and, by the foreign keys' cascade, everything of it: its users, store
+   * connection, catalog, orders, history and backups (an installation uninstalled 30 days ago,
+   * issue 34). False when there was none.
+   */
+  delete(id: string): Promise<boolean>;
   /** For Stripe webhooks, which only know the customer. */
   getByStripeCustomerId(customerId: string): Promise<Company | null>;
   update(id: string, patch: CompanyPatch, now?: Date): Promise<Company | null>;

@@ -15,6 +15,9 @@ export function pgCompanies(db: PgDb): CompaniesRepository {
       const [row] = await db.select().from(companies).where(eq(companies.id, id));
       return row ?? null;
     },
+    async delete(id) {
+      return (await db.delete(companies).where(eq(companies.id, id)).returning({ id: companies.id })).length > 0;
+    },
     async getByStripeCustomerId(customerId) {
       const [row] = await db.select().from(companies).where(eq(companies.stripeCustomerId, customerId)).limit(1);
       return row ?? null;

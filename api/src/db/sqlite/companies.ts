@@ -16,6 +16,9 @@ export function sqliteCompanies(db: SqliteDb): CompaniesRepository {
       byId ??= db.select().from(companies).where(eq(companies.id, sql.placeholder('id'))).prepare();
       return byId.get({ id }) ?? null;
     },
+    async delete(id) {
+      return db.delete(companies).where(eq(companies.id, id)).run().changes > 0;
+    },
     async getByStripeCustomerId(customerId) {
       return db.select().from(companies).where(eq(companies.stripeCustomerId, customerId)).get() ?? null;
     },
