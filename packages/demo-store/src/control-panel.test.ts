@@ -190,6 +190,13 @@ describe('the control panel', () => {
   it('refuses a form posted from another site', async () => {
     const res = await page('/manage/install?store=demo&as=owner', { method: 'POST', headers: { Origin: 'https://evil.example' } });
     expect(res.status).toBe(403);
+    const crossSite = await page('/manage/install?store=demo&as=owner', { method: 'POST', headers: { Origin: 'null', 'Sec-Fetch-Site': 'cross-site' } });
+    expect(crossSite.status).toBe(403);
     expect(demo.store.account('demo')?.install.describe().pendingCodes).toBe(0);
+  });
+
+  it('takes its own pages\u2019 forms, which send no referrer (Origin: null, Sec-Fetch-Site: same-origin)', async () => {
+    const res = await page('/manage/install?store=demo&as=owner', { method: 'POST', headers: { Origin: 'null', 'Sec-Fetch-Site': 'same-origin' } });
+    expect(res.status).toBe(200);
   });
 });

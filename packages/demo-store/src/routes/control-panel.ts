@@ -75,8 +75,14 @@ export function controlPanelRoutes(state: DemoStoreState) {
       { session: r.session },
     );
 
-  /** A POST must come from the control panel's own pages (no Origin header: a test, or curl). */
+  /**
+   * A POST must come from the control panel's own pages (no Origin header: a test, or curl). Its
+   * pages send no referrer, so a browser's form POST says `Origin: null`; Sec-Fetch-Site, which
+   * every current browser sends, tells same-origin from foreign then.
+   */
   const foreignPost = (c: Context) => {
+    const site = c.req.header('Sec-Fetch-Site');
+    if (site !== undefined) return site !== 'same-origin' && site !== 'none';
     const origin = c.req.header('Origin');
     return origin !== undefined && origin !== new URL(c.req.url).origin;
   };
