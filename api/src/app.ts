@@ -32,7 +32,7 @@ import { openApiRoutes } from './routes/openapi/openapi.routes';
 import { catalogRoutes, categoriesRoutes, productsRoutes, variantsRoutes } from './routes/products/products.routes';
 import { settingsRoutes } from './routes/settings/settings.routes';
 import { bigCommerceSignInRoutes, registerBigCommerceCallbacks } from './routes/bigcommerce/bigcommerce-app.routes';
-import type { AppRegistration } from './services/bigcommerce-app/app-deps';
+import type { AppRegistration, BigCommerceAppDeps } from './services/bigcommerce-app/app-deps';
 import type { CustomTokenMinter } from './services/bigcommerce-app/custom-token';
 import { controlPanelFraming } from './middleware/control-panel-framing';
 import { storeWebhookRoutes } from './routes/store-webhooks/store-webhooks.routes';
@@ -148,13 +148,14 @@ export function createApp(deps: AppDeps) {
 
   const syncs = deps.syncs ?? new SyncRegistry(deps.db);
   const now = deps.now ?? (() => new Date());
-  registerApi(app, { ...deps, syncs, now }, limits);
-  registerBigCommerceCallbacks(app, deps.bigcommerceApp && {
+  const bigcommerce = deps.bigcommerceApp && {
     db: deps.db, secrets: deps.secrets, commerce: deps.commerce, syncs, now,
     app: deps.bigcommerceApp.registration,
     mintCustomToken: deps.bigcommerceApp.mintCustomToken,
     webhookOrigin: config.storeWebhookUrl,
-  });
+  };
+  registerApi(app, { ...deps, syncs, now }, limits, bigcommerce);
+  registerBigCommerceCallbacks(app, bigcommerce);
   // The web app answers everything outside /api; unknown API routes fall through to notFound.
   app.use('*', async (c, next) => (c.req.path.startsWith('/api/') || c.req.path === '/api' ? next() : web.handler(c, next)));
 
@@ -177,7 +178,7 @@ export function createApp(deps: AppDeps) {
 }
 
 /** Every route of the route table, with the handlers each resource's file declares (routes/define-routes.ts). */
-function registerApi(app: Hono<AppEnv>, appDeps: AppDeps, limits: RateLimiting) {
+function registerApi(app: Hono<AppEnv>, appDeps: AppDeps, limits: RateLimiting, bigcommerce: BigCommerceAppDeps | undefined) {
   // Links in emails (invitations, work-order decisions) are on config.publicUrl, whatever the request's Host.
   const invitations: InvitationDelivery = { mailer: appDeps.invitations?.mailer ?? null, publicUrl: appDeps.config.publicUrl };
   const deps = { ...appDeps, invitations, syncs: appDeps.syncs ?? new SyncRegistry(appDeps.db), now: appDeps.now ?? (() => new Date()) };
@@ -212,6 +213,6 @@ function registerApi(app: Hono<AppEnv>, appDeps: AppDeps, limits: RateLimiting) 
     subscriptionRoutes({ db: deps.db, billing }),
     stripeWebhookRoutes({ billing }),
     storeWebhookRoutes({ ...deps, limits: limits.webhook }),
-    bigCommerceSignInRoutes({ db: deps.db, now: deps.now, mintCustomToken: deps.bigcommerceApp?.mintCustomToken }),
+    bigCommerceSignInRoutes({ db: deps.db, now: deps.now, bigcommerce }),
   ]);
 }

@@ -91,6 +91,8 @@ describe.each(dbTargets)('hostile input on $name', (target) => {
       'PUT /api/company/name': { name: 'Acme Inc' },
       // Well formed, but no such code was issued: refused (401), nothing is written.
       'POST /api/bigcommerce/sign-in': { code: 'A'.repeat(43) },
+      // Well formed, but not one an install page gave: refused (400), nothing is written.
+      'POST /api/bigcommerce/adopt': { code: `v1:${'A'.repeat(60)}` },
       'POST /api/invitations': { email: 'another-hire@example.com', role: 'admin' },
       'POST /api/subscription/checkout': { plan: 'starter' },
       'POST /api/subscription/change': { plan: 'trial', sessionId: 'cs_test_123' },

@@ -39,6 +39,7 @@ const NO_STORE_PRICES: Partial<Record<RouteKey, string>> = {
   'POST /api/stripe/webhook': 'billing',
   'POST /api/webhooks/bigcommerce/:id': 'the store tells us of its own changes',
   'POST /api/bigcommerce/sign-in': 'signs a user in', 'POST /api/bigcommerce/window-code': 'signs a user in',
+  'POST /api/bigcommerce/adopt': 'connects the store, as Settings do; writes no price',
 };
 
 const routes = Object.entries(ROUTE_TABLE) as [RouteKey, RouteSpec][];

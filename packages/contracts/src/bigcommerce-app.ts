@@ -75,6 +75,19 @@ export type SignInWithCodeResponse = z.infer<typeof SignInWithCodeResponse>;
 export const WindowCodeResponse = lazySchema(() => z.object({ path: z.string() }));
 export type WindowCodeResponse = z.infer<typeof WindowCodeResponse>;
 
+/** POST /api/bigcommerce/adopt: the owner of a company brings a store's installation into it (decision 056). */
+export const AdoptInstallationBody = lazySchema(() => z.object({ code: z.string().regex(/^[A-Za-z0-9_.:-]{40,4000}$/, { error: 'This adoption link is not valid' }) }));
+export type AdoptInstallationBody = z.infer<typeof AdoptInstallationBody>;
+
+export const AdoptInstallationResponse = lazySchema(() => z.object({ storeHash: z.string() }));
+export type AdoptInstallationResponse = z.infer<typeof AdoptInstallationResponse>;
+
+/** The web app's page that adopts an installation with the code in its fragment. */
+export const ADOPT_INSTALLATION_PATH = '/adopt-installation';
+
+/** How long the install page's adoption link works. */
+export const ADOPTION_CODE_TTL_MS = 30 * 60_000;
+
 /** How long a sign-in code works: long enough to open a window, too short to be worth stealing. */
 export const SIGN_IN_CODE_TTL_MS = 2 * 60_000;
 
@@ -96,7 +109,11 @@ export const APP_PAGE_MESSAGES = {
   exchangeFailed: 'BigCommerce did not accept the authorization code (it may have been used already or expired). Start the install again from your control panel.',
   missingScopes: (scopes: string[]) => `The app needs these permissions to work: ${scopes.join(', ')}. Install it again and approve all of them.`,
   emailTaken: (email: string) =>
-    `${email} already signs in to Catalog Pilot with another account, so the install cannot make a new one for it. Install the app as another user of this store.`,
+    `${email} already signs in to Catalog Pilot. If that account owns the company that uses this store, sign in to it to adopt this installation: its store connection becomes this installation's, and you open the app from BigCommerce from then on.`,
+  adopt: 'Sign in to adopt this installation',
+  adoptionInvalid: 'This adoption link is not valid any more: install the app again from your BigCommerce control panel.',
+  adoptionOtherStore: (storeHash: string) => `Your company is connected to another store (${storeHash}). Disconnect it in Settings first, or adopt with the owner of the company that uses this store.`,
+  adoptionTaken: 'This store\u2019s installation belongs to another company already.',
   memberElsewhere: (email: string) => `${email} already belongs to another company in Catalog Pilot, so it cannot join this store's team.`,
   removed: 'Your access to this app was removed by the store owner.',
 } as const;

@@ -58,6 +58,11 @@ export const PERMISSIONS = {
   'backups.download': likeWorkOrders('download backups', 'A backup as CSV holds only the prices everyone in the company already sees (Premium).'),
   'settings.read': everyone('Members see which store is connected; the access token is never sent back whole.'),
   'settings.update': managersOnly('change store settings', 'The store connection holds live credentials and decides where every price is written.'),
+  'settings.adoptInstallation': {
+    roles: ['owner'] as readonly Role[],
+    denied: 'Only the company\u2019s owner can adopt an installation from BigCommerce',
+    reason: 'Adopting puts the company on a store\u2019s BigCommerce installation: its token, its users, and what an uninstall does to the company\u2019s data (issue 34).',
+  },
   'companySettings.read': everyone('Everyone sees whether their orders need approval and which guardrails block an order.'),
   'companySettings.update': managersOnly('change company settings', 'Approvals and blocking guardrails decide what members\u2019 orders may do.'),
   'team.read': everyone('Everyone sees who is in the team and who is invited.'),

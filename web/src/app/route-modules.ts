@@ -44,6 +44,7 @@ export const loadWorkOrders = loader(() => import('./routes/app/work-orders'));
 export const loadCreateWorkOrder = loader(() => import('./routes/app/create-work-order'));
 export const loadBackups = loader(() => import('./routes/app/backups'));
 export const loadSettings = loader(() => import('./routes/app/settings'));
+export const loadAdoptInstallation = loader(() => import('./routes/app/adopt-installation'));
 export const loadSubscription = loader(() => import('./routes/app/subscription'));
 export const loadTeam = loader(() => import('./routes/app/team'));
 export const loadCategoryDemo = loader(() => import('./routes/app/category-demo'));

@@ -24,6 +24,7 @@ const PricingRoute = lazyNamed(modules.loadPricing, 'PricingRoute');
 const LoginRoute = lazyNamed(modules.loadLogin, 'LoginRoute');
 const AcceptInvitationRoute = lazyNamed(modules.loadAcceptInvitation, 'AcceptInvitationRoute');
 const SignInWithCodeRoute = lazyNamed(modules.loadSignInWithCode, 'SignInWithCodeRoute');
+const AdoptInstallationRoute = lazyNamed(modules.loadAdoptInstallation, 'AdoptInstallationRoute');
 const FeedbackRoute = lazyNamed(modules.loadFeedback, 'FeedbackRoute');
 const NotFoundRoute = lazyNamed(modules.loadNotFound, 'NotFoundRoute');
 
@@ -108,6 +109,8 @@ export const routes: RouteObject[] = [
           { path: 'work-orders/create', element: <CreateWorkOrderRoute /> },
           { path: 'backups', element: <BackupsRoute /> },
           { path: 'settings', element: <SettingsRoute /> },
+          // Contracts' ADOPT_INSTALLATION_PATH (issue 34), written out as the code page's is.
+          { path: 'adopt-installation', element: <AdoptInstallationRoute /> },
           { path: 'subscription', element: <SubscriptionRoute /> },
           { path: 'team', element: <TeamRoute /> },
           { path: 'category-demo', element: <CategoryDemoRoute /> },

@@ -14,7 +14,7 @@ import type { Database } from '../../db/repositories';
 import type { AppEnv } from '../../middleware/request-log';
 import type { BigCommerceAppDeps, Refusal } from '../../services/bigcommerce-app/app-deps';
 import { load, removeUser, uninstall } from '../../services/bigcommerce-app/callbacks';
-import type { CustomTokenMinter } from '../../services/bigcommerce-app/custom-token';
+import { adopt } from '../../services/bigcommerce-app/adopt';
 import { install } from '../../services/bigcommerce-app/install';
 import { appPage } from '../../services/bigcommerce-app/pages';
 import { issueSignInCode, takeSignInCode } from '../../services/bigcommerce-app/sign-in-codes';
@@ -33,7 +33,7 @@ export function registerBigCommerceCallbacks(app: Hono<AppEnv>, deps: BigCommerc
     const query = AuthCallbackQuery.safeParse(c.req.query());
     if (!query.success) return page(c, { status: 400, title: 'The app could not be installed', message: APP_PAGE_MESSAGES.missingCode });
     const outcome = await install(deps, query.data, c.get('log'));
-    if (!outcome.ok) return page(c, outcome.refusal);
+    if (!outcome.ok) return appPage(c, outcome.refusal.status, outcome.refusal.title, outcome.refusal.message, outcome.action);
     // The first sync runs on; its end is logged by itself.
     void outcome.firstSync;
     return c.redirect(outcome.path, 302);
@@ -63,11 +63,12 @@ export function registerBigCommerceCallbacks(app: Hono<AppEnv>, deps: BigCommerc
 export interface SignInCodeDeps {
   db: Database;
   now: () => Date;
-  /** Undefined when the app is not set up for BigCommerce: both routes answer 404. */
-  mintCustomToken: CustomTokenMinter | undefined;
+  /** Undefined when the app is not set up for BigCommerce: the routes answer 404. */
+  bigcommerce: BigCommerceAppDeps | undefined;
 }
 
-export function bigCommerceSignInRoutes({ db, now, mintCustomToken }: SignInCodeDeps) {
+export function bigCommerceSignInRoutes({ db, now, bigcommerce }: SignInCodeDeps) {
+  const mintCustomToken = bigcommerce?.mintCustomToken;
   const NOT_SET_UP = () => new ApiError(ErrorCode.NOT_FOUND, APP_PAGE_MESSAGES.notConfigured);
   return defineRoutes({
     'POST /api/bigcommerce/sign-in': async (c, { body }) => {
@@ -78,6 +79,10 @@ export function bigCommerceSignInRoutes({ db, now, mintCustomToken }: SignInCode
         throw new ApiError(ErrorCode.UNAUTHENTICATED, 'This sign-in link is not valid any more: open the app again from your BigCommerce control panel');
       }
       return c.json({ customToken: await mintCustomToken(user.firebaseUid) });
+    },
+    'POST /api/bigcommerce/adopt': async (c, { body }) => {
+      if (!bigcommerce) throw NOT_SET_UP();
+      return c.json(await adopt(bigcommerce, c.get('user'), body.code, c.get('log')));
     },
     'POST /api/bigcommerce/window-code': async (c) => {
       if (!mintCustomToken) throw NOT_SET_UP();

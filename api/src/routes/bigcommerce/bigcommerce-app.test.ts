@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@catalog/listen/free-port';
 import { listen, type Listening } from '@catalog/listen';
-import { appPayloadClaims, signAppPayload, storeUser, storeUserEmail } from '@catalog/demo-store';
+import { appPayloadClaims, DEMO_STORE, signAppPayload, storeUser, storeUserEmail } from '@catalog/demo-store';
 import { bigCommerceUid, UNINSTALLED_REASON } from '@catalog/contracts/bigcommerce-app';
 import { DEFAULT_PLAN, PLANS } from '@catalog/contracts/plans';
 import { commerceAt, emulatorToken, TEST_BIGCOMMERCE_APP, testApp } from '../../testing/test-app';
@@ -24,7 +24,7 @@ beforeAll(async () => {
   // The app listens, so the control panel's remove_user and uninstall reach it as BigCommerce's servers do.
   const port = await freePort();
   APP_URL = `http://127.0.0.1:${port}`;
-  store = await startDemoStore({ products: 12, app: { clientId: TEST_BIGCOMMERCE_APP.clientId, clientSecret: TEST_BIGCOMMERCE_APP.clientSecret, appUrl: APP_URL } });
+  store = await startDemoStore({ stores: [{ ...DEMO_STORE, products: 12 }, { hash: 'acme', accessToken: 'acme-token', products: 4 }], app: { clientId: TEST_BIGCOMMERCE_APP.clientId, clientSecret: TEST_BIGCOMMERCE_APP.clientSecret, appUrl: APP_URL } });
   t = await testApp({ commerce: commerceAt(store.url), bigcommerceApp: { loginUrl: store.url, redirectUri: `${APP_URL}/bigcommerce/auth` }, storeWebhookUrl: APP_URL });
   served = await listen(t.app, { port });
 });
@@ -37,8 +37,8 @@ afterAll(async () => {
 const unescapeHtml = (text: string) => text.replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
 
 /** Confirms the install in the demo control panel: the auth callback's path and query, as the iframe would load it. */
-async function consent(as: 'owner' | 'staff' = 'owner'): Promise<string> {
-  const res = await store.app.request(`/manage/install?store=demo&as=${as}`, { method: 'POST' });
+async function consent(as: 'owner' | 'staff' = 'owner', hash = 'demo'): Promise<string> {
+  const res = await store.app.request(`/manage/install?store=${hash}&as=${as}`, { method: 'POST' });
   expect(res.status).toBe(200);
   const src = new URL(unescapeHtml(/<iframe src="([^"]+)"/.exec(await res.text())![1]!));
   expect(src.origin + src.pathname).toBe(`${APP_URL}/bigcommerce/auth`);
@@ -63,8 +63,8 @@ async function signIn(code: string) {
   return { uid, headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' } };
 }
 
-const payload = (role: 'owner' | 'staff', change: (claims: Record<string, unknown>) => void = () => {}, secret = TEST_BIGCOMMERCE_APP.clientSecret) => {
-  const claims = appPayloadClaims({ clientId: TEST_BIGCOMMERCE_APP.clientId, hash: 'demo', user: storeUser('demo', role), nowMs: Date.now() }) as unknown as Record<string, unknown>;
+const payload = (role: 'owner' | 'staff', change: (claims: Record<string, unknown>) => void = () => {}, secret = TEST_BIGCOMMERCE_APP.clientSecret, hash = 'demo') => {
+  const claims = appPayloadClaims({ clientId: TEST_BIGCOMMERCE_APP.clientId, hash, user: storeUser(hash, role), nowMs: Date.now() }) as unknown as Record<string, unknown>;
   change(claims);
   return signAppPayload(secret, claims);
 };
@@ -214,5 +214,37 @@ describe('removing a user and uninstalling', () => {
     expect(store.store.account('demo')!.hooks.emit('store/app/uninstalled', { type: 'store' }, TEST_BIGCOMMERCE_APP.clientId)).toBe(1);
     await expect.poll(async () => (await t.db.bigcommerceApp.installation('demo'))?.uninstalledAt, { timeout: 5_000 }).toBeInstanceOf(Date);
     expect(await t.db.settings.get(companyId)).toBeNull();
+  });
+});
+
+describe('adopting an installation', () => {
+  it('lets the owner of the company that uses the store, signed in, adopt an install made with their address', async () => {
+    // A merchant who connected the store with a pasted token, signed in with the address the store's owner has in BigCommerce.
+    const email = storeUserEmail('owner', 'acme');
+    const merchant = { authorization: `Bearer ${emulatorToken({ sub: 'uid-acme-merchant', email, email_verified: true })}`, 'content-type': 'application/json' };
+    const connected = await t.app.request('/api/settings', { method: 'POST', headers: merchant, body: JSON.stringify({ storeHash: 'acme', accessToken: 'acme-token', clientId: 'private-app' }) });
+    expect(connected.status).toBe(200);
+    const merchantCompany = (await me(merchant)).companyId;
+
+    // The install does not make a second account for the address: its page offers adoption.
+    const page = await t.app.request(await consent('owner', 'acme'));
+    expect(page.status).toBe(409);
+    const html = unescapeHtml(await page.text());
+    const code = /href="\/adopt-installation#code=([^"]+)"/.exec(html)?.[1];
+    expect(code).toBeDefined();
+    expect(html).toContain('Sign in to adopt this installation');
+    expect(await t.db.bigcommerceApp.installation('acme')).toBeNull();
+
+    const adopt = (headers: Record<string, string>, body: unknown) => t.app.request('/api/bigcommerce/adopt', { method: 'POST', headers, body: JSON.stringify(body) });
+    expect((await adopt(merchant, { code: `${code!.slice(0, -4)}AAAA` })).status).toBe(400);
+    const adopted = await adopt(merchant, { code });
+    expect(adopted.status).toBe(200);
+    expect(await adopted.json()).toEqual({ storeHash: 'acme' });
+    expect((await adopt(merchant, { code })).status).toBe(400);
+    expect((await t.db.bigcommerceApp.installation('acme'))?.companyId).toBe(merchantCompany);
+
+    // From now on the store's owner opens the app from BigCommerce as that same account.
+    const loaded = await signIn(codeOf(await load(payload('owner', () => {}, TEST_BIGCOMMERCE_APP.clientSecret, 'acme'))));
+    expect(loaded.uid).toBe('uid-acme-merchant');
   });
 });

@@ -3,7 +3,7 @@
  * redirect, this API's OpenAPI document, the caller's profile, signing in from BigCommerce (issue 34), the dashboard, the store connection.
  */
 import { CurrentUser } from '@catalog/contracts/auth';
-import { SignInWithCodeBody, SignInWithCodeResponse, WindowCodeResponse } from '@catalog/contracts/bigcommerce-app';
+import { AdoptInstallationBody, AdoptInstallationResponse, SignInWithCodeBody, SignInWithCodeResponse, WindowCodeResponse } from '@catalog/contracts/bigcommerce-app';
 import { HealthResponse } from '@catalog/contracts/common';
 import { DashboardStats } from '@catalog/contracts/dashboard';
 import { SaveSettingsBody, Settings, SettingsResponse } from '@catalog/contracts/settings';
@@ -20,6 +20,10 @@ export const ACCOUNT_ROUTES = {
   'POST /api/bigcommerce/sign-in': {
     summary: 'Trades a one-time sign-in code (from a load in BigCommerce\u2019s control panel, or "Open in its own window") for a Firebase custom token',
     access: 'public', body: SignInWithCodeBody, responses: { 200: SignInWithCodeResponse },
+  },
+  'POST /api/bigcommerce/adopt': {
+    summary: 'The company\u2019s owner adopts a store\u2019s installation from BigCommerce, with the code its install page gave (decision 056)',
+    access: 'settings.adoptInstallation', body: AdoptInstallationBody, responses: { 200: AdoptInstallationResponse },
   },
   'POST /api/bigcommerce/window-code': {
     summary: 'A one-time sign-in code for the caller (a user from BigCommerce), to open the app in a window of its own',

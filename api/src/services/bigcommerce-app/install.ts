@@ -5,37 +5,38 @@
  * with its data; the token is stored encrypted as a pasted one is; the webhooks are registered
  * (store/app/uninstalled among them); the first sync starts; and the installer is signed in with
  * a one-time code. Never matched by email or store hash alone (decision 020, decision 056): an
- * email that already signs in to the app is refused with a page that says so.
+ * email that already signs in to the app gets a page with a link to adopt the installation,
+ * signed in as that account's owner (adopt.ts).
  */
-import { APP_PAGE_MESSAGES, bigCommerceUid, missingScopes, storeHashOf, type AuthCallbackQuery } from '@catalog/contracts/bigcommerce-app';
+import { ADOPT_INSTALLATION_PATH, APP_PAGE_MESSAGES, bigCommerceUid, missingScopes, storeHashOf, type AuthCallbackQuery } from '@catalog/contracts/bigcommerce-app';
 import { DEFAULT_PLAN, PLANS } from '@catalog/contracts/plans';
 import { ownCompanyName } from '@catalog/contracts/team';
 import { IdentityConflictError } from '../../db/errors';
 import type { Installation } from '../../db/repositories';
-import { encryptToken, readToken } from '../store-connection';
-import { webhooksAfterSave } from '../store-webhooks/webhooks-on-connect';
 import { syncInBackground } from '../sync/background-sync';
 import type { BigCommerceAppDeps, CallbackLog, Refusal } from './app-deps';
 import { ExchangeError, exchangeCode, type Exchanged } from './oauth-exchange';
+import { adoptionCode } from './adopt';
+import { connectInstallation } from './connect-installation';
 import { issueSignInCode } from './sign-in-codes';
 import { userForStore } from './store-users';
 
 const FAILED = 'The app could not be installed';
 
-export type InstallOutcome = { ok: true; path: string; companyId: string; firstSync: Promise<boolean> } | { ok: false; refusal: Refusal };
+export type InstallOutcome =
+  | { ok: true; path: string; companyId: string; firstSync: Promise<boolean> }
+  | { ok: false; refusal: Refusal; action?: { href: string; label: string } };
 
 const refuse = (status: Refusal['status'], message: string, title = FAILED): InstallOutcome => ({ ok: false, refusal: { status, title, message } });
 
 /** The store's company: the installation's (installed, or uninstalled less than 30 days ago), else a new one owned by the installer. */
-async function companyFor(deps: BigCommerceAppDeps, storeHash: string, token: Exchanged, previous: Installation | null): Promise<{ companyId: string } | Refusal> {
+async function companyFor(deps: BigCommerceAppDeps, storeHash: string, token: Exchanged, previous: Installation | null): Promise<{ companyId: string } | { adopt: true }> {
   const { db } = deps;
   if (previous && (await db.companies.get(previous.companyId))) return { companyId: previous.companyId };
   const uid = bigCommerceUid(storeHash, token.user.id);
   const existing = await db.users.getByFirebaseUid(uid);
   if (existing) return { companyId: existing.companyId };
-  if (await db.users.getByEmail(token.user.email)) {
-    return { status: 409, title: FAILED, message: APP_PAGE_MESSAGES.emailTaken(token.user.email) };
-  }
+  if (await db.users.getByEmail(token.user.email)) return { adopt: true };
   try {
     const user = await db.users.provision({
       firebaseUid: uid,
@@ -49,7 +50,7 @@ async function companyFor(deps: BigCommerceAppDeps, storeHash: string, token: Ex
     return { companyId: user.companyId };
   } catch (err) {
     // The address was taken a moment ago (a sign-up racing the install).
-    if (err instanceof IdentityConflictError) return { status: 409, title: FAILED, message: APP_PAGE_MESSAGES.emailTaken(token.user.email) };
+    if (err instanceof IdentityConflictError) return { adopt: true };
     throw err;
   }
 }
@@ -71,37 +72,18 @@ export async function install(deps: BigCommerceAppDeps, query: AuthCallbackQuery
 
   const previous = await db.bigcommerceApp.installation(storeHash);
   const found = await companyFor(deps, storeHash, token, previous);
-  if ('status' in found) return { ok: false, refusal: found };
+  if ('adopt' in found) {
+    // The address signs in already: its owner may adopt the installation, signed in (decision 056).
+    const code = adoptionCode(deps, { storeHash, token }, deps.now());
+    return { ok: false, refusal: { status: 409, title: 'This store can be adopted', message: APP_PAGE_MESSAGES.emailTaken(token.user.email) }, action: { href: `${ADOPT_INSTALLATION_PATH}#code=${code}`, label: APP_PAGE_MESSAGES.adopt } };
+  }
   const { companyId } = found;
   const now = deps.now();
-
-  // The store's token, as a pasted one is kept: encrypted, under the company.
-  const saved = await db.settings.get(companyId);
-  const savedToken = saved ? readToken(deps.secrets, saved) : null;
-  const storeChanged = !!saved && saved.storeHash !== storeHash;
-  if (storeChanged) {
-    await db.products.deleteAll(companyId);
-    await db.storeTaxonomy.clear(companyId);
-  }
-  await db.settings.upsert(companyId, {
-    storeHash,
-    accessToken: encryptToken(deps.secrets, companyId, token.accessToken),
-    clientId: app.clientId,
-    showStockStatus: saved?.showStockStatus ?? false,
-    showInvisibleProducts: saved?.showInvisibleProducts ?? false,
-    ...(storeChanged ? { lastSyncAt: null, syncSince: null, fullSyncAt: null } : {}),
-  }, now);
-  await db.bigcommerceApp.saveInstallation({ storeHash, companyId, ownerBcUserId: token.owner.id, accountUuid: token.accountUuid, scopes: token.scope, installedAt: now });
+  await connectInstallation(deps, { companyId, storeHash, token }, log);
 
   // The installer: the company's owner when new, else whoever they are (or become) there.
   const installer = await userForStore(db, { storeHash, companyId }, token.user, now);
   if ('status' in installer) return { ok: false, refusal: installer };
-
-  await webhooksAfterSave(
-    { db, secrets: deps.secrets, commerce: deps.commerce, origin: deps.webhookOrigin, log },
-    { companyId, storeHash, accessToken: token.accessToken, installed: true },
-    saved ? { settings: saved, accessToken: savedToken } : null,
-  );
   const firstSync = syncInBackground({ db, secrets: deps.secrets, commerce: deps.commerce, syncs: deps.syncs, log }, companyId);
   const { path } = await issueSignInCode(db, installer.id, now);
   log.info('installed from BigCommerce', { store: storeHash, companyId, again: previous !== null });
