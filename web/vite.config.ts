@@ -13,7 +13,7 @@ const THEME_COLOR = '#4263eb';
 /** A library module (not its CSS). */
 const JS_IN_NODE_MODULES = /[\\/]node_modules[\\/].*\.[cm]?[jt]sx?$/;
 /** Libraries the app imports dynamically, out of the vendor chunk (build.rolldownOptions). */
-const LOADED_ON_DEMAND = /[\\/]node_modules[\\/](dexie|dexie-react-hooks|zod|firebase|@firebase|idb|papaparse|workbox-window)[\\/]/;
+const LOADED_ON_DEMAND = /[\\/]node_modules[\\/](dexie|dexie-react-hooks|zod|firebase|@firebase|idb|papaparse|workbox-window|fake-indexeddb)[\\/]/;
 
 export default defineConfig({
   plugins: [
@@ -54,6 +54,9 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // The in-memory IndexedDB of a frame denied storage (src/local/memory-indexeddb.ts): a frame
+        // has no service worker, and a page of its own never needs it.
+        globIgnores: ['**/memory-indexeddb-*.js'],
         navigateFallback: '/index.html',
         // API calls and the login endpoint (a browser navigation to /api/login) go to the network,
         // and so do BigCommerce's callbacks (issue 34): opening the app in the control panel
@@ -87,7 +90,8 @@ export default defineConfig({
           // The libraries the app imports dynamically keep their own chunks and load when needed:
           // Firebase (lib/session.ts), zod (the contracts' schemas, built on first use by
           // packages/contracts/src/lazy-schema.ts), Dexie (local/local-catalog.ts),
-          // Papa Parse (CSV files), workbox-window (after the page's load).
+          // Papa Parse (CSV files), workbox-window (after the page's load), fake-indexeddb (the
+          // in-memory catalog of a frame denied storage: src/local/memory-indexeddb.ts).
           groups: [{ name: 'vendor', test: (id: string) => JS_IN_NODE_MODULES.test(id) && !LOADED_ON_DEMAND.test(id) }],
         },
       },

@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { holdClicks, hydrateLandingOnIntent, landingHydrated, startOnIntent, whenLandingHydrated } from './landing-until-intent';
+import {
+  holdClicks, hydrateLandingOnIntent, landingHydrated, registerServiceWorkerAfterLoad, startOnIntent, whenLandingHydrated,
+} from './landing-until-intent';
+
+const frame = vi.hoisted(() => ({ framed: false }));
+vi.mock('../lib/framed', () => ({ isFramed: () => frame.framed }));
 
 afterEach(() => {
   document.body.replaceChildren();
@@ -130,5 +135,35 @@ describe('hydrateLandingOnIntent', () => {
     expect(failed).toHaveBeenCalledOnce();
     button.click();
     expect(seen).toEqual(['BUTTON']);
+  });
+});
+
+describe('registerServiceWorkerAfterLoad', () => {
+  /** A built app's page (PROD) in a browser with service workers; returns their register. */
+  function builtApp() {
+    vi.stubEnv('PROD', true);
+    const register = vi.fn(() => Promise.resolve({} as ServiceWorkerRegistration));
+    Object.defineProperty(navigator, 'serviceWorker', { value: { register }, configurable: true });
+    return register;
+  }
+
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+    frame.framed = false;
+  });
+
+  it('registers the worker in a page of its own', () => {
+    const register = builtApp();
+    registerServiceWorkerAfterLoad();
+    expect(register).toHaveBeenCalledWith('/sw.js', { scope: '/' });
+  });
+
+  it('registers nothing in a frame (BigCommerce\'s control panel)', () => {
+    const register = builtApp();
+    frame.framed = true;
+    registerServiceWorkerAfterLoad();
+    window.dispatchEvent(new Event('load'));
+    expect(register).not.toHaveBeenCalled();
   });
 });

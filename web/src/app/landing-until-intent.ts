@@ -13,6 +13,7 @@
  * its own touchstart) is held and clicked again once the app has hydrated; a link is left to the
  * browser, which follows it as a page load. Nothing here imports React or the app.
  */
+import { isFramed } from '../lib/framed';
 
 /** What counts as intent. `pointermove` covers a desktop visitor's mouse reaching the page. */
 const INTENT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'wheel', 'focusin'] as const;
@@ -123,10 +124,12 @@ export function hydrateLandingOnIntent(
  * Registers the service worker once the page has loaded, so a visitor who only reads the landing
  * page still gets the offline copy of the app (the app registers it again through
  * pwa-update-notice.tsx, which is harmless: the same script and scope). Production builds only:
- * the dev server has no worker.
+ * the dev server has no worker. Not in a frame (BigCommerce's control panel, issue 34): a frame
+ * is not installable, and its worker would be a third-party one, which a browser blocking
+ * third-party storage refuses.
  */
 export function registerServiceWorkerAfterLoad(): void {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator) || isFramed()) return;
   const register = () => {
     navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((error: unknown) => {
       console.error('Service worker registration failed', error);

@@ -3,7 +3,7 @@
  * screen until the user reloads. registerType is 'prompt' (vite.config.ts): a new version never
  * replaces the running one by surprise, e.g. in the middle of editing a work order. Reload first
  * waits for everything registered with lib/before-reload (drafts written now, not after their
- * autosave delay), so nothing typed is lost.
+ * autosave delay), so nothing typed is lost. Not rendered in a frame (app-services.tsx).
  */
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';

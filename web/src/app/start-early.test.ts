@@ -8,9 +8,12 @@ import { fakeUser } from '../testing/fake-identity';
 import { loadMantineStyles, loadSignedInLayout, loadTeam } from './route-modules';
 import { startEarly } from './start-early';
 
+// One `open` for every copy of the mock: a second import that comes while the first still
+// evaluates may get a copy of its own.
+const open = vi.hoisted(() => vi.fn());
 vi.mock('../local/device-catalog', async (importOriginal) => {
-  const { deviceCatalog } = await importOriginal<typeof import('../local/device-catalog')>();
-  return { deviceCatalog: { ...deviceCatalog, open: vi.fn() } };
+  const original = await importOriginal<typeof import('../local/device-catalog')>();
+  return { ...original, deviceCatalog: { ...original.deviceCatalog, open } };
 });
 
 afterEach(() => localStorage.clear());
@@ -30,7 +33,7 @@ describe('startEarly', () => {
     expect(loadSignedInLayout.loaded()).toBeDefined();
     expect(loadTeam.loaded()).toBeDefined();
     expect(loadMantineStyles.loaded()).toBeDefined();
-    const { deviceCatalog } = await import('../local/device-catalog');
-    expect(deviceCatalog.open).toHaveBeenCalledWith('u-9');
+    // Once the IndexedDB the catalog uses is chosen (catalog-db.ts).
+    await vi.waitFor(() => expect(open).toHaveBeenCalledWith('u-9'));
   }, 60_000);
 });

@@ -24,6 +24,11 @@ export function startEarly(pathname: string): Promise<void> | null {
   const screen = user && signedInScreenAt(pathname);
   if (!user || !screen) return null;
   const ready = Promise.all([loadSignedInLayout(), screen(), loadMantineStyles()]).then(ignore, ignore);
-  import('../local/device-catalog').then(({ deviceCatalog }) => deviceCatalog.open(user.uid), ignore);
+  import('../local/device-catalog')
+    .then(async ({ deviceCatalog, catalogStorageChosen }) => {
+      await catalogStorageChosen(); // the browser's IndexedDB, or one in memory (a frame denied storage)
+      deviceCatalog.open(user.uid);
+    })
+    .catch(ignore);
   return ready;
 }

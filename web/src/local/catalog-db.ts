@@ -25,6 +25,7 @@
 /// <reference types="vite/client" />
 import type { ReplicatedProduct, ReplicatedVariant } from '@catalog/contracts/replication';
 import { Dexie, type Table } from 'dexie';
+import { chooseIndexedDb } from './indexeddb-choice';
 
 /**
  * Dexie turns its debug mode on by itself for a page served from localhost (`npm start`, the
@@ -34,6 +35,28 @@ import { Dexie, type Table } from 'dexie';
  * own domain, where it is off.
  */
 if (import.meta.env.PROD) Dexie.debug = false;
+
+let choice: Promise<void> | undefined;
+let chosen = false;
+
+/**
+ * Which IndexedDB the catalog's databases use: the browser's, or one in memory where the browser
+ * denies it to this page (a frame of another site, issue 34: indexeddb-choice.ts). Decided once;
+ * the probe starts as this module loads. Dexie takes its IndexedDB when a database is made, so
+ * the app makes none before this has resolved: the early open (app/start-early.ts), the signed-in
+ * shell's (use-local-catalog.ts) and sign-out's (forgetCatalogData) wait for it. Never rejects.
+ * (Not a top-level await: the bundler would then split the entry chunk, decision 047.)
+ */
+export function catalogStorageChosen(): Promise<void> {
+  return (choice ??= chooseIndexedDb(Dexie.dependencies).then(() => {
+    chosen = true;
+  }));
+}
+
+/** The choice has been made (catalogStorageChosen has resolved): a database may be made now. */
+export const isCatalogStorageChosen = (): boolean => chosen;
+
+void catalogStorageChosen();
 
 /** A product row as stored: the replicated row plus what the index derives from its variants. */
 export interface StoredProduct extends ReplicatedProduct {
@@ -200,6 +223,7 @@ function deleteCatalogDb(uid: string): Promise<void> {
  * nothing of that kind the database goes whole.
  */
 export async function forgetCatalogData(uid: string): Promise<void> {
+  await catalogStorageChosen();
   const db = createCatalogDb(catalogDbName(uid));
   try {
     const [queued, drafts] = await Promise.all([db.outbox.count(), db.drafts.count()]);

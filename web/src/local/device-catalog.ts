@@ -9,6 +9,9 @@ import { isOffline } from '../lib/connectivity';
 import { onSignOut } from '../lib/sign-out-callbacks';
 import { createLocalCatalog } from './local-catalog';
 
+/** Opening it waits for the choice of IndexedDB (catalog-db.ts; here for app/start-early.ts). */
+export { catalogStorageChosen } from './catalog-db';
+
 export const deviceCatalog = createLocalCatalog({ isOffline });
 
 onSignOut(deviceCatalog.forget);

@@ -21,6 +21,7 @@ import { writePreview, type PreviewSnapshot } from './catalog-preview';
 import { pullChanges, type FetchChanges } from './catalog-pull';
 import { createStatusStore, INITIAL_STATUS, type CatalogStatus } from './catalog-status';
 import { followOtherTab, followPage, followRows, type TabMessage } from './catalog-tabs';
+import { catalogInMemory } from './indexeddb-choice';
 import { createOpenCatalog, loadedOf, previewedOf, type LoadedCatalog, type OpenCatalog, type PreviewedCatalog } from './open-catalog';
 import { reportStorageError } from './storage';
 
@@ -269,9 +270,13 @@ export function createLocalCatalog({ isOffline }: LocalCatalogDeps) {
   };
 }
 
-/** Runs `fn` holding the pull lock across tabs (or directly where Web Locks is absent). */
+/**
+ * Runs `fn` holding the pull lock across tabs; directly where Web Locks is absent, or where the
+ * catalog is in memory (indexeddb-choice.ts): then it is this page's alone, and a frame denied
+ * storage is denied Web Locks too.
+ */
 async function withPullLock(fn: () => Promise<void>): Promise<void> {
-  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  const locks = typeof navigator === 'undefined' || catalogInMemory() ? undefined : navigator.locks;
   if (locks?.request) await locks.request(PULL_LOCK, fn);
   else await fn();
 }

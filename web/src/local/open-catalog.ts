@@ -5,6 +5,7 @@
  */
 import { catalogDbName, createCatalogDb, type CatalogDb } from './catalog-db';
 import { CatalogIndex } from './catalog-index';
+import { catalogInMemory } from './indexeddb-choice';
 import type { PreviewSnapshot } from './catalog-preview';
 import type { FetchChanges } from './catalog-pull';
 import type { LocalProduct } from './local-product';
@@ -24,6 +25,7 @@ export interface OpenCatalog {
   /** The signed-in shell has started its pulls on it (LocalCatalog.start). */
   started: boolean;
   fetchChanges: FetchChanges | undefined;
+  /** None for a catalog in memory (indexeddb-choice.ts): other tabs' databases are not this one. */
   channel: BroadcastChannel | null;
   /** Full rows lately read, for queries (kept in step with the index). */
   rows: RowCache<LocalProduct>;
@@ -52,7 +54,7 @@ export function createOpenCatalog(uid: string, fetchChanges: FetchChanges | unde
     snapshot: null,
     started: false,
     fetchChanges,
-    channel: typeof BroadcastChannel === 'function' ? new BroadcastChannel(catalogDbName(uid)) : null,
+    channel: typeof BroadcastChannel === 'function' && !catalogInMemory() ? new BroadcastChannel(catalogDbName(uid)) : null,
     rows: new RowCache(),
     isLoaded: false,
     closed: false,

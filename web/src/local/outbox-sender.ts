@@ -25,6 +25,7 @@ import { ErrorCode, isApiError } from '@catalog/contracts/errors';
 import { checkConnectionNow, isOffline } from '../lib/connectivity';
 import type { CatalogDb, OutboxEntry } from './catalog-db';
 import { deviceCatalog } from './device-catalog';
+import { catalogInMemory } from './indexeddb-choice';
 import {
   entriesById, hasQueuedEntries, markRejected, markRetry, markSending, markSentForApproval, nextOpenEntry, removeEntry, requeueCutOff,
 } from './outbox-queue';
@@ -82,8 +83,9 @@ export function backoffMs(attempts: number, random = Math.random): number {
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
+/** Like the pull (local-catalog.ts): without the lock where the outbox is this page's own, in memory. */
 async function withSendLock(fn: () => Promise<void>): Promise<void> {
-  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  const locks = typeof navigator === 'undefined' || catalogInMemory() ? undefined : navigator.locks;
   if (locks?.request) await locks.request(SEND_LOCK, fn);
   else await fn();
 }

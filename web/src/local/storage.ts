@@ -4,6 +4,7 @@
  * used, and a channel on which every local write reports a full disk (QuotaExceededError) so the
  * app can tell the user (app/storage-full-notice.tsx).
  */
+import { catalogInMemory } from './indexeddb-choice';
 import { isQuotaExceededError } from './storage-errors';
 
 /** localStorage key prefix: the answer to persist() for a user on this device. */
@@ -43,11 +44,12 @@ let asking: Promise<boolean | null> | null = null;
 /**
  * Asks the browser once per user and device to keep this origin's storage (`persist()`), and
  * remembers the answer. Resolves with whether storage is persistent, or null where the browser
- * has no StorageManager. Never rejects.
+ * has no StorageManager or the catalog is in memory. Never rejects.
  */
 export function requestPersistentStorage(uid: string): Promise<boolean | null> {
   const storage = storageManager();
-  if (!storage?.persist) return Promise.resolve(null);
+  // A catalog in memory (a frame denied storage, indexeddb-choice.ts) has nothing to keep.
+  if (!storage?.persist || catalogInMemory()) return Promise.resolve(null);
   const answer = readAnswer(uid);
   if (answer !== null) return Promise.resolve(answer === 'granted');
   asking ??= (async () => {

@@ -9,6 +9,7 @@
 import { useEffect } from 'react';
 import { onReconnect } from '../lib/connectivity';
 import { useAuth } from '../lib/session';
+import { catalogStorageChosen, isCatalogStorageChosen } from './catalog-db';
 import { watchCatalog } from './catalog-watch';
 import { deviceCatalog } from './device-catalog';
 import { useOutbox } from './outbox-hooks';
@@ -23,15 +24,20 @@ export function useLocalCatalog(): void {
 
   useEffect(() => {
     if (!uid) return;
+    let mounted = true;
     // Opened here, or earlier (app/start-early.ts); the shell remounts between some routes, and
     // the first send and pull happen once per catalog.
-    if (deviceCatalog.start(uid)) {
+    const start = () => {
+      if (!mounted || !deviceCatalog.start(uid)) return;
       // In a task of their own, not in the one that runs the first screen's effects.
       setTimeout(() => {
         void outbox.flush();
         void deviceCatalog.pullNow();
       }, 0);
-    }
+    };
+    // Once the app knows which IndexedDB the catalog uses (catalog-db.ts): at once, as a rule.
+    if (isCatalogStorageChosen()) start();
+    else void catalogStorageChosen().then(start);
 
     let timer: number | undefined;
     const schedule = () => {
@@ -55,6 +61,7 @@ export function useLocalCatalog(): void {
     const stopReconnect = onReconnect(onOnline);
     const stopWatching = watchCatalog();
     return () => {
+      mounted = false;
       window.clearInterval(timer);
       stopWatching();
       document.removeEventListener('visibilitychange', onVisibility);
