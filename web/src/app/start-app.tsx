@@ -5,11 +5,15 @@
  */
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { muteStorageEventsWhereDenied } from '../lib/denied-storage-events';
 import { AppProvider } from './provider';
 import { AppRouter, prepareRouter } from './router';
 
 /** User Timing mark of the app's code having loaded (benchmarks and DevTools read it). */
 performance.mark('app-loaded');
+
+// A frame denied storage (issue 34): other pages' `storage` events would throw in Mantine's listeners.
+muteStorageEventsWhereDenied();
 
 /** The same tree as the build-time render of the landing page (src/prerender.tsx). */
 const app = (
