@@ -62,6 +62,7 @@ export const SIGNED_IN_SCREENS: Readonly<Record<string, ModuleLoader<unknown>>> 
   '/work-orders/create': loadCreateWorkOrder,
   '/backups': loadBackups,
   '/settings': loadSettings,
+  '/adopt-installation': loadAdoptInstallation,
   '/subscription': loadSubscription,
   '/team': loadTeam,
   '/category-demo': loadCategoryDemo,

@@ -13,15 +13,15 @@ function deniedFactory(name: string, { throws = false } = {}): IDBFactory {
     open: () => {
       const error = new DOMException('The request was denied.', name);
       if (throws) throw error;
-      const request = { error, onerror: null as ((event: Event) => void) | null };
-      setTimeout(() => request.onerror?.(new Event('error', { cancelable: true })), 0);
+      const request = Object.assign(new EventTarget(), { error });
+      setTimeout(() => request.dispatchEvent(new Event('error', { cancelable: true })), 0);
       return request;
     },
   } as unknown as IDBFactory;
 }
 
 /** An IDBFactory that never answers. */
-const silentFactory = { open: () => ({}) } as unknown as IDBFactory;
+const silentFactory = { open: () => new EventTarget() } as unknown as IDBFactory;
 
 const loadChoice = () => import('./indexeddb-choice');
 let errors: MockInstance<typeof console.error>;

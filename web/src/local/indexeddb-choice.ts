@@ -36,15 +36,29 @@ export function catalogInMemory(): boolean {
 }
 
 /**
+ * What the probe uses of IndexedDB, written out (the DOM's IDBFactory fits it): the API's tests
+ * read this module's types through the catalog's, in a program without the DOM library.
+ */
+interface ProbeRequest {
+  readonly result: { close(): void };
+  readonly error: { readonly name: string } | null;
+  addEventListener(type: 'success' | 'error', listener: (event: { preventDefault(): void }) => void): void;
+}
+interface ProbeFactory {
+  open(name: string): ProbeRequest;
+  deleteDatabase(name: string): unknown;
+}
+
+/**
  * Whether this page may use `factory` (the browser's IndexedDB): true when a throwaway database
  * opens. False when there is none, or when opening throws or fails as denied (SecurityError,
  * InvalidStateError, UnknownError); another failure (a full disk) is the real database's to
  * report, so true. Never rejects.
  */
-export function probeIndexedDb(factory: IDBFactory | undefined, timeoutMs = PROBE_TIMEOUT_MS): Promise<boolean> {
+export function probeIndexedDb(factory: ProbeFactory | undefined, timeoutMs = PROBE_TIMEOUT_MS): Promise<boolean> {
   if (!factory) return Promise.resolve(false);
   return new Promise((resolve) => {
-    let request: IDBOpenDBRequest;
+    let request: ProbeRequest;
     try {
       request = factory.open(PROBE_DB);
     } catch {
@@ -52,7 +66,7 @@ export function probeIndexedDb(factory: IDBFactory | undefined, timeoutMs = PROB
       return;
     }
     const timer = setTimeout(() => resolve(true), timeoutMs);
-    request.onsuccess = () => {
+    request.addEventListener('success', () => {
       clearTimeout(timer);
       request.result.close();
       try {
@@ -61,12 +75,12 @@ export function probeIndexedDb(factory: IDBFactory | undefined, timeoutMs = PROB
         // left behind (empty): the next probe opens it again
       }
       resolve(true);
-    };
-    request.onerror = (event) => {
+    });
+    request.addEventListener('error', (event) => {
       event.preventDefault(); // answered here: not an uncaught error
       clearTimeout(timer);
       resolve(!DENIED.has(request.error?.name ?? ''));
-    };
+    });
   });
 }
 
@@ -86,7 +100,10 @@ async function switchToMemory(deps: DexieDOMDependencies): Promise<void> {
  * (Dexie.dependencies) to the in-memory one. Never rejects: if the in-memory one cannot load
  * (its chunk failed), the browser's stays, as it was before the probe.
  */
-export async function chooseIndexedDb(deps: DexieDOMDependencies, factory: IDBFactory | undefined = globalThis.indexedDB): Promise<void> {
+export async function chooseIndexedDb(
+  deps: DexieDOMDependencies,
+  factory: ProbeFactory | undefined = (globalThis as { indexedDB?: ProbeFactory }).indexedDB,
+): Promise<void> {
   if (await probeIndexedDb(factory)) return;
   try {
     await switchToMemory(deps);
