@@ -4,6 +4,7 @@
  */
 import type { HttpBindings } from '@hono/node-server';
 import type { Catalog } from './catalog';
+import type { PriceLists } from './price-lists';
 import type { StoreHooks } from './webhooks';
 
 /**
@@ -21,5 +22,7 @@ export interface AppEnv {
     /** The store's webhooks, and the API account (client id) the access token belongs to. */
     hooks: StoreHooks;
     clientId: string;
+    /** The store's price lists, customer groups and channels. */
+    pricing: PriceLists;
   };
 }

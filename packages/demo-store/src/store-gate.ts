@@ -81,6 +81,7 @@ export function storeGate(state: DemoStoreState): MiddlewareHandler<AppEnv> {
     c.set('keepPrices', state.settingsOf(hash).keepOldPrices);
     c.set('hooks', account.hooks);
     c.set('clientId', clientId);
+    c.set('pricing', account.pricing);
     await next();
   };
 }

@@ -10,6 +10,7 @@ import type { RegisteredApp } from './app-registration';
 import { Catalog } from './catalog';
 import { FaultInjector } from './faults';
 import type { FaultKind } from './faults';
+import { PriceLists } from './price-lists';
 import { FixedWindowRateLimiter } from './rate-limit';
 import { applyPatch, combinePatches, DEFAULT_SETTINGS } from './settings';
 import type { DemoStoreSettings, SettingsPatch } from './settings';
@@ -40,6 +41,8 @@ export interface StoreAccount {
   catalog: Catalog;
   /** Its webhooks (Webhooks v3): registered hooks, and the deliveries of the catalog's changes. */
   hooks: StoreHooks;
+  /** Its price lists (with their records and assignments), customer groups and channels. */
+  pricing: PriceLists;
   /** Its own settings over the global ones; `{}` while it follows them. */
   overrides: SettingsPatch;
   /** Its queued faults, and its random draws once it has fault rates of its own. */
@@ -93,6 +96,8 @@ export class DemoStoreState {
     const storeId = String(1_000_000 + this.accounts.size + 1);
     const hooks = new StoreHooks(spec.hash, storeId, () => this.stats.webhooks, this.now);
     catalog.onChange = (scope, data) => hooks.emit(scope, data);
+    const pricing = new PriceLists(catalog, String(spec.seed ?? spec.hash), this.now);
+    pricing.onChange = (scope, data) => hooks.emit(scope, data);
     const overrides = spec.settings ?? {};
     const account: StoreAccount = {
       hash: spec.hash,
@@ -100,6 +105,7 @@ export class DemoStoreState {
       clientId: spec.clientId ?? `${spec.hash}-client`,
       catalog,
       hooks,
+      pricing,
       overrides,
       // Its own seed, so one store's draws do not shift another's.
       faults: new FaultInjector(`${this.faultSeed}:${spec.hash}`),
@@ -205,7 +211,7 @@ export class DemoStoreState {
   }
 
   /**
-   * Regenerates every catalog and clears webhooks, rate windows, queued faults, counters and the
+   * Regenerates every catalog and its price lists and clears webhooks, rate windows, queued faults, counters and the
    * app's installs (codes, issued tokens, access), global and per store. The global settings stay
    * as they are (as they always have); each store's overrides go back to those it was created
    * with, so a test that throttles one store does not leave it throttled for the next. Stores
@@ -214,6 +220,7 @@ export class DemoStoreState {
   reset(): void {
     for (const account of this.accounts.values()) {
       account.catalog.reset();
+      account.pricing.reset();
       account.hooks.clear();
       account.install.uninstall();
       account.faults.reset();

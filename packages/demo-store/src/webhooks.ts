@@ -29,7 +29,17 @@ export type HookEventData =
   | { type: 'sku'; id: number; sku: { product_id: number; variant_id: number } }
   | { type: 'category'; id: number }
   /** store/app/uninstalled: the store itself. */
-  | { type: 'store' };
+  | { type: 'store' }
+  /** store/priceList/created, updated, activated, deactivated, deleted. */
+  | { price_list_id: number }
+  /** store/priceLists/deleted. */
+  | { price_list_ids: number[] }
+  /** store/priceList/record/created, updated, deleted. */
+  | { price_list_id: number; variant_id: number; currency: string }
+  /** store/priceList/records/created, updated, deleted: one entry per record. */
+  | Array<{ price_list_id: number; variant_id: number; currency: string }>
+  /** store/priceList/assignment/updated, deleted. */
+  | { price_list_id: number; channel_id: number | null; customer_group_id: number | null };
 
 export interface WebhookPayload {
   scope: string;

@@ -3,14 +3,15 @@
  * read and change the global settings (latency, quota, window, fault rates), queue faults,
  * reset everything, read counters, list the stores, list a store's webhooks and the registered
  * app's install in it (installed, scopes, who lost access), and change or delete a product "in
- * the store" as a merchant would. One store's own settings, faults and counters, and adding a
- * store, are in admin-stores.ts.
+ * the store" as a merchant would. A store's price records are in admin-pricing.ts; one store's
+ * own settings, faults and counters, and adding a store, are in admin-stores.ts.
  */
 import { Hono } from 'hono';
 import { FAULT_KINDS, readFaultQueue } from '../faults';
 import { readJson } from '../responses';
 import { readSettingsPatch } from '../settings';
 import type { DemoStoreState } from '../store-state';
+import { pricingAdminRoutes } from './admin-pricing';
 import { invalid, storeAdminRoutes } from './admin-stores';
 
 export function adminRoutes(state: DemoStoreState) {
@@ -42,6 +43,7 @@ export function adminRoutes(state: DemoStoreState) {
       c.json(state.accountList().map((a) => ({ hash: a.hash, clientId: a.clientId, products: a.catalog.data.products.size, overrides: a.overrides }))),
     )
     .route('/', storeAdminRoutes(state))
+    .route('/', pricingAdminRoutes(state))
     .patch('/stores/:hash/products/:id{[0-9]+}', async (c) => {
       if (!state.account(c.req.param('hash'))) return c.json({ error: 'Unknown store' }, 404);
       const outcome = state.updateProduct(Number(c.req.param('id')), ((await readJson(c)) ?? {}) as Record<string, unknown>, c.req.param('hash'));
