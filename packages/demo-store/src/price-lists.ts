@@ -141,9 +141,10 @@ export class PriceLists {
     const skus = filter.skus ? new Set(filter.skus) : undefined;
     const currency = filter.currency?.toUpperCase();
     const gone: RecordId[] = [];
-    for (const [key, r] of records) {
+    // In the listing's order (variant, then currency), so the event lists them as GET does.
+    for (const r of this.records(listId)) {
       if ((variants && !variants.has(r.variant_id)) || (skus && !skus.has(r.sku)) || (currency && r.currency !== currency)) continue;
-      records.delete(key);
+      records.delete(recordKey(r.variant_id, r.currency));
       gone.push({ price_list_id: listId, variant_id: r.variant_id, currency: r.currency });
     }
     if (gone.length > 0) {
