@@ -3,8 +3,13 @@
  * OpenAPI files from shared/reference/bigcommerce into openapi-backend validators, with the
  * files' known quirks patched in memory (the files themselves are never edited):
  * - `x-nullable: true` (Swagger 2 style, in the variants file) is read as OpenAPI's `nullable`;
+ * - `exclusiveMaximum: false` without a `maximum` (and the same for minimum; customers.v2.yml) is
+ *   dropped: openapi-backend refuses the document otherwise;
+ * - a customer group's `discount_rules` is a `oneOf` of four array schemas that no array can match
+ *   exactly one of (an empty one matches all four): read as `anyOf`;
  * - `base_variant_id` is documented as "null for complex products" but typed integer only;
- * - paths are relative to the `servers` URL `.../stores/{store_hash}/v3`, so callers strip it;
+ * - paths are relative to the `servers` URL `.../stores/{store_hash}/v3` (`/v2` for customer
+ *   groups), so callers strip it;
  * - GET /catalog/variants omits `id:in`, which BigCommerce accepts (see KNOWN_UNDECLARED_PARAMS).
  */
 import { readFileSync } from 'node:fs';
@@ -25,6 +30,20 @@ const FILES = {
   trees: { file: 'category-trees_catalog.v3.yml', paths: ['/catalog/trees', '/catalog/trees/categories', '/catalog/trees/{tree_id}/categories'] },
   brands: { file: 'brands_catalog.v3.yml', paths: ['/catalog/brands', '/catalog/brands/{brand_id}'] },
   hooks: { file: 'webhooks.v3.yml', paths: ['/hooks', '/hooks/{webhook_id}'] },
+  priceLists: {
+    file: 'price_lists.v3.yml',
+    paths: [
+      '/pricelists', '/pricelists/{price_list_id}', '/pricelists/records', '/pricelists/{price_list_id}/records',
+      '/pricelists/{price_list_id}/records/{variant_id}', '/pricelists/{price_list_id}/records/{variant_id}/{currency_code}',
+      '/pricelists/assignments', '/pricelists/{price_list_id}/assignments',
+    ],
+  },
+  /** Customers v2: its paths are relative to `.../stores/{store_hash}/v2`. */
+  customerGroups: { file: 'customers.v2.yml', paths: ['/customer_groups', '/customer_groups/{customer_group_id}', '/customer_groups/count'] },
+  channels: {
+    file: 'channels.v3.yml',
+    paths: ['/channels', '/channels/{channel_id}', '/channels/currency-assignments', '/channels/{channel_id}/currency-assignments'],
+  },
   /** Deprecated: loaded so a test can prove nothing calls it. */
   categories: { file: 'categories_catalog.v3.yml', paths: ['/catalog/categories', '/catalog/categories/{category_id}'] },
 } as const;
@@ -35,8 +54,8 @@ export const KNOWN_UNDECLARED_PARAMS: Readonly<Record<string, readonly string[]>
   getVariants: ['id:in'],
 };
 
-/** The API root of a store in request paths; the files' paths start after it. */
-export const STORE_PREFIX = /^\/stores\/[^/]+\/v3/;
+/** The API root of a store in request paths (v3, or v2 for customer groups); the files' paths start after it. */
+export const STORE_PREFIX = /^\/stores\/[^/]+\/v[23]/;
 
 function patchQuirks(node: unknown): void {
   if (Array.isArray(node)) {
@@ -46,8 +65,15 @@ function patchQuirks(node: unknown): void {
   if (typeof node !== 'object' || node === null) return;
   const obj = node as Record<string, unknown>;
   if (obj['x-nullable'] === true) obj.nullable = true;
+  // OpenAPI 3.0's exclusiveMinimum/Maximum are booleans beside minimum/maximum; alone they say nothing.
+  for (const key of ['exclusiveMaximum', 'exclusiveMinimum']) if (obj[key] === false && obj[key.replace('exclusiveM', 'm')] === undefined) delete obj[key];
   const props = obj.properties as Record<string, Record<string, unknown>> | undefined;
   if (props?.base_variant_id && typeof props.base_variant_id === 'object') props.base_variant_id.nullable = true;
+  const rules = props?.discount_rules;
+  if (rules && Array.isArray(rules.oneOf)) {
+    rules.anyOf = rules.oneOf;
+    delete rules.oneOf;
+  }
   for (const value of Object.values(obj)) patchQuirks(value);
 }
 
