@@ -20,11 +20,16 @@ export const EURO_CHANNEL_ID = 2;
 const CREATED = toIsoSeconds(Date.UTC(2024, 5, 1, 9, 0, 0));
 const MODIFIED = toIsoSeconds(Date.UTC(2024, 6, 1, 9, 0, 0));
 
-/** A well-mixed 32-bit hash of the seed and a variant id (same inputs, same draw). */
-function draw(seed: string, id: number): number {
+/** FNV-1a of the seed: the start of every draw of one list. */
+function seedState(seed: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 0x01000193);
-  h = Math.imul(h ^ id, 0x01000193);
+  return h;
+}
+
+/** A well-mixed 32-bit hash of the seed's state and a variant id (same inputs, same draw). */
+function draw(state: number, id: number): number {
+  let h = Math.imul(state ^ id, 0x01000193);
   h ^= h >>> 16;
   h = Math.imul(h, 0x7feb352d);
   h ^= h >>> 15;
@@ -73,11 +78,11 @@ export function generateRecords(listId: number, catalog: CatalogData, seed: stri
   const records = new Map<string, PriceRecord>();
   const [currency, factor, skipEvery] = listId === WHOLESALE_LIST_ID ? ['USD', 0.9, 10] : listId === EURO_LIST_ID ? ['EUR', 0.93, 20] : ['', 0, 0];
   if (!currency) return records;
-  const ids = [...catalog.variants.keys()].sort((a, b) => a - b);
-  for (const id of ids) {
-    const variant = catalog.variants.get(id);
-    const product = variant ? catalog.products.get(variant.product_id) : undefined;
-    if (!variant || !product || draw(`${seed}:${listId}`, id) % skipEvery === 0) continue;
+  const state = seedState(`${seed}:${listId}`);
+  // The generator adds variants in id order, so the records come out in the listing's order.
+  for (const [id, variant] of catalog.variants) {
+    const product = catalog.products.get(variant.product_id);
+    if (!product || draw(state, id) % skipEvery === 0) continue;
     const price = money((variant.price ?? product.price) * factor);
     const catalogSale = variant.sale_price ?? product.sale_price;
     const sale = catalogSale > 0 && catalogSale < (variant.price ?? product.price) ? money(catalogSale * factor) : undefined;

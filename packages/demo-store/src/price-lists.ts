@@ -42,6 +42,8 @@ export class PriceLists {
   onChange: PricingListener | undefined;
   /** Generated lists whose records have not been read yet. */
   private pending = new Set<number>([...this.data.lists.keys()]);
+  /** Each list's records in listing order, dropped at its next write. */
+  private readonly sorted = new Map<number, PriceRecord[]>();
   /** Batch upserts running now (the file allows 2 at once per store). */
   batchesInFlight = 0;
 
@@ -54,6 +56,7 @@ export class PriceLists {
   reset(): void {
     this.data = generatePricing();
     this.pending = new Set(this.data.lists.keys());
+    this.sorted.clear();
     this.batchesInFlight = 0;
   }
 
@@ -96,6 +99,7 @@ export class PriceLists {
     const gone = ids.filter((id) => this.data.lists.delete(id));
     for (const id of gone) {
       this.data.records.delete(id);
+      this.sorted.delete(id);
       this.pending.delete(id);
     }
     this.data.assignments = this.data.assignments.filter((a) => !gone.includes(a.price_list_id));
@@ -104,9 +108,14 @@ export class PriceLists {
     return gone;
   }
 
-  /** A list's records in variant id, then currency order. */
+  /** A list's records in variant id, then currency order (kept until the list's next write: a listing of 200,000 is not sorted per page). */
   records(listId: number): PriceRecord[] {
-    return [...this.recordMap(listId).values()].sort((a, b) => a.variant_id - b.variant_id || a.currency.localeCompare(b.currency));
+    let sorted = this.sorted.get(listId);
+    if (!sorted) {
+      sorted = [...this.recordMap(listId).values()].sort((a, b) => a.variant_id - b.variant_id || (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0));
+      this.sorted.set(listId, sorted);
+    }
+    return sorted;
   }
 
   record(listId: number, variantId: number, currency: string): PriceRecord | undefined {
@@ -128,6 +137,7 @@ export class PriceLists {
       date_created: existing?.date_created ?? at, date_modified: at,
     };
     records.set(key, record);
+    this.sorted.delete(listId);
     if (notify === 'single') {
       this.onChange?.(existing ? 'store/priceList/record/updated' : 'store/priceList/record/created', { price_list_id: listId, variant_id: variantId, currency });
     }
@@ -148,6 +158,7 @@ export class PriceLists {
       gone.push({ price_list_id: listId, variant_id: r.variant_id, currency: r.currency });
     }
     if (gone.length > 0) {
+      this.sorted.delete(listId);
       if (notify === 'single' && gone.length === 1 && gone[0]) this.onChange?.('store/priceList/record/deleted', gone[0]);
       else this.onChange?.('store/priceList/records/deleted', gone);
     }
