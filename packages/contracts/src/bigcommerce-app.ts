@@ -61,7 +61,7 @@ export type AuthCallbackQuery = z.infer<typeof AuthCallbackQuery>;
 export const SignedPayloadQuery = lazySchema(() => z.object({ signed_payload_jwt: bounded(8_192) }));
 
 /** A one-time sign-in code: 32 random bytes, base64url. */
-const SignInCode = z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'This sign-in link is not valid' });
+const SignInCode = lazySchema(() => z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'This sign-in link is not valid' }));
 
 /** POST /api/bigcommerce/sign-in: the code from a load (or "Open in its own window") for a custom token. */
 export const SignInWithCodeBody = lazySchema(() => z.object({ code: SignInCode }));
