@@ -21,7 +21,7 @@ import { parse } from 'yaml';
 export const REFERENCE_DIR = new URL('../../../../shared/reference/bigcommerce/', import.meta.url);
 
 /** The operations the demo store serves and the client calls, by reference file. */
-const FILES = {
+const CATALOG_FILES = {
   products: { file: 'products_catalog.v3.yml', paths: ['/catalog/products', '/catalog/products/{product_id}'] },
   variants: {
     file: 'product-variants_catalog.v3.yml',
@@ -30,6 +30,15 @@ const FILES = {
   trees: { file: 'category-trees_catalog.v3.yml', paths: ['/catalog/trees', '/catalog/trees/categories', '/catalog/trees/{tree_id}/categories'] },
   brands: { file: 'brands_catalog.v3.yml', paths: ['/catalog/brands', '/catalog/brands/{brand_id}'] },
   hooks: { file: 'webhooks.v3.yml', paths: ['/hooks', '/hooks/{webhook_id}'] },
+  /** Deprecated: loaded so a test can prove nothing calls it. */
+  categories: { file: 'categories_catalog.v3.yml', paths: ['/catalog/categories', '/catalog/categories/{category_id}'] },
+} as const;
+
+/**
+ * The price lists' operations, customer groups (Customers v2) and channels: loaded on their own
+ * (`loadPricingReferences`), as they double the loading time of the catalog's.
+ */
+const PRICING_FILES = {
   priceLists: {
     file: 'price_lists.v3.yml',
     paths: [
@@ -44,9 +53,9 @@ const FILES = {
     file: 'channels.v3.yml',
     paths: ['/channels', '/channels/{channel_id}', '/channels/currency-assignments', '/channels/{channel_id}/currency-assignments'],
   },
-  /** Deprecated: loaded so a test can prove nothing calls it. */
-  categories: { file: 'categories_catalog.v3.yml', paths: ['/catalog/categories', '/catalog/categories/{category_id}'] },
 } as const;
+
+const FILES = { ...CATALOG_FILES, ...PRICING_FILES };
 export type ReferenceName = keyof typeof FILES;
 
 /** Query parameters BigCommerce accepts that an operation of the files does not declare. */
@@ -102,18 +111,36 @@ async function load(name: ReferenceName): Promise<OpenAPIBackend> {
   return api;
 }
 
-export type References = Record<ReferenceName, OpenAPIBackend>;
+/** The catalog's and the webhooks' files (what `loadReferences` gives). */
+export type References = Record<keyof typeof CATALOG_FILES, OpenAPIBackend>;
+/** The price lists', customer groups' and channels' files (what `loadPricingReferences` gives). */
+export type PricingReferences = Record<keyof typeof PRICING_FILES, OpenAPIBackend>;
 
-let loading: Promise<References> | undefined;
+/** Each file's validator, loaded once per process (it takes a few seconds). */
+const loaded = new Map<ReferenceName, Promise<OpenAPIBackend>>();
 
-/** The reference files as validators (loaded once per process: it takes a few seconds). */
+async function loadAll<N extends ReferenceName>(names: N[]): Promise<Record<N, OpenAPIBackend>> {
+  const apis = await Promise.all(
+    names.map((name) => {
+      let api = loaded.get(name);
+      if (!api) {
+        api = load(name);
+        loaded.set(name, api);
+      }
+      return api;
+    }),
+  );
+  return Object.fromEntries(names.map((n, i) => [n, apis[i]])) as Record<N, OpenAPIBackend>;
+}
+
+/** The catalog's and the webhooks' reference files as validators. */
 export function loadReferences(): Promise<References> {
-  loading ??= (async () => {
-    const names = Object.keys(FILES) as ReferenceName[];
-    const apis = await Promise.all(names.map(load));
-    return Object.fromEntries(names.map((n, i) => [n, apis[i]])) as References;
-  })();
-  return loading;
+  return loadAll(Object.keys(CATALOG_FILES) as Array<keyof typeof CATALOG_FILES>);
+}
+
+/** The price lists', customer groups' and channels' reference files as validators. */
+export function loadPricingReferences(): Promise<PricingReferences> {
+  return loadAll(Object.keys(PRICING_FILES) as Array<keyof typeof PRICING_FILES>);
 }
 
 /** Formats validation errors as short lines for a failing expectation. */
