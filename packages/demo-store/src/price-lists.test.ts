@@ -172,6 +172,12 @@ describe('the demo store price lists', () => {
     expect(noToken.status).toBe(401);
   });
 
+  it("drops a deleted product's records", async () => {
+    const [record] = records((await api('GET', '/pricelists/1/records?limit=1')).json);
+    demo.store.deleteProduct(record?.product_id ?? 0);
+    expect(records((await api('GET', `/pricelists/1/records?product_id:in=${record?.product_id}`)).json)).toEqual([]);
+  });
+
   it('changes a record from the admin surface, and reset brings the generated lists back', async () => {
     const variant = demo.store.catalog().variants()[0];
     const res = await demo.app.request(`/__admin/stores/demo/pricelists/1/records/${variant?.id}/USD`, { method: 'PUT', body: JSON.stringify({ price: 1.23 }) });

@@ -165,6 +165,14 @@ export class PriceLists {
     return gone;
   }
 
+  /** A deleted product's variants lose their records in every list (no webhook: the product's says it). */
+  dropProduct(productId: number): void {
+    for (const [listId, records] of this.data.records) {
+      for (const [key, r] of records) if (r.product_id === productId) records.delete(key);
+      this.sorted.delete(listId);
+    }
+  }
+
   assignments(): PriceListAssignment[] {
     return [...this.data.assignments].sort((a, b) => a.id - b.id);
   }

@@ -95,8 +95,11 @@ export class DemoStoreState {
     const catalog = new Catalog({ seed: spec.seed ?? spec.hash, products: spec.products }, this.now);
     const storeId = String(1_000_000 + this.accounts.size + 1);
     const hooks = new StoreHooks(spec.hash, storeId, () => this.stats.webhooks, this.now);
-    catalog.onChange = (scope, data) => hooks.emit(scope, data);
     const pricing = new PriceLists(catalog, String(spec.seed ?? spec.hash), this.now);
+    catalog.onChange = (scope, data) => {
+      if (scope === 'store/product/deleted' && 'id' in data) pricing.dropProduct(data.id);
+      hooks.emit(scope, data);
+    };
     pricing.onChange = (scope, data) => hooks.emit(scope, data);
     const overrides = spec.settings ?? {};
     const account: StoreAccount = {
