@@ -258,6 +258,9 @@ describe('offline work orders', () => {
         await page.goto('/work-orders/create');
         await underServiceWorker(page);
         await waitForPicker(page, products.length);
+        // The shell's first requests (user, settings, dashboard, the catalog's pull) answered: on a
+        // slow machine they may still be on their way here, and going offline would cut them.
+        await page.waitForLoadState('networkidle');
         await context.setOffline(true);
         await draftOrder(page, title, product, price);
         await submitOrder(page);
