@@ -94,8 +94,9 @@ export async function removeUser(deps: BigCommerceAppDeps, jwt: string, log: Cal
     log.warn('BigCommerce asked to remove the company\u2019s owner; kept', { store: installation.storeHash, userId: user.id });
     return { ok: true };
   }
-  const owners = (await db.users.listByCompany(installation.companyId)).filter((u) => u.role === 'owner');
-  if (owners[0]) await removeMember(db, owners[0], user.id, deps.now());
+  // The owner who made the company leads its users (UsersRepository.listByCompany): one row, not the team.
+  const [owner] = await db.users.listByCompany(installation.companyId, { limit: 1 });
+  if (owner?.role === 'owner') await removeMember(db, owner, user.id, deps.now());
   await db.bigcommerceApp.unlinkUser(installation.storeHash, payload.user.id);
   log.info('removed a BigCommerce user from the store\u2019s company', { store: installation.storeHash, userId: user.id });
   return { ok: true };
