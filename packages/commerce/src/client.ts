@@ -2,7 +2,8 @@
  * `BigCommerceClient`: the Catalog v3 client one store's sync and work orders use. It holds the
  * store's connection settings and request counters and exposes the calls the product makes:
  * credential check, product pages, products by id, the category tree, price snapshots, writes,
- * and the store's webhooks. Every call waits its turn in the store's pacer at the client's
+ * the store's webhooks, and price lists (lists, assignments, customer groups, channels, records
+ * read, upserted and deleted). Every call waits its turn in the store's pacer at the client's
  * priority, or at the one a call names (CallOptions.priority).
  */
 import { getBrands } from './brands';
@@ -14,6 +15,13 @@ import { checkCredentials } from './credentials';
 import type { CredentialCheck } from './credentials';
 import { createHook, deleteHook, listHooks } from './hooks';
 import type { NewStoreHook, StoreHook } from './hooks';
+import { deletePriceRecords, getPriceRecords, priceRecordPages } from './price-list-records';
+import type { PriceRecordPagesQuery } from './price-list-records';
+import type {
+  PriceRecord, PriceRecordPage, PriceRecordWrite, PriceRecordWriteResult, StoreChannel, StoreCustomerGroup, StorePriceList, StorePriceListAssignment,
+} from './price-list-types';
+import { batchErrorsAsPartialSuccess, upsertPriceRecords } from './price-list-upserts';
+import { getChannels, getCustomerGroups, getPriceListAssignments, getPriceLists } from './price-lists';
 import { getPrices } from './prices';
 import type { PriceSnapshot } from './prices';
 import { getProduct, getProductsByIds, productPages } from './products';
@@ -76,6 +84,8 @@ export class BigCommerceClient {
   private readonly requestCounters: RequestCounters = emptyCounters();
   /** One transport per priority, sharing settings, pacer and counters. */
   private readonly transports: Record<RequestPriority, Transport>;
+  /** The batch upsert's transports: the same, reading a 422 with `batch_errors` as the partial success it is. */
+  private readonly upsertTransports: Record<RequestPriority, Transport>;
 
   constructor(options: BigCommerceClientOptions) {
     if (!options.storeHash) throw new TypeError('A store hash is required');
@@ -104,6 +114,11 @@ export class BigCommerceClient {
     this.transports = {
       foreground: new Transport({ ...settings, priority: 'foreground' }),
       background: new Transport({ ...settings, priority: 'background' }),
+    };
+    const upsertFetch = batchErrorsAsPartialSuccess(settings.fetch);
+    this.upsertTransports = {
+      foreground: new Transport({ ...settings, fetch: upsertFetch, priority: 'foreground' }),
+      background: new Transport({ ...settings, fetch: upsertFetch, priority: 'background' }),
     };
   }
 
@@ -185,6 +200,50 @@ export class BigCommerceClient {
 
   updateVariant(update: VariantUpdate & { productId: number }, options: CallOptions = {}): Promise<CatalogVariant> {
     return updateVariant(this.transport(options), update, options.signal);
+  }
+
+  /** Every price list of the store (all pages), by id. */
+  getPriceLists(options: CallOptions = {}): Promise<StorePriceList[]> {
+    return getPriceLists(this.transport(options), options.signal);
+  }
+
+  /** Every price list assignment (to a customer group, a channel, or both), by id. */
+  getPriceListAssignments(options: CallOptions = {}): Promise<StorePriceListAssignment[]> {
+    return getPriceListAssignments(this.transport(options), options.signal);
+  }
+
+  /** Every customer group (Customers v2), by id. */
+  getCustomerGroups(options: CallOptions = {}): Promise<StoreCustomerGroup[]> {
+    return getCustomerGroups(this.transport(options), options.signal);
+  }
+
+  /** Every channel with its default and enabled currencies, by id. */
+  getChannels(options: CallOptions = {}): Promise<StoreChannel[]> {
+    return getChannels(this.transport(options), options.signal);
+  }
+
+  /** A price list's records, 250 a page by default (or only those modified since a time); `for await` them, break to stop. */
+  priceRecordPages(priceListId: number, query: PriceRecordPagesQuery = {}, options: CallOptions = {}): AsyncGenerator<PriceRecordPage> {
+    return priceRecordPages(this.transport(options), priceListId, query, options.signal);
+  }
+
+  /** A price list's records of these variants (in one currency, or all), by variant then currency. */
+  getPriceRecords(priceListId: number, query: { variantIds: readonly number[]; currency?: string }, options: CallOptions = {}): Promise<PriceRecord[]> {
+    return getPriceRecords(this.transport(options), priceListId, query, options.signal);
+  }
+
+  /**
+   * Creates or replaces records across lists, in batches of 1,000, one batch at a time per store
+   * in this process; every write comes back applied or failed. Throws only on abort.
+   */
+  upsertPriceRecords(writes: readonly PriceRecordWrite[], options: CallOptions = {}): Promise<PriceRecordWriteResult> {
+    const transport = this.upsertTransports[options.priority ?? this.priority];
+    return upsertPriceRecords(transport, `${this.baseUrl}|${this.storeHash}`, writes, options.signal);
+  }
+
+  /** Deletes a price list's records of these variants in this currency (none sent for no variants). */
+  deletePriceRecords(priceListId: number, query: { variantIds: readonly number[]; currency: string }, options: CallOptions = {}): Promise<void> {
+    return deletePriceRecords(this.transport(options), priceListId, query, options.signal);
   }
 }
 

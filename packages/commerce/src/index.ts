@@ -11,6 +11,11 @@ export { CREDENTIAL_MESSAGES } from './credentials';
 export type { RequestCounters } from './counters';
 export type { NewStoreHook, StoreHook } from './hooks';
 export type { PriceSnapshot } from './prices';
+export type {
+  PriceRecord, PriceRecordPage, PriceRecordWrite, PriceRecordWriteResult, StoreChannel, StoreCustomerGroup, StorePriceList, StorePriceListAssignment,
+} from './price-list-types';
+export { MAX_PRICE_RECORD_BATCH } from './price-list-types';
+export type { PriceRecordPagesQuery } from './price-list-records';
 export type { ProductPagesQuery } from './products';
 export { MAX_PAGE_SIZE, formatSince } from './products';
 export type { ProductUpdate, VariantUpdate, WriteResult } from './writes';
