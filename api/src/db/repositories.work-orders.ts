@@ -4,7 +4,7 @@
  * Re-exported (types) by repositories.ts, which every caller imports; the one class here,
  * WorkOrderCapError, is imported from this file.
  */
-import type { RevertReport, RevertReportSummary, WorkOrderStatus } from '@catalog/contracts/work-orders';
+import type { PriceListTarget, RevertReport, RevertReportSummary, WorkOrderStatus } from '@catalog/contracts/work-orders';
 import type { KeysetPage } from './keyset';
 
 // ---------------------------------------------------------------- work orders
@@ -84,6 +84,8 @@ export interface WorkOrder {
   idempotencyKey: string | null;
   /** The store hash the order was made for (null: made before stores were recorded). */
   storeHash: string | null;
+  /** The price list and currency whose records it changes (issue 35); null: the catalog's prices. */
+  target: PriceListTarget | null;
   leaseOwner: string | null;
   leaseExpiresAt: Date | null;
   revertAt: Date | null;
@@ -112,6 +114,7 @@ export interface NewWorkOrder {
   idempotencyKey?: string | null;
   storeHash?: string | null;
   revertAt?: Date | null;
+  target?: PriceListTarget | null;
   /** Created waiting for approval (issue 19) rather than pending. */
   awaitingApproval?: boolean;
   /** Refuse (WorkOrderCapError) when the company already has this many waiting; checked in the insert's transaction. */
@@ -155,7 +158,7 @@ export interface WorkOrderCounts {
  */
 export interface WorkOrderSummary extends WorkOrderCounts, Pick<WorkOrder,
   'id' | 'companyId' | 'createdBy' | 'title' | 'scheduledAt' | 'executeImmediately' | 'status' | 'archived' | 'createdAt'
-  | 'executedAt' | 'undoneAt' | 'error' | 'idempotencyKey' | 'revertAt' | 'warning'
+  | 'executedAt' | 'undoneAt' | 'error' | 'idempotencyKey' | 'revertAt' | 'warning' | 'target'
   | 'needsAttention' | 'approvedBy' | 'approvedAt' | 'rejectedBy' | 'rejectedAt' | 'rejectionReason'> {
   /** Who asked for the undo in progress or done (undoRequest's trigger), or null. */
   undoTrigger: UndoRequest['trigger'] | null;

@@ -4,7 +4,7 @@
  * a waiting order are, written once against a table of either schema. The dialect files keep how
  * they run them (the claim's transaction, PostgreSQL's advisory locks, the due query's ranking).
  */
-import { itemTarget, WORK_ORDER_STATUSES, type RevertReportSummary, type WorkOrderStatus } from '@catalog/contracts/work-orders';
+import { itemKeyIn, WORK_ORDER_STATUSES, type PriceListTarget, type RevertReportSummary, type WorkOrderStatus } from '@catalog/contracts/work-orders';
 import { and, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql, type Column, type SQL } from 'drizzle-orm';
 import type {
   NewWorkOrder, UndoRequest, WorkOrderCaps, WorkOrderCounts, WorkOrderGuard, WorkOrderItem, WorkOrderPatch, WorkOrderSummary,
@@ -137,14 +137,14 @@ export function itemCounts(items: readonly WorkOrderItem[]): WorkOrderCounts {
   return counts;
 }
 
-/** The product or variant a stored item targets, as contracts' itemTarget names it on the wire ('p123', 'v456'). */
-export function storedItemTarget(item: Pick<WorkOrderItem, 'externalProductId' | 'externalVariantId'>): string {
-  return itemTarget({ productId: item.externalProductId ?? 0, variantId: item.externalVariantId ?? null });
-}
-
-/** The targets index rows of an order's items (one per distinct target). */
-export function targetRows(companyId: string, workOrderId: string, items: readonly WorkOrderItem[]) {
-  return [...new Set(items.map(storedItemTarget))].map((target) => ({ workOrderId, companyId, target }));
+/**
+ * The targets index rows of an order's items (one per distinct target), named as contracts'
+ * itemKeyIn names them on the wire: 'p123', 'v456', or a price list order's 'l7:USD:v456'.
+ */
+export function targetRows(companyId: string, workOrderId: string, items: readonly WorkOrderItem[], orderTarget: PriceListTarget | null | undefined) {
+  const key = itemKeyIn(orderTarget);
+  const keys = items.map((item) => key({ productId: item.externalProductId ?? 0, variantId: item.externalVariantId ?? null }));
+  return [...new Set(keys)].map((target) => ({ workOrderId, companyId, target }));
 }
 
 /**
@@ -176,7 +176,7 @@ export const SUMMARY_COLUMNS = [
   'id', 'companyId', 'createdBy', 'title', 'scheduledAt', 'executeImmediately', 'status', 'archived', 'createdAt', 'executedAt',
   'undoneAt', 'error', 'idempotencyKey', 'revertAt', 'warning', 'needsAttention', 'approvedBy', 'approvedAt', 'rejectedBy',
   'rejectedAt', 'rejectionReason', 'itemCount', 'productCount', 'regularPriceUpdates', 'salePriceUpdates', 'retailPriceUpdates',
-  'undoTrigger', 'revertCounts',
+  'undoTrigger', 'revertCounts', 'target',
 ] as const satisfies readonly (keyof WorkOrders)[];
 
 /** Of the targets index's rows, which of `ids` (0-based) each row's order is: where a target is listed first. */
@@ -247,6 +247,7 @@ export function newWorkOrderRow(companyId: string, input: NewWorkOrder, now: Dat
     idempotencyKey: input.idempotencyKey ?? null,
     storeHash: input.storeHash ?? null,
     revertAt: input.revertAt ?? null,
+    target: input.target ?? null,
     status: input.awaitingApproval ? 'awaiting_approval' as const : 'pending' as const,
     createdAt: now,
     updatedAt: now,

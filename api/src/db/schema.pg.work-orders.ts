@@ -7,6 +7,7 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies, users } from './schema.pg.accounts';
 import { ts, uuid } from './schema.pg.columns';
+import type { PriceListTarget } from '@catalog/contracts/work-orders';
 import type {
   PriceSnapshot,
   RevertReport,
@@ -37,6 +38,8 @@ export const workOrders = pgTable('work_orders', {
   storeHash: text('store_hash'),
   leaseOwner: text('lease_owner'),
   leaseExpiresAt: ts('lease_expires_at'),
+  /** The price list and currency whose records the order changes (issue 35); null: the catalog's prices. */
+  target: jsonb('target').$type<PriceListTarget>(),
   /** When the scheduler reverts the completed order by itself (the end of a sale; issue 18). */
   revertAt: ts('revert_at'),
   /** Who asked for the undo in progress or done, and whether to restore items changed since. */

@@ -14,7 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { testDatabase, type TestDatabase } from '../testing/db-targets';
 import { migrationsFolder, openDatabase } from './index';
 import type { WorkOrderItem } from './repositories';
-import { itemCounts, storedItemTarget } from './repository-shared.work-orders';
+import { itemCounts, targetRows } from './repository-shared.work-orders';
 
 const MIGRATION = 'work_order_summary';
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -93,7 +93,7 @@ describe(`the ${MIGRATION} migration`, () => {
       for (const order of orders) {
         expect(summaries.find((s) => s.id === order.id), order.id).toMatchObject(itemCounts(order.items));
       }
-      const wanted = [...new Set(orders.flatMap((o) => o.items.map(storedItemTarget)))];
+      const wanted = [...new Set(orders.flatMap((o) => targetRows(company.id, o.id, o.items, null).map((row) => row.target)))];
       expect(wanted.sort()).toEqual(['p0', 'p101', 'p103', 'v9021', 'v9022']);
       const shared = await after.workOrders.sharedTargets(company.id, orders.map((o) => o.id), wanted);
       expect(shared.get(orders[0]!.id)).toEqual({ shared: 4, targets: ['p101', 'p103', 'v9021', 'v9022'] });

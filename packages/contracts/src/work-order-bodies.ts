@@ -7,6 +7,7 @@ import { lazySchema } from './lazy-schema';
 import { boundedText, IsoDateTime, singleLineText, Uuid } from './common';
 import { endComesAfterStart } from './work-order-end';
 import { itemTarget, WorkOrderItem } from './work-order-item';
+import { PriceListTarget, priceListItemIssues } from './work-order-target';
 import { isTooFarAhead, MAX_TITLE_LENGTH, MAX_WORK_ORDER_ITEMS, WORK_ORDER_MESSAGES } from './work-order-limits';
 
 /** POST /api/work-orders. */
@@ -34,8 +35,15 @@ export const CreateWorkOrderBody = lazySchema(() =>
        * immediate order (checked there, against its clock).
        */
       revertAt: IsoDateTime.nullish(),
+      /** A price list and currency whose records the order changes (issue 35); absent: the catalog. */
+      target: PriceListTarget.nullish(),
     })
     .superRefine((order, ctx) => {
+      if (order.target) {
+        for (const issue of priceListItemIssues(order.productUpdates)) {
+          ctx.addIssue({ code: 'custom', path: ['productUpdates', issue.index, issue.path], message: issue.message });
+        }
+      }
       if (!order.executeImmediately && !order.scheduledAt) {
         ctx.addIssue({ code: 'custom', path: ['scheduledAt'], message: WORK_ORDER_MESSAGES.schedule });
       }

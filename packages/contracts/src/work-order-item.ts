@@ -7,6 +7,7 @@ import { lazySchema } from './lazy-schema';
 import { IntId, singleLineText, TEXT_LIMITS } from './common';
 import { NullableMoneyString } from './money';
 import { WORK_ORDER_MESSAGES } from './work-order-limits';
+import { itemKeyIn } from './work-order-target';
 
 /**
  * One target of an order: a product (no variantId) or one of its variants. Prices are the
@@ -40,5 +41,5 @@ export type WorkOrderItem = z.infer<typeof WorkOrderItem>;
 
 /** A product or variant an item targets; two items must never share one. */
 export function itemTarget(item: Pick<WorkOrderItem, 'productId' | 'variantId'>): string {
-  return item.variantId == null ? `p${item.productId}` : `v${item.variantId}`;
+  return itemKeyIn(null)(item);
 }

@@ -9,6 +9,7 @@ import { page } from './paging';
 import { WorkOrderItem } from './work-order-item';
 import { RevertReport, RevertReportSummary } from './work-order-revert-report';
 import { WorkOrderStatus } from './work-order-status';
+import { PriceListTarget } from './work-order-target';
 
 export const WorkOrder = lazySchema(() =>
   z.object({
@@ -38,6 +39,8 @@ export const WorkOrder = lazySchema(() =>
     // Issue 18's fields default, so lists saved on a device by an earlier version still read.
     /** When its prices go back by themselves (the end of a sale), or null. */
     revertAt: IsoDateTime.nullable().default(null),
+    /** The price list and currency whose records it changes (issue 35); null: the catalog's prices. */
+    target: PriceListTarget.nullable().default(null),
     /** Who undid it: the merchant ('manual') or its end time ('end'); null while not undone. */
     undoTrigger: z.enum(['manual', 'end']).nullable().default(null),
     /** What its undo did with each item (restored, kept because changed since, unchanged). */

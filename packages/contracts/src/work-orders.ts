@@ -10,6 +10,7 @@
 export * from './work-order-status';
 export * from './work-order-limits';
 export * from './work-order-item';
+export * from './work-order-target';
 export * from './work-order-bodies';
 export * from './work-order-revert-report';
 export * from './work-order-wire';

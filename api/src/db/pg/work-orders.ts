@@ -28,6 +28,7 @@ import {
   jsonValue, OVERLAP_PAIRS, overlapCandidateWhere, rankIn, sharedByOrder, summaryColumns, targetRows, toSummary, withSummaryColumns,
 } from '../repository-shared.work-orders';
 import { workOrderTargets as targets } from '../schema.pg';
+import type { PriceListTarget } from '@catalog/contracts/work-orders';
 import type { RevertReport, WorkOrderItem } from '../repositories';
 import type { PgDb } from './types';
 import { monotonicNow } from '../../lib/monotonic-clock';
@@ -208,7 +209,7 @@ export function pgWorkOrders(db: PgDb): WorkOrdersRepository {
       // New items: their counts (in the same statement) and the targets index, in one transaction.
       return db.transaction(async (tx) => {
         const updated = await write(tx);
-        if (updated) await writeTargets(tx, companyId, id, items, true);
+        if (updated) await writeTargets(tx, companyId, id, items, updated.target, true);
         return updated;
       });
     },
@@ -228,9 +229,9 @@ function candidates(db: PgDb, companyId: string, now: Date) {
 }
 
 /** The targets index of an order's items (`replace`: its rows for earlier items go first). */
-async function writeTargets(db: PgDb, companyId: string, workOrderId: string, items: readonly WorkOrderItem[], replace: boolean) {
+async function writeTargets(db: PgDb, companyId: string, workOrderId: string, items: readonly WorkOrderItem[], target: PriceListTarget | null | undefined, replace: boolean) {
   if (replace) await db.delete(targets).where(eq(targets.workOrderId, workOrderId));
-  for (const chunk of chunks(targetRows(companyId, workOrderId, items))) await db.insert(targets).values(chunk).onConflictDoNothing();
+  for (const chunk of chunks(targetRows(companyId, workOrderId, items, target))) await db.insert(targets).values(chunk).onConflictDoNothing();
 }
 
 /** The insert of create: a replay (same idempotency key) returns the first order, created=false. */
@@ -240,7 +241,7 @@ async function insert(db: PgDb, companyId: string, input: NewWorkOrder): Promise
   // select below (a new snapshot under READ COMMITTED) sees the winner's row.
   const [inserted] = await db.insert(wo).values(newWorkOrderRow(companyId, input, now)).onConflictDoNothing({ target: [wo.companyId, wo.idempotencyKey] }).returning();
   if (inserted) {
-    await writeTargets(db, companyId, inserted.id, input.productUpdates, false);
+    await writeTargets(db, companyId, inserted.id, input.productUpdates, input.target, false);
     return { order: inserted, created: true };
   }
   const [existing] = input.idempotencyKey

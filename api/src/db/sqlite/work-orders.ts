@@ -21,6 +21,7 @@ import {
 } from '../repository-shared.work-orders';
 import { workOrderTargets as targets } from '../schema.sqlite';
 import type { KeysetPage } from '../keyset';
+import type { PriceListTarget } from '@catalog/contracts/work-orders';
 import type { RevertReport, WorkOrderItem } from '../repositories';
 import type { SqliteDb } from './types';
 import { monotonicNow } from '../../lib/monotonic-clock';
@@ -159,7 +160,7 @@ export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
       // New items: their counts (in the same statement) and the targets index, in one transaction.
       return db.transaction((tx) => {
         const updated = write(tx);
-        if (updated) writeTargets(tx, companyId, id, items, true);
+        if (updated) writeTargets(tx, companyId, id, items, updated.target, true);
         return updated;
       }, { behavior: 'immediate' });
     },
@@ -232,9 +233,9 @@ function candidates(db: SqliteDb, companyId: string, now: Date) {
 }
 
 /** The targets index of an order's items (`replace`: its rows for earlier items go first). */
-function writeTargets(db: SqliteDb, companyId: string, workOrderId: string, items: readonly WorkOrderItem[], replace: boolean) {
+function writeTargets(db: SqliteDb, companyId: string, workOrderId: string, items: readonly WorkOrderItem[], target: PriceListTarget | null | undefined, replace: boolean) {
   if (replace) db.delete(targets).where(eq(targets.workOrderId, workOrderId)).run();
-  for (const chunk of chunks(targetRows(companyId, workOrderId, items))) db.insert(targets).values(chunk).onConflictDoNothing().run();
+  for (const chunk of chunks(targetRows(companyId, workOrderId, items, target))) db.insert(targets).values(chunk).onConflictDoNothing().run();
 }
 
 /** The insert of create: a replay (same idempotency key) returns the first order, created=false. */
@@ -242,7 +243,7 @@ function insert(db: SqliteDb, companyId: string, input: NewWorkOrder): { order: 
   const now = input.now ?? monotonicNow();
   const inserted = db.insert(wo).values(newWorkOrderRow(companyId, input, now)).onConflictDoNothing({ target: [wo.companyId, wo.idempotencyKey] }).returning().get();
   if (inserted) {
-    writeTargets(db, companyId, inserted.id, input.productUpdates, false);
+    writeTargets(db, companyId, inserted.id, input.productUpdates, input.target, false);
     return { order: inserted satisfies WorkOrder, created: true };
   }
   const existing = input.idempotencyKey

@@ -106,6 +106,7 @@ function wireCommon(order: WorkOrder | WorkOrderSummary, people: ReadonlyMap<str
     undoneAt: order.undoneAt?.toISOString() ?? null,
     error: order.error,
     revertAt: order.revertAt?.toISOString() ?? null,
+    target: order.target,
     warning: order.warning,
     needsAttention: order.needsAttention,
     createdById: order.createdBy,
