@@ -19,6 +19,9 @@ export interface PriceHistoryEntry {
   /** The retail price (MSRP) a work order (or its undo) changed; null when it did not (issue 19). */
   oldRetailPriceCents?: number | null;
   newRetailPriceCents?: number | null;
+  /** The price list and currency of a record's change (issue 35); null: the catalog's prices. */
+  priceListId?: number | null;
+  currency?: string | null;
   changeType: PriceChangeType;
   workOrderId: string | null;
   changedBy: string | null;
@@ -34,6 +37,8 @@ export interface NewPriceHistoryEntry {
   newSalePriceCents?: number | null;
   oldRetailPriceCents?: number | null;
   newRetailPriceCents?: number | null;
+  priceListId?: number | null;
+  currency?: string | null;
   changeType: PriceChangeType;
   workOrderId?: string | null;
   changedBy?: string | null;

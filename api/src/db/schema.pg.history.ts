@@ -22,6 +22,9 @@ export const priceHistory = pgTable('price_history', {
   /** The MSRP a work order (or its undo) set; null when the change did not touch it (issue 19). */
   oldRetailPriceCents: cents('old_retail_price_cents'),
   newRetailPriceCents: cents('new_retail_price_cents'),
+  /** The price list and currency of a record's change (issue 35); null: the catalog's prices. */
+  priceListId: integer('price_list_id'),
+  currency: text('currency'),
   changeType: text('change_type').$type<PriceChangeType>().notNull(),
   workOrderId: text('work_order_id').references(() => workOrders.id, { onDelete: 'set null' }),
   changedBy: text('changed_by').references(() => users.id, { onDelete: 'set null' }),
