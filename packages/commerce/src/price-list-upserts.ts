@@ -110,19 +110,20 @@ const reasonOf = (e: WireBatchError): string => {
 
 /**
  * Splits a batch by the store's `batch_errors`: an error naming a write (list, variant,
- * currency) fails it; the writes not named were applied. An error naming no item (a refused
- * body) means none was.
+ * currency) fails it; one naming a variant and currency but no list fails the batch's writes of
+ * that variant and currency (which of them it was is unknown); the writes not named were
+ * applied. An error naming no item (a refused body) means none was.
  */
 function readBatchErrors(batch: readonly PriceRecordWrite[], errors: readonly WireBatchError[], result: PriceRecordWriteResult): void {
   const byKey = new Map<string, string>();
   let whole: string | undefined;
   for (const e of errors) {
     const d = e.data ?? {};
-    if (typeof d.variant_id === 'number' && d.currency !== undefined) byKey.set(keyOf(d.price_list_id, d.variant_id, d.currency), reasonOf(e));
-    else whole ??= reasonOf(e);
+    if (typeof d.variant_id !== 'number' || d.currency === undefined) whole ??= reasonOf(e);
+    else byKey.set(keyOf(d.price_list_id ?? '*', d.variant_id, d.currency), reasonOf(e));
   }
   for (const write of batch) {
-    const reason = byKey.get(keyOf(write.priceListId, write.variantId, write.currency)) ?? whole;
+    const reason = byKey.get(keyOf(write.priceListId, write.variantId, write.currency)) ?? byKey.get(keyOf('*', write.variantId, write.currency)) ?? whole;
     if (reason === undefined) result.applied.push(write);
     else result.failed.push({ write, reason, permanent: true });
   }
