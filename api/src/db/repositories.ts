@@ -11,7 +11,7 @@
  *
  * Each area's row types and repository interface live in a sibling file (repositories.accounts.ts,
  * .catalog.ts, .work-orders.ts, .price-history.ts, .backups.ts, .store.ts, .store-taxonomy.ts,
- * .coordination.ts, .bigcommerce-app.ts), re-exported here; this file holds the shared vocabularies and `Database`.
+ * .coordination.ts, .bigcommerce-app.ts, .price-lists.ts), re-exported here; this file holds the shared vocabularies and `Database`.
  */
 
 import type { Pool as PgPool } from 'pg';
@@ -36,6 +36,7 @@ export type * from './repositories.bigcommerce-app';
 export type * from './repositories.catalog';
 export type * from './repositories.coordination';
 export type * from './repositories.price-history';
+export type * from './repositories.price-lists';
 export type * from './repositories.store';
 export type * from './repositories.store-taxonomy';
 export type * from './repositories.work-orders';
@@ -45,6 +46,7 @@ import type { BigCommerceAppRepository } from './repositories.bigcommerce-app';
 import type { ProductsRepository } from './repositories.catalog';
 import type { CompanyActivitiesRepository, IdempotencyRepository, StripeEventsRepository } from './repositories.coordination';
 import type { PriceHistoryRepository } from './repositories.price-history';
+import type { PriceListsRepository } from './repositories.price-lists';
 import type { SettingsRepository, StoreRefreshesRepository } from './repositories.store';
 import type { StoreTaxonomyRepository } from './repositories.store-taxonomy';
 import type { WorkOrdersRepository } from './repositories.work-orders';
@@ -79,4 +81,6 @@ export interface Database {
   backups: BackupsRepository;
   /** The app's installations from BigCommerce, their users, accepted payloads and sign-in codes (issue 34). */
   bigcommerceApp: BigCommerceAppRepository;
+  /** The store's price lists, their assignments, customer groups, channels and records (issue 35). */
+  priceLists: PriceListsRepository;
 }

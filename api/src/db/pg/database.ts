@@ -19,6 +19,7 @@ import { pgIdempotency } from './idempotency';
 import { pgStripeEvents } from './stripe-events';
 import { pgInvitations } from './invitations';
 import { pgPriceHistory } from './price-history';
+import { pgPriceLists } from './price-lists';
 import { pgProducts } from './products';
 import { pgSettings } from './settings';
 import { pgUsers } from './users';
@@ -93,6 +94,7 @@ export async function openPgDatabase(
       backups: pgBackups(db),
       stripeEvents: pgStripeEvents(db),
       bigcommerceApp: pgBigCommerceApp(db),
+      priceLists: pgPriceLists(db),
     };
   } catch (err) {
     await pool.end();

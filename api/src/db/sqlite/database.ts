@@ -21,6 +21,7 @@ import { sqliteIdempotency } from './idempotency';
 import { sqliteStripeEvents } from './stripe-events';
 import { sqliteInvitations } from './invitations';
 import { sqlitePriceHistory } from './price-history';
+import { sqlitePriceLists } from './price-lists';
 import { sqliteProducts } from './products';
 import { sqliteSettings } from './settings';
 import { sqliteUsers } from './users';
@@ -57,6 +58,7 @@ export function openSqliteDatabase(file: string, migrationsFolder: string | null
       backups: sqliteBackups(db),
       stripeEvents: sqliteStripeEvents(db),
       bigcommerceApp: sqliteBigCommerceApp(db),
+      priceLists: sqlitePriceLists(db),
     };
   } catch (err) {
     sqlite.close();

@@ -1,0 +1,186 @@
+/**
+ * The price list part of the data layer's contract (issue 35): a company's copy of its store's
+ * price lists, their assignments, customer groups and channels, and every list's records (one per
+ * variant and currency). Re-exported by repositories.ts.
+ *
+ * Ids are the store's numbers. Records carry a position in the company's own change sequence of
+ * records (`version`); a record deleted in the store stays as a tombstone with a new version, so
+ * a device's pull sees the deletion. Writes go in chunks: a company has 100,000s of records and
+ * no call loads them all.
+ */
+
+/** A price list as the store describes it. */
+export interface PriceListInput {
+  id: number;
+  name: string;
+  active: boolean;
+  dateModified: Date | null;
+}
+
+/** A list's assignment to a customer group, a channel, or a group on a channel. */
+export interface PriceListAssignmentInput {
+  id: number;
+  priceListId: number;
+  customerGroupId: number | null;
+  channelId: number | null;
+}
+
+export interface CustomerGroupInput {
+  id: number;
+  name: string;
+  isDefault: boolean;
+}
+
+export interface StoreChannelInput {
+  id: number;
+  name: string;
+  defaultCurrency: string | null;
+  enabledCurrencies: string[];
+}
+
+/** What a full read of the store's price list metadata found. */
+export interface PriceListMetadata {
+  lists: PriceListInput[];
+  assignments: PriceListAssignmentInput[];
+  customerGroups: CustomerGroupInput[];
+  channels: StoreChannelInput[];
+}
+
+/**
+ * One record as the store has it: money in cents, an unset sale, retail or MAP price null. The
+ * client's PriceRecord is one (its ISO `dateModified` is read as a time). A write of our own,
+ * which knows neither, leaves `sku` and `dateModified` out: the stored ones stay.
+ */
+export interface PriceListRecordInput {
+  priceListId: number;
+  variantId: number;
+  productId: number;
+  sku?: string | null;
+  currency: string;
+  priceCents: number;
+  salePriceCents: number | null;
+  retailPriceCents: number | null;
+  mapPriceCents: number | null;
+  dateModified?: Date | string | null;
+}
+
+/** A live record as stored. */
+export interface PriceListRecord {
+  priceListId: number;
+  variantId: number;
+  productId: number;
+  sku: string | null;
+  currency: string;
+  priceCents: number;
+  salePriceCents: number | null;
+  retailPriceCents: number | null;
+  mapPriceCents: number | null;
+  dateModified: Date | null;
+  /** Our product_variants.id when the variant was synced when the record was written. */
+  variantRowId: string | null;
+  version: number;
+}
+
+/** A list with what hangs on it, for GET /api/price-lists. */
+export interface StoredPriceList {
+  id: number;
+  name: string;
+  active: boolean;
+  dateModified: Date | null;
+  /** Currencies of its live records and of the channels it is assigned to, sorted. */
+  currencies: string[];
+  /** Live records per currency (currencies without records: 0). */
+  recordCounts: { currency: string; records: number }[];
+  customerGroups: { id: number; name: string }[];
+  channels: { id: number; name: string; defaultCurrency: string | null; currencies: string[] }[];
+  recordsReadAt: Date | null;
+}
+
+/** GET /api/price-lists/{id}/records: filters and the keyset (variant id, then currency). */
+export interface PriceListRecordsQuery {
+  productId?: number;
+  sku?: string;
+  currency?: string;
+  /** The key of the last record of the page before. */
+  after?: { variantId: number; currency: string };
+  limit: number;
+}
+
+/** Where a list's records stand, for the sync to choose a full or an incremental read. */
+export interface PriceListReadState {
+  id: number;
+  recordsReadAt: Date | null;
+  recordsSince: Date | null;
+  fullReadDue: boolean;
+}
+
+export interface PriceListSyncState {
+  /** The last version of the company's record sequence (every change and tombstone takes one). */
+  recordVersion: number;
+  listsReadAt: Date | null;
+  /** A list or assignment webhook came after the metadata was read (null: none). */
+  listsDueAt: Date | null;
+  /** Why the store's price lists could not be read at the last try ('forbidden', ...); null when they could. */
+  unavailable: string | null;
+  lists: PriceListReadState[];
+}
+
+/** A record a webhook named. */
+export interface PriceListRecordKey {
+  priceListId: number;
+  variantId: number;
+  currency: string;
+}
+
+/** What the store-refresh worker has to read again for a company. */
+export interface PendingPriceListRefresh {
+  /** The metadata (lists, assignments, groups, channels) is due. */
+  lists: boolean;
+  records: PriceListRecordKey[];
+}
+
+export interface PriceListsRepository {
+  /**
+   * Saves a full read of the metadata, removing what the store no longer has; a removed list's
+   * records become tombstones. Clears `listsDueAt` if no webhook came after `readAt`.
+   */
+  replaceLists(companyId: string, metadata: PriceListMetadata, readAt?: Date): Promise<void>;
+  /**
+   * Writes records as the store has them (a list the company does not have is skipped); each
+   * changed, new or revived record takes a new version. `seenAt` (default now) marks them found
+   * by a read. Returns how many changed.
+   */
+  upsertRecords(companyId: string, records: readonly PriceListRecordInput[], opts?: { seenAt?: Date }): Promise<number>;
+  /** Makes tombstones of the live records of these variants in one list and currency; returns how many. */
+  deleteRecords(companyId: string, priceListId: number, currency: string, variantIds: readonly number[]): Promise<number>;
+  /** After a whole read of a list that began at `readStartedAt`: tombstones the live records it did not find. */
+  removeUnseen(companyId: string, priceListId: number, readStartedAt: Date): Promise<number>;
+  /** The live records of these variants in one list and currency, by variant id. */
+  getRecords(companyId: string, priceListId: number, currency: string, variantIds: readonly number[]): Promise<PriceListRecord[]>;
+  /** The company's lists by id, with currencies, groups, channels and record counts. */
+  listLists(companyId: string): Promise<StoredPriceList[]>;
+  /** One list of the company, or null. */
+  getList(companyId: string, priceListId: number): Promise<StoredPriceList | null>;
+  /** A page of a list's live records in (variant id, currency) order, after `after`. */
+  listRecords(companyId: string, priceListId: number, query: PriceListRecordsQuery): Promise<PriceListRecord[]>;
+  syncState(companyId: string): Promise<PriceListSyncState>;
+  /** A read of a list's records that began at `startedAt` completed (`full`: every record was read). */
+  markRecordsRead(companyId: string, priceListId: number, input: { startedAt: Date; full: boolean }): Promise<void>;
+  /** The next read of the list (every list: null) reads every record. */
+  requireFullRead(companyId: string, priceListId: number | null): Promise<void>;
+  /** Records why the store's price lists could not be read (null: they could); a reason also drops the metadata's flag. */
+  markUnavailable(companyId: string, reason: string | null): Promise<void>;
+  /**
+   * Queues what webhooks named: records to read again, and/or the metadata (`lists`). Records past
+   * `maxQueued` for the company are not queued: their lists' next read is made whole instead.
+   */
+  queueRefresh(companyId: string, input: { records?: readonly PriceListRecordKey[]; lists?: boolean; at: Date }, maxQueued?: number): Promise<void>;
+  /** Companies with records or metadata queued at or before `before`, the longest waiting first. */
+  refreshesDue(before: Date, limit: number): Promise<string[]>;
+  /** The company's queued records (the longest waiting first) and whether its metadata is due. */
+  pendingRefresh(companyId: string, before: Date, limit: number): Promise<PendingPriceListRefresh>;
+  /** Forgets the records read at `readAt`, except those queued again since (replaceLists clears the metadata's flag). */
+  refreshDone(companyId: string, records: readonly PriceListRecordKey[], readAt: Date): Promise<void>;
+  /** Forgets every price list row of the company (its store was disconnected or another connected). */
+  clear(companyId: string): Promise<void>;
+}

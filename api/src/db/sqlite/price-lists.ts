@@ -1,0 +1,227 @@
+/**
+ * SQLite price lists (repositories.price-lists.ts): every write is a synchronous IMMEDIATE
+ * transaction of at most CHUNK records (the rows read to plan it cannot change under it), so a
+ * sweep of 100,000 records holds the write lock a chunk at a time and never holds them all in memory.
+ */
+import { and, asc, count, eq, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
+import type { PriceListsRepository } from '../repositories';
+import {
+  assembleLists, chunkRecordsWhere, distinctKeys, listRow, liveRecordsWhere, MAX_QUEUED_RECORDS, metadataRows, planRecordWrites,
+  recordsPageWhere, SWEEP_CHUNK, tombstones, toPriceListRecord, unseenWhere, type ListRows, type RecordRow,
+} from '../repository-shared.price-lists';
+import {
+  customerGroups, priceListAssignments, priceListRecords as rec, priceListRefreshes as q, priceLists, priceListState as st, productVariants, storeChannels,
+} from '../schema.sqlite';
+import { chunks, excludedSet } from '../sql-helpers';
+import type { SqliteDb } from './types';
+
+const IMMEDIATE = { behavior: 'immediate' } as const;
+
+export function sqlitePriceLists(db: SqliteDb): PriceListsRepository {
+  const recordTarget = [rec.companyId, rec.priceListId, rec.variantId, rec.currency];
+  const recordSet = excludedSet(rec, ['companyId', 'priceListId', 'variantId', 'currency']);
+
+  /** Reserves `n` versions of the company's record sequence; returns the first. */
+  function allocate(tx: SqliteDb, companyId: string, n: number): number {
+    const row = tx.insert(st).values({ companyId, recordVersion: n })
+      .onConflictDoUpdate({ target: st.companyId, set: { recordVersion: sql`${st.recordVersion} + ${n}` } })
+      .returning({ v: st.recordVersion }).get();
+    return row.v - n + 1;
+  }
+
+  function writeRows(tx: SqliteDb, rows: RecordRow[]): void {
+    for (const part of chunks(rows)) tx.insert(rec).values(part).onConflictDoUpdate({ target: recordTarget, set: recordSet }).run();
+  }
+
+  /** Tombstones, a chunk a transaction, the live records `where` picks after each keyset position. */
+  function sweep(companyId: string, pick: (after: { variantId: number; currency: string } | null) => ReturnType<typeof liveRecordsWhere>): number {
+    let after: { variantId: number; currency: string } | null = null;
+    let total = 0;
+    for (;;) {
+      const done = db.transaction((tx) => {
+        const rows = tx.select().from(rec).where(pick(after)).orderBy(asc(rec.variantId), asc(rec.currency)).limit(SWEEP_CHUNK).all();
+        if (rows.length === 0) return true;
+        writeRows(tx, tombstones(rows, allocate(tx, companyId, rows.length), new Date()));
+        total += rows.length;
+        after = rows.at(-1)!;
+        return false;
+      }, IMMEDIATE);
+      if (done) return total;
+    }
+  }
+
+  function readLists(companyId: string, listId?: number): ListRows {
+    return {
+      lists: db.select().from(priceLists).where(and(eq(priceLists.companyId, companyId), listId === undefined ? undefined : eq(priceLists.externalId, listId))).all(),
+      assignments: db.select().from(priceListAssignments).where(eq(priceListAssignments.companyId, companyId)).all(),
+      groups: db.select().from(customerGroups).where(eq(customerGroups.companyId, companyId)).all(),
+      channels: db.select().from(storeChannels).where(eq(storeChannels.companyId, companyId)).all(),
+      counts: db.select({ priceListId: rec.priceListId, currency: rec.currency, records: count() }).from(rec)
+        .where(and(eq(rec.companyId, companyId), isNull(rec.deletedAt), listId === undefined ? undefined : eq(rec.priceListId, listId)))
+        .groupBy(rec.priceListId, rec.currency).all(),
+    };
+  }
+
+  const repo: PriceListsRepository = {
+    async replaceLists(companyId, metadata, readAt = new Date()) {
+      const ids = metadata.lists.map((l) => l.id);
+      const { assignments, groups, channels } = metadataRows(companyId, metadata);
+      const gone = db.transaction((tx) => {
+        const removed = tx.delete(priceLists).where(and(eq(priceLists.companyId, companyId), notInArray(priceLists.externalId, ids)))
+          .returning({ id: priceLists.externalId }).all().map((r) => r.id);
+        for (const l of metadata.lists) {
+          const row = listRow(companyId, l, readAt);
+          tx.insert(priceLists).values(row).onConflictDoUpdate({ target: [priceLists.companyId, priceLists.externalId], set: row }).run();
+        }
+        tx.delete(priceListAssignments).where(eq(priceListAssignments.companyId, companyId)).run();
+        tx.delete(customerGroups).where(eq(customerGroups.companyId, companyId)).run();
+        tx.delete(storeChannels).where(eq(storeChannels.companyId, companyId)).run();
+        for (const part of chunks(assignments)) tx.insert(priceListAssignments).values(part).run();
+        for (const part of chunks(groups)) tx.insert(customerGroups).values(part).run();
+        for (const part of chunks(channels)) tx.insert(storeChannels).values(part).run();
+        tx.insert(st).values({ companyId, listsReadAt: readAt, unavailable: null })
+          .onConflictDoUpdate({ target: st.companyId, set: { listsReadAt: readAt, unavailable: null } }).run();
+        tx.update(st).set({ listsDueAt: null }).where(and(eq(st.companyId, companyId), lte(st.listsDueAt, readAt))).run();
+        if (removed.length > 0) tx.delete(q).where(and(eq(q.companyId, companyId), inArray(q.priceListId, removed))).run();
+        return removed;
+      }, IMMEDIATE);
+      for (const id of gone) sweep(companyId, (after) => unseenWhere(rec, companyId, id, null, after));
+    },
+
+    async upsertRecords(companyId, records, opts = {}) {
+      const seenAt = opts.seenAt ?? new Date();
+      let changed = 0;
+      for (const part of chunks(records)) {
+        changed += db.transaction((tx) => {
+          const lists = new Set(tx.select({ id: priceLists.externalId }).from(priceLists)
+            .where(and(eq(priceLists.companyId, companyId), inArray(priceLists.externalId, [...new Set(part.map((r) => r.priceListId))]))).all().map((r) => r.id));
+          const known = part.filter((r) => lists.has(r.priceListId));
+          if (known.length === 0) return 0;
+          const existing = tx.select().from(rec).where(chunkRecordsWhere(rec, companyId, known)).all();
+          const variants = new Map(tx.select({ id: productVariants.id, externalId: productVariants.externalId }).from(productVariants)
+            .where(and(eq(productVariants.companyId, companyId), inArray(productVariants.externalId, known.map((r) => r.variantId)), isNull(productVariants.deletedAt)))
+            .all().map((v) => [v.externalId, v.id]));
+          const version = tx.select({ v: st.recordVersion }).from(st).where(eq(st.companyId, companyId)).get()?.v ?? 0;
+          const plan = planRecordWrites(companyId, known, existing, variants, version + 1, seenAt);
+          if (plan.changed > 0) allocate(tx, companyId, plan.changed);
+          writeRows(tx, plan.rows);
+          return plan.changed;
+        }, IMMEDIATE);
+      }
+      return changed;
+    },
+
+    async deleteRecords(companyId, priceListId, currency, variantIds) {
+      let total = 0;
+      for (const ids of chunks(variantIds)) {
+        total += db.transaction((tx) => {
+          const rows = tx.select().from(rec).where(liveRecordsWhere(rec, companyId, priceListId, currency, ids)).all();
+          if (rows.length > 0) writeRows(tx, tombstones(rows, allocate(tx, companyId, rows.length), new Date()));
+          return rows.length;
+        }, IMMEDIATE);
+      }
+      return total;
+    },
+
+    async removeUnseen(companyId, priceListId, readStartedAt) {
+      return sweep(companyId, (after) => unseenWhere(rec, companyId, priceListId, readStartedAt, after));
+    },
+
+    async getRecords(companyId, priceListId, currency, variantIds) {
+      const rows = chunks(variantIds).flatMap((ids) => db.select().from(rec).where(liveRecordsWhere(rec, companyId, priceListId, currency, ids)).all());
+      return rows.map(toPriceListRecord).sort((a, b) => a.variantId - b.variantId);
+    },
+
+    async listLists(companyId) {
+      return assembleLists(readLists(companyId));
+    },
+
+    async getList(companyId, priceListId) {
+      return assembleLists(readLists(companyId, priceListId))[0] ?? null;
+    },
+
+    async listRecords(companyId, priceListId, query) {
+      return db.select().from(rec).where(recordsPageWhere(rec, companyId, priceListId, query))
+        .orderBy(asc(rec.variantId), asc(rec.currency)).limit(query.limit).all().map(toPriceListRecord);
+    },
+
+    async syncState(companyId) {
+      const state = db.select().from(st).where(eq(st.companyId, companyId)).get();
+      const lists = db.select().from(priceLists).where(eq(priceLists.companyId, companyId)).orderBy(asc(priceLists.externalId)).all();
+      return {
+        recordVersion: state?.recordVersion ?? 0, listsReadAt: state?.listsReadAt ?? null, listsDueAt: state?.listsDueAt ?? null, unavailable: state?.unavailable ?? null,
+        lists: lists.map((l) => ({ id: l.externalId, recordsReadAt: l.recordsReadAt, recordsSince: l.recordsSince, fullReadDue: l.fullReadDue })),
+      };
+    },
+
+    async markRecordsRead(companyId, priceListId, { startedAt, full }) {
+      const set = full ? { recordsReadAt: startedAt, recordsSince: startedAt, fullReadDue: false } : { recordsSince: startedAt };
+      db.update(priceLists).set(set).where(and(eq(priceLists.companyId, companyId), eq(priceLists.externalId, priceListId))).run();
+    },
+
+    async requireFullRead(companyId, priceListId) {
+      db.update(priceLists).set({ fullReadDue: true })
+        .where(and(eq(priceLists.companyId, companyId), priceListId === null ? undefined : eq(priceLists.externalId, priceListId))).run();
+    },
+
+    async markUnavailable(companyId, reason) {
+      const set = reason === null ? { unavailable: null } : { unavailable: reason, listsDueAt: null };
+      db.insert(st).values({ companyId, ...set }).onConflictDoUpdate({ target: st.companyId, set }).run();
+    },
+
+    async queueRefresh(companyId, input, maxQueued = MAX_QUEUED_RECORDS) {
+      const records = distinctKeys(input.records ?? []);
+      db.transaction((tx) => {
+        if (input.lists) {
+          tx.insert(st).values({ companyId, listsDueAt: input.at }).onConflictDoUpdate({ target: st.companyId, set: { listsDueAt: input.at } }).run();
+        }
+        if (records.length === 0) return;
+        const queued = tx.select({ n: count() }).from(q).where(eq(q.companyId, companyId)).get()?.n ?? 0;
+        if (queued + records.length > maxQueued) {
+          const lists = [...new Set(records.map((r) => r.priceListId))];
+          tx.update(priceLists).set({ fullReadDue: true }).where(and(eq(priceLists.companyId, companyId), inArray(priceLists.externalId, lists))).run();
+          return;
+        }
+        for (const part of chunks(records)) {
+          tx.insert(q).values(part.map((r) => ({ companyId, ...r, queuedAt: input.at })))
+            .onConflictDoUpdate({ target: [q.companyId, q.priceListId, q.variantId, q.currency], set: { queuedAt: input.at } }).run();
+        }
+      }, IMMEDIATE);
+    },
+
+    async refreshesDue(before, limit) {
+      const rows = db.all<{ company_id: string }>(sql`
+        select company_id from (
+          select company_id, min(queued_at) as at from price_list_refreshes where queued_at <= ${before.getTime()} group by company_id
+          union all
+          select company_id, lists_due_at as at from price_list_state where lists_due_at <= ${before.getTime()}
+        ) group by company_id order by min(at) limit ${limit}`);
+      return rows.map((r) => r.company_id);
+    },
+
+    async pendingRefresh(companyId, before, limit) {
+      const state = db.select({ due: st.listsDueAt }).from(st).where(eq(st.companyId, companyId)).get();
+      const records = db.select({ priceListId: q.priceListId, variantId: q.variantId, currency: q.currency }).from(q)
+        .where(and(eq(q.companyId, companyId), lte(q.queuedAt, before))).orderBy(asc(q.queuedAt), asc(q.priceListId), asc(q.variantId)).limit(limit).all();
+      return { lists: !!state?.due && state.due.getTime() <= before.getTime(), records };
+    },
+
+    async refreshDone(companyId, records, readAt) {
+      for (const part of chunks(records)) {
+        db.transaction((tx) => {
+          for (const r of part) {
+            tx.delete(q).where(and(eq(q.companyId, companyId), eq(q.priceListId, r.priceListId), eq(q.variantId, r.variantId),
+              eq(q.currency, r.currency), lte(q.queuedAt, readAt))).run();
+          }
+        }, IMMEDIATE);
+      }
+    },
+
+    async clear(companyId) {
+      db.transaction((tx) => {
+        for (const t of [rec, q, priceListAssignments, customerGroups, storeChannels, priceLists, st]) tx.delete(t).where(eq(t.companyId, companyId)).run();
+      }, IMMEDIATE);
+    },
+  };
+  return repo;
+}
