@@ -16,6 +16,9 @@ afterEach(async () => {
   store.store.reset();
 });
 
+/** What a Sync reads of the store's price lists after the catalog: lists, assignments, groups, channels, and each list's pages of 250 records. */
+const priceListRequests = () => 4 + store.store.account('demo')!.pricing.lists().reduce((n, l) => n + Math.max(1, Math.ceil(store.store.account('demo')!.pricing.records(l.id).length / 250)), 0);
+
 async function make() {
   const t = await connectedApp(store);
   cleanups.push(t.close);
@@ -41,8 +44,8 @@ describe('POST /api/sync', () => {
     await t.setLimit(1000);
     const requestsBefore = store.store.stats.requests;
     const events = await sync(t);
-    // Two product pages, the category tree (trees, then their categories) and the brands.
-    expect(store.store.stats.requests - requestsBefore).toBe(2 + 2 + 1);
+    // Two product pages, the category tree (trees, then their categories), the brands, then the price lists.
+    expect(store.store.stats.requests - requestsBefore).toBe(2 + 2 + 1 + priceListRequests());
     const stages = progress(events).map((p) => p.stage);
     expect(stages[0]).toBe('starting');
     expect(stages).toEqual(expect.arrayContaining(['categories', 'products', 'saving']));
@@ -130,8 +133,8 @@ describe('POST /api/sync', () => {
     const t = await make();
     const requestsBefore = store.store.stats.requests;
     const events = await sync(t);
-    // One page of 5 products, the category tree (trees, then their categories) and the brands: nothing more.
-    expect(store.store.stats.requests - requestsBefore).toBe(4);
+    // One page of 5 products, the category tree (trees, then their categories), the brands and the price lists: nothing more.
+    expect(store.store.stats.requests - requestsBefore).toBe(4 + priceListRequests());
     const visible = storeProducts(store);
     expect(resultOf(events)).toEqual({
       message: expect.stringMatching(/^Synced 5 products and \d+ variants$/),

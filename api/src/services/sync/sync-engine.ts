@@ -5,7 +5,7 @@
  * batches of whole pages (SAVE_BATCH_PAGES), each batch in one upsert transaction, with a
  * 'sync' price-history entry for every price the store changed. Once every needed page is
  * saved it tombstones what the store no longer has (or the cap now excludes) and records the
- * sync time. Progress goes to `onProgress`.
+ * sync time, then reads the store's price lists (price-lists.ts). Progress goes to `onProgress`.
  *
  * Incremental (`since`, decision 036): only products the store modified since then are read
  * (`date_modified:min`); nothing is removed (deletions come with webhooks and the daily full
@@ -24,6 +24,7 @@ import type { SyncProgress, SyncResult, SyncStage } from '@catalog/contracts/syn
 import type { CatalogSyncWriter, Database } from '../../db/repositories';
 import { hasStorablePrices, SYNC_PRODUCT_FIELDS, toProductInput, type BrandIndex, type CategoryIndex } from './catalog-mapping';
 import { PageFetcher } from './page-fetcher';
+import { syncPriceLists, type PriceListSyncStats } from './price-lists';
 import { syncPriceChanges } from './price-changes';
 import { cancelledMessage, completeMessage, planLimitWarning } from './sync-messages';
 import { readTaxonomy } from './store-taxonomy';
@@ -47,7 +48,7 @@ export interface SyncEngineOptions {
 }
 
 export type SyncOutcome =
-  | { status: 'complete'; result: SyncResult; stats: SyncStats }
+  | { status: 'complete'; result: SyncResult; stats: SyncStats; priceLists: PriceListSyncStats }
   | { status: 'cancelled'; stats: SyncStats };
 
 /** Progress bands: product pages move the bar from 5% to 90%; the last step is 'saving'. */
@@ -210,11 +211,14 @@ export async function runSync(o: SyncEngineOptions): Promise<SyncOutcome> {
     const whole = incremental || stats.storeTotal <= limit;
     await o.db.settings.markSynced(o.companyId, now(), whole ? { startedAt, full: !incremental } : undefined);
     if (!whole) await o.db.settings.requireFullSync(o.companyId);
+    // The store's price lists once the catalog is saved (price-lists.ts): a store without them,
+    // or a token without their scope, is noted there and does not fail the Sync.
+    const priceLists = await syncPriceLists({ db: o.db, client: o.client, companyId: o.companyId, full: !incremental, signal, now });
 
     const warning = incremental ? undefined : planLimitWarning(o.plan.name, limit, stats.storeTotal);
     const message = completeMessage(stats);
     report('complete', 100, message);
-    return { status: 'complete', result: warning ? { message, warning } : { message }, stats };
+    return { status: 'complete', result: warning ? { message, warning } : { message }, stats, priceLists };
   } catch (err) {
     // A batch being written is finished first: its pages count as written, whatever ended the run.
     await writing.catch(() => {});

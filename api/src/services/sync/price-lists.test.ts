@@ -1,0 +1,143 @@
+/**
+ * The price list sync against the demo store (two lists: Wholesale in USD for the Wholesale
+ * customer group, Euro storefront in EUR on channel 2), on the project's database: the stored
+ * copy equals the store's, a whole read costs ceil(records / page size) record requests per list,
+ * an incremental read only brings what changed, a whole read removes what the store deleted, and
+ * a token without the price list scope leaves the catalog's Sync alone.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { BigCommerceClient } from '@catalog/commerce';
+import { DEMO_STORE } from '@catalog/demo-store';
+import type { Database } from '../../db/repositories';
+import { openTestDatabase } from '../../testing/db-targets';
+import { startDemoStore, type TestStore } from '../../testing/store-fixture';
+import { syncPriceLists } from './price-lists';
+import { runSync } from './sync-engine';
+
+const PAGE = 100;
+let store: TestStore;
+let db: Database;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  store = await startDemoStore({ products: 120, windowMs: 1_000, quota: 10_000 });
+  ({ db, close } = await openTestDatabase());
+});
+afterAll(async () => {
+  await close();
+  await store.close();
+});
+afterEach(() => store.store.reset());
+
+const pricing = () => store.store.account(DEMO_STORE.hash)!.pricing;
+
+/** A client on the demo store that counts its requests by path (`/pricelists/1/records`, ...); `refuse` answers 403 to the price list paths. */
+function client(options: { refuse?: boolean } = {}) {
+  const paths: string[] = [];
+  const counted: typeof fetch = async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const path = url.pathname.replace(/^\/stores\/[^/]+\/v[23]/, '');
+    paths.push(path);
+    if (options.refuse && /^\/(pricelists|customer_groups|channels)/.test(path)) {
+      return new Response(JSON.stringify({ status: 403, title: 'You do not have the required scope' }), { status: 403, headers: { 'content-type': 'application/json' } });
+    }
+    return fetch(input, init);
+  };
+  const c = new BigCommerceClient({ storeHash: DEMO_STORE.hash, accessToken: DEMO_STORE.accessToken, baseUrl: store.url, fetch: counted, retryBaseMs: 1 });
+  return { client: c, paths, recordPages: (list: number) => paths.filter((p) => p === `/pricelists/${list}/records`).length };
+}
+
+async function company() {
+  return (await db.companies.create({ name: 'Pricing Co', productLimit: 1_000 })).id;
+}
+
+/** Every live record of a list as stored, in (variant, currency) order. */
+async function stored(companyId: string, list: number) {
+  const rows = [];
+  let after: { variantId: number; currency: string } | undefined;
+  for (;;) {
+    const page = await db.priceLists.listRecords(companyId, list, { limit: 500, after });
+    rows.push(...page);
+    if (page.length < 500) return rows;
+    after = page.at(-1);
+  }
+}
+
+const asStore = (r: { variantId: number; currency: string; priceCents: number; salePriceCents: number | null }) =>
+  ({ variant_id: r.variantId, currency: r.currency, price: r.priceCents / 100, sale_price: r.salePriceCents === null ? undefined : r.salePriceCents / 100 });
+
+describe('price list sync', () => {
+  it('stores the store\u2019s lists, groups, channels and every record, one request per page of records', async () => {
+    const c = await company();
+    const { client: cl, paths, recordPages } = client();
+    const stats = await syncPriceLists({ db, client: cl, companyId: c, full: true, pageSize: PAGE });
+    const wholesale = pricing().records(1);
+    const euro = pricing().records(2);
+    expect(wholesale.length).toBeGreaterThan(PAGE);
+    expect(recordPages(1)).toBe(Math.ceil(wholesale.length / PAGE));
+    expect(recordPages(2)).toBe(Math.ceil(euro.length / PAGE));
+    // The lists, assignments, customer groups and channels: one request each.
+    expect(paths.filter((p) => !/\/records$/.test(p)).sort()).toEqual(['/channels', '/customer_groups', '/pricelists', '/pricelists/assignments']);
+    expect(stats).toMatchObject({ lists: 2, fullReads: 2, records: wholesale.length + euro.length, changed: wholesale.length + euro.length, removed: 0 });
+
+    const lists = await db.priceLists.listLists(c);
+    expect(lists.map((l) => ({ id: l.id, name: l.name, currencies: l.currencies, groups: l.customerGroups, channels: l.channels.map((ch) => ch.id), counts: l.recordCounts }))).toEqual([
+      { id: 1, name: 'Wholesale', currencies: ['USD'], groups: [{ id: 2, name: 'Wholesale' }], channels: [], counts: [{ currency: 'USD', records: wholesale.length }] },
+      { id: 2, name: 'Euro storefront', currencies: ['EUR'], groups: [], channels: [2], counts: [{ currency: 'EUR', records: euro.length }] },
+    ]);
+    const rows = await stored(c, 1);
+    expect(rows.map(asStore)).toEqual(wholesale.map((r) => ({ variant_id: r.variant_id, currency: r.currency, price: r.price, sale_price: r.sale_price })));
+    expect(rows[0]).toMatchObject({ productId: wholesale[0]!.product_id, sku: wholesale[0]!.sku, dateModified: new Date(wholesale[0]!.date_modified) });
+  });
+
+  it('reads only the records changed since the last read when the Sync is incremental, and everything once a bulk delete was announced', async () => {
+    const c = await company();
+    await syncPriceLists({ db, client: client().client, companyId: c, full: true, pageSize: PAGE });
+    const [first, second] = pricing().records(1);
+    pricing().upsert(1, { variant_id: first!.variant_id, currency: 'USD', price: 1.23 });
+    pricing().deleteRecords(1, { variantIds: [second!.variant_id], currency: 'USD' }, 'single');
+
+    const incremental = client();
+    const stats = await syncPriceLists({ db, client: incremental.client, companyId: c, full: false, pageSize: PAGE });
+    expect(stats).toMatchObject({ fullReads: 0, records: 1, changed: 1, removed: 0 });
+    expect(incremental.recordPages(1)).toBe(1);
+    expect(incremental.recordPages(2)).toBe(1);
+    expect((await db.priceLists.getRecords(c, 1, 'USD', [first!.variant_id]))[0]!.priceCents).toBe(123);
+    // date_modified does not show a deletion: the record stays until a whole read.
+    expect(await db.priceLists.getRecords(c, 1, 'USD', [second!.variant_id])).toHaveLength(1);
+
+    await db.priceLists.requireFullRead(c, 1);
+    const whole = await syncPriceLists({ db, client: client().client, companyId: c, full: false, pageSize: PAGE });
+    expect(whole).toMatchObject({ fullReads: 1, removed: 1, changed: 0 });
+    expect(await db.priceLists.getRecords(c, 1, 'USD', [second!.variant_id])).toEqual([]);
+    expect((await db.priceLists.listLists(c))[0]!.recordCounts).toEqual([{ currency: 'USD', records: pricing().records(1).length }]);
+  });
+
+  it('removes a list the store deleted, with its records', async () => {
+    const c = await company();
+    await syncPriceLists({ db, client: client().client, companyId: c, full: true, pageSize: PAGE });
+    pricing().deleteLists([2]);
+    await syncPriceLists({ db, client: client().client, companyId: c, full: false, pageSize: PAGE });
+    expect((await db.priceLists.listLists(c)).map((l) => l.id)).toEqual([1]);
+    expect(await db.priceLists.listRecords(c, 2, { limit: 10 })).toEqual([]);
+  });
+
+  it('runs after the catalog in a Sync, and a token without the price list scope does not fail the Sync', async () => {
+    const c = await company();
+    await db.settings.upsert(c, { storeHash: DEMO_STORE.hash, accessToken: 'x', clientId: DEMO_STORE.clientId });
+    const plan = { name: 'Premium', productLimit: 1_000 };
+    const refused = await runSync({ db, client: client({ refuse: true }).client, companyId: c, includeInvisible: true, plan });
+    expect(refused.status).toBe('complete');
+    if (refused.status === 'complete') expect(refused.priceLists).toMatchObject({ lists: 0, skipped: 'forbidden' });
+    expect(await db.products.count(c)).toBeGreaterThan(0);
+    expect(await db.priceLists.syncState(c)).toMatchObject({ unavailable: 'forbidden', lists: [] });
+
+    const allowed = await runSync({ db, client: client().client, companyId: c, includeInvisible: true, plan });
+    if (allowed.status !== 'complete') throw new Error('the sync did not complete');
+    expect(allowed.priceLists).toMatchObject({ lists: 2, fullReads: 2 });
+    expect(await db.priceLists.syncState(c)).toMatchObject({ unavailable: null });
+    // Records of synced variants know them.
+    const [record] = await db.priceLists.listRecords(c, 1, { limit: 1 });
+    expect(record!.variantRowId).not.toBeNull();
+  });
+});
