@@ -35,6 +35,13 @@ export interface PriceSnapshot {
   salePriceCents: number | null;
   /** The retail price (MSRP); absent in snapshots taken before issue 19 (orders that did not set it). */
   retailPriceCents?: number | null;
+  /**
+   * A price list order's record (issue 35): its list, currency and MAP (never set by an order,
+   * written back as it was). `exists` false: the variant had no record in the list, so the prices
+   * above are the catalog's (what its customers paid, calculations.mdx) and an undo deletes the
+   * record the order made.
+   */
+  priceList?: { id: number; currency: string; exists: boolean; mapPriceCents: number | null };
 }
 /** Who asked for an order's undo, and whether items changed since are restored too. */
 export interface UndoRequest {

@@ -13,6 +13,7 @@ import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import { guardrailError, type GuardrailViolation } from '@catalog/contracts/guardrails';
 import { gateDecision, type GateSettings, type PricePath } from '@catalog/contracts/price-gate';
 import type { Role } from '@catalog/contracts/roles';
+import type { PriceListTarget } from '@catalog/contracts/work-orders';
 import type { Company, Database, PriceSnapshot, ProductWithVariants } from '../db/repositories';
 import { companySettingsOf } from './work-orders/approvals';
 import { guardrailItems, type GuardrailOrderItem, type GuardrailProductRow } from './work-orders/guardrail-items';
@@ -30,6 +31,12 @@ export interface GateRequest {
    * database has them now.
    */
   storePrices?: readonly PriceSnapshot[];
+  /**
+   * The price list and currency the prices are for (issue 35): without `storePrices`, the
+   * records the database has of the items' variants are the prices of now (a variant with none
+   * pays the catalog's price).
+   */
+  target?: PriceListTarget | null;
   /** Where the refusal's `fields` point (default 'productUpdates': "productUpdates.3"). */
   itemsPath?: string;
   /** The company, when the caller has it already read. */
@@ -99,11 +106,22 @@ export async function passGate(db: Database, request: GateRequest): Promise<Gate
   if (settings.blockingGuardrails.length > 0) {
     const ids = [...new Set(request.items.flatMap((i) => (i.externalProductId === undefined ? [] : [i.externalProductId])))];
     const products = await db.products.getByExternalIds(request.companyId, ids);
-    items = guardrailItems(request.items, request.storePrices ? withStorePrices(products, request.storePrices) : products);
+    const storePrices = request.storePrices ?? (request.target ? await storedRecordPrices(db, request.companyId, request.target, request.items) : undefined);
+    items = guardrailItems(request.items, storePrices ? withStorePrices(products, storePrices) : products);
   }
   const decision = gateDecision({ path: request.path, role: request.role, approved: request.approved, items }, settings);
   if (decision.outcome === 'refused') throw new GateRefusal(decision.violations, settings, request.itemsPath ?? 'productUpdates');
   return decision.outcome;
+}
+
+/** The stored records of the items' variants in one list and currency, as snapshot entries (their prices over the catalog's). */
+async function storedRecordPrices(db: Database, companyId: string, target: PriceListTarget, items: readonly GuardrailOrderItem[]): Promise<PriceSnapshot[]> {
+  const variantIds = items.flatMap((i) => (i.externalVariantId == null ? [] : [i.externalVariantId]));
+  const records = await db.priceLists.getRecords(companyId, target.priceListId, target.currency, variantIds);
+  return records.map((r) => ({
+    productId: '', variantId: r.variantRowId, externalProductId: r.productId, externalVariantId: r.variantId,
+    regularPriceCents: r.priceCents, salePriceCents: r.salePriceCents, retailPriceCents: r.retailPriceCents,
+  }));
 }
 
 /**

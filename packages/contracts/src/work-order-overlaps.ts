@@ -7,6 +7,7 @@ import { lazySchema } from './lazy-schema';
 import { IntId } from './common';
 import { MAX_WORK_ORDER_ITEMS, WORK_ORDER_MESSAGES } from './work-order-limits';
 import { WorkOrderSummary } from './work-order-wire';
+import { PriceListTarget } from './work-order-target';
 
 /** The most overlapping orders POST /api/work-orders/overlaps lists (the oldest first); `more` counts the rest. */
 export const MAX_OVERLAPS_LISTED = 20;
@@ -18,6 +19,8 @@ export const WorkOrderOverlapsBody = lazySchema(() =>
       .array(z.object({ productId: IntId, variantId: IntId.nullish() }).strict(), { error: WORK_ORDER_MESSAGES.noProducts })
       .min(1, { error: WORK_ORDER_MESSAGES.noProducts })
       .max(MAX_WORK_ORDER_ITEMS, { error: WORK_ORDER_MESSAGES.tooMany }),
+    /** The price list and currency of the order being made (issue 35); absent: the catalog. */
+    target: PriceListTarget.nullish(),
   }).strict(),
 );
 export type WorkOrderOverlapsBody = z.infer<typeof WorkOrderOverlapsBody>;

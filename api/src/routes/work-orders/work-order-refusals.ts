@@ -6,8 +6,8 @@
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import { WORK_ORDER_CHANGE_GUARD, type WorkOrderAction } from '@catalog/contracts/work-order-rules';
 import { endComesAfterStart, type OrderStart } from '@catalog/contracts/work-order-end';
-import { WORK_ORDER_MESSAGES } from '@catalog/contracts/work-orders';
-import type { WorkOrder } from '../../db/repositories';
+import { priceListItemIssues, WORK_ORDER_MESSAGES, type PriceListTarget } from '@catalog/contracts/work-orders';
+import type { Database, WorkOrder } from '../../db/repositories';
 
 /** Why an action is not allowed for the order as it is now (spec section 4). */
 export function conflict(action: WorkOrderAction, order: WorkOrder): ApiError {
@@ -50,4 +50,30 @@ export function changeConflict(order: WorkOrder): ApiError {
   return new ApiError(ErrorCode.CONFLICT, order.archived
     ? 'An archived work order cannot be changed'
     : `The items and the start can be changed only before the order runs (this one is ${order.status.replace('_', ' ')})`);
+}
+
+/**
+ * The price list and currency an order targets (issue 35), checked against the company's synced
+ * price lists: an unknown list is 404, a currency the list has neither records nor a channel in 400.
+ */
+export async function checkTarget(db: Database, companyId: string, target: PriceListTarget): Promise<PriceListTarget> {
+  const list = await db.priceLists.getList(companyId, target.priceListId);
+  if (!list) {
+    throw new ApiError(ErrorCode.NOT_FOUND, `Price list ${target.priceListId} was not found. Sync the store and try again.`, {
+      fields: { 'target.priceListId': 'Price list not found' },
+    });
+  }
+  if (!list.currencies.includes(target.currency)) {
+    const message = `${list.name} has no prices in ${target.currency}; its currencies are ${list.currencies.join(', ') || 'none yet'}`;
+    throw new ApiError(ErrorCode.VALIDATION, message, { fields: { 'target.currency': message } });
+  }
+  return target;
+}
+
+/** A change of a price list order's items keeps to its rule (every item a variant, none inheriting): else 400. */
+export function refuseCatalogItems(items: ReadonlyArray<{ variantId?: number | null; inheritRegularPrice?: true }>): void {
+  const issues = priceListItemIssues(items);
+  if (issues.length === 0) return;
+  const fields = Object.fromEntries(issues.map((i) => [`productUpdates.${i.index}.${i.path}`, i.message]));
+  throw new ApiError(ErrorCode.VALIDATION, issues[0]!.message, { fields });
 }

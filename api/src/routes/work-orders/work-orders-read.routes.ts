@@ -19,7 +19,7 @@ import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import { pageOf, timeIdCursor } from '@catalog/contracts/paging';
 import { compareRunTime, isOverlapCandidate } from '@catalog/contracts/work-order-rules';
 import {
-  itemTarget, MAX_OVERLAPS_LISTED, workOrderItemsCursor, type WorkOrderDetail, type WorkOrderListResponse, type WorkOrderOverlapsResponse,
+  itemKeyIn, MAX_OVERLAPS_LISTED, workOrderItemsCursor, type WorkOrderDetail, type WorkOrderListResponse, type WorkOrderOverlapsResponse,
 } from '@catalog/contracts/work-orders';
 import type { Database } from '../../db/repositories';
 import { defineRoutes } from '../define-routes';
@@ -41,10 +41,10 @@ export function workOrderReadRoutes(deps: { db: Database }) {
       return c.json({ orders: items.map((o) => toWireSummary(o, people)), nextCursor } satisfies WorkOrderListResponse);
     },
 
-    'POST /api/work-orders/overlaps': async (c, { body: { items } }) => {
+    'POST /api/work-orders/overlaps': async (c, { body: { items, target } }) => {
       const { companyId } = c.get('user');
       const now = new Date();
-      const wanted = [...new Set(items.map(itemTarget))];
+      const wanted = [...new Set(items.map(itemKeyIn(target)))];
       // Bounded: with many orders sharing many items, those found among the matches read (complete: false).
       const { ids, complete } = await db.workOrders.overlapCandidates(companyId, wanted, now);
       const [summaries, people] = await Promise.all([db.workOrders.getSummaries(companyId, ids), peopleOf(db, companyId)]);

@@ -50,7 +50,7 @@ import { passGate } from '../../services/price-gate';
 import { recordChange } from '../../services/work-orders/change-log';
 import { defineRoutes } from '../define-routes';
 import { peopleOf, resolveItems, toWireOrder } from './work-order-items';
-import { allowsChange, changeConflict, checkRevertAt, conflict } from './work-order-refusals';
+import { allowsChange, changeConflict, checkRevertAt, checkTarget, conflict, refuseCatalogItems } from './work-order-refusals';
 
 const NOT_FOUND = 'Work order not found';
 
@@ -93,6 +93,7 @@ export function workOrderRoutes(deps: {
     'POST /api/work-orders': async (c, { body }) => {
       const user = c.get('user');
       const productUpdates = await resolveItems(db, user.companyId, body.productUpdates);
+      const target = body.target ? await checkTarget(db, user.companyId, body.target) : null;
       const scheduledAt = body.executeImmediately || !body.scheduledAt ? null : new Date(body.scheduledAt);
       const revertAt = body.revertAt ? new Date(body.revertAt) : null;
       if (revertAt) checkRevertAt(revertAt, { executeImmediately: body.executeImmediately, scheduledAt, status: 'pending' }, new Date());
@@ -101,7 +102,7 @@ export function workOrderRoutes(deps: {
       if (replayed) return c.json(await wire(replayed) satisfies WireWorkOrder, 200);
       const company = await companyOf(user.companyId);
       // The gate (issue 31): refused (422) when a blocking guardrail breaks, else runs or waits for approval.
-      const outcome = await passGate(db, { path: 'order', companyId: user.companyId, role: user.role, items: productUpdates, company });
+      const outcome = await passGate(db, { path: 'order', companyId: user.companyId, role: user.role, items: productUpdates, company, target });
       // The store the order is for: a later store change cancels it, or refuses its undo.
       const settings = await db.settings.get(user.companyId);
       const { order, created } = await db.workOrders.create(user.companyId, {
@@ -114,6 +115,7 @@ export function workOrderRoutes(deps: {
         idempotencyKey: body.id ?? null,
         storeHash: settings?.storeHash ?? null,
         revertAt,
+        target,
         awaitingApproval: outcome === 'approval',
         caps: WORK_ORDER_CAPS,
       }).catch((err: unknown) => {
@@ -135,7 +137,7 @@ export function workOrderRoutes(deps: {
       // moment, prices nobody wants.
       if (order.revertAt !== null && order.revertAt.getTime() <= now.getTime()) throw new ApiError(ErrorCode.CONFLICT, APPROVE_AFTER_END_MESSAGE);
       // Prices may have moved while it waited: the gate checks the blocking rules against today's.
-      await passGate(db, { path: 'approve', companyId: user.companyId, role: user.role, items: order.productUpdates });
+      await passGate(db, { path: 'approve', companyId: user.companyId, role: user.role, items: order.productUpdates, target: order.target });
       const approved = await db.workOrders.update(
         user.companyId, order.id, { status: 'pending', approvedBy: user.id, approvedAt: now }, WORK_ORDER_ACTION_GUARDS.approve, now,
       );
@@ -189,6 +191,7 @@ export function workOrderRoutes(deps: {
       const changesRun = body.productUpdates !== undefined || body.scheduledAt !== undefined || body.executeImmediately !== undefined;
       if (changesRun && !allowsChange(order)) throw changeConflict(order);
       if (!changesRun && !allowsWorkOrderAction('editEnd', order)) throw conflict('editEnd', order);
+      if (order.target && body.productUpdates) refuseCatalogItems(body.productUpdates);
       const productUpdates = body.productUpdates ? await resolveItems(db, companyId, body.productUpdates) : undefined;
       const executeImmediately = body.executeImmediately ?? (body.scheduledAt !== undefined ? false : order.executeImmediately);
       const scheduledAt = executeImmediately ? null : body.scheduledAt !== undefined ? new Date(body.scheduledAt) : order.scheduledAt;
@@ -202,7 +205,7 @@ export function workOrderRoutes(deps: {
       let approvalCleared = false;
       if (changesRun || order.status === 'pending' || order.status === 'awaiting_approval') {
         // Items are checked when they change; the approval rule whatever changes before the run.
-        const outcome = await passGate(db, { path: 'change', companyId, role: user.role, items: productUpdates ?? [], company });
+        const outcome = await passGate(db, { path: 'change', companyId, role: user.role, items: productUpdates ?? [], company, target: order.target });
         if (outcome === 'approval') {
           approvalCleared = order.status === 'pending' || order.approvedBy !== null;
           status = 'awaiting_approval';
@@ -249,7 +252,7 @@ export function workOrderRoutes(deps: {
       if (!order.originalPrices) throw new ApiError(ErrorCode.CONFLICT, 'This order has no record of the prices it replaced');
       try {
         const client = await storeClient(companyId);
-        const plan = await planRevert(db, client, order, targetsOf(order.productUpdates), false, c.req.raw.signal);
+        const plan = await planRevert(db, client, order, targetsOf(order.productUpdates, order.target), false, c.req.raw.signal);
         return c.json(plan.report satisfies RevertReport);
       } catch (err) {
         if (err instanceof StoreUnavailableError) throw new ApiError(ErrorCode.CONFLICT, err.message);

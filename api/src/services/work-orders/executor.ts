@@ -36,6 +36,7 @@ import { backupBeforeWorkOrder } from '../backups/backups';
 import { readToken, UNREADABLE_TOKEN_MESSAGE, type CommerceFactory } from '../store-connection';
 import { holdLease } from './lease';
 import { restoreTargets, snapshotKey, targetsOf, type PriceTarget } from './price-plan';
+import { withRecordBases } from './record-snapshot';
 import { failed, finish, messageOf, sentence, undoFailed, type RunContext, type RunOutcome, type StepOptions } from './run-context';
 import { gateAtRun, planUndo } from './run-plan';
 import { readBack } from './run-read-back';
@@ -97,7 +98,7 @@ export function createExecutor(o: ExecutorOptions) {
     try {
       let targets: PriceTarget[];
       try {
-        targets = targetsOf(order.productUpdates);
+        targets = targetsOf(order.productUpdates, order.target);
       } catch (err) {
         // Items the API did not write (no store ids): a final answer, not a crash to resume forever.
         return order.executedAt
@@ -151,8 +152,11 @@ export function createExecutor(o: ExecutorOptions) {
     }
     // Right before the first write, a backup of every price (Premium, issue 17): the catalog
     // with this snapshot over it. Once per order: a resumed run finds it taken.
-    await backupBeforeWorkOrder(db, order, snapshot, ctx.log);
+    // A price list order's records are not the catalog's prices: the catalog's backup leaves them out.
+    await backupBeforeWorkOrder(db, order, snapshot.filter((s) => !s.priceList), ctx.log);
     const before = new Map(snapshot.map((s) => [snapshotKey(s), s]));
+    // A record is written whole: what the order leaves alone is sent as the snapshot had it.
+    targets = withRecordBases(targets, before);
     const stopped = await writeOrPutBack(ctx, client, targets, (keep) => restoreTargets(targets.filter(keep), before), 'All applied changes were reverted.');
     if (stopped?.kind === 'internal') {
       ctx.log.error('work order stopped by an internal error', { error: stopped.message });
@@ -161,7 +165,7 @@ export function createExecutor(o: ExecutorOptions) {
     if (stopped) return failed(ctx, `${sentence(`Could not update ${stopped.count} of ${stopped.of} items: ${stopped.list}`)} ${stopped.tail}`);
     const warning = await readBack(ctx, client, targets);
     await recordHistory(ctx, order, 'work_order', targets, before);
-    await applyLocally(ctx, order.companyId, targets);
+    await applyLocally(ctx, order.companyId, targets, before);
     return finish(ctx, 'completed', { status: 'completed', executedAt: now(), error: null, warning });
   }
 
@@ -181,7 +185,7 @@ export function createExecutor(o: ExecutorOptions) {
     if (stopped) return undoFailed(ctx, `${sentence(`Could not undo ${stopped.count} of ${stopped.of} items: ${stopped.list}`)} ${stopped.tail} Try Undo again.`);
     const warning = await readBack(ctx, client, restore);
     await recordHistory(ctx, order, 'undo', restoring, before);
-    await applyLocally(ctx, order.companyId, restore);
+    await applyLocally(ctx, order.companyId, restore, before);
     return finish(ctx, 'undone', { status: 'undone', undoneAt: now(), error: null, warning });
   }
 

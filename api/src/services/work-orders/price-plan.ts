@@ -6,14 +6,37 @@
  */
 import { createHash } from 'node:crypto';
 import { salePriceOrNull } from '@catalog/contracts/money';
+import { targetPrefix, type PriceListTarget } from '@catalog/contracts/work-orders';
 import type { NewPriceHistoryEntry, PriceChange, PriceSnapshot, WorkOrder, WorkOrderItem } from '../../db/repositories';
 
-/** One product or variant an order sets; `undefined` prices are left as they are. */
+/**
+ * What a price list record target writes besides its prices (issue 35). The store replaces a
+ * record whole on an upsert, so the fields an order does not set are sent as `base` has them:
+ * the record as the snapshot read it (execution, putting back), or as the store has it right
+ * before an undo writes (`base` undefined: the writer reads it). `remove`: the record did not
+ * exist before the order, so undoing it deletes it (a price of 0 or null would be wrong).
+ */
+export interface RecordWrite {
+  priceListId: number;
+  currency: string;
+  base?: RecordPrices | null;
+  remove?: boolean;
+}
+
+/** A price list record's four prices, in cents. */
+export interface RecordPrices {
+  priceCents: number;
+  salePriceCents: number | null;
+  retailPriceCents: number | null;
+  mapPriceCents: number | null;
+}
+
+/** One product, variant or price list record an order sets; `undefined` prices are left as they are. */
 export interface PriceTarget {
-  /** 'p123' for product 123, 'v456' for variant 456 (the contracts' itemTarget). */
+  /** 'p123' for product 123, 'v456' for variant 456, 'l7:USD:v456' for variant 456's record in list 7 (contracts' itemKeyIn). */
   key: string;
-  kind: 'product' | 'variant';
-  /** The store's id of the product or variant. */
+  kind: 'product' | 'variant' | 'record';
+  /** The store's id of the product or variant (a record's: its variant's). */
   externalId: number;
   externalProductId: number;
   productId: string;
@@ -26,16 +49,39 @@ export interface PriceTarget {
   salePriceCents?: number | null;
   /** The retail price (MSRP, issue 19): a product's null (or 0) is none; a variant's null inherits the product's. */
   retailPriceCents?: number | null;
+  /** Set for kind 'record' only. */
+  record?: RecordWrite;
 }
 
 export type HistoryPhase = 'work_order' | 'undo';
 
 export const targetKey = (kind: 'product' | 'variant', externalId: number) => `${kind === 'product' ? 'p' : 'v'}${externalId}`;
 export const snapshotKey = (s: PriceSnapshot) =>
-  s.externalVariantId == null ? targetKey('product', s.externalProductId) : targetKey('variant', s.externalVariantId);
+  s.externalVariantId == null
+    ? targetKey('product', s.externalProductId)
+    : `${targetPrefix(s.priceList && { priceListId: s.priceList.id, currency: s.priceList.currency })}${targetKey('variant', s.externalVariantId)}`;
 
-/** The order's items as store writes. Items created by the API always carry the store's ids. */
-export function targetsOf(items: readonly WorkOrderItem[]): PriceTarget[] {
+/**
+ * The order's items as store writes: the catalog's products and variants, or (an order with a
+ * `target`) the variants' records in that price list and currency. Items created by the API
+ * always carry the store's ids.
+ */
+export function targetsOf(items: readonly WorkOrderItem[], target: PriceListTarget | null = null): PriceTarget[] {
+  const plain = catalogTargets(items);
+  if (!target) return plain;
+  return plain.map((t) => {
+    if (t.kind !== 'variant') throw new Error(`price list work order item for product ${t.externalProductId} names no variant`);
+    return {
+      ...t,
+      kind: 'record',
+      key: `${targetPrefix(target)}${t.key}`,
+      label: `${t.label} in price list ${target.priceListId} (${target.currency})`,
+      record: { priceListId: target.priceListId, currency: target.currency },
+    };
+  });
+}
+
+function catalogTargets(items: readonly WorkOrderItem[]): PriceTarget[] {
   return items.map((item) => {
     const externalProductId = item.externalProductId;
     if (typeof externalProductId !== 'number') throw new Error(`work order item for product ${item.productId} has no store id`);
@@ -67,6 +113,10 @@ export function restoreTargets(targets: readonly PriceTarget[], snapshot: Readon
     const before = snapshot.get(t.key);
     if (!before) throw new Error(`the snapshot has no prices for ${t.label}`);
     const restored: PriceTarget = { ...t, regularPriceCents: undefined, salePriceCents: undefined, retailPriceCents: undefined };
+    if (t.record && before.priceList) {
+      // A record the order made goes; one it changed gets its fields back over what the store has then.
+      restored.record = before.priceList.exists ? { ...t.record, base: undefined } : { ...t.record, base: null, remove: true };
+    }
     if (t.regularPriceCents !== undefined) restored.regularPriceCents = before.regularPriceCents;
     if (t.salePriceCents !== undefined) restored.salePriceCents = before.salePriceCents;
     if (t.retailPriceCents !== undefined) restored.retailPriceCents = before.retailPriceCents ?? null;
@@ -143,6 +193,7 @@ export function historyEntries(
       newSalePriceCents: to.sale,
       // Only an order that sets the MSRP records it (null otherwise: "not part of this change").
       ...(t.retailPriceCents !== undefined ? { oldRetailPriceCents: from.retail, newRetailPriceCents: to.retail } : {}),
+      ...(t.record ? { priceListId: t.record.priceListId, currency: t.record.currency } : {}),
       changeType: phase,
       workOrderId: order.id,
       changedBy: order.createdBy,

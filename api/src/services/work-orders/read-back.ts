@@ -15,7 +15,9 @@ const money = (cents: number | null | undefined) => (cents == null ? 'none' : fo
 
 /** Why the store's prices differ from what was written, or null when they match. */
 export function mismatch(target: PriceTarget, store: Prices | undefined): string | null {
-  if (!store) return 'no longer in the store';
+  // A record an undo deleted (issue 35) must be gone.
+  if (target.record?.remove) return store ? 'deleted, but the price list still has it' : null;
+  if (!store) return target.record ? 'not in the price list' : 'no longer in the store';
   const diffs: string[] = [];
   if (target.regularPriceCents !== undefined && store.regular !== target.regularPriceCents) {
     diffs.push(`price ${money(target.regularPriceCents)} written, store has ${money(store.regular)}`);

@@ -4,10 +4,12 @@
  * leaves the order executing: once its lease lapses a run resumes it, repeats the (absolute)
  * writes and records what is still missing, so both are safe to repeat.
  */
-import type { PriceSnapshot, WorkOrder } from '../../db/repositories';
+import type { PriceListRecordInput, PriceSnapshot, WorkOrder } from '../../db/repositories';
 import { NotFoundError, UniqueViolationError, rethrowUnique } from '../../db/errors';
 import type { RunContext } from './run-context';
 import { historyEntries, localChanges, type HistoryPhase, type PriceTarget } from './price-plan';
+import { baseOfSnapshot } from './record-snapshot';
+import { recordOf } from './record-writer';
 
 /** One history entry per item; a resumed run finds its entries already there (same ids) and adds none. */
 export async function recordHistory(
@@ -25,9 +27,17 @@ export async function recordHistory(
   }
 }
 
-/** The local catalog follows the store; products deleted locally since the order was made are skipped. */
-export async function applyLocally(ctx: RunContext, companyId: string, written: PriceTarget[]) {
+/**
+ * The local catalog follows the store; products deleted locally since the order was made are
+ * skipped. A price list order's records go to the stored price lists (issue 35): each record as
+ * written over the snapshot's, or deleted. The store's webhooks of these writes refresh them again.
+ */
+export async function applyLocally(ctx: RunContext, companyId: string, written: PriceTarget[], before: ReadonlyMap<string, PriceSnapshot>) {
   const { db, now } = ctx;
+  if (written.some((t) => t.record)) {
+    await applyRecordsLocally(ctx, companyId, written, before);
+    return;
+  }
   try {
     await db.products.setPrices(companyId, localChanges(written), now());
   } catch (err) {
@@ -38,4 +48,31 @@ export async function applyLocally(ctx: RunContext, companyId: string, written: 
     const still = written.filter((t) => products.has(t.productId) && (t.variantId === null || variants.has(t.variantId)));
     await db.products.setPrices(companyId, localChanges(still), now());
   }
+}
+
+async function applyRecordsLocally(ctx: RunContext, companyId: string, written: readonly PriceTarget[], before: ReadonlyMap<string, PriceSnapshot>) {
+  const removed = new Map<string, { priceListId: number; currency: string; variantIds: number[] }>();
+  const skus = new Map(ctx.order.productUpdates.map((i) => [i.externalVariantId, i.variantSku ?? null]));
+  const records: PriceListRecordInput[] = [];
+  const at = ctx.now();
+  for (const t of written) {
+    const { record } = t;
+    if (!record) continue;
+    if (record.remove) {
+      const id = `${record.priceListId}:${record.currency}`;
+      const group = removed.get(id) ?? { priceListId: record.priceListId, currency: record.currency, variantIds: [] };
+      group.variantIds.push(t.externalId);
+      removed.set(id, group);
+      continue;
+    }
+    const snapshot = before.get(t.key);
+    const prices = recordOf(t, record.base ?? (snapshot ? baseOfSnapshot(snapshot) : null));
+    if (typeof prices === 'string') continue;
+    records.push({
+      priceListId: record.priceListId, variantId: t.externalId, productId: t.externalProductId, sku: skus.get(t.externalId) ?? null,
+      currency: record.currency, ...prices, dateModified: at,
+    });
+  }
+  for (const g of removed.values()) await ctx.db.priceLists.deleteRecords(companyId, g.priceListId, g.currency, g.variantIds);
+  if (records.length > 0) await ctx.db.priceLists.upsertRecords(companyId, records);
 }

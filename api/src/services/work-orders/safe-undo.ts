@@ -99,7 +99,7 @@ export function revertReport(
     if (t.retailPriceCents !== undefined) applied.retailPrice = money(t.retailPriceCents);
     return {
       productId: t.externalProductId,
-      variantId: t.kind === 'variant' ? t.externalId : null,
+      variantId: t.kind === 'product' ? null : t.externalId,
       productName: name?.productName ?? t.label,
       variantSku: name?.variantSku ?? null,
       outcome: i.outcome,

@@ -6,6 +6,7 @@
 import { MAX_PAGE_SIZE, type BigCommerceClient } from '@catalog/commerce';
 import type { PriceSnapshot } from '../../db/repositories';
 import { targetKey, type PriceTarget } from './price-plan';
+import { readRecords, recordSnapshot } from './record-snapshot';
 
 export interface SnapshotResult {
   /** One entry per target the store still has. */
@@ -17,6 +18,18 @@ export interface SnapshotResult {
 const pages = (n: number) => Math.ceil(n / MAX_PAGE_SIZE);
 
 export async function readSnapshot(client: BigCommerceClient, targets: readonly PriceTarget[], signal?: AbortSignal): Promise<SnapshotResult> {
+  // A price list order's targets are all records (contracts: every item a variant of one list and currency).
+  if (targets.some((t) => t.record)) {
+    const records = await readRecords(client, targets, signal);
+    const prices: PriceSnapshot[] = [];
+    const missing: PriceTarget[] = [];
+    for (const t of targets) {
+      const r = records.get(t.key);
+      if (r) prices.push(recordSnapshot(t, r));
+      else missing.push(t);
+    }
+    return { prices, missing };
+  }
   const productIds = targets.filter((t) => t.kind === 'product').map((t) => t.externalId);
   const variantIds = targets.filter((t) => t.kind === 'variant').map((t) => t.externalId);
   const parents = [...new Set([...productIds, ...targets.filter((t) => t.kind === 'variant').map((t) => t.externalProductId)])];

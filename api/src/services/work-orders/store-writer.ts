@@ -6,6 +6,7 @@
  * 401) are not. Writes set absolute prices, so repeating one is safe.
  */
 import {
+  MAX_PRICE_RECORD_BATCH,
   MAX_PRODUCT_BATCH,
   MAX_VARIANT_BATCH,
   isBigCommerceError,
@@ -17,6 +18,7 @@ import {
 import { sleep } from '@catalog/commerce/timing';
 import { whileWaiting } from '../../lib/work-slots';
 import type { PriceTarget } from './price-plan';
+import { writeRecordBatch } from './record-writer';
 
 export interface WriteFailure {
   target: PriceTarget;
@@ -32,7 +34,7 @@ export interface WriteOutcome {
 }
 
 export interface BatchInfo {
-  kind: 'product' | 'variant';
+  kind: 'product' | 'variant' | 'record';
   size: number;
   round: number;
 }
@@ -103,15 +105,23 @@ export async function writePrices(client: BigCommerceClient, targets: readonly P
       (permanent ? failed : retry).push({ target: t, reason: failureReason(error), permanent });
     };
     const batches: Array<{ kind: BatchInfo['kind']; items: PriceTarget[] }> = [];
-    for (const [kind, size] of [['product', MAX_PRODUCT_BATCH], ['variant', MAX_VARIANT_BATCH]] as const) {
+    for (const [kind, size] of [['product', MAX_PRODUCT_BATCH], ['variant', MAX_VARIANT_BATCH], ['record', MAX_PRICE_RECORD_BATCH]] as const) {
       const ofKind = pending.filter((t) => t.kind === kind);
       for (let i = 0; i < ofKind.length; i += size) batches.push({ kind, items: ofKind.slice(i, i + size) });
     }
-    await inParallel(options.concurrency ?? DEFAULT_BATCHES_IN_FLIGHT, batches, options.signal, async ({ kind, items }, signal) => {
-      const results = kind === 'product'
-        ? await client.updateProducts(items.map(productUpdate), { signal })
-        : await client.updateVariants(items.map(variantUpdate), { signal });
-      results.forEach((r, i) => take(items[i]!, r));
+    // A store takes one batch upsert of records at a time (price_lists.v3.yml; the client keeps to it).
+    const inFlight = batches.some((b) => b.kind === 'record') ? 1 : options.concurrency ?? DEFAULT_BATCHES_IN_FLIGHT;
+    await inParallel(inFlight, batches, options.signal, async ({ kind, items }, signal) => {
+      if (kind === 'record') {
+        const out = await writeRecordBatch(client, items, signal);
+        applied.push(...out.applied);
+        for (const f of out.failed) (f.permanent ? failed : retry).push(f);
+      } else {
+        const results = kind === 'product'
+          ? await client.updateProducts(items.map(productUpdate), { signal })
+          : await client.updateVariants(items.map(variantUpdate), { signal });
+        results.forEach((r, i) => take(items[i]!, r));
+      }
       await options.onBatch?.({ kind, size: items.length, round });
     });
     if (round >= rounds) {

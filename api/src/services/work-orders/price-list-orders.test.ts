@@ -1,0 +1,127 @@
+/**
+ * Work orders on a price list's records (issue 35) against the demo store, end to end: created
+ * through the API with a `target`, run by the scheduler, checked against the store's records,
+ * the price history and the stored records; undone (a record the order made is deleted, the
+ * others get their prices back, MAP included) by hand and by the order's end.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEMO_STORE } from '@catalog/demo-store';
+import { waitFor, waitForStatus, workOrderWorld, type Item, type WorkOrderWorld } from '../../testing/work-order-world';
+
+let world: WorkOrderWorld | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+const WHOLESALE = 1;
+const cents = (price: number | undefined) => (price === undefined ? null : Math.round(price * 100));
+
+function pricing(w: WorkOrderWorld) {
+  return w.store.store.account(DEMO_STORE.hash)!.pricing;
+}
+
+/** The store's record of a variant in the wholesale list (USD), in cents; null when it has none. */
+function record(w: WorkOrderWorld, variantId: number) {
+  const r = pricing(w).record(WHOLESALE, variantId, 'USD');
+  return r ? { price: cents(r.price), sale: cents(r.sale_price), retail: cents(r.retail_price), map: cents(r.map_price) } : null;
+}
+
+/** Option variants of the store: `withRecord` that have a wholesale record, then `without` that have none (made so). */
+function pickVariants(w: WorkOrderWorld, withRecord: number, without: number) {
+  const catalog = w.store.store.catalog();
+  const variants = catalog.variants().filter((v) => catalog.product(v.product_id)?.base_variant_id !== v.id);
+  const had = variants.filter((v) => record(w, v.id) !== null).slice(0, withRecord);
+  const none = variants.filter((v) => !had.includes(v)).slice(0, without);
+  // A record with a MAP price, which no order sets: it must survive the order and its undo.
+  pricing(w).upsert(WHOLESALE, { variant_id: had[0]!.id, currency: 'USD', price: 40, sale_price: 35, retail_price: 50, map_price: 38 });
+  pricing(w).deleteRecords(WHOLESALE, { variantIds: none.map((v) => v.id), currency: 'USD' });
+  return { had, none, catalog };
+}
+
+describe('a price list work order', () => {
+  it('upserts the records, creates missing ones at the catalog price, records history; undo restores them and deletes what it made', async () => {
+    world = await workOrderWorld();
+    const w = world;
+    const { had, none, catalog } = pickVariants(w, 6, 2);
+    const before = new Map([...had, ...none].map((v) => [v.id, record(w, v.id)]));
+    const catalogBefore = [...had, ...none].map((v) => catalog.variant(v.id)!.price);
+
+    const items: Item[] = [
+      ...had.map((v) => ({ productId: v.product_id, productName: `Product ${v.product_id}`, variantId: v.id, newRegularPrice: '30.00', newSalePrice: '25.50' })),
+      ...none.map((v) => ({ productId: v.product_id, productName: `Product ${v.product_id}`, variantId: v.id, newSalePrice: '9.99' })),
+    ];
+    const created = await w.post({ title: 'Wholesale sale', productUpdates: items, executeImmediately: true, target: { priceListId: WHOLESALE, currency: 'usd' } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.target).toEqual({ priceListId: WHOLESALE, currency: 'USD' });
+    const sched = w.scheduler();
+    sched.start();
+    const done = await waitForStatus(w, created.body.id, ['completed', 'failed']);
+    expect(done).toMatchObject({ status: 'completed', error: null, warning: null });
+
+    for (const v of had) {
+      const was = before.get(v.id)!;
+      expect(record(w, v.id)).toEqual({ price: 3000, sale: 2550, retail: was.retail, map: was.map });
+    }
+    expect(record(w, had[0]!.id)).toEqual({ price: 3000, sale: 2550, retail: 5000, map: 3800 });
+    for (const v of none) {
+      const c = catalog.variant(v.id)!;
+      const catalogPrice = c.price ?? catalog.product(v.product_id)!.price;
+      expect(record(w, v.id)).toEqual({ price: cents(catalogPrice), sale: 999, retail: null, map: null });
+    }
+    // The catalog's prices are not touched.
+    expect([...had, ...none].map((v) => catalog.variant(v.id)!.price)).toEqual(catalogBefore);
+
+    // History names the list and currency; the stored records follow the store.
+    const entries = (await w.db.priceHistory.listForProduct(w.companyId, done.productUpdates[0]!.productId)).filter((e) => e.workOrderId === done.id);
+    expect(entries[0]).toMatchObject({ priceListId: WHOLESALE, currency: 'USD', newRegularPriceCents: 3000, newSalePriceCents: 2550 });
+    const stored = await w.db.priceLists.getRecords(w.companyId, WHOLESALE, 'USD', [...had, ...none].map((v) => v.id));
+    expect(stored).toHaveLength(had.length + none.length);
+    expect(stored.find((r) => r.variantId === had[0]!.id)).toMatchObject({ priceCents: 3000, salePriceCents: 2550, mapPriceCents: 3800 });
+
+    const undo = await w.app.request(`/api/work-orders/${done.id}/undo`, { method: 'POST', headers: w.owner.headers });
+    expect(undo.status).toBe(202);
+    const undone = await waitForStatus(w, done.id, ['undone', 'completed']);
+    expect(undone).toMatchObject({ status: 'undone', warning: null });
+    for (const v of had) expect(record(w, v.id)).toEqual(before.get(v.id));
+    // The records the order made are gone (not set to 0 or null): the catalog price applies again.
+    for (const v of none) expect(record(w, v.id)).toBeNull();
+    expect(await w.db.priceLists.getRecords(w.companyId, WHOLESALE, 'USD', none.map((v) => v.id))).toEqual([]);
+  });
+
+  it('ends by itself at its end time, and keeps a record changed since unless forced', async () => {
+    world = await workOrderWorld();
+    const w = world;
+    const { had } = pickVariants(w, 3, 0);
+    const before = had.map((v) => record(w, v.id));
+    const items: Item[] = had.map((v) => ({ productId: v.product_id, productName: `Product ${v.product_id}`, variantId: v.id, newSalePrice: '1.00' }));
+    const revertAt = new Date(Date.now() + 2_500).toISOString();
+    const created = await w.post({ title: 'Flash sale', productUpdates: items, executeImmediately: true, revertAt, target: { priceListId: WHOLESALE, currency: 'USD' } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    w.scheduler().start();
+    await waitForStatus(w, created.body.id, ['completed']);
+    expect(had.map((v) => record(w, v.id)?.sale)).toEqual([100, 100, 100]);
+    // Someone changes one record in the store meanwhile.
+    pricing(w).upsert(WHOLESALE, { variant_id: had[2]!.id, currency: 'USD', price: 77, sale_price: 70 });
+    const undone = await waitFor(() => w.db.workOrders.get(w.companyId, created.body.id), (o) => o?.status === 'undone', 15_000);
+    expect(undone?.revertReport).toMatchObject({ restored: 2, kept: 1 });
+    expect(had.slice(0, 2).map((v) => record(w, v.id))).toEqual(before.slice(0, 2));
+    expect(record(w, had[2]!.id)).toEqual({ price: 7700, sale: 7000, retail: null, map: null });
+  });
+
+  it('refuses an unknown list, a currency the list has no prices in, and items that are not variants; nothing is written', async () => {
+    world = await workOrderWorld();
+    const w = world;
+    const { had } = pickVariants(w, 1, 0);
+    const item: Item = { productId: had[0]!.product_id, productName: 'P', variantId: had[0]!.id, newRegularPrice: '5.00' };
+    const unknown = await w.post({ title: 'T', productUpdates: [item], executeImmediately: true, target: { priceListId: 999, currency: 'USD' } });
+    expect(unknown).toMatchObject({ status: 404, body: { error: { code: 'NOT_FOUND', fields: { 'target.priceListId': 'Price list not found' } } } });
+    const currency = await w.post({ title: 'T', productUpdates: [item], executeImmediately: true, target: { priceListId: WHOLESALE, currency: 'JPY' } });
+    expect(currency).toMatchObject({ status: 400, body: { error: { code: 'VALIDATION' } } });
+    expect(Object.keys((currency.body.error as unknown as { fields: object }).fields)).toEqual(['target.currency']);
+    const product = await w.post({ title: 'T', productUpdates: [{ productId: had[0]!.product_id, productName: 'P', newRegularPrice: '5.00' }], executeImmediately: true, target: { priceListId: WHOLESALE, currency: 'USD' } });
+    expect(product).toMatchObject({ status: 400, body: { error: { code: 'VALIDATION' } } });
+    expect(Object.keys((product.body.error as unknown as { fields: object }).fields)).toEqual(['productUpdates.0.variantId']);
+    expect(await w.db.workOrders.listSummaries(w.companyId, { includeArchived: true, limit: 10 })).toEqual([]);
+  });
+});
