@@ -1,19 +1,21 @@
 /**
  * Applies one page of GET /api/catalog/changes to the local catalog in one IndexedDB
- * transaction: upserts and tombstones of products and variants (merged into each product's
- * variant row), the products' derived sale flag, the category counts and the cursor. The cursor
- * is written in the same transaction as the rows, so it only moves when the page's rows are
- * stored: a failed page is pulled again.
+ * transaction: upserts and tombstones of products and variants, merged into the chunks that
+ * hold them (catalog-chunks.ts: one record per CHUNK_SPAN product ids, so a page of 5,000 rows
+ * is ~100 puts), the products' derived sale flag, the variants' owners, the category counts and
+ * the cursor. The cursor is written in the same transaction as the rows, so it only moves when
+ * the page's rows are stored: a failed page is pulled again.
  *
- * Reads inside the transaction are by primary key (bulkGet: requests issued together), and a
- * pull into empty tables skips even those for rows it has not written yet: a first pull of
- * 100,000 products is mostly writes.
+ * Reads inside the transaction are by primary key (requests issued together), and a pull into
+ * empty tables skips even those for chunks it has not written yet: a first pull of 100,000
+ * products is mostly writes.
  */
 import { CATALOG_SCHEMA_VERSION, type CatalogChangesResponse, type ReplicatedProduct, type ReplicatedVariant } from '@catalog/contracts/replication';
-import { Dexie, type Transaction } from 'dexie';
 import { META_CATALOG, META_CURSOR, META_SCHEMA, type CatalogDb, type StoredProduct, type StoredVariantSet } from './catalog-db';
+import { entryIn, readChunks, readOwners, updateOwners, writeChunks } from './catalog-chunks';
+import type { ChunkEntry } from './catalog-rows';
 import { isOpen, isPriceEdit, overlayPendingEdits } from './pending-edits';
-import { fromVariants, toStored, type FromVariants } from './stored-product';
+import { fromVariants, toStored } from './stored-product';
 
 /** What a committed page changed, for the in-memory index (and other tabs). */
 export interface AppliedPage {
@@ -27,22 +29,23 @@ export interface AppliedPage {
 }
 
 /**
- * What a pull into empty tables knows: rows it has not written yet are absent locally, so they
- * need no reading.
+ * What a pull into empty tables knows: records it has not written yet are absent locally, so
+ * they need no reading.
  */
 export interface FreshPull {
-  products: Set<number>;
-  /** Products whose variant row this pull wrote. */
-  variantSets: Set<number>;
+  /** Keys of the chunks this pull wrote. */
+  chunks: Set<number>;
+  /** Keys of the variant owner buckets this pull wrote. */
+  owners: Set<number>;
 }
 
 export function emptyFreshPull(): FreshPull {
-  return { products: new Set(), variantSets: new Set() };
+  return { chunks: new Set(), owners: new Set() };
 }
 
 export async function clearCatalog(db: CatalogDb): Promise<void> {
-  await db.transaction('rw', [db.products, db.variants, db.categories, db.meta], () =>
-    Promise.all([db.products.clear(), db.variants.clear(), db.categories.clear(), db.meta.clear()]),
+  await db.transaction('rw', [db.chunks, db.variantOwners, db.categories, db.meta], () =>
+    Promise.all([db.chunks.clear(), db.variantOwners.clear(), db.categories.clear(), db.meta.clear()]),
   );
 }
 
@@ -72,34 +75,8 @@ export async function readCursor(db: CatalogDb): Promise<StoredCursor> {
 /** A pull from 0 into empty tables gets a FreshPull; otherwise null. */
 export async function freshPull(db: CatalogDb, cursor: number): Promise<FreshPull | null> {
   if (cursor !== 0) return null;
-  const [products, variants] = await Promise.all([db.products.count(), db.variants.count()]);
-  return products === 0 && variants === 0 ? emptyFreshPull() : null;
+  return (await db.chunks.count()) === 0 ? emptyFreshPull() : null;
 }
-
-/**
- * Puts rows straight on the transaction's object store. Dexie's bulkPut costs ~60% more
- * (measured: bench/local-catalog-engine.ts) for bookkeeping this database does not use (live
- * queries). A Dexie.Promise keeps the transaction's zone for the calls after it.
- */
-function putAll(tx: Transaction, table: string, rows: readonly object[]): Promise<void> {
-  if (rows.length === 0) return Dexie.Promise.resolve();
-  const store = tx.idbtrans.objectStore(table);
-  return new Dexie.Promise<void>((resolve, reject) => {
-    let last: IDBRequest | undefined;
-    for (const row of rows) last = store.put(row);
-    last!.onsuccess = () => resolve();
-    last!.onerror = () => reject(last!.error);
-  });
-}
-
-/** Rows by key, without asking for the keys `mayExist` rules out. */
-async function readExisting<T>(ids: number[], mayExist: (id: number) => boolean, read: (ids: number[]) => Promise<Array<T | undefined>>) {
-  const out = new Map<number, T>();
-  const wanted = ids.filter(mayExist);
-  if (wanted.length) (await read(wanted)).forEach((row, i) => row && out.set(wanted[i]!, row));
-  return out;
-}
-
 
 /** Variant changes of the page, grouped by product. */
 interface VariantChanges {
@@ -107,7 +84,7 @@ interface VariantChanges {
   deletes: Map<number, Set<number>>;
 }
 
-async function groupVariantChanges(db: CatalogDb, page: CatalogChangesResponse, deletedProducts: Set<number>): Promise<VariantChanges> {
+function groupVariantChanges(page: CatalogChangesResponse, owners: Map<number, number>, deletedProducts: Set<number>): VariantChanges {
   const upserts = new Map<number, ReplicatedVariant[]>();
   for (const v of page.variants) {
     const list = upserts.get(v.productId);
@@ -115,95 +92,100 @@ async function groupVariantChanges(db: CatalogDb, page: CatalogChangesResponse, 
     else upserts.set(v.productId, [v]);
   }
   const deletes = new Map<number, Set<number>>();
-  if (page.deletedVariantIds.length) {
-    // Which products they belong to: the multi-entry index of variant ids.
-    const owners = await db.variants.where('ids').anyOf(page.deletedVariantIds).toArray();
-    const wanted = new Set(page.deletedVariantIds);
-    for (const set of owners) {
-      if (deletedProducts.has(set.productId)) continue;
-      const gone = set.ids.filter((id) => wanted.has(id));
-      deletes.set(set.productId, new Set([...(deletes.get(set.productId) ?? []), ...gone]));
-    }
+  for (const [variantId, productId] of owners) {
+    if (deletedProducts.has(productId)) continue;
+    const set = deletes.get(productId);
+    if (set) set.add(variantId);
+    else deletes.set(productId, new Set([variantId]));
   }
   return { upserts, deletes };
 }
 
-function mergeVariants(old: StoredVariantSet | undefined, upserts: ReplicatedVariant[] = [], deletes?: Set<number>): ReplicatedVariant[] {
+function mergeVariants(old: readonly ReplicatedVariant[] = [], upserts: ReplicatedVariant[] = [], deletes?: Set<number>): ReplicatedVariant[] {
   const byId = new Map<number, ReplicatedVariant>();
-  for (const v of old?.variants ?? []) if (!deletes?.has(v.id)) byId.set(v.id, v);
+  for (const v of old) if (!deletes?.has(v.id)) byId.set(v.id, v);
   for (const v of upserts) byId.set(v.id, v);
   return [...byId.values()].sort((a, b) => a.id - b.id);
 }
 
+/** The variants' owners as a page leaves them: those written are added, those gone removed. */
+function ownerChanges(entry: ChunkEntry, oldVariants: readonly ReplicatedVariant[], added: Map<number, number>, removed: number[]): void {
+  const now = new Set(entry.variants?.map((v) => v.id));
+  for (const v of oldVariants) if (!now.has(v.id)) removed.push(v.id);
+  for (const id of now) added.set(id, entry.id);
+}
+
 export async function applyChangesPage(db: CatalogDb, page: CatalogChangesResponse, fresh: FreshPull | null = null): Promise<AppliedPage> {
   if (page.reset && fresh) {
-    fresh.products.clear();
-    fresh.variantSets.clear();
+    fresh.chunks.clear();
+    fresh.owners.clear();
   }
-  const mayExist = (seen: Set<number> | undefined) => (id: number) => !seen || seen.has(id);
-  const applied = await db.transaction('rw', [db.products, db.variants, db.categories, db.meta, db.outbox, db.workOrders], async (tx) => {
+  const mayExist = (written: Set<number> | undefined) => (key: number) => !written || written.has(key);
+  const tables = [db.chunks, db.variantOwners, db.categories, db.meta, db.outbox, db.workOrders];
+  const applied = await db.transaction('rw', tables, async (tx) => {
+    const trans = tx.idbtrans;
     // (The cached work orders may be another company's: the list is fetched again anyway.)
-    if (page.reset) await Promise.all([db.products.clear(), db.variants.clear(), db.categories.clear(), db.meta.clear(), db.workOrders.clear()]);
+    if (page.reset) await Promise.all([db.chunks.clear(), db.variantOwners.clear(), db.categories.clear(), db.meta.clear(), db.workOrders.clear()]);
     // Unsent price edits stay on top of what the server sends (usually none: skipped).
     const pendingEdits = (await db.outbox.toArray()).filter((e) => isPriceEdit(e) && isOpen(e));
 
     const deletedProducts = new Set(page.deletedProductIds);
-    const changes = await groupVariantChanges(db, page, deletedProducts);
+    const owners = await readOwners(trans, page.deletedVariantIds, mayExist(fresh?.owners));
+    const changes = groupVariantChanges(page, owners, deletedProducts);
     const touched = new Set<number>([...page.products.map((p) => p.id), ...changes.upserts.keys(), ...changes.deletes.keys()]);
     for (const id of deletedProducts) touched.delete(id);
-    const touchedIds = [...touched];
     const incoming = new Map<number, ReplicatedProduct>(page.products.map((p) => [p.id, p]));
+    const chunks = await readChunks(trans, [...touched, ...deletedProducts], mayExist(fresh?.chunks));
 
-    const before = await readExisting([...touchedIds, ...deletedProducts], mayExist(fresh?.products), (ids) => db.products.bulkGet(ids));
-    // Variant rows to merge into, and those of products new here (their variants may have come
-    // on an earlier page than their row): their count of variants on sale is read from them.
-    const setIds = touchedIds.filter((id) => changes.upserts.has(id) || changes.deletes.has(id) || !before.has(id));
-    const oldSets = await readExisting(setIds, mayExist(fresh?.variantSets), (ids) => db.variants.bulkGet(ids));
-
-    const newSets: StoredVariantSet[] = [];
-    const emptied: number[] = [];
-    const derived = new Map<number, FromVariants>();
-    for (const id of setIds) {
-      const old = oldSets.get(id);
-      if (!changes.upserts.has(id) && !changes.deletes.has(id)) {
-        if (old) derived.set(id, fromVariants(old.variants));
-        continue;
-      }
-      const variants = mergeVariants(old, changes.upserts.get(id), changes.deletes.get(id));
-      derived.set(id, fromVariants(variants));
-      if (variants.length) newSets.push({ productId: id, ids: variants.map((v) => v.id), variants });
-      else emptied.push(id);
-    }
+    const before: StoredProduct[] = [];
     const upserted: StoredProduct[] = [];
-    for (const id of touchedIds) {
-      const old = before.get(id);
+    const newSets = new Map<number, StoredVariantSet>();
+    const added = new Map<number, number>();
+    const removed: number[] = [];
+    for (const id of deletedProducts) {
+      const entry = entryIn(chunks, id);
+      if (entry.product) before.push(entry.product);
+      ownerChanges({ id }, entry.variants ?? [], added, removed);
+      delete entry.product;
+      delete entry.variants;
+    }
+    for (const id of touched) {
+      const entry = entryIn(chunks, id);
+      const old = entry.product;
+      if (old) before.push(old);
+      if (changes.upserts.has(id) || changes.deletes.has(id)) {
+        const oldVariants = entry.variants ?? [];
+        entry.variants = mergeVariants(oldVariants, changes.upserts.get(id), changes.deletes.get(id));
+        ownerChanges(entry, oldVariants, added, removed);
+        if (entry.variants.length) newSets.set(id, { productId: id, ids: entry.variants.map((v) => v.id), variants: entry.variants });
+      }
       const row = incoming.get(id) ?? old;
       // Variants of a product this device does not have (yet): counted when its row comes.
       if (!row) continue;
-      upserted.push(toStored(row, derived.get(id) ?? { variantsOnSale: old?.variantsOnSale ?? 0, variantSkus: old?.variantSkus ?? [] }));
+      upserted.push(toStored(row, fromVariants(entry.variants ?? [])));
     }
-    if (pendingEdits.length) overlayPendingEdits(pendingEdits, upserted, new Map(newSets.map((set) => [set.productId, set])));
+    if (pendingEdits.length) {
+      overlayPendingEdits(pendingEdits, upserted, newSets);
+      for (const [id, set] of newSets) entryIn(chunks, id).variants = set.variants;
+    }
+    for (const row of upserted) entryIn(chunks, row.id).product = row;
 
-    await putAll(tx, 'variants', newSets);
-    const gone = [...emptied, ...deletedProducts];
-    if (gone.length) await db.variants.bulkDelete(gone);
-    if (deletedProducts.size) await db.products.bulkDelete([...deletedProducts]);
-    await putAll(tx, 'products', upserted);
-
-    await updateCategoryCounts(db, [...before.values()], upserted);
+    await writeChunks(trans, chunks);
+    const ownerKeys = await updateOwners(trans, added, removed.filter((v) => !added.has(v)), mayExist(fresh?.owners));
+    await updateCategoryCounts(db, before, upserted);
     await db.meta.bulkPut([
       { key: META_CURSOR, value: page.cursor },
       { key: META_SCHEMA, value: page.schemaVersion },
       { key: META_CATALOG, value: page.catalogId },
     ]);
-    return { reset: page.reset, upserted, deletedProductIds: [...deletedProducts], cursor: page.cursor, newSets };
+    return { reset: page.reset, upserted, deletedProductIds: [...deletedProducts], cursor: page.cursor, chunkKeys: [...chunks.keys()], ownerKeys };
   });
   // Only once committed: a failed page leaves the fresh pull's knowledge as it was.
   if (fresh) {
-    for (const p of page.products) fresh.products.add(p.id);
-    for (const s of applied.newSets) fresh.variantSets.add(s.productId);
+    for (const key of applied.chunkKeys) fresh.chunks.add(key);
+    for (const key of applied.ownerKeys) fresh.owners.add(key);
   }
-  const { newSets: _sets, ...result } = applied;
+  const { chunkKeys: _chunks, ownerKeys: _owners, ...result } = applied;
   return result;
 }
 

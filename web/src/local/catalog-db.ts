@@ -3,14 +3,16 @@
  * (`catalog-<uid>`), deleted when that user signs out.
  *
  * Tables and why these indexes:
- * - products: by id only. Search, category, sale filter, sort and totals are answered by the
- *   in-memory index (catalog-index.ts), which needs the rows once at start and then only the
- *   page's rows by primary key. An IndexedDB index cannot count a filtered candidate set of
- *   100,000 rows within a frame, and maintaining unused word indexes would slow every pull.
- * - variants: one row per product holding all its variants (sorted by id), keyed by productId,
- *   with a multi-entry index of their ids (to find the product of a deleted variant). A first
- *   pull writes ~35,000 variant rows instead of ~140,000 (IndexedDB's cost is per record), and a
- *   page's variants are read by primary key with the products.
+ * - chunks (version 3): the products and their variants, CHUNK_SPAN consecutive product ids per
+ *   record (catalog-chunks.ts): IndexedDB's cost is per record, and a first pull of 100,000
+ *   products as ~135,000 rows spent most of its time there. No index: search, category, sale
+ *   filter, sort and totals are answered by the in-memory index (catalog-index.ts), which reads
+ *   the chunks once at start and then only those of the page's rows.
+ * - variantOwners (version 3): which product each variant id belongs to (to find the product of
+ *   a deleted variant), in buckets of OWNER_SPAN variant ids.
+ * - products, variants: one row per product, and one per product holding all its variants, as
+ *   the tables read and write them; since version 3 served from the chunks (the stores stay,
+ *   empty: catalog-chunk-tables.ts), so code that reads or writes a product by id is unchanged.
  * - categories: every category path with its product count, kept in step with products inside
  *   each page's transaction, so the picker has its list without reading the products.
  * - meta: the replication cursor, the schema version the copy was pulled with and the catalog
@@ -23,8 +25,9 @@
  */
 // import.meta.env, for the API's typecheck too (its tests import the catalog's modules).
 /// <reference types="vite/client" />
-import type { ReplicatedProduct, ReplicatedVariant } from '@catalog/contracts/replication';
 import { Dexie, type Table } from 'dexie';
+import { chunkTables } from './catalog-chunk-tables';
+import type { StoredChunk, StoredOwners, StoredProduct, StoredVariantSet } from './catalog-rows';
 import { chooseIndexedDb } from './indexeddb-choice';
 
 /**
@@ -58,28 +61,7 @@ export const isCatalogStorageChosen = (): boolean => chosen;
 
 void catalogStorageChosen();
 
-/** A product row as stored: the replicated row plus what the index derives from its variants. */
-export interface StoredProduct extends ReplicatedProduct {
-  /** How many of its variants have a sale price (kept by each page, never by reading them all). */
-  variantsOnSale: number;
-  /** The product or one of its variants has a sale price (the sale filter). */
-  onSale: boolean;
-  /** Its variants' SKUs, lower-cased (the SKU filter looks in them too); absent or empty for none. */
-  variantSkus?: string[];
-  /** A price edit of the product or of one of its variants waits in the outbox. */
-  pending?: boolean;
-}
-
-/** A variant as stored: `pending` while a price edit of it waits in the outbox. */
-export type StoredVariant = ReplicatedVariant & { pending?: boolean };
-
-/** A product's variants, as one row. */
-export interface StoredVariantSet {
-  productId: number;
-  /** The variants' ids (multi-entry index). */
-  ids: number[];
-  variants: StoredVariant[];
-}
+export type { StoredProduct, StoredVariant, StoredVariantSet } from './catalog-rows';
 
 export interface StoredCategory {
   path: string;
@@ -184,6 +166,8 @@ export interface CachedWorkOrder {
 export type CatalogDb = Dexie & {
   products: Table<StoredProduct, number>;
   variants: Table<StoredVariantSet, number>;
+  chunks: Table<StoredChunk, number>;
+  variantOwners: Table<StoredOwners, number>;
   categories: Table<StoredCategory, string>;
   meta: Table<MetaRow, string>;
   outbox: Table<OutboxEntry, number>;
@@ -209,6 +193,13 @@ export function createCatalogDb(name: string): CatalogDb {
     drafts: 'id, updatedAt',
     workOrders: 'id',
   });
+  // The copy moves into chunks: what version 2 kept is dropped and pulled again (the cursor goes
+  // with the meta rows; outbox, drafts and work orders stay). Straight on the stores: the
+  // middleware would serve products and variants from the (empty) chunks.
+  db.version(3).stores({ products: 'id', variants: 'productId', chunks: 'key', variantOwners: 'key' }).upgrade((tx) => {
+    for (const store of ['products', 'variants', 'categories', 'meta']) tx.idbtrans.objectStore(store).clear();
+  });
+  db.use(chunkTables);
   return db;
 }
 
@@ -232,8 +223,8 @@ export async function forgetCatalogData(uid: string): Promise<void> {
       await deleteCatalogDb(uid);
       return;
     }
-    await db.transaction('rw', [db.products, db.variants, db.categories, db.meta, db.workOrders], () =>
-      Promise.all([db.products.clear(), db.variants.clear(), db.categories.clear(), db.meta.clear(), db.workOrders.clear()]),
+    await db.transaction('rw', [db.chunks, db.variantOwners, db.categories, db.meta, db.workOrders], () =>
+      Promise.all([db.chunks.clear(), db.variantOwners.clear(), db.categories.clear(), db.meta.clear(), db.workOrders.clear()]),
     );
   } finally {
     db.close();

@@ -7,6 +7,8 @@
 import { DEFAULT_PAGE_SIZE } from '@catalog/contracts/products';
 import { whenIdle } from '../lib/idle';
 import type { CatalogDb, StoredProduct } from './catalog-db';
+import { CHUNK_SPAN } from './catalog-chunks';
+import type { StoredChunk } from './catalog-rows';
 import type { CatalogIndex } from './catalog-index';
 import { readSnapshot, type PreviewSnapshot } from './catalog-preview';
 import type { LocalProduct } from './local-product';
@@ -18,7 +20,9 @@ import type { RowCache } from './row-cache';
  * adding them, merging them into the name order) is one short task, so the page stays
  * responsive and shows its first page (catalog-preview.ts) while the index builds.
  */
-const LOAD_CHUNK = 500;
+const LOAD_ROWS = 500;
+/** Chunks read per step: LOAD_ROWS products (fewer where ids are sparse). */
+const LOAD_CHUNKS = Math.max(1, Math.round(LOAD_ROWS / CHUNK_SPAN));
 /**
  * Steps between two merges into the name order (each merge copies the whole order): every
  * 10,000 rows. 500 rows a step keeps each step's task (IndexedDB's structured-clone reading
@@ -39,7 +43,7 @@ export const PREVIEW_READ_MARK = 'catalog-preview-read';
  */
 export async function readFirstPages(db: CatalogDb, cache: RowCache<LocalProduct>): Promise<PreviewSnapshot | null> {
   const epoch = cache.epoch;
-  const [snapshot, rows] = await db.transaction('r', db.meta, db.products, db.variants, async () => {
+  const [snapshot, rows] = await db.transaction('r', db.meta, db.chunks, async () => {
     const read = await readSnapshot(db);
     if (!read) return [null, []] as const;
     const ids = [...new Set([...read.all.slice(0, DEFAULT_PAGE_SIZE), ...read.visible.slice(0, DEFAULT_PAGE_SIZE)])];
@@ -54,19 +58,20 @@ export async function readFirstPages(db: CatalogDb, cache: RowCache<LocalProduct
 /** Fills `catalog.index` from its database in short steps; stops when the catalog is closed. */
 export async function loadIndex(catalog: { db: CatalogDb; index: CatalogIndex; readonly closed: boolean }): Promise<void> {
   if (catalog.closed) return;
-  const read = (after: number): Promise<StoredProduct[]> => catalog.db.products.where(':id').above(after).limit(LOAD_CHUNK).toArray();
+  const read = (after: number): Promise<StoredChunk[]> => catalog.db.chunks.where(':id').above(after).limit(LOAD_CHUNKS).toArray();
+  const productsOf = (chunks: StoredChunk[]): StoredProduct[] => chunks.flatMap((c) => c.entries.flatMap((e) => e.product ?? []));
   // Each step waits for an idle moment: the screens render (React's rendering in slices leaves no
   // idle time) and answer input first.
   await whenIdle(LOAD_IDLE_TIMEOUT_MS);
   let next = read(-Infinity);
   for (let step = 1; ; step++) {
-    const rows = await next;
+    const chunks = await next;
     await whenIdle(LOAD_IDLE_TIMEOUT_MS);
     if (catalog.closed) return;
     // The next rows are asked for before these are added: IndexedDB reads them meanwhile.
-    const more = rows.length === LOAD_CHUNK;
-    if (more) next = read(rows[rows.length - 1]!.id);
-    catalog.index.apply(rows);
+    const more = chunks.length === LOAD_CHUNKS;
+    if (more) next = read(chunks[chunks.length - 1]!.key);
+    catalog.index.apply(productsOf(chunks));
     // Merged into the name order now and then, rather than sorted whole by the first query.
     if (!more || step % MERGE_EVERY === 0) catalog.index.settle();
     if (!more) break;

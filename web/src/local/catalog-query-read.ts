@@ -62,17 +62,13 @@ export async function getLocalProducts(ids: number[]): Promise<LocalProduct[]> {
 
 /**
  * Every product of the local catalog with its variants, in id order (a price import matches a
- * file against all of them); empty when no catalog is open. Two reads of whole tables.
+ * file against all of them); empty when no catalog is open. One read of every chunk.
  */
 export async function getWholeCatalog(): Promise<LocalProduct[]> {
   const catalog = await deviceCatalog.ready();
   if (!catalog) return [];
-  const { db } = catalog;
-  const [rows, sets] = await db.transaction('r', db.products, db.variants, () =>
-    Promise.all([db.products.toArray(), db.variants.toArray()]),
-  );
-  const variantsOf = new Map(sets.map((set) => [set.productId, set.variants]));
-  return rows.map((row) => toLocal(row, variantsOf.get(row.id) ?? []));
+  const chunks = await catalog.db.chunks.toArray();
+  return chunks.flatMap((chunk) => chunk.entries.flatMap((e) => (e.product ? [toLocal(e.product, e.variants ?? [])] : [])));
 }
 
 /** A query's page size and 1-based page, whole and at least 1. */

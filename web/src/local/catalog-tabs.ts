@@ -5,9 +5,9 @@
  * catalog posts the messages these functions return once its own status has followed.
  */
 import type { AppliedPage } from './catalog-apply';
-import type { StoredProduct } from './catalog-db';
 import { loadIndex } from './catalog-load';
 import type { OpenCatalog } from './open-catalog';
+import { readStoredProducts } from './read-products';
 
 /** What a pull in one tab changed, for the others. */
 export interface TabMessage {
@@ -34,16 +34,14 @@ export async function followOtherTab(catalog: OpenCatalog, message: TabMessage):
   } else {
     catalog.rows.delete(message.upserted);
     catalog.rows.delete(message.deleted);
-    const rows = await catalog.db.products.bulkGet(message.upserted);
-    catalog.index.apply(rows.filter((r): r is StoredProduct => r !== undefined), message.deleted);
+    catalog.index.apply(await readStoredProducts(catalog.db, message.upserted), message.deleted);
   }
 }
 
 /** Rows of `ids` changed in this tab's database: the index and row cache follow. Returns the message for the other tabs. */
 export async function followRows(catalog: OpenCatalog, ids: number[]): Promise<TabMessage> {
   catalog.rows.delete(ids);
-  const rows = await catalog.db.products.bulkGet(ids);
-  const present = rows.filter((r): r is StoredProduct => r !== undefined);
+  const present = await readStoredProducts(catalog.db, ids);
   catalog.index.apply(present);
   return { reset: false, upserted: present.map((p) => p.id), deleted: [] };
 }

@@ -1,10 +1,13 @@
 /**
- * Products with their variants, read from IndexedDB by primary key: for the catalog's queries
- * (catalog-query.ts) and for the first page read when the catalog opens (local-catalog.ts). A
- * leaf module, so both can use it.
+ * Products with their variants, read from IndexedDB by the keys of their chunks
+ * (catalog-chunks.ts): for the catalog's queries (catalog-query.ts), the first page read when the
+ * catalog opens (catalog-load.ts) and the rows other tabs changed (catalog-tabs.ts). A leaf
+ * module, so they all can use it.
  */
 import type { ReplicatedVariant } from '@catalog/contracts/replication';
 import type { CatalogDb, StoredProduct } from './catalog-db';
+import { chunkOf, readChunks, type Chunks } from './catalog-chunks';
+import type { ChunkEntry } from './catalog-rows';
 import type { LocalProduct } from './local-product';
 
 /** A stored row as the screens see it: without the index's own fields, with its variants. */
@@ -13,11 +16,24 @@ export function toLocal(row: StoredProduct, variants: ReplicatedVariant[]): Loca
   return { ...product, variants };
 }
 
-/** Rows (with variants) of `ids` from IndexedDB, by primary key; unknown ids are skipped. */
+/** The chunks of `ids`, read in one transaction (its requests issued together). */
+function readChunksOf(db: CatalogDb, ids: Iterable<number>): Promise<Chunks> {
+  return db.transaction('r', db.chunks, (tx) => readChunks(tx.idbtrans, ids));
+}
+
+const entryOf = (chunks: Chunks, id: number): ChunkEntry | undefined => chunks.get(chunkOf(id))?.get(id);
+
+/** Product rows of `ids` as stored (for the index), from IndexedDB; unknown ids are skipped. */
+export async function readStoredProducts(db: CatalogDb, ids: number[]): Promise<StoredProduct[]> {
+  const chunks = await readChunksOf(db, ids);
+  return ids.flatMap((id) => entryOf(chunks, id)?.product ?? []);
+}
+
+/** Rows (with variants) of `ids` from IndexedDB, in the order of `ids`; unknown ids are skipped. */
 export async function readProducts(db: CatalogDb, ids: number[]): Promise<LocalProduct[]> {
-  // Both by primary key, the requests issued together.
-  const [rows, sets] = await db.transaction('r', db.products, db.variants, () =>
-    Promise.all([db.products.bulkGet(ids), db.variants.bulkGet(ids)]),
-  );
-  return rows.flatMap((row, i) => (row ? [toLocal(row, sets[i]?.variants ?? [])] : []));
+  const chunks = await readChunksOf(db, ids);
+  return ids.flatMap((id) => {
+    const entry = entryOf(chunks, id);
+    return entry?.product ? [toLocal(entry.product, entry.variants ?? [])] : [];
+  });
 }

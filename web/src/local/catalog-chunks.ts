@@ -1,0 +1,152 @@
+/**
+ * How the device's catalog lies in IndexedDB (decision: fewer, larger records, issue 35): the
+ * products and their variants in chunks of CHUNK_SPAN consecutive product ids, one record each
+ * (`chunks` table), and which product owns a variant in buckets of OWNER_SPAN variant ids
+ * (`variantOwners`). IndexedDB's cost is per record (a first pull of 100,000 products as
+ * ~135,000 records spent most of its time there); as ~3,000 chunks it is a few puts per page.
+ *
+ * A chunk entry holds one product id's row and its variants, either of which may be absent (a
+ * variant may arrive on an earlier page than its product's row). Later per-product or
+ * per-variant data (price list records) gets a field of its own on the entry or the variant.
+ *
+ * Everything here works on the raw IDBTransaction of a Dexie transaction (or the DBCore
+ * transaction of catalog-chunk-tables.ts, which is the same object), with Dexie.Promise, so a
+ * caller inside a Dexie transaction keeps its zone.
+ */
+import { Dexie } from 'dexie';
+import type { ChunkEntry, StoredChunk, StoredOwners } from './catalog-rows';
+
+/**
+ * Product ids per chunk. A chunk of 32 generated products with their variants is ~20 KB: reading
+ * a page of 20 scattered products reads 20 chunks, a few times the bytes of 20 rows but the same
+ * number of records; 64 and 128 made that read 2-5x slower, and large records (over 64 KB)
+ * are kept by Chromium as blobs, slower still. Sparse ids only make chunks emptier.
+ */
+export const CHUNK_SPAN = 32;
+/** Variant ids per owner bucket (a bucket holds two numbers per variant: small even when full). */
+const OWNER_SPAN = 1024;
+
+export const CHUNKS_TABLE = 'chunks';
+export const OWNERS_TABLE = 'variantOwners';
+
+export const chunkOf = (productId: number): number => Math.floor(productId / CHUNK_SPAN);
+const ownerBucketOf = (variantId: number): number => Math.floor(variantId / OWNER_SPAN);
+
+/** Chunks read or being changed, by key: each a map of its entries by product id. */
+export type Chunks = Map<number, Map<number, ChunkEntry>>;
+
+/** Values of `keys` in `store` (undefined where absent), requests issued together. */
+function getValues<T>(trans: IDBTransaction, store: string, keys: readonly number[]): Promise<Array<T | undefined>> {
+  if (keys.length === 0) return Dexie.Promise.resolve([]);
+  const os = trans.objectStore(store);
+  return new Dexie.Promise<Array<T | undefined>>((resolve, reject) => {
+    const out = new Array<T | undefined>(keys.length);
+    let left = keys.length;
+    keys.forEach((key, i) => {
+      const req = os.get(key);
+      req.onsuccess = () => {
+        out[i] = req.result as T | undefined;
+        if (--left === 0) resolve(out);
+      };
+      req.onerror = () => reject(req.error);
+    });
+  });
+}
+
+/** Every value of `store` with a key in [lower, upper] (all without bounds), in key order. */
+export function getRange<T>(trans: IDBTransaction, store: string, lower?: number, upper?: number): Promise<T[]> {
+  const range = lower === undefined && upper === undefined ? undefined
+    : upper === undefined ? IDBKeyRange.lowerBound(lower!)
+    : lower === undefined ? IDBKeyRange.upperBound(upper) : IDBKeyRange.bound(lower, upper);
+  return new Dexie.Promise<T[]>((resolve, reject) => {
+    const req = trans.objectStore(store).getAll(range);
+    req.onsuccess = () => resolve(req.result as T[]);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+/** Puts and deletes on one store; resolves when the last has succeeded. */
+function writeValues(trans: IDBTransaction, store: string, puts: readonly object[], deletes: readonly number[] = []): Promise<void> {
+  if (puts.length === 0 && deletes.length === 0) return Dexie.Promise.resolve();
+  const os = trans.objectStore(store);
+  return new Dexie.Promise<void>((resolve, reject) => {
+    let last: IDBRequest | undefined;
+    for (const value of puts) last = os.put(value);
+    for (const key of deletes) last = os.delete(key);
+    last!.onsuccess = () => resolve();
+    last!.onerror = () => reject(last!.error);
+  });
+}
+
+/** A stored chunk's entries as a map. */
+const entriesOf = (chunk: StoredChunk | undefined): Map<number, ChunkEntry> => new Map(chunk?.entries.map((e) => [e.id, e]) ?? []);
+
+/**
+ * The chunks holding `ids`, by key. `mayExist`: false for a chunk known absent (a first pull's
+ * chunks it has not written yet), which is not read.
+ */
+export async function readChunks(trans: IDBTransaction, ids: Iterable<number>, mayExist: (key: number) => boolean = () => true): Promise<Chunks> {
+  const keys = [...new Set(Array.from(ids, chunkOf))];
+  const wanted = keys.filter(mayExist);
+  const stored = await getValues<StoredChunk>(trans, CHUNKS_TABLE, wanted);
+  const chunks: Chunks = new Map(keys.map((key) => [key, new Map()]));
+  wanted.forEach((key, i) => chunks.set(key, entriesOf(stored[i])));
+  return chunks;
+}
+
+/** The entry of `id` in `chunks` (read by readChunks), made empty if absent. */
+export function entryIn(chunks: Chunks, id: number): ChunkEntry {
+  const key = chunkOf(id);
+  let chunk = chunks.get(key);
+  if (!chunk) chunks.set(key, (chunk = new Map()));
+  let entry = chunk.get(id);
+  if (!entry) chunk.set(id, (entry = { id }));
+  return entry;
+}
+
+/** Writes `chunks` back: each as one record, entries without product or variants left out; empty chunks deleted. */
+export function writeChunks(trans: IDBTransaction, chunks: Chunks): Promise<void> {
+  const puts: StoredChunk[] = [];
+  const deletes: number[] = [];
+  for (const [key, chunk] of chunks) {
+    const entries = [...chunk.values()].filter((e) => e.product || e.variants?.length).sort((a, b) => a.id - b.id);
+    for (const e of entries) if (!e.variants?.length) delete e.variants;
+    if (entries.length) puts.push({ key, entries });
+    else deletes.push(key);
+  }
+  return writeValues(trans, CHUNKS_TABLE, puts, deletes);
+}
+
+/** The products owning `variantIds` (those known), from the owner buckets. */
+export async function readOwners(trans: IDBTransaction, variantIds: readonly number[], mayExist: (key: number) => boolean = () => true): Promise<Map<number, number>> {
+  const keys = [...new Set(variantIds.map(ownerBucketOf))].filter(mayExist);
+  const wanted = new Set(variantIds);
+  const owners = new Map<number, number>();
+  for (const bucket of await getValues<StoredOwners>(trans, OWNERS_TABLE, keys)) {
+    bucket?.variantIds.forEach((v, i) => wanted.has(v) && owners.set(v, bucket.productIds[i]!));
+  }
+  return owners;
+}
+
+/**
+ * Records that `added` variants belong to their products and that `removed` ones are gone.
+ * Returns the keys of the buckets written.
+ */
+export async function updateOwners(trans: IDBTransaction, added: ReadonlyMap<number, number>, removed: readonly number[], mayExist: (key: number) => boolean = () => true): Promise<number[]> {
+  const keys = [...new Set([...added.keys(), ...removed].map(ownerBucketOf))];
+  if (keys.length === 0) return [];
+  const wanted = keys.filter(mayExist);
+  const stored = await getValues<StoredOwners>(trans, OWNERS_TABLE, wanted);
+  const buckets = new Map<number, Map<number, number>>(keys.map((key) => [key, new Map()]));
+  stored.forEach((bucket, i) => bucket && buckets.set(wanted[i]!, new Map(bucket.variantIds.map((v, j) => [v, bucket.productIds[j]!]))));
+  for (const v of removed) buckets.get(ownerBucketOf(v))!.delete(v);
+  for (const [v, p] of added) buckets.get(ownerBucketOf(v))!.set(v, p);
+  const puts: StoredOwners[] = [];
+  const deletes: number[] = [];
+  for (const [key, owners] of buckets) {
+    if (owners.size) puts.push({ key, variantIds: [...owners.keys()], productIds: [...owners.values()] });
+    else deletes.push(key);
+  }
+  await writeValues(trans, OWNERS_TABLE, puts, deletes);
+  return keys;
+}
