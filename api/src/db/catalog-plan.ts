@@ -69,7 +69,7 @@ interface UpsertContext {
 }
 
 const PRODUCT_FIELDS = ['name', 'sku', 'description', 'category', 'regularPriceCents', 'salePriceCents',
-  'retailPriceCents', 'costPriceCents', 'brand', 'stock', 'weight', 'status', 'isVisible'] as const;
+  'retailPriceCents', 'costPriceCents', 'brand', 'baseVariantId', 'stock', 'weight', 'status', 'isVisible'] as const;
 const VARIANT_FIELDS = ['productId', 'variantSku', 'regularPriceCents', 'salePriceCents', 'retailPriceCents', 'costPriceCents',
   'calculatedPriceCents', 'stock'] as const;
 
@@ -88,6 +88,7 @@ function productFields(i: ProductInput): Pick<Product, (typeof PRODUCT_FIELDS)[n
     retailPriceCents: i.retailPriceCents ?? null,
     costPriceCents: i.costPriceCents ?? null,
     brand: i.brand ?? null,
+    baseVariantId: i.baseVariantId ?? null,
     stock: i.stock ?? 0,
     weight: i.weight ?? null,
     status: i.status ?? 'published',

@@ -46,6 +46,8 @@ export interface Product {
   costPriceCents: number | null;
   /** The brand's name (copied from the store's brands at sync); null: none. */
   brand: string | null;
+  /** The store's id of the variant that is the product itself (price list records of a product without options; issue 35); null: not known yet. */
+  baseVariantId: number | null;
   stock: number;
   weight: number | null;
   status: string;
@@ -74,6 +76,7 @@ export interface ProductInput {
   retailPriceCents?: number | null;
   costPriceCents?: number | null;
   brand?: string | null;
+  baseVariantId?: number | null;
   stock?: number;
   weight?: number | null;
   status?: string;

@@ -23,6 +23,8 @@ export const products = pgTable('products', {
   retailPriceCents: cents('retail_price_cents'),
   costPriceCents: cents('cost_price_cents'),
   brand: text('brand'),
+  /** The store's id of the variant that is the product itself (its price list records hang on it; issue 35). */
+  baseVariantId: bigint('base_variant_id', { mode: 'number' }),
   stock: integer('stock').notNull().default(0),
   /** decimal(10,2) as hundredths (the spec's weight), exact. */
   weight: hundredths('weight_hundredths'),

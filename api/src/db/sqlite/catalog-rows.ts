@@ -14,7 +14,7 @@ import type { PriceHistoryEntry, Product, ProductVariant, ProductWithVariants } 
 
 export const PRODUCT_COLUMNS = [
   'id', 'company_id', 'external_id', 'name', 'sku', 'description', 'category', 'regular_price_cents', 'sale_price_cents',
-  'retail_price_cents', 'cost_price_cents', 'brand', 'stock', 'weight_hundredths', 'status', 'is_visible', 'last_updated', 'version', 'deleted_at',
+  'retail_price_cents', 'cost_price_cents', 'brand', 'base_variant_id', 'stock', 'weight_hundredths', 'status', 'is_visible', 'last_updated', 'version', 'deleted_at',
 ] as const;
 export const VARIANT_COLUMNS = [
   'id', 'company_id', 'product_id', 'external_id', 'variant_sku', 'option_values', 'regular_price_cents', 'sale_price_cents',
@@ -42,6 +42,7 @@ export function productFromRow(r: Row): Product {
     retailPriceCents: r.retail_price_cents as number | null,
     costPriceCents: r.cost_price_cents as number | null,
     brand: r.brand as string | null,
+    baseVariantId: r.base_variant_id as number | null,
     stock: r.stock as number,
     weight: r.weight_hundredths == null ? null : fromHundredths(r.weight_hundredths as number),
     status: r.status as string,
@@ -75,7 +76,7 @@ export function variantFromRow(r: Row): ProductVariant {
 function productParams(p: Product): unknown[] {
   return [
     p.id, p.companyId, p.externalId, p.name, p.sku, p.description, p.category, p.regularPriceCents, p.salePriceCents,
-    p.retailPriceCents, p.costPriceCents, p.brand, p.stock, p.weight == null ? null : toHundredths(p.weight), p.status, p.isVisible ? 1 : 0, p.lastUpdated.getTime(), p.version, p.deletedAt?.getTime() ?? null,
+    p.retailPriceCents, p.costPriceCents, p.brand, p.baseVariantId, p.stock, p.weight == null ? null : toHundredths(p.weight), p.status, p.isVisible ? 1 : 0, p.lastUpdated.getTime(), p.version, p.deletedAt?.getTime() ?? null,
   ];
 }
 

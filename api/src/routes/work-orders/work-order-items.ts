@@ -21,7 +21,13 @@ function listIds(ids: readonly number[]): string {
   return ids.length > LISTED_IDS ? `${shown} and ${ids.length - LISTED_IDS} more` : shown;
 }
 
-export async function resolveItems(db: Database, companyId: string, items: CreateWorkOrderBody['productUpdates']): Promise<WorkOrderItem[]> {
+/**
+ * The items as stored, with our ids and the store's. `priceList`: the order is a price list's
+ * (issue 35), where a product without options is named by its base variant (the variant that is
+ * the product itself, which carries its records): such an item is stored as the product's, with
+ * that variant's store id.
+ */
+export async function resolveItems(db: Database, companyId: string, items: CreateWorkOrderBody['productUpdates'], priceList = false): Promise<WorkOrderItem[]> {
   const products = new Map((await db.products.getByExternalIds(companyId, items.map((i) => i.productId))).map((p) => [p.externalId, p]));
 
   const missing = [...new Set(items.filter((i) => !products.has(i.productId)).map((i) => i.productId))];
@@ -39,7 +45,8 @@ export async function resolveItems(db: Database, companyId: string, items: Creat
   const fields: Record<string, string> = {};
   const resolved = items.map((item, index): WorkOrderItem => {
     const product = products.get(item.productId)!;
-    const variant = item.variantId == null ? null : product.variants.find((v) => v.externalId === item.variantId);
+    const base = priceList && item.variantId != null && item.variantId === product.baseVariantId;
+    const variant = item.variantId == null || base ? null : product.variants.find((v) => v.externalId === item.variantId);
     if (variant === undefined) {
       fields[`productUpdates.${index}.variantId`] = `Variant ${item.variantId} is not a variant of product ${item.productId} (${product.name})`;
     }
@@ -49,7 +56,7 @@ export async function resolveItems(db: Database, companyId: string, items: Creat
       variantId: variant?.id ?? null,
       variantSku: variant ? variant.variantSku : null,
       externalProductId: product.externalId,
-      externalVariantId: variant?.externalId ?? null,
+      externalVariantId: base ? product.baseVariantId : variant?.externalId ?? null,
     };
     // The contract: a null or absent regular price leaves it (unless the variant's is to inherit
     // again: null stored); an absent sale price leaves it, null clears it.

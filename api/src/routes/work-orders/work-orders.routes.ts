@@ -92,8 +92,8 @@ export function workOrderRoutes(deps: {
   return defineRoutes({
     'POST /api/work-orders': async (c, { body }) => {
       const user = c.get('user');
-      const productUpdates = await resolveItems(db, user.companyId, body.productUpdates);
       const target = body.target ? await checkTarget(db, user.companyId, body.target) : null;
+      const productUpdates = await resolveItems(db, user.companyId, body.productUpdates, target !== null);
       const scheduledAt = body.executeImmediately || !body.scheduledAt ? null : new Date(body.scheduledAt);
       const revertAt = body.revertAt ? new Date(body.revertAt) : null;
       if (revertAt) checkRevertAt(revertAt, { executeImmediately: body.executeImmediately, scheduledAt, status: 'pending' }, new Date());
@@ -192,7 +192,7 @@ export function workOrderRoutes(deps: {
       if (changesRun && !allowsChange(order)) throw changeConflict(order);
       if (!changesRun && !allowsWorkOrderAction('editEnd', order)) throw conflict('editEnd', order);
       if (order.target && body.productUpdates) refuseCatalogItems(body.productUpdates);
-      const productUpdates = body.productUpdates ? await resolveItems(db, companyId, body.productUpdates) : undefined;
+      const productUpdates = body.productUpdates ? await resolveItems(db, companyId, body.productUpdates, order.target !== null) : undefined;
       const executeImmediately = body.executeImmediately ?? (body.scheduledAt !== undefined ? false : order.executeImmediately);
       const scheduledAt = executeImmediately ? null : body.scheduledAt !== undefined ? new Date(body.scheduledAt) : order.scheduledAt;
       const revertAt = body.revertAt === undefined ? order.revertAt : body.revertAt === null ? null : new Date(body.revertAt);

@@ -134,6 +134,7 @@ export function toProductInput(p: CatalogProduct, index: CategoryIndex, brands: 
     costPriceCents: priceOrNull(p.costPriceCents),
     // A brand id the store does not list (deleted since) reads as none.
     brand: p.brandId === null ? null : (brands.get(p.brandId) ?? null),
+    baseVariantId: p.baseVariantId,
     stock: p.inventoryLevel,
     // Kept as decimal(10,2), exactly (db/hundredths.ts): a store's 1.005 is 1.01 here.
     weight: roundToHundredths(p.weight),

@@ -36,20 +36,25 @@ function pickVariants(w: WorkOrderWorld, withRecord: number, without: number) {
   // A record with a MAP price, which no order sets: it must survive the order and its undo.
   pricing(w).upsert(WHOLESALE, { variant_id: had[0]!.id, currency: 'USD', price: 40, sale_price: 35, retail_price: 50, map_price: 38 });
   pricing(w).deleteRecords(WHOLESALE, { variantIds: none.map((v) => v.id), currency: 'USD' });
-  return { had, none, catalog };
+  // A product without options: its records hang on its base variant, which the order names.
+  const simple = catalog.products().find((p) => catalog.variants().filter((v) => v.product_id === p.id).length === 1 && p.base_variant_id != null)!;
+  pricing(w).upsert(WHOLESALE, { variant_id: simple.base_variant_id, currency: 'USD', price: 20, sale_price: 18 });
+  return { had, none, catalog, simple };
 }
 
 describe('a price list work order', () => {
   it('upserts the records, creates missing ones at the catalog price, records history; undo restores them and deletes what it made', async () => {
     world = await workOrderWorld();
     const w = world;
-    const { had, none, catalog } = pickVariants(w, 6, 2);
+    const { had, none, catalog, simple } = pickVariants(w, 6, 2);
     const before = new Map([...had, ...none].map((v) => [v.id, record(w, v.id)]));
+    const simpleBefore = record(w, simple.base_variant_id!);
     const catalogBefore = [...had, ...none].map((v) => catalog.variant(v.id)!.price);
 
     const items: Item[] = [
       ...had.map((v) => ({ productId: v.product_id, productName: `Product ${v.product_id}`, variantId: v.id, newRegularPrice: '30.00', newSalePrice: '25.50' })),
       ...none.map((v) => ({ productId: v.product_id, productName: `Product ${v.product_id}`, variantId: v.id, newSalePrice: '9.99' })),
+      { productId: simple.id, productName: simple.name, variantId: simple.base_variant_id!, newRegularPrice: '12.34' },
     ];
     const created = await w.post({ title: 'Wholesale sale', productUpdates: items, executeImmediately: true, target: { priceListId: WHOLESALE, currency: 'usd' } });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -69,14 +74,18 @@ describe('a price list work order', () => {
       const catalogPrice = c.price ?? catalog.product(v.product_id)!.price;
       expect(record(w, v.id)).toEqual({ price: cents(catalogPrice), sale: 999, retail: null, map: null });
     }
+    expect(record(w, simple.base_variant_id!)).toEqual({ price: 1234, sale: 1800, retail: null, map: null });
     // The catalog's prices are not touched.
     expect([...had, ...none].map((v) => catalog.variant(v.id)!.price)).toEqual(catalogBefore);
 
     // History names the list and currency; the stored records follow the store.
     const entries = (await w.db.priceHistory.listForProduct(w.companyId, done.productUpdates[0]!.productId)).filter((e) => e.workOrderId === done.id);
-    expect(entries[0]).toMatchObject({ priceListId: WHOLESALE, currency: 'USD', newRegularPriceCents: 3000, newSalePriceCents: 2550 });
+    expect(entries.find((e) => e.variantId === done.productUpdates[0]!.variantId)).toMatchObject({
+      priceListId: WHOLESALE, currency: 'USD', newRegularPriceCents: 3000, newSalePriceCents: 2550,
+    });
     const stored = await w.db.priceLists.getRecords(w.companyId, WHOLESALE, 'USD', [...had, ...none].map((v) => v.id));
     expect(stored).toHaveLength(had.length + none.length);
+    expect(await w.db.priceLists.getRecords(w.companyId, WHOLESALE, 'USD', [simple.base_variant_id!])).toMatchObject([{ priceCents: 1234 }]);
     expect(stored.find((r) => r.variantId === had[0]!.id)).toMatchObject({ priceCents: 3000, salePriceCents: 2550, mapPriceCents: 3800 });
 
     const undo = await w.app.request(`/api/work-orders/${done.id}/undo`, { method: 'POST', headers: w.owner.headers });
@@ -84,6 +93,7 @@ describe('a price list work order', () => {
     const undone = await waitForStatus(w, done.id, ['undone', 'completed']);
     expect(undone).toMatchObject({ status: 'undone', warning: null });
     for (const v of had) expect(record(w, v.id)).toEqual(before.get(v.id));
+    expect(record(w, simple.base_variant_id!)).toEqual(simpleBefore);
     // The records the order made are gone (not set to 0 or null): the catalog price applies again.
     for (const v of none) expect(record(w, v.id)).toBeNull();
     expect(await w.db.priceLists.getRecords(w.companyId, WHOLESALE, 'USD', none.map((v) => v.id))).toEqual([]);

@@ -69,13 +69,17 @@ export const snapshotKey = (s: PriceSnapshot) =>
 export function targetsOf(items: readonly WorkOrderItem[], target: PriceListTarget | null = null): PriceTarget[] {
   const plain = catalogTargets(items);
   if (!target) return plain;
-  return plain.map((t) => {
-    if (t.kind !== 'variant') throw new Error(`price list work order item for product ${t.externalProductId} names no variant`);
+  return plain.map((t, i) => {
+    // A product without options is named by its base variant (stored as the product's item with that variant's id).
+    const variantId = t.kind === 'variant' ? t.externalId : items[i]!.externalVariantId;
+    if (typeof variantId !== 'number') throw new Error(`price list work order item for product ${t.externalProductId} names no variant`);
+    const label = t.kind === 'variant' ? t.label : `Variant ${variantId} of product ${t.externalProductId}`;
     return {
       ...t,
       kind: 'record',
-      key: `${targetPrefix(target)}${t.key}`,
-      label: `${t.label} in price list ${target.priceListId} (${target.currency})`,
+      externalId: variantId,
+      key: `${targetPrefix(target)}${targetKey('variant', variantId)}`,
+      label: `${label} in price list ${target.priceListId} (${target.currency})`,
       record: { priceListId: target.priceListId, currency: target.currency },
     };
   });

@@ -4,7 +4,7 @@
  * the first write, and a resumed run keeps it, never re-reading prices its earlier run changed.
  */
 import { isBigCommerceError, type BigCommerceClient } from '@catalog/commerce';
-import type { PriceSnapshot } from '../../db/repositories';
+import type { PriceSnapshot, ProductVariant, ProductWithVariants } from '../../db/repositories';
 import { failed, sentence, type RunContext, type RunOutcome } from './run-context';
 import { listFailures, type PriceTarget } from './price-plan';
 import { readSnapshot } from './store-snapshot';
@@ -43,7 +43,11 @@ export async function readPrices(ctx: RunContext, client: BigCommerceClient, tar
  */
 async function catalogPricesOf(ctx: RunContext, targets: readonly PriceTarget[], currency: string | null): Promise<{ prices: PriceSnapshot[]; missing: PriceTarget[] }> {
   const products = await ctx.db.products.getByExternalIds(ctx.order.companyId, [...new Set(targets.map((t) => t.externalProductId))]);
-  const variants = new Map(products.flatMap((p) => p.variants.map((v) => [v.externalId, { p, v }] as const)));
+  // A product's base variant (the product itself) has no row of its own: the product's prices are its.
+  const variants = new Map<number, { p: ProductWithVariants; v: ProductVariant | null }>(products.flatMap((p) => [
+    ...p.variants.map((v) => [v.externalId, { p, v }] as const),
+    ...(p.baseVariantId === null ? [] : [[p.baseVariantId, { p, v: null }] as const]),
+  ]));
   const prices: PriceSnapshot[] = [];
   const missing: PriceTarget[] = [];
   for (const t of targets) {
@@ -59,9 +63,9 @@ async function catalogPricesOf(ctx: RunContext, targets: readonly PriceTarget[],
       variantId: t.variantId,
       externalProductId: t.externalProductId,
       externalVariantId: t.externalId,
-      regularPriceCents: known ? v.regularPriceCents ?? p.regularPriceCents : null,
-      salePriceCents: known ? v.salePriceCents ?? p.salePriceCents : null,
-      retailPriceCents: known ? v.retailPriceCents ?? p.retailPriceCents : null,
+      regularPriceCents: known ? v?.regularPriceCents ?? p.regularPriceCents : null,
+      salePriceCents: known ? v?.salePriceCents ?? p.salePriceCents : null,
+      retailPriceCents: known ? v?.retailPriceCents ?? p.retailPriceCents : null,
       priceList: { id: t.record.priceListId, currency: t.record.currency, exists: false, mapPriceCents: null },
     });
   }

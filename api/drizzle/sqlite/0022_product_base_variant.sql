@@ -1,0 +1,1 @@
+ALTER TABLE `products` ADD `base_variant_id` integer;
