@@ -7,11 +7,37 @@
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
 import { boundedText } from './common';
+import { CurrencyCode } from './work-order-target';
 
 /** GET /api/products/csv: one row per product and one per variant, in this order. */
 export const CATALOG_CSV_COLUMNS = [
   'Product ID', 'Variant ID', 'SKU', 'Name', 'Category', 'Regular Price', 'Sale Price', 'Stock', 'Status',
 ] as const;
+
+/**
+ * GET /api/products/csv?priceList=&currency= (issue 35): a row per variant (a product without
+ * options: its base variant), with that price list's record in that currency; empty prices: the
+ * variant has no record, so the catalog's price applies. `price_list` (the list's id) and
+ * `currency` beside the SKU say which list an import changes.
+ */
+export const PRICE_LIST_CSV_COLUMNS = [
+  'Product ID', 'Variant ID', 'SKU', 'price_list', 'currency', 'Name', 'Category', 'Regular Price', 'Sale Price', 'Retail Price', 'MAP Price',
+] as const;
+
+/** GET /api/products/csv: the catalog, or one price list's records in one currency (both or neither). */
+export const CatalogCsvQuery = lazySchema(() =>
+  z.object({
+    priceList: z.coerce.number({ error: 'A price list is a number' }).int({ error: 'A price list is a number' }).positive({ error: 'A price list is a number' })
+      .max(Number.MAX_SAFE_INTEGER, { error: 'A price list is a number' }).optional(),
+    currency: CurrencyCode.optional(),
+  }).strict().check((ctx) => {
+    if ((ctx.value.priceList === undefined) !== (ctx.value.currency === undefined)) {
+      const path = ctx.value.priceList === undefined ? 'priceList' : 'currency';
+      ctx.issues.push({ code: 'custom', path: [path], message: 'Name both a price list and a currency, or neither', input: ctx.value });
+    }
+  }),
+);
+export type CatalogCsvQuery = z.infer<typeof CatalogCsvQuery>;
 
 /** The price-history exports (one product's, the catalog's over a range), oldest first; dates in UTC. */
 export const PRICE_HISTORY_CSV_COLUMNS = [

@@ -4,7 +4,7 @@
  * and the catalog's over a validated, bounded range; each only of the caller's company.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOG_CSV_COLUMNS, PRICE_HISTORY_CSV_COLUMNS } from '@catalog/contracts/csv';
+import { CATALOG_CSV_COLUMNS, PRICE_HISTORY_CSV_COLUMNS, PRICE_LIST_CSV_COLUMNS } from '@catalog/contracts/csv';
 import { testUser } from '../../testing/test-app';
 import { connectedApp, postSync, readSyncEvents, startDemoStore, type TestStore } from '../../testing/store-fixture';
 
@@ -122,6 +122,37 @@ describe('GET /api/products/csv', () => {
     const their = await download(t, '/api/products/csv', stranger.headers);
     expect(their.rows).toEqual([[...CATALOG_CSV_COLUMNS], ['880001', '', 'SECRET-1', 'Stranger secret kettle', '', '1.00', '', '0', 'published']]);
     expect((await t.app.request('/api/products/csv')).status).toBe(401);
+  });
+
+  it('exports one price list in one currency: a row per variant with its record, empty where the catalog price applies (issue 35)', async () => {
+    const t = await synced();
+    const { res, rows } = await download(t, '/api/products/csv?priceList=1&currency=usd', t.owner.headers);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="price-list-1-USD-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(rows[0]).toEqual([...PRICE_LIST_CSV_COLUMNS]);
+    const ids = await t.db.products.listIds(t.companyId);
+    const products = await t.db.products.getByExternalIds(t.companyId, ids);
+    // A variant per row; a product without options is its base variant.
+    const expected = products.reduce((n, p) => n + (p.variants.length > 0 ? p.variants.length : 1), 0);
+    expect(rows.length).toBe(1 + expected);
+    expect(new Set(rows.slice(1).map((r) => `${r[3]} ${r[4]}`))).toEqual(new Set(['1 USD']));
+    const variantIds = rows.slice(1).map((r) => Number(r[1]));
+    const records = await t.db.priceLists.getRecords(t.companyId, 1, 'USD', variantIds);
+    expect(records.length).toBeGreaterThan(0);
+    const record = records[0]!;
+    const row = rows.find((r) => r[1] === String(record.variantId))!;
+    expect(row.slice(7)).toEqual([
+      (record.priceCents / 100).toFixed(2), record.salePriceCents === null ? '' : (record.salePriceCents / 100).toFixed(2),
+      record.retailPriceCents === null ? '' : (record.retailPriceCents / 100).toFixed(2), record.mapPriceCents === null ? '' : (record.mapPriceCents / 100).toFixed(2),
+    ]);
+    const without = rows.slice(1).filter((r) => !records.some((x) => String(x.variantId) === r[1]));
+    for (const r of without) expect(r.slice(7)).toEqual(['', '', '', '']);
+
+    const unknown = await t.app.request('/api/products/csv?priceList=99&currency=USD', { headers: t.owner.headers });
+    expect(unknown.status).toBe(404);
+    const half = await t.app.request('/api/products/csv?priceList=1', { headers: t.owner.headers });
+    expect(half.status).toBe(400);
+    expect(await half.json()).toMatchObject({ error: { code: 'VALIDATION', fields: { currency: 'Name both a price list and a currency, or neither' } } });
   });
 });
 

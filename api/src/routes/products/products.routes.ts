@@ -31,7 +31,8 @@ import type { SecretBox } from '../../lib/secrets';
 import { serializedJson } from '../../middleware/compress';
 import { toWireHistoryEntry, toWireVariant, withApprovers } from '../../services/catalog/catalog-wire';
 import { editProductPrices, editVariantPrices } from '../../services/catalog/price-edits';
-import { catalogCsv, priceHistoryCsv } from '../../services/catalog/csv-export';
+import { catalogCsv, priceHistoryCsv, priceListCsv } from '../../services/catalog/csv-export';
+import { checkTarget } from '../work-orders/work-order-refusals';
 import { createCatalogChanges } from '../../services/catalog/replication';
 import { createProductLister } from '../../services/catalog/product-list';
 import { IDEMPOTENCY_HEADER, idempotent, readIdempotencyKey, REPLAYED_HEADER } from '../../services/idempotency';
@@ -69,9 +70,11 @@ export function productsRoutes(deps: ProductsDeps) {
       },
     },
 
-    'GET /api/products/csv': (c) => {
+    'GET /api/products/csv': async (c, { query: { priceList, currency } }) => {
       const { companyId } = c.get('user');
-      return csvResponse(c, `catalog-${today()}.csv`, catalogCsv(db, companyId));
+      if (priceList === undefined || currency === undefined) return csvResponse(c, `catalog-${today()}.csv`, catalogCsv(db, companyId));
+      const target = await checkTarget(db, companyId, { priceListId: priceList, currency });
+      return csvResponse(c, `price-list-${priceList}-${currency}-${today()}.csv`, priceListCsv(db, companyId, target));
     },
 
     'GET /api/products/price-history/csv': (c, { query }) => {

@@ -3,7 +3,7 @@
  * (reads, price edits, CSV files), categories and the replication feed devices pull.
  */
 import { IntIdParam, MessageResponse } from '@catalog/contracts/common';
-import { PriceHistoryCsvQuery } from '@catalog/contracts/csv';
+import { CatalogCsvQuery, PriceHistoryCsvQuery } from '@catalog/contracts/csv';
 import {
   CategoriesResponse, PriceEditSentForApproval, PriceHistoryQuery, PriceHistoryResponse, Product, ProductListQuery, ProductListResponse, ProductPriceEdit,
   Variant, VariantListResponse, VariantPriceEdit,
@@ -29,7 +29,10 @@ export const CATALOG_ROUTES = {
     summary: 'A product\u2019s price history with its variants\u2019, newest first, in pages', access: 'catalog.read', ...PRODUCT, query: PriceHistoryQuery,
     responses: { 200: PriceHistoryResponse },
   },
-  'GET /api/products/csv': { summary: 'The whole catalog as CSV, a row per product and per variant', access: 'catalog.read', file: true },
+  'GET /api/products/csv': {
+    summary: 'The whole catalog as CSV, a row per product and per variant; with priceList and currency, that price list\u2019s records, a row per variant',
+    access: 'catalog.read', query: CatalogCsvQuery, file: true,
+  },
   'GET /api/products/:id/price-history/csv': { summary: 'A product\u2019s price history as CSV, oldest first', access: 'catalog.read', ...PRODUCT, file: true },
   'GET /api/products/price-history/csv': {
     summary: 'The catalog\u2019s price history over a period of at most 366 days, as CSV', access: 'catalog.read', query: PriceHistoryCsvQuery, file: true,

@@ -9,7 +9,7 @@
  * empty regular price inherits its product's, an empty sale price is "not on sale". Read back by
  * the price import, an empty cell keeps the price as it is, so an exported file changes nothing.
  */
-import { CATALOG_CSV_COLUMNS, PRICE_HISTORY_CSV_COLUMNS } from '@catalog/contracts/csv';
+import { CATALOG_CSV_COLUMNS, PRICE_HISTORY_CSV_COLUMNS, PRICE_LIST_CSV_COLUMNS } from '@catalog/contracts/csv';
 import { formatCents } from '@catalog/contracts/money';
 import type { PriceChangeType } from '@catalog/contracts/products';
 import type { Database, ExportedPriceHistoryEntry, ProductWithVariants } from '../../db/repositories';
@@ -58,6 +58,33 @@ export async function* catalogCsv(db: Database, companyId: string): AsyncGenerat
     yield page.flatMap((id) => {
       const product = byId.get(id);
       return product ? productRows(product) : [];
+    });
+  }
+}
+
+/**
+ * One price list's records in one currency (issue 35): the header, then a batch per page of
+ * products, a row per variant (a product without options: its base variant, when a sync has
+ * seen it), its record's prices or empty ones where the catalog's price applies.
+ */
+export async function* priceListCsv(db: Database, companyId: string, target: { priceListId: number; currency: string }): AsyncGenerator<string[][]> {
+  yield [[...PRICE_LIST_CSV_COLUMNS]];
+  const ids = await db.products.listIds(companyId);
+  for (const page of chunks(ids, PRODUCT_PAGE)) {
+    const byId = new Map((await db.products.getByExternalIds(companyId, page)).map((p) => [p.externalId, p]));
+    const variants = page.flatMap((id) => {
+      const p = byId.get(id);
+      if (!p) return [];
+      if (p.variants.length > 0) return p.variants.map((v) => ({ p, id: v.externalId, sku: v.variantSku, options: optionsLabel(v.optionValues) }));
+      return p.baseVariantId === null ? [] : [{ p, id: p.baseVariantId, sku: p.sku, options: '' }];
+    });
+    const records = new Map((await db.priceLists.getRecords(companyId, target.priceListId, target.currency, variants.map((v) => v.id))).map((r) => [r.variantId, r]));
+    yield variants.map(({ p, id, sku, options }) => {
+      const r = records.get(id);
+      return [
+        String(p.externalId), String(id), sku ?? '', String(target.priceListId), target.currency, options ? `${p.name} (${options})` : p.name, p.category ?? '',
+        r ? formatCents(r.priceCents) : '', money(r?.salePriceCents ?? null), money(r?.retailPriceCents ?? null), money(r?.mapPriceCents ?? null),
+      ];
     });
   }
 }
