@@ -12,8 +12,7 @@
  */
 import { CATALOG_SCHEMA_VERSION, type CatalogChangesResponse, type ReplicatedProduct, type ReplicatedVariant } from '@catalog/contracts/replication';
 import { META_CATALOG, META_CURSOR, META_SCHEMA, type CatalogDb, type StoredProduct, type StoredVariantSet } from './catalog-db';
-import { entryIn, readChunks, readOwners, updateOwners, writeChunks } from './catalog-chunks';
-import type { ChunkEntry } from './catalog-rows';
+import { readChunks, readOwners, updateOwners } from './catalog-chunks';
 import { isOpen, isPriceEdit, overlayPendingEdits } from './pending-edits';
 import { fromVariants, toStored } from './stored-product';
 
@@ -33,7 +32,7 @@ export interface AppliedPage {
  * they need no reading.
  */
 export interface FreshPull {
-  /** Keys of the chunks this pull wrote. */
+  /** Keys of the chunks (rows or variants) this pull wrote. */
   chunks: Set<number>;
   /** Keys of the variant owner buckets this pull wrote. */
   owners: Set<number>;
@@ -44,9 +43,8 @@ export function emptyFreshPull(): FreshPull {
 }
 
 export async function clearCatalog(db: CatalogDb): Promise<void> {
-  await db.transaction('rw', [db.chunks, db.variantOwners, db.categories, db.meta], () =>
-    Promise.all([db.chunks.clear(), db.variantOwners.clear(), db.categories.clear(), db.meta.clear()]),
-  );
+  const tables = [db.chunks, db.variantChunks, db.variantOwners, db.categories, db.meta];
+  await db.transaction('rw', tables, () => Promise.all(tables.map((t) => t.clear())));
 }
 
 export interface StoredCursor {
@@ -75,7 +73,8 @@ export async function readCursor(db: CatalogDb): Promise<StoredCursor> {
 /** A pull from 0 into empty tables gets a FreshPull; otherwise null. */
 export async function freshPull(db: CatalogDb, cursor: number): Promise<FreshPull | null> {
   if (cursor !== 0) return null;
-  return (await db.chunks.count()) === 0 ? emptyFreshPull() : null;
+  const [rows, variants] = await Promise.all([db.chunks.count(), db.variantChunks.count()]);
+  return rows === 0 && variants === 0 ? emptyFreshPull() : null;
 }
 
 /** Variant changes of the page, grouped by product. */
@@ -109,10 +108,10 @@ function mergeVariants(old: readonly ReplicatedVariant[] = [], upserts: Replicat
 }
 
 /** The variants' owners as a page leaves them: those written are added, those gone removed. */
-function ownerChanges(entry: ChunkEntry, oldVariants: readonly ReplicatedVariant[], added: Map<number, number>, removed: number[]): void {
-  const now = new Set(entry.variants?.map((v) => v.id));
+function ownerChanges(productId: number, oldVariants: readonly ReplicatedVariant[], variants: readonly ReplicatedVariant[], added: Map<number, number>, removed: number[]): void {
+  const now = new Set(variants.map((v) => v.id));
   for (const v of oldVariants) if (!now.has(v.id)) removed.push(v.id);
-  for (const id of now) added.set(id, entry.id);
+  for (const id of now) added.set(id, productId);
 }
 
 export async function applyChangesPage(db: CatalogDb, page: CatalogChangesResponse, fresh: FreshPull | null = null): Promise<AppliedPage> {
@@ -121,11 +120,11 @@ export async function applyChangesPage(db: CatalogDb, page: CatalogChangesRespon
     fresh.owners.clear();
   }
   const mayExist = (written: Set<number> | undefined) => (key: number) => !written || written.has(key);
-  const tables = [db.chunks, db.variantOwners, db.categories, db.meta, db.outbox, db.workOrders];
+  const tables = [db.chunks, db.variantChunks, db.variantOwners, db.categories, db.meta, db.outbox, db.workOrders];
   const applied = await db.transaction('rw', tables, async (tx) => {
     const trans = tx.idbtrans;
     // (The cached work orders may be another company's: the list is fetched again anyway.)
-    if (page.reset) await Promise.all([db.chunks.clear(), db.variantOwners.clear(), db.categories.clear(), db.meta.clear(), db.workOrders.clear()]);
+    if (page.reset) await Promise.all([db.chunks.clear(), db.variantChunks.clear(), db.variantOwners.clear(), db.categories.clear(), db.meta.clear(), db.workOrders.clear()]);
     // Unsent price edits stay on top of what the server sends (usually none: skipped).
     const pendingEdits = (await db.outbox.toArray()).filter((e) => isPriceEdit(e) && isOpen(e));
 
@@ -135,7 +134,7 @@ export async function applyChangesPage(db: CatalogDb, page: CatalogChangesRespon
     const touched = new Set<number>([...page.products.map((p) => p.id), ...changes.upserts.keys(), ...changes.deletes.keys()]);
     for (const id of deletedProducts) touched.delete(id);
     const incoming = new Map<number, ReplicatedProduct>(page.products.map((p) => [p.id, p]));
-    const chunks = await readChunks(trans, [...touched, ...deletedProducts], mayExist(fresh?.chunks));
+    const chunks = await readChunks(trans, [...touched, ...deletedProducts], { mayExist: mayExist(fresh?.chunks) });
 
     const before: StoredProduct[] = [];
     const upserted: StoredProduct[] = [];
@@ -143,34 +142,35 @@ export async function applyChangesPage(db: CatalogDb, page: CatalogChangesRespon
     const added = new Map<number, number>();
     const removed: number[] = [];
     for (const id of deletedProducts) {
-      const entry = entryIn(chunks, id);
-      if (entry.product) before.push(entry.product);
-      ownerChanges({ id }, entry.variants ?? [], added, removed);
-      delete entry.product;
-      delete entry.variants;
+      const entry = chunks.get(id);
+      if (entry?.product) before.push(entry.product);
+      if (entry?.variants) ownerChanges(id, entry.variants, [], added, removed);
+      if (entry?.product) chunks.setProduct(id, undefined);
+      if (entry?.variants) chunks.setVariants(id, undefined);
     }
     for (const id of touched) {
-      const entry = entryIn(chunks, id);
-      const old = entry.product;
+      const entry = chunks.get(id);
+      const old = entry?.product;
       if (old) before.push(old);
+      let variants = entry?.variants ?? [];
       if (changes.upserts.has(id) || changes.deletes.has(id)) {
-        const oldVariants = entry.variants ?? [];
-        entry.variants = mergeVariants(oldVariants, changes.upserts.get(id), changes.deletes.get(id));
-        ownerChanges(entry, oldVariants, added, removed);
-        if (entry.variants.length) newSets.set(id, { productId: id, ids: entry.variants.map((v) => v.id), variants: entry.variants });
+        variants = mergeVariants(entry?.variants, changes.upserts.get(id), changes.deletes.get(id));
+        ownerChanges(id, entry?.variants ?? [], variants, added, removed);
+        chunks.setVariants(id, variants);
+        if (variants.length) newSets.set(id, { productId: id, ids: variants.map((v) => v.id), variants });
       }
       const row = incoming.get(id) ?? old;
       // Variants of a product this device does not have (yet): counted when its row comes.
       if (!row) continue;
-      upserted.push(toStored(row, fromVariants(entry.variants ?? [])));
+      upserted.push(toStored(row, fromVariants(variants)));
     }
     if (pendingEdits.length) {
       overlayPendingEdits(pendingEdits, upserted, newSets);
-      for (const [id, set] of newSets) entryIn(chunks, id).variants = set.variants;
+      for (const [id, set] of newSets) chunks.setVariants(id, set.variants);
     }
-    for (const row of upserted) entryIn(chunks, row.id).product = row;
+    for (const row of upserted) chunks.setProduct(row.id, row);
 
-    await writeChunks(trans, chunks);
+    await chunks.write(trans);
     const ownerKeys = await updateOwners(trans, added, removed.filter((v) => !added.has(v)), mayExist(fresh?.owners));
     await updateCategoryCounts(db, before, upserted);
     await db.meta.bulkPut([
@@ -178,7 +178,7 @@ export async function applyChangesPage(db: CatalogDb, page: CatalogChangesRespon
       { key: META_SCHEMA, value: page.schemaVersion },
       { key: META_CATALOG, value: page.catalogId },
     ]);
-    return { reset: page.reset, upserted, deletedProductIds: [...deletedProducts], cursor: page.cursor, chunkKeys: [...chunks.keys()], ownerKeys };
+    return { reset: page.reset, upserted, deletedProductIds: [...deletedProducts], cursor: page.cursor, chunkKeys: chunks.keys(), ownerKeys };
   });
   // Only once committed: a failed page leaves the fresh pull's knowledge as it was.
   if (fresh) {

@@ -11,8 +11,8 @@
  * Secondary indexes (none are declared) and cursors are not.
  */
 import type { DBCore, DBCoreKeyRange, DBCoreMutateRequest, DBCoreMutateResponse, DBCoreTable, Middleware } from 'dexie';
-import { CHUNKS_TABLE, OWNERS_TABLE, chunkOf, entryIn, getRange, readChunks, updateOwners, writeChunks, type Chunks } from './catalog-chunks';
-import type { ChunkEntry, StoredChunk, StoredVariantSet } from './catalog-rows';
+import { CHUNKS_TABLE, OWNERS_TABLE, VARIANT_CHUNKS_TABLE, chunkOf, getRange, readChunks, updateOwners, type ChunkSet } from './catalog-chunks';
+import type { ChunkEntry, StoredChunk, StoredVariantChunk, StoredVariantSet } from './catalog-rows';
 
 /** The two tables kept in the chunks, and which part of an entry each is. */
 const VIRTUAL: Record<string, 'product' | 'variants'> = { products: 'product', variants: 'variants' };
@@ -40,8 +40,20 @@ function inRange(key: number, range: DBCoreKeyRange): boolean {
 async function entriesIn(trans: IDBTransaction, part: 'product' | 'variants', range: DBCoreKeyRange): Promise<ChunkEntry[]> {
   if (range.type === 4) return [];
   const bound = (key: unknown) => (typeof key === 'number' && Number.isFinite(key) ? chunkOf(key) : undefined);
-  const chunks = await getRange<StoredChunk>(trans, CHUNKS_TABLE, bound(range.lower), range.type === 1 ? bound(range.lower) : bound(range.upper));
-  return chunks.flatMap((c) => c.entries).filter((e) => rowOf(e, part) !== undefined && inRange(e.id, range));
+  const [lower, upper] = [bound(range.lower), range.type === 1 ? bound(range.lower) : bound(range.upper)];
+  const entries = new Map<number, ChunkEntry>();
+  if (part === 'product') {
+    for (const c of await getRange<StoredChunk>(trans, CHUNKS_TABLE, lower, upper)) for (const p of c.products) entries.set(p.id, { id: p.id, product: p });
+  } else {
+    for (const c of await getRange<StoredVariantChunk>(trans, VARIANT_CHUNKS_TABLE, lower, upper)) {
+      for (const v of c.variants) {
+        const entry = entries.get(v.productId) ?? { id: v.productId, variants: [] };
+        entry.variants!.push(v);
+        entries.set(v.productId, entry);
+      }
+    }
+  }
+  return [...entries.values()].filter((e) => inRange(e.id, range));
 }
 
 function virtualTable(down: DBCore, name: string, part: 'product' | 'variants'): DBCoreTable {
@@ -51,41 +63,40 @@ function virtualTable(down: DBCore, name: string, part: 'product' | 'variants'):
   async function mutate(req: DBCoreMutateRequest): Promise<DBCoreMutateResponse> {
     const t = trans(req.trans);
     let keys: number[];
-    let chunks: Chunks;
+    let chunks: ChunkSet;
     const added = new Map<number, number>();
     const removed: number[] = [];
-    const forget = (entry: ChunkEntry) => {
-      if (part === 'variants') for (const v of entry.variants ?? []) removed.push(v.id);
+    const forget = (entry: ChunkEntry | undefined) => {
+      if (part === 'variants') for (const v of entry?.variants ?? []) removed.push(v.id);
     };
     if (req.type === 'put' || req.type === 'add') {
       keys = req.values.map((v) => keyOf(part, v));
       chunks = await readChunks(t, keys);
       req.values.forEach((value, i) => {
-        const entry = entryIn(chunks, keys[i]!);
-        if (part === 'product') entry.product = value;
-        else {
-          forget(entry);
-          entry.variants = (value as StoredVariantSet).variants;
-          for (const v of entry.variants) added.set(v.id, entry.id);
-        }
+        const id = keys[i]!;
+        if (part === 'product') return chunks.setProduct(id, value);
+        forget(chunks.get(id));
+        const { variants } = value as StoredVariantSet;
+        chunks.setVariants(id, variants);
+        for (const v of variants) added.set(v.id, id);
       });
     } else {
       keys = req.type === 'delete' ? req.keys : (await entriesIn(t, part, req.range)).map((e) => e.id);
       chunks = await readChunks(t, keys);
       for (const id of keys) {
-        const entry = entryIn(chunks, id);
-        forget(entry);
-        delete entry[part];
+        forget(chunks.get(id));
+        if (part === 'product') chunks.setProduct(id, undefined);
+        else chunks.setVariants(id, undefined);
       }
     }
-    await writeChunks(t, chunks);
+    await chunks.write(t);
     if (part === 'variants') await updateOwners(t, added, removed.filter((v) => !added.has(v)));
     return { numFailures: 0, failures: {}, results: keys, lastResult: keys.at(-1) };
   }
 
   async function getMany(t: IDBTransaction, keys: number[]): Promise<unknown[]> {
-    const chunks = await readChunks(t, keys);
-    return keys.map((id) => rowOf(chunks.get(chunkOf(id))?.get(id), part));
+    const chunks = await readChunks(t, keys, { variants: part === 'variants' });
+    return keys.map((id) => rowOf(chunks.get(id), part));
   }
 
   return {
@@ -111,7 +122,7 @@ export const chunkTables: Middleware<DBCore> = {
   create: (down) => ({
     ...down,
     transaction: (stores, mode, options) => {
-      const scope = stores.some((s) => s in VIRTUAL) ? [...new Set([...stores, CHUNKS_TABLE, OWNERS_TABLE])] : stores;
+      const scope = stores.some((s) => s in VIRTUAL) ? [...new Set([...stores, CHUNKS_TABLE, VARIANT_CHUNKS_TABLE, OWNERS_TABLE])] : stores;
       return down.transaction(scope, mode, options);
     },
     table: (name) => (name in VIRTUAL ? virtualTable(down, name, VIRTUAL[name]!) : down.table(name)),

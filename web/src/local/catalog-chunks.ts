@@ -1,20 +1,22 @@
 /**
  * How the device's catalog lies in IndexedDB (decision: fewer, larger records, issue 35): the
- * products and their variants in chunks of CHUNK_SPAN consecutive product ids, one record each
- * (`chunks` table), and which product owns a variant in buckets of OWNER_SPAN variant ids
- * (`variantOwners`). IndexedDB's cost is per record (a first pull of 100,000 products as
- * ~135,000 records spent most of its time there); as ~3,000 chunks it is a few puts per page.
+ * products in chunks of CHUNK_SPAN consecutive product ids, one record each (`chunks`), their
+ * variants likewise (`variantChunks`, same keys), and which product owns a variant in buckets of
+ * OWNER_SPAN variant ids (`variantOwners`). IndexedDB's cost is per record (a first pull of
+ * 100,000 products as ~135,000 records spent most of its time there); as ~4,000 chunks it is a
+ * few puts per page. Rows and variants are apart so the index's load reads the rows only.
  *
- * A chunk entry holds one product id's row and its variants, either of which may be absent (a
- * variant may arrive on an earlier page than its product's row). Later per-product or
- * per-variant data (price list records) gets a field of its own on the entry or the variant.
+ * In memory a chunk is a map of entries, one per product id with its row and its variants,
+ * either of which may be absent (a variant may arrive on an earlier page than its product's row).
+ * Later per-variant data (price list records) gets fields on the variants, or a chunk store of
+ * its own with the same keys, read only by what needs it.
  *
  * Everything here works on the raw IDBTransaction of a Dexie transaction (or the DBCore
  * transaction of catalog-chunk-tables.ts, which is the same object), with Dexie.Promise, so a
  * caller inside a Dexie transaction keeps its zone.
  */
 import { Dexie } from 'dexie';
-import type { ChunkEntry, StoredChunk, StoredOwners } from './catalog-rows';
+import type { ChunkEntry, StoredChunk, StoredOwners, StoredProduct, StoredVariant, StoredVariantChunk } from './catalog-rows';
 
 /**
  * Product ids per chunk. A chunk of 32 generated products with their variants is ~20 KB: reading
@@ -27,13 +29,11 @@ export const CHUNK_SPAN = 32;
 const OWNER_SPAN = 1024;
 
 export const CHUNKS_TABLE = 'chunks';
+export const VARIANT_CHUNKS_TABLE = 'variantChunks';
 export const OWNERS_TABLE = 'variantOwners';
 
 export const chunkOf = (productId: number): number => Math.floor(productId / CHUNK_SPAN);
 const ownerBucketOf = (variantId: number): number => Math.floor(variantId / OWNER_SPAN);
-
-/** Chunks read or being changed, by key: each a map of its entries by product id. */
-export type Chunks = Map<number, Map<number, ChunkEntry>>;
 
 /** Values of `keys` in `store` (undefined where absent), requests issued together. */
 function getValues<T>(trans: IDBTransaction, store: string, keys: readonly number[]): Promise<Array<T | undefined>> {
@@ -78,43 +78,101 @@ function writeValues(trans: IDBTransaction, store: string, puts: readonly object
   });
 }
 
-/** A stored chunk's entries as a map. */
-const entriesOf = (chunk: StoredChunk | undefined): Map<number, ChunkEntry> => new Map(chunk?.entries.map((e) => [e.id, e]) ?? []);
+/** A chunk's entries by product id, as read and changed (ChunkSet). */
+type Entries = Map<number, ChunkEntry>;
 
 /**
- * The chunks holding `ids`, by key. `mayExist`: false for a chunk known absent (a first pull's
- * chunks it has not written yet), which is not read.
+ * Chunks read for a change or a read: their entries by product id, and which of their two
+ * records (product rows, variants) a change touched, so that only those are written back.
  */
-export async function readChunks(trans: IDBTransaction, ids: Iterable<number>, mayExist: (key: number) => boolean = () => true): Promise<Chunks> {
+export class ChunkSet {
+  private readonly chunks = new Map<number, Entries>();
+  private readonly changedProducts = new Set<number>();
+  private readonly changedVariants = new Set<number>();
+
+  /** Keys of the chunks held. */
+  keys(): number[] {
+    return [...this.chunks.keys()];
+  }
+
+  /** The entry of `id` (undefined if it holds neither a row nor variants). */
+  get(id: number): ChunkEntry | undefined {
+    return this.chunks.get(chunkOf(id))?.get(id);
+  }
+
+  /** Every entry held, by chunk then id. */
+  entries(): ChunkEntry[] {
+    return [...this.chunks.keys()].sort((a, b) => a - b).flatMap((key) => [...this.chunks.get(key)!.values()].sort((a, b) => a.id - b.id));
+  }
+
+  /** Sets (or with undefined removes) the product row of `id`. */
+  setProduct(id: number, row: StoredProduct | undefined): void {
+    this.entry(id).product = row;
+    this.changedProducts.add(chunkOf(id));
+  }
+
+  /** Sets (or with undefined or none removes) the variants of product `id`. */
+  setVariants(id: number, variants: StoredVariant[] | undefined): void {
+    this.entry(id).variants = variants?.length ? variants : undefined;
+    this.changedVariants.add(chunkOf(id));
+  }
+
+  /** Adds what was read of chunk `key` (or nothing, for a chunk absent or known absent). */
+  add(key: number, products: readonly StoredProduct[] = [], variants: readonly StoredVariant[] = []): void {
+    if (!this.chunks.has(key)) this.chunks.set(key, new Map());
+    for (const p of products) this.entry(p.id).product = p;
+    for (const v of variants) (this.entry(v.productId).variants ??= []).push(v);
+  }
+
+  /** Writes the changed records back; a chunk left without rows (or variants) loses that record. */
+  write(trans: IDBTransaction): Promise<void> {
+    const rows: StoredChunk[] = [];
+    const sets: StoredVariantChunk[] = [];
+    const noRows: number[] = [];
+    const noSets: number[] = [];
+    for (const key of this.changedProducts) {
+      const products = this.sorted(key).flatMap((e) => e.product ?? []);
+      if (products.length) rows.push({ key, products });
+      else noRows.push(key);
+    }
+    for (const key of this.changedVariants) {
+      const variants = this.sorted(key).flatMap((e) => e.variants ?? []);
+      if (variants.length) sets.push({ key, variants });
+      else noSets.push(key);
+    }
+    return Dexie.Promise.all([writeValues(trans, CHUNKS_TABLE, rows, noRows), writeValues(trans, VARIANT_CHUNKS_TABLE, sets, noSets)]).then(() => undefined);
+  }
+
+  private sorted(key: number): ChunkEntry[] {
+    return [...(this.chunks.get(key)?.values() ?? [])].sort((a, b) => a.id - b.id);
+  }
+
+  private entry(id: number): ChunkEntry {
+    const key = chunkOf(id);
+    let chunk = this.chunks.get(key);
+    if (!chunk) this.chunks.set(key, (chunk = new Map()));
+    let entry = chunk.get(id);
+    if (!entry) chunk.set(id, (entry = { id }));
+    return entry;
+  }
+}
+
+/**
+ * The chunks holding `ids` (their product rows and, unless `variants` is false, their variants).
+ * `mayExist`: false for a chunk known absent (a first pull's chunks it has not written yet),
+ * which is not read.
+ */
+export async function readChunks(trans: IDBTransaction, ids: Iterable<number>, { mayExist = () => true, variants = true }: { mayExist?: (key: number) => boolean; variants?: boolean } = {}): Promise<ChunkSet> {
   const keys = [...new Set(Array.from(ids, chunkOf))];
   const wanted = keys.filter(mayExist);
-  const stored = await getValues<StoredChunk>(trans, CHUNKS_TABLE, wanted);
-  const chunks: Chunks = new Map(keys.map((key) => [key, new Map()]));
-  wanted.forEach((key, i) => chunks.set(key, entriesOf(stored[i])));
+  const [rows, sets] = await Dexie.Promise.all([
+    getValues<StoredChunk>(trans, CHUNKS_TABLE, wanted),
+    variants ? getValues<StoredVariantChunk>(trans, VARIANT_CHUNKS_TABLE, wanted) : [],
+  ]);
+  const chunks = new ChunkSet();
+  for (const key of keys) chunks.add(key);
+  wanted.forEach((key, i) => chunks.add(key, rows[i]?.products, sets[i]?.variants));
   return chunks;
-}
-
-/** The entry of `id` in `chunks` (read by readChunks), made empty if absent. */
-export function entryIn(chunks: Chunks, id: number): ChunkEntry {
-  const key = chunkOf(id);
-  let chunk = chunks.get(key);
-  if (!chunk) chunks.set(key, (chunk = new Map()));
-  let entry = chunk.get(id);
-  if (!entry) chunk.set(id, (entry = { id }));
-  return entry;
-}
-
-/** Writes `chunks` back: each as one record, entries without product or variants left out; empty chunks deleted. */
-export function writeChunks(trans: IDBTransaction, chunks: Chunks): Promise<void> {
-  const puts: StoredChunk[] = [];
-  const deletes: number[] = [];
-  for (const [key, chunk] of chunks) {
-    const entries = [...chunk.values()].filter((e) => e.product || e.variants?.length).sort((a, b) => a.id - b.id);
-    for (const e of entries) if (!e.variants?.length) delete e.variants;
-    if (entries.length) puts.push({ key, entries });
-    else deletes.push(key);
-  }
-  return writeValues(trans, CHUNKS_TABLE, puts, deletes);
 }
 
 /** The products owning `variantIds` (those known), from the owner buckets. */

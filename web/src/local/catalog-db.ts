@@ -3,11 +3,11 @@
  * (`catalog-<uid>`), deleted when that user signs out.
  *
  * Tables and why these indexes:
- * - chunks (version 3): the products and their variants, CHUNK_SPAN consecutive product ids per
- *   record (catalog-chunks.ts): IndexedDB's cost is per record, and a first pull of 100,000
- *   products as ~135,000 rows spent most of its time there. No index: search, category, sale
- *   filter, sort and totals are answered by the in-memory index (catalog-index.ts), which reads
- *   the chunks once at start and then only those of the page's rows.
+ * - chunks, variantChunks (version 3): the products, and their variants, CHUNK_SPAN consecutive
+ *   product ids per record (catalog-chunks.ts): IndexedDB's cost is per record, and a first pull
+ *   of 100,000 products as ~135,000 rows spent most of its time there. No index: search,
+ *   category, sale filter, sort and totals are answered by the in-memory index (catalog-index.ts),
+ *   which reads the product chunks once at start and then only those of the page's rows.
  * - variantOwners (version 3): which product each variant id belongs to (to find the product of
  *   a deleted variant), in buckets of OWNER_SPAN variant ids.
  * - products, variants: one row per product, and one per product holding all its variants, as
@@ -27,7 +27,7 @@
 /// <reference types="vite/client" />
 import { Dexie, type Table } from 'dexie';
 import { chunkTables } from './catalog-chunk-tables';
-import type { StoredChunk, StoredOwners, StoredProduct, StoredVariantSet } from './catalog-rows';
+import type { StoredChunk, StoredOwners, StoredProduct, StoredVariantChunk, StoredVariantSet } from './catalog-rows';
 import { chooseIndexedDb } from './indexeddb-choice';
 
 /**
@@ -167,6 +167,7 @@ export type CatalogDb = Dexie & {
   products: Table<StoredProduct, number>;
   variants: Table<StoredVariantSet, number>;
   chunks: Table<StoredChunk, number>;
+  variantChunks: Table<StoredVariantChunk, number>;
   variantOwners: Table<StoredOwners, number>;
   categories: Table<StoredCategory, string>;
   meta: Table<MetaRow, string>;
@@ -196,7 +197,7 @@ export function createCatalogDb(name: string): CatalogDb {
   // The copy moves into chunks: what version 2 kept is dropped and pulled again (the cursor goes
   // with the meta rows; outbox, drafts and work orders stay). Straight on the stores: the
   // middleware would serve products and variants from the (empty) chunks.
-  db.version(3).stores({ products: 'id', variants: 'productId', chunks: 'key', variantOwners: 'key' }).upgrade((tx) => {
+  db.version(3).stores({ products: 'id', variants: 'productId', chunks: 'key', variantChunks: 'key', variantOwners: 'key' }).upgrade((tx) => {
     for (const store of ['products', 'variants', 'categories', 'meta']) tx.idbtrans.objectStore(store).clear();
   });
   db.use(chunkTables);
@@ -223,9 +224,8 @@ export async function forgetCatalogData(uid: string): Promise<void> {
       await deleteCatalogDb(uid);
       return;
     }
-    await db.transaction('rw', [db.chunks, db.variantOwners, db.categories, db.meta, db.workOrders], () =>
-      Promise.all([db.chunks.clear(), db.variantOwners.clear(), db.categories.clear(), db.meta.clear(), db.workOrders.clear()]),
-    );
+    const tables = [db.chunks, db.variantChunks, db.variantOwners, db.categories, db.meta, db.workOrders];
+    await db.transaction('rw', tables, () => Promise.all(tables.map((t) => t.clear())));
   } finally {
     db.close();
   }

@@ -43,7 +43,7 @@ export const PREVIEW_READ_MARK = 'catalog-preview-read';
  */
 export async function readFirstPages(db: CatalogDb, cache: RowCache<LocalProduct>): Promise<PreviewSnapshot | null> {
   const epoch = cache.epoch;
-  const [snapshot, rows] = await db.transaction('r', db.meta, db.chunks, async () => {
+  const [snapshot, rows] = await db.transaction('r', db.meta, db.chunks, db.variantChunks, async () => {
     const read = await readSnapshot(db);
     if (!read) return [null, []] as const;
     const ids = [...new Set([...read.all.slice(0, DEFAULT_PAGE_SIZE), ...read.visible.slice(0, DEFAULT_PAGE_SIZE)])];
@@ -59,7 +59,7 @@ export async function readFirstPages(db: CatalogDb, cache: RowCache<LocalProduct
 export async function loadIndex(catalog: { db: CatalogDb; index: CatalogIndex; readonly closed: boolean }): Promise<void> {
   if (catalog.closed) return;
   const read = (after: number): Promise<StoredChunk[]> => catalog.db.chunks.where(':id').above(after).limit(LOAD_CHUNKS).toArray();
-  const productsOf = (chunks: StoredChunk[]): StoredProduct[] => chunks.flatMap((c) => c.entries.flatMap((e) => e.product ?? []));
+  const productsOf = (chunks: StoredChunk[]): StoredProduct[] => chunks.flatMap((c) => c.products);
   // Each step waits for an idle moment: the screens render (React's rendering in slices leaves no
   // idle time) and answer input first.
   await whenIdle(LOAD_IDLE_TIMEOUT_MS);

@@ -62,13 +62,20 @@ export async function getLocalProducts(ids: number[]): Promise<LocalProduct[]> {
 
 /**
  * Every product of the local catalog with its variants, in id order (a price import matches a
- * file against all of them); empty when no catalog is open. One read of every chunk.
+ * file against all of them); empty when no catalog is open. Two reads of whole tables (the chunks).
  */
 export async function getWholeCatalog(): Promise<LocalProduct[]> {
   const catalog = await deviceCatalog.ready();
   if (!catalog) return [];
-  const chunks = await catalog.db.chunks.toArray();
-  return chunks.flatMap((chunk) => chunk.entries.flatMap((e) => (e.product ? [toLocal(e.product, e.variants ?? [])] : [])));
+  const { db } = catalog;
+  const [chunks, variantChunks] = await db.transaction('r', db.chunks, db.variantChunks, () => Promise.all([db.chunks.toArray(), db.variantChunks.toArray()]));
+  const variantsOf = new Map<number, LocalProduct['variants']>();
+  for (const v of variantChunks.flatMap((c) => c.variants)) {
+    const list = variantsOf.get(v.productId);
+    if (list) list.push(v);
+    else variantsOf.set(v.productId, [v]);
+  }
+  return chunks.flatMap((chunk) => chunk.products.map((p) => toLocal(p, variantsOf.get(p.id) ?? [])));
 }
 
 /** A query's page size and 1-based page, whole and at least 1. */

@@ -35,10 +35,16 @@ export interface ChunkEntry {
   variants?: StoredVariant[];
 }
 
-/** A chunk as stored: its entries sorted by id, none empty. */
+/** A chunk of product rows as stored (`chunks`): sorted by id, never empty. */
 export interface StoredChunk {
   key: number;
-  entries: ChunkEntry[];
+  products: StoredProduct[];
+}
+
+/** The variants of a chunk's products as stored (`variantChunks`): sorted by product, then id; never empty. */
+export interface StoredVariantChunk {
+  key: number;
+  variants: StoredVariant[];
 }
 
 /** An owner bucket as stored: variant ids and their products' ids, pairwise. */

@@ -6,8 +6,7 @@
  */
 import type { ReplicatedVariant } from '@catalog/contracts/replication';
 import type { CatalogDb, StoredProduct } from './catalog-db';
-import { chunkOf, readChunks, type Chunks } from './catalog-chunks';
-import type { ChunkEntry } from './catalog-rows';
+import { readChunks, type ChunkSet } from './catalog-chunks';
 import type { LocalProduct } from './local-product';
 
 /** A stored row as the screens see it: without the index's own fields, with its variants. */
@@ -16,24 +15,22 @@ export function toLocal(row: StoredProduct, variants: ReplicatedVariant[]): Loca
   return { ...product, variants };
 }
 
-/** The chunks of `ids`, read in one transaction (its requests issued together). */
-function readChunksOf(db: CatalogDb, ids: Iterable<number>): Promise<Chunks> {
-  return db.transaction('r', db.chunks, (tx) => readChunks(tx.idbtrans, ids));
+/** The chunks of `ids` (with their variants unless `variants` is false), read in one transaction. */
+function readChunksOf(db: CatalogDb, ids: Iterable<number>, variants = true): Promise<ChunkSet> {
+  return db.transaction('r', db.chunks, db.variantChunks, (tx) => readChunks(tx.idbtrans, ids, { variants }));
 }
-
-const entryOf = (chunks: Chunks, id: number): ChunkEntry | undefined => chunks.get(chunkOf(id))?.get(id);
 
 /** Product rows of `ids` as stored (for the index), from IndexedDB; unknown ids are skipped. */
 export async function readStoredProducts(db: CatalogDb, ids: number[]): Promise<StoredProduct[]> {
-  const chunks = await readChunksOf(db, ids);
-  return ids.flatMap((id) => entryOf(chunks, id)?.product ?? []);
+  const chunks = await readChunksOf(db, ids, false);
+  return ids.flatMap((id) => chunks.get(id)?.product ?? []);
 }
 
 /** Rows (with variants) of `ids` from IndexedDB, in the order of `ids`; unknown ids are skipped. */
 export async function readProducts(db: CatalogDb, ids: number[]): Promise<LocalProduct[]> {
   const chunks = await readChunksOf(db, ids);
   return ids.flatMap((id) => {
-    const entry = entryOf(chunks, id);
+    const entry = chunks.get(id);
     return entry?.product ? [toLocal(entry.product, entry.variants ?? [])] : [];
   });
 }
