@@ -35,6 +35,7 @@ import { bigCommerceSignInRoutes, registerBigCommerceCallbacks } from './routes/
 import type { AppRegistration, BigCommerceAppDeps } from './services/bigcommerce-app/app-deps';
 import type { CustomTokenMinter } from './services/bigcommerce-app/custom-token';
 import { controlPanelFraming } from './middleware/control-panel-framing';
+import { priceListRoutes } from './routes/price-lists/price-lists.routes';
 import { storeWebhookRoutes } from './routes/store-webhooks/store-webhooks.routes';
 import { stripeWebhookRoutes } from './routes/stripe-webhook/stripe-webhook.routes';
 import { subscriptionRoutes } from './routes/subscription/subscription.routes';
@@ -204,6 +205,7 @@ function registerApi(app: Hono<AppEnv>, appDeps: AppDeps, limits: RateLimiting, 
     variantsRoutes(deps),
     categoriesRoutes(deps),
     catalogRoutes(deps),
+    priceListRoutes(deps),
     workOrderReadRoutes(deps),
     workOrderRoutes(deps),
     backupRoutes(deps),

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ErrorBody } from '@catalog/contracts/errors';
 import { timeIdCursor } from '@catalog/contracts/paging';
+import { priceListRecordCursor } from '@catalog/contracts/price-lists';
 import { workOrderItemsCursor } from '@catalog/contracts/work-orders';
 import { DEMO_STORE } from '@catalog/demo-store';
 import { ROUTE_TABLE, type RouteSpec } from './routes/route-table';
@@ -118,9 +119,11 @@ describe.each(dbTargets)('hostile input on $name', (target) => {
       ...Object.fromEntries(['GET /api/products/:id/price-history', 'GET /api/backups', 'GET /api/company/users', 'GET /api/invitations', 'GET /api/my-invitations']
         .map((route) => [route, { cursor: timeIdCursor({ at: new Date('2025-03-01T00:00:00Z'), id: crypto.randomUUID() }), limit: '20' }])),
       'GET /api/backups/diff': { at: '2025-03-08T09:05:00.000Z' },
+      'GET /api/price-lists/:id/records': { productId: '101', sku: 'SKU-101', currency: 'USD', cursor: priceListRecordCursor({ variantId: 9001, currency: 'USD' }), limit: '20' },
     };
     const ids: Record<string, string> = {
       'GET /api/products/:id/variants': '101',
+      'GET /api/price-lists/:id/records': '1',
       'GET /api/products/:id/price-history': '101',
       'GET /api/products/:id/price-history/csv': '101',
       'PUT /api/products/:id': '101',

@@ -60,6 +60,8 @@ interface Company {
   productIds: number[];
   variantIds: number[];
   productNames: string[];
+  /** The one price list of its store (A's and B's stores have none in common). */
+  priceListId: number;
   workOrder: { id: string; title: string };
   backup: { id: string };
   invitation: { id: string; token: string; email: string };
@@ -113,6 +115,7 @@ function requestsFor(key: RouteKey, own: Company, target: Company, caller: Calle
   const id = (() => {
     if (pattern.startsWith('/api/products/')) return target.productIds[0]!;
     if (pattern.startsWith('/api/variants/')) return target.variantIds[0]!;
+    if (pattern.startsWith('/api/price-lists/')) return target.priceListId;
     if (pattern.startsWith('/api/work-orders/')) return target.workOrder.id;
     if (pattern.startsWith('/api/backups/')) return target.backup.id;
     if (pattern.startsWith('/api/company/users/')) return target.member.id;
@@ -261,6 +264,7 @@ describe.each(dbTargets)('tenant and role matrix on $name', (target) => {
       const variants = (await ok(owner, 'GET', `/api/products/${id}/variants`)) as { id: number }[];
       variantIds.push(...variants.map((v) => v.id));
     }
+    const { priceLists } = (await ok(owner, 'GET', '/api/price-lists')) as { priceLists: { id: number }[] };
     const title = `${key === 'A' ? 'Alpha' : 'Bravo'} secret spring sale`;
     const order = (await ok(owner, 'POST', '/api/work-orders', {
       title,
@@ -276,6 +280,7 @@ describe.each(dbTargets)('tenant and role matrix on $name', (target) => {
     return {
       key, id: companyId, name, owner, admin, member, productIds, variantIds,
       productNames: listed.products.map((p) => p.name),
+      priceListId: priceLists[0]!.id,
       workOrder: { id: order.id, title },
       backup: { id: backup.id },
       invitation: { id: invited.invitation.id, token: new URL(invited.acceptUrl).searchParams.get('token')!, email: inviteeEmail },
@@ -290,6 +295,11 @@ describe.each(dbTargets)('tenant and role matrix on $name', (target) => {
         if (!KEEP[key](product.id)) catalog.deleteProduct(product.id);
         else catalog.updateProduct(product.id, { name: `${key === 'A' ? 'Alpha' : 'Bravo'} private item ${product.id}`, price: PRICE[key], is_visible: true });
       }
+      // One price list each, of ids the other store does not have: A keeps list 3, B list 4.
+      const pricing = store.store.account(STORES[key].hash)!.pricing;
+      pricing.deleteLists([1, 2]);
+      for (const name of key === 'A' ? ['Alpha trade'] : ['Bravo spare', 'Bravo trade']) pricing.createList(name, true);
+      if (key === 'B') pricing.deleteLists([3]);
     }
     // Payments set up (the local Stripe stand-in), so the plan routes and the webhook do their real work.
     stripe = await createFakeStripe({ secretKey: STRIPE_KEY, webhook: { secret: WEBHOOK_SECRET } }).listen(0);

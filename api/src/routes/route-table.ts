@@ -10,6 +10,7 @@
 import { ACCOUNT_ROUTES } from './route-table/account';
 import { BILLING_ROUTES } from './route-table/billing';
 import { CATALOG_ROUTES } from './route-table/catalog';
+import { PRICE_LIST_ROUTES } from './route-table/price-lists';
 import type { RouteRows } from './route-table/route-spec';
 import { TEAM_ROUTES } from './route-table/team';
 import { WORK_ORDER_ROUTES } from './route-table/work-orders';
@@ -20,6 +21,7 @@ export type { RouteSpec } from './route-table/route-spec';
 export const ROUTE_AREAS: ReadonlyArray<{ name: string; rows: RouteRows }> = [
   { name: 'Account', rows: ACCOUNT_ROUTES },
   { name: 'Catalog', rows: CATALOG_ROUTES },
+  { name: 'Price lists', rows: PRICE_LIST_ROUTES },
   { name: 'Work orders and backups', rows: WORK_ORDER_ROUTES },
   { name: 'Team', rows: TEAM_ROUTES },
   { name: 'Billing and webhooks', rows: BILLING_ROUTES },
@@ -29,6 +31,7 @@ export const ROUTE_AREAS: ReadonlyArray<{ name: string; rows: RouteRows }> = [
 export const ROUTE_TABLE = {
   ...ACCOUNT_ROUTES,
   ...CATALOG_ROUTES,
+  ...PRICE_LIST_ROUTES,
   ...WORK_ORDER_ROUTES,
   ...TEAM_ROUTES,
   ...BILLING_ROUTES,
