@@ -6,9 +6,10 @@
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
 import { singleLineText } from './common';
+import { isPriceListEvent, namesPriceListTarget, PriceListEventFields } from './price-list-webhooks';
 
-/** The largest delivery body read (BigCommerce's payloads are a few hundred bytes). */
-export const MAX_STORE_WEBHOOK_BYTES = 16 * 1024;
+/** The largest delivery body read (a few hundred bytes; a batch of price list records, ~56 bytes a record). */
+export const MAX_STORE_WEBHOOK_BYTES = 256 * 1024;
 
 const storeId = lazySchema(() => z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
 
@@ -19,13 +20,16 @@ export const StoreWebhookPayload = lazySchema(() =>
     store_id: z.union([singleLineText(40, { label: 'store_id' }), z.number().int().nonnegative()]).optional(),
     hash: z.string().regex(/^[0-9a-f]{1,128}$/i, 'must be a hexadecimal hash').optional(),
     created_at: z.number().int().nonnegative().optional(),
-    data: z.object({
+    // A batch of price list records comes as an array (price-list-webhooks.ts): read as `records`.
+    data: z.preprocess((data) => (Array.isArray(data) ? { records: data } : data), z.object({
       type: singleLineText(40, { label: 'data.type' }).optional(),
       id: storeId.optional(),
       sku: z.object({ product_id: storeId, variant_id: storeId.optional() }).optional(),
-    }),
-  }).refine((payload) => isAppEvent(payload) || payload.data.id !== undefined || payload.data.sku !== undefined, {
-    error: 'must name the product, variant or category the event is about (id or sku)',
+      ...PriceListEventFields.shape,
+    })),
+  }).refine((payload) => isAppEvent(payload) || payload.data.id !== undefined || payload.data.sku !== undefined
+    || (isPriceListEvent(payload) && namesPriceListTarget(payload.data)), {
+    error: 'must name the product, variant, category or price list the event is about (id, sku or price_list_id)',
     path: ['data'],
   }),
 );

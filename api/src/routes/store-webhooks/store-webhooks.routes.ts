@@ -5,7 +5,8 @@
  * A delivery is answered at once: it is only recorded in the database (deduplicated by a hash
  * of its body, the product it names queued once however often it comes) and the worker of any
  * API process re-reads the products later, in batches. A category event makes the company's
- * cached categories stale (the next refresh reads them) and the next Sync a full pass. A delivery
+ * cached categories stale (the next refresh reads them) and the next Sync a full pass; a price list
+ * event queues its records or the lists for the worker too (services/store-webhooks/price-list-refresh.ts). A delivery
  * of another store, or about nothing we follow, is acknowledged and dropped.
  *
  * Limits (issue 31; middleware/rate-limit.ts, RATE_LIMIT_WEBHOOK*): deliveries with the secret
@@ -19,6 +20,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { UuidParam } from '@catalog/contracts/common';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
+import { isPriceListEvent } from '@catalog/contracts/price-list-webhooks';
 import { isAppEvent, isCategoryEvent, MAX_STORE_WEBHOOK_BYTES, webhookProductId } from '@catalog/contracts/store-webhooks';
 import type { ApiSettings, Database } from '../../db/repositories';
 import { StoreRefreshQueueFullError } from '../../db/store-refresh-bounds';
@@ -28,6 +30,7 @@ import type { RateLimiting } from '../../middleware/rate-limit';
 import type { AppEnv } from '../../middleware/request-log';
 import { forgetInstallation } from '../../services/bigcommerce-app/callbacks';
 import type { CommerceFactory } from '../../services/store-connection';
+import { queuePriceListEvent } from '../../services/store-webhooks/price-list-refresh';
 import { notifyStoreRefreshDue } from '../../services/store-webhooks/refresh-wakeups';
 import { readWebhookSecret, WEBHOOK_SECRET_HEADER } from '../../services/store-webhooks/webhook-registration';
 import { defineRoutes } from '../define-routes';
@@ -108,7 +111,9 @@ export function storeWebhookRoutes({ db, secrets, commerce, now, limits }: Store
           await db.storeTaxonomy.categoriesChanged(settings.companyId, settings.storeHash);
           await db.settings.requireFullSync(settings.companyId);
         }
-        if (fresh && productId !== null) notifyStoreRefreshDue();
+        // A price list's event queues its records or the lists for the worker (price-list-refresh.ts).
+        const priceLists = fresh && isPriceListEvent(payload) && (await queuePriceListEvent(db, settings.companyId, payload, now()));
+        if (fresh && (productId !== null || priceLists)) notifyStoreRefreshDue();
         return c.body(null, 200);
       },
     },

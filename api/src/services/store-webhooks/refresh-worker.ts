@@ -20,6 +20,7 @@ import { WorkSlots } from '../../lib/work-slots';
 import type { SecretBox } from '../../lib/secrets';
 import { readToken, type CommerceFactory } from '../store-connection';
 import { cachedTaxonomy } from '../sync/store-taxonomy';
+import { refreshPriceLists } from './price-list-refresh';
 import { onStoreRefreshDue } from './refresh-wakeups';
 import { refreshProducts } from './store-refresh';
 
@@ -116,7 +117,11 @@ export function createRefreshWorker(o: RefreshWorkerOptions) {
     const started: Promise<number>[] = [];
     // Companies refreshing here stay due until they are done: ask for enough to see others.
     // Companies another process refreshes (a live lease) are left out by the database.
-    for (const companyId of await o.db.storeRefreshes.due(new Date(at.getTime() - settleMs), COMPANIES_PER_LOOK + active.size, at)) {
+    const settled = new Date(at.getTime() - settleMs);
+    // Companies with products queued, then those with only price list work queued (price-list-refresh.ts).
+    const due = new Set(await o.db.storeRefreshes.due(settled, COMPANIES_PER_LOOK + active.size, at));
+    for (const id of await o.db.priceLists.refreshesDue(settled, COMPANIES_PER_LOOK + active.size)) due.add(id);
+    for (const companyId of due) {
       if (controller.signal.aborted) break;
       if (active.has(companyId)) continue;
       if (slots.free === 0 || active.size >= maxRuns) {
@@ -160,6 +165,7 @@ export function createRefreshWorker(o: RefreshWorkerOptions) {
       if (!settings || !company || !accessToken) {
         // Nothing can be read (the store was disconnected, the token no longer decrypts): the queue goes.
         await o.db.storeRefreshes.clear(companyId);
+        await o.db.priceLists.clear(companyId);
         return 0;
       }
       const client = o.commerce({ storeHash: settings.storeHash, accessToken });
@@ -180,6 +186,11 @@ export function createRefreshWorker(o: RefreshWorkerOptions) {
         total += ids.length;
         log.info('refreshed products from store webhooks', { companyId, products: ids.length, ...outcome });
         if (leaseLost) break;
+      }
+      if (!leaseLost) {
+        const read = await refreshPriceLists({ db: o.db, client, companyId, settleMs, signal: controller.signal, now });
+        if (read > 0) log.info('refreshed price lists from store webhooks', { companyId, read });
+        total += read;
       }
     } catch (err) {
       // The products stay queued; the next look tries again (the store client already retried).

@@ -10,13 +10,16 @@ import type { BigCommerceClient } from '@catalog/commerce';
 import type { ApiSettings, Database } from '../../db/repositories';
 import { SecretDecryptError, type SecretBox } from '../../lib/secrets';
 
-/** The events the catalog follows: products and their variants (SKUs) changed, created or deleted, and categories. */
+/** The events the catalog follows: products and their variants (SKUs) changed, created or deleted, categories, and price lists. */
 export const WEBHOOK_SCOPES = [
   'store/product/created',
   'store/product/updated',
   'store/product/deleted',
   'store/sku/updated',
   'store/category/*',
+  // Price lists, their records and assignments (issue 35; services/store-webhooks/price-list-refresh.ts).
+  'store/priceList/*',
+  'store/priceLists/deleted',
 ] as const;
 
 /** What an installation from BigCommerce follows too (issue 34): the app uninstalled from the store. */
