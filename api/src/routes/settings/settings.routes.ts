@@ -74,6 +74,7 @@ export function settingsRoutes({ db, secrets, commerce, syncs, config }: Setting
         // Another store's products share nothing with this one's (ids would collide): start its catalog afresh.
         await db.products.deleteAll(companyId);
         await db.storeTaxonomy.clear(companyId);
+        await db.priceLists.clear(companyId);
       }
       const settings = await db.settings.upsert(companyId, {
         storeHash: input.storeHash,
@@ -105,6 +106,7 @@ export function settingsRoutes({ db, secrets, commerce, syncs, config }: Setting
       // As when another store is connected: nothing of this store's catalog or its pending orders stays.
       await db.products.deleteAll(companyId);
       await db.storeTaxonomy.clear(companyId);
+      await db.priceLists.clear(companyId);
       await db.settings.delete(companyId);
       await db.workOrders.cancelPendingOfOtherStores(companyId, '', STORE_CHANGED_ERROR);
       const body: SettingsResponse = null;

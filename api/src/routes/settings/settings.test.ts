@@ -128,9 +128,12 @@ describe('POST /api/settings', () => {
     await post(t, t.owner.headers, form());
     await readSyncEvents(await postSync(t.app, t.owner));
     expect(await t.db.products.count(t.companyId)).toBe(5);
+    expect((await t.db.priceLists.listLists(t.companyId)).length).toBeGreaterThan(0);
     const other = JSON.stringify({ storeHash: DEMO_STORE.hash, accessToken: DEMO_STORE.accessToken, clientId: DEMO_STORE.clientId });
     expect((await post(t, t.owner.headers, other)).status).toBe(200);
     expect(await t.db.products.count(t.companyId)).toBe(0);
+    // The other store's price lists go with its catalog (issue 35).
+    expect(await t.db.priceLists.listLists(t.companyId)).toEqual([]);
     expect((await read(t, t.owner.headers))?.lastSyncAt).toBeNull();
   });
 });

@@ -46,4 +46,5 @@ export async function connectInstallation(
 async function forgetCatalog(db: Database, companyId: string): Promise<void> {
   await db.products.deleteAll(companyId);
   await db.storeTaxonomy.clear(companyId);
+  await db.priceLists.clear(companyId);
 }
