@@ -81,6 +81,34 @@ describe.each(dbTargets)('price lists on $name', (target) => {
     expect(await version(c)).toBe(4);
   });
 
+  it('reads the changes after a version in version order, tombstones marked, a bounded page at a time', async () => {
+    const c = await company();
+    const other = await company();
+    await db.priceLists.upsertRecords(c, [record(1, 11, 'USD', 900), record(1, 12, 'USD', 800), record(2, 11, 'EUR', 930)]);
+    await db.priceLists.upsertRecords(other, [record(1, 11, 'USD', 1)]);
+    await db.priceLists.upsertRecords(c, [record(1, 11, 'USD', 950, { salePriceCents: 900, mapPriceCents: 999 })]);
+    await db.priceLists.deleteRecords(c, 1, 'USD', [12]);
+    const all = await db.priceLists.changesSince(c, 0, 100);
+    expect(all.map((r) => [r.version, r.priceListId, r.variantId, r.currency, r.deleted])).toEqual([
+      [3, 2, 11, 'EUR', false], [4, 1, 11, 'USD', false], [5, 1, 12, 'USD', true],
+    ]);
+    expect(all[1]).toMatchObject({ productId: 1001, priceCents: 950, salePriceCents: 900, retailPriceCents: null, mapPriceCents: 999 });
+    expect(all[2]).toMatchObject({ productId: 1001, priceCents: 800 });
+    expect((await db.priceLists.changesSince(c, 3, 1)).map((r) => r.version)).toEqual([4]);
+    expect(await db.priceLists.changesSince(c, 5, 100)).toEqual([]);
+    expect((await db.priceLists.changesSince(other, 0, 100)).map((r) => r.priceCents)).toEqual([1]);
+  });
+
+  it('knows the catalog\u2019s currency: the default storefront\u2019s, else the first channel\u2019s', async () => {
+    const c = await company();
+    expect(await db.priceLists.catalogCurrency(c)).toBe('USD');
+    const channels = [{ id: 2, name: 'Euro', defaultCurrency: 'eur', enabledCurrencies: ['EUR'] }, { id: 3, name: 'Pound', defaultCurrency: 'GBP', enabledCurrencies: [] }];
+    await db.priceLists.replaceLists(c, { ...METADATA, channels }, at(2));
+    expect(await db.priceLists.catalogCurrency(c)).toBe('EUR');
+    await db.priceLists.clear(c);
+    expect(await db.priceLists.catalogCurrency(c)).toBeNull();
+  });
+
   it('skips records of a list the company does not have, and knows the synced variant behind a record', async () => {
     const c = await company();
     await db.products.upsertMany(c, [{ externalId: 1001, name: 'Shirt', regularPriceCents: 1000, variants: [{ externalId: 11 }] }]);

@@ -81,6 +81,12 @@ export interface PriceListRecord {
   version: number;
 }
 
+/** A record changed after a device's cursor (GET /api/price-lists/changes): as it is now, or its tombstone. */
+export interface PriceListRecordChange extends PriceListRecord {
+  /** The store no longer has it: the device drops it. */
+  deleted: boolean;
+}
+
 /** A list with what hangs on it, for GET /api/price-lists. */
 export interface StoredPriceList {
   id: number;
@@ -163,6 +169,16 @@ export interface PriceListsRepository {
   getList(companyId: string, priceListId: number): Promise<StoredPriceList | null>;
   /** A page of a list's live records in (variant id, currency) order, after `after`. */
   listRecords(companyId: string, priceListId: number, query: PriceListRecordsQuery): Promise<PriceListRecord[]>;
+  /**
+   * The company's records (tombstones included) whose version is above `afterVersion`, in version
+   * order, at most `limit`: a page of a device's pull.
+   */
+  changesSince(companyId: string, afterVersion: number, limit: number): Promise<PriceListRecordChange[]>;
+  /**
+   * The currency of the catalog's prices: the default currency of the store's channel 1 (its
+   * default storefront), else of its first channel; null when no channel says.
+   */
+  catalogCurrency(companyId: string): Promise<string | null>;
   syncState(companyId: string): Promise<PriceListSyncState>;
   /** A read of a list's records that began at `startedAt` completed (`full`: every record was read). */
   markRecordsRead(companyId: string, priceListId: number, input: { startedAt: Date; full: boolean }): Promise<void>;

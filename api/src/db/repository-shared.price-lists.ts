@@ -6,7 +6,7 @@
  */
 import { and, eq, gt, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type {
-  PriceListInput, PriceListMetadata, PriceListRecord, PriceListRecordInput, PriceListRecordKey, PriceListRecordsQuery, StoredPriceList,
+  PriceListInput, PriceListMetadata, PriceListRecord, PriceListRecordChange, PriceListRecordInput, PriceListRecordKey, PriceListRecordsQuery, StoredPriceList,
 } from './repositories.price-lists';
 import type { Twin } from './repository-shared';
 
@@ -82,6 +82,19 @@ export function toPriceListRecord(row: RecordRow): PriceListRecord {
     priceCents: row.priceCents, salePriceCents: row.salePriceCents, retailPriceCents: row.retailPriceCents, mapPriceCents: row.mapPriceCents,
     dateModified: row.dateModified, variantRowId: row.variantRowId, version: row.version,
   };
+}
+
+/** A row read for a device's pull: the record, or its tombstone. */
+export const toRecordChange = (row: RecordRow): PriceListRecordChange => ({ ...toPriceListRecord(row), deleted: row.deletedAt !== null });
+
+/** The company's records changed after a version (GET /api/price-lists/changes). */
+export const changedAfterWhere = (t: Records, companyId: string, afterVersion: number): SQL | undefined =>
+  and(eq(t.companyId, companyId), gt(t.version, afterVersion));
+
+/** The storefront's (channel 1's) default currency, else the first channel's that has one. */
+export function storefrontCurrency(channels: readonly { externalId: number; defaultCurrency: string | null }[]): string | null {
+  const sorted = [...channels].sort((a, b) => (a.externalId === 1 ? -1 : b.externalId === 1 ? 1 : a.externalId - b.externalId));
+  return sorted.find((c) => c.defaultCurrency)?.defaultCurrency ?? null;
 }
 
 const sameTime = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);

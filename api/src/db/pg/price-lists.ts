@@ -7,8 +7,8 @@
 import { and, asc, count, eq, inArray, isNull, lte, min, notInArray, sql } from 'drizzle-orm';
 import type { PriceListsRepository } from '../repositories';
 import {
-  assembleLists, chunkRecordsWhere, distinctKeys, listRow, liveRecordsWhere, MAX_QUEUED_RECORDS, metadataRows, planRecordWrites,
-  recordsPageWhere, SWEEP_CHUNK, tombstones, toPriceListRecord, unseenWhere, type ListRows, type RecordRow,
+  assembleLists, changedAfterWhere, chunkRecordsWhere, distinctKeys, listRow, liveRecordsWhere, MAX_QUEUED_RECORDS, metadataRows, planRecordWrites,
+  recordsPageWhere, storefrontCurrency, SWEEP_CHUNK, tombstones, toPriceListRecord, toRecordChange, unseenWhere, type ListRows, type RecordRow,
 } from '../repository-shared.price-lists';
 import {
   customerGroups, priceListAssignments, priceListRecords as rec, priceListRefreshes as q, priceLists, priceListState as st, productVariants, storeChannels,
@@ -152,6 +152,13 @@ export function pgPriceLists(db: PgDb): PriceListsRepository {
         .orderBy(asc(rec.variantId), asc(rec.currency)).limit(query.limit);
       return rows.map(toPriceListRecord);
     },
+
+    async changesSince(companyId, afterVersion, limit) {
+      const rows = await db.select().from(rec).where(changedAfterWhere(rec, companyId, afterVersion)).orderBy(asc(rec.version)).limit(limit);
+      return rows.map(toRecordChange);
+    },
+
+    catalogCurrency: async (companyId) => storefrontCurrency(await db.select().from(storeChannels).where(eq(storeChannels.companyId, companyId))),
 
     async syncState(companyId) {
       const [[state], lists] = await Promise.all([

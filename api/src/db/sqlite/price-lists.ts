@@ -6,8 +6,8 @@
 import { and, asc, count, eq, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
 import type { PriceListsRepository } from '../repositories';
 import {
-  assembleLists, chunkRecordsWhere, distinctKeys, listRow, liveRecordsWhere, MAX_QUEUED_RECORDS, metadataRows, planRecordWrites,
-  recordsPageWhere, SWEEP_CHUNK, tombstones, toPriceListRecord, unseenWhere, type ListRows, type RecordRow,
+  assembleLists, changedAfterWhere, chunkRecordsWhere, distinctKeys, listRow, liveRecordsWhere, MAX_QUEUED_RECORDS, metadataRows, planRecordWrites,
+  recordsPageWhere, storefrontCurrency, SWEEP_CHUNK, tombstones, toPriceListRecord, toRecordChange, unseenWhere, type ListRows, type RecordRow,
 } from '../repository-shared.price-lists';
 import {
   customerGroups, priceListAssignments, priceListRecords as rec, priceListRefreshes as q, priceLists, priceListState as st, productVariants, storeChannels,
@@ -143,6 +143,14 @@ export function sqlitePriceLists(db: SqliteDb): PriceListsRepository {
     async listRecords(companyId, priceListId, query) {
       return db.select().from(rec).where(recordsPageWhere(rec, companyId, priceListId, query))
         .orderBy(asc(rec.variantId), asc(rec.currency)).limit(query.limit).all().map(toPriceListRecord);
+    },
+
+    async changesSince(companyId, afterVersion, limit) {
+      return db.select().from(rec).where(changedAfterWhere(rec, companyId, afterVersion)).orderBy(asc(rec.version)).limit(limit).all().map(toRecordChange);
+    },
+
+    async catalogCurrency(companyId) {
+      return storefrontCurrency(db.select().from(storeChannels).where(eq(storeChannels.companyId, companyId)).all());
     },
 
     async syncState(companyId) {
