@@ -1,7 +1,7 @@
 /**
  * Benchmark of a price list work order (issue 35): `node bench/run.mjs bench/price-list-order.ts`
  * from the repository root (options: --records 10000 --products 9000 --latency 20 --quota 150
- * --window 30000 --runs 1).
+ * --window 30000 --runs 1; --profile FILE writes a CPU profile of the order's run).
  *
  * A demo store runs in its own process (BigCommerce is remote) with `--products` generated
  * products; its "Wholesale" list (1, USD) has a record for nine variants in ten. The catalog and
@@ -25,8 +25,9 @@
  * read-back (history, stored records, status); with the time of every database call by method.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { BigCommerceClient, MAX_PRICE_RECORD_BATCH, StoreRateLimiter } from '../packages/commerce/src/index';
@@ -75,7 +76,9 @@ async function startStore() {
   });
   const { url } = JSON.parse(line) as { url: string };
   const admin = async (method: string, route: string, body?: unknown) => {
-    const res = await fetch(`${url}/__admin${route}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const send = () => fetch(`${url}/__admin${route}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    // Once more on a keep-alive socket the store had closed (undici's "other side closed").
+    const res = await send().catch(send);
     if (!res.ok) throw new Error(`${method} /__admin${route}: ${res.status} ${await res.text()}`);
     return res.json() as Promise<unknown>;
   };
@@ -134,6 +137,25 @@ function timeDatabase(db: Database) {
   return spent;
 }
 
+/** With `--profile FILE`: a CPU profile of this process from the claim to completed, written to FILE (.cpuprofile). */
+async function startProfile() {
+  const i = process.argv.indexOf('--profile');
+  if (i < 0) return undefined;
+  const file = process.argv[i + 1]!;
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+  return {
+    stop: async () => {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
+
 async function once() {
   const store = await startStore();
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-price-list-order-'));
@@ -180,10 +202,12 @@ async function once() {
     });
 
     const dbTime = timeDatabase(db);
+    const profile = await startProfile();
     const started = performance.now();
     const claimed = (await db.workOrders.claim(order.id, 'bench', executor.leaseMs, new Date()))!;
     const outcome = await executor.run(claimed, 'bench');
     const wallMs = performance.now() - started;
+    await profile?.stop();
     const calls = [...dbTime].sort((a, b) => b[1].ms - a[1].ms).filter(([, s]) => s.ms >= 1);
     const done = (await db.workOrders.get(company.id, order.id))!;
     if (outcome !== 'completed') throw new Error(`the order ended ${outcome}: ${done.error}`);
@@ -198,7 +222,7 @@ async function once() {
     const latencyBound = requests * o.latency;
     const quotaBound = (Math.ceil(requests / usable) - 1) * o.window;
     const bound = Math.max(latencyBound, quotaBound);
-    const storeRecords = await fetch(`${store.url}/__admin/stores/${DEMO_STORE.hash}/pricelists/${WHOLESALE}/records`).then((r) => r.json() as Promise<Array<{ variant_id: number; price: number }>>);
+    const storeRecords = await store.admin('GET', `/stores/${DEMO_STORE.hash}/pricelists/${WHOLESALE}/records`) as Array<{ variant_id: number; price: number }>;
     const written = new Map(items.map((i) => [i.variantId, Number(i.newRegularPrice)]));
     const matching = storeRecords.filter((r) => written.get(r.variant_id) === r.price).length;
     const history = (await Promise.all([...new Set(productUpdates.map((i) => i.productId))].map((id) => db.priceHistory.listForProduct(company.id, id, { limit: 10_000 }))))
@@ -214,6 +238,7 @@ async function once() {
     const lastRead = readBack.at(-1)?.end ?? upserts.at(-1)?.end ?? started;
 
     console.log(`\nprice list work order of ${R.toLocaleString('en-US')} records (list ${WHOLESALE}, USD), latency ${o.latency} ms, quota ${o.quota} per ${o.window / 1000} s`);
+    console.log(`  (load average of this machine: ${loadavg().map((l) => l.toFixed(1)).join(', ')})`);
     row('upserts (PUT /pricelists/records)', `${upserts.length} (ceil(${R}/${MAX_PRICE_RECORD_BATCH}) = ${expected.upserts}${upserts.length === expected.upserts ? ', exact' : ', NOT exact'}), statuses ${[...new Set(upserts.map((s) => s.status))].join(',')}`);
     row('snapshot reads (variant_id:in)', `${snapshot.length} (ceil(${R}/${VARIANT_CHUNK}) = ${expected.snapshot})`);
     row('read-back reads (variant_id:in)', `${readBack.length} (ceil(${R}/${VARIANT_CHUNK}) = ${expected.snapshot})`);
@@ -232,6 +257,10 @@ async function once() {
     row('  read-back reads', `${ms(span(readBack))} (${ms(over(readBack))} past the latency)`);
     row('  after the read-back', `${ms(started + wallMs - lastRead)} (history, stored records, status)`);
     row('database calls over 1 ms in all', calls.map(([k, s]) => `${k} ${ms(s.ms)}${s.calls > 1 ? ` (${s.calls})` : ''}`).join(', '));
+    const kb = (v: unknown) => `${Math.round(JSON.stringify(v).length / 1024).toLocaleString('en-US')} KB`;
+    row('order row JSON (items, snapshot)', `${kb(done.productUpdates)}, ${kb(done.originalPrices)} (every update of the order rewrites and returns the row)`);
+    const requestMs = busy(sent);
+    row('requests alone / bound', `${ms(requestMs)} / ${bound} ms = ${(requestMs / bound).toFixed(2)}x (the store's time past the latency: ${ms(requestMs - requests * o.latency)})`);
     row('store records as written', `${matching} of ${R}`);
     row('history entries / order status', `${history} of ${R}; order ${done.status}${done.warning ? `, warning: ${done.warning}` : ''}`);
     return { wallMs, bound };
