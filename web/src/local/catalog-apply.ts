@@ -12,7 +12,8 @@
  */
 import { CATALOG_SCHEMA_VERSION, type CatalogChangesResponse, type ReplicatedProduct, type ReplicatedVariant } from '@catalog/contracts/replication';
 import { META_CATALOG, META_CURSOR, META_SCHEMA, type CatalogDb, type StoredProduct, type StoredVariantSet } from './catalog-db';
-import { readChunks, readOwners, updateOwners } from './catalog-chunks';
+import { readChunks } from './catalog-chunk-set';
+import { readOwners, updateOwners } from './catalog-chunks';
 import { isOpen, isPriceEdit, overlayPendingEdits } from './pending-edits';
 import { fromVariants, toStored } from './stored-product';
 

@@ -11,7 +11,8 @@
  * Secondary indexes (none are declared) and cursors are not.
  */
 import type { DBCore, DBCoreKeyRange, DBCoreMutateRequest, DBCoreMutateResponse, DBCoreTable, Middleware } from 'dexie';
-import { CHUNKS_TABLE, OWNERS_TABLE, VARIANT_CHUNKS_TABLE, chunkOf, getRange, readChunks, updateOwners, type ChunkSet } from './catalog-chunks';
+import { productsOf, readChunks, variantsOf, type ChunkSet } from './catalog-chunk-set';
+import { CHUNKS_TABLE, OWNERS_TABLE, VARIANT_CHUNKS_TABLE, chunkOf, getRange, updateOwners } from './catalog-chunks';
 import type { ChunkEntry, StoredChunk, StoredVariantChunk, StoredVariantSet } from './catalog-rows';
 
 /** The two tables kept in the chunks, and which part of an entry each is. */
@@ -43,15 +44,9 @@ async function entriesIn(trans: IDBTransaction, part: 'product' | 'variants', ra
   const [lower, upper] = [bound(range.lower), range.type === 1 ? bound(range.lower) : bound(range.upper)];
   const entries = new Map<number, ChunkEntry>();
   if (part === 'product') {
-    for (const c of await getRange<StoredChunk>(trans, CHUNKS_TABLE, lower, upper)) for (const p of c.products) entries.set(p.id, { id: p.id, product: p });
+    for (const p of productsOf(await getRange<StoredChunk>(trans, CHUNKS_TABLE, lower, upper))) entries.set(p.id, { id: p.id, product: p });
   } else {
-    for (const c of await getRange<StoredVariantChunk>(trans, VARIANT_CHUNKS_TABLE, lower, upper)) {
-      for (const v of c.variants) {
-        const entry = entries.get(v.productId) ?? { id: v.productId, variants: [] };
-        entry.variants!.push(v);
-        entries.set(v.productId, entry);
-      }
-    }
+    for (const [id, variants] of variantsOf(await getRange<StoredVariantChunk>(trans, VARIANT_CHUNKS_TABLE, lower, upper))) entries.set(id, { id, variants });
   }
   return [...entries.values()].filter((e) => inRange(e.id, range));
 }

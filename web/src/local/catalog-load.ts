@@ -6,7 +6,8 @@
  */
 import { DEFAULT_PAGE_SIZE } from '@catalog/contracts/products';
 import { whenIdle } from '../lib/idle';
-import type { CatalogDb, StoredProduct } from './catalog-db';
+import type { CatalogDb } from './catalog-db';
+import { productsOf } from './catalog-chunk-set';
 import { CHUNK_SPAN } from './catalog-chunks';
 import type { StoredChunk } from './catalog-rows';
 import type { CatalogIndex } from './catalog-index';
@@ -59,7 +60,6 @@ export async function readFirstPages(db: CatalogDb, cache: RowCache<LocalProduct
 export async function loadIndex(catalog: { db: CatalogDb; index: CatalogIndex; readonly closed: boolean }): Promise<void> {
   if (catalog.closed) return;
   const read = (after: number): Promise<StoredChunk[]> => catalog.db.chunks.where(':id').above(after).limit(LOAD_CHUNKS).toArray();
-  const productsOf = (chunks: StoredChunk[]): StoredProduct[] => chunks.flatMap((c) => c.products);
   // Each step waits for an idle moment: the screens render (React's rendering in slices leaves no
   // idle time) and answer input first.
   await whenIdle(LOAD_IDLE_TIMEOUT_MS);

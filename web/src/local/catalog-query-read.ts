@@ -9,6 +9,7 @@ import { previewPage } from './catalog-preview';
 import { deviceCatalog } from './device-catalog';
 import type { LocalProduct } from './local-product';
 import type { LoadedCatalog, PreviewedCatalog } from './open-catalog';
+import { productsOf, variantsOf } from './catalog-chunk-set';
 import { readProducts, toLocal } from './read-products';
 
 export interface CatalogQueryParams {
@@ -69,13 +70,8 @@ export async function getWholeCatalog(): Promise<LocalProduct[]> {
   if (!catalog) return [];
   const { db } = catalog;
   const [chunks, variantChunks] = await db.transaction('r', db.chunks, db.variantChunks, () => Promise.all([db.chunks.toArray(), db.variantChunks.toArray()]));
-  const variantsOf = new Map<number, LocalProduct['variants']>();
-  for (const v of variantChunks.flatMap((c) => c.variants)) {
-    const list = variantsOf.get(v.productId);
-    if (list) list.push(v);
-    else variantsOf.set(v.productId, [v]);
-  }
-  return chunks.flatMap((chunk) => chunk.products.map((p) => toLocal(p, variantsOf.get(p.id) ?? [])));
+  const variants = variantsOf(variantChunks);
+  return productsOf(chunks).map((p) => toLocal(p, variants.get(p.id) ?? []));
 }
 
 /** A query's page size and 1-based page, whole and at least 1. */

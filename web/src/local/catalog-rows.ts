@@ -35,16 +35,18 @@ export interface ChunkEntry {
   variants?: StoredVariant[];
 }
 
-/** A chunk of product rows as stored (`chunks`): sorted by id, never empty. */
+/** A chunk of product rows as stored (`chunks`): each row's JSON (StoredProduct), by id; never empty. */
 export interface StoredChunk {
   key: number;
-  products: StoredProduct[];
+  ids: number[];
+  rows: string[];
 }
 
-/** The variants of a chunk's products as stored (`variantChunks`): sorted by product, then id; never empty. */
+/** The variants of a chunk's products as stored (`variantChunks`): each product's JSON (StoredVariant[], by id), by product id; never empty. */
 export interface StoredVariantChunk {
   key: number;
-  variants: StoredVariant[];
+  ids: number[];
+  rows: string[];
 }
 
 /** An owner bucket as stored: variant ids and their products' ids, pairwise. */

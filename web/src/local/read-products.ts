@@ -6,7 +6,7 @@
  */
 import type { ReplicatedVariant } from '@catalog/contracts/replication';
 import type { CatalogDb, StoredProduct } from './catalog-db';
-import { readChunks, type ChunkSet } from './catalog-chunks';
+import { readChunks, type ChunkSet } from './catalog-chunk-set';
 import type { LocalProduct } from './local-product';
 
 /** A stored row as the screens see it: without the index's own fields, with its variants. */
