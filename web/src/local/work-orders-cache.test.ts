@@ -33,6 +33,7 @@ function order(n: number, overrides: Partial<WorkOrderSummary> = {}): WorkOrderS
     salePriceUpdates: 0,
     retailPriceUpdates: 0,
     revertAt: null,
+    target: null,
     undoTrigger: null,
     revertReport: null,
     warning: null,

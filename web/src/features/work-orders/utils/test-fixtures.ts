@@ -60,6 +60,7 @@ export function testOrder(overrides: Partial<WorkOrderSummary> = {}): WorkOrderS
     salePriceUpdates: 1,
     retailPriceUpdates: 0,
     revertAt: null,
+    target: null,
     undoTrigger: null,
     revertReport: null,
     warning: null,
