@@ -3,7 +3,7 @@
  * TEST_DATABASE_URL): a dedupe key is taken once (also by racing inserts), another company's
  * backup is absent, expired backups are not listed, retention expires by time and by count, and
  * an expired backup is deleted only once nothing rests on it and it is not its company's newest;
- * the catalog's prices are read live rows only, and the price history by time range.
+ * the catalog's prices and price list records are read live rows only, and the price history by time range.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbTargets, openTarget } from '../testing/db-targets';
@@ -99,14 +99,14 @@ describe.each(dbTargets)('backups on $name', (target) => {
         { externalId: 21, variantSku: 'V21', regularPriceCents: null, salePriceCents: 0 },
         { externalId: 22, regularPriceCents: 250, salePriceCents: null },
       ] },
-      { externalId: 1, name: 'One', regularPriceCents: 100, salePriceCents: 90 },
+      { externalId: 1, name: 'One', regularPriceCents: 100, salePriceCents: 90, baseVariantId: 11 },
       { externalId: 3, name: 'Three', regularPriceCents: 300 },
     ]);
     await db.products.removeByExternalIds(c.id, [3]);
     const prices = await db.backups.catalogPrices(c.id);
     expect(prices.products).toEqual([
-      { externalId: 1, name: 'One', sku: null, regularPriceCents: 100, salePriceCents: 90 },
-      { externalId: 2, name: 'Two', sku: 'S2', regularPriceCents: 200, salePriceCents: null },
+      { externalId: 1, name: 'One', sku: null, regularPriceCents: 100, salePriceCents: 90, baseVariantId: 11 },
+      { externalId: 2, name: 'Two', sku: 'S2', regularPriceCents: 200, salePriceCents: null, baseVariantId: null },
     ]);
     expect(prices.variants).toEqual([
       { externalId: 21, productExternalId: 2, variantSku: 'V21', regularPriceCents: null, salePriceCents: 0 },
@@ -122,5 +122,25 @@ describe.each(dbTargets)('backups on $name', (target) => {
     ]);
     const range = await db.priceHistory.listForCompany(c.id, { after: at(1_000), until: at(3_000) });
     expect(range.map((e) => [e.productExternalId, e.variantExternalId, e.newRegularPriceCents])).toEqual([[2, 21, 5], [2, null, 220]]);
+  });
+
+  it('reads the live price list records of every list and currency, or of one (issue 35), never a deleted one or another company\'s', async () => {
+    const c = await db.companies.create({ name: 'Records', subscriptionPlan: 'premium' });
+    const other = await db.companies.create({ name: 'Other records', subscriptionPlan: 'premium' });
+    const lists = { lists: [{ id: 7, name: 'Wholesale', active: true, dateModified: null }, { id: 8, name: 'VIP', active: true, dateModified: null }], assignments: [], customerGroups: [], channels: [] };
+    const rec = (priceListId: number, variantId: number, currency: string, priceCents: number) => ({
+      priceListId, variantId, productId: 100 + Math.floor(variantId / 10), currency, priceCents, salePriceCents: priceCents - 1, retailPriceCents: null, mapPriceCents: variantId === 11 ? 5 : null,
+    });
+    for (const id of [c.id, other.id]) await db.priceLists.replaceLists(id, lists);
+    await db.priceLists.upsertRecords(c.id, [rec(8, 11, 'USD', 80), rec(7, 12, 'USD', 70), rec(7, 11, 'USD', 71), rec(7, 11, 'EUR', 60), rec(7, 13, 'USD', 1)]);
+    await db.priceLists.upsertRecords(other.id, [rec(7, 11, 'USD', 999)]);
+    await db.priceLists.deleteRecords(c.id, 7, 'USD', [13]);
+    const all = await db.backups.priceListRecords(c.id);
+    expect(all.map((r) => [r.priceListId, r.currency, r.variantId, r.priceCents])).toEqual([
+      [7, 'EUR', 11, 60], [7, 'USD', 11, 71], [7, 'USD', 12, 70], [8, 'USD', 11, 80],
+    ]);
+    expect(all[1]).toEqual({ priceListId: 7, currency: 'USD', variantId: 11, productId: 101, priceCents: 71, salePriceCents: 70, retailPriceCents: null, mapPriceCents: 5 });
+    expect((await db.backups.priceListRecords(c.id, { priceListId: 7, currency: 'USD' })).map((r) => r.variantId)).toEqual([11, 12]);
+    expect(await db.backups.priceListRecords(c.id, { priceListId: 7, currency: 'GBP' })).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
  * The backups part of the data layer's contract (issue 17): stored backups (a full snapshot or
  * a delta on another backup, the bytes services/backups/backup-codec.ts writes), what the
  * scheduler asks (which companies lack today's backup, what retention let go), and the lean
- * read of a catalog's prices a backup is taken from. Re-exported by repositories.ts.
+ * reads a backup is taken from: a catalog's prices and its price list records (issue 35). Re-exported by repositories.ts.
  *
  * A backup is only ever inserted, marked expired and deleted: its data never changes, so a
  * delta resting on it stays readable for as long as it is there. The scheduler deletes an
@@ -62,9 +62,25 @@ export interface NewBackup {
 
 /** A company's live catalog, prices only (with names for people), by ascending store id. */
 export interface CatalogPrices {
-  products: Array<{ externalId: number; name: string; sku: string | null; regularPriceCents: number; salePriceCents: number | null }>;
+  products: Array<{
+    externalId: number; name: string; sku: string | null; regularPriceCents: number; salePriceCents: number | null;
+    /** The store's id of the variant that is the product itself (a product without options carries its price list records on it). */
+    baseVariantId: number | null;
+  }>;
   /** Live variants of live products. */
   variants: Array<{ externalId: number; productExternalId: number; variantSku: string | null; regularPriceCents: number | null; salePriceCents: number | null }>;
+}
+
+/** A live price list record's prices (issue 35), as a backup holds it. */
+export interface BackedUpRecordRow {
+  priceListId: number;
+  currency: string;
+  variantId: number;
+  productId: number;
+  priceCents: number;
+  salePriceCents: number | null;
+  retailPriceCents: number | null;
+  mapPriceCents: number | null;
 }
 
 export interface BackupsRepository {
@@ -104,4 +120,6 @@ export interface BackupsRepository {
   deleteUnneeded(limit: number): Promise<number>;
   /** The company's live products and variants with their prices. */
   catalogPrices(companyId: string): Promise<CatalogPrices>;
+  /** The company's live price list records (every list and currency, or only `only`'s), by list, currency and variant. */
+  priceListRecords(companyId: string, only?: { priceListId: number; currency: string }): Promise<BackedUpRecordRow[]>;
 }

@@ -4,10 +4,25 @@
  * ones retention let go, which expired ones nothing rests on, which companies lack a backup.
  */
 import { and, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import type { BackupRow, BackupTrigger, NewBackup } from './repositories.backups';
+import type { BackedUpRecordRow, BackupRow, BackupTrigger, NewBackup } from './repositories.backups';
 import type { Twin } from './repository-shared';
 
 type Backups = Twin<'backups'>;
+
+type Records = Twin<'priceListRecords'>;
+
+/** The company's live price list records (or only one list's in one currency). */
+export function liveRecordsOf(r: Records, companyId: string, only?: { priceListId: number; currency: string }): SQL | undefined {
+  return and(eq(r.companyId, companyId), isNull(r.deletedAt), only ? and(eq(r.priceListId, only.priceListId), eq(r.currency, only.currency)) : undefined);
+}
+
+/** The columns of a record a backup holds (repositories.backups.ts BackedUpRecordRow). */
+export function backedUpRecordColumns<T extends Records>(r: T) {
+  return {
+    priceListId: r.priceListId, currency: r.currency, variantId: r.variantId, productId: r.productId,
+    priceCents: r.priceCents, salePriceCents: r.salePriceCents, retailPriceCents: r.retailPriceCents, mapPriceCents: r.mapPriceCents,
+  } as { [K in keyof BackedUpRecordRow]: T[K] };
+}
 
 /** The backup `id`, only in `companyId`. */
 export function backupInCompany(b: Backups, companyId: string, id: string): SQL | undefined {

@@ -3,7 +3,10 @@
  * and a work-order item that makes a variant inherit its product's price again.
  */
 import { describe, expect, it } from 'vitest';
-import { BackupDiffQuery, FUTURE_MOMENT_MESSAGE, isPastMoment, MAX_MOMENT_CLOCK_SKEW_MS, RestoreBackupBody, RestoreMomentBody, TimeZoneName } from './backups';
+import {
+  BackupDiffQuery, BackupIdDiffQuery, FUTURE_MOMENT_MESSAGE, isPastMoment, MAX_MOMENT_CLOCK_SKEW_MS, PRICE_LIST_CHOICE_MESSAGE, RestoreBackupBody,
+  RestoreMomentBody, restoreTitle, TimeZoneName,
+} from './backups';
 import { ERROR_STATUS } from './errors';
 import { PLAN_FEATURE_STATUS, planFeatureError, planHasFeature, planNeededFor, plansWithFeature, PLANS } from './plans';
 import { countWorkOrderUpdates } from './work-order-rules';
@@ -55,6 +58,33 @@ describe('the restore body', () => {
     expect(isPastMoment(new Date(now + MAX_MOMENT_CLOCK_SKEW_MS + 1), now)).toBe(false);
     // Not a timestamp: one issue, the format's.
     expect(BackupDiffQuery.safeParse({ at: 'tomorrow' }).error?.issues).toHaveLength(1);
+  });
+});
+
+describe('a price list and currency to compare or restore (issue 35)', () => {
+  it('takes both or neither, in a query (strings) or a body, raising the currency', () => {
+    expect(BackupIdDiffQuery.parse({})).toEqual({});
+    expect(BackupIdDiffQuery.parse({ priceList: '7', currency: 'usd' })).toEqual({ priceList: 7, currency: 'USD' });
+    expect(RestoreBackupBody.parse({ priceList: 7, currency: 'EUR' })).toEqual({ priceList: 7, currency: 'EUR' });
+    const at = new Date(Date.now() - 60_000).toISOString();
+    expect(BackupDiffQuery.parse({ at, priceList: '7', currency: 'GBP' })).toEqual({ at, priceList: 7, currency: 'GBP' });
+    expect(RestoreMomentBody.parse({ at, priceList: 7, currency: 'GBP', items: [{ productId: 1, variantId: 2 }] }).priceList).toBe(7);
+    for (const [schema, value, path] of [
+      [BackupIdDiffQuery, { priceList: '7' }, 'currency'],
+      [RestoreBackupBody, { currency: 'USD' }, 'priceList'],
+      [BackupDiffQuery, { at, currency: 'USD' }, 'priceList'],
+      [RestoreMomentBody, { at, priceList: 7 }, 'currency'],
+    ] as const) {
+      expect(schema.safeParse(value).error?.issues.map((i) => [i.path, i.message])).toEqual([[[path], PRICE_LIST_CHOICE_MESSAGE]]);
+    }
+    for (const bad of [{ priceList: '0', currency: 'USD' }, { priceList: '1.5', currency: 'USD' }, { priceList: '7', currency: 'US' }]) {
+      expect(BackupIdDiffQuery.safeParse(bad).success).toBe(false);
+    }
+  });
+
+  it('names the list in the title of its restore', () => {
+    expect(restoreTitle('Mar 8, 2025 at 9:05 AM')).toBe('Restore prices from Mar 8, 2025 at 9:05 AM');
+    expect(restoreTitle('Mar 8, 2025 at 9:05 AM', 'Wholesale (USD)')).toBe('Restore Wholesale (USD) prices from Mar 8, 2025 at 9:05 AM');
   });
 });
 

@@ -1,20 +1,23 @@
 /**
  * Catalog pricing backups (issue 17, Premium): the regular and sale price of every product and
- * variant at one moment, taken once a day, right before every work order runs, and on demand.
- * Here: what the API answers (the list, a comparison with the current catalog, the restore's
- * body), the triggers and the retention the screen states. How backups are stored (deltas) is
- * the API's business (api/src/services/backups).
+ * variant at one moment, and every price list record (issue 35: each list and currency), taken
+ * once a day, right before every work order runs, and on demand. Here: what the API answers
+ * (the list, a comparison with the current catalog or one price list in one currency, the
+ * restore's body), the triggers and the retention the screen states. How backups are stored
+ * (deltas) is the API's business (api/src/services/backups).
  *
  * Prices keep their meaning: a variant's null regular or sale price inherits its product's; a
- * product's null sale price means not on sale (the store's 0, contracts money.ts isOnSale).
+ * product's null sale price means not on sale (the store's 0, contracts money.ts isOnSale). A
+ * price list record has a price of its own; its null sale, retail or MAP price is unset.
  */
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
-import { IntId, IsoDateTime, singleLineText, Uuid } from './common';
+import { IntId, IsoDateTime, queryInt, singleLineText, Uuid } from './common';
 import { isTimeZone } from './date-time';
 import { NullableMoneyString } from './money';
 import { CursorPageQuery, page } from './paging';
 import { PriceChangeType } from './products';
+import { CurrencyCode } from './work-order-target';
 import { MAX_WORK_ORDER_ITEMS } from './work-orders';
 
 /** What took a backup: the daily job, the run of a work order, or someone's "Back up now". */
@@ -73,11 +76,17 @@ export type BackupListQuery = CursorPageQuery;
 export const BackupListResponse = lazySchema(() => page('backups', Backup));
 export type BackupListResponse = z.infer<typeof BackupListResponse>;
 
-/** A product's or a variant's two prices (null: none of its own, see the module comment). */
+/**
+ * A product's or a variant's two prices (null: none of its own, see the module comment), or a
+ * price list record's (its price is `regularPrice`, never null; with its retail and MAP prices).
+ */
 export const BackupPrices = lazySchema(() =>
   z.object({
     regularPrice: NullableMoneyString,
     salePrice: NullableMoneyString,
+    /** A price list record's only. */
+    retailPrice: NullableMoneyString.optional(),
+    mapPrice: NullableMoneyString.optional(),
   }),
 );
 export type BackupPrices = z.infer<typeof BackupPrices>;
@@ -96,7 +105,11 @@ export const BackupChange = lazySchema(() =>
 );
 export type BackupChange = z.infer<typeof BackupChange>;
 
-/** One product or variant whose price differs between the backup and the catalog now. */
+/**
+ * One product or variant whose price differs between the backup and the catalog now, or (a
+ * price list's comparison) one variant whose record differs: a product without options is named
+ * by its base variant, as a price list work order names it.
+ */
 export const BackupDiffItem = lazySchema(() =>
   z.object({
     productId: IntId,
@@ -104,8 +117,16 @@ export const BackupDiffItem = lazySchema(() =>
     variantId: IntId.nullable(),
     name: z.string(),
     sku: z.string().nullable(),
-    backup: BackupPrices,
-    current: BackupPrices,
+    /** null: the variant had no record in the price list then (a price list's comparison only). */
+    backup: BackupPrices.nullable(),
+    /** null: the variant has no record in the price list now (a price list's comparison only). */
+    current: BackupPrices.nullable(),
+    /**
+     * Whether a restore puts it back. A price list's record made since the backup (`backup`
+     * null) is not: a work order does not delete records. Nor is one whose MAP price alone
+     * differs: a work order does not set MAP prices.
+     */
+    restorable: z.boolean(),
     /** The latest changes since the compared moment (at most MAX_LISTED_CHANGES). */
     changes: z.array(BackupChange),
   }),
@@ -122,12 +143,17 @@ export const BackupDiffResponse = lazySchema(() =>
     backup: Backup,
     /** The moment whose prices are compared: the backup's, or the one asked for. */
     at: IsoDateTime,
+    /** The price list and currency compared (its name as now); null: the catalog. */
+    priceList: z.object({ id: IntId, name: z.string(), currency: z.string() }).nullable(),
     items: z.array(BackupDiffItem),
     /** Items of the backup whose prices are the same now. */
     unchanged: z.number().int().nonnegative(),
     /** Items of the backup no longer in the catalog (they cannot be restored). */
     removed: z.number().int().nonnegative(),
-    /** Items of the catalog the backup does not have (added since; a restore leaves them). */
+    /**
+     * Items of the catalog the backup does not have (added since; a restore leaves them). For a
+     * price list: records made since (listed among `items`, not restorable).
+     */
     added: z.number().int().nonnegative(),
   }),
 );
@@ -156,9 +182,29 @@ export const PastMoment = lazySchema(() =>
   }, { error: FUTURE_MOMENT_MESSAGE }),
 );
 
-/** GET /api/backups/diff?at=2025-03-08T09:05:00.000Z. */
-export const BackupDiffQuery = lazySchema(() => z.object({ at: PastMoment }));
-export type BackupDiffQuery = z.infer<typeof BackupDiffQuery>;
+export const PRICE_LIST_CHOICE_MESSAGE = 'Name both a price list and a currency, or neither';
+
+/** `priceList` and `currency` (issue 35): one list's records in one currency are compared or restored; neither: the catalog. */
+const priceListChoice = () => ({
+  priceList: queryInt(1, Number.MAX_SAFE_INTEGER, 'The price list').optional(),
+  currency: CurrencyCode.optional(),
+});
+
+/** Both or neither of `priceList` and `currency` (the issue names the one missing). */
+function bothOrNeither(ctx: z.core.ParsePayload<{ priceList?: number | undefined; currency?: string | undefined }>) {
+  if ((ctx.value.priceList === undefined) !== (ctx.value.currency === undefined)) {
+    const path = ctx.value.priceList === undefined ? 'priceList' : 'currency';
+    ctx.issues.push({ code: 'custom', path: [path], message: PRICE_LIST_CHOICE_MESSAGE, input: ctx.value });
+  }
+}
+
+/** GET /api/backups/{id}/diff?priceList=&currency=: the catalog, or one price list in one currency. */
+export const BackupIdDiffQuery = lazySchema(() => z.object(priceListChoice()).check(bothOrNeither));
+export type BackupIdDiffQuery = z.output<typeof BackupIdDiffQuery>;
+
+/** GET /api/backups/diff?at=2025-03-08T09:05:00.000Z (&priceList=7&currency=USD). */
+export const BackupDiffQuery = lazySchema(() => z.object({ at: PastMoment, ...priceListChoice() }).check(bothOrNeither));
+export type BackupDiffQuery = z.output<typeof BackupDiffQuery>;
 
 /** An IANA time zone name ("Europe/Paris"), checked against the runtime's zones. */
 export const TimeZoneName = lazySchema(() =>
@@ -174,27 +220,35 @@ export const RestoreTarget = lazySchema(() =>
 );
 export type RestoreTarget = z.infer<typeof RestoreTarget>;
 
+const restoreFields = () => ({
+  /** Client-generated: sent again (a lost answer), it answers the order it created (200), not a second one. */
+  id: Uuid.optional(),
+  items: z
+    .array(RestoreTarget, { error: 'The items must be a list of products and variants' })
+    .max(MAX_WORK_ORDER_ITEMS, { error: `At most ${MAX_WORK_ORDER_ITEMS.toLocaleString('en-US')} items can be restored at once` })
+    .optional(),
+  timeZone: TimeZoneName.optional(),
+  ...priceListChoice(),
+});
+
 /**
  * POST /api/backups/{id}/restore. No body, or no `items`: every item that differs is restored;
  * `items` picks some (each a product's own prices, or one variant's). `timeZone` is the reader's,
- * for the date in the order's title (default UTC). Answers 201 with the work order.
+ * for the date in the order's title (default UTC). `priceList` and `currency` (both or neither):
+ * that list's records in that currency are restored, by a price list work order (its `target`);
+ * `items` then name variants (a product without options by its base variant). Answers 201 with
+ * the work order.
  */
-export const RestoreBackupBody = lazySchema(() =>
-  z.object({
-    /** Client-generated: sent again (a lost answer), it answers the order it created (200), not a second one. */
-    id: Uuid.optional(),
-    items: z
-      .array(RestoreTarget, { error: 'The items must be a list of products and variants' })
-      .max(MAX_WORK_ORDER_ITEMS, { error: `At most ${MAX_WORK_ORDER_ITEMS.toLocaleString('en-US')} items can be restored at once` })
-      .optional(),
-    timeZone: TimeZoneName.optional(),
-  }),
-);
-export type RestoreBackupBody = z.infer<typeof RestoreBackupBody>;
+export const RestoreBackupBody = lazySchema(() => z.object(restoreFields()).check(bothOrNeither));
+export type RestoreBackupBody = z.output<typeof RestoreBackupBody>;
 
 /** POST /api/backups/restore: the prices as they were at `at` (as GET /api/backups/diff?at= shows them). */
-export const RestoreMomentBody = lazySchema(() => RestoreBackupBody.extend({ at: PastMoment }));
-export type RestoreMomentBody = z.infer<typeof RestoreMomentBody>;
+export const RestoreMomentBody = lazySchema(() => z.object({ ...restoreFields(), at: PastMoment }).check(bothOrNeither));
+export type RestoreMomentBody = z.output<typeof RestoreMomentBody>;
 
-/** The title of a restore's work order, the date as the screens print it ('MMM d, yyyy at h:mm a'). */
-export const restoreTitle = (formattedDate: string) => `Restore prices from ${formattedDate}`;
+/**
+ * The title of a restore's work order, the date as the screens print it ('MMM d, yyyy at h:mm a');
+ * a price list's restore names the list and currency ("Restore Wholesale (USD) prices from ...").
+ */
+export const restoreTitle = (formattedDate: string, priceList?: string | null) =>
+  `Restore ${priceList ? `${priceList} ` : ''}prices from ${formattedDate}`;

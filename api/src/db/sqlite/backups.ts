@@ -3,10 +3,10 @@ import { and, asc, count, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import { afterKey, keysetOrder } from '../keyset';
 import type { BackupsRepository } from '../repositories';
 import {
-  backupInCompany, backupRowColumns, backupsSince, beyondNewestDaily, companiesWithoutBackupWhere, listedBackups, newBackupRow,
-  pastRetention, unneededBackups,
+  backedUpRecordColumns, backupInCompany, backupRowColumns, backupsSince, beyondNewestDaily, companiesWithoutBackupWhere, listedBackups, newBackupRow,
+  liveRecordsOf, pastRetention, unneededBackups,
 } from '../repository-shared.backups';
-import { backups as b, companies, products, productVariants } from '../schema.sqlite';
+import { backups as b, companies, priceListRecords, products, productVariants } from '../schema.sqlite';
 import type { SqliteDb } from './types';
 
 export function sqliteBackups(db: SqliteDb): BackupsRepository {
@@ -62,7 +62,7 @@ export function sqliteBackups(db: SqliteDb): BackupsRepository {
     async catalogPrices(companyId) {
       const productRows = db.select({
         externalId: products.externalId, name: products.name, sku: products.sku,
-        regularPriceCents: products.regularPriceCents, salePriceCents: products.salePriceCents,
+        regularPriceCents: products.regularPriceCents, salePriceCents: products.salePriceCents, baseVariantId: products.baseVariantId,
       }).from(products).where(and(eq(products.companyId, companyId), isNull(products.deletedAt))).orderBy(asc(products.externalId)).all();
       const variantRows = db.select({
         externalId: productVariants.externalId, productExternalId: products.externalId, variantSku: productVariants.variantSku,
@@ -71,6 +71,11 @@ export function sqliteBackups(db: SqliteDb): BackupsRepository {
         .where(and(eq(productVariants.companyId, companyId), isNull(productVariants.deletedAt), isNull(products.deletedAt)))
         .orderBy(asc(productVariants.externalId)).all();
       return { products: productRows, variants: variantRows };
+    },
+    async priceListRecords(companyId, only) {
+      const r = priceListRecords;
+      return db.select(backedUpRecordColumns(r)).from(r).where(liveRecordsOf(r, companyId, only))
+        .orderBy(asc(r.priceListId), asc(r.currency), asc(r.variantId)).all();
     },
   };
 }

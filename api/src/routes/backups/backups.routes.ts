@@ -10,9 +10,15 @@
  *   POST /:id/restore      a restore of the backup ({items?, timeZone?}, or no body: everything)
  *   GET  /:id/csv          the backup as CSV
  *
+ * Every diff and restore takes `priceList` and `currency` (query or body, both or neither; issue
+ * 35): that list's records in that currency instead of the catalog (backup-comparison.ts). An
+ * unknown list is 404; a backup taken before backups held price lists is 409.
+ *
  * A restore creates a work order titled "Restore prices from {date}" with the backup's prices of
  * the items that differ (or of the chosen ones), to run now: the scheduler runs it with the usual
- * executor (snapshot, backup, history), so it can be undone as any other. 201 with the order.
+ * executor (snapshot, backup, history), so it can be undone as any other. 201 with the order. A
+ * price list's restore is a price list work order (its `target`) titled with the list's name;
+ * records made since the backup are left (a work order does not delete records).
  *
  * Roles: the route table and the permission table (backups.*: whoever may create work orders).
  * Plan: every route answers 403 PLAN_LIMIT to a company whose plan has no backups (decision 032).
@@ -22,7 +28,6 @@
 import type { Context } from 'hono';
 import {
   type BackupListResponse, MAX_MANUAL_BACKUPS_PER_DAY, restoreTitle, tooManyManualBackupsMessage, type Backup as WireBackup, type BackupDiffResponse,
-  type BackupPrices,
 } from '@catalog/contracts/backups';
 import { formatDateTime } from '@catalog/contracts/date-time';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
@@ -33,18 +38,20 @@ import type { BackupRow, Database } from '../../db/repositories';
 import { WorkOrderCapError } from '../../db/repositories.work-orders';
 import { toCsv } from '../../lib/csv';
 import type { AuthedEnv } from '../../middleware/authenticate';
-import type { ItemPrices, PriceState } from '../../services/backups/backup-codec';
+import type { PriceState } from '../../services/backups/backup-codec';
 import {
-  backupPage, compareWithCatalog, describeBackups, isOtherStore, readBackupState, restoreItems, stateAt, takeBackup, type RestoreSelection,
+  backupPage, describeBackups, isOtherStore, readBackupState, stateAt, takeBackup, type RestoreSelection,
 } from '../../services/backups/backups';
 import { notifyWorkOrdersDue } from '../../services/work-orders/scheduler';
 import { passGate } from '../../services/price-gate';
 import { defineRoutes } from '../define-routes';
 import { peopleOf, toWireOrder } from '../work-orders/work-order-items';
+import { chosenList, compareChosen, restorePlan, wireComparison } from './backup-comparison';
 
 const NOT_FOUND = 'Backup not found';
 const money = (cents: number | null) => (cents === null ? null : formatCents(cents));
-const prices = (p: ItemPrices): BackupPrices => ({ regularPrice: money(p.regular), salePrice: money(p.sale) });
+/** The query's or body's choice of a price list and currency (both or neither). */
+type ListChoice = { priceList?: number; currency?: string };
 
 export function backupRoutes(deps: { db: Database }) {
   const { db } = deps;
@@ -68,30 +75,22 @@ export function backupRoutes(deps: { db: Database }) {
     return (await describeBackups(db, companyId, [backup]))[0]!;
   }
 
-  async function diff(companyId: string, base: BackupRow, state: PriceState, at: Date): Promise<BackupDiffResponse> {
+  async function diff(companyId: string, base: BackupRow, state: PriceState, at: Date, choice: ListChoice): Promise<BackupDiffResponse> {
     await sameStore(companyId, base);
-    const comparison = await compareWithCatalog(db, companyId, state, at);
-    return {
-      backup: await describe(companyId, base),
-      at: at.toISOString(),
-      items: comparison.items.map((l) => ({
-        productId: l.productId, variantId: l.variantId, name: l.name, sku: l.sku,
-        backup: prices(l.backup), current: prices(l.current), changes: l.changes,
-      })),
-      unchanged: comparison.unchanged,
-      removed: comparison.removed,
-      added: comparison.added,
-    };
+    const chosen = await chosenList(db, companyId, choice);
+    const compared = await compareChosen(db, companyId, state, at, chosen);
+    return { backup: await describe(companyId, base), at: at.toISOString(), ...wireComparison(compared) };
   }
 
-  async function restore(c: Context<AuthedEnv>, base: BackupRow, state: PriceState, at: Date, body: RestoreSelection & { id?: string; timeZone?: string }) {
+  async function restore(c: Context<AuthedEnv>, base: BackupRow, state: PriceState, at: Date, body: RestoreSelection & ListChoice & { id?: string; timeZone?: string }) {
     const user = c.get('user');
     // Sent again with the client's id (its answer was lost): the order it created, whatever it did since.
     const replayed = body.id ? await db.workOrders.getByIdempotencyKey(user.companyId, body.id) : null;
     if (replayed) return c.json(toWireOrder(replayed) satisfies WireWorkOrder, 200);
     await sameStore(user.companyId, base);
-    const comparison = await compareWithCatalog(db, user.companyId, state, at, { changes: false });
-    const productUpdates = await restoreItems(db, user.companyId, comparison.items, body);
+    const chosen = await chosenList(db, user.companyId, body);
+    const compared = await compareChosen(db, user.companyId, state, at, chosen, { changes: false });
+    const { items: productUpdates, target, name } = await restorePlan(db, user.companyId, compared, body);
     if (productUpdates.length === 0) {
       throw new ApiError(ErrorCode.CONFLICT, body.items
         ? 'Nothing to restore: the chosen prices are the same as in the backup.'
@@ -101,14 +100,15 @@ export function backupRoutes(deps: { db: Database }) {
       throw new ApiError(ErrorCode.VALIDATION, `A work order can change at most ${MAX_WORK_ORDER_ITEMS.toLocaleString('en-US')} products and variants: choose fewer items to restore at once.`);
     }
     // The gate (issue 31, decision 048): a restore is checked as any order, against the catalog
-    // of now: a blocking guardrail refuses it (a backup's prices may be below today's costs),
-    // and a member's restore waits for approval while the company requires it.
-    const outcome = await passGate(db, { path: 'restore', companyId: user.companyId, role: user.role, items: productUpdates });
+    // (or the list's stored records) of now: a blocking guardrail refuses it (a backup's prices
+    // may be below today's costs), and a member's restore waits for approval while the company requires it.
+    const outcome = await passGate(db, { path: 'restore', companyId: user.companyId, role: user.role, items: productUpdates, target });
     const settings = await db.settings.get(user.companyId);
     const { order, created } = await db.workOrders.create(user.companyId, {
       awaitingApproval: outcome === 'approval',
-      title: restoreTitle(formatDateTime(at, body.timeZone ?? 'UTC')),
+      title: restoreTitle(formatDateTime(at, body.timeZone ?? 'UTC'), name),
       productUpdates,
+      target,
       executeImmediately: true,
       createdBy: user.id,
       // The client's id for this restore: sent again, it finds the first order.
@@ -146,7 +146,7 @@ export function backupRoutes(deps: { db: Database }) {
       const { companyId } = c.get('user');
       const at = new Date(query.at);
       const { base, state } = await stateAt(db, companyId, at);
-      return c.json((await diff(companyId, base, state, at)) satisfies BackupDiffResponse);
+      return c.json((await diff(companyId, base, state, at, query)) satisfies BackupDiffResponse);
     },
 
     'POST /api/backups/restore': async (c, { body }) => {
@@ -155,11 +155,11 @@ export function backupRoutes(deps: { db: Database }) {
       return restore(c, base, state, at, body);
     },
 
-    'GET /api/backups/:id/diff': async (c, { params }) => {
+    'GET /api/backups/:id/diff': async (c, { params, query }) => {
       const { companyId } = c.get('user');
       const backup = await load(companyId, params.id);
       const state = await readBackupState(db, companyId, backup);
-      return c.json((await diff(companyId, backup, state, backup.createdAt)) satisfies BackupDiffResponse);
+      return c.json((await diff(companyId, backup, state, backup.createdAt, query)) satisfies BackupDiffResponse);
     },
 
     'POST /api/backups/:id/restore': async (c, { params, body }) => {

@@ -90,7 +90,7 @@ describe('backups through the API', () => {
     for (const item of diff.items) {
       expect(item.changes[0]).toMatchObject({ changeType: 'work_order', workOrderId: order.id, workOrderTitle: 'Spring +10%', changedBy: 'Olive Owner' });
       const was = original[key(item)]!;
-      expect(cents(item.backup.regularPrice === null ? null : Number(item.backup.regularPrice))).toBe(was.regular);
+      expect(cents(item.backup!.regularPrice === null ? null : Number(item.backup!.regularPrice))).toBe(was.regular);
     }
     expect(diff.unchanged + diff.items.length).toBe(backup.productCount + backup.variantCount);
     expect(diff.removed).toBe(0);
@@ -174,7 +174,7 @@ describe('backups through the API', () => {
     for (const item of diff.items) {
       const then = between[key(item)]!;
       const price = (p: string | null) => (p === null ? null : cents(Number(p)));
-      expect({ regular: price(item.backup.regularPrice), sale: item.variantId === null ? price(item.backup.salePrice) ?? 0 : price(item.backup.salePrice) }).toEqual(then);
+      expect({ regular: price(item.backup!.regularPrice), sale: item.variantId === null ? price(item.backup!.salePrice) ?? 0 : price(item.backup!.salePrice) }).toEqual(then);
       expect(item.changes[0]).toMatchObject({ changeType: 'work_order', workOrderTitle: 'Second' });
     }
 

@@ -3,7 +3,7 @@
  * backups whose restores are work orders too.
  */
 import {
-  Backup, BackupDiffQuery, BackupDiffResponse, BackupListQuery, BackupListResponse, RestoreBackupBody, RestoreMomentBody,
+  Backup, BackupDiffQuery, BackupDiffResponse, BackupIdDiffQuery, BackupListQuery, BackupListResponse, RestoreBackupBody, RestoreMomentBody,
 } from '@catalog/contracts/backups';
 import { MessageResponse, UuidParam } from '@catalog/contracts/common';
 import {
@@ -68,7 +68,7 @@ export const WORK_ORDER_ROUTES = {
   },
   'POST /api/backups': { summary: 'Backs the prices up now', access: 'backups.create', planFeature: 'pricingBackups', responses: { 201: Backup } },
   'GET /api/backups/diff': {
-    summary: 'The prices at a moment (a backup and the history since) against the catalog now', access: 'backups.compare', planFeature: 'pricingBackups',
+    summary: 'The prices at a moment (a backup and the history since) against the catalog or a price list now', access: 'backups.compare', planFeature: 'pricingBackups',
     query: BackupDiffQuery, responses: { 200: BackupDiffResponse },
   },
   'POST /api/backups/restore': {
@@ -76,8 +76,8 @@ export const WORK_ORDER_ROUTES = {
     body: RestoreMomentBody, prices: 'restore', responses: RESTORED,
   },
   'GET /api/backups/:id/diff': {
-    summary: 'The items whose prices differ between a backup and the catalog now', access: 'backups.compare', ...BACKUP,
-    responses: { 200: BackupDiffResponse },
+    summary: 'The items whose prices differ between a backup and the catalog (or a price list) now', access: 'backups.compare', ...BACKUP,
+    query: BackupIdDiffQuery, responses: { 200: BackupDiffResponse },
   },
   'POST /api/backups/:id/restore': {
     summary: 'Restores a backup\u2019s prices (no body: every item that differs): a work order that runs now', access: 'backups.restore', ...BACKUP,

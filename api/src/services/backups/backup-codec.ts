@@ -9,9 +9,17 @@
  * and written as differences from the previous id, so a catalog's ids cost a digit or two each),
  * deflated. A delta of a day on which few prices changed is a few hundred bytes.
  *
+ * Beside them, the price list records (issue 35, backup-records.ts): `records` null when the
+ * backup holds none (taken before backups held price lists). A delta written without them (an
+ * older writer) reads as holding none.
+ *
  * Pure: no I/O, so encoding, applying and comparing can be read and tested in one place.
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import {
+  applyRecordDelta, changedRecordPrices, copyRecords, differences, readRecordColumns, readRemovedColumns, recordColumns, recordDeltaBetween,
+  recordDeltaSize, removedColumns, sums, type RecordColumns, type RecordDelta, type RecordState, type RemovedColumns,
+} from './backup-records';
 
 export interface ItemPrices {
   regular: number | null;
@@ -27,6 +35,8 @@ export interface PriceState {
   products: Map<number, ItemPrices>;
   /** Variant store id -> its own prices and its product. */
   variants: Map<number, VariantPrices>;
+  /** Every price list record (issue 35); null or absent: none were backed up. */
+  records?: RecordState | null;
 }
 
 /** What changed from one state to the next: the items to set (changed or new) and the ids gone. */
@@ -35,6 +45,8 @@ export interface PriceDelta {
   variants: Map<number, VariantPrices>;
   removedProducts: number[];
   removedVariants: number[];
+  /** Absent: the delta holds no records, so the state after it holds none either. */
+  records?: RecordDelta;
 }
 
 /** The first byte of stored data: the format (1: deflated JSON columns). */
@@ -56,28 +68,13 @@ interface Encoded {
   /** Delta only: removed product and variant ids (difference-coded). */
   xp?: number[];
   xv?: number[];
+  /** The price list records (full: all of them; delta: the ones set). Absent: none backed up. */
+  l?: RecordColumns[];
+  /** Delta only: removed records. */
+  xl?: RemovedColumns[];
 }
 
 const byId = <T>(map: ReadonlyMap<number, T>) => [...map.entries()].sort((a, b) => a[0] - b[0]);
-
-function differences(ids: readonly number[]): number[] {
-  const out: number[] = [];
-  let last = 0;
-  for (const id of ids) {
-    out.push(id - last);
-    last = id;
-  }
-  return out;
-}
-function sums(diffs: readonly number[] = []): number[] {
-  const out: number[] = [];
-  let last = 0;
-  for (const d of diffs) {
-    last += d;
-    out.push(last);
-  }
-  return out;
-}
 
 function productColumns(map: ReadonlyMap<number, ItemPrices>): Columns {
   const entries = byId(map);
@@ -111,7 +108,7 @@ function unpack(data: Buffer): Encoded {
 }
 
 export function encodeFull(state: PriceState): Buffer {
-  return pack({ k: 'f', p: productColumns(state.products), v: variantColumns(state.variants) });
+  return pack({ k: 'f', p: productColumns(state.products), v: variantColumns(state.variants), ...(state.records ? { l: recordColumns(state.records) } : {}) });
 }
 
 export function encodeDelta(delta: PriceDelta): Buffer {
@@ -121,6 +118,7 @@ export function encodeDelta(delta: PriceDelta): Buffer {
     v: variantColumns(delta.variants),
     xp: differences([...delta.removedProducts].sort((a, b) => a - b)),
     xv: differences([...delta.removedVariants].sort((a, b) => a - b)),
+    ...(delta.records ? { l: recordColumns(delta.records.set), xl: removedColumns(delta.records.removed) } : {}),
   });
 }
 
@@ -128,10 +126,13 @@ export type Decoded = { kind: 'full'; state: PriceState } | { kind: 'delta'; del
 
 export function decode(data: Buffer): Decoded {
   const e = unpack(data);
-  if (e.k === 'f') return { kind: 'full', state: { products: readProducts(e.p), variants: readVariants(e.v) } };
+  if (e.k === 'f') return { kind: 'full', state: { products: readProducts(e.p), variants: readVariants(e.v), records: e.l ? readRecordColumns(e.l) : null } };
   return {
     kind: 'delta',
-    delta: { products: readProducts(e.p), variants: readVariants(e.v), removedProducts: sums(e.xp), removedVariants: sums(e.xv) },
+    delta: {
+      products: readProducts(e.p), variants: readVariants(e.v), removedProducts: sums(e.xp), removedVariants: sums(e.xv),
+      ...(e.l ? { records: { set: readRecordColumns(e.l), removed: readRemovedColumns(e.xl ?? []) } } : {}),
+    },
   };
 }
 
@@ -141,12 +142,13 @@ export function applyDeltaInPlace(state: PriceState, delta: PriceDelta): PriceSt
   for (const id of delta.removedVariants) state.variants.delete(id);
   for (const [id, p] of delta.products) state.products.set(id, p);
   for (const [id, v] of delta.variants) state.variants.set(id, v);
+  state.records = delta.records ? applyRecordDelta(state.records ?? null, delta.records) : null;
   return state;
 }
 
 /** `state` with `delta` applied (a new state; `state` is left as it is). */
 export function applyDelta(state: PriceState, delta: PriceDelta): PriceState {
-  return applyDeltaInPlace({ products: new Map(state.products), variants: new Map(state.variants) }, delta);
+  return applyDeltaInPlace({ products: new Map(state.products), variants: new Map(state.variants), records: state.records ? copyRecords(state.records) : null }, delta);
 }
 
 const samePrices = (a: ItemPrices, b: ItemPrices) => a.regular === b.regular && a.sale === b.sale;
@@ -164,13 +166,14 @@ export function deltaBetween(from: PriceState, to: PriceState): PriceDelta {
   }
   for (const id of from.products.keys()) if (!to.products.has(id)) delta.removedProducts.push(id);
   for (const id of from.variants.keys()) if (!to.variants.has(id)) delta.removedVariants.push(id);
+  if (to.records) delta.records = recordDeltaBetween(from.records ?? null, to.records);
   return delta;
 }
 
 /** Entries a delta holds: how much a backup stores beyond its parent. */
-export const deltaSize = (d: PriceDelta) => d.products.size + d.variants.size + d.removedProducts.length + d.removedVariants.length;
+export const deltaSize = (d: PriceDelta) => d.products.size + d.variants.size + d.removedProducts.length + d.removedVariants.length + recordDeltaSize(d.records);
 
-/** Prices (a regular or a sale price of one item) that differ between two states, over the items both have. */
+/** Prices (a regular or a sale price of one item, or a price of one record) that differ between two states, over the items both have. */
 export function changedPrices(from: PriceState, to: PriceState): number {
   let n = 0;
   const count = (a: ItemPrices | undefined, b: ItemPrices) => {
@@ -180,5 +183,5 @@ export function changedPrices(from: PriceState, to: PriceState): number {
   };
   for (const [id, p] of to.products) count(from.products.get(id), p);
   for (const [id, v] of to.variants) count(from.variants.get(id), v);
-  return n;
+  return n + changedRecordPrices(from.records, to.records);
 }

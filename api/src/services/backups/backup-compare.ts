@@ -75,12 +75,14 @@ export async function compareWithCatalog(
   return { items, unchanged, removed, added };
 }
 
-/** Each line's latest price-history entries after `since`, newest first, with order titles and people's names. */
+/** Each line's latest price-history entries of the catalog after `since`, newest first, with order titles and people's names. */
 async function attachChanges(db: Database, companyId: string, items: DiffLine[], since: Date, now: Date) {
   const byKey = new Map(items.map((i) => [itemKey(i.productId, i.variantId), i]));
   const entries = await db.priceHistory.listForCompany(companyId, { after: since, until: now });
   const kept = new Map<DiffLine, ListedPriceHistoryEntry[]>();
   for (const e of entries) {
+    // A price list's entries change its records, not the catalog's prices (issue 35).
+    if (e.priceListId != null) continue;
     const item = byKey.get(itemKey(e.productExternalId, e.variantExternalId));
     if (!item) continue;
     const list = kept.get(item) ?? [];
@@ -88,15 +90,19 @@ async function attachChanges(db: Database, companyId: string, items: DiffLine[],
     if (list.length > MAX_LISTED_CHANGES) list.shift();
     kept.set(item, list);
   }
+  for (const [item, list] of await changesOf(db, companyId, kept)) item.changes = list;
+}
+
+/** Each line's kept entries (oldest first) as the wire lists them, newest first, with order titles and people's names. */
+export async function changesOf<T>(db: Database, companyId: string, kept: ReadonlyMap<T, readonly ListedPriceHistoryEntry[]>): Promise<Map<T, BackupChange[]>> {
+  if (kept.size === 0) return new Map();
   const users = new Map((await db.users.listByCompany(companyId)).map((u) => [u.id, displayName(u)]));
   const titles = await orderTitles(db, companyId, [...kept.values()].flat().map((e) => e.workOrderId));
-  for (const [item, list] of kept) {
-    item.changes = list.reverse().map((e) => ({
-      changeType: e.changeType,
-      at: e.createdAt.toISOString(),
-      workOrderId: e.workOrderId,
-      workOrderTitle: e.workOrderId ? (titles.get(e.workOrderId) ?? null) : null,
-      changedBy: e.changedBy ? (users.get(e.changedBy) ?? null) : null,
-    }));
-  }
+  return new Map([...kept].map(([item, list]) => [item, [...list].reverse().map((e) => ({
+    changeType: e.changeType,
+    at: e.createdAt.toISOString(),
+    workOrderId: e.workOrderId,
+    workOrderTitle: e.workOrderId ? (titles.get(e.workOrderId) ?? null) : null,
+    changedBy: e.changedBy ? (users.get(e.changedBy) ?? null) : null,
+  }))]));
 }

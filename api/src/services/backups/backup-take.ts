@@ -7,6 +7,7 @@ import { planHasFeature } from '@catalog/contracts/plans';
 import type { Database, PriceSnapshot, StoredBackup, WorkOrder } from '../../db/repositories';
 import type { Logger } from '../../lib/logger';
 import { changedPrices, deltaBetween, deltaSize, encodeDelta, encodeFull } from './backup-codec';
+import { recordCount } from './backup-records';
 import { MAX_CHAIN, readBackupState, stateOfCatalog, withSnapshot } from './backup-state';
 
 /** A delta that would hold more than this share of the items is stored as a full snapshot. */
@@ -19,7 +20,7 @@ export interface TakeBackupInput {
   dedupeKey?: string | null;
   workOrderId?: string | null;
   createdBy?: string | null;
-  /** A work order's snapshot, over the catalog's prices. */
+  /** A work order's snapshot, over the catalog's prices (a price list order's: over its records). */
   snapshot?: readonly PriceSnapshot[];
   now?: Date;
 }
@@ -32,15 +33,16 @@ export function expiryOf(trigger: BackupTrigger, createdAt: Date): Date | null {
 }
 
 /**
- * Takes a backup of the company's catalog now. Null when the company already has a backup with
+ * Takes a backup of the company's catalog and price list records now. Null when the company already has a backup with
  * this `dedupeKey` (taken by another process, or by an earlier run of the same work order).
  */
 export async function takeBackup(db: Database, companyId: string, input: TakeBackupInput): Promise<StoredBackup | null> {
   const createdAt = input.now ?? new Date();
-  const catalog = stateOfCatalog(await db.backups.catalogPrices(companyId));
+  const [prices, records] = await Promise.all([db.backups.catalogPrices(companyId), db.backups.priceListRecords(companyId)]);
+  const catalog = stateOfCatalog(prices, records);
   const state = input.snapshot ? withSnapshot(catalog, input.snapshot) : catalog;
   const storeHash = (await db.settings.get(companyId))?.storeHash ?? null;
-  const items = state.products.size + state.variants.size;
+  const items = state.products.size + state.variants.size + recordCount(state.records);
 
   const latest = await db.backups.latest(companyId);
   const previous = latest ? await readBackupState(db, companyId, latest) : null;
@@ -75,8 +77,8 @@ export async function takeBackup(db: Database, companyId: string, input: TakeBac
 export const dailyKey = (at: Date) => `daily:${at.toISOString().slice(0, 10)}`;
 
 /**
- * The backup right before a work order writes its prices (its snapshot over the catalog), for a
- * company whose plan has backups. Once per order: a resumed run finds it taken. Never stops the
+ * The backup right before a work order writes its prices (its snapshot over the catalog, or a
+ * price list order's over the records), for a company whose plan has backups. Once per order: a resumed run finds it taken. Never stops the
  * order: a failure is logged (the order's own snapshot still serves its undo).
  */
 export async function backupBeforeWorkOrder(db: Database, order: Pick<WorkOrder, 'id' | 'companyId' | 'createdBy'>, snapshot: readonly PriceSnapshot[], log: Logger): Promise<void> {

@@ -152,8 +152,8 @@ export function createExecutor(o: ExecutorOptions) {
     }
     // Right before the first write, a backup of every price (Premium, issue 17): the catalog
     // with this snapshot over it. Once per order: a resumed run finds it taken.
-    // A price list order's records are not the catalog's prices: the catalog's backup leaves them out.
-    await backupBeforeWorkOrder(db, order, snapshot.filter((s) => !s.priceList), ctx.log);
+    // A price list order's snapshot entries are its records as they were (issue 35): the backup holds them too.
+    await backupBeforeWorkOrder(db, order, snapshot, ctx.log);
     const before = new Map(snapshot.map((s) => [snapshotKey(s), s]));
     // A record is written whole: what the order leaves alone is sent as the snapshot had it.
     targets = withRecordBases(targets, before);
