@@ -1,7 +1,9 @@
 /**
  * The Backups screen's calls (issue 17): "Back up now" (POST /api/backups), the comparisons
  * with now (GET /api/backups/{id}/diff, GET /api/backups/diff?at=), the restores (POST
- * /api/backups/{id}/restore, POST /api/backups/restore), each a work order, and the CSV.
+ * /api/backups/{id}/restore, POST /api/backups/restore), each a work order, and the CSV. A
+ * comparison and its restore are of the catalog, or of one price list in one currency (issue 35:
+ * `priceList` and `currency`).
  */
 import { Backup, BackupDiffResponse, type RestoreTarget } from '@catalog/contracts/backups';
 import { WorkOrder } from '@catalog/contracts/work-orders';
@@ -16,10 +18,16 @@ export function backUpNow(): Promise<Backup> {
 /** What is compared with the catalog now: a backup, or the prices at a moment. */
 export type Compared = { kind: 'backup'; backup: Backup } | { kind: 'moment'; at: Date };
 
-export function compareWithNow(compared: Compared): Promise<BackupDiffResponse> {
+/** The prices compared: one price list in one currency, or (null) the catalog's. */
+export type PriceChoice = { priceListId: number; currency: string } | null;
+
+const choiceParams = (choice: PriceChoice) => (choice ? { priceList: choice.priceListId, currency: choice.currency } : {});
+
+export function compareWithNow(compared: Compared, choice: PriceChoice = null): Promise<BackupDiffResponse> {
+  const query = choiceParams(choice);
   return compared.kind === 'backup'
-    ? apiFetch(`${path(compared.backup.id)}/diff`, { schema: BackupDiffResponse })
-    : apiFetch('/api/backups/diff', { query: { at: compared.at.toISOString() }, schema: BackupDiffResponse });
+    ? apiFetch(`${path(compared.backup.id)}/diff`, { query, schema: BackupDiffResponse })
+    : apiFetch('/api/backups/diff', { query: { at: compared.at.toISOString(), ...query }, schema: BackupDiffResponse });
 }
 
 /** The reader's time zone, for the date in the restore's title. */
@@ -35,8 +43,8 @@ function timeZone(): string | undefined {
  * Creates the restore's work order (run at once by the server's scheduler). `items` absent:
  * everything that differs. `id` is this restore's own: sent again, it finds the same order.
  */
-export function restore(compared: Compared, id: string, items?: RestoreTarget[]): Promise<WorkOrder> {
-  const body = { id, timeZone: timeZone(), ...(items ? { items } : {}) };
+export function restore(compared: Compared, id: string, items?: RestoreTarget[], choice: PriceChoice = null): Promise<WorkOrder> {
+  const body = { id, timeZone: timeZone(), ...(items ? { items } : {}), ...choiceParams(choice) };
   return compared.kind === 'backup'
     ? apiFetch(`${path(compared.backup.id)}/restore`, { method: 'POST', body, schema: WorkOrder })
     : apiFetch('/api/backups/restore', { method: 'POST', body: { ...body, at: compared.at.toISOString() }, schema: WorkOrder });

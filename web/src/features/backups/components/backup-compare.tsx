@@ -1,22 +1,25 @@
 /**
  * "Compare with now": the items whose prices differ between a backup (or the prices at a
- * moment) and the catalog now, both prices side by side and what changed them since; then
- * Restore all or the chosen ones, through the work-order preview. The restore is a work order
- * the server runs at once (and which can be undone from Work Orders).
+ * moment) and the catalog now, or (issue 35, "Prices:") one price list's records in one
+ * currency, both sides and what changed them since; then Restore all or the chosen ones, through
+ * the work-order preview. The restore is a work order the server runs at once (and which can be
+ * undone from Work Orders); a price list's is a price list work order.
  */
 import type { BackupDiffItem, BackupDiffResponse } from '@catalog/contracts/backups';
 import { previewPriceChanges } from '@catalog/contracts/bulk-adjustment-preview';
 import { getErrorMessage } from '@catalog/contracts/errors';
 import type { WorkOrder } from '@catalog/contracts/work-orders';
-import { Alert, Button, Checkbox, CloseButton, Group, Paper, ScrollArea, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, CloseButton, Group, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle, IconRestore } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { NeedsPermission } from '../../../components/needs-permission';
 import { PreviewModal } from '../../../components/price-preview-modal';
 import { formatDateTime } from '../../../lib/format-date-time';
 import { formatCount } from '../../../lib/format-number';
-import { compareWithNow, restore, type Compared } from '../api/backup-requests';
-import { changeText, itemKey, itemLabel, priceLabel, restoreLines } from '../utils/backup-text';
+import { compareWithNow, restore, type Compared, type PriceChoice } from '../api/backup-requests';
+import { itemKey, restoreLines } from '../utils/backup-text';
+import { BackupDiffTable } from './backup-diff-table';
+import { PriceSelect } from './price-select';
 
 /** Rows listed; the counts, Restore all and the preview cover every one. */
 const LISTED_ROWS = 200;
@@ -27,22 +30,8 @@ export interface BackupCompareProps {
   onRestored: (order: WorkOrder) => void;
 }
 
-function Prices({ item, side }: { item: BackupDiffItem; side: 'backup' | 'current' }) {
-  const prices = item[side];
-  const other = item[side === 'backup' ? 'current' : 'backup'];
-  return (
-    <Stack gap={0}>
-      <Text size="sm" fw={prices.regularPrice !== other.regularPrice ? 600 : undefined}>
-        {priceLabel(prices.regularPrice, item, 'regular')}
-      </Text>
-      <Text size="xs" c={prices.salePrice !== other.salePrice ? undefined : 'dimmed'} fw={prices.salePrice !== other.salePrice ? 600 : undefined}>
-        Sale: {priceLabel(prices.salePrice, item, 'sale')}
-      </Text>
-    </Stack>
-  );
-}
-
 export function BackupCompare({ compared, onClose, onRestored }: BackupCompareProps) {
+  const [choice, setChoice] = useState<PriceChoice>(null);
   const [diff, setDiff] = useState<BackupDiffResponse | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -55,19 +44,19 @@ export function BackupCompare({ compared, onClose, onRestored }: BackupComparePr
     setDiff(null);
     setError(null);
     setSelected(new Set());
-    compareWithNow(compared).then(
+    compareWithNow(compared, choice).then(
       (d) => current && setDiff(d),
       (err: unknown) => current && setError(err),
     );
     return () => {
       current = false;
     };
-  }, [compared]);
+  }, [compared, choice]);
 
   const heading = compared.kind === 'backup'
     ? `The backup of ${formatDateTime(compared.backup.createdAt)} compared with now`
     : `Prices at ${formatDateTime(compared.at)} compared with now`;
-  const chosen = useMemo(() => (restoring ? (restoring.items ?? diff?.items ?? []) : []), [restoring, diff]);
+  const chosen = useMemo(() => (restoring ? (restoring.items ?? diff?.items.filter((i) => i.restorable) ?? []) : []), [restoring, diff]);
   const preview = useMemo(() => (chosen.length > 0 ? previewPriceChanges(restoreLines(chosen)) : null), [chosen]);
 
   const confirm = async () => {
@@ -76,7 +65,7 @@ export function BackupCompare({ compared, onClose, onRestored }: BackupComparePr
     setSubmitError(null);
     try {
       const items = restoring.items?.map((i) => ({ productId: i.productId, variantId: i.variantId }));
-      onRestored(await restore(compared, restoring.id, items));
+      onRestored(await restore(compared, restoring.id, items, choice));
       setRestoring(null);
     } catch (err) {
       setSubmitError(getErrorMessage(err, 'The restore could not be created.'));
@@ -107,15 +96,10 @@ export function BackupCompare({ compared, onClose, onRestored }: BackupComparePr
     );
   } else {
     const rows = diff.items.slice(0, LISTED_ROWS);
-    const allListed = rows.length > 0 && rows.every((i) => selected.has(itemKey(i)));
-    const toggle = (key: string) =>
-      setSelected((s) => {
-        const next = new Set(s);
-        if (next.has(key)) next.delete(key);
-        else next.add(key);
-        return next;
-      });
-    const picked = diff.items.filter((i) => selected.has(itemKey(i)));
+    const records = diff.priceList !== null;
+    const what = records ? ['record differs', 'records differ'] : ['item differs', 'items differ'];
+    const restorable = diff.items.filter((i) => i.restorable);
+    const picked = restorable.filter((i) => selected.has(itemKey(i)));
     const basedOn = compared.kind === 'moment'
       ? ` Rebuilt from the backup of ${formatDateTime(diff.backup.createdAt)} and the price changes since.`
       : '';
@@ -124,16 +108,18 @@ export function BackupCompare({ compared, onClose, onRestored }: BackupComparePr
         <Text size="sm" role="status">
           {diff.items.length === 0
             ? 'Every price is the same as now: there is nothing to restore.'
-            : `${formatCount(diff.items.length)} ${diff.items.length === 1 ? 'item differs' : 'items differ'} from now; ${formatCount(diff.unchanged)} unchanged.`}
+            : `${formatCount(diff.items.length)} ${diff.items.length === 1 ? what[0] : what[1]} from now; ${formatCount(diff.unchanged)} unchanged.`}
           {diff.removed > 0 && ` ${formatCount(diff.removed)} are no longer in your catalog.`}
-          {diff.added > 0 && ` ${formatCount(diff.added)} were added since and keep their prices.`}
+          {diff.added > 0 && (records
+            ? ` ${formatCount(diff.added)} ${diff.added === 1 ? 'record was' : 'records were'} made since: a restore leaves them.`
+            : ` ${formatCount(diff.added)} were added since and keep their prices.`)}
           {basedOn}
         </Text>
         {diff.items.length > 0 && (
           <>
             <Group gap="sm">
               <NeedsPermission action="backups.restore">
-                <Button leftSection={<IconRestore size={16} aria-hidden="true" />} onClick={() => ask(null)}>
+                <Button leftSection={<IconRestore size={16} aria-hidden="true" />} disabled={restorable.length === 0} onClick={() => ask(null)}>
                   Restore all
                 </Button>
               </NeedsPermission>
@@ -143,65 +129,7 @@ export function BackupCompare({ compared, onClose, onRestored }: BackupComparePr
                 </Button>
               </NeedsPermission>
             </Group>
-            <ScrollArea.Autosize mah={560} type="auto">
-              <Table striped verticalSpacing={6} fz="sm" aria-label="Prices that differ" miw={720}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th w={40}>
-                      <Checkbox
-                        aria-label="Select every listed item"
-                        checked={allListed}
-                        indeterminate={!allListed && rows.some((i) => selected.has(itemKey(i)))}
-                        onChange={() => setSelected(allListed ? new Set() : new Set(rows.map(itemKey)))}
-                      />
-                    </Table.Th>
-                    <Table.Th>Product</Table.Th>
-                    <Table.Th>In the backup</Table.Th>
-                    <Table.Th>Now</Table.Th>
-                    <Table.Th>Changed since by</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((item) => {
-                    const key = itemKey(item);
-                    return (
-                      <Table.Tr key={key}>
-                        <Table.Td>
-                          <Checkbox aria-label={`Select ${itemLabel(item)}`} checked={selected.has(key)} onChange={() => toggle(key)} />
-                        </Table.Td>
-                        <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                          <Text size="sm">{item.name}</Text>
-                          <Text size="xs" c="dimmed">
-                            {item.variantId !== null ? `Variant ${item.sku || item.variantId}` : item.sku || `Product ${item.productId}`}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Prices item={item} side="backup" />
-                        </Table.Td>
-                        <Table.Td>
-                          <Prices item={item} side="current" />
-                        </Table.Td>
-                        <Table.Td>
-                          {item.changes.length === 0 ? (
-                            <Text size="xs" c="dimmed">
-                              Not in the price history
-                            </Text>
-                          ) : (
-                            <Stack gap={0}>
-                              {item.changes.slice(0, 2).map((c, n) => (
-                                <Text key={n} size="xs">
-                                  {changeText(c)}
-                                </Text>
-                              ))}
-                            </Stack>
-                          )}
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </ScrollArea.Autosize>
+            <BackupDiffTable rows={rows} records={records} selected={selected} onSelect={setSelected} />
             {diff.items.length > LISTED_ROWS && (
               <Text size="sm" c="dimmed">
                 and {formatCount(diff.items.length - LISTED_ROWS)} more (Restore all includes them).
@@ -220,6 +148,9 @@ export function BackupCompare({ compared, onClose, onRestored }: BackupComparePr
           {heading}
         </Title>
         <CloseButton aria-label="Close the comparison" onClick={onClose} />
+      </Group>
+      <Group mt="sm">
+        <PriceSelect value={choice} onChange={setChoice} />
       </Group>
       <Stack mt="sm">{body}</Stack>
       <PreviewModal

@@ -4,6 +4,8 @@
  * counts), backs up now, compares a backup with now and restores everything through the
  * work-order preview, which posts the restore with its own id and the reader's time zone; older
  * backups come page by page with Load more (issue 31), and a new backup starts the list over.
+ * Issue 35: "Prices:" compares and restores one price list in one currency (records made since
+ * listed, not restorable), and says when the store has no price lists.
  */
 import { notifications } from '@mantine/notifications';
 import { act } from 'react';
@@ -39,6 +41,19 @@ const diff = {
     { productId: 101, variantId: null, name: 'Trail Runner', sku: 'TR', backup: { regularPrice: '50.00', salePrice: '40.00' }, current: { regularPrice: '55.00', salePrice: null },
       changes: [{ changeType: 'work_order', at: '2030-03-09T10:00:01.000Z', workOrderId: ORDER_ID, workOrderTitle: 'Spring +10%', changedBy: 'Ada Lovelace' }] },
     { productId: 101, variantId: 9001, name: 'Trail Runner', sku: 'TR-S', backup: { regularPrice: null, salePrice: null }, current: { regularPrice: '60.00', salePrice: null }, changes: [] },
+  ].map((i) => ({ ...i, restorable: true })),
+  priceList: null,
+};
+const list = (id: number, name: string, currencies: string[]) => ({
+  id, name, active: true, dateModified: null, currencies, recordCounts: [], customerGroups: [], channels: [], recordsReadAt: null,
+});
+const recordsDiff = {
+  ...diff, priceList: { id: 7, name: 'Wholesale', currency: 'USD' }, unchanged: 40, added: 1,
+  items: [
+    { productId: 101, variantId: 9001, name: 'Trail Runner', sku: 'TR-S', restorable: true, changes: [],
+      backup: { regularPrice: '30.00', salePrice: null, retailPrice: '45.00', mapPrice: '28.00' }, current: { regularPrice: '27.00', salePrice: '25.00', retailPrice: '45.00', mapPrice: '28.00' } },
+    { productId: 102, variantId: 9002, name: 'Road Racer', sku: 'RR-M', restorable: false, changes: [],
+      backup: null, current: { regularPrice: '19.00', salePrice: null, retailPrice: null, mapPrice: null } },
   ],
 };
 const order = {
@@ -83,6 +98,11 @@ async function renderPage() {
   await waitFor(() => identity.connections() > 0);
   await act(async () => identity.emit(fakeUser()));
   return rendered.container;
+}
+
+function labelled(label: string): HTMLInputElement {
+  const el = [...document.querySelectorAll('label')].find((l) => l.textContent?.trim() === label);
+  return document.getElementById(el!.htmlFor) as HTMLInputElement;
 }
 
 const buttonNamed = (name: RegExp) => [...document.querySelectorAll('button')].find((b) => name.test(b.textContent?.trim() ?? ''));
@@ -157,5 +177,50 @@ describe('the Backups screen', () => {
     await waitFor(() => rowCount() === 3 && buttonNamed(/^Load more backups$/) !== undefined);
     expect(container.querySelector('table[aria-label="Backups"] tbody tr')?.textContent).toContain(formatDateTime(made.createdAt));
     expect(requests.filter((r) => r.method === 'GET' && r.url.startsWith('/api/backups')).map((r) => r.url)).toEqual(['/api/backups', '/api/backups?cursor=next-1', '/api/backups']);
+  });
+
+  it('compares and restores one price list in one currency with "Prices:", leaving records made since', async () => {
+    respond['GET /api/price-lists'] = () => json({ priceLists: [list(8, 'VIP', ['EUR']), list(7, 'Wholesale', ['USD', 'EUR'])] });
+    respond[`GET /api/backups/${BACKUP_ID}/diff`] = () => json(diff);
+    respond[`GET /api/backups/${BACKUP_ID}/diff?priceList=7&currency=USD`] = () => json(recordsDiff);
+    const container = await renderPage();
+    await waitFor(() => container.querySelector('table[aria-label="Backups"]') !== null);
+    await act(async () => [...container.querySelectorAll('table[aria-label="Backups"] tbody tr')][0]!.querySelector('button')!.click());
+    await waitFor(() => container.querySelector('table[aria-label="Prices that differ"]') !== null && !labelled('Prices:').disabled);
+    expect(labelled('Prices:').value).toBe('Catalog');
+
+    await act(async () => labelled('Prices:').click());
+    expect([...document.querySelectorAll('[role="option"]')].map((o) => o.textContent)).toEqual(['Catalog', 'VIP (EUR)', 'Wholesale (USD)', 'Wholesale (EUR)']);
+    await act(async () => [...document.querySelectorAll<HTMLElement>('[role="option"]')].find((o) => o.textContent === 'Wholesale (USD)')!.click());
+    await waitFor(() => container.textContent?.includes('2 records differ from now; 40 unchanged. 1 record was made since: a restore leaves them.') ?? false);
+    const table = container.querySelector('table[aria-label="Prices that differ"]')!;
+    expect(table.textContent).toContain('MAP: 28.00');
+    expect(table.textContent).toContain('Retail: 45.00');
+    expect(table.textContent).toContain('No record');
+    expect(table.textContent).toContain('Not restored: Made since: a restore does not delete records');
+    const boxes = [...table.querySelectorAll<HTMLInputElement>('tbody input[type="checkbox"]')];
+    expect(boxes.map((b) => b.disabled)).toEqual([false, true]);
+
+    respond[`POST /api/backups/${BACKUP_ID}/restore`] = () => json({ ...order, title: 'Restore Wholesale (USD) prices from Mar 8, 2030 at 9:05 AM' }, 201);
+    await press(/^Restore all$/);
+    await waitFor(() => document.querySelector('[role="dialog"]')?.textContent?.includes('Preview the restore') ?? false);
+    // The record's price and sale price go back (the sale price is removed); its retail price is the same.
+    expect(document.querySelector('[role="dialog"]')!.textContent).toContain('Removed');
+    await press(/^Create Work Order$/);
+    await waitFor(() => requests.some((r) => r.method === 'POST' && r.url.endsWith('/restore')));
+    const posted = requests.find((r) => r.url.endsWith('/restore'))!.body as Record<string, unknown>;
+    expect(posted).toMatchObject({ priceList: 7, currency: 'USD' });
+    expect(posted.items).toBeUndefined();
+  });
+
+  it('says when the store has no price lists, and compares the catalog only', async () => {
+    respond['GET /api/price-lists'] = () => json({ priceLists: [] });
+    respond[`GET /api/backups/${BACKUP_ID}/diff`] = () => json(diff);
+    const container = await renderPage();
+    await waitFor(() => container.querySelector('table[aria-label="Backups"]') !== null);
+    await act(async () => [...container.querySelectorAll('table[aria-label="Backups"] tbody tr')][0]!.querySelector('button')!.click());
+    await waitFor(() => container.textContent?.includes('Your store has no price lists: only the catalog can be compared.') ?? false);
+    expect(labelled('Prices:').disabled).toBe(true);
+    expect(requests.filter((r) => r.url.includes('/diff')).map((r) => r.url)).toEqual([`/api/backups/${BACKUP_ID}/diff`]);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * How the Backups screen words things: a backup's trigger, a price that may be none of its own
- * (a variant inherits its product's; a product's missing sale price means not on sale), what
- * changed a price since, and the restore's preview lines (old: now, new: the backup's).
+ * (a variant inherits its product's; a product's missing sale price means not on sale), a price
+ * list record's prices (issue 35) and why a record is not restored, what changed a price since,
+ * and the restore's preview lines (old: now, new: the backup's).
  */
 import { BACKUP_TRIGGER_LABELS, type Backup, type BackupChange, type BackupDiffItem } from '@catalog/contracts/backups';
 import type { PriceChangeLine } from '@catalog/contracts/bulk-adjustment-preview';
@@ -22,6 +23,19 @@ export function priceLabel(price: string | null, item: Pick<BackupDiffItem, 'var
   if (price !== null) return price;
   if (item.variantId !== null) return field === 'regular' ? "Product's price" : "Product's sale price";
   return field === 'sale' ? 'Not on sale' : '—';
+}
+
+/** A price list record's price as shown: an unset sale, retail or MAP price says so. */
+export function recordPriceLabel(price: string | null | undefined, field: 'regular' | 'sale' | 'retail' | 'map'): string {
+  if (price != null) return price;
+  return field === 'sale' ? 'Not on sale' : 'None';
+}
+
+/** Why a restore leaves a line (the server's `restorable` false), or null. */
+export function notRestoredText(item: Pick<BackupDiffItem, 'backup' | 'restorable'>): string | null {
+  if (item.restorable) return null;
+  if (item.backup === null) return 'Made since: a restore does not delete records';
+  return 'Only its MAP price differs: a restore does not set MAP prices';
 }
 
 /** 'Work order "Spring +10%" (Mar 5, 3:07 PM)', 'Edited by Ada (…)', 'Changed in the store (…)'. */
@@ -48,17 +62,26 @@ export const itemKey = (item: Pick<BackupDiffItem, 'productId' | 'variantId'>) =
 
 const cents = (price: string | null) => (price === null ? null : parseMoney(price));
 
-/** The prices a restore sets, as the work-order preview lists them: from now (old) to the backup's (new). */
+/**
+ * The prices a restore sets, as the work-order preview lists them: from now (old) to the
+ * backup's (new). A record missing now is made again with each of its prices; lines a restore
+ * leaves are not listed.
+ */
 export function restoreLines(items: readonly BackupDiffItem[]): PriceChangeLine[] {
   const lines: PriceChangeLine[] = [];
   for (const item of items) {
+    const { backup, current } = item;
+    if (!item.restorable || !backup) continue;
     const target = itemKey(item);
     const label = itemLabel(item);
-    if (item.backup.regularPrice !== item.current.regularPrice) {
-      lines.push({ target, label, field: 'regular', oldCents: cents(item.current.regularPrice), newCents: cents(item.backup.regularPrice) });
-    }
-    if (item.backup.salePrice !== item.current.salePrice) {
-      lines.push({ target, label, field: 'sale', oldCents: cents(item.current.salePrice), newCents: cents(item.backup.salePrice) });
+    const fields = [['regular', 'regularPrice'], ['sale', 'salePrice'], ['retail', 'retailPrice']] as const;
+    for (const [field, key] of fields) {
+      if (key === 'retailPrice' && backup.retailPrice === undefined) continue;
+      const was = backup[key] ?? null;
+      const now = current ? (current[key] ?? null) : null;
+      if (current && was === now) continue;
+      if (!current && field !== 'regular' && was === null) continue;
+      lines.push({ target, label, field, oldCents: cents(now), newCents: cents(was) });
     }
   }
   return lines;
