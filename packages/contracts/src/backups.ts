@@ -60,7 +60,7 @@ export const Backup = lazySchema(() =>
     createdBy: z.string().nullable(),
     productCount: z.number().int().nonnegative(),
     variantCount: z.number().int().nonnegative(),
-    /** Prices (a regular or a sale price of one item) that differ from the backup before it; null for the first. */
+    /** Prices (a regular or a sale price of one item, or a price of one price list record) that differ from the backup before it; null for the first. */
     changedCount: z.number().int().nonnegative().nullable(),
     /** Taken from another store than the one connected now: it can be downloaded, not compared or restored. */
     otherStore: z.boolean(),

@@ -132,7 +132,7 @@ function Backups({ onOrderCreated }: BackupsPageProps) {
         <div>
           <Title order={1}>Backups</Title>
           <Text c="dimmed" mt={4}>
-            Every price of your catalog, backed up daily, before every work order, and on demand
+            Every price of your catalog and your price lists, backed up daily, before every work order, and on demand
           </Text>
         </div>
         <Group gap="sm" wrap="wrap">
