@@ -78,6 +78,22 @@ export interface ExecutorOptions extends StepOptions {
 
 export type Executor = ReturnType<typeof createExecutor>;
 
+/** A turn of the event loop: requests just started go out before synchronous database work holds the thread. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The read-back of what was written (its warning), with `record` (history, the local catalog)
+ * done while its requests are on their way: neither needs the other (the history says what was
+ * written; the read-back only warns and writes again what the store did not keep).
+ */
+async function whileReadingBack(ctx: RunContext, client: BigCommerceClient, written: readonly PriceTarget[], record: () => Promise<void>): Promise<string | null> {
+  const reading = readBack(ctx, client, written);
+  reading.catch(() => {}); // awaited below
+  await nextTurn();
+  await record();
+  return reading;
+}
+
 /** The company's saved store is no longer the one the order was made for. */
 async function madeForAnotherStore(db: Database, order: WorkOrder): Promise<boolean> {
   if (order.storeHash === null) return false;
@@ -150,22 +166,27 @@ export function createExecutor(o: ExecutorOptions) {
       if (!(await saveSnapshot(ctx, read))) return 'lost';
       snapshot = read;
     }
-    // Right before the first write, a backup of every price (Premium, issue 17): the catalog
-    // with this snapshot over it. Once per order: a resumed run finds it taken.
-    // A price list order's snapshot entries are its records as they were (issue 35): the backup holds them too.
-    await backupBeforeWorkOrder(db, order, snapshot, ctx.log);
     const before = new Map(snapshot.map((s) => [snapshotKey(s), s]));
     // A record is written whole: what the order leaves alone is sent as the snapshot had it.
     targets = withRecordBases(targets, before);
-    const stopped = await writeOrPutBack(ctx, client, targets, (keep) => restoreTargets(targets.filter(keep), before), 'All applied changes were reverted.');
+    const writing = writeOrPutBack(ctx, client, targets, (keep) => restoreTargets(targets.filter(keep), before), 'All applied changes were reverted.');
+    writing.catch(() => {}); // awaited below, after the backup
+    // With the first write, a backup of every price (Premium, issue 17): the catalog with this
+    // snapshot over it (a price list order's snapshot entries are its records as they were,
+    // issue 35). It reads only the database and the saved snapshot, never the store, so it is
+    // taken while the first batches are on their way. Once per order: a resumed run finds it taken.
+    await nextTurn();
+    await backupBeforeWorkOrder(db, order, snapshot, ctx.log);
+    const stopped = await writing;
     if (stopped?.kind === 'internal') {
       ctx.log.error('work order stopped by an internal error', { error: stopped.message });
       return failed(ctx, `Stopped by an internal error: ${sentence(stopped.message)} ${stopped.tail}`);
     }
     if (stopped) return failed(ctx, `${sentence(`Could not update ${stopped.count} of ${stopped.of} items: ${stopped.list}`)} ${stopped.tail}`);
-    const warning = await readBack(ctx, client, targets);
-    await recordHistory(ctx, order, 'work_order', targets, before);
-    await applyLocally(ctx, order.companyId, targets, before);
+    const warning = await whileReadingBack(ctx, client, targets, async () => {
+      await recordHistory(ctx, order, 'work_order', targets, before);
+      await applyLocally(ctx, order.companyId, targets, before);
+    });
     return finish(ctx, 'completed', { status: 'completed', executedAt: now(), error: null, warning });
   }
 
@@ -183,9 +204,10 @@ export function createExecutor(o: ExecutorOptions) {
     const stopped = await writeOrPutBack(ctx, client, restore, (keep) => restoring.filter(keep), "The order's prices were put back.");
     if (stopped?.kind === 'internal') return undoFailed(ctx, `Could not undo: stopped by an internal error (${stopped.message}). ${stopped.tail}`);
     if (stopped) return undoFailed(ctx, `${sentence(`Could not undo ${stopped.count} of ${stopped.of} items: ${stopped.list}`)} ${stopped.tail} Try Undo again.`);
-    const warning = await readBack(ctx, client, restore);
-    await recordHistory(ctx, order, 'undo', restoring, before);
-    await applyLocally(ctx, order.companyId, restore, before);
+    const warning = await whileReadingBack(ctx, client, restore, async () => {
+      await recordHistory(ctx, order, 'undo', restoring, before);
+      await applyLocally(ctx, order.companyId, restore, before);
+    });
     return finish(ctx, 'undone', { status: 'undone', undoneAt: now(), error: null, warning });
   }
 
