@@ -2,26 +2,23 @@
  * The store's price lists as the app keeps them (issue 35; synced by services/sync/price-lists.ts,
  * kept current by the store's webhooks):
  *   GET /api/price-lists                 every list with its currencies, customer groups, channels and record counts
+ *   GET /api/price-lists/changes         replication: the records changed after a device's cursor, in pages, with the lists
  *   GET /api/price-lists/{id}/records    a list's records in pages (variant id, then currency), by product, SKU or currency
  * A list of another company, or one the store does not have, is a 404.
  */
 import { formatCents } from '@catalog/contracts/money';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import { pageOf } from '@catalog/contracts/paging';
-import {
-  priceListRecordCursor, type PriceListRecord, type PriceListRecordsResponse, type PriceListSummary, type PriceListsResponse,
-} from '@catalog/contracts/price-lists';
-import type { Database, PriceListRecord as StoredRecord, StoredPriceList } from '../../db/repositories';
+import type { PriceListChangesResponse } from '@catalog/contracts/price-list-changes';
+import { priceListRecordCursor, type PriceListRecord, type PriceListRecordsResponse, type PriceListsResponse } from '@catalog/contracts/price-lists';
+import type { Database, PriceListRecord as StoredRecord } from '../../db/repositories';
 import { defineRoutes } from '../define-routes';
+import { priceListChanges, toWireList } from './price-list-changes';
 
 const NOT_FOUND = 'Price list not found';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const money = (cents: number | null) => (cents === null ? null : formatCents(cents));
-
-function toWireList(l: StoredPriceList): PriceListSummary {
-  return { ...l, dateModified: iso(l.dateModified), recordsReadAt: iso(l.recordsReadAt) };
-}
 
 function toWireRecord(r: StoredRecord): PriceListRecord {
   return {
@@ -36,6 +33,13 @@ export function priceListRoutes({ db }: { db: Database }) {
     'GET /api/price-lists': async (c) => {
       const lists = await db.priceLists.listLists(c.get('user').companyId);
       return c.json({ priceLists: lists.map(toWireList) } satisfies PriceListsResponse);
+    },
+
+    'GET /api/price-lists/changes': async (c, { query }) => {
+      const body: PriceListChangesResponse = await priceListChanges(db, c.get('user').companyId, query);
+      // A page is of this moment: an intermediary must never answer a later pull with it.
+      c.header('Cache-Control', 'no-store');
+      return c.json(body);
     },
 
     'GET /api/price-lists/:id/records': async (c, { params, query: { cursor, limit, ...filters } }) => {
