@@ -61,7 +61,7 @@ export const isCatalogStorageChosen = (): boolean => chosen;
 
 void catalogStorageChosen();
 
-export type { StoredProduct, StoredVariant, StoredVariantSet } from './catalog-rows';
+export type { StoredProduct, StoredVariantSet } from './catalog-rows';
 
 export interface StoredCategory {
   path: string;
