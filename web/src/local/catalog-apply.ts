@@ -2,7 +2,7 @@
  * Applies one page of GET /api/catalog/changes to the local catalog in one IndexedDB
  * transaction: upserts and tombstones of products and variants, merged into the chunks that
  * hold them (catalog-chunks.ts: one record per CHUNK_SPAN product ids, so a page of 5,000 rows
- * is ~100 puts), the products' derived sale flag, the variants' owners, the category counts and
+ * is ~200-300 puts), the products' derived sale flag, the variants' owners, the category counts and
  * the cursor. The cursor is written in the same transaction as the rows, so it only moves when
  * the page's rows are stored: a failed page is pulled again.
  *

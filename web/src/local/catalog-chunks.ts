@@ -3,8 +3,8 @@
  * products in chunks of CHUNK_SPAN consecutive product ids, one record each (`chunks`), their
  * variants likewise (`variantChunks`, same keys), and which product owns a variant in buckets of
  * OWNER_SPAN variant ids (`variantOwners`). IndexedDB's cost is per record (a first pull of
- * 100,000 products as ~135,000 records spent most of its time there); as ~4,000 chunks it is a
- * few puts per page. Rows and variants are apart so the index's load reads the rows only.
+ * 100,000 products as ~135,000 records spent most of its time there); as ~8,000 chunks it is a
+ * few hundred puts per page. Rows and variants are apart so the index's load reads the rows only.
  *
  * A chunk holds each row as its JSON text (catalog-chunk-set.ts): reading a page's 20 products
  * decodes 20 chunks, and strings decode at the speed of a copy where objects cost per property
@@ -12,20 +12,22 @@
  * asked for are parsed. Later per-variant data (price list records) gets fields on the variants,
  * or a chunk store of its own with the same keys, read only by what needs it.
  *
- * The records' own reads and writes, on the raw IDBTransaction of a Dexie transaction (or the DBCore
- * transaction of catalog-chunk-tables.ts, which is the same object), with Dexie.Promise, so a
+ * The records' own reads and writes, on the raw IDBTransaction of a Dexie transaction (or the
+ * DBCore transaction of catalog-chunk-tables.ts, the same object), with Dexie.Promise, so a
  * caller inside a Dexie transaction keeps its zone.
  */
 import { Dexie } from 'dexie';
 import type { StoredOwners } from './catalog-rows';
 
 /**
- * Product ids per chunk. A chunk of 32 generated products with their variants is ~20 KB: reading
- * a page of 20 scattered products reads 20 chunks, a few times the bytes of 20 rows but the same
- * number of records; 64 and 128 made that read 2-5x slower, and large records (over 64 KB)
- * are kept by Chromium as blobs, slower still. Sparse ids only make chunks emptier.
+ * Product ids per chunk. A first pull of 100,000 products writes ~6,300 row chunks and ~2,100
+ * variant chunks; a page of 20 scattered products reads 20 of each, ~16x the bytes of 20 rows.
+ * Measured (bench/local-catalog-engine.ts, a loaded 2-core machine): 16 and 32 pulled in the
+ * same 5-6.5 s (one record a product: 33 s), and a keystroke's first page read cold was faster
+ * with 16 (p95 11-12 ms against 14-21 ms with a category filter). Records over 64 KB are kept
+ * by Chromium as blobs, slower still. Sparse ids only make chunks emptier.
  */
-export const CHUNK_SPAN = 32;
+export const CHUNK_SPAN = 16;
 /** Variant ids per owner bucket (a bucket holds two numbers per variant: small even when full). */
 const OWNER_SPAN = 1024;
 
