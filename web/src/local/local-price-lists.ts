@@ -1,0 +1,145 @@
+/**
+ * The signed-in user's price lists on the device (issue 35): `createLocalPriceLists(deps)` makes
+ * one, which follows the local catalog: it opens the copy of the user whose catalog is open
+ * (price-list-db.ts), and pulls the price lists' changes (price-list-pull.ts) after every pull of
+ * the catalog that finished, so on the catalog's own triggers (the catalog opening, the device
+ * back online, the page shown again, every minute, a Sync or a work order done, the store's
+ * change seen by catalog-watch.ts). Offline nothing is pulled and the copy is read as it is.
+ *
+ * One tab pulls at a time (Web Locks 'price-list-pull', where the catalog uses them too); other
+ * tabs see the rows at their next read. Screens subscribe to `revision`, which moves when a pull
+ * of this tab changed something or another user's copy opened.
+ */
+import { getErrorMessage, isApiError, ErrorCode } from '@catalog/contracts/errors';
+import { catalogStorageChosen } from './catalog-db';
+import type { CatalogStatus } from './catalog-status';
+import { catalogInMemory } from './indexeddb-choice';
+import { createPriceListDb, deletePriceListDb, priceListDbName, type PriceListDb } from './price-list-db';
+import { pullPriceLists, type FetchPriceListChanges } from './price-list-pull';
+
+const PULL_LOCK = 'price-list-pull';
+
+export interface LocalPriceListsDeps {
+  /** The local catalog whose pulls this one follows (deviceCatalog in the app). */
+  catalog: { status(): CatalogStatus; subscribe(listener: () => void): () => void };
+  isOffline: () => boolean;
+  fetchChanges?: FetchPriceListChanges;
+}
+
+export interface PriceListsStatus {
+  uid: string | null;
+  pulling: boolean;
+  /** The last pull's failure message (cleared by the next success). */
+  error: string | null;
+  /** Moves whenever what the copy holds may have changed: readers read again. */
+  revision: number;
+}
+
+export function createLocalPriceLists({ catalog, isOffline, fetchChanges }: LocalPriceListsDeps) {
+  let status: PriceListsStatus = { uid: null, pulling: false, error: null, revision: 0 };
+  let db: PriceListDb | null = null;
+  let opened: Promise<PriceListDb> | null = null;
+  let lastPulledAt: number | null = null;
+  let running: Promise<void> | null = null;
+  let queued: Promise<void> | null = null;
+  const listeners = new Set<() => void>();
+
+  function set(patch: Partial<PriceListsStatus>): void {
+    status = { ...status, ...patch };
+    for (const listener of listeners) listener();
+  }
+
+  function open(uid: string | null): void {
+    db?.close();
+    db = null;
+    opened = uid === null ? null : catalogStorageChosen().then(() => {
+      // Signed out or another user meanwhile: this copy is not the open one.
+      if (status.uid !== uid) throw new Error('closed');
+      return (db = createPriceListDb(priceListDbName(uid)));
+    });
+    opened?.catch(() => {});
+    set({ uid, pulling: false, error: null, revision: status.revision + 1 });
+  }
+
+  async function pullOnce(uid: string): Promise<void> {
+    const copy = await opened;
+    if (!copy || status.uid !== uid) return;
+    set({ pulling: true });
+    try {
+      let changed = 0;
+      await withPullLock(async () => {
+        if (status.uid === uid) changed = (await pullPriceLists(copy, { fetchChanges })).changedProducts;
+      });
+      if (status.uid === uid) set({ pulling: false, error: null, revision: status.revision + (changed > 0 ? 1 : 0) });
+    } catch (err) {
+      if (status.uid !== uid) return;
+      const signedOut = isApiError(err) && err.code === ErrorCode.UNAUTHENTICATED;
+      if (!isOffline() && !signedOut) console.error('Price list pull failed', err);
+      set({ pulling: false, error: getErrorMessage(err, 'Could not update the price lists') });
+    }
+  }
+
+  /** Pulls now (a call during a pull runs one more after it). Never rejects; skipped offline. */
+  function pullNow(): Promise<void> {
+    const uid = status.uid;
+    if (uid === null || isOffline()) return Promise.resolve();
+    if (running) {
+      queued ??= running.then(() => {
+        queued = null;
+        return pullNow();
+      });
+      return queued;
+    }
+    running = pullOnce(uid).finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  /** The catalog moved: another user's opened, or a pull of it finished. */
+  function follow(): void {
+    const s = catalog.status();
+    if (s.uid !== status.uid) open(s.uid);
+    if (s.lastPulledAt !== lastPulledAt) {
+      lastPulledAt = s.lastPulledAt;
+      if (s.lastPulledAt !== null) void pullNow();
+    }
+  }
+
+  const unfollow = catalog.subscribe(follow);
+  follow();
+
+  return {
+    pullNow,
+    /** The open copy once it is made; null when no user's catalog is open. */
+    db: (): Promise<PriceListDb | null> => opened?.catch(() => null) ?? Promise.resolve(null),
+    status: (): PriceListsStatus => status,
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    /**
+     * Signing out: the user's price lists leave the device (closed first if open; the catalog's
+     * closing, which sign-out does too, makes this follow it to no user).
+     */
+    async forget(uid: string): Promise<void> {
+      if (status.uid === uid) db?.close();
+      await catalogStorageChosen();
+      await deletePriceListDb(uid);
+    },
+    /** Stops following the catalog and closes the copy (tests). */
+    stop(): void {
+      unfollow();
+      db?.close();
+    },
+  };
+}
+
+export type LocalPriceLists = ReturnType<typeof createLocalPriceLists>;
+
+/** Runs `fn` holding the pull lock across tabs; directly without Web Locks or with the catalog in memory. */
+async function withPullLock(fn: () => Promise<void>): Promise<void> {
+  const locks = typeof navigator === 'undefined' || catalogInMemory() ? undefined : navigator.locks;
+  if (locks?.request) await locks.request(PULL_LOCK, fn);
+  else await fn();
+}

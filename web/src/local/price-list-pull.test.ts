@@ -1,0 +1,154 @@
+/**
+ * The device's price lists (issue 35): a pull stores one row per list, currency and product with
+ * its variants' records, page after page from the cursor; later pulls bring only changes (a
+ * deletion drops the variant, the last one its row); a reset starts the copy over; the lists are
+ * replaced whole. The copy follows the local catalog: pulled after each of its pulls, not offline,
+ * per user, and deleted on sign-out.
+ */
+import 'fake-indexeddb/auto';
+import type { PriceListChangesResponse, ReplicatedPriceListRecord } from '@catalog/contracts/price-list-changes';
+import type { PriceListSummary } from '@catalog/contracts/price-lists';
+import { Dexie } from 'dexie';
+import { afterEach, describe, expect, it } from 'vitest';
+import { INITIAL_STATUS, createStatusStore } from './catalog-status';
+import { createLocalPriceLists } from './local-price-lists';
+import { createPriceListDb, priceListDbName, type PriceListDb } from './price-list-db';
+import { pullPriceLists, readPriceListState, type FetchPriceListChanges } from './price-list-pull';
+import { readListRecords, readProductPriceLists } from './price-list-read';
+
+const list = (id: number, name: string, currencies: string[]): PriceListSummary => ({
+  id, name, active: true, dateModified: null, currencies, recordCounts: [], customerGroups: [{ id: 2, name: 'Wholesale' }], channels: [], recordsReadAt: null,
+});
+const rec = (priceListId: number, productId: number, variantId: number, price: string, currency = 'USD'): ReplicatedPriceListRecord => ({
+  priceListId, productId, variantId, currency, price, salePrice: null, retailPrice: null, mapPrice: null,
+});
+
+type Change = { version: number; record?: ReplicatedPriceListRecord; deleted?: Omit<ReplicatedPriceListRecord, 'price' | 'salePrice' | 'retailPrice' | 'mapPrice'> };
+
+/** A server of price list changes: its log of changes by version, pages of `limit`. */
+function fakeServer(limit = 2) {
+  const server = { log: [] as Change[], lists: [list(1, 'Wholesale', ['USD']), list(2, 'Euro', ['EUR'])], catalogId: 'c1:store', asked: [] as number[] };
+  const fetch: FetchPriceListChanges = async (cursor, catalog) => {
+    server.asked.push(cursor);
+    const latest = server.log.at(-1)?.version ?? 0;
+    const reset = (catalog !== undefined && catalog !== server.catalogId) || cursor > latest;
+    const since = reset ? 0 : cursor;
+    // A key's latest change only, as the server's table keeps one row per key.
+    const latestOf = new Map<string, Change>();
+    for (const c of server.log) {
+      const r = (c.record ?? c.deleted)!;
+      latestOf.set(`${r.priceListId}:${r.variantId}:${r.currency}`, c);
+    }
+    const after = [...latestOf.values()].filter((c) => c.version > since).sort((a, b) => a.version - b.version);
+    const page = after.slice(0, limit);
+    return {
+      catalogId: server.catalogId, reset, cursor: page.at(-1)?.version ?? since, hasMore: after.length > limit, latestVersion: latest, catalogCurrency: 'USD',
+      lists: server.lists, records: page.flatMap((c) => (c.record ? [c.record] : [])), deleted: page.flatMap((c) => (c.deleted ? [c.deleted] : [])),
+    } satisfies PriceListChangesResponse;
+  };
+  const write = (...records: ReplicatedPriceListRecord[]) => {
+    for (const record of records) server.log.push({ version: server.log.length + 1, record });
+  };
+  const remove = (r: ReplicatedPriceListRecord) => {
+    const { price: _p, salePrice: _s, retailPrice: _r, mapPrice: _m, ...key } = r;
+    server.log.push({ version: server.log.length + 1, deleted: key });
+  };
+  return { server, fetch, write, remove };
+}
+
+const open: PriceListDb[] = [];
+let n = 0;
+function freshDb(): PriceListDb {
+  const db = createPriceListDb(`price-lists-test-${++n}`);
+  open.push(db);
+  return db;
+}
+afterEach(() => {
+  for (const db of open.splice(0)) db.close();
+});
+
+describe('pulling price lists', () => {
+  it('stores one row per list, currency and product holding its variants\u2019 records, page after page', async () => {
+    const { server, fetch, write } = fakeServer(2);
+    write(rec(1, 100, 1001, '9.00'), rec(1, 100, 1002, '8.00'), rec(1, 200, 2000, '5.00'), rec(2, 100, 1001, '8.50', 'EUR'), rec(1, 100, 1001, '7.00'));
+    const db = freshDb();
+    expect(await pullPriceLists(db, { fetchChanges: fetch })).toMatchObject({ pages: 2, reset: false, cursor: 5 });
+    expect(server.asked).toEqual([0, 3]);
+    expect(await db.records.count()).toBe(3);
+    const product = await readProductPriceLists(db, 100);
+    expect(product.lists.map((l) => l.name)).toEqual(['Wholesale', 'Euro']);
+    expect(product.catalogCurrency).toBe('USD');
+    expect(product.records.get(1)?.get('USD')).toEqual({ 1001: ['7.00', null, null, null], 1002: ['8.00', null, null, null] });
+    expect(product.records.get(2)?.get('EUR')).toEqual({ 1001: ['8.50', null, null, null] });
+    expect([...(await readListRecords(db, 1, 'USD')).keys()]).toEqual([100, 200]);
+    expect(await readPriceListState(db)).toEqual({ cursor: 5, catalogId: 'c1:store', catalogCurrency: 'USD' });
+  });
+
+  it('brings only changes later: a changed record, a deletion dropping its variant and the last one its row; lists replaced whole', async () => {
+    const { server, fetch, write, remove } = fakeServer(10);
+    const a = rec(1, 100, 1001, '9.00');
+    const b = rec(1, 100, 1002, '8.00');
+    const c = rec(1, 200, 2000, '5.00');
+    write(a, b, c);
+    const db = freshDb();
+    await pullPriceLists(db, { fetchChanges: fetch });
+    write({ ...b, price: '6.00', salePrice: '5.50', mapPrice: '5.00' });
+    remove(a);
+    remove(c);
+    server.lists = [list(1, 'Wholesale B2B', ['USD'])];
+    server.asked = [];
+    expect(await pullPriceLists(db, { fetchChanges: fetch })).toMatchObject({ pages: 1, changedProducts: 2, cursor: 6 });
+    expect(server.asked).toEqual([3]);
+    expect(await db.records.toArray()).toEqual([{ priceListId: 1, currency: 'USD', productId: 100, variants: { 1002: ['6.00', '5.50', null, '5.00'] } }]);
+    expect((await db.lists.toArray()).map((l) => l.name)).toEqual(['Wholesale B2B']);
+  });
+
+  it('starts over when told to reset (the lists were cleared, another store connected)', async () => {
+    const { server, fetch, write } = fakeServer(10);
+    write(rec(1, 100, 1001, '9.00'), rec(1, 200, 2000, '5.00'));
+    const db = freshDb();
+    await pullPriceLists(db, { fetchChanges: fetch });
+    server.log = [];
+    server.catalogId = 'c1:other-store';
+    write(rec(1, 300, 3000, '3.00'));
+    expect(await pullPriceLists(db, { fetchChanges: fetch })).toMatchObject({ reset: true, cursor: 1 });
+    expect((await db.records.toArray()).map((r) => r.productId)).toEqual([300]);
+    expect((await readPriceListState(db)).catalogId).toBe('c1:other-store');
+  });
+});
+
+describe('the local price lists', () => {
+  it('pull after each of the catalog\u2019s pulls, never offline, into each user\u2019s own copy; sign-out deletes it', async () => {
+    const { fetch, write, server } = fakeServer(10);
+    write(rec(1, 100, 1001, '9.00'));
+    const catalog = createStatusStore();
+    let offline = false;
+    const local = createLocalPriceLists({ catalog: { status: catalog.get, subscribe: catalog.subscribe }, isOffline: () => offline, fetchChanges: fetch });
+    expect(await local.db()).toBeNull();
+    catalog.set({ ...INITIAL_STATUS, uid: 'u-1' });
+    expect(server.asked).toEqual([]);
+    catalog.set({ lastPulledAt: 1 });
+    await local.pullNow();
+    const db = (await local.db())!;
+    expect(db.name).toBe(priceListDbName('u-1'));
+    expect(await db.records.count()).toBe(1);
+    const revision = local.status().revision;
+
+    offline = true;
+    write(rec(1, 200, 2000, '5.00'));
+    catalog.set({ lastPulledAt: 2 });
+    await local.pullNow();
+    expect(await db.records.count()).toBe(1);
+    offline = false;
+    catalog.set({ lastPulledAt: 3 });
+    await local.pullNow();
+    expect(await db.records.count()).toBe(2);
+    expect(local.status().revision).toBeGreaterThan(revision);
+
+    catalog.set({ ...INITIAL_STATUS, uid: 'u-2', lastPulledAt: null });
+    expect((await local.db())!.name).toBe(priceListDbName('u-2'));
+    await local.forget('u-1');
+    expect(await Dexie.exists(priceListDbName('u-1'))).toBe(false);
+    local.stop();
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * One pull of the price lists (server -> device, issue 35): pages of GET /api/price-lists/changes
+ * from the stored cursor until `hasMore` is false, each applied in one transaction of
+ * price-list-db.ts: the lists replaced whole, the page's records merged into their (list,
+ * currency, product) rows, the cursor moved. The next page is asked for while one is written, as
+ * the catalog's pull does (catalog-pull.ts). A `reset` page empties the copy before it is applied.
+ */
+import { isApiError } from '@catalog/contracts/errors';
+import {
+  MAX_PRICE_LIST_CHANGES_LIMIT, PriceListChangesResponse, type PriceListRecordKey, type ReplicatedPriceListRecord,
+} from '@catalog/contracts/price-list-changes';
+import { apiFetch } from '../lib/api-client';
+import { PULL_RATE_LIMIT_RETRIES, PULL_RETRY_DEFAULT_MS, PULL_RETRY_MAX_MS } from './catalog-pull';
+import { META_CATALOG, META_CATALOG_CURRENCY, META_CURSOR, type PriceListDb, type RecordTuple, type StoredRecordRow } from './price-list-db';
+
+/** Fetches the page of changes after `cursor` of the copy `catalog` (unknown for a first pull). */
+export type FetchPriceListChanges = (cursor: number, catalog: string | undefined) => Promise<PriceListChangesResponse>;
+
+export const fetchPriceListChangesFromApi: FetchPriceListChanges = (cursor, catalog) =>
+  apiFetch('/api/price-lists/changes', {
+    query: { cursor, limit: MAX_PRICE_LIST_CHANGES_LIMIT, catalog },
+    schema: PriceListChangesResponse,
+  });
+
+/** `fetchChanges` that waits the server's Retry-After on a 429 and asks again (as the catalog's pull does). */
+function waitingOnRateLimits(fetchChanges: FetchPriceListChanges): FetchPriceListChanges {
+  return async (cursor, catalog) => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await fetchChanges(cursor, catalog);
+      } catch (err) {
+        const wait = isApiError(err) && err.status === 429 ? (err.retryAfterMs ?? PULL_RETRY_DEFAULT_MS) : null;
+        if (wait === null || wait > PULL_RETRY_MAX_MS || attempt >= PULL_RATE_LIMIT_RETRIES) throw err;
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
+  };
+}
+
+export interface PriceListCopyState {
+  cursor: number;
+  catalogId: string | undefined;
+  /** The catalog's currency as the last pull said (null: unknown). */
+  catalogCurrency: string | null;
+}
+
+export async function readPriceListState(db: PriceListDb): Promise<PriceListCopyState> {
+  const [cursor, catalog, currency] = await db.meta.bulkGet([META_CURSOR, META_CATALOG, META_CATALOG_CURRENCY]);
+  return {
+    cursor: typeof cursor?.value === 'number' ? cursor.value : 0,
+    catalogId: typeof catalog?.value === 'string' ? catalog.value : undefined,
+    catalogCurrency: typeof currency?.value === 'string' ? currency.value : null,
+  };
+}
+
+type RowKey = [number, string, number];
+const rowKeyOf = (r: PriceListRecordKey): RowKey => [r.priceListId, r.currency, r.productId];
+const tupleOf = (r: ReplicatedPriceListRecord): RecordTuple => [r.price, r.salePrice, r.retailPrice, r.mapPrice];
+
+/** A page's changes grouped by the row they change. */
+function groupByRow(page: PriceListChangesResponse) {
+  const rows = new Map<string, { key: RowKey; put: Array<[number, RecordTuple]>; drop: number[] }>();
+  const entry = (r: PriceListRecordKey) => {
+    const key = rowKeyOf(r);
+    const id = key.join('\u0000');
+    let found = rows.get(id);
+    if (!found) rows.set(id, (found = { key, put: [], drop: [] }));
+    return found;
+  };
+  for (const r of page.records) entry(r).put.push([r.variantId, tupleOf(r)]);
+  for (const r of page.deleted) entry(r).drop.push(r.variantId);
+  return [...rows.values()];
+}
+
+/** Applies one page in one transaction; returns the ids of the products whose records changed. */
+export async function applyPriceListPage(db: PriceListDb, page: PriceListChangesResponse): Promise<number[]> {
+  const groups = groupByRow(page);
+  await db.transaction('rw', [db.lists, db.records, db.meta], async () => {
+    if (page.reset) await db.records.clear();
+    await db.lists.clear();
+    await db.lists.bulkPut(page.lists);
+    const existing = await db.records.bulkGet(groups.map((g) => g.key));
+    const puts: StoredRecordRow[] = [];
+    const drops: RowKey[] = [];
+    groups.forEach(({ key: [priceListId, currency, productId], put, drop }, i) => {
+      const variants = { ...existing[i]?.variants };
+      for (const id of drop) delete variants[id];
+      for (const [id, tuple] of put) variants[id] = tuple;
+      if (Object.keys(variants).length === 0) drops.push([priceListId, currency, productId]);
+      else puts.push({ priceListId, currency, productId, variants });
+    });
+    if (drops.length > 0) await db.records.bulkDelete(drops);
+    if (puts.length > 0) await db.records.bulkPut(puts);
+    await db.meta.bulkPut([
+      { key: META_CURSOR, value: page.cursor },
+      { key: META_CATALOG, value: page.catalogId },
+      { key: META_CATALOG_CURRENCY, value: page.catalogCurrency },
+    ]);
+  });
+  return [...new Set(groups.map((g) => g.key[2]))];
+}
+
+export interface PriceListPullResult {
+  pages: number;
+  reset: boolean;
+  cursor: number;
+  /** Products whose records changed (written or deleted). */
+  changedProducts: number;
+}
+
+export async function pullPriceLists(db: PriceListDb, options: { fetchChanges?: FetchPriceListChanges } = {}): Promise<PriceListPullResult> {
+  const fetchChanges = waitingOnRateLimits(options.fetchChanges ?? fetchPriceListChangesFromApi);
+  const { cursor: start, catalogId } = await readPriceListState(db);
+  const result: PriceListPullResult = { pages: 0, reset: false, cursor: start, changedProducts: 0 };
+  let next: Promise<PriceListChangesResponse> | null = fetchChanges(start, catalogId);
+  while (next) {
+    const page: PriceListChangesResponse = await next;
+    next = page.hasMore ? fetchChanges(page.cursor, page.catalogId) : null;
+    // If this page fails to apply, the prefetched one is dropped: keep its failure quiet.
+    next?.catch(() => {});
+    result.changedProducts += (await applyPriceListPage(db, page)).length;
+    result.reset ||= page.reset;
+    result.pages += 1;
+    result.cursor = page.cursor;
+  }
+  return result;
+}
