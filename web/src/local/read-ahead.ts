@@ -1,8 +1,8 @@
 /**
  * The catalog's read-ahead loop (catalog-query.ts): reads `ids` in steps of `step` rows with at
  * most `ahead` steps in flight, so IndexedDB reads the next step while the last one is decoded.
- * Each step's reads are issued in a task of their own: a step is ~80 IndexedDB requests (its
- * products and their variants, one request each), and issuing three steps' at once made one task
+ * Each step's reads are issued in a task of their own: a step is tens of IndexedDB requests (its
+ * products' chunks and their variants', one request each), and issuing three steps' at once made one task
  * of tens of milliseconds under DevTools or Lighthouse, which record every request.
  */
 import { nextTask } from '../lib/idle';
