@@ -6,6 +6,9 @@
  * back online, the page shown again, every minute, a Sync or a work order done, the store's
  * change seen by catalog-watch.ts). Offline nothing is pulled and the copy is read as it is.
  *
+ * It follows while a screen that shows price lists is mounted (`subscribe`, inside the signed-in
+ * shell), pulling once when it starts.
+ *
  * One tab pulls at a time (Web Locks 'price-list-pull', where the catalog uses them too); other
  * tabs see the rows at their next read. Screens subscribe to `revision`, which moves when a pull
  * of this tab changed something or another user's copy opened.
@@ -106,17 +109,39 @@ export function createLocalPriceLists({ catalog, isOffline, fetchChanges }: Loca
     }
   }
 
-  const unfollow = catalog.subscribe(follow);
-  follow();
+  let unfollow: (() => void) | null = null;
+  /**
+   * Follows the catalog while a screen that shows price lists is mounted (`subscribe`), so only
+   * inside the signed-in shell: a pull asks the API for the user's token, and the catalog may be
+   * opened (and pulled, by tests) before anyone is signed in. Starting pulls once at once when
+   * the catalog has been pulled, so what is shown is fresh.
+   */
+  function start(): void {
+    if (unfollow) return;
+    lastPulledAt = null;
+    unfollow = catalog.subscribe(follow);
+    follow();
+  }
+
+  function stopFollowing(): void {
+    unfollow?.();
+    unfollow = null;
+  }
 
   return {
+    start,
     pullNow,
     /** The open copy once it is made; null when no user's catalog is open. */
     db: (): Promise<PriceListDb | null> => opened?.catch(() => null) ?? Promise.resolve(null),
     status: (): PriceListsStatus => status,
+    /** The first listener starts following the catalog (`start`), the last one gone stops it. */
     subscribe(listener: () => void): () => void {
       listeners.add(listener);
-      return () => listeners.delete(listener);
+      start();
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) stopFollowing();
+      };
     },
     /**
      * Signing out: the user's price lists leave the device (closed first if open; the catalog's
@@ -129,7 +154,7 @@ export function createLocalPriceLists({ catalog, isOffline, fetchChanges }: Loca
     },
     /** Stops following the catalog and closes the copy (tests). */
     stop(): void {
-      unfollow();
+      stopFollowing();
       db?.close();
     },
   };

@@ -118,15 +118,20 @@ describe('pulling price lists', () => {
 });
 
 describe('the local price lists', () => {
-  it('pull after each of the catalog\u2019s pulls, never offline, into each user\u2019s own copy; sign-out deletes it', async () => {
+  it('while a screen shows them, pull after each of the catalog\u2019s pulls, never offline, into each user\u2019s own copy; sign-out deletes it', async () => {
     const { fetch, write, server } = fakeServer(10);
     write(rec(1, 100, 1001, '9.00'));
     const catalog = createStatusStore();
     let offline = false;
     const local = createLocalPriceLists({ catalog: { status: catalog.get, subscribe: catalog.subscribe }, isOffline: () => offline, fetchChanges: fetch });
+    catalog.set({ ...INITIAL_STATUS, uid: 'u-1', lastPulledAt: 0 });
     expect(await local.db()).toBeNull();
-    catalog.set({ ...INITIAL_STATUS, uid: 'u-1' });
     expect(server.asked).toEqual([]);
+    // A screen showing price lists mounts: it follows, and pulls at once.
+    const unsubscribe = local.subscribe(() => {});
+    await local.pullNow();
+    expect(server.asked[0]).toBe(0);
+    server.asked = [];
     catalog.set({ lastPulledAt: 1 });
     await local.pullNow();
     const db = (await local.db())!;
@@ -145,6 +150,13 @@ describe('the local price lists', () => {
     expect(await db.records.count()).toBe(2);
     expect(local.status().revision).toBeGreaterThan(revision);
 
+    // No screen shows price lists: the catalog's pulls are not followed.
+    unsubscribe();
+    server.asked = [];
+    catalog.set({ lastPulledAt: 4 });
+    expect(server.asked).toEqual([]);
+
+    local.start();
     catalog.set({ ...INITIAL_STATUS, uid: 'u-2', lastPulledAt: null });
     expect((await local.db())!.name).toBe(priceListDbName('u-2'));
     await local.forget('u-1');

@@ -63,7 +63,7 @@ describe('GET /api/price-lists/changes', () => {
   });
 
   it('after a cursor answers only what changed: a changed record, and a deleted one as its key', async () => {
-    const [{ cursor }] = (await pull(0, MAX_PRICE_LIST_CHANGES_LIMIT)).slice(-1);
+    const { cursor } = (await pull(0, MAX_PRICE_LIST_CHANGES_LIMIT)).at(-1)!;
     expect((await pull(cursor, 100))[0]).toMatchObject({ cursor, hasMore: false, records: [], deleted: [], reset: false });
     const [a, b] = pricing().records(1);
     await t.db.priceLists.upsertRecords(t.companyId, [{ priceListId: 1, variantId: a!.variant_id, productId: a!.product_id, currency: 'USD', priceCents: 123, salePriceCents: 100, retailPriceCents: 150, mapPriceCents: 110 }]);

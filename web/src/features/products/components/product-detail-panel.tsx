@@ -1,7 +1,8 @@
 /**
  * The product's detail panel (a drawer from the right; full width on a phone): name, category,
  * pricing, the variants (collapsed; each with its own retail price and cost or the product's),
- * product information (brand, retail price, cost among it) and the price history. Reads the
+ * product information (brand, retail price, cost among it), the store's price lists (what each
+ * list's customers pay, issue 35) and the price history. Reads the
  * product from the local catalog, so it follows pulls; edits go to the API. A member whose
  * company requires approval reads, before saving, that an edit waits for it; edits that were
  * sent for approval show above the pricing (issue 31).
@@ -17,6 +18,7 @@ import { EDITS_NEED_APPROVAL_HINT, useEditsNeedApproval } from '../hooks/use-edi
 import { usePriceEdits } from '../hooks/use-price-edits';
 import { displayPricing, formatPrice, usesVariantPricing } from '../utils/product-pricing';
 import { PriceHistory } from './price-history';
+import { ProductPriceLists } from './product-price-lists';
 import { ProductPricingSection } from './product-pricing-section';
 import { SentForApprovalNotes } from './sent-for-approval';
 import { StatusBadge } from './status-badge';
@@ -98,6 +100,8 @@ function PanelBody({ productId, onClose }: { productId: number; onClose: () => v
           <Info label="Product ID">{product.id}</Info>
         </SimpleGrid>
       </section>
+      <Divider />
+      <ProductPriceLists product={product} />
       <Divider />
       <PriceHistory productId={product.id} variants={product.variants} />
     </Stack>
