@@ -119,6 +119,7 @@ describe.each(dbTargets)('hostile input on $name', (target) => {
       // The paged lists (issue 31): a cursor as the API hands them out.
       ...Object.fromEntries(['GET /api/products/:id/price-history', 'GET /api/backups', 'GET /api/company/users', 'GET /api/invitations', 'GET /api/my-invitations']
         .map((route) => [route, { cursor: timeIdCursor({ at: new Date('2025-03-01T00:00:00Z'), id: crypto.randomUUID() }), limit: '20' }])),
+      'GET /api/backups/:id/diff': { priceList: '1', currency: 'USD' },
       'GET /api/backups/diff': { at: '2025-03-08T09:05:00.000Z' },
       'GET /api/price-lists/changes': { cursor: '0', limit: '100', catalog: 'abc' },
       'GET /api/price-lists/:id/records': { productId: '101', sku: 'SKU-101', currency: 'USD', cursor: priceListRecordCursor({ variantId: 9001, currency: 'USD' }), limit: '20' },

@@ -53,6 +53,9 @@ describe('price edits offline', () => {
       const before = await storeProduct(storeUrl(), target.id);
       const newSale = newSaleFor(target, 35);
 
+      // The shell's first requests (and the price lists' pull after the catalog's) answered: on a
+      // slow machine they may still be on their way here, and going offline would cut them.
+      await page.waitForLoadState('networkidle');
       await context.setOffline(true);
       await editSalePrice(page, target, newSale);
       await toast(page, 'Saved on this device').waitFor();

@@ -94,7 +94,9 @@ const storedDrafts = (page: Page) => readLocal<Array<{ id: string; title: string
  * restored (decision 041), so a page may be on screen before its first pull has even asked.
  */
 async function pulledToDevice(page: Page, count: number): Promise<void> {
-  await expect.poll(() => readLocal(page, 'products', 'count', 0), { timeout: 30_000 }).toBe(count);
+  // Products are stored in chunks of consecutive ids (decision 058): count the ids they hold.
+  const held = async () => (await readLocal<Array<{ ids: number[] }>>(page, 'chunks', 'getAll', [])).reduce((n, c) => n + c.ids.length, 0);
+  await expect.poll(held, { timeout: 30_000 }).toBe(count);
 }
 
 async function expectNoAxeViolations(page: Page): Promise<void> {

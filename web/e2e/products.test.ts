@@ -31,9 +31,10 @@ function localProductCount(page: Page): Promise<number> {
       req.onsuccess = () => resolve(req.result);
       req.onerror = () => reject(req.error);
     });
+    // Products are stored in chunks of consecutive ids (decision 058): count the ids they hold.
     const count = await new Promise<number>((resolve) => {
-      const req = db.transaction('products').objectStore('products').count();
-      req.onsuccess = () => resolve(req.result);
+      const req = db.transaction('chunks').objectStore('chunks').getAll();
+      req.onsuccess = () => resolve((req.result as Array<{ ids: number[] }>).reduce((n, c) => n + c.ids.length, 0));
     });
     db.close();
     return count;

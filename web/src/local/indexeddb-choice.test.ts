@@ -100,6 +100,6 @@ describe('chooseIndexedDb', () => {
     } finally {
       db.close();
     }
-    expect(await memoryIndexedDb.databases()).toContainEqual({ name: catalogDbName('framed-user'), version: 20 });
+    expect(await memoryIndexedDb.databases()).toContainEqual({ name: catalogDbName('framed-user'), version: 30 });
   });
 });

@@ -160,7 +160,7 @@ export function createLocalPriceLists({ catalog, isOffline, fetchChanges }: Loca
   };
 }
 
-export type LocalPriceLists = ReturnType<typeof createLocalPriceLists>;
+
 
 /** Runs `fn` holding the pull lock across tabs; directly without Web Locks or with the catalog in memory. */
 async function withPullLock(fn: () => Promise<void>): Promise<void> {

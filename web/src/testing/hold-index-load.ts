@@ -1,7 +1,8 @@
 /**
  * For tests of a catalog whose in-memory index is still being built: holds the answer of every
- * range read of `products` in any Dexie database opened meanwhile (how local-catalog loads the
- * index; the first-page preview reads by key and counts, so it is not held).
+ * range read of the catalog's `chunks` (its product rows, decision 058) in any Dexie database opened
+ * meanwhile (how local-catalog loads the index; the first-page preview reads by key and counts, so
+ * it is not held).
  */
 import { Dexie, type DBCore, type DBCoreQueryRequest } from 'dexie';
 
@@ -17,7 +18,7 @@ export function holdIndexLoad(): () => void {
         ...down,
         table: (name) => {
           const table = down.table(name);
-          if (name !== 'products') return table;
+          if (name !== 'chunks') return table;
           // Read at once (within the transaction), answered when released.
           return { ...table, query: async (req: DBCoreQueryRequest) => Promise.all([table.query(req), gate]).then(([res]) => res) };
         },
