@@ -4,7 +4,7 @@
  * are kept in.
  */
 import { skuTextOf, type ProductFilters, type ProductFilterSubject } from '@catalog/contracts/product-filters';
-import type { StoredProduct } from './catalog-db';
+import type { StoredProduct } from './catalog-rows';
 import type { Masks } from './search-masks';
 
 export interface IndexFilter {

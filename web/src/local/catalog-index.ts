@@ -12,7 +12,7 @@
  */
 import { CATEGORY_SEPARATOR } from '@catalog/contracts/catalog';
 import { hasProductFilters, productFilterMatcher, productFiltersToParams } from '@catalog/contracts/product-filters';
-import type { StoredProduct } from './catalog-db';
+import type { StoredProduct } from './catalog-rows';
 import {
   compareBrands, compareEntries, mergeByName, searchWords, subjectOf, type Entry, type IndexFilter, type IndexPage,
 } from './catalog-index-entry';

@@ -5,7 +5,7 @@
  */
 import { isOnSale } from '@catalog/contracts/money';
 import type { ReplicatedProduct, ReplicatedVariant } from '@catalog/contracts/replication';
-import type { StoredProduct } from './catalog-db';
+import type { StoredProduct } from './catalog-rows';
 
 /** What a product row keeps of its variants for the index: how many are on sale, their SKUs. */
 export interface FromVariants {
