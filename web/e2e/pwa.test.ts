@@ -252,6 +252,9 @@ describe('offline, signed in', () => {
       await serviceWorkerReady(page);
       const target = products.find((p) => p.variants.length <= 1)!;
 
+      // The shell's first requests (user, settings, dashboard, sync status) answered: on a slow
+      // machine they may still be on their way here, and going offline would cut them.
+      await page.waitForLoadState('networkidle');
       await context.setOffline(true);
       await page.getByText('List', { exact: true }).click();
       await page.getByRole('table', { name: 'Products' }).getByRole('button', { name: target.name, exact: true }).click();
@@ -295,6 +298,8 @@ describe('offline, signed in', () => {
       await found(page).filter({ hasText: countText(products.length) }).waitFor();
       await serviceWorkerReady(page);
 
+      // As above: the shell's first requests answered before the network goes.
+      await page.waitForLoadState('networkidle');
       await context.setOffline(true);
       // The stored session's token is out of date: Firebase would refresh it, but cannot offline.
       const expired = await page.evaluate(async () => {

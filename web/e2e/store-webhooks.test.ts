@@ -30,7 +30,10 @@ describe('store webhooks', () => {
       // Connecting registered the catalog's webhooks, delivering to this app.
       const hooks = await storeHooks(storeUrl());
       expect(hooks.map((h) => h.scope).sort()).toEqual(
-        ['store/category/*', 'store/product/created', 'store/product/deleted', 'store/product/updated', 'store/sku/updated'],
+        [
+          'store/category/*', 'store/priceList/*', 'store/priceLists/deleted', 'store/product/created', 'store/product/deleted', 'store/product/updated',
+          'store/sku/updated',
+        ],
       );
       expect(hooks.every((h) => h.destination.startsWith(`http://127.0.0.1:${app().port}/api/webhooks/bigcommerce/`))).toBe(true);
       const target = products.find((p) => p.variants.length <= 1) ?? products[0]!;
