@@ -213,6 +213,7 @@ export async function runSync(o: SyncEngineOptions): Promise<SyncOutcome> {
     if (!whole) await o.db.settings.requireFullSync(o.companyId);
     // The store's price lists once the catalog is saved (price-lists.ts): a store without them,
     // or a token without their scope, is noted there and does not fail the Sync.
+    report('saving', 95, 'Reading the store\u2019s price lists');
     const priceLists = await syncPriceLists({ db: o.db, client: o.client, companyId: o.companyId, full: !incremental, signal, now });
 
     const warning = incremental ? undefined : planLimitWarning(o.plan.name, limit, stats.storeTotal);
