@@ -10,6 +10,7 @@ import { PLAN_LIST } from '@catalog/contracts/plans';
 import { useAppAndBrowser } from './support/app-and-browser';
 import { PHONE } from './support/browser';
 import { takeConsoleErrors } from './support/console-errors';
+import { goOffline } from './support/network';
 import { violationSummary } from './support/page';
 
 const { withPage } = useAppAndBrowser();
@@ -121,7 +122,7 @@ describe('offline', () => {
       // An active service worker has finished precaching the shell (install precedes activation).
       const state = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
       expect(state).toMatch(/activat/);
-      await context.setOffline(true);
+      await goOffline(context);
       await page.reload();
       await heading(page, 'Navigate your catalog with confidence').waitFor();
       await page.goto('/pricing');

@@ -7,6 +7,7 @@ import type { PriceHistoryEntry, PriceHistoryResponse, ProductListResponse } fro
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { allowConsoleErrors } from './support/console-errors';
+import { goOffline } from './support/network';
 import { useAppAndBrowser } from './support/app-and-browser';
 import { merchantWithCatalog } from './support/merchant';
 import { toast } from './support/page';
@@ -55,8 +56,7 @@ describe('price edits offline', () => {
 
       // The shell's first requests (and the price lists' pull after the catalog's) answered: on a
       // slow machine they may still be on their way here, and going offline would cut them.
-      await page.waitForLoadState('networkidle');
-      await context.setOffline(true);
+      await goOffline(context);
       await editSalePrice(page, target, newSale);
       await toast(page, 'Saved on this device').waitFor();
       const card = page.getByRole('article', { name: target.name });

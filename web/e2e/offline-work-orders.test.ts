@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/app-and-browser';
 import { DESKTOP } from './support/browser';
 import { allowConsoleErrors, allowOfflineRequests } from './support/console-errors';
+import { goOffline } from './support/network';
 import { merchantWithCatalog } from './support/merchant';
 import { isPath, violationSummary } from './support/page';
 import { callApi, DEMO_STORE, storeProduct, syncCatalog } from './support/store-api';
@@ -165,7 +166,7 @@ describe('offline work orders', () => {
       await underServiceWorker(page);
       await pulledToDevice(page, products.length);
 
-      await context.setOffline(true);
+      await goOffline(context);
       // The header's button (the empty list offers one too).
       await page.getByRole('main').getByRole('link', { name: 'Create Work Order' }).first().click();
       await waitForPicker(page, products.length);
@@ -262,8 +263,7 @@ describe('offline work orders', () => {
         await waitForPicker(page, products.length);
         // The shell's first requests (user, settings, dashboard, the catalog's pull) answered: on a
         // slow machine they may still be on their way here, and going offline would cut them.
-        await page.waitForLoadState('networkidle');
-        await context.setOffline(true);
+        await goOffline(context);
         await draftOrder(page, title, product, price);
         await submitOrder(page);
         await card(page, title).getByText('Waiting for connection').waitFor();

@@ -15,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/app-and-browser';
 import { CHROMIUM_ARGS, chromiumPath, DESKTOP, PHONE } from './support/browser';
 import { allowOfflineRequests, watchConsole } from './support/console-errors';
+import { goOffline } from './support/network';
 import { syncedAccount } from './support/merchant';
 import { violationSummary, widenText } from './support/page';
 
@@ -188,7 +189,7 @@ describe('offline, signed in', () => {
       await expect.poll(() => promptCalls(page)).toBe(1);
 
       await serviceWorkerReady(page);
-      await context.setOffline(true);
+      await goOffline(context);
       await expect.poll(() => indicator(page).innerText()).toMatch(/^Offline/);
       await page.getByRole('status').filter({ hasText: 'Offline: changes are kept on this device' }).waitFor({ state: 'attached' });
 
@@ -254,8 +255,7 @@ describe('offline, signed in', () => {
 
       // The shell's first requests (user, settings, dashboard, sync status) answered: on a slow
       // machine they may still be on their way here, and going offline would cut them.
-      await page.waitForLoadState('networkidle');
-      await context.setOffline(true);
+      await goOffline(context);
       await page.getByText('List', { exact: true }).click();
       await page.getByRole('table', { name: 'Products' }).getByRole('button', { name: target.name, exact: true }).click();
       const panel = page.getByRole('dialog', { name: target.name });
@@ -299,8 +299,7 @@ describe('offline, signed in', () => {
       await serviceWorkerReady(page);
 
       // As above: the shell's first requests answered before the network goes.
-      await page.waitForLoadState('networkidle');
-      await context.setOffline(true);
+      await goOffline(context);
       // The stored session's token is out of date: Firebase would refresh it, but cannot offline.
       const expired = await page.evaluate(async () => {
         const db = await new Promise<IDBDatabase>((resolve, reject) => {

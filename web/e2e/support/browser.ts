@@ -6,6 +6,7 @@
 import { type Browser, chromium } from 'playwright-core';
 import { existsSync } from 'node:fs';
 import { watchConsole } from './console-errors';
+import { trackRequests } from './network';
 
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const PHONE = { width: 390, height: 844 } as const;
@@ -32,7 +33,8 @@ export const CHROMIUM_ARGS = [
 
 /**
  * Chromium, each context it opens (newContext, newPage) watched for console errors
- * (console-errors.ts): useAppAndBrowser fails a test that logged one.
+ * (console-errors.ts): useAppAndBrowser fails a test that logged one; and its requests counted,
+ * so a test can go offline once none is in flight (network.ts).
  */
 export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
@@ -40,6 +42,7 @@ export async function launchBrowser(): Promise<Browser> {
   browser.newContext = async (options) => {
     const context = await newContext(options);
     watchConsole(context);
+    trackRequests(context);
     return context;
   };
   return browser;
