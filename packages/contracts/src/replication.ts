@@ -13,8 +13,9 @@ import { Product, Variant } from './products';
  * The shape of what a device stores. Bump it when the replicated shape changes: devices that
  * pull with an older number are told to `reset` (drop their copy and pull from 0).
  * 2: retail price, cost price and brand (issue 19, decision 037).
+ * 3: a product's base variant id (issue 35): a price list prices a product without options by it.
  */
-export const CATALOG_SCHEMA_VERSION = 2;
+export const CATALOG_SCHEMA_VERSION = 3;
 
 /** Rows per page: a page is written to IndexedDB in one transaction (1-5k rows). */
 export const DEFAULT_CHANGES_LIMIT = 2000;
@@ -42,6 +43,12 @@ export const ReplicatedProduct = lazySchema(() =>
     isVisible: z.boolean(),
     lastUpdated: IsoDateTime,
     version: z.number().int().nonnegative(),
+    /**
+     * The store's id of the product's base variant (the one a product without options has, which
+     * the catalog does not list): what a price list record of such a product names. null: unknown
+     * (not synced since issue 35); absent in a copy pulled before schema 3.
+     */
+    baseVariantId: IntId.nullable().optional(),
   }),
 );
 export type ReplicatedProduct = z.infer<typeof ReplicatedProduct>;

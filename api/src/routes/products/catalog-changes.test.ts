@@ -60,13 +60,13 @@ function device() {
 async function serverState(t: World) {
   const all = await t.db.products.getByExternalIds(t.companyId, await t.db.products.listExternalIds(t.companyId));
   return {
-    products: new Map(all.map((p) => [p.externalId, [p.name, p.regularPriceCents, p.salePriceCents]])),
+    products: new Map(all.map((p) => [p.externalId, [p.name, p.regularPriceCents, p.salePriceCents, p.baseVariantId]])),
     variants: new Map(all.flatMap((p) => p.variants.map((v) => [v.externalId, [p.externalId, v.regularPriceCents, v.salePriceCents]]))),
   };
 }
 const cents = (s: string | null) => (s === null ? null : Math.round(Number(s) * 100));
 const deviceState = (d: ReturnType<typeof device>) => ({
-  products: new Map([...d.products.values()].map((p) => [p.id, [p.name, cents(p.regularPrice), cents(p.salePrice)]])),
+  products: new Map([...d.products.values()].map((p) => [p.id, [p.name, cents(p.regularPrice), cents(p.salePrice), p.baseVariantId]])),
   variants: new Map([...d.variants.values()].map((v) => [v.id, [v.productId, cents(v.regularPrice), cents(v.salePrice)]])),
 });
 
@@ -83,6 +83,11 @@ describe('GET /api/catalog/changes', () => {
     expect(pages.at(-1)).toMatchObject({ hasMore: false, cursor: pages.at(-1)!.latestVersion });
     expect(deviceState(d)).toEqual(await serverState(t));
     expect(d.variants.size).toBeGreaterThan(0);
+    // A product without options names its base variant (what a price list prices it by).
+    const withOptions = new Set([...d.variants.values()].map((v) => v.productId));
+    const simple = [...d.products.values()].filter((p) => !withOptions.has(p.id));
+    expect(simple.length).toBeGreaterThan(0);
+    expect(simple.every((p) => typeof p.baseVariantId === 'number')).toBe(true);
     // Up to date: the next pull brings nothing.
     expect(await pull(t, { cursor: d.cursor })).toMatchObject({ products: [], variants: [], hasMore: false, cursor: d.cursor, reset: false });
   });

@@ -60,7 +60,9 @@ export function toWireProduct(p: ProductWithVariants): Product {
 }
 
 export function toReplicatedProduct(p: ProductRow): ReplicatedProduct {
-  return { ...productFields(p), isVisible: p.isVisible, lastUpdated: p.lastUpdated.toISOString(), version: p.version };
+  return {
+    ...productFields(p), isVisible: p.isVisible, lastUpdated: p.lastUpdated.toISOString(), version: p.version, baseVariantId: p.baseVariantId ?? null,
+  };
 }
 
 export function toReplicatedVariant(v: ProductVariant, productExternalId: number): ReplicatedVariant {
