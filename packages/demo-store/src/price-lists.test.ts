@@ -65,6 +65,10 @@ describe('the demo store price lists', () => {
     const [a, b] = all;
     const byVariant = await api('GET', `/pricelists/1/records?variant_id:in=${a?.variant_id},${b?.variant_id}`);
     expect(records(byVariant.json).map((r) => r.variant_id)).toEqual([a?.variant_id, b?.variant_id]);
+    // Ids in any order and repeated, with another filter: the listing's order, each record once.
+    const c = all[7];
+    const mixed = await api('GET', `/pricelists/1/records?variant_id:in=${c?.variant_id},${a?.variant_id},${c?.variant_id},999999999&price:min=${a?.price}`);
+    expect(records(mixed.json)).toEqual([a, c].filter((r) => r && r.price >= (a?.price ?? 0)));
     const byProduct = records((await api('GET', `/pricelists/1/records?product_id:in=${a?.product_id}`)).json);
     expect(byProduct.every((r) => r.product_id === a?.product_id)).toBe(true);
     expect(records((await api('GET', `/pricelists/1/records?sku=${a?.sku}`)).json).map((r) => r.variant_id)).toEqual([a?.variant_id]);
@@ -72,6 +76,9 @@ describe('the demo store price lists', () => {
     const cheap = records((await api('GET', '/pricelists/1/records?price:max=20&limit=250')).json);
     expect(cheap).toEqual(all.filter((r) => r.price <= 20));
     expect((await api('GET', '/pricelists/1/records?variant_id:in=x')).status).toBe(422);
+    // After a write the lookup sees the new record.
+    expect((await api('PUT', '/pricelists/1/records', [{ variant_id: a?.variant_id, currency: 'USD', price: 1234.5 }])).status).toBe(200);
+    expect(records((await api('GET', `/pricelists/1/records?variant_id:in=${a?.variant_id}`)).json).map((r) => r.price)).toEqual([1234.5]);
   });
 
   it('creates, renames, deactivates and deletes lists; names are unique; lists filter by name:like and id:in', async () => {

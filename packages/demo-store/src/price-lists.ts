@@ -44,6 +44,8 @@ export class PriceLists {
   private pending = new Set<number>([...this.data.lists.keys()]);
   /** Each list's records in listing order, dropped at its next write. */
   private readonly sorted = new Map<number, PriceRecord[]>();
+  /** A sorted listing's records by variant id (gone with the listing, at the list's next write). */
+  private readonly byVariant = new WeakMap<PriceRecord[], Map<number, PriceRecord[]>>();
   /** Batch upserts running now (the file allows 2 at once per store). */
   batchesInFlight = 0;
 
@@ -116,6 +118,26 @@ export class PriceLists {
       this.sorted.set(listId, sorted);
     }
     return sorted;
+  }
+
+  /**
+   * The records of some variants in the listing's order: a `variant_id:in` read (250 ids) looks
+   * its ids up instead of testing each of a list's 20,000 records.
+   */
+  recordsOfVariants(listId: number, variantIds: readonly number[]): PriceRecord[] {
+    const sorted = this.records(listId);
+    let index = this.byVariant.get(sorted);
+    if (!index) {
+      index = new Map();
+      for (const r of sorted) {
+        const same = index.get(r.variant_id);
+        if (same) same.push(r);
+        else index.set(r.variant_id, [r]);
+      }
+      this.byVariant.set(sorted, index);
+    }
+    const found = index;
+    return [...new Set(variantIds)].sort((a, b) => a - b).flatMap((id) => found.get(id) ?? []);
   }
 
   record(listId: number, variantId: number, currency: string): PriceRecord | undefined {

@@ -77,7 +77,10 @@ export const recordRoutes = new Hono<AppEnv>()
     if (!pricing.list(listId(c))) return notFound(c, `The price list ${listId(c)}`);
     const filters = readRecordFilters(c);
     if ('errors' in filters) return c.json(errorBody(422, 'The filters were not valid.', filters.errors), 422);
-    return c.json(paginate(c, pricing.records(listId(c)).filter(filters.test), readPaging(c)));
+    // Named variants are looked up (then every filter applies to them as to the whole list).
+    const variantIds = readIdList(c, 'variant_id:in');
+    const candidates = variantIds ? pricing.recordsOfVariants(listId(c), variantIds) : pricing.records(listId(c));
+    return c.json(paginate(c, candidates.filter(filters.test), readPaging(c)));
   })
   .put('/pricelists/:price_list_id{[0-9]+}/records', (c) => {
     if (!c.get('pricing').list(listId(c))) return notFound(c, `The price list ${listId(c)}`);
