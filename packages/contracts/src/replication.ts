@@ -91,7 +91,7 @@ export type CatalogChangesResponse = z.infer<typeof CatalogChangesResponse>;
 
 /**
  * GET /api/catalog/version: the company's catalog version (the cursor a device that has every
- * change holds) and its catalog id. An online device asks every few seconds while it is shown,
+ * change holds) and its catalog id, and the same of its price lists. An online device asks every few seconds while it is shown,
  * and pulls only when its cursor is behind: a store change reaches it within seconds for the
  * price of one small read.
  */
@@ -99,6 +99,14 @@ export const CatalogVersionResponse = lazySchema(() =>
   z.object({
     catalogId: z.string(),
     version: z.number().int().nonnegative(),
+    /**
+     * The price lists' copy as GET /api/price-lists/changes names it (its `catalogId`: company,
+     * store and connection) and the last version of their record sequence (issue 35): a device
+     * pulls its price lists when its copy is of another one or its cursor differs (behind: a
+     * change came without the catalog changing; ahead: the lists were cleared).
+     */
+    priceListCatalogId: z.string(),
+    priceListVersion: z.number().int().nonnegative(),
   }),
 );
 export type CatalogVersionResponse = z.infer<typeof CatalogVersionResponse>;

@@ -2,13 +2,14 @@
  * GET /api/price-lists/changes after a Sync of the demo store: every record once across bounded
  * pages in version order, with the lists and the catalog's currency on every page; only what
  * changed after a cursor (a changed record, a deletion as a key); `reset` for a cursor ahead of
- * the company's version (the lists were cleared) and for a copy of another store; nothing of
- * another company's; 400 naming the field of a bad query.
+ * the company's version (the lists were cleared), for a copy of another store and for one of the
+ * same store before it was connected again; nothing of another company's; 400 naming the field of
+ * a bad query.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STORE } from '@catalog/demo-store';
 import { MAX_PRICE_LIST_CHANGES_LIMIT, type PriceListChangesResponse } from '@catalog/contracts/price-list-changes';
-import { signedInUser, startDemoStore, syncedApp, type TestStore } from '../../testing/store-fixture';
+import { postSync, readSyncEvents, signedInUser, startDemoStore, syncedApp, type TestStore } from '../../testing/store-fixture';
 
 let store: TestStore;
 let t: Awaited<ReturnType<typeof syncedApp>>;
@@ -23,7 +24,8 @@ afterAll(async () => {
 });
 
 const pricing = () => store.store.account(DEMO_STORE.hash)!.pricing;
-const catalogId = () => `${t.companyId}:${DEMO_STORE.hash}`;
+/** The copy's id: the company, the store and its connection (the settings row). */
+const catalogId = async () => `${t.companyId}:${DEMO_STORE.hash}:${(await t.db.settings.get(t.companyId))!.id}`;
 
 async function get(query: string, headers = t.owner.headers): Promise<{ status: number; body: PriceListChangesResponse & { error?: { fields: Record<string, string> } } }> {
   const res = await t.app.request(`/api/price-lists/changes${query}`, { headers });
@@ -31,7 +33,8 @@ async function get(query: string, headers = t.owner.headers): Promise<{ status: 
 }
 
 /** Pulls from `cursor` to the end, `limit` records a page. */
-async function pull(cursor: number, limit: number, catalog = catalogId()) {
+async function pull(cursor: number, limit: number, catalog?: string) {
+  catalog ??= await catalogId();
   const pages: PriceListChangesResponse[] = [];
   for (;;) {
     const { status, body } = await get(`?cursor=${cursor}&limit=${limit}&catalog=${encodeURIComponent(catalog)}`);
@@ -56,7 +59,7 @@ describe('GET /api/price-lists/changes', () => {
       salePrice: first.sale_price === undefined ? null : first.sale_price.toFixed(2), retailPrice: null, mapPrice: null,
     });
     const last = pages.at(-1)!;
-    expect(last).toMatchObject({ catalogId: catalogId(), reset: false, hasMore: false, catalogCurrency: 'USD', deleted: [] });
+    expect(last).toMatchObject({ catalogId: await catalogId(), reset: false, hasMore: false, catalogCurrency: 'USD', deleted: [] });
     expect(last.cursor).toBe(last.latestVersion);
     for (const p of pages) expect(p.lists.map((l) => [l.id, l.name, l.currencies])).toEqual([[1, 'Wholesale', ['USD']], [2, 'Euro storefront', ['EUR']]]);
     expect(pages[0]!.lists[0]!.customerGroups).toEqual([{ id: 2, name: 'Wholesale' }]);
@@ -76,11 +79,11 @@ describe('GET /api/price-lists/changes', () => {
 
   it('tells a device to start over when its cursor is ahead (the lists were cleared) or its copy is of another store', async () => {
     const { body: now } = await get('');
-    const ahead = await get(`?cursor=${now.latestVersion + 1}&limit=3&catalog=${encodeURIComponent(catalogId())}`);
+    const ahead = await get(`?cursor=${now.latestVersion + 1}&limit=3&catalog=${encodeURIComponent(await catalogId())}`);
     expect(ahead.body).toMatchObject({ reset: true, hasMore: true });
     expect(ahead.body.records).toHaveLength(3);
     const other = await get(`?cursor=${now.latestVersion}&limit=3&catalog=${encodeURIComponent(`${t.companyId}:another-store`)}`);
-    expect(other.body).toMatchObject({ reset: true, catalogId: catalogId() });
+    expect(other.body).toMatchObject({ reset: true, catalogId: await catalogId() });
     expect(other.body.records.length + other.body.deleted.length).toBe(3);
   });
 
@@ -98,5 +101,28 @@ describe('GET /api/price-lists/changes', () => {
       expect(status, query).toBe(400);
       expect(body.error!.fields, query).toHaveProperty(field!);
     }
+  });
+
+  // Last: it disconnects and connects the store again.
+  it('tells a device offline while the same store was connected again to start over, also once the new versions passed its cursor', async () => {
+    const old = (await pull(0, MAX_PRICE_LIST_CHANGES_LIMIT)).at(-1)!;
+    const { headers } = t.owner;
+    expect((await t.app.request('/api/settings', { method: 'DELETE', headers })).status).toBe(200);
+    // Cleared: a device asking now has a cursor ahead of the company's version.
+    expect((await get(`?cursor=${old.cursor}&limit=3&catalog=${encodeURIComponent(old.catalogId)}`)).body).toMatchObject({ reset: true, records: [] });
+    const saved = await t.app.request('/api/settings', {
+      method: 'POST', headers, body: JSON.stringify({ storeHash: DEMO_STORE.hash, accessToken: DEMO_STORE.accessToken, clientId: DEMO_STORE.clientId }),
+    });
+    expect(saved.status).toBe(200);
+    expect((await readSyncEvents(await postSync(t.app, t.owner))).some((e) => e.kind === 'result')).toBe(true);
+    // The new connection's versions pass the device's cursor (records changed meanwhile).
+    const [a] = pricing().records(1);
+    for (let cents = 100; (await t.db.priceLists.syncState(t.companyId)).recordVersion <= old.cursor; cents++) {
+      await t.db.priceLists.upsertRecords(t.companyId, [{ priceListId: 1, variantId: a!.variant_id, productId: a!.product_id, currency: 'USD', priceCents: cents, salePriceCents: null, retailPriceCents: null, mapPriceCents: null }]);
+    }
+    expect(await catalogId()).not.toBe(old.catalogId);
+    const back = await pull(old.cursor, MAX_PRICE_LIST_CHANGES_LIMIT, old.catalogId);
+    expect(back[0]).toMatchObject({ reset: true, catalogId: await catalogId() });
+    expect(back.flatMap((p) => p.records)).toHaveLength(pricing().records(1).length + pricing().records(2).length);
   });
 });

@@ -2,15 +2,18 @@
  * GET /api/price-lists/changes (contracts price-list-changes.ts): one page of the company's price
  * list records changed after a device's cursor, with every list whole and the catalog's currency.
  *
- * The copy a device holds belongs to a company and its store (`catalogId`): connecting another
- * store clears the lists and starts the record versions again from 0 (PriceListsRepository.clear),
- * so a device whose copy is of another store, or whose cursor is ahead of the company's version,
- * starts over (`reset`, from 0).
+ * The copy a device holds belongs to a company and its store connection (`catalogId`: the
+ * company, the store's hash and the settings row the connection made): connecting another store,
+ * or the same one again after a disconnection, clears the lists and starts the record versions
+ * again from 0 (PriceListsRepository.clear), so a device whose copy is of another connection, or
+ * whose cursor is ahead of the company's version, starts over (`reset`, from 0). The connection
+ * is part of the id because a device offline meanwhile may come back when the new connection's
+ * versions have passed its cursor: the cursor alone would not tell it its copy is gone.
  */
 import type { PriceListChangesQuery, PriceListChangesResponse, ReplicatedPriceListRecord } from '@catalog/contracts/price-list-changes';
 import type { PriceListSummary } from '@catalog/contracts/price-lists';
 import { formatCents } from '@catalog/contracts/money';
-import type { Database, PriceListRecordChange, StoredPriceList } from '../../db/repositories';
+import type { ApiSettings, Database, PriceListRecordChange, StoredPriceList } from '../../db/repositories';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const money = (cents: number | null) => (cents === null ? null : formatCents(cents));
@@ -27,10 +30,15 @@ function toReplicated(r: PriceListRecordChange): ReplicatedPriceListRecord {
   };
 }
 
+/** The id of a company's price list copy: its store connection's (no store: the company's alone). */
+export function priceListCatalogId(companyId: string, settings: Pick<ApiSettings, 'id' | 'storeHash'> | null | undefined): string {
+  return settings ? `${companyId}:${settings.storeHash}:${settings.id}` : `${companyId}:`;
+}
+
 export async function priceListChanges(db: Database, companyId: string, query: PriceListChangesQuery): Promise<PriceListChangesResponse> {
   const [settings, state] = await Promise.all([db.settings.get(companyId), db.priceLists.syncState(companyId)]);
-  // The store is part of the copy's identity: another store's lists share nothing with these.
-  const catalogId = `${companyId}:${settings?.storeHash ?? ''}`;
+  // The store connection is part of the copy's identity: another one's lists share nothing with these.
+  const catalogId = priceListCatalogId(companyId, settings);
   const reset = (query.catalog !== undefined && query.catalog !== catalogId) || query.cursor > state.recordVersion;
   const since = reset ? 0 : query.cursor;
   // One more than the page: whether another page follows.

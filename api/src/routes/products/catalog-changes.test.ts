@@ -183,14 +183,27 @@ describe('GET /api/catalog/changes', () => {
     };
     const mine = device();
     await mine.pullAll(t, 1000);
-    expect(await version()).toEqual({ catalogId: t.companyId, version: mine.cursor });
+    expect(await version()).toMatchObject({ catalogId: t.companyId, version: mine.cursor });
     const [first] = await t.db.products.getByExternalIds(t.companyId, await t.db.products.listExternalIds(t.companyId));
     await t.db.products.upsertMany(t.companyId, [{ externalId: first!.externalId, name: first!.name, regularPriceCents: first!.regularPriceCents + 1 }]);
     expect((await version()).version).toBeGreaterThan(mine.cursor);
     await mine.pullAll(t, 1000);
     expect((await version()).version).toBe(mine.cursor);
     const stranger = await signedInUser(t, 'Stan Stranger');
-    expect(await version(stranger.headers)).toEqual({ catalogId: stranger.companyId, version: 0 });
+    expect(await version(stranger.headers)).toEqual({ catalogId: stranger.companyId, version: 0, priceListCatalogId: `${stranger.companyId}:`, priceListVersion: 0 });
     expect((await t.app.request('/api/catalog/version')).status).toBe(401);
+  });
+
+  it('names the price lists\u2019 copy and version too: a price list change moves them without the catalog (issue 35)', async () => {
+    const t = await synced();
+    const version = async () => CatalogVersionResponse.parse(await (await t.app.request('/api/catalog/version', { headers: t.owner.headers })).json());
+    const changes = async (cursor: number) => (await (await t.app.request(`/api/price-lists/changes?cursor=${cursor}&limit=1`, { headers: t.owner.headers })).json()) as { catalogId: string; latestVersion: number };
+    const before = await version();
+    const feed = await changes(0);
+    expect(before.priceListVersion).toBeGreaterThan(0);
+    expect(before).toMatchObject({ priceListCatalogId: feed.catalogId, priceListVersion: feed.latestVersion });
+    const [record] = await t.db.priceLists.changesSince(t.companyId, 0, 1);
+    await t.db.priceLists.upsertRecords(t.companyId, [{ ...record!, priceCents: record!.priceCents + 1 }]);
+    expect(await version()).toEqual({ ...before, priceListVersion: before.priceListVersion + 1 });
   });
 });

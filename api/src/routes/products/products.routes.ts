@@ -14,7 +14,7 @@
  *   GET    /api/products/csv                 the whole catalog as CSV (a row per product and per variant), streamed
  *   GET    /api/products/{id}/price-history/csv   the product's history as CSV, oldest first
  *   GET    /api/products/price-history/csv   the catalog's history over ?from=&to= (at most 366 days) as CSV
- *   GET    /api/catalog/version              the catalog's version: is a device's cursor behind?
+ *   GET    /api/catalog/version              the catalog's and its price lists' versions: is a device's cursor behind?
  *
  * Who may do what is the permission table's (contracts permissions.ts, catalog.*; decision 019):
  * each route's guard comes from the route table. Another company's product or variant is a 404,
@@ -32,6 +32,7 @@ import { serializedJson } from '../../middleware/compress';
 import { toWireHistoryEntry, toWireVariant, withApprovers } from '../../services/catalog/catalog-wire';
 import { editProductPrices, editVariantPrices } from '../../services/catalog/price-edits';
 import { catalogCsv, priceHistoryCsv, priceListCsv } from '../../services/catalog/csv-export';
+import { priceListCatalogId } from '../price-lists/price-list-changes';
 import { checkTarget } from '../work-orders/work-order-refusals';
 import { createCatalogChanges } from '../../services/catalog/replication';
 import { createProductLister } from '../../services/catalog/product-list';
@@ -168,9 +169,15 @@ export function catalogRoutes({ db }: { db: Database }) {
     },
     'GET /api/catalog/version': async (c) => {
       const { companyId } = c.get('user');
-      const company = await db.companies.get(companyId);
+      const [company, settings, priceLists] = await Promise.all([db.companies.get(companyId), db.settings.get(companyId), db.priceLists.syncState(companyId)]);
       if (!company) throw new ApiError(ErrorCode.NOT_FOUND, 'Your company was not found');
-      const body: CatalogVersionResponse = { catalogId: companyId, version: company.catalogVersion };
+      const body: CatalogVersionResponse = {
+        catalogId: companyId,
+        version: company.catalogVersion,
+        // A price list change (a webhook's refresh, a price list order) moves these, not the catalog's.
+        priceListCatalogId: priceListCatalogId(companyId, settings),
+        priceListVersion: priceLists.recordVersion,
+      };
       c.header('Cache-Control', 'no-store');
       return c.json(body);
     },

@@ -52,5 +52,5 @@ export const CATALOG_ROUTES = {
     summary: 'Replication: the catalog\u2019s changes after a cursor, in pages (`reset`: drop the local copy first)', access: 'catalog.read',
     query: CatalogChangesQuery, responses: { 200: CatalogChangesResponse },
   },
-  'GET /api/catalog/version': { summary: 'The catalog\u2019s version: is a device\u2019s copy behind?', access: 'catalog.read', responses: { 200: CatalogVersionResponse } },
+  'GET /api/catalog/version': { summary: 'The catalog\u2019s and its price lists\u2019 versions: is a device\u2019s copy behind?', access: 'catalog.read', responses: { 200: CatalogVersionResponse } },
 } as const satisfies RouteRows;
