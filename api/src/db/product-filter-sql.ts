@@ -15,22 +15,60 @@ export function skuPattern(text: string, match: SkuMatch = 'contains'): string {
 }
 
 /**
+ * A price list and currency the filters see the catalog through (issue 35): the price range and
+ * on sale look at what its customers pay (contracts product-filters.ts throughPriceList).
+ * `catalogCurrency`: the list's currency is the catalog's, so a variant without a record pays the
+ * catalog's prices; in another currency those are unknown.
+ */
+export interface PriceListLens {
+  priceListId: number;
+  currency: string;
+  catalogCurrency: boolean;
+}
+
+/**
+ * The list's prices as SQL (contracts price-list-view.ts priceListPrices): a record overrides the
+ * catalog's prices whole (its unset sale price is no sale), else the catalog's apply in the
+ * catalog's currency (a variant's null inherits its product's), else null (unknown). Each record
+ * is one probe of price_list_records' primary key (company, list, variant, currency).
+ */
+function listPriceSql(lens: PriceListLens, p: SQL) {
+  const record = (variant: SQL, column: SQL) => sql`(select ${column} from price_list_records r
+    where r.company_id = ${p}.company_id and r.price_list_id = ${lens.priceListId} and r.currency = ${lens.currency}
+      and r.variant_id = ${variant} and r.deleted_at is null)`;
+  const saleOf = sql.raw('coalesce(r.sale_price_cents, 0)');
+  const catalog = (expr: SQL) => (lens.catalogCurrency ? expr : sql`null`);
+  return {
+    /** The product's own price: its base variant's record (a product without options), else the catalog's. */
+    productPrice: sql`coalesce(${record(sql`${p}.base_variant_id`, sql.raw('r.price_cents'))}, ${catalog(sql`${p}.regular_price_cents`)})`,
+    productSale: sql`coalesce(${record(sql`${p}.base_variant_id`, saleOf)}, ${catalog(sql`${p}.sale_price_cents`)})`,
+    variantSale: sql`coalesce(${record(sql`v.external_id`, saleOf)}, ${catalog(sql`coalesce(v.sale_price_cents, ${p}.sale_price_cents)`)})`,
+  };
+}
+
+/**
  * Conditions for the set filters on the products table as the query names it (`p` in SQLite's
  * hand-written SQL, "products" in drizzle's PostgreSQL queries), with `dialect`'s booleans.
- * Live variants only: the device holds no others. Empty when no filter is set.
+ * Live variants only: the device holds no others. Empty when no filter is set. With `lens`, the
+ * price range and on sale are the price list's.
  */
-export function productFilterConditions(f: ProductFilters | undefined, dialect: 'sqlite' | 'pg', table = 'p'): SQL[] {
+export function productFilterConditions(f: ProductFilters | undefined, dialect: 'sqlite' | 'pg', table = 'p', lens?: PriceListLens): SQL[] {
   if (!f) return [];
   const out: SQL[] = [];
   const p = sql.raw(table);
   const liveVariant = sql`v.product_id = ${p}.id and v.deleted_at is null`;
+  const list = lens ? listPriceSql(lens, p) : null;
+  const price = list ? list.productPrice : sql`${p}.regular_price_cents`;
   if (f.brand !== undefined) out.push(sql`${p}.brand = ${f.brand}`);
-  if (f.priceMin !== undefined) out.push(sql`${p}.regular_price_cents >= ${f.priceMin}`);
-  if (f.priceMax !== undefined) out.push(sql`${p}.regular_price_cents <= ${f.priceMax}`);
+  // An unknown list price (null) is in no range.
+  if (f.priceMin !== undefined) out.push(sql`${price} >= ${f.priceMin}`);
+  if (f.priceMax !== undefined) out.push(sql`${price} <= ${f.priceMax}`);
   if (f.stock === 'out') out.push(sql`${p}.stock <= 0`);
   else if (f.stock === 'low') out.push(sql`(${p}.stock > 0 and ${p}.stock < ${LOW_STOCK_THRESHOLD})`);
   else if (f.stock === 'in') out.push(sql`${p}.stock >= ${LOW_STOCK_THRESHOLD}`);
-  if (f.onSale) {
+  if (f.onSale && list) {
+    out.push(sql`(${list.productSale} > 0 or exists (select 1 from product_variants v where ${liveVariant} and ${list.variantSale} > 0))`);
+  } else if (f.onSale) {
     out.push(sql`(${p}.sale_price_cents > 0 or exists (select 1 from product_variants v where ${liveVariant} and v.sale_price_cents > 0))`);
   }
   if (f.visible !== undefined) {

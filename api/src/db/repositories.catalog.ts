@@ -7,6 +7,7 @@
 
 import type { ProductFilters } from '@catalog/contracts/product-filters';
 import type { NewPriceHistoryEntry } from './repositories.price-history';
+import type { PriceListLens } from './product-filter-sql';
 
 // ---------------------------------------------------------------- catalog
 
@@ -152,6 +153,11 @@ export interface ProductListOptions {
    * contracts' product-filters.ts (matchesProductFilters), in SQL (productFilterConditions).
    */
   filters?: ProductFilters;
+  /**
+   * Seen through a price list and currency (issue 35): the price range and on sale filters look
+   * at its prices (product-filter-sql.ts). Filters nothing by itself.
+   */
+  priceList?: PriceListLens;
 }
 export type ProductFilter = Omit<ProductListOptions, 'limit' | 'offset'>;
 

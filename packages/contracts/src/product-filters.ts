@@ -14,12 +14,19 @@
  * - visible: the store shows the product on its storefront (true) or hides it (false);
  * - sku + skuMatch: the product's SKU or one of its variants' SKUs contains, starts with or ends
  *   with the text, ignoring case.
+ *
+ * Seen through a price list and currency (issue 35; GET /api/products?priceList=&currency=), the
+ * price range and on sale look at what that list's customers pay (price-list-view.ts) instead:
+ * the product's own list price (its base variant's record, else the catalog's regular price in
+ * the catalog's currency; unknown in another currency, which no price range matches), and a list
+ * sale price above 0 on the product or one of its variants (throughPriceList).
  */
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
 import { singleLineText, TEXT_LIMITS } from './common';
 import { LOW_STOCK_THRESHOLD } from './catalog';
-import { MONEY_MESSAGE, parseMoney } from './money';
+import { isOnSale, MONEY_MESSAGE, parseMoney } from './money';
+import type { PriceListPrices } from './price-list-view';
 
 export const STOCK_LEVELS = ['in', 'low', 'out'] as const;
 export type StockLevel = (typeof STOCK_LEVELS)[number];
@@ -123,7 +130,8 @@ export function hasProductFilters(f: ProductFilters | undefined): boolean {
  */
 export interface ProductFilterSubject {
   brand: string | null;
-  regularPriceCents: number;
+  /** null: unknown (a price list's price in another currency than the catalog's): no price range matches. */
+  regularPriceCents: number | null;
   stock: number;
   /** The product or a variant has a sale price above 0. */
   onSale: boolean;
@@ -168,6 +176,20 @@ export function filterSubject(p: FilterableProduct): ProductFilterSubject {
 }
 
 /**
+ * A product's subject seen through a price list and currency: its price and on sale are the
+ * list's (price-list-view.ts priceListPrices of the product itself and of each of its variants).
+ */
+export function throughPriceList(
+  subject: ProductFilterSubject, prices: { product: Pick<PriceListPrices, 'price' | 'salePrice'>; variants: ReadonlyArray<Pick<PriceListPrices, 'salePrice'>> },
+): ProductFilterSubject {
+  return {
+    ...subject,
+    regularPriceCents: prices.product.price === null ? null : parseMoney(prices.product.price),
+    onSale: isOnSale(prices.product.salePrice) || prices.variants.some((v) => isOnSale(v.salePrice)),
+  };
+}
+
+/**
  * The one predicate, prepared for many products: whether a product passes every filter that is
  * set. The SKU text is lower-cased once, and a SKU match is one substring search of skuText (a
  * SKU filter is one line, so it never spans two SKUs): "starts with x" is "\nx" in it, "ends
@@ -179,8 +201,8 @@ export function productFilterMatcher(f: ProductFilters): (p: ProductFilterSubjec
   const needle = text === undefined ? undefined : f.skuMatch === 'startsWith' ? `\n${text}` : f.skuMatch === 'endsWith' ? `${text}\n` : text;
   return (p) =>
     (brand === undefined || p.brand === brand)
-    && (priceMin === undefined || p.regularPriceCents >= priceMin)
-    && (priceMax === undefined || p.regularPriceCents <= priceMax)
+    && (priceMin === undefined || (p.regularPriceCents !== null && p.regularPriceCents >= priceMin))
+    && (priceMax === undefined || (p.regularPriceCents !== null && p.regularPriceCents <= priceMax))
     && (stock === undefined || stockLevel(p.stock) === stock)
     && (!onSale || p.onSale)
     && (visible === undefined || p.isVisible === visible)

@@ -8,6 +8,7 @@ import { IntId, IsoDateTime, queryInt, singleLineText, TEXT_LIMITS, Uuid } from 
 import { MoneyString, NullableMoneyString } from './money';
 import { CursorPageQuery, page } from './paging';
 import { checkPriceRange, ProductFilterFields } from './product-filters';
+import { CatalogCsvQuery } from './csv';
 
 /** Page sizes offered on the products screen; 20 is the default, 200 the most the API serves. */
 export const PAGE_SIZE_OPTIONS = [20, 50, 100, 200] as const;
@@ -115,6 +116,12 @@ export const MAX_PAGE = 100_000;
  * GET /api/products: query parameters arrive as strings; the web client may pass numbers. The
  * filters (brand, priceMin, priceMax, stock, onSale, visible, sku, skuMatch) are those of
  * product-filters.ts, with the same meaning as on the device.
+ *
+ * `priceList` and `currency` (both or neither, as GET /api/products/csv takes them; issue 35) show
+ * the catalog through that price list: every product and variant carries `listPrices`, and the
+ * price range and on-sale filters look at those prices instead of the catalog's
+ * (product-filters.ts throughPriceList). A list the company does not have is 404, a currency it
+ * has no prices in 400.
  */
 export const ProductListQuery = lazySchema(() =>
   z.object({
@@ -122,17 +129,62 @@ export const ProductListQuery = lazySchema(() =>
     /** A category path; matches it and its subcategories. Omitted for all. */
     category: optionalText('The category'),
     ...ProductFilterFields.shape,
+    /** The store's id of a price list (GET /api/price-lists). */
+    priceList: CatalogCsvQuery.shape.priceList,
+    /** A currency of that list, e.g. "EUR". */
+    currency: CatalogCsvQuery.shape.currency,
     page: queryInt(1, MAX_PAGE, 'The page').default(1),
     /** limit=1 reads only the total. */
     limit: queryInt(1, MAX_PAGE_SIZE, 'The page size').default(DEFAULT_PAGE_SIZE),
-  }).superRefine(checkPriceRange),
+  }).superRefine((value, ctx) => {
+    checkPriceRange(value, ctx);
+    // Both or neither: CatalogCsvQuery's rule and message, asked of the pair.
+    if ((value.priceList === undefined) !== (value.currency === undefined)) {
+      for (const issue of CatalogCsvQuery.safeParse({ priceList: value.priceList, currency: value.currency }).error?.issues ?? []) {
+        ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+      }
+    }
+  }),
 );
 export type ProductListQuery = z.infer<typeof ProductListQuery>;
 export type ProductListQueryInput = z.input<typeof ProductListQuery>;
 
+/**
+ * What a product or a variant costs the customers of the price list and currency a list query
+ * named (issue 35): contracts price-list-view.ts priceListPrices. `source` 'record': the list's
+ * record for the variant (a product without options: its base variant's) sets every price;
+ * 'catalog': it has none, and the catalog's prices apply, known only in the catalog's currency
+ * (`known` false and every price null in another one, which the store converts at a rate the
+ * app does not know). `mapPrice` is only a record's.
+ */
+export const ListPrices = lazySchema(() =>
+  z.object({
+    source: z.enum(['record', 'catalog']),
+    known: z.boolean(),
+    price: NullableMoneyString,
+    /** null: no sale (a record's unset sale price is none, never the catalog's). */
+    salePrice: NullableMoneyString,
+    retailPrice: NullableMoneyString,
+    mapPrice: NullableMoneyString,
+  }),
+);
+export type ListPrices = z.infer<typeof ListPrices>;
+
+/** A variant in GET /api/products: `listPrices` only when the query named a price list and currency. */
+export const ListedVariant = lazySchema(() => Variant.extend({ listPrices: ListPrices.optional() }));
+export type ListedVariant = z.infer<typeof ListedVariant>;
+
+/**
+ * A product in GET /api/products. With a price list and currency, `listPrices` is the product's
+ * own (its base variant's record, else the catalog's product prices) and each variant has its
+ * own; the catalog's fields (regularPrice, salePrice, ...) stay the catalog's.
+ */
+export const ListedProduct = lazySchema(() => Product.extend({ listPrices: ListPrices.optional(), variants: z.array(ListedVariant) }));
+export type ListedProduct = z.infer<typeof ListedProduct>;
+
 export const ProductListResponse = lazySchema(() =>
   z.object({
-    products: z.array(Product),
+    products: z.array(ListedProduct),
     total: z.number().int().nonnegative(),
   }),
 );

@@ -34,7 +34,7 @@ export function productWhere(companyId: string, f: ProductFilter = {}) {
   }
   if (f.visibleOnly) conds.push(eq(products.isVisible, true));
   // Brand, price, stock, sale, visibility and SKU: the rules shared with SQLite.
-  conds.push(...productFilterConditions(f.filters, 'pg', '"products"'));
+  conds.push(...productFilterConditions(f.filters, 'pg', '"products"', f.priceList));
   return and(...conds);
 }
 

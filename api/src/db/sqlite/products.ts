@@ -69,7 +69,7 @@ export function filterSql(companyId: string, f: ProductFilter = {}): FilterSql {
   }
   if (f.visibleOnly) conds.push('p.is_visible = 1');
   // Brand, price, stock, sale, visibility and SKU: the rules shared with PostgreSQL.
-  for (const cond of productFilterConditions(f.filters, 'sqlite')) {
+  for (const cond of productFilterConditions(f.filters, 'sqlite', 'p', f.priceList)) {
     const q = dialect.sqlToQuery(cond);
     conds.push(q.sql);
     params.push(...q.params);

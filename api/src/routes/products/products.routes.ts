@@ -2,7 +2,8 @@
  * The app's copy of the catalog, as the API speaks it (ids are the store's numeric ids, prices
  * "19.90" strings; contracts products.ts and replication.ts):
  *
- *   GET    /api/products                     search (name/SKU), category subtree, page, limit -> { products, total }
+ *   GET    /api/products                     search (name/SKU), category subtree, filters, page, limit -> { products, total };
+ *                                            with priceList and currency, through that price list (issue 35)
  *   GET    /api/products/{id}/variants       the product's live variants
  *   GET    /api/products/{id}/price-history  newest first, its variants' entries included, in pages (?cursor=&limit=)
  *   PUT    /api/products/{id}                price edit (ProductPriceEdit), store first -> Product
@@ -36,6 +37,7 @@ import { priceListCatalogId } from '../price-lists/price-list-changes';
 import { checkTarget } from '../work-orders/work-order-refusals';
 import { createCatalogChanges } from '../../services/catalog/replication';
 import { createProductLister } from '../../services/catalog/product-list';
+import { createListViews } from './price-list-view';
 import { IDEMPOTENCY_HEADER, idempotent, readIdempotencyKey, REPLAYED_HEADER } from '../../services/idempotency';
 import type { CommerceFactory } from '../../services/store-connection';
 import type { SyncRegistry } from '../../services/sync/sync-registry';
@@ -52,6 +54,7 @@ interface ProductsDeps {
 export function productsRoutes(deps: ProductsDeps) {
   const { db, syncs } = deps;
   const listProducts = createProductLister(db);
+  const listViews = createListViews(db);
 
   async function loadProduct(companyId: string, externalId: number): Promise<ProductWithVariants> {
     const [product] = await db.products.getByExternalIds(companyId, [externalId]);
@@ -65,7 +68,10 @@ export function productsRoutes(deps: ProductsDeps) {
       // validated once, and its result (read only from here on) kept.
       cachedQueries: 2048,
       handler: async (c, { query }) => {
-        const page = await listProducts(c.get('user').companyId, query);
+        const { companyId } = c.get('user');
+        // Through a price list: checked (404 unknown list, 400 a currency it has no prices in), then its prices and filters.
+        const view = query.priceList === undefined || query.currency === undefined ? undefined : await listViews(companyId, query.priceList, query.currency);
+        const page = await listProducts(companyId, query, view);
         // Serialized and compressed once per cached page.
         return serializedJson(c, page);
       },

@@ -18,13 +18,22 @@
  *     kept text, and only the products never shown since the last write are read from the
  *     database. Reading a page's rows was ~20% of the server's time in bench/products-api.
  * Both are bounded LRU caches, per process. See decisions 010 and 016.
+ *
+ * Through a price list and currency (issue 35; list-prices.ts), every product carries the list's
+ * prices, and the price range and on-sale filters look at them (SQL: product-filter-sql.ts, a
+ * probe of price_list_records' key per product, one result set per search as above). Records
+ * change without moving the catalog's version, so the caches' keys name the list, the currency,
+ * whether it is the catalog's and the company's record version too: a result set only when a
+ * filter looks at prices (otherwise the catalog's set is the same), pages and products always.
  */
 import { hasProductFilters, productFiltersToParams, type ProductFilters } from '@catalog/contracts/product-filters';
 import type { ProductListQuery } from '@catalog/contracts/products';
 import { LruCache } from '@catalog/contracts/lru-cache';
+import type { PriceListLens } from '../../db/product-filter-sql';
 import type { Database, ProductFilter, ProductWithVariants } from '../../db/repositories';
 import { keptBytes, keptJson, type SerializedJson } from '../../middleware/compress';
 import { toWireProduct } from './catalog-wire';
+import { listedProducts } from './list-prices';
 
 export interface ProductListerOptions {
   /** Result sets kept. Default 8,192. */
@@ -51,8 +60,18 @@ type ResultSet = { total: number; ids: Float64Array | null };
  */
 export const productListStats = { requests: 0, pageHits: 0, setHits: 0, setsComputed: 0, joined: 0, productHits: 0, productReads: 0 };
 
-/** A ProductListResponse, serialized (with its gzip once a client asked for it). */
-export type ProductLister = (companyId: string, query: ProductListQuery) => Promise<SerializedJson>;
+/** A price list and currency checked against the company's (the route's), with the company's record version now. */
+export interface ListView {
+  lens: PriceListLens;
+  /** The company's price list record version (price_list_state): the caches' keys move with it. */
+  recordVersion: number;
+}
+
+/** A ProductListResponse, serialized (with its gzip once a client asked for it); through `view`'s list when given. */
+export type ProductLister = (companyId: string, query: ProductListQuery, view?: ListView) => Promise<SerializedJson>;
+
+/** Whether the filters look at prices (and so at a list's, through one). */
+const looksAtPrices = (f: ProductFilters | undefined) => f !== undefined && (f.priceMin !== undefined || f.priceMax !== undefined || f.onSale !== undefined);
 
 export function createProductLister(db: Database, options: ProductListerOptions = {}): ProductLister {
   const sets = new LruCache<string, ResultSet>({ maxEntries: options.maxSets ?? 8192, maxWeight: options.maxIds ?? 4_000_000 });
@@ -87,27 +106,35 @@ export function createProductLister(db: Database, options: ProductListerOptions 
   }
 
   /** The JSON of each product on the page, in order: kept ones as they are, the rest read and kept. */
-  async function pageJson(companyId: string, versionKey: string, set: ResultSet, query: ProductListQuery): Promise<string[]> {
+  /** `productKey`: the catalog's version, and the list's view of it if any. */
+  async function pageJson(companyId: string, productKey: string, set: ResultSet, query: ProductListQuery, view: ListView | undefined): Promise<string[]> {
     const offset = (query.page - 1) * query.limit;
     if (offset >= set.total) return [];
-    const keep = (p: ProductWithVariants) => {
-      const json = JSON.stringify(toWireProduct(p));
-      productJson.set(`${versionKey}\u0000${p.externalId}`, json, json.length);
-      return json;
+    const keepAll = async (products: ProductWithVariants[]) => {
+      const wire = view ? await listedProducts(db, companyId, products, view.lens) : products.map(toWireProduct);
+      return wire.map((p) => {
+        const json = JSON.stringify(p);
+        productJson.set(`${productKey}\u0000${p.id}`, json, json.length);
+        return json;
+      });
     };
-    if (!set.ids) return (await db.products.list(companyId, { limit: query.limit, offset })).map(keep);
+    if (!set.ids) return keepAll(await db.products.list(companyId, { limit: query.limit, offset }));
     const pageIds = Array.from(set.ids.subarray(offset, offset + query.limit));
-    const kept = pageIds.map((id) => productJson.get(`${versionKey}\u0000${id}`));
+    const kept = pageIds.map((id) => productJson.get(`${productKey}\u0000${id}`));
     const missing = pageIds.filter((_, i) => kept[i] === undefined);
     productListStats.productHits += pageIds.length - missing.length;
     productListStats.productReads += missing.length;
     const read = new Map<number, string>();
-    if (missing.length) for (const p of await db.products.getByExternalIds(companyId, missing)) read.set(p.externalId, keep(p));
+    if (missing.length) {
+      const products = await db.products.getByExternalIds(companyId, missing);
+      const json = await keepAll(products);
+      products.forEach((p, i) => read.set(p.externalId, json[i]!));
+    }
     // A product deleted after the set was computed is simply missing from its page.
     return pageIds.flatMap((id, i) => kept[i] ?? read.get(id) ?? []);
   }
 
-  return async (companyId, query) => {
+  return async (companyId, query, view) => {
     const version = (await db.companies.get(companyId))?.catalogVersion ?? 0;
     // Case-insensitive search: "Shirt" and "shirt" are one result set.
     const filters: ProductFilters = {
@@ -116,10 +143,14 @@ export function createProductLister(db: Database, options: ProductListerOptions 
     };
     const filter: ProductFilter = { search: query.search?.toLowerCase(), category: query.category, filters: hasProductFilters(filters) ? filters : undefined };
     const versionKey = `${companyId}\u0000${version}`;
+    // The list's view: which list and currency, whether the catalog's prices are known in it, and as of which record version.
+    const viewKey = view ? `list:${view.lens.priceListId}:${view.lens.currency}:${view.lens.catalogCurrency ? 1 : 0}:${view.recordVersion}` : '';
+    const listFiltered = view !== undefined && looksAtPrices(filter.filters);
+    if (listFiltered) filter.priceList = view.lens;
     // The filters as the URL writes them (a canonical form: prices as "10.00", defaults left out).
     const filterKey = filter.filters ? new URLSearchParams(productFiltersToParams(filter.filters)).toString() : '';
-    const setKey = [versionKey, filter.search ?? '', filter.category ?? '', filterKey].join('\u0000');
-    const pageKey = `${setKey}\u0000${query.page}\u0000${query.limit}`;
+    const setKey = [versionKey, filter.search ?? '', filter.category ?? '', filterKey, listFiltered ? viewKey : ''].join('\u0000');
+    const pageKey = `${setKey}\u0000${viewKey}\u0000${query.page}\u0000${query.limit}`;
     productListStats.requests++;
     const kept = pages.get(pageKey);
     if (kept) {
@@ -132,7 +163,7 @@ export function createProductLister(db: Database, options: ProductListerOptions 
         productListStats.setsComputed++;
         return resultSet(companyId, filter);
       });
-      const products = await pageJson(companyId, versionKey, set, query);
+      const products = await pageJson(companyId, view ? `${versionKey}\u0000${viewKey}` : versionKey, set, query, view);
       // What JSON.stringify of a ProductListResponse gives, from the products' kept JSON.
       return keptJson(`{"products":[${products.join(',')}],"total":${JSON.stringify(set.total)}}`);
     });
