@@ -1,17 +1,22 @@
 /**
  * Devices follow the server catalog (catalog-watch.ts): a look pulls only when the server's
- * version is ahead of the device's cursor or names another catalog, and never fails.
+ * version is ahead of the device's cursor or names another catalog, and never fails; when the
+ * catalog is not behind, the price lists' version goes to the device's price lists.
  */
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeCatalogServer, product } from '../testing/fake-catalog-server';
 import { pullIfBehind } from './catalog-watch';
 import { deviceCatalog } from './device-catalog';
+import { devicePriceLists } from './device-price-lists';
 
 let uid = 0;
 const nextUid = () => `watch-${++uid}-${Date.now()}`;
 
-afterEach(() => deviceCatalog.close());
+afterEach(() => {
+  vi.restoreAllMocks();
+  deviceCatalog.close();
+});
 
 /** An open catalog pulled up to the server's version, and a version endpoint answering from the server. */
 async function following() {
@@ -19,7 +24,7 @@ async function following() {
   for (let id = 1; id <= 3; id++) server.putProduct(product(id, { regularPrice: '10.00' }));
   deviceCatalog.open(nextUid(), { fetchChanges: async (c) => server.changes(c) });
   await deviceCatalog.pullNow();
-  const version = async () => ({ catalogId: server.catalogId, version: server.version });
+  const version = async () => ({ catalogId: server.catalogId, version: server.version, priceListCatalogId: 'c:store:1', priceListVersion: 0 });
   return { server, version };
 }
 
@@ -40,12 +45,25 @@ describe('following the server catalog', () => {
   it('pulls when the server speaks of another catalog, and stays quiet when the version cannot be read', async () => {
     const { server } = await following();
     const pulls = server.requests.length;
-    expect(await pullIfBehind(async () => ({ catalogId: 'another-company', version: 0 }))).toBe(true);
+    expect(await pullIfBehind(async () => ({ catalogId: 'another-company', version: 0, priceListCatalogId: 'c:store:1', priceListVersion: 0 }))).toBe(true);
     expect(server.requests.length).toBeGreaterThan(pulls);
     expect(await pullIfBehind(async () => Promise.reject(new Error('offline')))).toBe(false);
   });
 
   it('does nothing without an open catalog', async () => {
-    expect(await pullIfBehind(async () => ({ catalogId: 'x', version: 99 }))).toBe(false);
+    expect(await pullIfBehind(async () => ({ catalogId: 'x', version: 99, priceListCatalogId: 'x:', priceListVersion: 9 }))).toBe(false);
+  });
+
+  it('hands the price lists\u2019 version to the device\u2019s price lists when the catalog is not behind (issue 35)', async () => {
+    const { server, version } = await following();
+    const priceLists = vi.spyOn(devicePriceLists, 'pullIfBehind').mockResolvedValue(true);
+    const moved = async () => ({ ...(await version()), priceListVersion: 7 });
+    expect(await pullIfBehind(moved)).toBe(true);
+    expect(priceLists).toHaveBeenCalledWith({ catalogId: 'c:store:1', version: 7 });
+    // The catalog behind: it is pulled, and the price lists follow that pull, not the version.
+    priceLists.mockClear();
+    server.putProduct(product(3, { regularPrice: '11.00' }));
+    expect(await pullIfBehind(moved)).toBe(true);
+    expect(priceLists).not.toHaveBeenCalled();
   });
 });

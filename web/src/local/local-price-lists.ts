@@ -6,8 +6,13 @@
  * back online, the page shown again, every minute, a Sync or a work order done, the store's
  * change seen by catalog-watch.ts). Offline nothing is pulled and the copy is read as it is.
  *
- * It follows while a screen that shows price lists is mounted (`subscribe`, inside the signed-in
- * shell), pulling once when it starts.
+ * It follows from when the signed-in shell opens the user's catalog (`start`, use-local-catalog.ts)
+ * on, whether or not a screen shows price lists, so a screen opened offline later finds them;
+ * pulling once when it starts. A change to the price lists alone (a webhook's refresh, a price list
+ * order) moves no catalog version: catalog-watch.ts hands the server's price list version to
+ * `pullIfBehind`, which pulls when the copy's cursor differs from it (behind: a change; ahead: the
+ * lists were cleared, and the pull's `reset` empties the copy) or the copy is of another store
+ * connection.
  *
  * One tab pulls at a time (Web Locks 'price-list-pull', where the catalog uses them too); other
  * tabs see the rows at their next read. Screens subscribe to `revision`, which moves when a pull
@@ -18,15 +23,25 @@ import { catalogStorageChosen } from './catalog-db';
 import type { CatalogStatus } from './catalog-status';
 import { catalogInMemory } from './indexeddb-choice';
 import { createPriceListDb, deletePriceListDb, priceListDbName, type PriceListDb } from './price-list-db';
-import { pullPriceLists, type FetchPriceListChanges } from './price-list-pull';
+import { pullPriceLists, readPriceListState, type FetchPriceListChanges } from './price-list-pull';
 
 const PULL_LOCK = 'price-list-pull';
+
+/** After a failed pull, how long `pullIfBehind` waits before it tries again (the catalog's triggers still pull). */
+export const PRICE_LIST_RETRY_MS = 30_000;
+
+/** The server's price lists as GET /api/catalog/version names them. */
+export interface PriceListVersion {
+  catalogId: string;
+  version: number;
+}
 
 export interface LocalPriceListsDeps {
   /** The local catalog whose pulls this one follows (deviceCatalog in the app). */
   catalog: { status(): CatalogStatus; subscribe(listener: () => void): () => void };
   isOffline: () => boolean;
   fetchChanges?: FetchPriceListChanges;
+  now?: () => number;
 }
 
 export interface PriceListsStatus {
@@ -38,8 +53,10 @@ export interface PriceListsStatus {
   revision: number;
 }
 
-export function createLocalPriceLists({ catalog, isOffline, fetchChanges }: LocalPriceListsDeps) {
+export function createLocalPriceLists({ catalog, isOffline, fetchChanges, now = Date.now }: LocalPriceListsDeps) {
   let status: PriceListsStatus = { uid: null, pulling: false, error: null, revision: 0 };
+  /** When the last pull failed (null: it did not). */
+  let failedAt: number | null = null;
   let db: PriceListDb | null = null;
   let opened: Promise<PriceListDb> | null = null;
   let lastPulledAt: number | null = null;
@@ -61,6 +78,7 @@ export function createLocalPriceLists({ catalog, isOffline, fetchChanges }: Loca
       return (db = createPriceListDb(priceListDbName(uid)));
     });
     opened?.catch(() => {});
+    failedAt = null;
     set({ uid, pulling: false, error: null, revision: status.revision + 1 });
   }
 
@@ -73,9 +91,12 @@ export function createLocalPriceLists({ catalog, isOffline, fetchChanges }: Loca
       await withPullLock(async () => {
         if (status.uid === uid) changed = (await pullPriceLists(copy, { fetchChanges })).changedProducts;
       });
-      if (status.uid === uid) set({ pulling: false, error: null, revision: status.revision + (changed > 0 ? 1 : 0) });
+      if (status.uid !== uid) return;
+      failedAt = null;
+      set({ pulling: false, error: null, revision: status.revision + (changed > 0 ? 1 : 0) });
     } catch (err) {
       if (status.uid !== uid) return;
+      failedAt = now();
       const signedOut = isApiError(err) && err.code === ErrorCode.UNAUTHENTICATED;
       if (!isOffline() && !signedOut) console.error('Price list pull failed', err);
       set({ pulling: false, error: getErrorMessage(err, 'Could not update the price lists') });
@@ -109,12 +130,33 @@ export function createLocalPriceLists({ catalog, isOffline, fetchChanges }: Loca
     }
   }
 
+  /**
+   * Pulls when the server's price lists are not the copy's: another store connection, or a
+   * version other than the copy's cursor. Skipped offline, during a pull, without an open copy,
+   * and for PRICE_LIST_RETRY_MS after a failed pull. Resolves whether it pulled; never rejects.
+   */
+  async function pullIfBehind(remote: PriceListVersion): Promise<boolean> {
+    const uid = status.uid;
+    if (uid === null || isOffline() || status.pulling || running) return false;
+    if (failedAt !== null && now() - failedAt < PRICE_LIST_RETRY_MS) return false;
+    try {
+      const copy = await opened;
+      if (!copy || status.uid !== uid) return false;
+      const local = await readPriceListState(copy);
+      if (local.catalogId === remote.catalogId && local.cursor === remote.version) return false;
+    } catch {
+      return false;
+    }
+    await pullNow();
+    return true;
+  }
+
   let unfollow: (() => void) | null = null;
   /**
-   * Follows the catalog while a screen that shows price lists is mounted (`subscribe`), so only
-   * inside the signed-in shell: a pull asks the API for the user's token, and the catalog may be
-   * opened (and pulled, by tests) before anyone is signed in. Starting pulls once at once when
-   * the catalog has been pulled, so what is shown is fresh.
+   * Follows the catalog from now on (once started, until `stop`): the signed-in shell starts it
+   * when it opens the user's catalog (use-local-catalog.ts), never before, as a pull asks the API
+   * for the user's token and the catalog may be opened (and pulled, by tests) before anyone is
+   * signed in. Starting pulls once at once when the catalog has been pulled, so the copy is fresh.
    */
   function start(): void {
     if (unfollow) return;
@@ -131,16 +173,16 @@ export function createLocalPriceLists({ catalog, isOffline, fetchChanges }: Loca
   return {
     start,
     pullNow,
+    pullIfBehind,
     /** The open copy once it is made; null when no user's catalog is open. */
     db: (): Promise<PriceListDb | null> => opened?.catch(() => null) ?? Promise.resolve(null),
     status: (): PriceListsStatus => status,
-    /** The first listener starts following the catalog (`start`), the last one gone stops it. */
+    /** A screen reading the copy: it follows the catalog from now on (`start`; the signed-in shell started it already, as a rule). */
     subscribe(listener: () => void): () => void {
       listeners.add(listener);
       start();
       return () => {
         listeners.delete(listener);
-        if (listeners.size === 0) stopFollowing();
       };
     },
     /**

@@ -3,15 +3,16 @@
  * its variants' records, page after page from the cursor; later pulls bring only changes (a
  * deletion drops the variant, the last one its row); a reset starts the copy over; the lists are
  * replaced whole. The copy follows the local catalog: pulled after each of its pulls, not offline,
- * per user, and deleted on sign-out.
+ * per user, and deleted on sign-out; and the server's price list version: pulled when it moved, and
+ * started over when the lists were cleared or the store connected again while the device was off.
  */
 import 'fake-indexeddb/auto';
 import type { PriceListChangesResponse, ReplicatedPriceListRecord } from '@catalog/contracts/price-list-changes';
 import type { PriceListSummary } from '@catalog/contracts/price-lists';
 import { Dexie } from 'dexie';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { INITIAL_STATUS, createStatusStore } from './catalog-status';
-import { createLocalPriceLists } from './local-price-lists';
+import { createLocalPriceLists, PRICE_LIST_RETRY_MS } from './local-price-lists';
 import { createPriceListDb, priceListDbName, type PriceListDb } from './price-list-db';
 import { pullPriceLists, readPriceListState, type FetchPriceListChanges } from './price-list-pull';
 import { readListRecords, readProductPriceLists } from './price-list-read';
@@ -118,7 +119,7 @@ describe('pulling price lists', () => {
 });
 
 describe('the local price lists', () => {
-  it('while a screen shows them, pull after each of the catalog\u2019s pulls, never offline, into each user\u2019s own copy; sign-out deletes it', async () => {
+  it('pull after each of the catalog\u2019s pulls once a screen (or the shell) started them, never offline, into each user\u2019s own copy; sign-out deletes it', async () => {
     const { fetch, write, server } = fakeServer(10);
     write(rec(1, 100, 1001, '9.00'));
     const catalog = createStatusStore();
@@ -150,17 +151,115 @@ describe('the local price lists', () => {
     expect(await db.records.count()).toBe(2);
     expect(local.status().revision).toBeGreaterThan(revision);
 
-    // No screen shows price lists: the catalog's pulls are not followed.
+    // No screen shows price lists any more: the catalog's pulls are still followed.
     unsubscribe();
     server.asked = [];
     catalog.set({ lastPulledAt: 4 });
-    expect(server.asked).toEqual([]);
+    await local.pullNow();
+    expect(server.asked[0]).toBe(2);
 
     local.start();
     catalog.set({ ...INITIAL_STATUS, uid: 'u-2', lastPulledAt: null });
     expect((await local.db())!.name).toBe(priceListDbName('u-2'));
     await local.forget('u-1');
     expect(await Dexie.exists(priceListDbName('u-1'))).toBe(false);
+    local.stop();
+  });
+
+  it('started by the shell, follow the catalog with no screen showing them, pulling at once when the catalog was pulled', async () => {
+    const { fetch, write, server } = fakeServer(10);
+    write(rec(1, 100, 1001, '9.00'));
+    const catalog = createStatusStore();
+    catalog.set({ ...INITIAL_STATUS, uid: 'u-shell', lastPulledAt: 5 });
+    const local = createLocalPriceLists({ catalog: { status: catalog.get, subscribe: catalog.subscribe }, isOffline: () => false, fetchChanges: fetch });
+    local.start();
+    local.start();
+    await local.pullNow();
+    expect(server.asked[0]).toBe(0);
+    expect(await (await local.db())!.records.count()).toBe(1);
+    write(rec(1, 200, 2000, '5.00'));
+    catalog.set({ lastPulledAt: 6 });
+    await local.pullNow();
+    expect(await (await local.db())!.records.count()).toBe(2);
+    local.stop();
+  });
+});
+
+describe('following the server\u2019s price list version (GET /api/catalog/version)', () => {
+  async function started(options: { offline?: () => boolean; now?: () => number; failing?: () => boolean } = {}) {
+    const fake = fakeServer(10);
+    const fetchChanges: FetchPriceListChanges = (cursor, copy) => (options.failing?.() ? Promise.reject(new Error('Server error')) : fake.fetch(cursor, copy));
+    const catalog = createStatusStore();
+    catalog.set({ ...INITIAL_STATUS, uid: `u-version-${++n}`, lastPulledAt: null });
+    const local = createLocalPriceLists({
+      catalog: { status: catalog.get, subscribe: catalog.subscribe }, isOffline: options.offline ?? (() => false), fetchChanges, now: options.now,
+    });
+    local.start();
+    const remote = () => ({ catalogId: fake.server.catalogId, version: fake.server.log.at(-1)?.version ?? 0 });
+    return { ...fake, local, remote, db: async () => (await local.db())! };
+  }
+
+  it('pulls a change the catalog did not see, and nothing when the copy is at the server\u2019s version', async () => {
+    const { local, write, remote, server, db } = await started();
+    write(rec(1, 100, 1001, '9.00'));
+    expect(await local.pullIfBehind(remote())).toBe(true);
+    expect(await (await db()).records.count()).toBe(1);
+    server.asked = [];
+    expect(await local.pullIfBehind(remote())).toBe(false);
+    expect(server.asked).toEqual([]);
+    // A price list order changed a record: the version moves, the catalog's does not.
+    write(rec(1, 100, 1001, '7.00'));
+    expect(await local.pullIfBehind(remote())).toBe(true);
+    expect((await readProductPriceLists(await db(), 100)).records.get(1)?.get('USD')).toEqual({ 1001: ['7.00', null, null, null] });
+    local.stop();
+  });
+
+  it('starts the copy over when the lists were cleared (the cursor ahead) or the store was connected again (another copy id) while it was offline', async () => {
+    let offline = false;
+    const { local, write, remote, server, db } = await started({ offline: () => offline });
+    write(rec(1, 100, 1001, '9.00'), rec(1, 200, 2000, '5.00'), rec(1, 300, 3000, '3.00'));
+    await local.pullIfBehind(remote());
+    expect(await readPriceListState(await db())).toMatchObject({ cursor: 3, catalogId: 'c1:store' });
+
+    // Cleared on the server: its version is behind the copy's cursor.
+    offline = true;
+    server.log = [];
+    write(rec(1, 400, 4000, '4.00'));
+    expect(await local.pullIfBehind(remote())).toBe(false);
+    offline = false;
+    expect(remote().version).toBeLessThan(3);
+    expect(await local.pullIfBehind(remote())).toBe(true);
+    expect((await (await db()).records.toArray()).map((r) => r.productId)).toEqual([400]);
+
+    // Connected again while offline, the new versions past the copy's cursor: the copy id tells.
+    offline = true;
+    server.log = [];
+    server.catalogId = 'c1:store:again';
+    write(rec(1, 500, 5000, '5.00'), rec(1, 600, 6000, '6.00'), rec(1, 700, 7000, '7.00'));
+    offline = false;
+    expect(remote().version).toBeGreaterThan((await readPriceListState(await db())).cursor);
+    expect(await local.pullIfBehind(remote())).toBe(true);
+    expect((await (await db()).records.toArray()).map((r) => r.productId)).toEqual([500, 600, 700]);
+    expect(await readPriceListState(await db())).toMatchObject({ cursor: 3, catalogId: 'c1:store:again' });
+    local.stop();
+  });
+
+  it('waits a while after a failed pull before the version makes it try again', async () => {
+    let time = 1_000;
+    let failing = true;
+    const { local, write, remote, db } = await started({ now: () => time, failing: () => failing });
+    write(rec(1, 100, 1001, '9.00'));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(await local.pullIfBehind(remote())).toBe(true);
+    expect(local.status().error).toBe('Server error');
+    logged.mockRestore();
+    failing = false;
+    time += PRICE_LIST_RETRY_MS - 1;
+    expect(await local.pullIfBehind(remote())).toBe(false);
+    time += 1;
+    expect(await local.pullIfBehind(remote())).toBe(true);
+    expect(local.status().error).toBeNull();
+    expect(await (await db()).records.count()).toBe(1);
     local.stop();
   });
 });

@@ -4,7 +4,9 @@
  * becomes visible again, and every minute while it is visible; and at once when the server's
  * catalog moved ahead (catalog-watch.ts asks every 1.5 s while the page is shown, so a change made in
  * the store shows within seconds). (Syncs and executed work orders pull themselves: deviceCatalog.pullNow.) The outbox (the one provided above, useOutbox()) is sent at the same
- * moments: what waited offline goes first when the connection returns.
+ * moments: what waited offline goes first when the connection returns. The user's price lists
+ * (device-price-lists.ts) are started here too: pulled after each pull of the catalog, and when
+ * the server's price list version moves (catalog-watch.ts), whatever screen is shown.
  */
 import { useEffect } from 'react';
 import { onReconnect } from '../lib/connectivity';
@@ -12,6 +14,7 @@ import { useAuth } from '../lib/session';
 import { catalogStorageChosen, isCatalogStorageChosen } from './catalog-db';
 import { watchCatalog } from './catalog-watch';
 import { deviceCatalog } from './device-catalog';
+import { devicePriceLists } from './device-price-lists';
 import { useOutbox } from './outbox-hooks';
 
 /** How often a visible page pulls the catalog's changes. */
@@ -28,7 +31,12 @@ export function useLocalCatalog(): void {
     // Opened here, or earlier (app/start-early.ts); the shell remounts between some routes, and
     // the first send and pull happen once per catalog.
     const start = () => {
-      if (!mounted || !deviceCatalog.start(uid)) return;
+      if (!mounted) return;
+      const opened = deviceCatalog.start(uid);
+      // The price lists follow the open catalog from now on (once: later calls do nothing), so
+      // every screen, also one opened offline later, finds them as the last pull left them.
+      devicePriceLists.start();
+      if (!opened) return;
       // In a task of their own, not in the one that runs the first screen's effects.
       setTimeout(() => {
         void outbox.flush();
