@@ -4,6 +4,7 @@
  * are kept in.
  */
 import { skuTextOf, type ProductFilters, type ProductFilterSubject } from '@catalog/contracts/product-filters';
+import type { IndexPriceSource } from './catalog-index-prices';
 import type { StoredProduct } from './catalog-rows';
 import type { Masks } from './search-masks';
 
@@ -16,6 +17,11 @@ export interface IndexFilter {
   visibleOnly?: boolean;
   /** Brand, price range, stock, on sale, visibility, SKU (contracts product-filters.ts, as GET /api/products). */
   filters?: ProductFilters;
+  /**
+   * The prices the price filters (range, on sale, sale-only) read: one price list and currency's
+   * (catalog-index-prices.ts, issue 35); absent: the catalog's.
+   */
+  prices?: IndexPriceSource | null;
 }
 
 export interface IndexPage {
@@ -35,6 +41,8 @@ export interface Entry extends Masks, ProductFilterSubject {
   sale: boolean;
   visible: boolean;
   deleted: boolean;
+  /** The store's id of its base variant (a price list's record of a product without options names it); null: none or unknown. */
+  base: number | null;
 }
 
 /** "  Blue  MUG " -> ["blue", "mug"]. */

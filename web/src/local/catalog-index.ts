@@ -8,7 +8,10 @@
  * Search: every word of the query (split on white space, case-insensitive) must occur in the
  * product's name or SKU. Order: lower-cased name, then id (as GET /api/products). The product
  * filters (brand, price, stock, ...) are contracts' productFilterMatcher, run on each entry's
- * precomputed fields, only when one is set (a plain search pays nothing for them).
+ * precomputed fields, only when one is set (a plain search pays nothing for them). With a price
+ * source (one price list and currency, catalog-index-prices.ts, issue 35) the price filters read
+ * the list's prices; search, order and the other filters stay the catalog's, and a query without
+ * a price filter is the catalog's query (the same cached result).
  */
 import { CATEGORY_SEPARATOR } from '@catalog/contracts/catalog';
 import { hasProductFilters, productFilterMatcher, productFiltersToParams } from '@catalog/contracts/product-filters';
@@ -16,6 +19,7 @@ import type { StoredProduct } from './catalog-rows';
 import {
   compareBrands, compareEntries, mergeByName, searchWords, subjectOf, type Entry, type IndexFilter, type IndexPage,
 } from './catalog-index-entry';
+import { onSaleUnder, pricedFilterMatcher, readsPrices } from './catalog-index-prices';
 import { LIKELY_NEXT_BUDGET, likelyNextIds } from './catalog-index-likely-next';
 import { decidedByMasks, masksOf } from './search-masks';
 
@@ -123,6 +127,15 @@ export class CatalogIndex {
     return this.brandList;
   }
 
+  /**
+   * What a price source (catalog-index-prices.ts) needs of a product: its base variant's id and
+   * whether the catalog has it or a variant on sale; undefined for a product not in the index.
+   */
+  priceFacts(id: number): { baseVariantId: number | null; onSale: boolean } | undefined {
+    const e = this.byId.get(id);
+    return e && { baseVariantId: e.base, onSale: e.sale };
+  }
+
   private upsert(product: StoredProduct): void {
     const key = product.name.toLowerCase();
     const text = `${key}\n${(product.sku ?? '').toLowerCase()}`;
@@ -140,10 +153,12 @@ export class CatalogIndex {
       existing.category = category;
       existing.sale = product.onSale;
       existing.visible = product.isVisible;
+      existing.base = product.baseVariantId ?? null;
       Object.assign(existing, subject);
     } else {
       const entry: Entry = {
         id: product.id, key, text, ...masks, ...subject, category, sale: product.onSale, visible: product.isVisible, deleted: false,
+        base: product.baseVariantId ?? null,
       };
       this.byId.set(product.id, entry);
       this.added.push(entry);
@@ -217,7 +232,9 @@ export class CatalogIndex {
     const category = filter.category?.trim() || undefined;
     const filters = hasProductFilters(filter.filters) ? filter.filters! : null;
     const filtersKey = filters ? productFiltersToParams(filters).join('&') : '';
-    const scope = `${category ?? ''}\u0000${filter.saleOnly ? 1 : 0}${filter.visibleOnly ? 1 : 0}\u0000${filtersKey}`;
+    // A list's prices matter only to the price filters: without one, the catalog's result stands.
+    const prices = filter.prices && readsPrices(filters, filter.saleOnly) ? filter.prices : null;
+    const scope = `${category ?? ''}\u0000${filter.saleOnly ? 1 : 0}${filter.visibleOnly ? 1 : 0}\u0000${filtersKey}\u0000${prices?.key ?? ''}`;
     if (!words.length && !category && !filter.saleOnly && !filter.visibleOnly && !filters) return this.ordered();
 
     const exact = this.cache.find((c) => c.scope === scope && c.search === search);
@@ -237,7 +254,7 @@ export class CatalogIndex {
     const mask = fresh && category ? this.categoryMask(category) : null;
     const wantSale = fresh && filter.saleOnly;
     const wantVisible = fresh && filter.visibleOnly;
-    const wantFilters = fresh && filters ? productFilterMatcher(filters) : null;
+    const wantFilters = fresh && filters ? (prices ? pricedFilterMatcher(filters, prices) : productFilterMatcher(filters)) : null;
     // Words the base set already guarantees need no second look.
     const check = words.filter((w) => !narrowedBy.includes(w));
     const wordMasks = check.map(masksOf);
@@ -247,7 +264,7 @@ export class CatalogIndex {
     outer: for (let i = 0; i < base.length; i++) {
       const e = base[i]!;
       if (mask && (e.category < 0 || mask[e.category] !== 1)) continue;
-      if (wantSale && !e.sale) continue;
+      if (wantSale && !(prices ? onSaleUnder(prices, e) : e.sale)) continue;
       if (wantVisible && !e.visible) continue;
       if (wantFilters && !wantFilters(e)) continue;
       for (let w = 0; w < check.length; w++) {

@@ -5,6 +5,7 @@
  * catalog, from the row cache or IndexedDB.
  */
 import { hasProductFilters, type ProductFilters } from '@catalog/contracts/product-filters';
+import type { IndexPriceSource } from './catalog-index-prices';
 import { previewPage } from './catalog-preview';
 import { deviceCatalog } from './device-catalog';
 import type { LocalProduct } from './local-product';
@@ -23,6 +24,8 @@ export interface CatalogQueryParams {
   visibleOnly?: boolean;
   /** Brand, price range, stock, on sale, visibility, SKU: as GET /api/products (contracts product-filters.ts). */
   filters?: ProductFilters;
+  /** The price filters read one price list and currency's prices (issue 35; price-list-index.ts); absent: the catalog's. */
+  prices?: IndexPriceSource | null;
   /** 1-based. */
   page: number;
   pageSize: number;

@@ -67,19 +67,21 @@ export function useCatalogQuery(params: CatalogQueryParams): CatalogQueryState {
   const view = useCatalogView();
   const { version, ready, uid } = view;
   const { search, category, saleOnly, visibleOnly, page, pageSize } = params;
+  // A price list's prices (issue 35): its key names them, so the same key is the same query.
+  const prices = params.prices ?? null;
   // The product filters by value: a new object with the same filters is the same query.
   const productFilters = hasProductFilters(params.filters) ? JSON.stringify(params.filters) : '';
   const picked = useMemo(() => (productFilters ? (JSON.parse(productFilters) as ProductFilters) : undefined), [productFilters]);
-  const filters = JSON.stringify([uid, search, category, saleOnly, visibleOnly, productFilters, page, pageSize]);
+  const filters = JSON.stringify([uid, search, category, saleOnly, visibleOnly, productFilters, prices?.key ?? null, page, pageSize]);
   const key = `${version}\u0000${filters}`;
   const immediate = useMemo(
-    () => (view.ready ? peekCatalog(view.loaded(), { search, category, saleOnly, visibleOnly, filters: picked, page, pageSize }) : null),
-    [view, search, category, saleOnly, visibleOnly, picked, page, pageSize],
+    () => (view.ready ? peekCatalog(view.loaded(), { search, category, saleOnly, visibleOnly, filters: picked, prices, page, pageSize }) : null),
+    [view, search, category, saleOnly, visibleOnly, picked, prices, page, pageSize],
   );
   // While the index loads: the first page from the snapshot, in this render when its rows are in.
   const previewNow = useMemo(
-    () => (!view.ready && view.uid ? peekPreview(view.previewed(), { search, category, saleOnly, visibleOnly, filters: picked, page, pageSize }) : null),
-    [view, search, category, saleOnly, visibleOnly, picked, page, pageSize],
+    () => (!view.ready && view.uid ? peekPreview(view.previewed(), { search, category, saleOnly, visibleOnly, filters: picked, prices, page, pageSize }) : null),
+    [view, search, category, saleOnly, visibleOnly, picked, prices, page, pageSize],
   );
   const [read, setRead] = useState<{ key: string; result: CatalogQueryResult } | null>(null);
   const [preview, setPreview] = useState<{ key: string; result: CatalogQueryResult } | null>(null);
@@ -88,7 +90,7 @@ export function useCatalogQuery(params: CatalogQueryParams): CatalogQueryState {
   useEffect(() => {
     if (ready || !uid || previewNow) return;
     let current = true;
-    previewCatalog({ search, category, saleOnly, visibleOnly, filters: picked, page, pageSize }).then(
+    previewCatalog({ search, category, saleOnly, visibleOnly, filters: picked, prices, page, pageSize }).then(
       (result) => {
         if (current && result) setPreview({ key, result });
       },
@@ -97,12 +99,12 @@ export function useCatalogQuery(params: CatalogQueryParams): CatalogQueryState {
     return () => {
       current = false;
     };
-  }, [key, ready, uid, previewNow, search, category, saleOnly, visibleOnly, picked, page, pageSize]);
+  }, [key, ready, uid, previewNow, search, category, saleOnly, visibleOnly, picked, prices, page, pageSize]);
 
   useEffect(() => {
     if (!ready || immediate) return;
     let current = true;
-    queryCatalog({ search, category, saleOnly, visibleOnly, filters: picked, page, pageSize }).then(
+    queryCatalog({ search, category, saleOnly, visibleOnly, filters: picked, prices, page, pageSize }).then(
       (result) => {
         // Commit now rather than in a later task (which may wait behind a frame).
         if (current) flushSync(() => setRead({ key, result }));
@@ -115,14 +117,14 @@ export function useCatalogQuery(params: CatalogQueryParams): CatalogQueryState {
     return () => {
       current = false;
     };
-  }, [key, ready, immediate, search, category, saleOnly, visibleOnly, picked, page, pageSize]);
+  }, [key, ready, immediate, search, category, saleOnly, visibleOnly, picked, prices, page, pageSize]);
 
   // Once an answer is shown, read ahead for the next keystroke.
   const answered = immediate !== null || read?.key === key;
   useEffect(() => {
     if (!ready || !answered) return;
-    return prefetch({ search, category, saleOnly, visibleOnly, filters: picked, page: 1, pageSize });
-  }, [key, ready, answered, search, category, saleOnly, visibleOnly, picked, pageSize]);
+    return prefetch({ search, category, saleOnly, visibleOnly, filters: picked, prices, page: 1, pageSize });
+  }, [key, ready, answered, search, category, saleOnly, visibleOnly, picked, prices, pageSize]);
 
   const previewed = previewNow ?? (!ready && preview?.key === key ? preview.result : null);
   const answer = immediate ?? (ready && read?.key === key ? read.result : null) ?? previewed;
