@@ -7,23 +7,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import { LOW_STOCK_THRESHOLD } from '@catalog/contracts/catalog';
 import type { ProductFilters, SkuMatch } from '@catalog/contracts/product-filters';
 import { likeEscape } from './catalog-plan';
+import type { PriceListLens } from './repositories';
 
 /** The LIKE pattern of a SKU match (lower-cased text, wildcards escaped: use with ESCAPE '\'). */
 export function skuPattern(text: string, match: SkuMatch = 'contains'): string {
   const t = likeEscape(text.toLowerCase());
   return match === 'startsWith' ? `${t}%` : match === 'endsWith' ? `%${t}` : `%${t}%`;
-}
-
-/**
- * A price list and currency the filters see the catalog through (issue 35): the price range and
- * on sale look at what its customers pay (contracts product-filters.ts throughPriceList).
- * `catalogCurrency`: the list's currency is the catalog's, so a variant without a record pays the
- * catalog's prices; in another currency those are unknown.
- */
-export interface PriceListLens {
-  priceListId: number;
-  currency: string;
-  catalogCurrency: boolean;
 }
 
 /**

@@ -7,7 +7,6 @@
 
 import type { ProductFilters } from '@catalog/contracts/product-filters';
 import type { NewPriceHistoryEntry } from './repositories.price-history';
-import type { PriceListLens } from './product-filter-sql';
 
 // ---------------------------------------------------------------- catalog
 
@@ -137,6 +136,18 @@ export interface PriceChange {
   salePriceCents?: number | null;
   /** Retail price (MSRP): null is none on a product, inherits on a variant. */
   retailPriceCents?: number | null;
+}
+
+/**
+ * A price list and currency the filters see the catalog through (issue 35): the price range and
+ * on sale look at what its customers pay (contracts product-filters.ts throughPriceList).
+ * `catalogCurrency`: the list's currency is the catalog's, so a variant without a record pays the
+ * catalog's prices; in another currency those are unknown.
+ */
+export interface PriceListLens {
+  priceListId: number;
+  currency: string;
+  catalogCurrency: boolean;
 }
 
 export interface ProductListOptions {

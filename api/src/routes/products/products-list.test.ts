@@ -1,5 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '@catalog/contracts/errors';
+import { formatCents } from '@catalog/contracts/money';
+import { catalogPricesOf, priceListPrices, type PriceListPrices } from '@catalog/contracts/price-list-view';
+import { filterSubject, ProductFilters, productFilterMatcher, throughPriceList, type ProductFiltersInput } from '@catalog/contracts/product-filters';
 import { PriceHistoryResponse, ProductListResponse, VariantListResponse } from '@catalog/contracts/products';
 import type { ProductWithVariants } from '../../db/repositories';
 import { toWireProduct } from '../../services/catalog/catalog-wire';
@@ -137,6 +140,166 @@ describe('GET /api/products', () => {
     expect(await list(t, query)).toEqual(first);
     expect(await list(t, query, stranger.headers)).toEqual({ products: [], total: 0 });
     expect(await list(t, query)).toEqual(first);
+  });
+});
+
+/**
+ * The catalog through a price list and currency, worked out from the rules of contracts
+ * (price-list-view.ts, product-filters.ts throughPriceList) over every product: the oracle of the
+ * price list tests. Products in list order.
+ */
+async function throughList(t: World, priceListId: number, currency: string) {
+  const ids = await t.db.products.listIds(t.companyId);
+  const byId = new Map((await t.db.products.getByExternalIds(t.companyId, ids)).map((p) => [p.externalId, p]));
+  const products = ids.map((id) => byId.get(id)!);
+  const variantIds = products.flatMap((p) => [...(p.baseVariantId === null ? [] : [p.baseVariantId]), ...p.variants.map((v) => v.externalId)]);
+  const records = new Map((await t.db.priceLists.getRecords(t.companyId, priceListId, currency, variantIds)).map((r) => [r.variantId, r]));
+  const known = (await t.db.priceLists.catalogCurrency(t.companyId)) === currency;
+  const money = (c: number | null) => (c === null ? null : formatCents(c));
+  const record = (variantId: number | null) => {
+    const r = variantId === null ? undefined : records.get(variantId);
+    return r ? { price: formatCents(r.priceCents), salePrice: money(r.salePriceCents), retailPrice: money(r.retailPriceCents), mapPrice: money(r.mapPriceCents) } : null;
+  };
+  return products.map((p) => {
+    const wire = toWireProduct(p);
+    const product = priceListPrices(catalogPricesOf(wire, null), record(p.baseVariantId), known);
+    const variants = wire.variants.map((v) => priceListPrices(catalogPricesOf(wire, v), record(v.id), known));
+    return { id: p.externalId, product, variants, subject: throughPriceList(filterSubject(wire), { product, variants }) };
+  });
+}
+
+/** Every page of a query (200 a page), its products in order. */
+async function allPages(t: World, query: Record<string, string>, headers = t.owner.headers) {
+  const out: ProductListResponse['products'] = [];
+  for (let page = 1; ; page++) {
+    const body = await list(t, { ...query, page, limit: 200 }, headers);
+    out.push(...body.products);
+    if (out.length >= body.total || body.products.length === 0) return { products: out, total: body.total };
+  }
+}
+
+describe('GET /api/products through a price list (issue 35)', () => {
+  /** A world whose list 1 has records in USD (the sync's) and, for some variants, in EUR, some on sale. */
+  async function withLists() {
+    const t = await synced();
+    const [list] = await t.db.priceLists.listLists(t.companyId);
+    expect(list).toBeDefined();
+    const ids = await t.db.products.listIds(t.companyId);
+    const products = await t.db.products.getByExternalIds(t.companyId, ids.slice(0, 30));
+    const keys = products.flatMap((p) => (p.variants.length > 0 ? p.variants.map((v) => ({ p, variantId: v.externalId })) : p.baseVariantId === null ? [] : [{ p, variantId: p.baseVariantId }]));
+    await t.db.priceLists.upsertRecords(t.companyId, keys.filter((_, i) => i % 3 !== 2).map(({ p, variantId }, i) => ({
+      priceListId: list!.id, variantId, productId: p.externalId, currency: 'EUR', priceCents: 1000 + 137 * i,
+      salePriceCents: i % 4 === 0 ? 900 + 100 * i : i % 4 === 1 ? 0 : null, retailPriceCents: null, mapPriceCents: i % 5 === 0 ? 5000 : null,
+    })));
+    const catalogCurrency = await t.db.priceLists.catalogCurrency(t.companyId);
+    expect(catalogCurrency).not.toBe('EUR');
+    return { t, listId: list!.id, catalogCurrency: catalogCurrency! };
+  }
+
+  it('gives every product and variant the list\'s prices: the record\'s, else the catalog\'s in its currency, else unknown; paged as the catalog is', async () => {
+    const { t, listId, catalogCurrency } = await withLists();
+    const catalog = await allPages(t, {});
+    for (const currency of [catalogCurrency, 'EUR']) {
+      const want = await throughList(t, listId, currency);
+      const got = await allPages(t, { priceList: String(listId), currency: currency.toLowerCase() });
+      expect(got.total).toBe(catalog.total);
+      expect(got.products.map((p) => p.id)).toEqual(want.map((w) => w.id));
+      // The catalog's fields stay the catalog's.
+      expect(got.products.map(({ listPrices: _, variants, ...p }) => ({ ...p, variants: variants.map(({ listPrices: __, ...v }) => v) }))).toEqual(catalog.products);
+      expect(got.products.map((p) => ({ id: p.id, product: p.listPrices, variants: p.variants.map((v) => v.listPrices) })))
+        .toEqual(want.map((w) => ({ id: w.id, product: w.product, variants: w.variants })));
+      const sources = new Set(want.flatMap((w) => [w.product, ...w.variants]).map((x: PriceListPrices) => `${x.source}:${x.known}`));
+      // Every case is there: records, and the catalog's prices (known in the catalog's currency only).
+      expect([...sources].sort()).toEqual(currency === catalogCurrency ? ['catalog:true', 'record:true'] : ['catalog:false', 'record:true']);
+      // A page in the middle, as the catalog's.
+      const page = await list(t, { priceList: listId, currency, page: 3, limit: 7 });
+      expect(page.products.map((p) => p.id)).toEqual(want.slice(14, 21).map((w) => w.id));
+    }
+    // Without a list: no listPrices.
+    expect(catalog.products.every((p) => p.listPrices === undefined && p.variants.every((v) => v.listPrices === undefined))).toBe(true);
+  });
+
+  it('filters by the list\'s prices: the price range on the product\'s list price (unknown: in no range), on sale by a list sale price', async () => {
+    const { t, listId, catalogCurrency } = await withLists();
+    const queries: ProductFiltersInput[] = [
+      { priceMin: '10' }, { priceMax: '30' }, { priceMin: '10', priceMax: '11' }, { priceMin: '0' }, { onSale: 'true' },
+      { onSale: 'true', priceMax: '100' }, { priceMin: '20', stock: 'in' },
+    ];
+    let differs = 0;
+    for (const currency of [catalogCurrency, 'EUR']) {
+      const all = await throughList(t, listId, currency);
+      for (const query of queries) {
+        const matches = productFilterMatcher(ProductFilters.parse(query));
+        const want = all.filter((w) => matches(w.subject)).map((w) => w.id);
+        const got = await allPages(t, { ...(query as Record<string, string>), priceList: String(listId), currency });
+        expect({ currency, query, ids: got.products.map((p) => p.id), total: got.total }).toEqual({ currency, query, ids: want, total: want.length });
+        const catalog = await allPages(t, query as Record<string, string>);
+        if (JSON.stringify(catalog.products.map((p) => p.id)) !== JSON.stringify(want)) differs++;
+      }
+      // With a search, paged.
+      const matches = productFilterMatcher(ProductFilters.parse({ priceMin: '5' }));
+      const searched = (await expected(t, { search: 'e' })).filter((id) => matches(all.find((w) => w.id === id)!.subject));
+      const page = await list(t, { search: 'e', priceMin: '5', priceList: listId, currency, page: 2, limit: 3 });
+      expect({ currency, ids: page.products.map((p) => p.id), total: page.total }).toEqual({ currency, ids: searched.slice(3, 6), total: searched.length });
+    }
+    // The list's prices really decide: some answers are not the catalog's.
+    expect(differs).toBeGreaterThanOrEqual(4);
+  });
+
+  it('answers with the records as they are now: a record\'s change shows at once, in the prices and the filters', async () => {
+    const { t, listId } = await withLists();
+    const [first] = await throughList(t, listId, 'EUR');
+    const query = { priceList: String(listId), currency: 'EUR', priceMin: '99999', limit: '200' };
+    expect((await list(t, query)).total).toBe(0);
+    const [p] = await t.db.products.getByExternalIds(t.companyId, [first!.id]);
+    const variantId = p!.variants[0]?.externalId ?? p!.baseVariantId!;
+    await t.db.priceLists.upsertRecords(t.companyId, [{
+      priceListId: listId, variantId, productId: p!.externalId, currency: 'EUR', priceCents: 12_345_600, salePriceCents: null, retailPriceCents: null, mapPriceCents: null,
+    }]);
+    const after = await list(t, { priceList: listId, currency: 'EUR', limit: 200 });
+    const shown = after.products.find((x) => x.id === p!.externalId)!;
+    const part = p!.variants.length > 0 ? shown.variants[0]!.listPrices : shown.listPrices;
+    expect(part).toMatchObject({ source: 'record', price: '123456.00' });
+    const filtered = await list(t, query);
+    expect(filtered.products.map((x) => x.id)).toEqual(p!.variants.length > 0 && p!.baseVariantId === null ? [] : [p!.externalId]);
+    await t.db.priceLists.deleteRecords(t.companyId, listId, 'EUR', [variantId]);
+    const gone = (await list(t, { priceList: listId, currency: 'EUR', limit: 200 })).products.find((x) => x.id === p!.externalId)!;
+    expect(p!.variants.length > 0 ? gone.variants[0]!.listPrices : gone.listPrices).toMatchObject({ source: 'catalog', known: false, price: null });
+  });
+
+  it('refuses an unknown list or another company\'s (404), a currency without prices and half a pair (400), every time', async () => {
+    const { t, listId } = await withLists();
+    const stranger = await signedInUser(t, 'Stan Stranger');
+    const theirs = (await t.db.users.getByFirebaseUid(stranger.sub))!.companyId;
+    await t.db.products.upsertMany(theirs, [{ externalId: 880001, name: 'Stranger kettle', sku: 'SECRET-1', regularPriceCents: 100, baseVariantId: 990001 }]);
+    await t.db.priceLists.replaceLists(theirs, {
+      lists: [{ id: 77, name: 'Theirs', active: true, dateModified: null }], assignments: [], customerGroups: [],
+      channels: [{ id: 1, name: 'Shop', defaultCurrency: 'USD', enabledCurrencies: ['USD'] }],
+    });
+    await t.db.priceLists.upsertRecords(theirs, [{ priceListId: 77, variantId: 990001, productId: 880001, currency: 'USD', priceCents: 4200, salePriceCents: null, retailPriceCents: null, mapPriceCents: null }]);
+    const theirList = await list(t, { priceList: 77, currency: 'USD' }, stranger.headers);
+    expect(theirList.products.map((p) => [p.id, p.listPrices?.price])).toEqual([[880001, '42.00']]);
+    for (let round = 0; round < 2; round++) {
+      for (const [query, headers, status, message] of [
+        ['priceList=77&currency=USD', t.owner.headers, 404, 'Price list 77 was not found. Sync the store and try again.'],
+        [`priceList=${listId}&currency=USD`, stranger.headers, 404, `Price list ${listId} was not found. Sync the store and try again.`],
+        ['priceList=424242&currency=USD', t.owner.headers, 404, undefined],
+        [`priceList=${listId}&currency=JPY`, t.owner.headers, 400, undefined],
+        [`priceList=${listId}`, t.owner.headers, 400, 'Name both a price list and a currency, or neither'],
+        ['currency=USD', t.owner.headers, 400, 'Name both a price list and a currency, or neither'],
+        ['priceList=abc&currency=USD', t.owner.headers, 400, undefined],
+        [`priceList=${listId}&currency=EURO`, t.owner.headers, 400, undefined],
+        ['priceList=0&currency=USD', t.owner.headers, 400, undefined],
+        ['priceList=99999999999999999999&currency=USD', t.owner.headers, 400, undefined],
+      ] as const) {
+        const res = await t.app.request(`/api/products?${query}`, { headers });
+        expect({ query, status: res.status }).toEqual({ query, status });
+        const body = ErrorBody.parse(await res.json());
+        if (message) expect(body.error.message).toBe(message);
+      }
+    }
+    const jpy = ErrorBody.parse(await (await t.app.request(`/api/products?priceList=${listId}&currency=JPY`, { headers: t.owner.headers })).json());
+    expect(jpy.error.message).toMatch(/has no prices in JPY; its currencies are .*EUR/);
   });
 });
 

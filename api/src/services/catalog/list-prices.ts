@@ -8,8 +8,7 @@
 import { formatCents } from '@catalog/contracts/money';
 import { catalogPricesOf, priceListPrices, type RecordPrices } from '@catalog/contracts/price-list-view';
 import type { ListedProduct, ListPrices } from '@catalog/contracts/products';
-import type { PriceListLens } from '../../db/product-filter-sql';
-import type { Database, PriceListRecord, ProductWithVariants } from '../../db/repositories';
+import type { Database, PriceListLens, PriceListRecord, ProductWithVariants } from '../../db/repositories';
 import { toWireProduct } from './catalog-wire';
 
 const money = (cents: number | null): string | null => (cents === null ? null : formatCents(cents));

@@ -29,8 +29,7 @@
 import { hasProductFilters, productFiltersToParams, type ProductFilters } from '@catalog/contracts/product-filters';
 import type { ProductListQuery } from '@catalog/contracts/products';
 import { LruCache } from '@catalog/contracts/lru-cache';
-import type { PriceListLens } from '../../db/product-filter-sql';
-import type { Database, ProductFilter, ProductWithVariants } from '../../db/repositories';
+import type { Database, PriceListLens, ProductFilter, ProductWithVariants } from '../../db/repositories';
 import { keptBytes, keptJson, type SerializedJson } from '../../middleware/compress';
 import { toWireProduct } from './catalog-wire';
 import { listedProducts } from './list-prices';
