@@ -11,7 +11,7 @@
  * being made shares items with.
  */
 import {
-  WorkOrderDetail, WorkOrderListResponse, WorkOrderOverlapsResponse, type WorkOrderDetailParams, type WorkOrderItem,
+  WorkOrderDetail, WorkOrderListResponse, WorkOrderOverlapsResponse, type WorkOrderDetailParams, type PriceListTarget, type WorkOrderItem,
 } from '@catalog/contracts/work-orders';
 import { apiFetch } from '../../../lib/api-client';
 import { invalidateApiQuery, useApiQuery } from '../../../lib/api-query';
@@ -58,10 +58,11 @@ export function getWorkOrderDetail(id: string, params: WorkOrderDetailParams = {
 }
 
 /** The company's other orders that share products or variants with these items (oldest first, bounded). */
-export function getOverlaps(items: readonly Pick<WorkOrderItem, 'productId' | 'variantId'>[], signal?: AbortSignal): Promise<WorkOrderOverlapsResponse> {
+/** `target`: the price list and currency of the order being made (issue 35); null: the catalog. */
+export function getOverlaps(items: readonly Pick<WorkOrderItem, 'productId' | 'variantId'>[], signal?: AbortSignal, target: PriceListTarget | null = null): Promise<WorkOrderOverlapsResponse> {
   return apiFetch('/api/work-orders/overlaps', {
     method: 'POST',
-    body: { items: items.map((i) => ({ productId: i.productId, variantId: i.variantId ?? null })) },
+    body: { items: items.map((i) => ({ productId: i.productId, variantId: i.variantId ?? null })), ...(target ? { target } : {}) },
     schema: WorkOrderOverlapsResponse,
     signal,
   });

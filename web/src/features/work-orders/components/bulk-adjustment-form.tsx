@@ -30,6 +30,7 @@ import {
 import { formatCents } from '@catalog/contracts/money';
 import { useId, useState, type Dispatch } from 'react';
 import type { LocalProduct } from '../../../local/catalog-query';
+import type { ListPrices } from '../utils/list-prices';
 import { countSkipped, type WorkOrderFormAction } from '../utils/work-order-form';
 
 const MODES: Array<{ value: AdjustmentMode; label: string }> = [
@@ -68,12 +69,17 @@ export interface BulkAdjustmentFormProps {
   /** The selected products, to count those a margin over cost or a share of MSRP leaves alone. */
   products?: readonly LocalProduct[];
   dispatch: Dispatch<WorkOrderFormAction>;
+  /** The form's price list's records (issue 35): adjusts the list's prices, and no MSRP. */
+  list?: ListPrices | null;
 }
+
+/** Said when an MSRP adjustment is applied to a price list's prices. */
+export const LIST_RETAIL_MESSAGE = 'A price list work order changes the price and sale price only';
 
 /** The width (px) under which the three price types' labels do not fit side by side. */
 const PRICE_TYPES_MIN_WIDTH = 380;
 
-export function BulkAdjustmentForm({ selectedCount, products = [], dispatch }: BulkAdjustmentFormProps) {
+export function BulkAdjustmentForm({ selectedCount, products = [], dispatch, list = null }: BulkAdjustmentFormProps) {
   const [input, setInput] = useState<BulkAdjustmentInput>({
     field: 'regular',
     mode: 'percent',
@@ -113,17 +119,18 @@ export function BulkAdjustmentForm({ selectedCount, products = [], dispatch }: B
       }
       return fail(parsed.error);
     }
-    const counts = countSkipped(products, parsed.adjustment);
+    if (list && parsed.adjustment.field === 'retail') return fail(LIST_RETAIL_MESSAGE);
+    const counts = countSkipped(products, parsed.adjustment, list);
     const left = [skippedMessage('noCost', counts.noCost), skippedMessage('noRetail', counts.noRetail)].filter(Boolean).join('. ');
     setSkipped(left ? `${left}.` : null);
-    dispatch({ type: 'bulk', adjustment: parsed.adjustment });
+    dispatch({ type: 'bulk', adjustment: parsed.adjustment, ...(list ? { list } : {}) });
     const message = bulkAdjustmentMessage(parsed.adjustment, selectedCount);
     notifications.show({ color: 'green', title: 'Prices updated', message: left ? `${message}. ${left}.` : message });
   };
 
   const removeSalePrices = () => {
     if (selectedCount === 0) return fail(BULK_ADJUSTMENT_MESSAGES.noSelection);
-    dispatch({ type: 'removeSalePrices' });
+    dispatch({ type: 'removeSalePrices', ...(list ? { list } : {}) });
     notifications.show({ color: 'green', title: 'Prices updated', message: removeSalePricesMessage(selectedCount) });
   };
 
@@ -144,7 +151,8 @@ export function BulkAdjustmentForm({ selectedCount, products = [], dispatch }: B
             data={[
               { value: 'regular', label: 'Regular price' },
               { value: 'sale', label: 'Sale price' },
-              { value: 'retail', label: 'Retail price (MSRP)' },
+              // A price list order changes a record's price and sale price only.
+              { value: 'retail', label: 'Retail price (MSRP)', disabled: !!list },
             ]}
             value={input.field}
             onChange={(value) => {

@@ -6,15 +6,21 @@
  * to /work-orders.
  *
  * "Import prices from CSV" fills the form from a file (components/csv-import-modal.tsx): its
- * products selected, its prices drafted, the order titled from the file name, all editable.
+ * products selected, its prices drafted, the order titled from the file name, all editable; a
+ * file of a price list's prices switches the form to that list.
+ *
+ * "Prices:" (issue 35) chooses what the order changes: the catalog, or one price list in one
+ * currency. The picker, the price inputs, the preview and the guardrails then read the list's
+ * prices (the device's copy); switching with prices drafted asks first, and clears them.
  *
  * The form is a draft saved on the device as the merchant works (hooks/use-work-order-draft):
  * /work-orders/create?draft=<id> opens one, and a new form's URL names its draft once saved.
  */
-import { Button, Center, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Grid, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { orderGuardrails, previewPriceChanges, type PreviewLine } from '@catalog/contracts/bulk-adjustment-preview';
 import { getErrorMessage } from '@catalog/contracts/errors';
+import { targetName, type PriceListTarget } from '@catalog/contracts/work-orders';
 import { IconArrowLeft, IconEye, IconFileImport } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -27,12 +33,15 @@ import { useWorkOrderDraft } from '../hooks/use-work-order-draft';
 import { useWorkOrderForm } from '../hooks/use-work-order-form';
 import { useGuardrailSettings } from '../hooks/use-guardrail-settings';
 import { useOverlaps } from '../hooks/use-overlaps';
+import { useFormPriceLists } from '../hooks/use-form-price-lists';
 import { buildWorkOrder, type FormErrors } from '../utils/build-work-order';
 import { importedItems, type ImportPreview } from '../utils/csv-import';
 import { DRAFT_PARAM } from '../utils/draft-state';
+import { baseVariantOf, emptyListPrices, hasOwnListPrices, sameTarget } from '../utils/list-prices';
 import { explainDraft, selectedProducts, skippedNotes } from '../utils/work-order-form';
 import { CsvImportModal } from './csv-import-modal';
 import { PriceChangesPanel } from './price-changes-panel';
+import { PriceTargetSelect } from './price-target-select';
 import { ProductPicker } from './product-picker';
 import { DATE_INPUT_ID, REVERT_DATE_INPUT_ID, TITLE_INPUT_ID, WorkOrderDetailsCard } from './work-order-details-card';
 
@@ -73,11 +82,22 @@ export function CreateWorkOrderScreen({ onCreated }: CreateWorkOrderScreenProps)
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
 
-  const built = useMemo(() => buildWorkOrder(state), [state]);
+  // The price list's records (issue 35); while they are read its prices show as unknown.
+  const priceLists = useFormPriceLists(state.target);
+  const target = state.target ?? null;
+  const readList = priceLists?.list;
+  const list = useMemo(() => (target ? (readList ?? emptyListPrices(target)) : null), [target, readList]);
+  const nameOf = useCallback(
+    (t: PriceListTarget | null | undefined) => targetName(t, t ? priceLists?.lists.find((l) => l.id === t.priceListId)?.name : null),
+    [priceLists],
+  );
+  const [pendingTarget, setPendingTarget] = useState<{ target: PriceListTarget | null } | null>(null);
+
+  const built = useMemo(() => buildWorkOrder(state, undefined, list), [state, list]);
   const products = useMemo(() => selectedProducts(state), [state]);
   const variantCount = useMemo(() => products.reduce((n, p) => n + p.variants.length, 0), [products]);
   // Other orders touching the same items (issue 18), asked of the server (issue 31); offline the preview says they were not checked.
-  const overlaps = useOverlaps(previewOpen, built.body?.productUpdates);
+  const overlaps = useOverlaps(previewOpen, built.body?.productUpdates, target);
   const preview = useMemo(
     () => (previewOpen ? previewPriceChanges(built.lines, built.regularAfter) : null),
     [previewOpen, built],
@@ -90,24 +110,38 @@ export function CreateWorkOrderScreen({ onCreated }: CreateWorkOrderScreenProps)
   );
   const explain = useCallback((line: PreviewLine) => {
     const target = built.targetOf(line.target);
-    return target ? explainDraft(state, target.product, target.variant, line.field) : null;
-  }, [built, state]);
+    return target ? explainDraft(state, target.product, target.variant, line.field, list) : null;
+  }, [built, state, list]);
   // What the form's margin-over-cost and share-of-MSRP adjustments left alone, said again in the preview.
-  const notes = useMemo(() => (previewOpen ? skippedNotes(state.adjustments, products) : []), [previewOpen, state.adjustments, products]);
+  const notes = useMemo(() => (previewOpen ? skippedNotes(state.adjustments, products, list) : []), [previewOpen, state.adjustments, products, list]);
   const errors: FormErrors | null = showErrors ? built.errors : null;
 
   const isSelected = useCallback((id: number) => state.products[id] !== undefined, [state.products]);
   const onToggle = useCallback((product: LocalProduct) => dispatch({ type: 'toggle', product }), [dispatch]);
-  const onSelect = useCallback((list: readonly LocalProduct[]) => dispatch({ type: 'select', products: list }), [dispatch]);
+  // Through a price list, a product without options whose base variant is unknown cannot be chosen.
+  const choosable = useCallback(
+    (chosen: readonly LocalProduct[]) => (target ? chosen.filter((p) => !hasOwnListPrices(p) || baseVariantOf(p) !== null) : chosen),
+    [target],
+  );
+  const onSelect = useCallback((chosen: readonly LocalProduct[]) => dispatch({ type: 'select', products: choosable(chosen) }), [dispatch, choosable]);
+
+  /** "Prices:": another choice with prices drafted asks first (they were of the other prices). */
+  const changeTarget = (next: PriceListTarget | null) => {
+    if (sameTarget(next, target)) return;
+    if (Object.keys(state.drafts).length > 0) setPendingTarget({ target: next });
+    else dispatch({ type: 'target', target: next });
+  };
 
   const applyImport = (imported: ImportPreview) => {
-    const { products: list, drafts } = importedItems(imported);
-    dispatch({ type: 'import', title: imported.title, products: list, drafts });
+    // A file of a price list's prices names its list (absent: the form's prices stay as they are).
+    const items: ReturnType<typeof importedItems> & { target?: PriceListTarget | null } = importedItems(imported);
+    const switched = items.target !== undefined && !sameTarget(items.target, target);
+    dispatch({ type: 'import', title: imported.title, products: items.products, drafts: items.drafts, ...(items.target !== undefined ? { target: items.target } : {}) });
     const n = imported.matched.length;
     notifications.show({
       color: 'green',
       title: 'Prices imported',
-      message: `${n.toLocaleString('en-US')} price ${n === 1 ? 'change' : 'changes'} added to this work order. Review them before you create it.`,
+      message: `${n.toLocaleString('en-US')} price ${n === 1 ? 'change' : 'changes'} added to this work order${switched ? ` for ${nameOf(items.target)} prices` : ''}. Review them before you create it.`,
     });
   };
 
@@ -120,7 +154,7 @@ export function CreateWorkOrderScreen({ onCreated }: CreateWorkOrderScreenProps)
   const review = () => {
     setShowErrors(true);
     // Checked against the time of the click, not of the last edit.
-    const now = buildWorkOrder(state);
+    const now = buildWorkOrder(state, undefined, list);
     if (now.firstError) {
       notifications.show({ color: 'red', title: 'Validation Error', message: now.firstError });
       if (now.errors.title) focusById(TITLE_INPUT_ID);
@@ -133,7 +167,7 @@ export function CreateWorkOrderScreen({ onCreated }: CreateWorkOrderScreenProps)
   };
 
   const submit = async () => {
-    const now = buildWorkOrder(state);
+    const now = buildWorkOrder(state, undefined, list);
     if (!now.body || submitting) return;
     // The confirm is disabled while a blocking guardrail is broken; the server refuses it too.
     if (orderGuardrails(now.guardrailItems, guardrailSettings).blocking.length > 0) return;
@@ -217,24 +251,56 @@ export function CreateWorkOrderScreen({ onCreated }: CreateWorkOrderScreenProps)
         </Center>
       ) : (
         <>
-          <WorkOrderDetailsCard state={state} dispatch={dispatch} errors={errors} variantCount={variantCount} />
+          <WorkOrderDetailsCard
+            state={state}
+            dispatch={dispatch}
+            errors={errors}
+            variantCount={variantCount}
+            pricesSelect={<PriceTargetSelect value={target} lists={priceLists?.lists} onChange={changeTarget} />}
+          />
 
           {/* Side by side from 992 px (a tablet in landscape, next to the sidebar's icon rail); stacked below. */}
           <Grid gutter="lg">
             <Grid.Col span={{ base: 12, md: 7 }}>
-              <ProductPicker isSelected={isSelected} onToggle={onToggle} onSelect={onSelect} />
+              <ProductPicker isSelected={isSelected} onToggle={onToggle} onSelect={onSelect} list={list} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5 }}>
-              <PriceChangesPanel products={products} drafts={state.drafts} errors={errors} dispatch={dispatch} />
+              <PriceChangesPanel products={products} drafts={state.drafts} errors={errors} dispatch={dispatch} list={list} />
             </Grid.Col>
           </Grid>
         </>
       )}
 
+      <Modal
+        opened={pendingTarget !== null}
+        onClose={() => setPendingTarget(null)}
+        title={`Change to ${nameOf(pendingTarget?.target)} prices?`}
+        centered
+      >
+        <Text size="sm">
+          The prices drafted in this work order are for {nameOf(target)} prices. Changing clears them; the selected products stay.
+        </Text>
+        <Group justify="flex-end" gap="sm" mt="md">
+          <Button variant="default" onClick={() => setPendingTarget(null)}>
+            Keep {nameOf(target)}
+          </Button>
+          <Button
+            color="red"
+            onClick={() => {
+              if (pendingTarget) dispatch({ type: 'target', target: pendingTarget.target });
+              setPendingTarget(null);
+            }}
+          >
+            Change and clear prices
+          </Button>
+        </Group>
+      </Modal>
+
       <CsvImportModal opened={importOpen} onClose={() => setImportOpen(false)} onApply={applyImport} />
 
       <PreviewModal
         opened={previewOpen}
+        title={target ? `Preview Work Order: ${nameOf(target)} prices` : undefined}
         preview={preview}
         scheduledAt={built.scheduledAt}
         revertAt={built.revertAt}

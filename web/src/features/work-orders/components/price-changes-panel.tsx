@@ -6,6 +6,7 @@ import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState, type Dispatch } from 'react';
 import type { LocalProduct } from '../../../local/catalog-query';
 import type { FormErrors } from '../utils/build-work-order';
+import type { ListPrices } from '../utils/list-prices';
 import type { PriceDraft, WorkOrderFormAction } from '../utils/work-order-form';
 import { BulkAdjustmentForm } from './bulk-adjustment-form';
 import { ProductPriceInputs } from './product-price-inputs';
@@ -19,9 +20,11 @@ export interface PriceChangesPanelProps {
   drafts: Record<string, PriceDraft>;
   errors: FormErrors | null;
   dispatch: Dispatch<WorkOrderFormAction>;
+  /** The form's price list's records (null: the catalog's prices). */
+  list?: ListPrices | null;
 }
 
-export function PriceChangesPanel({ products, drafts, errors, dispatch }: PriceChangesPanelProps) {
+export function PriceChangesPanel({ products, drafts, errors, dispatch, list = null }: PriceChangesPanelProps) {
   const [shown, setShown] = useState(SHOWN_STEP);
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="price-changes-title">
@@ -29,7 +32,7 @@ export function PriceChangesPanel({ products, drafts, errors, dispatch }: PriceC
         Price Changes
       </Title>
       <Stack gap="md" mt="sm">
-        <BulkAdjustmentForm selectedCount={products.length} products={products} dispatch={dispatch} />
+        <BulkAdjustmentForm selectedCount={products.length} products={products} dispatch={dispatch} list={list} />
         {errors?.selection && (
           <Alert color="red" variant="light" role="alert" classNames={{ title: tones.danger, icon: tones.danger }}>
             {errors.selection}
@@ -52,6 +55,7 @@ export function PriceChangesPanel({ products, drafts, errors, dispatch }: PriceC
                   drafts={drafts}
                   errors={errors?.prices}
                   dispatch={dispatch}
+                  list={list}
                 />
               ))}
             </Stack>

@@ -24,6 +24,7 @@ import {
   type LocalProduct,
 } from '../../../local/catalog-query';
 import { useProductFilterParams } from '../../../lib/product-filter-params';
+import type { ListPrices } from '../utils/list-prices';
 import { ProductPickerRow } from './product-picker-row';
 import classes from './product-picker.module.css';
 
@@ -44,9 +45,11 @@ export interface ProductPickerProps {
   isSelected: (productId: number) => boolean;
   onToggle: (product: LocalProduct) => void;
   onSelect: (products: readonly LocalProduct[]) => void;
+  /** The form's price list's records (issue 35): the rows show its prices (null: the catalog's). */
+  list?: ListPrices | null;
 }
 
-export function ProductPicker({ isSelected, onToggle, onSelect }: ProductPickerProps) {
+export function ProductPicker({ isSelected, onToggle, onSelect, list = null }: ProductPickerProps) {
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<string | null>(null);
   const [pages, setPages] = useState(1);
@@ -199,7 +202,7 @@ export function ProductPicker({ isSelected, onToggle, onSelect }: ProductPickerP
       ) : (
         <ul className={classes.list} aria-label="Products" style={{ marginTop: 'var(--mantine-spacing-xs)' }}>
           {products.map((product) => (
-            <ProductPickerRow key={product.id} product={product} selected={isSelected(product.id)} onToggle={onToggle} />
+            <ProductPickerRow key={product.id} product={product} selected={isSelected(product.id)} onToggle={onToggle} list={list} />
           ))}
         </ul>
       )}

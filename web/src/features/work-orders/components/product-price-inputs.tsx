@@ -2,6 +2,10 @@
  * The new regular and sale price of one selected product and of each of its variants. Empty
  * keeps the current price (shown as the placeholder); a removed sale price says so and can be
  * kept after all. Invalid prices are marked once the merchant tries to create the order.
+ *
+ * Through a price list (issue 35) the current prices are the list's ("—": unknown in its
+ * currency), a product with options is priced per variant only, and a product without options
+ * whose base variant the device does not know says it cannot be changed.
  */
 import { ActionIcon, Box, Button, Collapse, Group, Paper, SimpleGrid, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import type { PriceField } from '@catalog/contracts/bulk-adjustment';
@@ -9,6 +13,7 @@ import { IconChevronDown, IconChevronRight, IconX } from '@tabler/icons-react';
 import { memo, useId, useState, type Dispatch } from 'react';
 import type { LocalProduct } from '../../../local/catalog-query';
 import type { FormErrors } from '../utils/build-work-order';
+import { baseVariantOf, hasOwnListPrices, listCents, NO_BASE_VARIANT_MESSAGE, type ListPrices } from '../utils/list-prices';
 import {
   centsOf,
   priceText,
@@ -28,12 +33,19 @@ interface PriceFieldsProps {
   sale: number | null;
   /** What a variant without its own regular price shows instead. */
   regularFallback?: string;
+  /** The current prices are not known (a price list's in another currency, without a record). */
+  unknown?: boolean;
+  /** No MSRP (a price list's record: its price and sale price only). */
+  noRetail?: boolean;
   draft: PriceDraft | undefined;
   errors: Partial<Record<PriceField, string>> | undefined;
   dispatch: Dispatch<WorkOrderFormAction>;
 }
 
-function PriceFields({ target, name, regular, sale, regularFallback, draft, errors, dispatch }: PriceFieldsProps) {
+/** Shown for a price that is not known. */
+const UNKNOWN = '—';
+
+function PriceFields({ target, name, regular, sale, regularFallback, unknown, noRetail, draft, errors, dispatch }: PriceFieldsProps) {
   const set = (field: PriceField, value: string) =>
     dispatch({ type: 'price', target, field, value: value.trim() === '' ? undefined : value });
   const removed = draft?.sale === null;
@@ -45,7 +57,7 @@ function PriceFields({ target, name, regular, sale, regularFallback, draft, erro
         aria-label={`New regular price of ${name}`}
         inputMode="decimal"
         autoComplete="off"
-        placeholder={regular === null ? (regularFallback ?? '') : priceText(regular)}
+        placeholder={unknown ? UNKNOWN : regular === null ? (regularFallback ?? '') : priceText(regular)}
         value={draft?.regular ?? ''}
         onChange={(e) => set('regular', e.currentTarget.value)}
         error={errors?.regular}
@@ -71,13 +83,13 @@ function PriceFields({ target, name, regular, sale, regularFallback, draft, erro
           aria-label={`New sale price of ${name}`}
           inputMode="decimal"
           autoComplete="off"
-          placeholder={sale ? priceText(sale) : 'None'}
+          placeholder={unknown ? UNKNOWN : sale ? priceText(sale) : 'None'}
           value={draft?.sale ?? ''}
           onChange={(e) => set('sale', e.currentTarget.value)}
           error={errors?.sale}
         />
       )}
-      {draft?.retail !== undefined && (
+      {!noRetail && draft?.retail !== undefined && (
         <Box style={{ gridColumn: '1 / -1' }}>
           <Group gap={4} wrap="wrap">
             <Text size="xs" fw={500}>
@@ -103,26 +115,31 @@ export interface ProductPriceInputsProps {
   drafts: Record<string, PriceDraft>;
   errors: FormErrors['prices'] | undefined;
   dispatch: Dispatch<WorkOrderFormAction>;
+  /** The form's price list's records (null: the catalog's prices). */
+  list?: ListPrices | null;
 }
 
 /** Re-renders only when this product's row, drafts or errors change (the form has thousands). */
 function sameInputs(a: ProductPriceInputsProps, b: ProductPriceInputsProps): boolean {
-  if (a.product !== b.product || a.dispatch !== b.dispatch) return false;
+  if (a.product !== b.product || a.dispatch !== b.dispatch || a.list !== b.list) return false;
   const targets = [productTarget(a.product), ...a.product.variants.map((v) => variantTarget(a.product, v))];
   return targets.every(
     (t) => a.drafts[t] === b.drafts[t] && JSON.stringify(a.errors?.[t]) === JSON.stringify(b.errors?.[t]),
   );
 }
 
-export const ProductPriceInputs = memo(function ProductPriceInputs({ product, drafts, errors, dispatch }: ProductPriceInputsProps) {
+export const ProductPriceInputs = memo(function ProductPriceInputs({ product, drafts, errors, dispatch, list = null }: ProductPriceInputsProps) {
   const variantsId = useId();
-  const current = productPrices(product);
+  const current = list ? listCents(list, product) : { ...productPrices(product), known: true };
+  const ownFields = !list || hasOwnListPrices(product);
+  const blocked = !!list && ownFields && baseVariantOf(product) === null;
   const pTarget = productTarget(product);
   const variantTargets = product.variants.map((v) => variantTarget(product, v));
   const changed = variantTargets.filter((t) => drafts[t]).length;
   const hasVariantErrors = variantTargets.some((t) => errors?.[t]);
-  const [open, setOpen] = useState(false);
-  const expanded = open || hasVariantErrors;
+  // null: as it starts; a list's product with options has prices only per variant, shown at once.
+  const [open, setOpen] = useState<boolean | null>(null);
+  const expanded = hasVariantErrors || (open ?? !ownFields);
   return (
     <Paper withBorder radius="sm" p="xs" component="li">
       <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
@@ -139,15 +156,23 @@ export const ProductPriceInputs = memo(function ProductPriceInputs({ product, dr
           <IconX size={14} aria-hidden="true" />
         </ActionIcon>
       </Group>
-      <PriceFields
-        target={pTarget}
-        name={product.name}
-        regular={current.regular}
-        sale={current.sale}
-        draft={drafts[pTarget]}
-        errors={errors?.[pTarget]}
-        dispatch={dispatch}
-      />
+      {blocked ? (
+        <Text size="xs" c="dimmed">
+          {NO_BASE_VARIANT_MESSAGE}.
+        </Text>
+      ) : ownFields ? (
+        <PriceFields
+          target={pTarget}
+          name={product.name}
+          regular={current.regular}
+          sale={current.sale}
+          unknown={!current.known}
+          noRetail={!!list}
+          draft={drafts[pTarget]}
+          errors={errors?.[pTarget]}
+          dispatch={dispatch}
+        />
+      ) : null}
       {product.variants.length > 0 && (
         <Box mt={6}>
           <Button
@@ -165,7 +190,7 @@ export const ProductPriceInputs = memo(function ProductPriceInputs({ product, dr
             <Box component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
               {product.variants.map((variant, i) => {
                 const target = variantTargets[i]!;
-                const prices = variantOwnPrices(variant);
+                const prices = list ? listCents(list, product, variant) : { ...variantOwnPrices(variant), known: true };
                 const label = variantLabel(variant);
                 return (
                   <Box component="li" key={variant.id} mt={6} pl="xs" style={{ borderLeft: '2px solid var(--mantine-color-default-border)' }}>
@@ -178,6 +203,8 @@ export const ProductPriceInputs = memo(function ProductPriceInputs({ product, dr
                       regular={prices.regular}
                       sale={prices.sale}
                       regularFallback={`${priceText(centsOf(product.regularPrice))} (product)`}
+                      unknown={!prices.known}
+                      noRetail={!!list}
                       draft={drafts[target]}
                       errors={errors?.[target]}
                       dispatch={dispatch}

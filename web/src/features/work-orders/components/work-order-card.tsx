@@ -1,6 +1,6 @@
 /**
- * One work order on the list: title, status and archived badges, how many products and which
- * prices it changes, when it runs, when it reverts (its end) and when it was created, the
+ * One work order on the list: title, status and archived badges, the price list it changes
+ * (issue 35: "Prices: Wholesale (USD)"; none for the catalog's), how many products and which prices it changes, when it runs, when it reverts (its end) and when it was created, the
  * error or read-back warning, the completed or undone note (what the safe undo restored and
  * kept: the kept items on demand), and exactly the actions contracts' workOrderActions allows (spec section 4).
  */
@@ -8,7 +8,7 @@ import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { can } from '@catalog/contracts/permissions';
 import type { Role } from '@catalog/contracts/roles';
 import { mayDeleteWorkOrder, workOrderActions } from '@catalog/contracts/work-order-rules';
-import type { WorkOrderSummary } from '@catalog/contracts/work-orders';
+import { targetName, type WorkOrderSummary } from '@catalog/contracts/work-orders';
 import { IconAlertTriangle, IconArchive, IconArrowBackUp, IconCheck, IconClock, IconTrash, IconX } from '@tabler/icons-react';
 import { useId } from 'react';
 import type { WorkOrderAction } from '../api/work-order-actions';
@@ -45,9 +45,11 @@ export interface WorkOrderCardProps {
    * workOrders.approve) and withdraw an order awaiting approval (contracts mayDeleteWorkOrder).
    */
   viewer?: { id: string; role: Role } | null;
+  /** The name of the order's price list (issue 35), when the device knows it. */
+  priceListName?: string | null;
 }
 
-export function WorkOrderCard({ order, onAction, offline = false, viewer = null }: WorkOrderCardProps) {
+export function WorkOrderCard({ order, onAction, offline = false, viewer = null, priceListName = null }: WorkOrderCardProps) {
   const titleId = useId();
   const noteId = useId();
   const rules = workOrderActions(order);
@@ -78,6 +80,11 @@ export function WorkOrderCard({ order, onAction, offline = false, viewer = null 
                 </Badge>
               )}
             </Group>
+            {order.target && (
+              <Text size="sm" fw={500}>
+                Prices: {targetName(order.target, priceListName)}
+              </Text>
+            )}
             <Text size="sm" c="dimmed">
               {count(order.productCount, 'product', 'products')} ·{' '}
               {count(order.regularPriceUpdates, 'regular price update', 'regular price updates')} ·{' '}

@@ -1,10 +1,11 @@
 /**
- * The create form's details: Title (required), Execute Immediately or Schedule for Later with
- * the date and time (native inputs, in local time), the optional end ("End the sale
- * automatically": Revert at date and time), and how many products are selected.
+ * The create form's details: Title (required), the prices the order changes ("Prices:" the
+ * catalog or a price list, issue 35), Execute Immediately or Schedule for Later with the date and
+ * time (native inputs, in local time), the optional end ("End the sale automatically": Revert at
+ * date and time), and how many products are selected.
  */
 import { Button, Checkbox, Group, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import type { Dispatch } from 'react';
+import type { Dispatch, ReactNode } from 'react';
 import type { FormErrors } from '../utils/build-work-order';
 import { toDateTimeInputs } from '../utils/schedule-inputs';
 import type { WorkOrderFormAction, WorkOrderFormState } from '../utils/work-order-form';
@@ -19,9 +20,11 @@ export interface WorkOrderDetailsCardProps {
   /** Shown once the merchant has tried to create the order. */
   errors: FormErrors | null;
   variantCount: number;
+  /** The "Prices:" choice (components/price-target-select.tsx). */
+  pricesSelect?: ReactNode;
 }
 
-export function WorkOrderDetailsCard({ state, dispatch, errors, variantCount }: WorkOrderDetailsCardProps) {
+export function WorkOrderDetailsCard({ state, dispatch, errors, variantCount, pricesSelect }: WorkOrderDetailsCardProps) {
   const selected = state.selectedIds.length;
   const [today] = toDateTimeInputs(new Date());
   return (
@@ -41,6 +44,7 @@ export function WorkOrderDetailsCard({ state, dispatch, errors, variantCount }: 
             onChange={(e) => dispatch({ type: 'title', value: e.currentTarget.value })}
             error={errors?.title}
           />
+          {pricesSelect}
           <Group gap="xs" align="center">
             <Text size="sm" fw={500} aria-live="polite">
               {selected === 0

@@ -33,6 +33,7 @@ import { markWorkOrderSeen } from '../api/work-order-actions';
 import { useStatusChanges, type StatusChangeHandlers } from '../hooks/use-status-changes';
 import { useWorkOrderActions } from '../hooks/use-work-order-actions';
 import { useWorkOrderList, type Unreachable } from '../hooks/use-work-order-list';
+import { usePriceListNames } from '../hooks/use-form-price-lists';
 import { DraftsSection } from './drafts-section';
 import { OutboxOrders, usePendingSubmissions } from './outbox-orders';
 import { WorkOrderActionModal } from './work-order-action-modal';
@@ -179,6 +180,7 @@ export function WorkOrdersScreen({ onOrdersChanged, onPricesChanged }: WorkOrder
   const userId = me.data?.id ?? null;
   const role = me.data?.role;
   const viewer = useMemo(() => (userId && role ? { id: userId, role } : null), [userId, role]);
+  const priceListNames = usePriceListNames();
   // Owners and admins see the orders waiting for them first.
   const data = useMemo(() => (listed && canApprove ? waitingFirst(listed) : listed), [listed, canApprove]);
   useApprovalNews(live, userId);
@@ -228,7 +230,14 @@ export function WorkOrdersScreen({ onOrdersChanged, onPricesChanged }: WorkOrder
     content = (
       <Stack gap="md" component="section" aria-label="Work orders">
         {data.map((order: WorkOrderSummary) => (
-          <WorkOrderCard key={order.id} order={order} onAction={actions.ask} offline={!online} viewer={viewer} />
+          <WorkOrderCard
+            key={order.id}
+            order={order}
+            onAction={actions.ask}
+            offline={!online}
+            viewer={viewer}
+            priceListName={order.target ? priceListNames.get(order.target.priceListId) : null}
+          />
         ))}
         {hasMore && <MoreOrders loadMore={loadMore} loading={loadingMore} error={loadMoreError} />}
       </Stack>

@@ -6,7 +6,7 @@
  * says so plainly rather than showing none.
  */
 import { getErrorMessage, isApiError } from '@catalog/contracts/errors';
-import { itemTarget, type WorkOrderItem } from '@catalog/contracts/work-orders';
+import { itemKeyIn, type PriceListTarget, type WorkOrderItem } from '@catalog/contracts/work-orders';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { OverlapsState } from '../../../components/price-preview-modal';
 import { useHasNetwork, useOnline } from '../../../lib/use-online';
@@ -24,15 +24,18 @@ export function uncheckedReason(error: unknown, network: boolean): string {
 
 const IDLE: OverlapCheck = { state: 'idle' };
 
-export function useOverlaps(enabled: boolean, items: readonly Pick<WorkOrderItem, 'productId' | 'variantId'>[] | null | undefined): OverlapCheck {
+/** `target`: the order's price list and currency (issue 35); absent: the catalog. */
+export function useOverlaps(enabled: boolean, items: readonly Pick<WorkOrderItem, 'productId' | 'variantId'>[] | null | undefined, target: PriceListTarget | null = null): OverlapCheck {
   const online = useOnline();
   const network = useHasNetwork();
   const [check, setCheck] = useState<{ key: string; result: OverlapCheck } | null>(null);
   // The same items (by target) ask once while the preview stays open.
-  const key = useMemo(() => (enabled && items?.length ? items.map(itemTarget).join(',') : ''), [enabled, items]);
+  const key = useMemo(() => (enabled && items?.length ? items.map(itemKeyIn(target)).join(',') : ''), [enabled, items, target]);
   // The items the key stands for (a new array of the same items asks nothing new).
   const current = useRef(items);
   current.current = items;
+  const currentTarget = useRef(target);
+  currentTarget.current = target;
   useEffect(() => {
     const asked = current.current;
     if (!key || !asked) return;
@@ -43,7 +46,7 @@ export function useOverlaps(enabled: boolean, items: readonly Pick<WorkOrderItem
     }
     const abort = new AbortController();
     setCheck({ key, result: { state: 'checking' } });
-    getOverlaps(asked, abort.signal).then(
+    getOverlaps(asked, abort.signal, currentTarget.current).then(
       ({ overlaps, more, complete }) => setCheck({ key, result: { state: 'checked', overlaps, more, complete } }),
       (err: unknown) => {
         if (!abort.signal.aborted) setCheck({ key, result: { state: 'unchecked', reason: uncheckedReason(err, true) } });

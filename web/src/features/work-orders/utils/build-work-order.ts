@@ -35,6 +35,7 @@ import {
 } from './price-targets';
 import type { LocalProduct } from '../../../local/catalog-query';
 import type { LocalVariant } from './price-targets';
+import { baseVariantOf, emptyListPrices, hasOwnListPrices, listCents, listGuardrailProduct, NO_BASE_VARIANT_MESSAGE, NO_LIST_PRICE_MESSAGE, sameTarget, type ListPrices } from './list-prices';
 import { selectedProducts, type PriceDraft, type WorkOrderFormState } from './work-order-form';
 
 /** A scheduled time that has already passed would run at once; say so rather than surprise. */
@@ -89,9 +90,42 @@ interface Target {
   oldRegular: number | null;
   oldSale: number | null;
   oldRetail: number | null;
+  /** A price list order's item whose list has no price for it (another currency, no record). */
+  unpriced?: boolean;
+  /** Why a price list order cannot change it (a product without options whose base variant is unknown). */
+  blocked?: string;
 }
 
 const FIELD_OF_ITEM = { regular: 'newRegularPrice', sale: 'newSalePrice', retail: 'newRetailPrice' } as const;
+
+/** The list's items: a product without options (its base variant) and every variant, at the list's prices. */
+function listTargetsOf(state: WorkOrderFormState, list: ListPrices): Target[] {
+  return selectedProducts(state).flatMap((product): Target[] => {
+    const at = (variant?: LocalVariant) => {
+      const prices = listCents(list, product, variant);
+      return { oldRegular: prices.regular, oldSale: prices.sale, oldRetail: null, ...(prices.known ? {} : { unpriced: true }) };
+    };
+    if (hasOwnListPrices(product)) {
+      const base = baseVariantOf(product);
+      return [{
+        key: productTarget(product),
+        label: product.name,
+        item: { productId: product.id, productName: product.name, ...(base === null ? {} : { variantId: base }) },
+        product,
+        ...at(),
+        ...(base === null ? { blocked: NO_BASE_VARIANT_MESSAGE } : {}),
+      }];
+    }
+    return product.variants.map((variant) => ({
+      key: variantTarget(product, variant),
+      label: `${product.name} (${variantLabel(variant)})`,
+      item: { productId: product.id, productName: product.name, variantId: variant.id, variantSku: variant.variantSku },
+      product,
+      variant,
+      ...at(variant),
+    }));
+  });
+}
 
 function targetsOf(state: WorkOrderFormState): Target[] {
   return selectedProducts(state).flatMap((product): Target[] => {
@@ -126,7 +160,13 @@ function drafted(draft: PriceDraft | undefined, field: PriceField): number | nul
   return centsOf(value) ?? 'invalid';
 }
 
-export function buildWorkOrder(state: WorkOrderFormState, now: Date = new Date()): BuiltWorkOrder {
+/**
+ * `list`: the records of the form's price list (state.target) as the device has them; absent or
+ * of another list, the list's prices are read as unknown.
+ */
+export function buildWorkOrder(state: WorkOrderFormState, now: Date = new Date(), list: ListPrices | null = null): BuiltWorkOrder {
+  const listTarget = state.target ?? null;
+  const view = listTarget && (list && sameTarget(list.target, listTarget) ? list : emptyListPrices(listTarget));
   const errors: FormErrors = { prices: {} };
   const lines: PriceChangeLine[] = [];
   const items: Item[] = [];
@@ -137,18 +177,28 @@ export function buildWorkOrder(state: WorkOrderFormState, now: Date = new Date()
   /** The drafted targets and what each sets, for the guardrails (contracts guardrailItemsOf). */
   const guarded: Array<{ target: string; change: GuardrailChange }> = [];
 
-  for (const target of targetsOf(state)) {
+  const addError = (target: Target, field: PriceField, message: string) => {
+    errors.prices[target.key] = { ...errors.prices[target.key], [field]: message };
+    firstPriceError ??= `${target.label}: ${message}`;
+  };
+  // A price list order changes a record's price and sale price only (no MSRP).
+  const fields = view ? (['regular', 'sale'] as const) : (['regular', 'sale', 'retail'] as const);
+  for (const target of view ? listTargetsOf(state, view) : targetsOf(state)) {
     targets.set(target.key, target);
     const draft = state.drafts[target.key];
+    if (draft && target.blocked) {
+      addError(target, draft.regular !== undefined ? 'regular' : 'sale', target.blocked);
+      continue;
+    }
+    if (draft && target.unpriced && draft.regular === undefined && draft.sale !== undefined) addError(target, 'regular', NO_LIST_PRICE_MESSAGE);
     const item: Item = { ...target.item };
     let regularAfter = target.oldRegular;
     const change: GuardrailChange = { productId: target.product.id, variantId: target.variant?.id ?? null };
-    for (const field of ['regular', 'sale', 'retail'] as const) {
+    for (const field of fields) {
       const value = drafted(draft, field);
       if (value === undefined) continue;
       if (value === 'invalid') {
-        errors.prices[target.key] = { ...errors.prices[target.key], [field]: PRICE_FIELD_MESSAGE };
-        firstPriceError ??= `${target.label}: ${PRICE_FIELD_MESSAGE}`;
+        addError(target, field, PRICE_FIELD_MESSAGE);
         continue;
       }
       const oldCents = field === 'regular' ? target.oldRegular : field === 'sale' ? target.oldSale : target.oldRetail;
@@ -164,7 +214,9 @@ export function buildWorkOrder(state: WorkOrderFormState, now: Date = new Date()
     if (draft) guarded.push({ target: target.key, change });
   }
   // Every drafted target as the server's gate reads it: the same builder, on the local catalog's prices.
-  const checked = guardrailItemsOf(guarded.map((g) => g.change), selectedProducts(state).map(guardrailCatalogProduct));
+  // A price list order's: on the list's prices (its records over the catalog's), as the gate reads them.
+  const catalog = selectedProducts(state).map((p) => (view ? listGuardrailProduct(view, p) : guardrailCatalogProduct(p)));
+  const checked = guardrailItemsOf(guarded.map((g) => g.change), catalog);
   const guardrailItems = guarded.map((g, i) => ({ target: g.target, item: checked[i]! }));
 
   if (!state.title.trim()) errors.title = WORK_ORDER_MESSAGES.title;
@@ -202,6 +254,7 @@ export function buildWorkOrder(state: WorkOrderFormState, now: Date = new Date()
       scheduledAt: scheduledAt ? scheduledAt.toISOString() : null,
       executeImmediately: state.schedule === 'immediate',
       revertAt: revertAt ? revertAt.toISOString() : null,
+      ...(listTarget ? { target: listTarget } : {}),
     };
     const checked = CreateWorkOrderBody.safeParse(candidate);
     if (checked.success) body = candidate;

@@ -7,6 +7,7 @@
  */
 import { PRICE_FIELDS, parseSavedAdjustment } from '@catalog/contracts/bulk-adjustment';
 import { ReplicatedProduct, ReplicatedVariant } from '@catalog/contracts/replication';
+import { PriceListTarget } from '@catalog/contracts/work-orders';
 import type { LocalProduct } from '../../../local/catalog-query';
 import type { PriceDraft, WorkOrderFormState } from './work-order-form';
 
@@ -41,6 +42,7 @@ export function isBlankForm(state: WorkOrderFormState): boolean {
     state.date === '' &&
     state.time === '' &&
     !state.revert &&
+    !state.target &&
     state.selectedIds.length === 0 &&
     Object.keys(state.drafts).length === 0
   );
@@ -106,6 +108,9 @@ export function parseDraftState(value: unknown, id: string): WorkOrderFormState 
   if (typeof revert !== 'boolean' || typeof revertDate !== 'string' || !DATE.test(revertDate)) return null;
   if (typeof revertTime !== 'string' || !TIME.test(revertTime)) return null;
   if (!Array.isArray(form.selectedIds) || !isRecord(form.products) || !isRecord(form.drafts)) return null;
+  // The price list (issue 35) came later: a draft saved before it changes the catalog.
+  const target = form.target == null ? null : PriceListTarget.safeParse(form.target);
+  if (target && !target.success) return null;
 
   const selectedIds: number[] = [];
   const products: Record<number, LocalProduct> = {};
@@ -138,5 +143,6 @@ export function parseDraftState(value: unknown, id: string): WorkOrderFormState 
   return {
     id, title: form.title, schedule: form.schedule, date: form.date, time: form.time, revert, revertDate, revertTime, selectedIds, products, drafts,
     ...(isRecord(form.adjustments) ? { adjustments } : {}),
+    ...(target ? { target: target.data } : {}),
   };
 }

@@ -18,6 +18,7 @@ import {
   variantTarget,
   type LocalVariant,
 } from './price-targets';
+import { baseVariantOf, hasOwnListPrices, listCents, listPricesOf, type ListPrices } from './list-prices';
 import { initialFormState, selectedProducts, withDraft, type PriceDraft, type WorkOrderFormState } from './work-order-form-state';
 
 /** A valid drafted regular price in cents, or undefined (none drafted, or not a price). */
@@ -35,7 +36,8 @@ export interface BulkResult {
  * The prices an adjustment starts from for one product (no variant) or variant, or null when it
  * leaves the item to follow its product (a variant with no price, cost or MSRP of its own).
  */
-function adjustmentBase(product: LocalProduct, variant: LocalVariant | undefined, adjustment: BulkAdjustment, drafts: Record<string, PriceDraft>): CurrentPrices | null {
+function adjustmentBase(product: LocalProduct, variant: LocalVariant | undefined, adjustment: BulkAdjustment, drafts: Record<string, PriceDraft>, list: ListPrices | null): CurrentPrices | null {
+  if (list) return listAdjustmentBase(product, variant, adjustment, drafts, list);
   const fromCost = adjustment.mode === 'marginOverCost' || adjustment.mode === 'percentOfRetail';
   const own = productPrices(product);
   const productCosts = itemCostAndRetail(product);
@@ -63,17 +65,33 @@ function adjustmentBase(product: LocalProduct, variant: LocalVariant | undefined
 }
 
 /**
+ * The prices an adjustment starts from in a price list (issue 35): the list's price and sale
+ * price, its MSRP or the catalog's, the catalog's cost; null for what a price list order does not
+ * change (a product with options itself, a product whose base variant is unknown, the MSRP).
+ */
+function listAdjustmentBase(product: LocalProduct, variant: LocalVariant | undefined, adjustment: BulkAdjustment, drafts: Record<string, PriceDraft>, list: ListPrices): CurrentPrices | null {
+  if (adjustment.field === 'retail') return null;
+  if (!variant && (!hasOwnListPrices(product) || baseVariantOf(product) === null)) return null;
+  const prices = listCents(list, product, variant);
+  const costs = itemCostAndRetail(product, variant);
+  const retail = centsOf(listPricesOf(list, product, variant).retailPrice) ?? costs.retail;
+  const target = variant ? variantTarget(product, variant) : productTarget(product);
+  const regular = adjustment.field === 'sale' ? (draftedRegular(drafts[target]) ?? prices.regular) : prices.regular;
+  return { regular, sale: prices.sale, cost: costs.cost, retail };
+}
+
+/**
  * Applies a bulk adjustment to every selected product and each variant with a price of its own.
  * It always starts from the current prices, so applying twice does not compound; a sale price
  * with no base of its own starts from the regular price after the order (drafted, else current).
  * An item with no cost (margin over cost) or no MSRP (percentage of retail) is left as it is and
  * counted; a variant that inherits its product's cost or MSRP uses its product's.
  */
-export function bulkAdjust(state: WorkOrderFormState, adjustment: BulkAdjustment): BulkResult {
+export function bulkAdjust(state: WorkOrderFormState, adjustment: BulkAdjustment, list: ListPrices | null = null): BulkResult {
   let drafts = state.drafts;
   const skipped: Record<SkipReason, number> = { noPrice: 0, noCost: 0, noRetail: 0 };
   const adjust = (target: string, product: LocalProduct, variant?: LocalVariant) => {
-    const base = adjustmentBase(product, variant, adjustment, drafts);
+    const base = adjustmentBase(product, variant, adjustment, drafts, list);
     if (!base) return;
     const explained = explainAdjustment(base, adjustment);
     if (explained.skipped === null) drafts = withDraft(drafts, target, adjustment.field, priceText(explained.result));
@@ -87,21 +105,21 @@ export function bulkAdjust(state: WorkOrderFormState, adjustment: BulkAdjustment
 }
 
 /** How many selected items a bulk adjustment would leave as they are, by reason (no cost, no MSRP). */
-export function countSkipped(products: readonly LocalProduct[], adjustment: BulkAdjustment): Record<SkipReason, number> {
+export function countSkipped(products: readonly LocalProduct[], adjustment: BulkAdjustment, list: ListPrices | null = null): Record<SkipReason, number> {
   const state: WorkOrderFormState = { ...initialFormState(''), selectedIds: products.map((p) => p.id), products: Object.fromEntries(products.map((p) => [p.id, p])) };
-  return bulkAdjust(state, adjustment).skipped;
+  return bulkAdjust(state, adjustment, list).skipped;
 }
 
 /**
  * The notes the preview shows for the adjustments from cost or MSRP: "Regular price: 12 items
  * have no cost and are left as they are."
  */
-export function skippedNotes(adjustments: WorkOrderFormState['adjustments'], products: readonly LocalProduct[]): string[] {
+export function skippedNotes(adjustments: WorkOrderFormState['adjustments'], products: readonly LocalProduct[], list: ListPrices | null = null): string[] {
   return PRICE_FIELDS.flatMap((field) => {
     const adjustment = adjustments?.[field];
     if (!adjustment || (adjustment.mode !== 'marginOverCost' && adjustment.mode !== 'percentOfRetail')) return [];
     const reason = adjustment.mode === 'marginOverCost' ? 'noCost' : 'noRetail';
-    const message = skippedMessage(reason, countSkipped(products, adjustment)[reason]);
+    const message = skippedMessage(reason, countSkipped(products, adjustment, list)[reason]);
     const name = PRICE_FIELD_LABELS[field];
     return message ? [`${name.charAt(0).toUpperCase()}${name.slice(1)}: ${message}.`] : [];
   });
@@ -112,29 +130,38 @@ export function skippedNotes(adjustments: WorkOrderFormState['adjustments'], pro
  * last bulk adjustment when it still gives the drafted price, else null (typed by hand, imported,
  * or edited after the adjustment).
  */
-export function explainDraft(state: WorkOrderFormState, product: LocalProduct, variant: LocalVariant | undefined, field: PriceField): AdjustmentExplanation | null {
+export function explainDraft(state: WorkOrderFormState, product: LocalProduct, variant: LocalVariant | undefined, field: PriceField, list: ListPrices | null = null): AdjustmentExplanation | null {
   const adjustment = state.adjustments?.[field];
   const target = variant ? variantTarget(product, variant) : productTarget(product);
   const drafted = state.drafts[target]?.[field];
   if (!adjustment || typeof drafted !== 'string') return null;
-  const base = adjustmentBase(product, variant, adjustment, state.drafts);
+  const base = adjustmentBase(product, variant, adjustment, state.drafts, list);
   if (!base) return null;
   const explained = explainAdjustment(base, adjustment);
   return explained.skipped === null && centsOf(drafted) === explained.result ? explained : null;
 }
 
-export function applyBulkAdjustment(state: WorkOrderFormState, adjustment: BulkAdjustment): WorkOrderFormState {
-  return bulkAdjust(state, adjustment).state;
+export function applyBulkAdjustment(state: WorkOrderFormState, adjustment: BulkAdjustment, list: ListPrices | null = null): WorkOrderFormState {
+  return bulkAdjust(state, adjustment, list).state;
 }
 
-/** 'Remove All Sale Prices': clears every selected product's and variant's sale price. */
-export function removeSalePrices(state: WorkOrderFormState): WorkOrderFormState {
-  let drafts = state.drafts;
-  for (const product of selectedProducts(state)) {
-    const targets: Array<[string, number | null]> = [
+/** The sale prices of a product's keys: the catalog's own, or the list's (issue 35) of what a list order changes. */
+function salesOf(product: LocalProduct, list: ListPrices | null): Array<[string, number | null]> {
+  if (!list) {
+    return [
       [productTarget(product), productPrices(product).sale],
       ...product.variants.map((v): [string, number | null] => [variantTarget(product, v), variantOwnPrices(v).sale]),
     ];
+  }
+  if (hasOwnListPrices(product)) return baseVariantOf(product) === null ? [] : [[productTarget(product), listCents(list, product).sale]];
+  return product.variants.map((v): [string, number | null] => [variantTarget(product, v), listCents(list, product, v).sale]);
+}
+
+/** 'Remove All Sale Prices': clears every selected product's and variant's sale price (`list`: in that price list). */
+export function removeSalePrices(state: WorkOrderFormState, list: ListPrices | null = null): WorkOrderFormState {
+  let drafts = state.drafts;
+  for (const product of selectedProducts(state)) {
+    const targets = salesOf(product, list);
     // Only a price that exists is removed; a drafted one on an item not on sale is just dropped.
     for (const [target, sale] of targets) drafts = withDraft(drafts, target, 'sale', sale ? null : undefined);
   }

@@ -3,6 +3,7 @@
  * selected products, and the edit of one drafted price.
  */
 import type { BulkAdjustment, PriceField } from '@catalog/contracts/bulk-adjustment';
+import type { PriceListTarget } from '@catalog/contracts/work-orders';
 import type { LocalProduct } from '../../../local/catalog-query';
 
 export type ScheduleMode = 'immediate' | 'scheduled';
@@ -40,6 +41,11 @@ export interface WorkOrderFormState {
    * before rounding -> rounding -> result); absent in drafts saved before it.
    */
   adjustments?: Partial<Record<PriceField, BulkAdjustment>>;
+  /**
+   * "Prices:": the price list and currency whose records the order changes (issue 35); null or
+   * absent (drafts saved before price lists): the catalog. The drafts' keys are the same either way.
+   */
+  target?: PriceListTarget | null;
 }
 
 export function initialFormState(id: string): WorkOrderFormState {

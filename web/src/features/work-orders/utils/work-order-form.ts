@@ -11,7 +11,9 @@
  * this file re-exports what the form's users need.
  */
 import type { BulkAdjustment, PriceField } from '@catalog/contracts/bulk-adjustment';
+import type { PriceListTarget } from '@catalog/contracts/work-orders';
 import type { LocalProduct } from '../../../local/catalog-query';
+import { sameTarget, type ListPrices } from './list-prices';
 import { productTarget, variantTarget } from './price-targets';
 import { applyBulkAdjustment, removeSalePrices } from './work-order-form-bulk';
 import { initialFormState, withDraft, type PriceDraft, type ScheduleMode, type WorkOrderFormState } from './work-order-form-state';
@@ -33,10 +35,16 @@ export type WorkOrderFormAction =
   | { type: 'clearSelection' }
   /** undefined: keep the current price; null: remove the sale price. */
   | { type: 'price'; target: string; field: PriceField; value: string | null | undefined }
-  | { type: 'bulk'; adjustment: BulkAdjustment }
-  | { type: 'removeSalePrices' }
-  /** A price import (utils/csv-import.ts): selects its products, drafts its prices, titles the order. */
-  | { type: 'import'; title: string; products: readonly LocalProduct[]; drafts: Record<string, PriceDraft> }
+  /** `list`: the records of the form's price list, when it has one (the screen adds them). */
+  | { type: 'bulk'; adjustment: BulkAdjustment; list?: ListPrices | null }
+  | { type: 'removeSalePrices'; list?: ListPrices | null }
+  /** "Prices:" (issue 35): the catalog (null) or a price list; another one drops the drafted prices, which were of the other prices. */
+  | { type: 'target'; target: PriceListTarget | null }
+  /**
+   * A price import (utils/csv-import.ts): selects its products, drafts its prices, titles the
+   * order; a `target` (a file of a price list's prices, null: the catalog's) switches the prices first.
+   */
+  | { type: 'import'; title: string; products: readonly LocalProduct[]; drafts: Record<string, PriceDraft>; target?: PriceListTarget | null }
   /** Newer rows of selected products (after a pull): current prices follow the store. */
   | { type: 'refresh'; products: readonly LocalProduct[] }
   | { type: 'reset'; id: string }
@@ -62,6 +70,12 @@ function withProducts(state: WorkOrderFormState, list: readonly LocalProduct[]):
     products[product.id] = product;
   }
   return { ...state, selectedIds, products };
+}
+
+/** The form on other prices: its drafts and adjustments were of the prices it leaves, so they go. */
+function withTarget(state: WorkOrderFormState, target: PriceListTarget | null): WorkOrderFormState {
+  if (sameTarget(state.target, target)) return state;
+  return { ...state, target, drafts: {}, adjustments: {} };
 }
 
 export function workOrderFormReducer(state: WorkOrderFormState, action: WorkOrderFormAction): WorkOrderFormState {
@@ -93,11 +107,13 @@ export function workOrderFormReducer(state: WorkOrderFormState, action: WorkOrde
     case 'price':
       return { ...state, drafts: withDraft(state.drafts, action.target, action.field, action.value) };
     case 'bulk':
-      return applyBulkAdjustment(state, action.adjustment);
+      return applyBulkAdjustment(state, action.adjustment, action.list ?? null);
     case 'removeSalePrices':
-      return removeSalePrices(state);
+      return removeSalePrices(state, action.list ?? null);
+    case 'target':
+      return withTarget(state, action.target);
     case 'import': {
-      const selected = withProducts(state, action.products);
+      const selected = withProducts(action.target === undefined ? state : withTarget(state, action.target), action.products);
       return { ...selected, title: action.title, drafts: { ...selected.drafts, ...action.drafts } };
     }
     case 'refresh': {

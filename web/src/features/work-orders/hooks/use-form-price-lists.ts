@@ -1,0 +1,68 @@
+/**
+ * The price lists of the create form (issue 35), from the device's copy (local/price-list-read.ts),
+ * read again when a pull changed it: every list (the "Prices:" choices and the names of orders'
+ * targets) with the catalog's currency, and the chosen list and currency's records. Offline they
+ * read the copy as the last pull left it.
+ */
+import type { PriceListSummary } from '@catalog/contracts/price-lists';
+import type { PriceListTarget } from '@catalog/contracts/work-orders';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { devicePriceLists } from '../../../local/device-price-lists';
+import { readListRecords } from '../../../local/price-list-read';
+import { readPriceListState } from '../../../local/price-list-pull';
+import type { ListPrices } from '../utils/list-prices';
+
+export interface FormPriceLists {
+  /** Every list of the store (none: no copy on the device yet). */
+  lists: PriceListSummary[];
+  catalogCurrency: string | null;
+  /** The target's records; null without a target, undefined while read. */
+  list: ListPrices | null | undefined;
+}
+
+function useRevision(): number {
+  return useSyncExternalStore(devicePriceLists.subscribe, () => devicePriceLists.status().revision);
+}
+
+/** undefined while the lists are first read. */
+export function useFormPriceLists(target: PriceListTarget | null | undefined): FormPriceLists | undefined {
+  const revision = useRevision();
+  const targetKey = target ? `${target.priceListId}:${target.currency}` : '';
+  const key = `${revision}:${targetKey}`;
+  const [state, setState] = useState<{ key: string; data: FormPriceLists } | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    const [listId, currency] = targetKey.split(':');
+    void devicePriceLists.db().then(async (db) => {
+      let data: FormPriceLists = { lists: [], catalogCurrency: null, list: targetKey ? { target: { priceListId: Number(listId), currency: currency! }, records: new Map(), catalogCurrency: false } : null };
+      if (db) {
+        try {
+          const [lists, meta, records] = await Promise.all([
+            db.lists.orderBy('id').toArray(),
+            readPriceListState(db),
+            targetKey ? readListRecords(db, Number(listId), currency!) : null,
+          ]);
+          const list = records && { target: { priceListId: Number(listId), currency: currency! }, records, catalogCurrency: meta.catalogCurrency === currency };
+          data = { lists, catalogCurrency: meta.catalogCurrency, list };
+        } catch (err) {
+          console.error('Reading the price lists failed', err);
+        }
+      }
+      if (current) setState({ key, data });
+    });
+    return () => {
+      current = false;
+    };
+  }, [key, targetKey]);
+
+  if (state === null) return undefined;
+  // Another target's records are not this one's: read again (the lists stay).
+  return state.key === key ? state.data : { ...state.data, list: targetKey ? undefined : null };
+}
+
+/** The names of the device's price lists by id, for orders' targets ("Wholesale (USD)"); empty while read or without a copy. */
+export function usePriceListNames(): ReadonlyMap<number, string> {
+  const lists = useFormPriceLists(null)?.lists;
+  return useMemo(() => new Map((lists ?? []).map((l) => [l.id, l.name])), [lists]);
+}
