@@ -265,5 +265,10 @@ export interface WorkOrdersRepository {
    * same transaction, so the list and the overlaps never disagree with the items.
    */
   update(companyId: string, id: string, patch: WorkOrderPatch, guard?: WorkOrderGuard, now?: Date): Promise<WorkOrder | null>;
+  /**
+   * `update` that answers only whether it held (the executor's snapshot and status writes): an
+   * order of 10,000 items is megabytes of JSON that `update` would read back.
+   */
+  set(companyId: string, id: string, patch: WorkOrderPatch, guard?: WorkOrderGuard, now?: Date): Promise<boolean>;
   delete(companyId: string, id: string, guard?: WorkOrderGuard): Promise<boolean>;
 }

@@ -96,6 +96,12 @@ describe.each(targets)('work-order and history repositories on $name', (target) 
       const reclaimed = await db.workOrders.claim(order.id, 'w2', 10_000, at(11_001));
       expect(reclaimed).toMatchObject({ status: 'executing', leaseOwner: 'w2' });
       expect(await db.workOrders.update(a.id, order.id, { status: 'completed' }, { leaseOwner: 'w1' })).toBeNull();
+      // `set` (the executor's writes, not read back) is fenced the same way and scoped to the company.
+      expect(await db.workOrders.set(a.id, order.id, { error: 'stale holder' }, { leaseOwner: 'w1' })).toBe(false);
+      expect(await db.workOrders.set(b.id, order.id, { error: 'another company' }, { leaseOwner: 'w2' })).toBe(false);
+      const changed = { ...item, newRegularPriceCents: 2490 };
+      expect(await db.workOrders.set(a.id, order.id, { productUpdates: [changed], warning: 'held' }, { leaseOwner: 'w2', status: 'executing' })).toBe(true);
+      expect(await db.workOrders.get(a.id, order.id)).toMatchObject({ error: null, warning: 'held', productUpdates: [changed] });
       expect(await db.workOrders.update(a.id, order.id, { status: 'completed', executedAt: at(12_000), leaseOwner: null, leaseExpiresAt: null },
         { leaseOwner: 'w2', status: 'executing' })).toMatchObject({ status: 'completed', executedAt: at(12_000) });
       expect(await db.workOrders.claim(order.id, 'w3', 10_000, at(100_000))).toBeNull();

@@ -15,7 +15,7 @@
  */
 import { and, asc, count, desc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { NewWorkOrder, WorkOrder, WorkOrdersRepository } from '../repositories';
+import type { NewWorkOrder, WorkOrder, WorkOrderGuard, WorkOrderPatch, WorkOrdersRepository } from '../repositories';
 import { WorkOrderCapError } from '../repositories.work-orders';
 import {
   cancelledPatch, claimableWhere, claimPatch, emptyStatusCounts, guardWhere, heldLeaseWhere, liveLeaseWhere, newWorkOrderRow,
@@ -52,6 +52,27 @@ function busyCompanies(db: PgDb, now: Date) {
 
 export function pgWorkOrders(db: PgDb): WorkOrdersRepository {
   const scoped = (companyId: string, id: string) => orderInCompany(wo, companyId, id);
+  /**
+   * The UPDATE of `update` and `set`, with its targets in the same transaction when the items
+   * change; `whole`: it returns the whole row (an order of 10,000 items is megabytes of JSON),
+   * else only its target.
+   */
+  async function patchOrder(companyId: string, id: string, patch: WorkOrderPatch, guard: WorkOrderGuard | undefined, now: Date, whole: boolean) {
+    const write = async (tx: PgDb): Promise<Pick<WorkOrder, 'target'> | null> => {
+      const q = tx.update(wo).set({ ...withSummaryColumns(patch), updatedAt: now }).where(and(scoped(companyId, id), guardWhere(wo, guard)));
+      const [row] = whole ? await q.returning() : await q.returning({ target: wo.target });
+      return row ?? null;
+    };
+    const items = patch.productUpdates;
+    if (!items) return write(db);
+    // New items: their counts (in the same statement) and the targets index, in one transaction.
+    return db.transaction(async (tx) => {
+      const updated = await write(tx);
+      if (updated) await writeTargets(tx, companyId, id, items, updated.target, true);
+      return updated;
+    });
+  }
+
   return {
     async create(companyId, input) {
       // The order and its targets index in one transaction.
@@ -199,19 +220,11 @@ export function pgWorkOrders(db: PgDb): WorkOrdersRepository {
       return rows.length;
     },
     async update(companyId, id, patch, guard, now = new Date()) {
-      const write = async (tx: PgDb) => {
-        const [row] = await tx.update(wo).set({ ...withSummaryColumns(patch), updatedAt: now })
-          .where(and(scoped(companyId, id), guardWhere(wo, guard))).returning();
-        return row ?? null;
-      };
-      const items = patch.productUpdates;
-      if (!items) return write(db);
-      // New items: their counts (in the same statement) and the targets index, in one transaction.
-      return db.transaction(async (tx) => {
-        const updated = await write(tx);
-        if (updated) await writeTargets(tx, companyId, id, items, updated.target, true);
-        return updated;
-      });
+      // `whole`: the statement returned the whole row.
+      return (await patchOrder(companyId, id, patch, guard, now, true)) as WorkOrder | null;
+    },
+    async set(companyId, id, patch, guard, now = new Date()) {
+      return (await patchOrder(companyId, id, patch, guard, now, false)) !== null;
     },
     async delete(companyId, id, guard) {
       const rows = await db.delete(wo).where(and(scoped(companyId, id), guardWhere(wo, guard))).returning({ id: wo.id });

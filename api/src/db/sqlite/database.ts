@@ -36,6 +36,8 @@ export function openSqliteDatabase(file: string, migrationsFolder: string | null
     for (const pragma of CONNECTION_PRAGMAS) sqlite.pragma(pragma);
     const db = drizzle({ client: sqlite });
     if (migrationsFolder) migrate(db, { migrationsFolder });
+    // The connection's prepared statements, shared by the repositories with raw hot paths.
+    const stmts = catalogStatements(sqlite);
     return {
       dialect: 'sqlite',
       async ping() {
@@ -48,9 +50,9 @@ export function openSqliteDatabase(file: string, migrationsFolder: string | null
       users: sqliteUsers(db),
       invitations: sqliteInvitations(db),
       settings: sqliteSettings(db),
-      products: sqliteProducts(db, catalogStatements(sqlite), inMemory ? null : resolve(file)),
+      products: sqliteProducts(db, stmts, inMemory ? null : resolve(file)),
       workOrders: sqliteWorkOrders(db),
-      priceHistory: sqlitePriceHistory(db),
+      priceHistory: sqlitePriceHistory(db, stmts),
       idempotency: sqliteIdempotency(db),
       activities: sqliteActivities(db),
       storeRefreshes: sqliteStoreRefreshes(db),
@@ -58,7 +60,7 @@ export function openSqliteDatabase(file: string, migrationsFolder: string | null
       backups: sqliteBackups(db),
       stripeEvents: sqliteStripeEvents(db),
       bigcommerceApp: sqliteBigCommerceApp(db),
-      priceLists: sqlitePriceLists(db),
+      priceLists: sqlitePriceLists(db, stmts),
     };
   } catch (err) {
     sqlite.close();

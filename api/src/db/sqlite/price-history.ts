@@ -7,22 +7,49 @@ import type { NewPriceHistoryEntry, PriceHistoryEntry, PriceHistoryRepository } 
 import { priceHistory as ph, productVariants, products } from '../schema.sqlite';
 import { historyPageWhere, toExportedEntry, toListedEntry } from '../repository-shared';
 import { chunks } from '../sql-helpers';
+import type { CatalogStatements } from './catalog-rows';
 import type { SqliteDb } from './types';
 
-export function sqlitePriceHistory(db: SqliteDb): PriceHistoryRepository {
+/** Every column of price_history, in the order of historyParams. */
+const COLUMNS = [
+  'id', 'company_id', 'product_id', 'variant_id', 'old_regular_price_cents', 'new_regular_price_cents', 'old_sale_price_cents',
+  'new_sale_price_cents', 'old_retail_price_cents', 'new_retail_price_cents', 'price_list_id', 'currency', 'change_type',
+  'work_order_id', 'changed_by', 'created_at',
+] as const;
+
+const params = (e: PriceHistoryEntry): unknown[] => [
+  e.id, e.companyId, e.productId, e.variantId, e.oldRegularPriceCents, e.newRegularPriceCents, e.oldSalePriceCents,
+  e.newSalePriceCents, e.oldRetailPriceCents, e.newRetailPriceCents, e.priceListId, e.currency, e.changeType,
+  e.workOrderId, e.changedBy, e.createdAt.getTime(),
+];
+
+/**
+ * A work order's history (10,000 entries) in three statements on the raw handle, each driven by
+ * one JSON parameter (as catalog-rows.ts does for the catalog): drizzle built and prepared a
+ * statement of 3,000 parameters per 200 entries, and its checks of the ids per 200, which cost
+ * more CPU than SQLite's work.
+ */
+const SQL = {
+  insert: `insert into price_history (${COLUMNS.join(', ')})
+    select ${COLUMNS.map((_, i) => `j.value ->> ${i}`).join(', ')} from json_each(?) j`,
+  products: 'select count(*) from json_each(?) j cross join products p on p.id = j.value where p.company_id = ?',
+  variants: 'select count(*) from json_each(?) j cross join product_variants v on v.id = j.value where v.company_id = ?',
+} as const;
+
+export function sqlitePriceHistory(db: SqliteDb, stmts: CatalogStatements): PriceHistoryRepository {
   function write(companyId: string, entries: NewPriceHistoryEntry[]): PriceHistoryEntry[] {
-    return db.transaction((tx) => {
+    const rows = historyRows(companyId, entries, new Date());
+    return db.transaction(() => {
       // The product (and variant) must be this company's: history never crosses companies.
       const productIds = [...new Set(entries.map((e) => e.productId))];
-      const found = chunks(productIds).flatMap((ids) => tx.select({ id: products.id }).from(products)
-        .where(and(eq(products.companyId, companyId), inArray(products.id, ids))).all());
-      if (found.length !== productIds.length) throw new NotFoundError('price history for an unknown product');
+      if (stmts.prepared(SQL.products).pluck().get(JSON.stringify(productIds), companyId) !== productIds.length) {
+        throw new NotFoundError('price history for an unknown product');
+      }
       const variantIds = [...new Set(entries.flatMap((e) => (e.variantId ? [e.variantId] : [])))];
-      const foundVariants = chunks(variantIds).flatMap((ids) => tx.select({ id: productVariants.id }).from(productVariants)
-        .where(and(eq(productVariants.companyId, companyId), inArray(productVariants.id, ids))).all());
-      if (foundVariants.length !== variantIds.length) throw new NotFoundError('price history for an unknown variant');
-      const rows = historyRows(companyId, entries, new Date());
-      for (const chunk of chunks(rows)) tx.insert(ph).values(chunk).run();
+      if (variantIds.length > 0 && stmts.prepared(SQL.variants).pluck().get(JSON.stringify(variantIds), companyId) !== variantIds.length) {
+        throw new NotFoundError('price history for an unknown variant');
+      }
+      stmts.prepared(SQL.insert).run(JSON.stringify(rows.map(params)));
       return rows;
     }, { behavior: 'immediate' });
   }

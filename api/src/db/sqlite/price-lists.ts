@@ -1,25 +1,31 @@
 /**
  * SQLite price lists (repositories.price-lists.ts): every write is a synchronous IMMEDIATE
- * transaction of at most CHUNK records (the rows read to plan it cannot change under it), so a
- * sweep of 100,000 records holds the write lock a chunk at a time and never holds them all in memory.
+ * transaction of at most CHUNK records (UPSERT_CHUNK for an upsert; the rows read to plan it
+ * cannot change under it), so a sweep of 100,000 records holds the write lock a chunk at a time
+ * and never holds them all in memory. Records are read and written on the raw statements of
+ * price-list-rows.ts.
  */
 import { and, asc, count, eq, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
 import type { PriceListsRepository } from '../repositories';
 import {
-  assembleLists, changedAfterWhere, chunkRecordsWhere, distinctKeys, listRow, liveRecordsWhere, MAX_QUEUED_RECORDS, metadataRows, planRecordWrites,
+  assembleLists, changedAfterWhere, distinctKeys, listRow, liveRecordsWhere, MAX_QUEUED_RECORDS, metadataRows, planRecordWrites,
   recordsPageWhere, storefrontCurrency, SWEEP_CHUNK, tombstones, toPriceListRecord, toRecordChange, unseenWhere, type ListRows, type RecordRow,
 } from '../repository-shared.price-lists';
 import {
-  customerGroups, priceListAssignments, priceListRecords as rec, priceListRefreshes as q, priceLists, priceListState as st, productVariants, storeChannels,
+  customerGroups, priceListAssignments, priceListRecords as rec, priceListRefreshes as q, priceLists, priceListState as st, storeChannels,
 } from '../schema.sqlite';
-import { chunks, excludedSet } from '../sql-helpers';
+import { chunks } from '../sql-helpers';
+import type { CatalogStatements } from './catalog-rows';
+import { priceListRows } from './price-list-rows';
 import type { SqliteDb } from './types';
 
 const IMMEDIATE = { behavior: 'immediate' } as const;
 
-export function sqlitePriceLists(db: SqliteDb): PriceListsRepository {
-  const recordTarget = [rec.companyId, rec.priceListId, rec.variantId, rec.currency];
-  const recordSet = excludedSet(rec, ['companyId', 'priceListId', 'variantId', 'currency']);
+/** Records an upsert writes in one transaction: 1,000 (a store batch) hold the lock a few ms on the raw statements. */
+const UPSERT_CHUNK = 1000;
+
+export function sqlitePriceLists(db: SqliteDb, stmts: CatalogStatements): PriceListsRepository {
+  const raw = priceListRows(stmts);
 
   /** Reserves `n` versions of the company's record sequence; returns the first. */
   function allocate(tx: SqliteDb, companyId: string, n: number): number {
@@ -29,8 +35,9 @@ export function sqlitePriceLists(db: SqliteDb): PriceListsRepository {
     return row.v - n + 1;
   }
 
-  function writeRows(tx: SqliteDb, rows: RecordRow[]): void {
-    for (const part of chunks(rows)) tx.insert(rec).values(part).onConflictDoUpdate({ target: recordTarget, set: recordSet }).run();
+  /** Inside the caller's transaction (the raw statements run on its connection). */
+  function writeRows(_tx: SqliteDb, rows: RecordRow[]): void {
+    raw.write(rows);
   }
 
   /** Tombstones, a chunk a transaction, the live records `where` picks after each keyset position. */
@@ -91,16 +98,14 @@ export function sqlitePriceLists(db: SqliteDb): PriceListsRepository {
     async upsertRecords(companyId, records, opts = {}) {
       const seenAt = opts.seenAt ?? new Date();
       let changed = 0;
-      for (const part of chunks(records)) {
+      for (const part of chunks(records, UPSERT_CHUNK)) {
         changed += db.transaction((tx) => {
           const lists = new Set(tx.select({ id: priceLists.externalId }).from(priceLists)
             .where(and(eq(priceLists.companyId, companyId), inArray(priceLists.externalId, [...new Set(part.map((r) => r.priceListId))]))).all().map((r) => r.id));
           const known = part.filter((r) => lists.has(r.priceListId));
           if (known.length === 0) return 0;
-          const existing = tx.select().from(rec).where(chunkRecordsWhere(rec, companyId, known)).all();
-          const variants = new Map(tx.select({ id: productVariants.id, externalId: productVariants.externalId }).from(productVariants)
-            .where(and(eq(productVariants.companyId, companyId), inArray(productVariants.externalId, known.map((r) => r.variantId)), isNull(productVariants.deletedAt)))
-            .all().map((v) => [v.externalId, v.id]));
+          const existing = raw.rowsOf(companyId, known);
+          const variants = raw.variantRows(companyId, known.map((r) => r.variantId));
           const version = tx.select({ v: st.recordVersion }).from(st).where(eq(st.companyId, companyId)).get()?.v ?? 0;
           const plan = planRecordWrites(companyId, known, existing, variants, version + 1, seenAt);
           if (plan.changed > 0) allocate(tx, companyId, plan.changed);

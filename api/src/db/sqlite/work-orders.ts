@@ -7,7 +7,7 @@
  */
 import { and, asc, count, desc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import type { NewWorkOrder, WorkOrder, WorkOrdersRepository } from '../repositories';
+import type { NewWorkOrder, WorkOrder, WorkOrderGuard, WorkOrderPatch, WorkOrdersRepository } from '../repositories';
 import { WorkOrderCapError } from '../repositories.work-orders';
 import {
   cancelledPatch, claimableWhere, claimPatch, emptyStatusCounts, guardWhere, heldLeaseWhere, liveLeaseWhere, newWorkOrderRow,
@@ -38,6 +38,26 @@ function busyCompanies(db: SqliteDb, now: Date) {
 
 export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
   const scoped = (companyId: string, id: string) => orderInCompany(wo, companyId, id);
+  /**
+   * The UPDATE of `update` and `set`, with its targets in the same transaction when the items
+   * change; `whole`: it returns the whole row (an order of 10,000 items is megabytes of JSON),
+   * else only its target.
+   */
+  function patchOrder(companyId: string, id: string, patch: WorkOrderPatch, guard: WorkOrderGuard | undefined, now: Date, whole: boolean) {
+    const write = (tx: SqliteDb): Pick<WorkOrder, 'target'> | null => {
+      const q = tx.update(wo).set({ ...withSummaryColumns(patch), updatedAt: now }).where(and(scoped(companyId, id), guardWhere(wo, guard)));
+      return (whole ? q.returning().get() : q.returning({ target: wo.target }).get()) ?? null;
+    };
+    const items = patch.productUpdates;
+    if (!items) return write(db);
+    // New items: their counts (in the same statement) and the targets index, in one transaction.
+    return db.transaction((tx) => {
+      const updated = write(tx);
+      if (updated) writeTargets(tx, companyId, id, items, updated.target, true);
+      return updated;
+    }, { behavior: 'immediate' });
+  }
+
   return {
     async create(companyId, input) {
       // The order and its targets index in one transaction.
@@ -153,16 +173,11 @@ export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
         .where(pendingOfOtherStoresWhere(wo, companyId, storeHash)).returning({ id: wo.id }).all().length;
     },
     async update(companyId, id, patch, guard, now = new Date()) {
-      const write = (tx: SqliteDb) => tx.update(wo).set({ ...withSummaryColumns(patch), updatedAt: now })
-        .where(and(scoped(companyId, id), guardWhere(wo, guard))).returning().get() ?? null;
-      const items = patch.productUpdates;
-      if (!items) return write(db);
-      // New items: their counts (in the same statement) and the targets index, in one transaction.
-      return db.transaction((tx) => {
-        const updated = write(tx);
-        if (updated) writeTargets(tx, companyId, id, items, updated.target, true);
-        return updated;
-      }, { behavior: 'immediate' });
+      // `whole`: the statement returned the whole row.
+      return patchOrder(companyId, id, patch, guard, now, true) as WorkOrder | null;
+    },
+    async set(companyId, id, patch, guard, now = new Date()) {
+      return patchOrder(companyId, id, patch, guard, now, false) !== null;
     },
     async delete(companyId, id, guard) {
       return db.delete(wo).where(and(scoped(companyId, id), guardWhere(wo, guard))).returning({ id: wo.id }).all().length > 0;

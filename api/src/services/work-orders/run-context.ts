@@ -52,13 +52,17 @@ export async function finish<T extends RunOutcome>(ctx: RunContext, outcome: T, 
   const problem = patch.error ?? patch.warning ?? null;
   const unattended = ctx.order.executedAt ? ctx.order.undoRequest?.trigger !== 'manual' : !ctx.order.executeImmediately;
   const attention = problem !== null && unattended;
-  const done = await ctx.db.workOrders.update(
+  // Not read back (megabytes for a large order): only an alert reads the order as it is now.
+  const held = await ctx.db.workOrders.set(
     ctx.order.companyId, ctx.order.id, { ...patch, needsAttention: attention, leaseOwner: null, leaseExpiresAt: null },
     { status: 'executing', leaseOwner: ctx.owner }, ctx.now(),
   );
-  if (!done) return 'lost';
+  if (!held) return 'lost';
   if (attention && ctx.alert) {
-    await ctx.alert(done, problem).catch((err: unknown) => ctx.log.warn('work order alert failed', { error: messageOf(err) }));
+    const alert = ctx.alert;
+    await ctx.db.workOrders.get(ctx.order.companyId, ctx.order.id)
+      .then((done) => (done ? alert(done, problem) : undefined))
+      .catch((err: unknown) => ctx.log.warn('work order alert failed', { error: messageOf(err) }));
   }
   return outcome;
 }
