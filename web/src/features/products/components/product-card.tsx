@@ -1,15 +1,21 @@
 /**
  * A product in the grid: name (the button that opens it), category ('Uncategorized'), regular
  * and sale price ('(from)' the lowest variant prices in variant-pricing mode), SKU ('N/A') and,
- * when the store settings say so, the stock badge; 'Pending' while a price edit waits to be sent. Plain elements styled by the module: a page
- * of cards renders on every keystroke, within a frame.
+ * when the store settings say so, the stock badge; 'Pending' while a price edit waits to be sent.
+ * Seen through a price list (issue 35): the list's price and sale price in its currency ('—'
+ * unknown) and where they come from ("Price list", "Catalog price", or both). Plain elements
+ * styled by the module: a page of cards renders on every keystroke, within a frame.
  */
 import { categoryLabel, skuLabel } from '@catalog/contracts/catalog';
 import { memo } from 'react';
 import type { LocalProduct } from '../../../local/catalog-query';
+import type { ListPrices } from '../../../local/price-list-index';
+import { LIST_SOURCE_LABELS, listPricing } from '../utils/list-pricing';
+import { formatMoney } from '../utils/price-list-rows';
 import { displayPricing, formatPrice } from '../utils/product-pricing';
 import classes from './product-card.module.css';
 import { PendingPill } from './pending-pill';
+import { Pill } from './pill';
 import { StockBadge } from './stock-badge';
 import { COLUMN_LABELS, type OptionalColumn } from './column-chooser';
 import { optionalValue } from './product-table';
@@ -19,10 +25,34 @@ export interface ProductCardProps {
   showStock: boolean;
   /** Optional fields chosen on this device (Brand, MSRP, Cost), under the prices. */
   columns?: readonly OptionalColumn[];
+  /** The price list and currency the screen is seen through (its prices shown); absent: the catalog's. */
+  list?: ListPrices | null;
   onOpen: (productId: number) => void;
 }
 
-export const ProductCard = memo(function ProductCard({ product, showStock, columns = [], onOpen }: ProductCardProps) {
+/** The prices of the card seen through a price list: its price, sale price and where they come from. */
+function ListPriceFields({ product, list }: { product: LocalProduct; list: ListPrices }) {
+  const pricing = listPricing(product, list);
+  const from = pricing.fromVariants ? ' (from)' : '';
+  return (
+    <>
+      <div>
+        <span className={classes.label}>Price{from}</span>
+        <span className={classes.price}>{formatMoney(pricing.price, pricing.currency)}</span>
+      </div>
+      <div>
+        <span className={classes.label}>Sale{from}</span>
+        <span className={pricing.salePrice ? `${classes.price} ${classes.sale}` : classes.price}>{formatMoney(pricing.salePrice, pricing.currency)}</span>
+      </div>
+      <div>
+        <span className={classes.label}>Applies</span>
+        <Pill tone={pricing.source === 'catalog' ? 'gray' : 'blue'}>{LIST_SOURCE_LABELS[pricing.source]}</Pill>
+      </div>
+    </>
+  );
+}
+
+export const ProductCard = memo(function ProductCard({ product, showStock, columns = [], list, onOpen }: ProductCardProps) {
   const pricing = displayPricing(product);
   const from = pricing.fromVariants ? ' (from)' : '';
   return (
@@ -32,14 +62,20 @@ export const ProductCard = memo(function ProductCard({ product, showStock, colum
       </button>
       <p className={classes.category}>{categoryLabel(product.category)}</p>
       <div className={classes.prices}>
-        <div>
-          <span className={classes.label}>Regular{from}</span>
-          <span className={classes.price}>{formatPrice(pricing.regularPrice)}</span>
-        </div>
-        <div>
-          <span className={classes.label}>Sale{from}</span>
-          <span className={pricing.salePrice ? `${classes.price} ${classes.sale}` : classes.price}>{formatPrice(pricing.salePrice)}</span>
-        </div>
+        {list ? (
+          <ListPriceFields product={product} list={list} />
+        ) : (
+          <>
+            <div>
+              <span className={classes.label}>Regular{from}</span>
+              <span className={classes.price}>{formatPrice(pricing.regularPrice)}</span>
+            </div>
+            <div>
+              <span className={classes.label}>Sale{from}</span>
+              <span className={pricing.salePrice ? `${classes.price} ${classes.sale}` : classes.price}>{formatPrice(pricing.salePrice)}</span>
+            </div>
+          </>
+        )}
       </div>
       {columns.length > 0 && (
         <dl className={classes.extra}>

@@ -5,6 +5,7 @@
  */
 import { memo } from 'react';
 import type { LocalProduct } from '../../../local/catalog-query';
+import type { ListPrices } from '../../../local/price-list-index';
 import type { OptionalColumn } from './column-chooser';
 import { ProductCard, ProductCardPlaceholder } from './product-card';
 import classes from './product-card.module.css';
@@ -24,10 +25,12 @@ export interface ProductResultsProps {
   showStock: boolean;
   /** Optional columns (Brand, MSRP, Cost) chosen on this device. */
   columns?: readonly OptionalColumn[];
+  /** The price list and currency the screen is seen through (issue 35); absent: the catalog's prices. */
+  list?: ListPrices | null;
   onOpen: (productId: number) => void;
 }
 
-export const ProductResults = memo(function ProductResults({ isLoading, products, total, filtered, view, showStock, columns, onOpen }: ProductResultsProps) {
+export const ProductResults = memo(function ProductResults({ isLoading, products, total, filtered, view, showStock, columns, list, onOpen }: ProductResultsProps) {
   if (isLoading) {
     return (
       <div className={classes.grid} aria-busy="true" aria-label="Loading products">
@@ -38,11 +41,11 @@ export const ProductResults = memo(function ProductResults({ isLoading, products
     );
   }
   if (total === 0) return <ProductsEmptyState filtered={filtered} />;
-  if (view === 'list') return <ProductTable products={products} showStock={showStock} columns={columns} onOpen={onOpen} />;
+  if (view === 'list') return <ProductTable products={products} showStock={showStock} columns={columns} list={list} onOpen={onOpen} />;
   return (
     <div className={classes.grid}>
       {products.map((product) => (
-        <ProductCard key={product.id} product={product} showStock={showStock} columns={columns} onOpen={onOpen} />
+        <ProductCard key={product.id} product={product} showStock={showStock} columns={columns} list={list} onOpen={onOpen} />
       ))}
     </div>
   );

@@ -2,15 +2,21 @@
  * The list view: Product (name and category), SKU, Regular Price, Sale Price, the optional
  * columns chosen (Brand, MSRP, Cost), Stock (only when
  * the store settings show stock) and Status ('Unknown' for a status the store did not name).
+ * Seen through a price list (issue 35): Price and Sale Price are the list's in its currency ('—'
+ * unknown), and Applies says where they come from ("Price list", "Catalog price", or both).
  * A row opens the product; its name is the button keyboards reach.
  */
 import { categoryLabel, skuLabel } from '@catalog/contracts/catalog';
 import { Table, Text, UnstyledButton } from '@mantine/core';
 import { memo } from 'react';
 import type { LocalProduct } from '../../../local/catalog-query';
+import type { ListPrices } from '../../../local/price-list-index';
+import { LIST_SOURCE_LABELS, listPricing } from '../utils/list-pricing';
+import { formatMoney } from '../utils/price-list-rows';
 import { displayPricing, formatPrice } from '../utils/product-pricing';
 import classes from './products.module.css';
 import { PendingPill } from './pending-pill';
+import { Pill } from './pill';
 import { StatusBadge } from './status-badge';
 import { StockBadge } from './stock-badge';
 import { COLUMN_LABELS, type OptionalColumn } from './column-chooser';
@@ -20,7 +26,30 @@ export interface ProductTableProps {
   showStock: boolean;
   /** Optional columns chosen on this device (Brand, MSRP, Cost), after Sale Price. */
   columns?: readonly OptionalColumn[];
+  /** The price list and currency the screen is seen through (its prices shown); absent: the catalog's. */
+  list?: ListPrices | null;
   onOpen: (productId: number) => void;
+}
+
+/** A row's price cells seen through a price list: price, sale price, and where they come from. */
+function ListPriceCells({ product, list }: { product: LocalProduct; list: ListPrices }) {
+  const pricing = listPricing(product, list);
+  const from = pricing.fromVariants ? ' (from)' : '';
+  return (
+    <>
+      <Table.Td>
+        {formatMoney(pricing.price, pricing.currency)}
+        {from && pricing.price && <Text span size="xs" c="dimmed">{from}</Text>}
+      </Table.Td>
+      <Table.Td>
+        {formatMoney(pricing.salePrice, pricing.currency)}
+        {from && pricing.salePrice && <Text span size="xs" c="dimmed">{from}</Text>}
+      </Table.Td>
+      <Table.Td>
+        <Pill tone={pricing.source === 'catalog' ? 'gray' : 'blue'}>{LIST_SOURCE_LABELS[pricing.source]}</Pill>
+      </Table.Td>
+    </>
+  );
 }
 
 /** A product's value in an optional column: the brand, or its own retail price / cost ('—' for none). */
@@ -29,7 +58,7 @@ export function optionalValue(product: LocalProduct, column: OptionalColumn): st
   return formatPrice(product[column]);
 }
 
-export const ProductTable = memo(function ProductTable({ products, showStock, columns = [], onOpen }: ProductTableProps) {
+export const ProductTable = memo(function ProductTable({ products, showStock, columns = [], list, onOpen }: ProductTableProps) {
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table highlightOnHover verticalSpacing="sm" aria-label="Products">
@@ -37,8 +66,9 @@ export const ProductTable = memo(function ProductTable({ products, showStock, co
           <Table.Tr>
             <Table.Th scope="col">Product</Table.Th>
             <Table.Th scope="col">SKU</Table.Th>
-            <Table.Th scope="col">Regular Price</Table.Th>
+            <Table.Th scope="col">{list ? 'Price' : 'Regular Price'}</Table.Th>
             <Table.Th scope="col">Sale Price</Table.Th>
+            {list && <Table.Th scope="col">Applies</Table.Th>}
             {columns.map((column) => (
               <Table.Th key={column} scope="col">
                 {COLUMN_LABELS[column]}
@@ -63,14 +93,20 @@ export const ProductTable = memo(function ProductTable({ products, showStock, co
                   </Text>
                 </Table.Td>
                 <Table.Td>{skuLabel(product.sku)}</Table.Td>
-                <Table.Td>
-                  {formatPrice(pricing.regularPrice)}
-                  {from && <Text span size="xs" c="dimmed">{from}</Text>}
-                </Table.Td>
-                <Table.Td>
-                  {formatPrice(pricing.salePrice)}
-                  {from && pricing.salePrice && <Text span size="xs" c="dimmed">{from}</Text>}
-                </Table.Td>
+                {list ? (
+                  <ListPriceCells product={product} list={list} />
+                ) : (
+                  <>
+                    <Table.Td>
+                      {formatPrice(pricing.regularPrice)}
+                      {from && <Text span size="xs" c="dimmed">{from}</Text>}
+                    </Table.Td>
+                    <Table.Td>
+                      {formatPrice(pricing.salePrice)}
+                      {from && pricing.salePrice && <Text span size="xs" c="dimmed">{from}</Text>}
+                    </Table.Td>
+                  </>
+                )}
                 {columns.map((column) => (
                   <Table.Td key={column}>{optionalValue(product, column)}</Table.Td>
                 ))}

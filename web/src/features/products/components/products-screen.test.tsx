@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import type { PriceListChangesResponse } from '@catalog/contracts/price-list-changes';
 import { Notifications } from '@mantine/notifications';
 import { act } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
@@ -16,6 +17,12 @@ import { render, waitFor, type Rendered } from '../../../testing/render';
 import { ProductsScreen } from './products-screen';
 
 let rendered: Rendered | undefined;
+
+const EMPTY_PRICE_LISTS: PriceListChangesResponse = {
+  catalogId: 'store-1', reset: false, cursor: 0, hasMore: false, latestVersion: 0, catalogCurrency: 'USD', lists: [], records: [], deleted: [],
+};
+/** What GET /api/price-lists/changes answers (every cursor: a pull is an idempotent upsert). */
+let priceListPage: PriceListChangesResponse = EMPTY_PRICE_LISTS;
 const requests: Array<{ method: string; url: string }> = [];
 let uid = 0;
 
@@ -28,9 +35,12 @@ beforeEach(() => {
   localStorage.clear();
   clearApiQueries();
   requests.length = 0;
+  priceListPage = { ...EMPTY_PRICE_LISTS };
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     requests.push({ method: init.method ?? 'GET', url });
     if (url.endsWith('/price-history')) return json([]);
+    // The device follows the price lists while the screen is shown (issue 35).
+    if (url.includes('/api/price-lists/changes')) return json(priceListPage);
     return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
   });
 });
@@ -268,5 +278,109 @@ describe('ProductsScreen', () => {
     expect(body).toContain('Cost price$40.00');
     expect(body).toContain('MSRP: $109.00 · Cost: $40.00 (product)');
     expect(body).toContain('MSRP: $99.00 (product) · Cost: $44.00');
+  });
+  it('shows the cards, the table and the price filters through the price list and currency chosen under "Prices:", kept in the URL', async () => {
+    const server = new FakeCatalogServer();
+    server.putProduct(product(1, { name: 'Apron', regularPrice: '10.00', baseVariantId: 1001 }));
+    server.putProduct(product(2, { name: 'Bowl', regularPrice: '20.00', baseVariantId: 1002 }));
+    server.putProduct(product(3, { name: 'Cap', regularPrice: '30.00', baseVariantId: null }));
+    server.putVariant(variant(301, 3, { regularPrice: '30.00' }));
+    server.putVariant(variant(302, 3, { regularPrice: '32.00' }));
+    const record = (productId: number, variantId: number, currency: string, price: string, salePrice: string | null = null) => ({
+      priceListId: 7, productId, variantId, currency, price, salePrice, retailPrice: null, mapPrice: null,
+    });
+    priceListPage = {
+      ...EMPTY_PRICE_LISTS,
+      cursor: 3,
+      latestVersion: 3,
+      lists: [{
+        id: 7, name: 'Wholesale', active: true, dateModified: null, currencies: ['USD', 'EUR'], recordCounts: [], customerGroups: [], channels: [], recordsReadAt: null,
+      }],
+      records: [record(1, 1001, 'USD', '8.00'), record(3, 301, 'USD', '25.00', '22.00'), record(1, 1001, 'EUR', '7.00')],
+    };
+    await openCatalog(server);
+    const container = await renderScreen({ url: '/products?priceMax=9.00' });
+    await waitFor(() => found(container) === '0 products found');
+
+    const select = () => [...container.querySelectorAll('select')].find((el) => el.labels?.[0]?.textContent === 'Prices:')!;
+    // The device pulls the lists while the screen is shown: one option per list and currency.
+    await waitFor(() => (select()?.options.length ?? 0) === 3);
+    expect([...select().options].map((o) => o.textContent)).toEqual(['Catalog', 'Wholesale (EUR)', 'Wholesale (USD)']);
+    expect(select().value).toBe('');
+    const choose = async (label: string) => {
+      const option = [...select().options].find((o) => o.textContent === label)!;
+      await act(async () => {
+        select().value = option.value;
+        select().dispatchEvent(new Event('change', { bubbles: true }));
+      });
+    };
+    const card = (name: string) => text(container.querySelector(`article[aria-label="${name}"]`));
+
+    // At most 9.00 through the list: Apron's record (8.00); the catalog's 10.00 matched nothing.
+    await choose('Wholesale (USD)');
+    await waitFor(() => found(container) === '1 product found');
+    expect(new URLSearchParams(currentSearch).get('prices')).toBe('7:USD');
+    expect(card('Apron')).toContain('Price$8.00');
+    expect(card('Apron')).toContain('AppliesPrice list');
+
+    // Without the price filter: a product without a record pays the catalog's price (the list's
+    // currency is the catalog's); Cap's variants are its record's and the catalog's.
+    await act(async () => buttons(container, 'Clear Filters')[0]!.click());
+    await waitFor(() => found(container) === '3 products found');
+    expect(new URLSearchParams(currentSearch).toString()).toBe('prices=7%3AUSD');
+    expect(card('Bowl')).toContain('Price$20.00');
+    expect(card('Bowl')).toContain('AppliesCatalog price');
+    expect(card('Cap')).toContain('Price (from)$25.00');
+    expect(card('Cap')).toContain('Sale (from)$22.00');
+    expect(card('Cap')).toContain('AppliesPrice list and catalog');
+
+    // In euros the catalog's prices are unknown: "—"; the list view shows the same in the table.
+    await choose('Wholesale (EUR)');
+    await waitFor(() => card('Apron').includes('Price€7.00'));
+    expect(card('Bowl')).toContain('Price\u2014');
+    await act(async () => [...container.querySelectorAll<HTMLInputElement>('input[type="radio"]')].find((r) => r.value === 'list')!.click());
+    await waitFor(() => container.querySelector('table[aria-label="Products"]') !== null);
+    const rows = [...container.querySelectorAll('table[aria-label="Products"] tbody tr')].map((tr) => [...tr.children].map((td) => td.textContent));
+    expect(rows.map((r) => r.slice(2, 5))).toEqual([
+      ['€7.00', '\u2014', 'Price list'],
+      ['\u2014', '\u2014', 'Catalog price'],
+      ['\u2014', '\u2014', 'Catalog price'],
+    ]);
+
+    // Back to the catalog's prices: the URL forgets the list.
+    await choose('Catalog');
+    await waitFor(() => !currentSearch.includes('prices'));
+    await waitFor(() => container.querySelector('table[aria-label="Products"] thead')?.textContent?.includes('Regular Price') ?? false);
+    expect(container.querySelector('table[aria-label="Products"] tbody tr')?.textContent).toContain('$10.00');
+  });
+
+  it('opens with the URL\'s price list, and reads it from the device\'s copy without the network', async () => {
+    const server = new FakeCatalogServer();
+    server.putProduct(product(1, { name: 'Apron', regularPrice: '10.00', baseVariantId: 1001 }));
+    server.putProduct(product(2, { name: 'Bowl', regularPrice: '20.00', baseVariantId: 1002 }));
+    priceListPage = {
+      ...EMPTY_PRICE_LISTS,
+      cursor: 1,
+      latestVersion: 1,
+      lists: [{
+        id: 7, name: 'Wholesale', active: true, dateModified: null, currencies: ['USD'], recordCounts: [], customerGroups: [], channels: [], recordsReadAt: null,
+      }],
+      records: [{ priceListId: 7, productId: 2, variantId: 1002, currency: 'USD', price: '5.00', salePrice: '4.00', retailPrice: null, mapPrice: null }],
+    };
+    await openCatalog(server);
+    // Shown once online, the screen has the device pull the price lists.
+    const first = await renderScreen();
+    await waitFor(() => [...first.querySelectorAll('select option')].some((o) => o.textContent === 'Wholesale (USD)'));
+    rendered?.unmount();
+    rendered = undefined;
+
+    // Then every request fails (offline): the screen reads the device's copy.
+    vi.stubGlobal('fetch', async () => Promise.reject(new TypeError('Failed to fetch')));
+    const container = await renderScreen({ url: '/products?prices=7:USD&onSale=true' });
+    await waitFor(() => found(container) === '1 product found');
+    expect(text(container.querySelector('article'))).toContain('Sale$4.00');
+    const select = [...container.querySelectorAll('select')].find((el) => el.labels?.[0]?.textContent === 'Prices:')!;
+    expect(select.value).toBe('7:USD');
+    expect(select.selectedOptions[0]?.textContent).toBe('Wholesale (USD)');
   });
 });

@@ -2,7 +2,11 @@
  * /products: the catalog as this device holds it. Search, category filter, the product filters
  * (brand, price, stock, on sale, visibility, SKU; kept in the URL), paging and totals run on the
  * device (local/catalog-query), so every keystroke answers at once, also offline. "Columns"
- * adds Brand, MSRP and Cost to the table and the cards (remembered on the device).
+ * adds Brand, MSRP and Cost to the table and the cards (remembered on the device). "Prices:"
+ * shows the catalog through one price list and currency (issue 35; kept in the URL): the cards and
+ * the table show what its customers pay, and the price range and on-sale filters read those
+ * prices, from the device's copy of the price lists (offline too), which the device follows while
+ * the screen is shown.
  * The route composes what belongs to other features: the sync controls and the category picker.
  * "Export CSV" in the toolbar downloads the whole catalog from the server (GET /api/products/csv).
  */
@@ -18,6 +22,10 @@ import { useCatalogBrands, useCatalogCategories, useCatalogQuery } from '../../.
 import { useProductFilterParams } from '../../../lib/product-filter-params';
 import { formatCount } from '../../../lib/format-number';
 import { exportCatalogCsv } from '../api/export-csv';
+import {
+  CATALOG_VALUE, choiceInForce, priceOptions, useListPrices, usePriceListChoices, usePriceListParam,
+} from '../hooks/use-list-prices';
+import { choiceValue, parseChoice } from '../../../local/price-list-index';
 import { formatHistoryDate } from '../utils/format-history';
 import { clampPage } from '../utils/pagination';
 import { CatalogDownloadProgress } from './catalog-download-progress';
@@ -25,7 +33,7 @@ import { ColumnChooser, useProductColumns } from './column-chooser';
 import { ExportCsvButton } from './export-csv-button';
 import { ProductDetailPanel } from './product-detail-panel';
 import { ProductResults, type ProductsView } from './product-results';
-import { FilterControls, SearchBox } from './products-toolbar';
+import { FilterControls, PriceSourceSelect, SearchBox } from './products-toolbar';
 import { ProductsPagination } from './products-pagination';
 import classes from './products.module.css';
 
@@ -98,17 +106,27 @@ export function ProductsScreen({ syncControls, renderCategoryPicker, showStock, 
   // Brand, price, stock, sale, visibility and SKU live in the URL (shared links, Back).
   const [productFilters, setProductFilters] = useProductFilterParams();
   const [columns, setColumns] = useProductColumns();
+  // The prices shown and filtered: the catalog's or a price list's (the URL's `prices`).
+  const [chosenPrices, setChosenPrices] = usePriceListParam();
+  const priceLists = usePriceListChoices();
+  const priceChoice = choiceInForce(priceLists, chosenPrices);
+  const options = useMemo(() => priceOptions(priceLists, priceChoice), [priceLists, priceChoice]);
+  const { prices: listPrices, loading: listLoading } = useListPrices(priceChoice);
 
   const categories = useCatalogCategories();
   const brands = useCatalogBrands();
-  const { products, total, isLoading } = useCatalogQuery({
+  const query = useCatalogQuery({
     search,
     category: category ?? undefined,
     visibleOnly,
     filters: productFilters,
+    prices: listPrices?.source ?? null,
     page,
     pageSize,
   });
+  const { products, total } = query;
+  // Until the chosen list's prices are read, the catalog's answer is not shown as the list's.
+  const isLoading = query.isLoading || listLoading;
   // Other filters: back to the first page (not on the first render: a shared link keeps its page 1 anyway).
   const filtersKey = JSON.stringify(productFilters);
   const [shownFilters, setShownFilters] = useState(filtersKey);
@@ -135,6 +153,13 @@ export function ProductsScreen({ syncControls, renderCategoryPicker, showStock, 
     setPageSize(size);
     setPage(1);
   }, []);
+  const changePrices = useCallback(
+    (value: string) => {
+      setChosenPrices(parseChoice(value));
+      setPage(1);
+    },
+    [setChosenPrices],
+  );
   const closePanel = useCallback(() => setOpenId(null), []);
   const clearFilters = useCallback(() => {
     setSearch('');
@@ -157,6 +182,7 @@ export function ProductsScreen({ syncControls, renderCategoryPicker, showStock, 
       <div className={classes.toolbar} role="search" aria-label="Filter products">
         <SearchBox value={search} onChange={changeSearch} />
         <FilterControls categoryPicker={categoryPicker} filtered={filtered} onClear={clearFilters} view={view} onView={setView} />
+        <PriceSourceSelect options={options} value={priceChoice ? choiceValue(priceChoice) : CATALOG_VALUE} onChange={changePrices} />
         <ColumnChooser value={columns} onChange={setColumns} />
         <ExportCsvButton run={exportCatalogCsv} />
       </div>
@@ -172,6 +198,7 @@ export function ProductsScreen({ syncControls, renderCategoryPicker, showStock, 
         view={view}
         showStock={showStock}
         columns={columns}
+        list={listPrices}
         onOpen={setOpenId}
       />
 

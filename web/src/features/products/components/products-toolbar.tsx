@@ -1,11 +1,12 @@
 /**
  * The products screen's filters: the search box, the category picker (composed by the route),
- * Clear Filters and the grid/list toggle. The parts are memoized, so a keystroke re-renders
- * the search box only.
+ * Clear Filters, the grid/list toggle and the "Prices:" select (the catalog's or a price list's,
+ * issue 35). The parts are memoized, so a keystroke re-renders the search box only.
  */
-import { Button, CloseButton, TextInput, VisuallyHidden } from '@mantine/core';
+import { Button, CloseButton, NativeSelect, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconLayoutGrid, IconList, IconSearch } from '@tabler/icons-react';
 import { memo, type ReactNode } from 'react';
+import type { PriceOption } from '../hooks/use-list-prices';
 import type { ProductsView } from './product-results';
 import classes from './products.module.css';
 
@@ -72,5 +73,27 @@ export const FilterControls = memo(function FilterControls({ categoryPicker, fil
       </Button>
       <ViewToggle view={view} onView={onView} />
     </>
+  );
+});
+
+export interface PriceSourceSelectProps {
+  /** "Catalog", then each price list and currency ("Wholesale (USD)"). */
+  options: readonly PriceOption[];
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/**
+ * Whose prices the cards, the table and the price filters show: the catalog's or one price list
+ * and currency's. A native select, as the filters' short lists are (no dropdown machinery).
+ */
+export const PriceSourceSelect = memo(function PriceSourceSelect({ options, value, onChange }: PriceSourceSelectProps) {
+  return (
+    <NativeSelect
+      label="Prices:"
+      data={options as PriceOption[]}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+    />
   );
 });

@@ -43,7 +43,7 @@ const cents = (price: string | null): number | null => {
 };
 
 /** The lowest positive price of the list, or null when none is positive. */
-function lowestPositive(prices: Array<string | null>): string | null {
+export function lowestPositive(prices: Array<string | null>): string | null {
   let best: number | null = null;
   for (const p of prices) {
     const c = cents(p);
