@@ -98,7 +98,9 @@ export function sqlitePriceLists(db: SqliteDb, stmts: CatalogStatements): PriceL
     async upsertRecords(companyId, records, opts = {}) {
       const seenAt = opts.seenAt ?? new Date();
       let changed = 0;
-      for (const part of chunks(records, UPSERT_CHUNK)) {
+      for (const [i, part] of chunks(records, UPSERT_CHUNK).entries()) {
+        // The event loop free between transactions: a work order's read-back runs beside this.
+        if (i > 0) await new Promise((resolve) => setImmediate(resolve));
         changed += db.transaction((tx) => {
           const lists = new Set(tx.select({ id: priceLists.externalId }).from(priceLists)
             .where(and(eq(priceLists.companyId, companyId), inArray(priceLists.externalId, [...new Set(part.map((r) => r.priceListId))]))).all().map((r) => r.id));

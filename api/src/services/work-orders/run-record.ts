@@ -11,19 +11,34 @@ import { historyEntries, localChanges, type HistoryPhase, type PriceTarget } fro
 import { baseOfSnapshot } from './record-snapshot';
 import { recordOf } from './record-writer';
 
-/** One history entry per item; a resumed run finds its entries already there (same ids) and adds none. */
+/**
+ * Entries written in one transaction. A large order's history goes in batches, the event loop
+ * free between them, so the read-back it runs beside (executor.ts whileReadingBack) is not held
+ * up for the whole history (10,000 entries); each batch is whole or absent.
+ */
+const HISTORY_BATCH = 1000;
+
+/**
+ * One history entry per item; a resumed run finds a batch's entries already there (same ids),
+ * adds none of that batch and goes on with the next: a run that stopped between batches leaves
+ * the later ones to write.
+ */
 export async function recordHistory(
   ctx: RunContext, order: WorkOrder, phase: HistoryPhase, targets: PriceTarget[], before: ReadonlyMap<string, PriceSnapshot>,
 ) {
-  try {
-    await ctx.db.priceHistory.add(order.companyId, historyEntries(order, phase, targets, before));
-  } catch (err) {
+  const entries = historyEntries(order, phase, targets, before);
+  for (let i = 0; i < entries.length; i += HISTORY_BATCH) {
+    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
     try {
-      rethrowUnique(err);
-    } catch (unique) {
-      if (unique instanceof UniqueViolationError) return;
+      await ctx.db.priceHistory.add(order.companyId, entries.slice(i, i + HISTORY_BATCH));
+    } catch (err) {
+      try {
+        rethrowUnique(err);
+      } catch (unique) {
+        if (unique instanceof UniqueViolationError) continue;
+      }
+      throw err;
     }
-    throw err;
   }
 }
 
