@@ -273,7 +273,7 @@ async function once() {
     row('  after the read-back', `${between(lastRead, true, last, true)} (history, stored records, status)`);
     row('database calls over 1 ms in all', calls.map(([k, s]) => `${k} ${ms(s.ms)}${s.calls > 1 ? ` (${s.calls})` : ''}`).join(', '));
     const kb = (v: unknown) => `${Math.round(JSON.stringify(v).length / 1024).toLocaleString('en-US')} KB`;
-    row('order row JSON (items, snapshot)', `${kb(done.productUpdates)}, ${kb(done.originalPrices)} (every update of the order rewrites and returns the row)`);
+    row('order row JSON (items, snapshot)', `${kb(done.productUpdates)}, ${kb(done.originalPrices)} (each of the run's two writes of the order rewrites the row; neither reads it back)`);
     const requestMs = busy(sent);
     row('requests alone / bound', `${ms(requestMs)} / ${bound} ms = ${(requestMs / bound).toFixed(2)}x (the store's time past the latency: ${ms(requestMs - requests * o.latency)})`);
     row('store records as written', `${matching} of ${R}`);
