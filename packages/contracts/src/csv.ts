@@ -50,7 +50,9 @@ export const PRICE_HISTORY_CSV_COLUMNS = [
  * surrounding spaces). The first alias found wins: "Regular Price" before "Price". BigCommerce's
  * product export says "Product ID", "Variant ID", "SKU" (or "Product Code/SKU" in the classic
  * bulk-edit export), "Price" and "Sale Price"; other price columns ("Cost Price", "Retail
- * Price", "Calculated Price") are never read.
+ * Price", "Calculated Price") are never read. A price list's export (PRICE_LIST_CSV_COLUMNS)
+ * names its list and currency (`price_list`, `currency`, issue 35): such a file imports as an
+ * order of that list's prices in that currency.
  */
 export const CSV_IMPORT_HEADERS = {
   sku: ['sku', 'product code/sku', 'variant sku'],
@@ -58,6 +60,8 @@ export const CSV_IMPORT_HEADERS = {
   variantId: ['variant id'],
   regular: ['regular price', 'price'],
   sale: ['sale price'],
+  priceList: ['price_list', 'price list', 'price list id'],
+  currency: ['currency'],
 } as const;
 export type CsvImportColumn = keyof typeof CSV_IMPORT_HEADERS;
 

@@ -2,7 +2,9 @@
  * "Import prices from CSV": choose a file, see what it would do (utils/csv-import.ts: price
  * changes old -> new, unchanged rows skipped, unknown SKUs, duplicate rows, invalid prices,
  * each with its line), then apply it to the form. Everything runs on the device, offline too;
- * a refused file says why and changes nothing.
+ * a refused file says why and changes nothing. A price list's file (its `price_list` and
+ * `currency` columns, issue 35) is read against the device's copy of the price lists, and
+ * applying it hands the form its list and currency (the preview's `target`) with the prices.
  */
 import { Alert, Button, FileInput, Group, Loader, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useScreenQuery } from '../../../lib/media-query';
@@ -10,7 +12,12 @@ import { IconAlertTriangle, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { getWholeCatalog } from '../../../local/catalog-query';
-import { catalogLookup, previewCsvFile, type CatalogLookup, type FilePreview, type ImportPreview } from '../utils/csv-import';
+import { devicePriceLists } from '../../../local/device-price-lists';
+import { readPriceListState } from '../../../local/price-list-pull';
+import { readListRecords } from '../../../local/price-list-read';
+import {
+  catalogLookup, previewCsvFileWithLists, type CatalogLookup, type FilePreview, type ImportPreview, type ImportPriceLists, type MatchedRow,
+} from '../utils/csv-import';
 import { priceText } from '../utils/price-targets';
 import tones from './tones.module.css';
 
@@ -22,12 +29,21 @@ export const IMPORT_REFUSED_TITLE = 'This file cannot be imported';
 export interface CsvImportModalProps {
   opened: boolean;
   onClose: () => void;
+  /** The preview applied: importedItems(preview) gives the products, the drafts and, for a price list's file, its `target`. */
   onApply: (preview: ImportPreview) => void;
 }
 
+/** The device's price lists (local/device-price-lists.ts) as an import reads them; null: no copy on the device. */
+async function devicePriceListsForImport(): Promise<ImportPriceLists | null> {
+  const db = await devicePriceLists.db();
+  if (!db) return null;
+  const [lists, state] = await Promise.all([db.lists.orderBy('id').toArray(), readPriceListState(db)]);
+  return { lists, catalogCurrency: state.catalogCurrency, records: (priceListId, currency) => readListRecords(db, priceListId, currency) };
+}
+
 const price = (cents: number | null) => (cents === null ? 'None' : priceText(cents));
-const move = (m: { old: number | null; new: number | null } | undefined) =>
-  m ? `${price(m.old)} \u2192 ${m.new === null ? 'Removed' : priceText(m.new)}` : 'No change';
+const move = (m: { old: number | null; new: number | null } | undefined, known: MatchedRow['known']) =>
+  m ? `${known === false ? 'Unknown' : price(m.old)} \u2192 ${m.new === null ? 'Removed' : priceText(m.new)}` : 'No change';
 
 function Section({ title, count, head, children }: { title: string; count: number; head: string[]; children: ReactNode }) {
   if (count === 0) return null;
@@ -73,6 +89,11 @@ function PreviewLists({ preview }: { preview: ImportPreview }) {
   const first = <T,>(list: T[]) => list.slice(0, LISTED_ROWS);
   return (
     <Stack gap="md">
+      {preview.targetName && (
+        <Text size="sm" fw={600}>
+          Prices of the price list {preview.targetName}: applying makes this a work order of that list.
+        </Text>
+      )}
       <SimpleGrid cols={{ base: 2, sm: 5 }}>
         <Stat label="Price changes" value={preview.matched.length} />
         <Stat label="Unchanged (skipped)" value={preview.unchanged.length} />
@@ -85,8 +106,8 @@ function PreviewLists({ preview }: { preview: ImportPreview }) {
           <Table.Tr key={m.line}>
             <Table.Td>{m.line}</Table.Td>
             <Table.Td>{m.target.label}</Table.Td>
-            <Table.Td>{move(m.regular)}</Table.Td>
-            <Table.Td>{move(m.sale)}</Table.Td>
+            <Table.Td>{move(m.regular, m.known)}</Table.Td>
+            <Table.Td>{move(m.sale, m.known)}</Table.Td>
           </Table.Tr>
         ))}
       </Section>
@@ -155,7 +176,7 @@ export function CsvImportModal({ opened, onClose, onApply }: CsvImportModalProps
     setReading(true);
     try {
       const [bytes, catalog] = await Promise.all([chosen.arrayBuffer(), lookup.current ?? getWholeCatalog().then(catalogLookup)]);
-      setResult(previewCsvFile({ name: chosen.name, type: chosen.type, bytes }, catalog));
+      setResult(await previewCsvFileWithLists({ name: chosen.name, type: chosen.type, bytes }, catalog, devicePriceListsForImport));
     } catch {
       setResult({ ok: false, message: 'This file could not be read. Choose it again.' });
     } finally {
@@ -182,7 +203,8 @@ export function CsvImportModal({ opened, onClose, onApply }: CsvImportModalProps
         <Text size="sm">
           The file needs a &quot;SKU&quot;, &quot;Product ID&quot; or &quot;Variant ID&quot; column and a &quot;Regular Price&quot;
           (or &quot;Price&quot;) or &quot;Sale Price&quot; column; BigCommerce&apos;s product export and this app&apos;s catalog
-          export work as they are. An empty price keeps the current one. The file is read on this device.
+          export work as they are. A price list&apos;s export (its &quot;price_list&quot; and &quot;currency&quot; columns) changes
+          that list&apos;s prices. An empty price keeps the current one. The file is read on this device.
         </Text>
         <FileInput
           label="CSV file"

@@ -16,21 +16,37 @@
  * Applying a preview gives the products to select and the drafted prices per target, the same
  * PriceDraft strings the price inputs hold, so build-work-order.ts sends the same items as for
  * prices typed by hand.
+ *
+ * A price list's file (issue 35: the app's export of one list in one currency, contracts
+ * PRICE_LIST_CSV_COLUMNS) names its list and currency on every row (`price_list`, `currency`):
+ * it imports as an order of that list (the preview's `target`, which applying hands to the
+ * form). Every row must name the same list and currency, and the device's copy of the price lists
+ * must know both; the old prices are what the list's customers pay now (contracts
+ * price-list-view.ts: the list's record, else the catalog's price in the catalog's currency, else
+ * unknown). A record is per variant: a product without options is priced by its base variant (its
+ * key stays "p{id}"; the base variant's id names it too), a product with options only through its
+ * variants.
  */
-import { CSV_IMPORT_HEADERS, type CsvImportColumn, unguardFormula } from '@catalog/contracts/csv';
 import { parseMoney } from '@catalog/contracts/money';
+import { targetName, type PriceListTarget } from '@catalog/contracts/work-order-target';
 import { MAX_TITLE_LENGTH } from '@catalog/contracts/work-orders';
 import type { LocalProduct } from '../../../local/catalog-query';
 import { readCsvFile, type CsvFileInput } from './csv-file';
+import { cellOf, columnsOf, ID, isBlank } from './csv-import-columns';
+import { CSV_LIST_IMPORT_MESSAGES, listPrices, pricesNamedBy, readImportList, type CurrentPrices, type ImportList, type ImportPriceLists } from './csv-import-lists';
 import {
   priceText, productPrices, productTarget, variantLabel, variantOwnPrices, variantRegular, variantTarget, type LocalVariant,
 } from './price-targets';
 import type { PriceDraft } from './work-order-form';
 
+export type { ImportList, ImportPriceLists, NamedPrices } from './csv-import-lists';
+export { pricesNamedBy, readImportList } from './csv-import-lists';
+
 export const CSV_IMPORT_MESSAGES = {
   noKey: 'The file has no column naming the products: add a "SKU", "Product ID" or "Variant ID" column.',
   noPrice: 'The file has no price column: add a "Regular Price" (or "Price") or a "Sale Price" column.',
   noRows: 'The file has a header but no rows of prices.',
+  ...CSV_LIST_IMPORT_MESSAGES,
 } as const;
 
 interface PriceMove {
@@ -51,10 +67,16 @@ export interface MatchedRow {
   /** Present when the file changes it. */
   regular?: PriceMove;
   sale?: PriceMove;
+  /** false: the old prices are unknown (a price list's item without a record, in another currency than the catalog's). */
+  known?: false;
 }
 
 export interface ImportPreview {
   title: string;
+  /** A price list's file: the list and currency it changes (absent: the catalog's prices). */
+  target?: PriceListTarget;
+  /** "Wholesale (USD)": the target's name for people. */
+  targetName?: string;
   matched: MatchedRow[];
   unchanged: { line: number; label: string }[];
   unknown: { line: number; reference: string }[];
@@ -95,6 +117,8 @@ export function catalogLookup(catalog: readonly LocalProduct[]): CatalogLookup {
   for (const product of catalog) {
     products.set(product.id, product);
     addSku(product.sku, { product });
+    // A product without options is its base variant: a price list's export names it by that id.
+    if (product.variants.length === 0 && product.baseVariantId != null) variants.set(product.baseVariantId, { product });
     for (const variant of product.variants) {
       const item = { product, variant };
       variants.set(variant.id, item);
@@ -111,32 +135,12 @@ function targetOf({ product, variant }: CatalogItem): ImportTarget {
     : { key: productTarget(product), label: product.name, product };
 }
 
-/** The column of each kind in the header row (-1: absent); the first alias present wins. */
-function columnsOf(header: readonly string[]): Record<CsvImportColumn, number> {
-  const names = header.map((h) => h.replace(/^\uFEFF/, '').trim().toLowerCase());
-  const find = (aliases: readonly string[]) => {
-    for (const alias of aliases) {
-      const at = names.indexOf(alias);
-      if (at >= 0) return at;
-    }
-    return -1;
-  };
-  return {
-    sku: find(CSV_IMPORT_HEADERS.sku),
-    productId: find(CSV_IMPORT_HEADERS.productId),
-    variantId: find(CSV_IMPORT_HEADERS.variantId),
-    regular: find(CSV_IMPORT_HEADERS.regular),
-    sale: find(CSV_IMPORT_HEADERS.sale),
-  };
-}
 
 /** "Order 5.csv" -> "Order 5"; cut to the longest title an order takes. */
 export function titleFromFileName(fileName: string): string {
   const base = fileName.replace(/^.*[\\/]/, '').replace(/\.[^.]+$/, '').trim();
   return (base || 'Imported prices').slice(0, MAX_TITLE_LENGTH).trim();
 }
-
-const ID = /^\d{1,15}$/;
 
 type Resolved = { item: CatalogItem } | { unknown: string };
 
@@ -169,27 +173,40 @@ function priceCell(value: string, field: 'regular' | 'sale'): number | null | un
   }
 }
 
-function currentPrices(target: ImportTarget): { regular: number | null; sale: number | null } {
+function currentPrices(target: ImportTarget): CurrentPrices {
   const { product, variant } = target;
-  if (!variant) return productPrices(product);
-  return { regular: variantRegular(product, variant), sale: variantOwnPrices(variant).sale };
+  if (!variant) return { ...productPrices(product), known: true };
+  return { regular: variantRegular(product, variant), sale: variantOwnPrices(variant).sale, known: true };
 }
 
-/** The preview of `records` (the header first) against the local catalog. */
-export function previewImport(records: readonly string[][], lookup: CatalogLookup, fileName: string): ImportResult {
+/**
+ * The preview of `records` (the header first) against the local catalog; a price list's file
+ * against `list`, the list and currency it names (readImportList), which it must be.
+ */
+export function previewImport(records: readonly string[][], lookup: CatalogLookup, fileName: string, list?: ImportList): ImportResult {
   const header = records[0] ?? [];
   const col = columnsOf(header);
   if (col.sku < 0 && col.productId < 0 && col.variantId < 0) return { ok: false, message: CSV_IMPORT_MESSAGES.noKey };
   if (col.regular < 0 && col.sale < 0) return { ok: false, message: CSV_IMPORT_MESSAGES.noPrice };
+  const named = pricesNamedBy(records);
+  if (named.kind === 'error') return { ok: false, message: named.message };
+  if (named.kind === 'list' && (list?.target.priceListId !== named.target.priceListId || list.target.currency !== named.target.currency)) {
+    return { ok: false, message: CSV_IMPORT_MESSAGES.noPriceLists };
+  }
+  const through = named.kind === 'list' ? list : undefined;
 
   const preview: ImportPreview = { title: titleFromFileName(fileName), matched: [], unchanged: [], unknown: [], duplicates: [], invalid: [] };
+  if (through) {
+    preview.target = through.target;
+    preview.targetName = targetName(through.target, through.name);
+  }
   const seen = new Map<string, number>();
   let rows = 0;
   for (let i = 1; i < records.length; i++) {
     const record = records[i]!;
     const line = i + 1;
-    const cell = (at: number) => (at < 0 ? '' : unguardFormula((record[at] ?? '').trim()));
-    if (record.every((c) => c.trim() === '')) continue;
+    const cell = (at: number) => cellOf(record, at);
+    if (isBlank(record)) continue;
     rows += 1;
 
     const found = resolve(lookup, { sku: cell(col.sku), productId: cell(col.productId), variantId: cell(col.variantId) });
@@ -212,8 +229,13 @@ export function previewImport(records: readonly string[][], lookup: CatalogLooku
       preview.invalid.push({ line, message: `${target.label}: ${problems.join('; ')}` });
       continue;
     }
-    const now = currentPrices(target);
+    const now = through ? listPrices(through, target) : currentPrices(target);
+    if ('error' in now) {
+      preview.invalid.push({ line, message: now.error });
+      continue;
+    }
     const row: MatchedRow = { line, target };
+    if (!now.known) row.known = false;
     // A regular price of null is never drafted (it cannot be removed); a sale price of null is.
     if (typeof regular === 'number' && regular !== now.regular) row.regular = { old: now.regular, new: regular };
     if ((sale === null || typeof sale === 'number') && sale !== now.sale) row.sale = { old: now.sale, new: sale };
@@ -224,8 +246,12 @@ export function previewImport(records: readonly string[][], lookup: CatalogLooku
   return { ok: true, preview };
 }
 
-/** What applying a preview puts in the form: the products to select and the drafted prices by target. */
-export function importedItems(preview: ImportPreview): { products: LocalProduct[]; drafts: Record<string, PriceDraft> } {
+/**
+ * What applying a preview puts in the form: the products to select, the drafted prices by item
+ * key ("p{id}": a product without options, in a list its base variant; "v{id}": a variant), and
+ * for a price list's file the list and currency the order changes.
+ */
+export function importedItems(preview: ImportPreview): { products: LocalProduct[]; drafts: Record<string, PriceDraft>; target?: PriceListTarget } {
   const products = new Map<number, LocalProduct>();
   const drafts: Record<string, PriceDraft> = {};
   for (const row of preview.matched) {
@@ -235,16 +261,33 @@ export function importedItems(preview: ImportPreview): { products: LocalProduct[
     if (row.sale) draft.sale = row.sale.new === null ? null : priceText(row.sale.new);
     drafts[row.target.key] = draft;
   }
-  return { products: [...products.values()], drafts };
+  return preview.target ? { products: [...products.values()], drafts, target: preview.target } : { products: [...products.values()], drafts };
 }
 
 export type FilePreview = { ok: true; preview: ImportPreview; notice?: string } | { ok: false; message: string };
 
-/** A chosen file, bytes to preview, against the prepared lookup: what the screen runs and bench/csv-import.ts measures. */
+/**
+ * A chosen file, bytes to preview, against the prepared lookup: what bench/csv-import.ts measures
+ * (a price list's file needs the price lists: previewCsvFileWithLists).
+ */
 export function previewCsvFile(file: CsvFileInput, lookup: CatalogLookup): FilePreview {
   const read = readCsvFile(file);
   if (!read.ok) return read;
-  const result = previewImport(read.records, lookup, file.name);
+  return withNotice(previewImport(read.records, lookup, file.name), read.notice);
+}
+
+/** What the screen runs: previewCsvFile, a price list's file against the device's price lists (null: none on the device). */
+export async function previewCsvFileWithLists(file: CsvFileInput, lookup: CatalogLookup, priceLists: () => Promise<ImportPriceLists | null>): Promise<FilePreview> {
+  const read = readCsvFile(file);
+  if (!read.ok) return read;
+  const named = pricesNamedBy(read.records);
+  if (named.kind !== 'list') return withNotice(previewImport(read.records, lookup, file.name), read.notice);
+  const list = await readImportList(named.target, await priceLists());
+  if (!list.ok) return list;
+  return withNotice(previewImport(read.records, lookup, file.name, list.list), read.notice);
+}
+
+function withNotice(result: ImportResult, notice: string | undefined): FilePreview {
   if (!result.ok) return result;
-  return read.notice ? { ok: true, preview: result.preview, notice: read.notice } : { ok: true, preview: result.preview };
+  return notice ? { ok: true, preview: result.preview, notice } : { ok: true, preview: result.preview };
 }
