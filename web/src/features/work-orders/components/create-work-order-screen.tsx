@@ -16,11 +16,11 @@
  * The form is a draft saved on the device as the merchant works (hooks/use-work-order-draft):
  * /work-orders/create?draft=<id> opens one, and a new form's URL names its draft once saved.
  */
-import { Button, Center, Grid, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { orderGuardrails, previewPriceChanges, type PreviewLine } from '@catalog/contracts/bulk-adjustment-preview';
 import { getErrorMessage } from '@catalog/contracts/errors';
-import { targetName, type PriceListTarget } from '@catalog/contracts/work-orders';
+import type { PriceListTarget } from '@catalog/contracts/work-orders';
 import { IconArrowLeft, IconEye, IconFileImport } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -33,16 +33,17 @@ import { useWorkOrderDraft } from '../hooks/use-work-order-draft';
 import { useWorkOrderForm } from '../hooks/use-work-order-form';
 import { useGuardrailSettings } from '../hooks/use-guardrail-settings';
 import { useOverlaps } from '../hooks/use-overlaps';
-import { useFormPriceLists } from '../hooks/use-form-price-lists';
+import { useFormPrices } from '../hooks/use-form-price-lists';
 import { buildWorkOrder, type FormErrors } from '../utils/build-work-order';
 import { importedItems, type ImportPreview } from '../utils/csv-import';
 import { DRAFT_PARAM } from '../utils/draft-state';
-import { baseVariantOf, emptyListPrices, hasOwnListPrices, sameTarget } from '../utils/list-prices';
+import { baseVariantOf, hasOwnListPrices, sameTarget } from '../utils/list-prices';
 import { explainDraft, selectedProducts, skippedNotes } from '../utils/work-order-form';
 import { CsvImportModal } from './csv-import-modal';
 import { PriceChangesPanel } from './price-changes-panel';
 import { PriceTargetSelect } from './price-target-select';
 import { ProductPicker } from './product-picker';
+import { TargetChangeDialog } from './target-change-dialog';
 import { DATE_INPUT_ID, REVERT_DATE_INPUT_ID, TITLE_INPUT_ID, WorkOrderDetailsCard } from './work-order-details-card';
 
 /** Shown once the form has been saved on the device. */
@@ -83,14 +84,8 @@ export function CreateWorkOrderScreen({ onCreated }: CreateWorkOrderScreenProps)
   const [submitError, setSubmitError] = useState<string | null>(null);
 
   // The price list's records (issue 35); while they are read its prices show as unknown.
-  const priceLists = useFormPriceLists(state.target);
   const target = state.target ?? null;
-  const readList = priceLists?.list;
-  const list = useMemo(() => (target ? (readList ?? emptyListPrices(target)) : null), [target, readList]);
-  const nameOf = useCallback(
-    (t: PriceListTarget | null | undefined) => targetName(t, t ? priceLists?.lists.find((l) => l.id === t.priceListId)?.name : null),
-    [priceLists],
-  );
+  const { lists: priceLists, list, nameOf } = useFormPrices(target);
   const [pendingTarget, setPendingTarget] = useState<{ target: PriceListTarget | null } | null>(null);
 
   const built = useMemo(() => buildWorkOrder(state, undefined, list), [state, list]);
@@ -256,7 +251,7 @@ export function CreateWorkOrderScreen({ onCreated }: CreateWorkOrderScreenProps)
             dispatch={dispatch}
             errors={errors}
             variantCount={variantCount}
-            pricesSelect={<PriceTargetSelect value={target} lists={priceLists?.lists} onChange={changeTarget} />}
+            pricesSelect={<PriceTargetSelect value={target} lists={priceLists} onChange={changeTarget} />}
           />
 
           {/* Side by side from 992 px (a tablet in landscape, next to the sidebar's icon rail); stacked below. */}
@@ -271,30 +266,15 @@ export function CreateWorkOrderScreen({ onCreated }: CreateWorkOrderScreenProps)
         </>
       )}
 
-      <Modal
-        opened={pendingTarget !== null}
-        onClose={() => setPendingTarget(null)}
-        title={`Change to ${nameOf(pendingTarget?.target)} prices?`}
-        centered
-      >
-        <Text size="sm">
-          The prices drafted in this work order are for {nameOf(target)} prices. Changing clears them; the selected products stay.
-        </Text>
-        <Group justify="flex-end" gap="sm" mt="md">
-          <Button variant="default" onClick={() => setPendingTarget(null)}>
-            Keep {nameOf(target)}
-          </Button>
-          <Button
-            color="red"
-            onClick={() => {
-              if (pendingTarget) dispatch({ type: 'target', target: pendingTarget.target });
-              setPendingTarget(null);
-            }}
-          >
-            Change and clear prices
-          </Button>
-        </Group>
-      </Modal>
+      <TargetChangeDialog
+        to={pendingTarget ? nameOf(pendingTarget.target) : null}
+        from={nameOf(target)}
+        onKeep={() => setPendingTarget(null)}
+        onChange={() => {
+          if (pendingTarget) dispatch({ type: 'target', target: pendingTarget.target });
+          setPendingTarget(null);
+        }}
+      />
 
       <CsvImportModal opened={importOpen} onClose={() => setImportOpen(false)} onApply={applyImport} />
 

@@ -186,3 +186,16 @@ describe('WorkOrderCard kept prices (issue 31)', () => {
     await waitFor(() => container.querySelector('[role="alert"]')?.textContent === 'Work order not found');
   });
 });
+
+describe('WorkOrderCard prices (issue 35)', () => {
+  it('names the price list and currency a price list order changes, and nothing for the catalog', async () => {
+    const target = { priceListId: 7, currency: 'USD' };
+    rendered = await render(<WorkOrderCard order={testOrder({ target })} onAction={vi.fn()} priceListName="Wholesale" />);
+    expect(rendered.container.textContent).toContain('Prices: Wholesale (USD)');
+    rendered.unmount();
+    // A list the device does not know (yet) is named by its id.
+    rendered = await render(<WorkOrderCard order={testOrder({ target })} onAction={vi.fn()} />);
+    expect(rendered.container.textContent).toContain('Prices: Price list 7 (USD)');
+    expect(await renderCard(testOrder()).then((c) => c.textContent)).not.toContain('Prices:');
+  });
+});

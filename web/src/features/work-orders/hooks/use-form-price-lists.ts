@@ -5,12 +5,12 @@
  * read the copy as the last pull left it.
  */
 import type { PriceListSummary } from '@catalog/contracts/price-lists';
-import type { PriceListTarget } from '@catalog/contracts/work-orders';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { targetName, type PriceListTarget } from '@catalog/contracts/work-orders';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { devicePriceLists } from '../../../local/device-price-lists';
 import { readListRecords } from '../../../local/price-list-read';
 import { readPriceListState } from '../../../local/price-list-pull';
-import type { ListPrices } from '../utils/list-prices';
+import { emptyListPrices, type ListPrices } from '../utils/list-prices';
 
 export interface FormPriceLists {
   /** Every list of the store (none: no copy on the device yet). */
@@ -65,4 +65,26 @@ export function useFormPriceLists(target: PriceListTarget | null | undefined): F
 export function usePriceListNames(): ReadonlyMap<number, string> {
   const lists = useFormPriceLists(null)?.lists;
   return useMemo(() => new Map((lists ?? []).map((l) => [l.id, l.name])), [lists]);
+}
+
+export interface FormPrices {
+  /** undefined while first read. */
+  lists: PriceListSummary[] | undefined;
+  /** The target's records (while read: none, its prices unknown); null for the catalog. */
+  list: ListPrices | null;
+  /** "Wholesale (USD)", "Catalog" (contracts targetName). */
+  nameOf: (target: PriceListTarget | null | undefined) => string;
+}
+
+/** The create form's prices: the lists to choose from, the chosen one's records, and their names. */
+export function useFormPrices(target: PriceListTarget | null): FormPrices {
+  const read = useFormPriceLists(target);
+  const readList = read?.list;
+  const lists = read?.lists;
+  const list = useMemo(() => (target ? (readList ?? emptyListPrices(target)) : null), [target, readList]);
+  const nameOf = useCallback(
+    (t: PriceListTarget | null | undefined) => targetName(t, t ? lists?.find((l) => l.id === t.priceListId)?.name : null),
+    [lists],
+  );
+  return { lists, list, nameOf };
 }

@@ -5,6 +5,7 @@ import { DEFAULT_GUARDRAIL_SETTINGS } from '@catalog/contracts/guardrails';
 import { CreateWorkOrderBody, priceListItemIssues } from '@catalog/contracts/work-orders';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildWorkOrder } from './build-work-order';
+import type { RecordTuple } from '../../../local/price-list-db';
 import { parseDraftState, toStoredDraft } from './draft-state';
 import { listCents, NO_BASE_VARIANT_MESSAGE, NO_LIST_PRICE_MESSAGE, type ListPrices } from './list-prices';
 import { testProduct, testVariant } from './test-fixtures';
@@ -34,7 +35,7 @@ const oldMug = testProduct(103, { name: 'Old Mug', regularPrice: '9.00' });
 const wholesale: ListPrices = {
   target: WHOLESALE,
   catalogCurrency: true,
-  records: new Map([[101, { 1001: ['15.00', '14.00', null, null] }], [102, { 5101: ['10.00', null, null, null] }]]),
+  records: new Map<number, Record<number, RecordTuple>>([[101, { 1001: ['15.00', '14.00', null, null] }], [102, { 5101: ['10.00', null, null, null] }]]),
 };
 const euro: ListPrices = { target: EURO, catalogCurrency: false, records: new Map([[102, { 5101: ['11.00', null, null, null] }]]) };
 
