@@ -4,18 +4,30 @@
  * pulls it (GET /api/catalog/changes, the rows stored as web/src/local does), then every filter
  * alone and in combination asked of both: GET /api/products (SQL, this run's database) and the
  * device's CatalogIndex (contracts' matchesProductFilters). The ids, in list order, must agree.
+ *
+ * Through a price list and currency too (issue 35): the records pulled as a device pulls them
+ * (GET /api/price-lists/changes), the index's price source made of them as the device makes it
+ * (web/src/local/price-list-index.ts buildPriceSource, whose module reads IndexedDB: its few lines
+ * over catalog-index-prices.ts are repeated here), against GET /api/products?priceList=&currency=.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProductFilters, type ProductFiltersInput } from '@catalog/contracts/product-filters';
+import type { PriceListChangesResponse } from '@catalog/contracts/price-list-changes';
 import type { CatalogChangesResponse, ReplicatedVariant } from '@catalog/contracts/replication';
 import { CatalogIndex } from '../../../../web/src/local/catalog-index';
 import type { IndexFilter } from '../../../../web/src/local/catalog-index-entry';
+import {
+  listPriceSubject, needsCatalogRow, type IndexPriceSource, type ListPriceSubject, type ListRecordTuple,
+} from '../../../../web/src/local/catalog-index-prices';
 import { fromVariants, toStored } from '../../../../web/src/local/stored-product';
 import { startDemoStore, storeProducts, syncedApp, type TestStore } from '../../testing/store-fixture';
 
 let store: TestStore;
 let t: Awaited<ReturnType<typeof syncedApp>>;
 const device = new CatalogIndex();
+/** The device's copy of the catalog, as pulled: products by id, their variants by product id. */
+const pulledProducts = new Map<number, CatalogChangesResponse['products'][number]>();
+const pulledVariants = new Map<number, ReplicatedVariant[]>();
 
 beforeAll(async () => {
   store = await startDemoStore({ products: 500, seed: 'filters' });
@@ -39,6 +51,8 @@ beforeAll(async () => {
   }
   device.apply(products.map((p) => toStored(p, fromVariants(variants.get(p.id) ?? []))));
   device.settle();
+  for (const p of products) pulledProducts.set(p.id, p);
+  for (const [id, vs] of variants) pulledVariants.set(id, vs);
 }, 120_000);
 
 afterAll(async () => {
@@ -59,9 +73,9 @@ async function apiIds(query: Record<string, string>): Promise<{ status: number; 
   }
 }
 
-function deviceIds(query: Record<string, string>): number[] {
+function deviceIds(query: Record<string, string>, prices?: IndexPriceSource): number[] {
   const { search, category, ...rest } = query;
-  const filter: IndexFilter = { search, category, filters: ProductFilters.parse(rest as ProductFiltersInput) };
+  const filter: IndexFilter = { search, category, filters: ProductFilters.parse(rest as ProductFiltersInput), prices };
   return device.query(filter, 0, 1_000_000).ids;
 }
 
@@ -110,6 +124,82 @@ describe('product filters: the device and the API agree', () => {
       expect({ query, status: res.status }).toEqual({ query, status: 400 });
       const body = (await res.json()) as { error: { code: string; fields?: Record<string, string> } };
       expect({ query, fields: Object.keys(body.error.fields ?? {}) }).toEqual({ query, fields: [field] });
+    }
+  });
+});
+
+describe('product filters through a price list (issue 35): the device and the API agree', () => {
+  /** The device's pull of the records: every page of changes, by list and currency, then product, then variant. */
+  async function pullRecords() {
+    const byList = new Map<string, Map<number, Record<number, ListRecordTuple>>>();
+    let catalogCurrency: string | null = null;
+    for (let cursor = 0, more = true; more;) {
+      const res = await t.app.request(`/api/price-lists/changes?cursor=${cursor}&limit=5000`, { headers: t.owner.headers });
+      expect(res.status).toBe(200);
+      const page = (await res.json()) as PriceListChangesResponse;
+      catalogCurrency = page.catalogCurrency;
+      for (const r of page.records) {
+        const key = `${r.priceListId}:${r.currency}`;
+        const products = byList.get(key) ?? byList.set(key, new Map()).get(key)!;
+        products.set(r.productId, { ...products.get(r.productId), [r.variantId]: [r.price, r.salePrice, r.retailPrice, r.mapPrice] });
+      }
+      for (const d of page.deleted) delete byList.get(`${d.priceListId}:${d.currency}`)?.get(d.productId)?.[d.variantId];
+      cursor = page.cursor;
+      more = page.hasMore;
+    }
+    return { byList, catalogCurrency };
+  }
+
+  /** The index's price source of one list and currency's records, as price-list-index.ts buildPriceSource makes it. */
+  function buildPriceSource(key: string, records: ReadonlyMap<number, Readonly<Record<number, ListRecordTuple>>>, catalogCurrency: boolean): IndexPriceSource {
+    const byProduct = new Map<number, ListPriceSubject>();
+    for (const [id, variants] of records) {
+      const facts = device.priceFacts(id);
+      if (!facts) continue;
+      // The catalog row with variants, read only when the list's sale depends on it.
+      const p = pulledProducts.get(id);
+      const row = p && needsCatalogRow(variants, catalogCurrency, facts.onSale) ? { ...p, variants: pulledVariants.get(id) ?? [] } : undefined;
+      byProduct.set(id, listPriceSubject(variants, facts.baseVariantId, catalogCurrency, facts.onSale, row));
+    }
+    return { key, catalogCurrency, byProduct };
+  }
+
+  it('on the price range and on sale, alone and with the other filters, in the catalog\'s currency and another', async () => {
+    const [list] = await t.db.priceLists.listLists(t.companyId);
+    expect(list).toBeDefined();
+    // Records in a currency not the catalog's, for some of the products (a sale on some), and sales in the catalog's.
+    const ids = await t.db.products.listIds(t.companyId);
+    const products = await t.db.products.getByExternalIds(t.companyId, ids.filter((_, i) => i % 4 === 0));
+    const units = products.flatMap((p) => (p.variants.length > 0 ? p.variants.map((v) => ({ p, variantId: v.externalId })) : p.baseVariantId === null ? [] : [{ p, variantId: p.baseVariantId }]));
+    const catalogCurrency = (await t.db.priceLists.catalogCurrency(t.companyId))!;
+    expect(catalogCurrency).not.toBe('EUR');
+    await t.db.priceLists.upsertRecords(t.companyId, units.flatMap(({ p, variantId }, i) => [
+      { priceListId: list!.id, variantId, productId: p.externalId, currency: 'EUR', priceCents: 500 + 331 * i, salePriceCents: i % 3 === 0 ? 400 + 100 * i : null, retailPriceCents: null, mapPriceCents: null },
+      ...(i % 7 === 0 ? [{ priceListId: list!.id, variantId, productId: p.externalId, currency: catalogCurrency, priceCents: 1999, salePriceCents: i % 2 ? 1500 : 0, retailPriceCents: null, mapPriceCents: null }] : []),
+    ]));
+    const { byList, catalogCurrency: pulledCurrency } = await pullRecords();
+    expect(pulledCurrency).toBe(catalogCurrency);
+
+    const catalog = store.store.catalog();
+    const brands = catalog.data.brands.map((b) => b.name);
+    const queries: Array<Record<string, string>> = [
+      {}, { priceMin: '20' }, { priceMax: '19.99' }, { priceMin: '5', priceMax: '30' }, { priceMin: '0' }, { onSale: 'true' },
+      { onSale: 'true', priceMax: '100' }, { brand: brands[1]!, priceMin: '10', stock: 'in' }, { visible: 'true', priceMax: '60.50' },
+      { search: 'pro', onSale: 'true' }, { category: 'Home & Kitchen', priceMin: '15', priceMax: '200' },
+    ];
+    for (const currency of [catalogCurrency, 'EUR']) {
+      const records = byList.get(`${list!.id}:${currency}`) ?? new Map();
+      expect(records.size).toBeGreaterThan(0);
+      const source = buildPriceSource(`${list!.id}:${currency}`, records, currency === catalogCurrency);
+      let nonEmpty = 0;
+      for (const query of queries) {
+        const api = await apiIds({ ...query, priceList: String(list!.id), currency });
+        expect({ currency, query, status: api.status }).toEqual({ currency, query, status: 200 });
+        expect({ currency, query, ids: deviceIds(query, source) }).toEqual({ currency, query, ids: api.ids });
+        if (api.ids.length > 0 && api.ids.length < device.size) nonEmpty++;
+      }
+      // The filters really narrow through the list too.
+      expect(nonEmpty, currency).toBeGreaterThanOrEqual(queries.length - 4);
     }
   });
 });
