@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { filterSubject, matchesProductFilters, ProductFilters, productFiltersToParams, stockLevel } from './product-filters';
+import { priceListPrices } from './price-list-view';
+import { filterSubject, matchesProductFilters, ProductFilters, productFiltersToParams, stockLevel, throughPriceList } from './product-filters';
 import { ProductListQuery } from './products';
 
 const subject = filterSubject({
@@ -42,5 +43,21 @@ describe('product filters', () => {
     const params = productFiltersToParams(f);
     expect(params).toEqual([['brand', 'A & B'], ['priceMin', '5.00'], ['stock', 'out'], ['visible', 'true'], ['sku', 'x']]);
     expect(ProductFilters.parse(Object.fromEntries(params))).toEqual(ProductFilters.parse({ ...Object.fromEntries(params) }));
+  });
+
+  it('through a price list (issue 35): the range on the product\'s list price, unknown in no range; on sale by a list sale price only', () => {
+    const catalog = { regularPrice: '20.00', salePrice: null, retailPrice: null };
+    const record = (price: string, salePrice: string | null = null) => ({ price, salePrice, retailPrice: null, mapPrice: null });
+    const m = (s: ReturnType<typeof throughPriceList>, f: object) => matchesProductFilters(s, ProductFilters.parse(f));
+    // The record's price, and no sale: the catalog's sale on a variant no longer counts once its record has none.
+    const listed = throughPriceList(subject, { product: priceListPrices(catalog, record('12.00'), false), variants: [priceListPrices(catalog, record('11.00'), false)] });
+    expect([m(listed, { priceMax: '12' }), m(listed, { priceMin: '12.01' }), m(listed, { onSale: 'true' }), m(listed, { brand: 'Lumen' })]).toEqual([true, false, false, true]);
+    // A variant's list sale puts the product on sale.
+    const onSale = throughPriceList(subject, { product: priceListPrices(catalog, null, true), variants: [priceListPrices(catalog, record('18.00', '9.00'), true)] });
+    expect([m(onSale, { onSale: 'true' }), m(onSale, { priceMin: '20', priceMax: '20' })]).toEqual([true, true]);
+    // Another currency without a record: unknown, in no range (not even from 0), and no sale.
+    const unknown = throughPriceList(subject, { product: priceListPrices(catalog, null, false), variants: [] });
+    expect(unknown.regularPriceCents).toBeNull();
+    expect([m(unknown, { priceMin: '0' }), m(unknown, { priceMax: '99999999.99' }), m(unknown, { onSale: 'true' }), m(unknown, {})]).toEqual([false, false, false, true]);
   });
 });

@@ -22,6 +22,17 @@ describe('ProductListQuery', () => {
     expect(ProductListQuery.safeParse({ limit: '0' }).success).toBe(false);
   });
 
+  it('takes a price list and a currency together or neither (issue 35), the currency upper-cased', () => {
+    expect(ProductListQuery.parse({ priceList: '7', currency: 'eur' })).toMatchObject({ priceList: 7, currency: 'EUR' });
+    for (const [query, path] of [[{ priceList: '7' }, 'currency'], [{ currency: 'EUR' }, 'priceList']] as const) {
+      const result = ProductListQuery.safeParse(query);
+      expect(result.success ? [] : result.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([[path, 'Name both a price list and a currency, or neither']]);
+    }
+    for (const query of [{ priceList: 'x', currency: 'EUR' }, { priceList: '0', currency: 'EUR' }, { priceList: '7', currency: 'EURO' }]) {
+      expect(ProductListQuery.safeParse(query).success, JSON.stringify(query)).toBe(false);
+    }
+  });
+
   it('rejects a page that is not a positive whole number', () => {
     for (const page of ['0', '-1', '1.5', 'abc']) {
       expect(ProductListQuery.safeParse({ page }).success, page).toBe(false);
