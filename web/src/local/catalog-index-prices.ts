@@ -14,7 +14,7 @@
  * A product without records is the index's entry as it is in the catalog's currency, and has no
  * known price and no sale in another. Search, order and the other filters stay the catalog's.
  */
-import { isOnSale, parseMoney } from '@catalog/contracts/money';
+import { isOnSale } from '@catalog/contracts/money';
 import { catalogPricesOf, priceListPrices, type CatalogPrices } from '@catalog/contracts/price-list-view';
 import { productFilterMatcher, type ProductFilters, type ProductFilterSubject } from '@catalog/contracts/product-filters';
 
@@ -44,14 +44,8 @@ export interface CatalogPricedProduct extends CatalogPrices {
 
 const NO_CATALOG: CatalogPrices = { regularPrice: null, salePrice: null, retailPrice: null };
 
-const centsOf = (price: string | null): number => {
-  if (price === null) return Number.NaN;
-  try {
-    return parseMoney(price);
-  } catch {
-    return Number.NaN;
-  }
-};
+/** Cents of a price as the device stores it ("19.90"): exact for the stored domain, as the index's own (catalog-index-entry.ts); NaN for none. */
+const centsOf = (price: string | null): number => (price === null ? Number.NaN : Math.round(Number(price) * 100));
 
 const recordOf = (t: ListRecordTuple) => ({ price: t[0], salePrice: t[1], retailPrice: t[2], mapPrice: t[3] });
 
@@ -72,9 +66,13 @@ export function listPriceSubject(
   const own = baseVariantId == null ? undefined : records[baseVariantId];
   const regularPriceCents = own ? centsOf(priceListPrices(NO_CATALOG, recordOf(own), catalogCurrency).price) : catalogCurrency ? undefined : Number.NaN;
   let onSale = false;
-  for (const key in records) {
+  // Object.values: for-in over integer keys was several times slower (100,000 products' records).
+  for (const record of Object.values(records)) {
     // A record overrides every catalog price: the catalog's are not needed for it.
-    if (isOnSale(priceListPrices(NO_CATALOG, recordOf(records[key]!), catalogCurrency).salePrice)) onSale = true;
+    if (isOnSale(priceListPrices(NO_CATALOG, recordOf(record), catalogCurrency).salePrice)) {
+      onSale = true;
+      break;
+    }
   }
   if (!onSale && needsCatalogRow(records, catalogCurrency, catalogOnSale)) {
     if (!product) onSale = true;
@@ -90,8 +88,7 @@ export function listPriceSubject(
 /** Whether a product's list sale depends on its catalog row's units without a record (see listPriceSubject). */
 export function needsCatalogRow(records: Readonly<Record<number, ListRecordTuple>>, catalogCurrency: boolean, catalogOnSale: boolean): boolean {
   if (!catalogCurrency || !catalogOnSale) return false;
-  for (const key in records) if (isOnSale(records[key]![1])) return false;
-  return true;
+  return !Object.values(records).some((record) => isOnSale(record[1]));
 }
 
 /** Whether the filters read prices (a range or on sale): only then does a price source change a result. */

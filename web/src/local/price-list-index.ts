@@ -67,9 +67,11 @@ export async function buildPriceSource(
   readRows: (ids: number[]) => Promise<Array<CatalogPricedProduct & { id: number }>>,
 ): Promise<IndexPriceSource> {
   const ask: number[] = [];
-  for (const [id, variants] of records) {
-    const facts = index.priceFacts(id);
-    if (facts && needsCatalogRow(variants, catalogCurrency, facts.onSale)) ask.push(id);
+  if (catalogCurrency) {
+    for (const [id, variants] of records) {
+      const facts = index.priceFacts(id);
+      if (facts?.onSale && needsCatalogRow(variants, catalogCurrency, facts.onSale)) ask.push(id);
+    }
   }
   const rows = new Map<number, CatalogPricedProduct>();
   if (ask.length) for (const row of await readRows(ask)) rows.set(row.id, row);
