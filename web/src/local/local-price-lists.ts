@@ -159,6 +159,14 @@ export function createLocalPriceLists({ catalog, isOffline, fetchChanges, now = 
    * signed in. Starting pulls once at once when the catalog has been pulled, so the copy is fresh.
    */
   function start(): void {
+    kept = true;
+    begin();
+  }
+
+  /** Whether the shell started following (`start`): then it goes on with no screen subscribed. */
+  let kept = false;
+
+  function begin(): void {
     if (unfollow) return;
     lastPulledAt = null;
     unfollow = catalog.subscribe(follow);
@@ -177,12 +185,17 @@ export function createLocalPriceLists({ catalog, isOffline, fetchChanges, now = 
     /** The open copy once it is made; null when no user's catalog is open. */
     db: (): Promise<PriceListDb | null> => opened?.catch(() => null) ?? Promise.resolve(null),
     status: (): PriceListsStatus => status,
-    /** A screen reading the copy: it follows the catalog from now on (`start`; the signed-in shell started it already, as a rule). */
+    /**
+     * A screen reading the copy: the first listener follows the catalog (as `start`, which the
+     * signed-in shell called already, as a rule), and the last one gone stops it unless the shell
+     * started it (a screen rendered without the shell, in tests, pulls only while it is shown).
+     */
     subscribe(listener: () => void): () => void {
       listeners.add(listener);
-      start();
+      begin();
       return () => {
         listeners.delete(listener);
+        if (listeners.size === 0 && !kept) stopFollowing();
       };
     },
     /**
@@ -196,6 +209,7 @@ export function createLocalPriceLists({ catalog, isOffline, fetchChanges, now = 
     },
     /** Stops following the catalog and closes the copy (tests). */
     stop(): void {
+      kept = false;
       stopFollowing();
       db?.close();
     },

@@ -119,7 +119,7 @@ describe('pulling price lists', () => {
 });
 
 describe('the local price lists', () => {
-  it('pull after each of the catalog\u2019s pulls once a screen (or the shell) started them, never offline, into each user\u2019s own copy; sign-out deletes it', async () => {
+  it('while a screen shows them, pull after each of the catalog\u2019s pulls, never offline, into each user\u2019s own copy; sign-out deletes it', async () => {
     const { fetch, write, server } = fakeServer(10);
     write(rec(1, 100, 1001, '9.00'));
     const catalog = createStatusStore();
@@ -151,12 +151,11 @@ describe('the local price lists', () => {
     expect(await db.records.count()).toBe(2);
     expect(local.status().revision).toBeGreaterThan(revision);
 
-    // No screen shows price lists any more: the catalog's pulls are still followed.
+    // No screen shows price lists, and the shell did not start them: the catalog's pulls are not followed.
     unsubscribe();
     server.asked = [];
     catalog.set({ lastPulledAt: 4 });
-    await local.pullNow();
-    expect(server.asked[0]).toBe(2);
+    expect(server.asked).toEqual([]);
 
     local.start();
     catalog.set({ ...INITIAL_STATUS, uid: 'u-2', lastPulledAt: null });
@@ -177,9 +176,13 @@ describe('the local price lists', () => {
     await local.pullNow();
     expect(server.asked[0]).toBe(0);
     expect(await (await local.db())!.records.count()).toBe(1);
+    // A screen comes and goes: the shell's following stays.
+    local.subscribe(() => {})();
     write(rec(1, 200, 2000, '5.00'));
+    server.asked = [];
     catalog.set({ lastPulledAt: 6 });
     await local.pullNow();
+    expect(server.asked[0]).toBe(1);
     expect(await (await local.db())!.records.count()).toBe(2);
     local.stop();
   });
