@@ -32,9 +32,9 @@ const CATALOG = [
 
 /** The catalog rows (with variants) a source may read for a product's list sale. */
 const ROWS: Record<number, CatalogPricedProduct & { id: number }> = {
-  4: { id: 4, ...product(4, { regularPrice: '40.00', salePrice: '35.00' }), variants: [] },
-  5: { id: 5, ...product(5, { regularPrice: '50.00' }), variants: [variant(501, 5), variant(502, 5, { salePrice: '45.00' })] },
-  6: { id: 6, ...product(6, { regularPrice: '60.00' }), variants: [variant(601, 6), variant(602, 6, { salePrice: '55.00' })] },
+  4: { ...product(4, { regularPrice: '40.00', salePrice: '35.00' }), variants: [] },
+  5: { ...product(5, { regularPrice: '50.00' }), variants: [variant(501, 5), variant(502, 5, { salePrice: '45.00' })] },
+  6: { ...product(6, { regularPrice: '60.00' }), variants: [variant(601, 6), variant(602, 6, { salePrice: '55.00' })] },
 };
 
 const RECORDS = new Map<number, Record<number, RecordTuple>>([
@@ -129,7 +129,7 @@ describe('the index seen through a price list', () => {
   it('follows the catalog: a product that leaves it is no match, a new base variant is read', async () => {
     const index = indexOf(CATALOG);
     index.apply([stored(2, { name: 'Bowl', regularPrice: '20.00', baseVariantId: 2002 })], [1]);
-    const { source } = await sourceOf(index, 'usd', true, new Map([[1, { 1001: rec('8.00') }], [2, { 2002: rec('7.00') }]]));
+    const { source } = await sourceOf(index, 'usd', true, new Map<number, Record<number, RecordTuple>>([[1, { 1001: rec('8.00') }], [2, { 2002: rec('7.00') }]]));
     expect(ids(index, { filters: { priceMax: 900 }, prices: source })).toEqual([2]);
   });
 });
