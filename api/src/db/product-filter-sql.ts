@@ -18,20 +18,26 @@ export function skuPattern(text: string, match: SkuMatch = 'contains'): string {
 /**
  * The list's prices as SQL (contracts price-list-view.ts priceListPrices): a record overrides the
  * catalog's prices whole (its unset sale price is no sale), else the catalog's apply in the
- * catalog's currency (a variant's null inherits its product's), else null (unknown). Each record
- * is one probe of price_list_records' primary key (company, list, variant, currency).
+ * catalog's currency (a variant's null inherits its product's), else they are unknown (null).
+ * - price: the product's own, its base variant's record (one probe of price_list_records' key:
+ *   company, list, variant, currency), else the catalog's regular price;
+ * - on sale: a record of the product (its base variant or a live variant: one range of the
+ *   (company, list, product) index) with a sale price above 0; or, in the catalog's currency, the
+ *   product or a live variant on sale in the catalog that has no record (probed only for those).
  */
-function listPriceSql(lens: PriceListLens, p: SQL) {
-  const record = (variant: SQL, column: SQL) => sql`(select ${column} from price_list_records r
-    where r.company_id = ${p}.company_id and r.price_list_id = ${lens.priceListId} and r.currency = ${lens.currency}
-      and r.variant_id = ${variant} and r.deleted_at is null)`;
-  const saleOf = sql.raw('coalesce(r.sale_price_cents, 0)');
-  const catalog = (expr: SQL) => (lens.catalogCurrency ? expr : sql`null`);
+function listPriceSql(lens: PriceListLens, p: SQL, liveVariant: SQL) {
+  const ofList = sql`r.company_id = ${p}.company_id and r.price_list_id = ${lens.priceListId} and r.currency = ${lens.currency} and r.deleted_at is null`;
+  const noRecord = (variant: SQL) => sql`not exists (select 1 from price_list_records r where ${ofList} and r.variant_id = ${variant})`;
+  const base = sql`${p}.base_variant_id`;
+  const ownPrice = sql`(select r.price_cents from price_list_records r where ${ofList} and r.variant_id = ${base})`;
+  const recordOnSale = sql`exists (select 1 from price_list_records r where ${ofList} and r.product_id = ${p}.external_id and r.sale_price_cents > 0
+    and (r.variant_id = ${base} or exists (select 1 from product_variants v where ${liveVariant} and v.external_id = r.variant_id)))`;
+  if (!lens.catalogCurrency) return { productPrice: ownPrice, onSale: recordOnSale };
   return {
-    /** The product's own price: its base variant's record (a product without options), else the catalog's. */
-    productPrice: sql`coalesce(${record(sql`${p}.base_variant_id`, sql.raw('r.price_cents'))}, ${catalog(sql`${p}.regular_price_cents`)})`,
-    productSale: sql`coalesce(${record(sql`${p}.base_variant_id`, saleOf)}, ${catalog(sql`${p}.sale_price_cents`)})`,
-    variantSale: sql`coalesce(${record(sql`v.external_id`, saleOf)}, ${catalog(sql`coalesce(v.sale_price_cents, ${p}.sale_price_cents)`)})`,
+    productPrice: sql`coalesce(${ownPrice}, ${p}.regular_price_cents)`,
+    onSale: sql`(${recordOnSale}
+      or (${p}.sale_price_cents > 0 and ${noRecord(base)})
+      or exists (select 1 from product_variants v where ${liveVariant} and coalesce(v.sale_price_cents, ${p}.sale_price_cents) > 0 and ${noRecord(sql`v.external_id`)}))`,
   };
 }
 
@@ -46,7 +52,7 @@ export function productFilterConditions(f: ProductFilters | undefined, dialect: 
   const out: SQL[] = [];
   const p = sql.raw(table);
   const liveVariant = sql`v.product_id = ${p}.id and v.deleted_at is null`;
-  const list = lens ? listPriceSql(lens, p) : null;
+  const list = lens ? listPriceSql(lens, p, liveVariant) : null;
   const price = list ? list.productPrice : sql`${p}.regular_price_cents`;
   if (f.brand !== undefined) out.push(sql`${p}.brand = ${f.brand}`);
   // An unknown list price (null) is in no range.
@@ -56,7 +62,7 @@ export function productFilterConditions(f: ProductFilters | undefined, dialect: 
   else if (f.stock === 'low') out.push(sql`(${p}.stock > 0 and ${p}.stock < ${LOW_STOCK_THRESHOLD})`);
   else if (f.stock === 'in') out.push(sql`${p}.stock >= ${LOW_STOCK_THRESHOLD}`);
   if (f.onSale && list) {
-    out.push(sql`(${list.productSale} > 0 or exists (select 1 from product_variants v where ${liveVariant} and ${list.variantSale} > 0))`);
+    out.push(list.onSale);
   } else if (f.onSale) {
     out.push(sql`(${p}.sale_price_cents > 0 or exists (select 1 from product_variants v where ${liveVariant} and v.sale_price_cents > 0))`);
   }
