@@ -54,6 +54,10 @@ export interface ListPrices extends PriceListChoice {
   source: IndexPriceSource;
 }
 
+/** Products' records made into the source per task (buildPriceSource). */
+const BUILD_STEP = 10_000;
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /**
  * The index's price source of `records` (catalog-index-prices.ts): each product's base variant and
  * catalog sale from the index; the few products whose list sale depends on their variants without
@@ -76,7 +80,10 @@ export async function buildPriceSource(
   const rows = new Map<number, CatalogPricedProduct>();
   if (ask.length) for (const row of await readRows(ask)) rows.set(row.id, row);
   const byProduct = new Map<number, ListPriceSubject>();
+  let done = 0;
   for (const [id, variants] of records) {
+    // A list of 100,000 products is made in steps: a keystroke meanwhile is handled between two.
+    if (++done % BUILD_STEP === 0) await nextTask();
     const facts = index.priceFacts(id);
     if (!facts) continue; // not in the catalog (deleted): no entry to filter
     byProduct.set(id, listPriceSubject(variants, facts.baseVariantId, catalogCurrency, facts.onSale, rows.get(id)));
