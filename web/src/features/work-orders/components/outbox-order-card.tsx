@@ -1,12 +1,12 @@
 /**
  * A work order submitted on this device that the server has not created yet (an outbox entry,
- * local/outbox.ts), shown at the top of /work-orders:
+ * local/outbox.ts), shown at the top of /work-orders (a price list order names its list, issue 35):
  * - queued: "Waiting for connection"; after a failed attempt, its error and the next try;
  * - sending: "Sending…";
  * - rejected: the server's message, with Edit (back to the form, as a draft) and Discard.
  */
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { CreateWorkOrderInput } from '@catalog/contracts/work-orders';
+import { PriceListTarget, targetName, type CreateWorkOrderInput } from '@catalog/contracts/work-orders';
 import { IconAlertCircle, IconPencil, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useId } from 'react';
 import { formatDateTime } from '../../../lib/format-date-time';
@@ -23,6 +23,8 @@ export interface OutboxOrderSummary {
   title: string;
   productCount: number;
   schedule: string;
+  /** The price list and currency it changes (issue 35); null: the catalog. */
+  target: PriceListTarget | null;
 }
 
 /** What the card says about the submitted order, read defensively from the stored request. */
@@ -33,6 +35,7 @@ export function outboxOrderSummary(entry: OutboxEntry): OutboxOrderSummary {
     title: entry.label || (typeof body.title === 'string' ? body.title : '') || 'Work order',
     productCount: new Set(items.map((item) => item?.productId)).size,
     schedule: scheduleText({ executeImmediately: body.executeImmediately === true, scheduledAt: body.scheduledAt ?? null }),
+    target: body.target ? (PriceListTarget.safeParse(body.target).data ?? null) : null,
   };
 }
 
@@ -78,9 +81,11 @@ export interface OutboxOrderCardProps {
   onEdit: (entry: OutboxEntry) => void;
   onDiscard: (entry: OutboxEntry) => void;
   onRetry: () => void;
+  /** The device's price lists' names by id, to name a price list order's list. */
+  priceListNames?: ReadonlyMap<number, string>;
 }
 
-export function OutboxOrderCard({ entry, online, onEdit, onDiscard, onRetry }: OutboxOrderCardProps) {
+export function OutboxOrderCard({ entry, online, onEdit, onDiscard, onRetry, priceListNames }: OutboxOrderCardProps) {
   const titleId = useId();
   const summary = outboxOrderSummary(entry);
   const rejected = entry.status === 'rejected';
@@ -129,7 +134,10 @@ export function OutboxOrderCard({ entry, online, onEdit, onDiscard, onRetry }: O
             </Group>
           )}
         </Group>
-        <Text size="sm">{summary.schedule}</Text>
+        <Text size="sm">
+          {summary.target ? `Prices: ${targetName(summary.target, priceListNames?.get(summary.target.priceListId))} · ` : ''}
+          {summary.schedule}
+        </Text>
         {rejected ? (
           <Alert
             color="red"

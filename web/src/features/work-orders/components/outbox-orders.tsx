@@ -24,6 +24,8 @@ export interface OutboxOrdersProps {
   /** From usePendingSubmissions. */
   entries: OutboxEntry[];
   online: boolean;
+  /** The device's price lists' names by id (a price list order names its list). */
+  priceListNames?: ReadonlyMap<number, string>;
 }
 
 /** The submitted orders still on this device (live), minus those the server already lists. */
@@ -32,7 +34,7 @@ export function usePendingSubmissions(listedIds: ReadonlySet<string>): OutboxEnt
   return (entries ?? []).filter((entry) => !listedIds.has(entry.id));
 }
 
-export function OutboxOrders({ entries, online }: OutboxOrdersProps) {
+export function OutboxOrders({ entries, online, priceListNames }: OutboxOrdersProps) {
   const navigate = useNavigate();
   const outbox = useOutbox();
   const [discarding, setDiscarding] = useState<OutboxEntry | null>(null);
@@ -74,6 +76,7 @@ export function OutboxOrders({ entries, online }: OutboxOrdersProps) {
             onEdit={(e) => void edit(e)}
             onDiscard={setDiscarding}
             onRetry={() => void outbox.retryNow()}
+            priceListNames={priceListNames}
           />
         ))}
       </Stack>

@@ -288,7 +288,7 @@ export function WorkOrdersScreen({ onOrdersChanged, onPricesChanged }: WorkOrder
       </Group>
       {unreachable && <UnreachableNotice unreachable={unreachable} />}
       <DraftsSection />
-      <OutboxOrders entries={pending} online={online} />
+      <OutboxOrders entries={pending} online={online} priceListNames={priceListNames} />
       {content}
       <WorkOrderActionModal pending={actions.pending} running={actions.running} onConfirm={actions.confirm} onClose={actions.cancel} />
     </Stack>
