@@ -24,7 +24,7 @@ import {
   type LocalProduct,
 } from '../../../local/catalog-query';
 import { useProductFilterParams } from '../../../lib/product-filter-params';
-import type { ListPrices } from '../utils/list-prices';
+import { onListSale, type ListPrices } from '../utils/list-prices';
 import { ProductPickerRow } from './product-picker-row';
 import classes from './product-picker.module.css';
 
@@ -82,14 +82,16 @@ export function ProductPicker({ isSelected, onToggle, onSelect, list = null }: P
   const selectAllSale = async () => {
     setSelectingSale(true);
     try {
-      const { products: onSale } = await queryCatalog({
+      const { products: found } = await queryCatalog({
         search: debouncedSearch || undefined,
         category: category ?? undefined,
-        saleOnly: true,
+        // Through a price list (issue 35) what is on sale is the list's: read every match, keep those.
+        saleOnly: !list,
         filters: productFilters,
         page: 1,
         pageSize: MAX_WORK_ORDER_ITEMS,
       });
+      const onSale = list ? found.filter((p) => onListSale(list, p)) : found;
       onSelect(onSale);
       notifications.show({
         color: onSale.length ? 'green' : 'yellow',

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildWorkOrder } from './build-work-order';
 import type { RecordTuple } from '../../../local/price-list-db';
 import { parseDraftState, toStoredDraft } from './draft-state';
-import { listCents, NO_BASE_VARIANT_MESSAGE, NO_LIST_PRICE_MESSAGE, type ListPrices } from './list-prices';
+import { listCents, NO_BASE_VARIANT_MESSAGE, onListSale, NO_LIST_PRICE_MESSAGE, type ListPrices } from './list-prices';
 import { testProduct, testVariant } from './test-fixtures';
 import { initialFormState, workOrderFormReducer as reduce, type WorkOrderFormAction, type WorkOrderFormState } from './work-order-form';
 
@@ -53,6 +53,16 @@ describe('a price list\u2019s prices', () => {
     expect(listCents(wholesale, mug)).toMatchObject({ regular: 1000, sale: null, record: true });
     expect(listCents(euro, shirt, shirt.variants[0])).toEqual({ regular: null, sale: null, known: false, record: false });
     expect(listCents(euro, mug)).toMatchObject({ regular: 1100, known: true });
+  });
+
+  it('put an item on sale where the list’s customers pay a sale price: the record’s, or the catalog’s without one', () => {
+    expect(onListSale(wholesale, shirt)).toBe(true);
+    expect(onListSale(wholesale, mug)).toBe(false);
+    // The record is whole: no sale of its own is no sale, whatever the catalog says.
+    const onSaleMug = testProduct(102, { ...mug, salePrice: '11.00' });
+    expect(onListSale(wholesale, onSaleMug)).toBe(false);
+    expect(onListSale({ ...wholesale, records: new Map() }, onSaleMug)).toBe(true);
+    expect(onListSale(euro, shirt)).toBe(false);
   });
 });
 

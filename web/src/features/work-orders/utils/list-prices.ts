@@ -70,6 +70,12 @@ export function listCents(list: ListPrices, product: LocalProduct, variant?: Loc
   return { regular: centsOf(prices.price), sale: salePriceOrNull(centsOf(prices.salePrice)), known: prices.known, record: prices.source === 'record' };
 }
 
+/** Whether the list's customers pay a sale price for the product (without options) or any of its variants. */
+export function onListSale(list: ListPrices, product: LocalProduct): boolean {
+  if (hasOwnListPrices(product)) return listCents(list, product).sale !== null;
+  return product.variants.some((v) => listCents(list, product, v).sale !== null);
+}
+
 /**
  * A product as the guardrails read it (contracts guardrailItemsOf) in the list: every price the
  * list's own, spelled out per variant (a record is whole: its missing sale price is none, not its
