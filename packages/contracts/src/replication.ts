@@ -107,6 +107,12 @@ export const CatalogVersionResponse = lazySchema(() =>
      */
     priceListCatalogId: z.string(),
     priceListVersion: z.number().int().nonnegative(),
+    /**
+     * When the lists themselves (names, customer groups, channels) were last read from the store
+     * (ISO; null: never): they move no record version, so a device whose last pull is older than
+     * this reading pulls once more for the lists.
+     */
+    priceListsReadAt: z.string().nullable(),
   }),
 );
 export type CatalogVersionResponse = z.infer<typeof CatalogVersionResponse>;

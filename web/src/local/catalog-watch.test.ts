@@ -24,7 +24,7 @@ async function following() {
   for (let id = 1; id <= 3; id++) server.putProduct(product(id, { regularPrice: '10.00' }));
   deviceCatalog.open(nextUid(), { fetchChanges: async (c) => server.changes(c) });
   await deviceCatalog.pullNow();
-  const version = async () => ({ catalogId: server.catalogId, version: server.version, priceListCatalogId: 'c:store:1', priceListVersion: 0 });
+  const version = async () => ({ catalogId: server.catalogId, version: server.version, priceListCatalogId: 'c:store:1', priceListVersion: 0, priceListsReadAt: null });
   return { server, version };
 }
 
@@ -45,13 +45,13 @@ describe('following the server catalog', () => {
   it('pulls when the server speaks of another catalog, and stays quiet when the version cannot be read', async () => {
     const { server } = await following();
     const pulls = server.requests.length;
-    expect(await pullIfBehind(async () => ({ catalogId: 'another-company', version: 0, priceListCatalogId: 'c:store:1', priceListVersion: 0 }))).toBe(true);
+    expect(await pullIfBehind(async () => ({ catalogId: 'another-company', version: 0, priceListCatalogId: 'c:store:1', priceListVersion: 0, priceListsReadAt: null }))).toBe(true);
     expect(server.requests.length).toBeGreaterThan(pulls);
     expect(await pullIfBehind(async () => Promise.reject(new Error('offline')))).toBe(false);
   });
 
   it('does nothing without an open catalog', async () => {
-    expect(await pullIfBehind(async () => ({ catalogId: 'x', version: 99, priceListCatalogId: 'x:', priceListVersion: 9 }))).toBe(false);
+    expect(await pullIfBehind(async () => ({ catalogId: 'x', version: 99, priceListCatalogId: 'x:', priceListVersion: 9, priceListsReadAt: null }))).toBe(false);
   });
 
   it('hands the price lists\u2019 version to the device\u2019s price lists when the catalog is not behind (issue 35)', async () => {
@@ -59,7 +59,7 @@ describe('following the server catalog', () => {
     const priceLists = vi.spyOn(devicePriceLists, 'pullIfBehind').mockResolvedValue(true);
     const moved = async () => ({ ...(await version()), priceListVersion: 7 });
     expect(await pullIfBehind(moved)).toBe(true);
-    expect(priceLists).toHaveBeenCalledWith({ catalogId: 'c:store:1', version: 7 });
+    expect(priceLists).toHaveBeenCalledWith({ catalogId: 'c:store:1', version: 7, listsReadAt: null });
     // The catalog behind: it is pulled, and the price lists follow that pull, not the version.
     priceLists.mockClear();
     server.putProduct(product(3, { regularPrice: '11.00' }));

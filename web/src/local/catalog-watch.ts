@@ -8,8 +8,8 @@
  *
  * The same answer names the price lists' copy and version (issue 35): when the catalog is not
  * behind, the device's price lists (device-price-lists.ts) are pulled if theirs moved (a webhook's
- * refresh, a price list order) or were cleared (a store connected again); a catalog pull is
- * followed by one of the price lists anyway.
+ * refresh, a price list order, the lists read again) or were cleared (a store connected again); a
+ * catalog pull is followed by one of the price lists anyway.
  */
 import { CatalogVersionResponse } from '@catalog/contracts/replication';
 import { apiFetch } from '../lib/api-client';
@@ -35,7 +35,7 @@ export async function pullIfBehind(fetchVersion: FetchCatalogVersion = fetchVers
   try {
     const [local, remote] = await Promise.all([readCursor(db), fetchVersion()]);
     if (remote.catalogId === local.catalogId && remote.version <= local.cursor) {
-      return await devicePriceLists.pullIfBehind({ catalogId: remote.priceListCatalogId, version: remote.priceListVersion });
+      return await devicePriceLists.pullIfBehind({ catalogId: remote.priceListCatalogId, version: remote.priceListVersion, listsReadAt: remote.priceListsReadAt });
     }
     // The price lists follow the catalog's pull (local-price-lists.ts).
     await deviceCatalog.pullNow();

@@ -34,6 +34,8 @@ export const PRICE_LIST_RETRY_MS = 30_000;
 export interface PriceListVersion {
   catalogId: string;
   version: number;
+  /** When the lists themselves were last read from the store (they move no version); null: never. */
+  listsReadAt: string | null;
 }
 
 export interface LocalPriceListsDeps {
@@ -57,6 +59,8 @@ export function createLocalPriceLists({ catalog, isOffline, fetchChanges, now = 
   let status: PriceListsStatus = { uid: null, pulling: false, error: null, revision: 0 };
   /** When the last pull failed (null: it did not). */
   let failedAt: number | null = null;
+  /** The lists' reading a pull of `pullIfBehind` brought (undefined: none yet for this copy). */
+  let listsPulled: string | null | undefined;
   let db: PriceListDb | null = null;
   let opened: Promise<PriceListDb> | null = null;
   let lastPulledAt: number | null = null;
@@ -79,6 +83,7 @@ export function createLocalPriceLists({ catalog, isOffline, fetchChanges, now = 
     });
     opened?.catch(() => {});
     failedAt = null;
+    listsPulled = undefined;
     set({ uid, pulling: false, error: null, revision: status.revision + 1 });
   }
 
@@ -131,9 +136,11 @@ export function createLocalPriceLists({ catalog, isOffline, fetchChanges, now = 
   }
 
   /**
-   * Pulls when the server's price lists are not the copy's: another store connection, or a
-   * version other than the copy's cursor. Skipped offline, during a pull, without an open copy,
-   * and for PRICE_LIST_RETRY_MS after a failed pull. Resolves whether it pulled; never rejects.
+   * Pulls when the server's price lists are not the copy's: another store connection, a version
+   * other than the copy's cursor, or a reading of the lists (their names, groups, channels) this
+   * follower has not pulled since (once after it opens a copy, then when a list webhook's refresh
+   * read them again). Skipped offline, during a pull, without an open copy, and for
+   * PRICE_LIST_RETRY_MS after a failed pull. Resolves whether it pulled; never rejects.
    */
   async function pullIfBehind(remote: PriceListVersion): Promise<boolean> {
     const uid = status.uid;
@@ -143,11 +150,13 @@ export function createLocalPriceLists({ catalog, isOffline, fetchChanges, now = 
       const copy = await opened;
       if (!copy || status.uid !== uid) return false;
       const local = await readPriceListState(copy);
-      if (local.catalogId === remote.catalogId && local.cursor === remote.version) return false;
+      if (local.catalogId === remote.catalogId && local.cursor === remote.version && listsPulled === remote.listsReadAt) return false;
     } catch {
       return false;
     }
     await pullNow();
+    // Read before the pull: the lists it brought are at least that reading.
+    if (status.uid === uid && status.error === null) listsPulled = remote.listsReadAt;
     return true;
   }
 

@@ -198,8 +198,12 @@ describe('following the server\u2019s price list version (GET /api/catalog/versi
       catalog: { status: catalog.get, subscribe: catalog.subscribe }, isOffline: options.offline ?? (() => false), fetchChanges, now: options.now,
     });
     local.start();
-    const remote = () => ({ catalogId: fake.server.catalogId, version: fake.server.log.at(-1)?.version ?? 0 });
-    return { ...fake, local, remote, db: async () => (await local.db())! };
+    let listsReadAt: string | null = '2026-05-01T00:00:00.000Z';
+    const remote = () => ({ catalogId: fake.server.catalogId, version: fake.server.log.at(-1)?.version ?? 0, listsReadAt });
+    const readLists = (at: string) => {
+      listsReadAt = at;
+    };
+    return { ...fake, local, remote, readLists, db: async () => (await local.db())! };
   }
 
   it('pulls a change the catalog did not see, and nothing when the copy is at the server\u2019s version', async () => {
@@ -214,6 +218,19 @@ describe('following the server\u2019s price list version (GET /api/catalog/versi
     write(rec(1, 100, 1001, '7.00'));
     expect(await local.pullIfBehind(remote())).toBe(true);
     expect((await readProductPriceLists(await db(), 100)).records.get(1)?.get('USD')).toEqual({ 1001: ['7.00', null, null, null] });
+    local.stop();
+  });
+
+  it('pulls once more when the lists alone were read again (a list renamed: no record version moves)', async () => {
+    const { local, write, remote, server, readLists, db } = await started();
+    write(rec(1, 100, 1001, '9.00'));
+    expect(await local.pullIfBehind(remote())).toBe(true);
+    expect(await local.pullIfBehind(remote())).toBe(false);
+    server.lists = [list(1, 'Wholesale B2B', ['USD'])];
+    readLists('2026-05-02T00:00:00.000Z');
+    expect(await local.pullIfBehind(remote())).toBe(true);
+    expect((await (await db()).lists.toArray()).map((l) => l.name)).toEqual(['Wholesale B2B']);
+    expect(await local.pullIfBehind(remote())).toBe(false);
     local.stop();
   });
 

@@ -190,7 +190,7 @@ describe('GET /api/catalog/changes', () => {
     await mine.pullAll(t, 1000);
     expect((await version()).version).toBe(mine.cursor);
     const stranger = await signedInUser(t, 'Stan Stranger');
-    expect(await version(stranger.headers)).toEqual({ catalogId: stranger.companyId, version: 0, priceListCatalogId: `${stranger.companyId}:`, priceListVersion: 0 });
+    expect(await version(stranger.headers)).toEqual({ catalogId: stranger.companyId, version: 0, priceListCatalogId: `${stranger.companyId}:`, priceListVersion: 0, priceListsReadAt: null });
     expect((await t.app.request('/api/catalog/version')).status).toBe(401);
   });
 
@@ -205,5 +205,14 @@ describe('GET /api/catalog/changes', () => {
     const [record] = await t.db.priceLists.changesSince(t.companyId, 0, 1);
     await t.db.priceLists.upsertRecords(t.companyId, [{ ...record!, priceCents: record!.priceCents + 1 }]);
     expect(await version()).toEqual({ ...before, priceListVersion: before.priceListVersion + 1 });
+    // A read of the lists alone (a list webhook's refresh) moves their time, not the version.
+    expect(before.priceListsReadAt).not.toBeNull();
+    const stored = await t.db.priceLists.listLists(t.companyId);
+    const readAt = new Date(Date.parse(before.priceListsReadAt!) + 60_000);
+    await t.db.priceLists.replaceLists(t.companyId, {
+      lists: stored.map((l) => ({ id: l.id, name: `${l.name} B2B`, active: l.active, dateModified: l.dateModified })), assignments: [], customerGroups: [], channels: [],
+    }, readAt);
+    expect(stored.length).toBeGreaterThan(0);
+    expect(await version()).toEqual({ ...before, priceListVersion: before.priceListVersion + 1, priceListsReadAt: readAt.toISOString() });
   });
 });

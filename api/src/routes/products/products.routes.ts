@@ -183,6 +183,7 @@ export function catalogRoutes({ db }: { db: Database }) {
         // A price list change (a webhook's refresh, a price list order) moves these, not the catalog's.
         priceListCatalogId: priceListCatalogId(companyId, settings),
         priceListVersion: priceLists.recordVersion,
+        priceListsReadAt: priceLists.listsReadAt ? priceLists.listsReadAt.toISOString() : null,
       };
       c.header('Cache-Control', 'no-store');
       return c.json(body);
