@@ -1,7 +1,7 @@
 /**
  * /work-orders' "Drafts": the work orders being written on this device and not submitted yet
- * (local/drafts.ts), last edited first, each with its title, product count and when it was last
- * edited; Open continues it in the create form, Delete removes it after a confirmation. Shown
+ * (local/drafts.ts), last edited first, each with its title, its price list if it has one
+ * ("Wholesale (USD)", issue 35), product count and when it was last edited; Open continues it in the create form, Delete removes it after a confirmation. Shown
  * only when there are drafts. Drafts live on the device, so all of this works offline.
  */
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
@@ -14,14 +14,16 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatDateTime } from '../../../lib/format-date-time';
 import type { DraftRow } from '../../../local/catalog-db';
 import { deleteDraft, useDrafts } from '../../../local/drafts';
-import { draftPath, UNTITLED_DRAFT } from '../utils/draft-state';
+import { targetName } from '@catalog/contracts/work-orders';
+import { draftPath, draftTarget, UNTITLED_DRAFT } from '../utils/draft-state';
 
 export const DELETE_DRAFT_QUESTION = 'Are you sure you want to delete this draft?';
 
 const draftTitle = (draft: Pick<DraftRow, 'title'>) => draft.title.trim() || UNTITLED_DRAFT;
 
-function DraftItem({ draft, onDelete }: { draft: DraftRow; onDelete: (draft: DraftRow) => void }) {
+function DraftItem({ draft, onDelete, priceListNames }: { draft: DraftRow; onDelete: (draft: DraftRow) => void; priceListNames?: ReadonlyMap<number, string> }) {
   const title = draftTitle(draft);
+  const target = draftTarget(draft.state);
   const products = `${draft.productCount.toLocaleString('en-US')} ${draft.productCount === 1 ? 'product' : 'products'}`;
   return (
     <Paper component="li" withBorder radius="sm" p="sm">
@@ -31,6 +33,7 @@ function DraftItem({ draft, onDelete }: { draft: DraftRow; onDelete: (draft: Dra
             {title}
           </Text>
           <Text size="sm" c="dimmed">
+            {target ? `${targetName(target, priceListNames?.get(target.priceListId))} · ` : ''}
             {products} · Last edited {formatDateTime(new Date(draft.updatedAt))}
           </Text>
         </Stack>
@@ -60,7 +63,12 @@ function DraftItem({ draft, onDelete }: { draft: DraftRow; onDelete: (draft: Dra
   );
 }
 
-export function DraftsSection() {
+export interface DraftsSectionProps {
+  /** The device's price lists' names by id: a draft of a price list order names its list (issue 35). */
+  priceListNames?: ReadonlyMap<number, string>;
+}
+
+export function DraftsSection({ priceListNames }: DraftsSectionProps = {}) {
   const drafts = useDrafts();
   const headingId = useId();
   const [deleting, setDeleting] = useState<DraftRow | null>(null);
@@ -93,7 +101,7 @@ export function DraftsSection() {
       </div>
       <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
         {drafts.map((draft) => (
-          <DraftItem key={draft.id} draft={draft} onDelete={setDeleting} />
+          <DraftItem key={draft.id} draft={draft} onDelete={setDeleting} priceListNames={priceListNames} />
         ))}
       </Stack>
       <ConfirmDialog

@@ -287,7 +287,7 @@ export function WorkOrdersScreen({ onOrdersChanged, onPricesChanged }: WorkOrder
         </Group>
       </Group>
       {unreachable && <UnreachableNotice unreachable={unreachable} />}
-      <DraftsSection />
+      <DraftsSection priceListNames={priceListNames} />
       <OutboxOrders entries={pending} online={online} priceListNames={priceListNames} />
       {content}
       <WorkOrderActionModal pending={actions.pending} running={actions.running} onConfirm={actions.confirm} onClose={actions.cancel} />

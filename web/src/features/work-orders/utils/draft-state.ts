@@ -53,6 +53,12 @@ export function draftSummary(state: WorkOrderFormState): { title: string; produc
   return { title: state.title.trim(), productCount: state.selectedIds.length };
 }
 
+/** The price list a stored draft changes (issue 35), read defensively; null: the catalog (or unreadable). */
+export function draftTarget(stored: unknown): PriceListTarget | null {
+  const form = isRecord(stored) && isRecord(stored.form) ? stored.form : null;
+  return (form?.target ? PriceListTarget.safeParse(form.target).data : null) ?? null;
+}
+
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 

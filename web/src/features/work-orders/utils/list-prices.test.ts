@@ -6,7 +6,7 @@ import { CreateWorkOrderBody, priceListItemIssues } from '@catalog/contracts/wor
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildWorkOrder } from './build-work-order';
 import type { RecordTuple } from '../../../local/price-list-db';
-import { parseDraftState, toStoredDraft } from './draft-state';
+import { draftTarget, parseDraftState, toStoredDraft } from './draft-state';
 import { listCents, NO_BASE_VARIANT_MESSAGE, onListSale, NO_LIST_PRICE_MESSAGE, type ListPrices } from './list-prices';
 import { testProduct, testVariant } from './test-fixtures';
 import { initialFormState, workOrderFormReducer as reduce, type WorkOrderFormAction, type WorkOrderFormState } from './work-order-form';
@@ -149,5 +149,9 @@ describe('switching prices', () => {
     const { target: _target, ...older } = toStoredDraft(state({ type: 'title', value: 'Old' })).form;
     expect(parseDraftState({ version: 1, form: older }, ID)?.target).toBeUndefined();
     expect(parseDraftState({ version: 1, form: { ...older, target: { priceListId: 'x' } } }, ID)).toBeNull();
+    // The Drafts list names it.
+    expect(draftTarget(toStoredDraft(form))).toEqual(WHOLESALE);
+    expect(draftTarget({ version: 1, form: older })).toBeNull();
+    expect(draftTarget('broken')).toBeNull();
   });
 });
