@@ -52,7 +52,7 @@ export type ReplicatedPriceListRecord = z.infer<typeof ReplicatedPriceListRecord
 
 export const PriceListChangesResponse = lazySchema(() =>
   z.object({
-    /** Whose price lists these are (the company and its store): the device sends it back as `catalog`. */
+    /** Whose price lists these are (the company, its store and the connection: decision 059): the device sends it back as `catalog`. */
     catalogId: z.string(),
     /**
      * true: the device's copy cannot be brought up to date by changes (another company's or
