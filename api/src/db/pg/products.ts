@@ -4,7 +4,7 @@
  */
 import { and, asc, count, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { likeEscape, mergeChanges } from '../catalog-plan';
-import { productFilterConditions } from '../product-filter-sql';
+import { priceListJoins, productFilterConditions } from '../product-filter-sql';
 import type { Product, ProductFilter, ProductsRepository } from '../repositories';
 import { productVariants, products } from '../schema.pg';
 import { chunks } from '../sql-helpers';
@@ -34,7 +34,7 @@ export function productWhere(companyId: string, f: ProductFilter = {}) {
   }
   if (f.visibleOnly) conds.push(eq(products.isVisible, true));
   // Brand, price, stock, sale, visibility and SKU: the rules shared with SQLite.
-  conds.push(...productFilterConditions(f.filters, 'pg', '"products"', f.priceList));
+  conds.push(...productFilterConditions(f.filters, 'pg', '"products"', f.priceList && { lens: f.priceList, companyId }));
   return and(...conds);
 }
 
@@ -56,18 +56,32 @@ function searching<T>(db: PgDb, f: ProductFilter, read: (tx: PgDb) => Promise<T>
 }
 
 export function pgProducts(db: PgDb): ProductsRepository {
-  return {
+  const repo: ProductsRepository = {
     ...pgCatalogWrites(db),
     async list(companyId, opts) {
+      // Through a price list, the filters read joined records: listIds joins them.
+      if (priceListJoins(opts.filters, opts.priceList, companyId, 'pg')) {
+        const ids = (await repo.listIds(companyId, opts)).slice(opts.offset, opts.offset + opts.limit);
+        const byId = new Map((await repo.getByExternalIds(companyId, ids)).map((p) => [p.externalId, p]));
+        return ids.flatMap((id) => byId.get(id) ?? []);
+      }
       const rows = await searching(db, opts, (tx) => tx.select().from(products).where(productWhere(companyId, opts))
         .orderBy(LIST_ORDER, asc(products.externalId)).limit(opts.limit).offset(opts.offset));
       return withVariants(db, companyId, rows);
     },
     async count(companyId, filter = {}) {
+      if (priceListJoins(filter.filters, filter.priceList, companyId, 'pg')) return (await repo.listIds(companyId, filter)).length;
       const [row] = await searching(db, filter, (tx) => tx.select({ n: count() }).from(products).where(productWhere(companyId, filter)));
       return row?.n ?? 0;
     },
     async listIds(companyId, filter = {}) {
+      const joins = priceListJoins(filter.filters, filter.priceList, companyId, 'pg', '"products"');
+      if (joins) {
+        // Through a price list: the records the price filters read, joined (product-filter-sql.ts).
+        const result = await searching(db, filter, (tx) => tx.execute<{ id: string | number }>(sql`select ${products.externalId} as id from ${products}${joins}
+          where ${productWhere(companyId, filter)} order by ${LIST_ORDER}, ${products.externalId}`));
+        return result.rows.map((r) => Number(r.id));
+      }
       const rows = await searching(db, filter, (tx) => tx.select({ id: products.externalId }).from(products)
         .where(productWhere(companyId, filter)).orderBy(LIST_ORDER, asc(products.externalId)));
       return rows.map((r) => r.id);
@@ -131,4 +145,5 @@ export function pgProducts(db: PgDb): ProductsRepository {
       }, { isolationLevel: 'repeatable read', accessMode: 'read only' });
     },
   };
+  return repo;
 }

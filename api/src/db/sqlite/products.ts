@@ -14,7 +14,7 @@
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core';
 import { likeEscape, mergeChanges } from '../catalog-plan';
-import { productFilterConditions } from '../product-filter-sql';
+import { priceListJoins, productFilterConditions } from '../product-filter-sql';
 import type { ProductFilter, ProductsRepository } from '../repositories';
 import { products } from '../schema.sqlite';
 import {
@@ -67,9 +67,16 @@ export function filterSql(companyId: string, f: ProductFilter = {}): FilterSql {
     conds.push('p.category >= ? and p.category < ? and (p.category = ? or p.category >= ?)');
     params.push(f.category, `${f.category} >!`, f.category, `${f.category} > `);
   }
+  // Through a price list: the records the price filters read, joined (their parameters come first).
+  const joins = priceListJoins(f.filters, f.priceList, companyId, 'sqlite');
+  if (joins) {
+    const q = dialect.sqlToQuery(joins);
+    from += q.sql;
+    params.unshift(...q.params);
+  }
   if (f.visibleOnly) conds.push('p.is_visible = 1');
   // Brand, price, stock, sale, visibility and SKU: the rules shared with PostgreSQL.
-  for (const cond of productFilterConditions(f.filters, 'sqlite', 'p', f.priceList)) {
+  for (const cond of productFilterConditions(f.filters, 'sqlite', 'p', f.priceList && { lens: f.priceList, companyId })) {
     const q = dialect.sqlToQuery(cond);
     conds.push(q.sql);
     params.push(...q.params);

@@ -244,6 +244,12 @@ describe('GET /api/products through a price list (issue 35)', () => {
     }
     // The list's prices really decide: some answers are not the catalog's.
     expect(differs).toBeGreaterThanOrEqual(4);
+    // The repository's other reads take the same filter: a count and a page of products.
+    const filter = { filters: { onSale: true as const, priceMin: 500 }, priceList: { priceListId: listId, currency: 'EUR', catalogCurrency: false } };
+    const ids = await t.db.products.listIds(t.companyId, filter);
+    expect(ids.length).toBeGreaterThan(1);
+    expect(await t.db.products.count(t.companyId, filter)).toBe(ids.length);
+    expect((await t.db.products.list(t.companyId, { ...filter, limit: 2, offset: 1 })).map((p) => p.externalId)).toEqual(ids.slice(1, 3));
   });
 
   it('answers with the records as they are now: a record\'s change shows at once, in the prices and the filters', async () => {

@@ -20,8 +20,9 @@
  * Both are bounded LRU caches, per process. See decisions 010 and 016.
  *
  * Through a price list and currency (issue 35; list-prices.ts), every product carries the list's
- * prices, and the price range and on-sale filters look at them (SQL: product-filter-sql.ts, a
- * probe of price_list_records' key per product, one result set per search as above). Records
+ * prices, and the price range and on-sale filters look at them (SQL: product-filter-sql.ts, the
+ * records joined; one result set per search as above, ~2x the catalog's filter cold at 100,000
+ * products on both databases, pages of a kept set as fast as the catalog's). Records
  * change without moving the catalog's version, so the caches' keys name the list, the currency,
  * whether it is the catalog's and the company's record version too: a result set only when a
  * filter looks at prices (otherwise the catalog's set is the same), pages and products always.
