@@ -88,6 +88,39 @@ function withStorePrices(products: readonly ProductWithVariants[], prices: reado
   });
 }
 
+/**
+ * The catalog rows seen through a price list (issue 35), as the create form reads them
+ * (web list-prices.ts): a variant with a record pays the record's prices, whole (its unset sale
+ * price is no sale, never its product's); one without pays the catalog's, spelled out (its own,
+ * else its product's). A product without options is its base variant, which is listed as one of
+ * its variants so an item naming it is checked (the catalog lists no base variant). A product
+ * with options has no price of its own in a list: only its variants' count.
+ */
+function throughList(products: readonly ProductWithVariants[], prices: readonly PriceSnapshot[]): GuardrailProductRow[] {
+  const records = new Map(prices.flatMap((p) => (p.externalVariantId === null ? [] : [[p.externalVariantId, p] as const])));
+  return products.map((product) => {
+    const variants = product.variants.map((variant) => {
+      const r = records.get(variant.externalId);
+      return {
+        externalId: variant.externalId,
+        regularPriceCents: r ? r.regularPriceCents : (variant.regularPriceCents ?? product.regularPriceCents),
+        salePriceCents: r ? r.salePriceCents : (variant.salePriceCents ?? product.salePriceCents),
+        costPriceCents: variant.costPriceCents,
+        retailPriceCents: r?.retailPriceCents !== undefined ? r.retailPriceCents : (variant.retailPriceCents ?? product.retailPriceCents),
+      };
+    });
+    const simple = product.variants.length === 0;
+    const base = product.baseVariantId === null ? undefined : records.get(product.baseVariantId);
+    const own = {
+      regularPriceCents: base?.regularPriceCents ?? product.regularPriceCents,
+      salePriceCents: !simple ? null : base ? base.salePriceCents : product.salePriceCents,
+      retailPriceCents: !simple ? null : base?.retailPriceCents !== undefined ? base.retailPriceCents : product.retailPriceCents,
+    };
+    if (simple && product.baseVariantId !== null) variants.push({ externalId: product.baseVariantId, ...own, costPriceCents: null });
+    return { externalId: product.externalId, ...own, costPriceCents: product.costPriceCents, variants };
+  });
+}
+
 /** The settings the gate decides by: the company's, approval on only while the plan includes it. */
 export function gateSettingsOf(company: Company): GateSettings {
   return companySettingsOf(company);
@@ -107,7 +140,8 @@ export async function passGate(db: Database, request: GateRequest): Promise<Gate
     const ids = [...new Set(request.items.flatMap((i) => (i.externalProductId === undefined ? [] : [i.externalProductId])))];
     const products = await db.products.getByExternalIds(request.companyId, ids);
     const storePrices = request.storePrices ?? (request.target ? await storedRecordPrices(db, request.companyId, request.target, request.items) : undefined);
-    items = guardrailItems(request.items, storePrices ? withStorePrices(products, storePrices) : products);
+    const rows = request.target ? throughList(products, storePrices ?? []) : storePrices ? withStorePrices(products, storePrices) : products;
+    items = guardrailItems(request.items, rows);
   }
   const decision = gateDecision({ path: request.path, role: request.role, approved: request.approved, items }, settings);
   if (decision.outcome === 'refused') throw new GateRefusal(decision.violations, settings, request.itemsPath ?? 'productUpdates');

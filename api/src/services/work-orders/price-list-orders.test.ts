@@ -43,6 +43,30 @@ function pickVariants(w: WorkOrderWorld, withRecord: number, without: number) {
 }
 
 describe('a price list work order', () => {
+  it('checks a product without options by its base variant\'s record against the blocking guardrails', async () => {
+    world = await workOrderWorld();
+    const w = world;
+    const { simple } = pickVariants(w, 1, 0);
+    await w.db.priceLists.upsertRecords(w.companyId, [{
+      priceListId: WHOLESALE, variantId: simple.base_variant_id!, productId: simple.id, currency: 'USD', priceCents: 2000, salePriceCents: 1800, retailPriceCents: null, mapPriceCents: null,
+    }]);
+    const settings = await w.app.request('/api/company/settings', {
+      method: 'PATCH', headers: w.owner.headers, body: JSON.stringify({ blockingGuardrails: ['largeChange'], guardrailThresholdPercent: 50 }),
+    });
+    expect(settings.status).toBe(200);
+    const order = (price: string) => w.post({
+      title: 'Wholesale', executeImmediately: false, scheduledAt: new Date(Date.now() + 3_600_000).toISOString(),
+      productUpdates: [{ productId: simple.id, productName: simple.name, variantId: simple.base_variant_id!, newRegularPrice: price }],
+      target: { priceListId: WHOLESALE, currency: 'USD' },
+    });
+    // 20.00 -> 100.00 in the list is +400% (the catalog's price is another): refused, nothing written.
+    const refused = await order('100.00');
+    expect(refused).toMatchObject({ status: 422, body: { error: { code: 'GUARDRAIL' } } });
+    expect(await w.db.workOrders.listSummaries(w.companyId, { includeArchived: true, limit: 10 })).toEqual([]);
+    // 20.00 -> 21.00 is +5%.
+    expect((await order('21.00')).status).toBe(201);
+  });
+
   it('upserts the records, creates missing ones at the catalog price, records history; undo restores them and deletes what it made', async () => {
     world = await workOrderWorld();
     const w = world;
