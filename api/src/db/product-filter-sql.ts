@@ -71,9 +71,9 @@ function listPriceSql(lens: PriceListLens, companyId: string, dialect: 'sqlite' 
 /**
  * Conditions for the set filters on the products table as the query names it (`p` in SQLite's
  * hand-written SQL, "products" in drizzle's PostgreSQL queries), with `dialect`'s booleans.
- * Live variants only: the device holds no others. Empty when no filter is set. With `lens`, the
- * price range and on sale are the price list's (the company's records): the query joins
- * priceListJoins of the same arguments.
+ * Live variants only: the device holds no others. Empty when no filter is set. With `list`, the
+ * price range and on sale are that price list's (the company's records): the query joins
+ * priceListJoins of the same lens and company.
  */
 export function productFilterConditions(
   f: ProductFilters | undefined, dialect: 'sqlite' | 'pg', table = 'p', list?: { lens: PriceListLens; companyId: string },

@@ -30,6 +30,7 @@
 import { hasProductFilters, productFiltersToParams, type ProductFilters } from '@catalog/contracts/product-filters';
 import type { ProductListQuery } from '@catalog/contracts/products';
 import { LruCache } from '@catalog/contracts/lru-cache';
+import { looksAtPrices } from '../../db/product-filter-sql';
 import type { Database, PriceListLens, ProductFilter, ProductWithVariants } from '../../db/repositories';
 import { keptBytes, keptJson, type SerializedJson } from '../../middleware/compress';
 import { toWireProduct } from './catalog-wire';
@@ -70,8 +71,6 @@ export interface ListView {
 /** A ProductListResponse, serialized (with its gzip once a client asked for it); through `view`'s list when given. */
 export type ProductLister = (companyId: string, query: ProductListQuery, view?: ListView) => Promise<SerializedJson>;
 
-/** Whether the filters look at prices (and so at a list's, through one). */
-const looksAtPrices = (f: ProductFilters | undefined) => f !== undefined && (f.priceMin !== undefined || f.priceMax !== undefined || f.onSale !== undefined);
 
 export function createProductLister(db: Database, options: ProductListerOptions = {}): ProductLister {
   const sets = new LruCache<string, ResultSet>({ maxEntries: options.maxSets ?? 8192, maxWeight: options.maxIds ?? 4_000_000 });
