@@ -39,8 +39,7 @@ import {
 } from './price-targets';
 import type { PriceDraft } from './work-order-form';
 
-export type { ImportList, ImportPriceLists, NamedPrices } from './csv-import-lists';
-export { pricesNamedBy, readImportList } from './csv-import-lists';
+export type { ImportList, ImportPriceLists } from './csv-import-lists';
 
 export const CSV_IMPORT_MESSAGES = {
   noKey: 'The file has no column naming the products: add a "SKU", "Product ID" or "Variant ID" column.',
