@@ -108,6 +108,9 @@ export interface PriceListPullResult {
   changedProducts: number;
 }
 
+/** The User Timing name of each applied price list changes page. */
+const PRICE_LIST_APPLY_MEASURE = 'price-list-page-apply';
+
 export async function pullPriceLists(db: PriceListDb, options: { fetchChanges?: FetchPriceListChanges } = {}): Promise<PriceListPullResult> {
   const fetchChanges = waitingOnRateLimits(options.fetchChanges ?? fetchPriceListChangesFromApi);
   const { cursor: start, catalogId } = await readPriceListState(db);
@@ -118,7 +121,10 @@ export async function pullPriceLists(db: PriceListDb, options: { fetchChanges?: 
     next = page.hasMore ? fetchChanges(page.cursor, page.catalogId) : null;
     // If this page fails to apply, the prefetched one is dropped: keep its failure quiet.
     next?.catch(() => {});
+    const started = performance.now();
     result.changedProducts += (await applyPriceListPage(db, page)).length;
+    // Each applied page, for bench/local-catalog.ts (as the catalog's APPLY_MEASURE).
+    performance.measure(PRICE_LIST_APPLY_MEASURE, { start: started, detail: { records: page.records.length, hasMore: page.hasMore } });
     result.reset ||= page.reset;
     result.pages += 1;
     result.cursor = page.cursor;
