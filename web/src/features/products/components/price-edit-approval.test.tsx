@@ -27,6 +27,16 @@ import { PRODUCT_UPDATED } from '../hooks/use-price-edits';
 import { ProductsScreen } from './products-screen';
 import { SENT_FOR_APPROVAL_LABEL, SentForApprovalToasts, VIEW_WORK_ORDERS } from './sent-for-approval';
 
+// The screen and the panel show the device's price lists, which this suite does not test: a store
+// without any (the app's copy would pull on the screen's mount, before this test signs in).
+vi.mock('../../../local/device-price-lists', () => ({
+  devicePriceLists: {
+    subscribe: () => () => {},
+    status: () => ({ uid: null, pulling: false, error: null, revision: 0 }),
+    db: async () => null,
+  },
+}));
+
 const TITLE = 'Price edit: Teapot';
 const APPROVAL_ANSWER = {
   workOrder: { id: '6f1c2f43-5b2e-4a0e-9f43-2b7c1e0d9a11', title: TITLE, status: 'awaiting_approval' },
