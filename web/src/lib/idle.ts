@@ -35,7 +35,7 @@ export function afterNextPaint(fn: () => void, timeoutMs = 100): () => void {
     if (done) return;
     done = true;
     clearTimeout(timer);
-    if (frame) cancelAnimationFrame(frame);
+    cancelFrame(frame);
     fn();
   };
   const timer = setTimeout(run, timeoutMs);
@@ -43,8 +43,16 @@ export function afterNextPaint(fn: () => void, timeoutMs = 100): () => void {
   return () => {
     done = true;
     clearTimeout(timer);
-    if (frame) cancelAnimationFrame(frame);
+    cancelFrame(frame);
   };
+}
+
+/**
+ * Cancels a frame callback; a no-op where there is none to cancel, or no frames at all (a timer
+ * that fires after a test's page was torn down found cancelAnimationFrame gone).
+ */
+function cancelFrame(frame: number): void {
+  if (frame && typeof cancelAnimationFrame === 'function') cancelAnimationFrame(frame);
 }
 
 /** Resolves in a new task (a message to ourselves: no timer, which the browser clamps and traces). */
