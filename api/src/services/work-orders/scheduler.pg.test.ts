@@ -106,6 +106,8 @@ describe.skipIf(!baseUrl)('work orders on PostgreSQL with two API processes', ()
     const done = await waitFor(all, (list) => list.every((o) => o.status === 'completed' || o.status === 'failed'), 20_000);
     expect(done.map((o) => o.status)).toEqual(Array(8).fill('completed'));
     expect(orders.map((o) => runs.get(o.id)?.length)).toEqual(Array(8).fill(1));
+    // An order reads completed once its run wrote the status; the run returns its outcome just after.
+    await waitFor(async () => outcomes.length, (n) => n === 8, 5_000);
     // Which process runs which order is not fixed: a process's slot is free while its order waits
     // on the store (decision 049), so one process may hold both companies' orders at once.
     expect(outcomes).toEqual(Array(8).fill('completed'));
