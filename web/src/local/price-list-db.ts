@@ -7,11 +7,13 @@
  * Tables:
  * - lists: every list of the company as the last pull gave it (id, name, currencies, customer
  *   groups, channels, record counts): a handful, replaced whole by each pull.
- * - records: one row per (list, currency, product), holding that product's variants' records
- *   (a product without options: its base variant's, which is no variant the catalog lists), each
- *   as a tuple [price, sale, retail, MAP]. 100,000 products with two variants in one list and
- *   currency are 100,000 rows, not 200,000; the product detail reads its product's rows by the
- *   `productId` index, a products screen seen through one list reads the primary key's range
+ * - buckets: one row per (list, currency, bucket of RECORD_BUCKET_SPAN consecutive product ids),
+ *   holding the records of those products' variants (a product without options: its base
+ *   variant's, which is no variant the catalog lists), each as a tuple [price, sale, retail, MAP],
+ *   as one JSON text: { productId: { variantId: tuple } }. IndexedDB's cost is per row and per
+ *   cloned object, so 378,000 records of 100,000 products are about 800 rows of text, not 200,000
+ *   rows of objects (decision 060). The product detail reads its bucket in every list by the
+ *   `bucket` index, a products screen seen through one list reads the primary key's range
  *   [list, currency, *].
  * - meta: the pull's cursor, the copy's catalog id (company and store) and the catalog's currency.
  */
@@ -21,13 +23,38 @@ import type { PriceListSummary } from '@catalog/contracts/price-lists';
 /** A record's prices: [price, sale, retail (MSRP), MAP], money as strings, unset null. */
 export type RecordTuple = [price: string, salePrice: string | null, retailPrice: string | null, mapPrice: string | null];
 
-export interface StoredRecordRow {
+/** One product's records, by the store's variant id. */
+export type ProductRecords = Record<number, RecordTuple>;
+
+/** Product ids per bucket: a first pull's page of 5,000 records in id order touches a few dozen rows. */
+export const RECORD_BUCKET_SPAN = 256;
+
+export const bucketOf = (productId: number): number => Math.floor(productId / RECORD_BUCKET_SPAN);
+
+export interface StoredBucketRow {
   priceListId: number;
   currency: string;
-  productId: number;
-  /** By the store's variant id. */
-  variants: Record<number, RecordTuple>;
+  bucket: number;
+  /** JSON of { [productId]: ProductRecords }: never an empty object (an empty bucket is deleted). */
+  products: string;
 }
+
+/** A bucket's products, by product id. */
+export function decodeBucket(row: StoredBucketRow): Map<number, ProductRecords> {
+  const parsed = JSON.parse(row.products) as Record<string, ProductRecords>;
+  const products = new Map<number, ProductRecords>();
+  for (const id of Object.keys(parsed)) products.set(Number(id), parsed[id]!);
+  return products;
+}
+
+/** The row of a bucket's products; null when none is left. */
+export function encodeBucket(key: BucketKey, products: Map<number, ProductRecords>): StoredBucketRow | null {
+  if (products.size === 0) return null;
+  const [priceListId, currency, bucket] = key;
+  return { priceListId, currency, bucket, products: JSON.stringify(Object.fromEntries(products)) };
+}
+
+export type BucketKey = [priceListId: number, currency: string, bucket: number];
 
 export interface PriceListMetaRow {
   key: string;
@@ -41,7 +68,7 @@ export const META_CATALOG_CURRENCY = 'catalogCurrency';
 
 export type PriceListDb = Dexie & {
   lists: Table<PriceListSummary, number>;
-  records: Table<StoredRecordRow, [number, string, number]>;
+  buckets: Table<StoredBucketRow, BucketKey>;
   meta: Table<PriceListMetaRow, string>;
 };
 
@@ -61,6 +88,11 @@ export function createPriceListDb(name: string): PriceListDb {
     records: '[priceListId+currency+productId], productId',
     meta: 'key',
   });
+  // Version 2: records in buckets. A copy of version 1 is dropped and pulled again from 0.
+  db.version(2).stores({
+    records: null,
+    buckets: '[priceListId+currency+bucket], bucket',
+  }).upgrade((tx) => tx.table('meta').clear());
   return db;
 }
 

@@ -9,6 +9,7 @@ import { CatalogIndex } from './catalog-index';
 import { createPriceListDb, META_CATALOG_CURRENCY, type PriceListDb } from './price-list-db';
 import { parseChoice, readListPrices, readPriceListChoices } from './price-list-index';
 import { product } from '../testing/fake-catalog-server';
+import { putProductRecords } from '../testing/price-list-copy';
 
 let db: PriceListDb | undefined;
 let n = 0;
@@ -23,7 +24,7 @@ async function copy() {
     { id: 7, name: 'Wholesale', active: true, dateModified: null, currencies: ['USD', 'EUR'], recordCounts: [], customerGroups: [], channels: [], recordsReadAt: null },
   ]);
   await db.meta.put({ key: META_CATALOG_CURRENCY, value: 'USD' });
-  await db.records.bulkPut([
+  await putProductRecords(db, [
     { priceListId: 7, currency: 'USD', productId: 1, variants: { 1001: ['8.00', null, null, null] } },
     { priceListId: 7, currency: 'EUR', productId: 1, variants: { 1001: ['7.00', '6.00', null, null] } },
     { priceListId: 8, currency: 'USD', productId: 2, variants: { 1002: ['1.00', null, null, null] } },
@@ -56,7 +57,7 @@ describe('a price list\u2019s prices on the device', () => {
     const choice = { priceListId: 7, currency: 'USD' };
     const first = await readListPrices(choice, from);
     expect(await readListPrices(choice, from)).toBe(first);
-    await from.db.records.put({ priceListId: 7, currency: 'USD', productId: 2, variants: { 1002: ['3.00', null, null, null] } });
+    await putProductRecords(from.db, [{ priceListId: 7, currency: 'USD', productId: 2, variants: { 1002: ['3.00', null, null, null] } }]);
     // The same revision: what was read stands (a keystroke reads nothing).
     expect(await readListPrices(choice, from)).toBe(first);
     const next = await readListPrices(choice, { ...from, revision: 2 });

@@ -13,9 +13,10 @@ import { Dexie } from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { INITIAL_STATUS, createStatusStore } from './catalog-status';
 import { createLocalPriceLists, PRICE_LIST_RETRY_MS } from './local-price-lists';
-import { createPriceListDb, priceListDbName, type PriceListDb } from './price-list-db';
+import { createPriceListDb, META_CATALOG, META_CURSOR, priceListDbName, RECORD_BUCKET_SPAN, type PriceListDb } from './price-list-db';
 import { pullPriceLists, readPriceListState, type FetchPriceListChanges } from './price-list-pull';
 import { readListRecords, readProductPriceLists } from './price-list-read';
+import { storedProductRecords } from '../testing/price-list-copy';
 
 const list = (id: number, name: string, currencies: string[]): PriceListSummary => ({
   id, name, active: true, dateModified: null, currencies, recordCounts: [], customerGroups: [{ id: 2, name: 'Wholesale' }], channels: [], recordsReadAt: null,
@@ -69,13 +70,15 @@ afterEach(() => {
 });
 
 describe('pulling price lists', () => {
-  it('stores one row per list, currency and product holding its variants\u2019 records, page after page', async () => {
+  it('stores one row per list, currency and bucket of products holding their variants\u2019 records, page after page', async () => {
     const { server, fetch, write } = fakeServer(2);
     write(rec(1, 100, 1001, '9.00'), rec(1, 100, 1002, '8.00'), rec(1, 200, 2000, '5.00'), rec(2, 100, 1001, '8.50', 'EUR'), rec(1, 100, 1001, '7.00'));
     const db = freshDb();
     expect(await pullPriceLists(db, { fetchChanges: fetch })).toMatchObject({ pages: 2, reset: false, cursor: 5 });
     expect(server.asked).toEqual([0, 3]);
-    expect(await db.records.count()).toBe(3);
+    expect(await storedProductRecords(db)).toHaveLength(3);
+    // Products 100 and 200 share a bucket: one row for list 1 in USD, one for list 2 in EUR.
+    expect(await db.buckets.count()).toBe(2);
     const product = await readProductPriceLists(db, 100);
     expect(product.lists.map((l) => l.name)).toEqual(['Wholesale', 'Euro']);
     expect(product.catalogCurrency).toBe('USD');
@@ -100,7 +103,7 @@ describe('pulling price lists', () => {
     server.asked = [];
     expect(await pullPriceLists(db, { fetchChanges: fetch })).toMatchObject({ pages: 1, changedProducts: 2, cursor: 6 });
     expect(server.asked).toEqual([3]);
-    expect(await db.records.toArray()).toEqual([{ priceListId: 1, currency: 'USD', productId: 100, variants: { 1002: ['6.00', '5.50', null, '5.00'] } }]);
+    expect(await storedProductRecords(db)).toEqual([{ priceListId: 1, currency: 'USD', productId: 100, variants: { 1002: ['6.00', '5.50', null, '5.00'] } }]);
     expect((await db.lists.toArray()).map((l) => l.name)).toEqual(['Wholesale B2B']);
   });
 
@@ -113,8 +116,43 @@ describe('pulling price lists', () => {
     server.catalogId = 'c1:other-store';
     write(rec(1, 300, 3000, '3.00'));
     expect(await pullPriceLists(db, { fetchChanges: fetch })).toMatchObject({ reset: true, cursor: 1 });
-    expect((await db.records.toArray()).map((r) => r.productId)).toEqual([300]);
+    expect((await storedProductRecords(db)).map((r) => r.productId)).toEqual([300]);
     expect((await readPriceListState(db)).catalogId).toBe('c1:other-store');
+  });
+});
+
+describe('the copy\u2019s format', () => {
+  it('keeps products of other buckets apart, and a product\u2019s deletion leaves its bucket\u2019s others', async () => {
+    const { fetch, write, remove } = fakeServer(10);
+    const far = rec(1, RECORD_BUCKET_SPAN * 3 + 5, 9000, '4.00');
+    const near = rec(1, 100, 1001, '9.00');
+    write(near, rec(1, 101, 1011, '2.00'), far);
+    const db = freshDb();
+    await pullPriceLists(db, { fetchChanges: fetch });
+    expect(await db.buckets.count()).toBe(2);
+    expect((await readProductPriceLists(db, far.productId)).records.get(1)?.get('USD')).toEqual({ 9000: ['4.00', null, null, null] });
+    remove(near);
+    remove(far);
+    await pullPriceLists(db, { fetchChanges: fetch });
+    expect((await storedProductRecords(db)).map((r) => r.productId)).toEqual([101]);
+    expect(await db.buckets.count()).toBe(1);
+  });
+
+  it('drops a copy of the first version (a row per product) and pulls it again from 0', async () => {
+    const name = `price-lists-v1-${++n}`;
+    const v1 = new Dexie(name);
+    v1.version(1).stores({ lists: 'id', records: '[priceListId+currency+productId], productId', meta: 'key' });
+    await v1.table('records').put({ priceListId: 1, currency: 'USD', productId: 100, variants: { 1001: ['1.00', null, null, null] } });
+    await v1.table('meta').bulkPut([{ key: META_CURSOR, value: 7 }, { key: META_CATALOG, value: 'c1:store' }]);
+    v1.close();
+    const db = createPriceListDb(name);
+    open.push(db);
+    expect(await readPriceListState(db)).toEqual({ cursor: 0, catalogId: undefined, catalogCurrency: null });
+    const { fetch, write, server } = fakeServer(10);
+    write(rec(1, 100, 1001, '9.00'));
+    await pullPriceLists(db, { fetchChanges: fetch });
+    expect(server.asked).toEqual([0]);
+    expect(await storedProductRecords(db)).toEqual([{ priceListId: 1, currency: 'USD', productId: 100, variants: { 1001: ['9.00', null, null, null] } }]);
   });
 });
 
@@ -137,18 +175,18 @@ describe('the local price lists', () => {
     await local.pullNow();
     const db = (await local.db())!;
     expect(db.name).toBe(priceListDbName('u-1'));
-    expect(await db.records.count()).toBe(1);
+    expect(await storedProductRecords(db)).toHaveLength(1);
     const revision = local.status().revision;
 
     offline = true;
     write(rec(1, 200, 2000, '5.00'));
     catalog.set({ lastPulledAt: 2 });
     await local.pullNow();
-    expect(await db.records.count()).toBe(1);
+    expect(await storedProductRecords(db)).toHaveLength(1);
     offline = false;
     catalog.set({ lastPulledAt: 3 });
     await local.pullNow();
-    expect(await db.records.count()).toBe(2);
+    expect(await storedProductRecords(db)).toHaveLength(2);
     expect(local.status().revision).toBeGreaterThan(revision);
 
     // No screen shows price lists, and the shell did not start them: the catalog's pulls are not followed.
@@ -175,7 +213,7 @@ describe('the local price lists', () => {
     local.start();
     await local.pullNow();
     expect(server.asked[0]).toBe(0);
-    expect(await (await local.db())!.records.count()).toBe(1);
+    expect(await storedProductRecords((await local.db())!)).toHaveLength(1);
     // A screen comes and goes: the shell's following stays.
     local.subscribe(() => {})();
     write(rec(1, 200, 2000, '5.00'));
@@ -183,7 +221,7 @@ describe('the local price lists', () => {
     catalog.set({ lastPulledAt: 6 });
     await local.pullNow();
     expect(server.asked[0]).toBe(1);
-    expect(await (await local.db())!.records.count()).toBe(2);
+    expect(await storedProductRecords((await local.db())!)).toHaveLength(2);
     local.stop();
   });
 });
@@ -210,7 +248,7 @@ describe('following the server\u2019s price list version (GET /api/catalog/versi
     const { local, write, remote, server, db } = await started();
     write(rec(1, 100, 1001, '9.00'));
     expect(await local.pullIfBehind(remote())).toBe(true);
-    expect(await (await db()).records.count()).toBe(1);
+    expect(await storedProductRecords(await db())).toHaveLength(1);
     server.asked = [];
     expect(await local.pullIfBehind(remote())).toBe(false);
     expect(server.asked).toEqual([]);
@@ -249,7 +287,7 @@ describe('following the server\u2019s price list version (GET /api/catalog/versi
     offline = false;
     expect(remote().version).toBeLessThan(3);
     expect(await local.pullIfBehind(remote())).toBe(true);
-    expect((await (await db()).records.toArray()).map((r) => r.productId)).toEqual([400]);
+    expect((await storedProductRecords(await db())).map((r) => r.productId)).toEqual([400]);
 
     // Connected again while offline, the new versions past the copy's cursor: the copy id tells.
     offline = true;
@@ -259,7 +297,7 @@ describe('following the server\u2019s price list version (GET /api/catalog/versi
     offline = false;
     expect(remote().version).toBeGreaterThan((await readPriceListState(await db())).cursor);
     expect(await local.pullIfBehind(remote())).toBe(true);
-    expect((await (await db()).records.toArray()).map((r) => r.productId)).toEqual([500, 600, 700]);
+    expect((await storedProductRecords(await db())).map((r) => r.productId)).toEqual([500, 600, 700]);
     expect(await readPriceListState(await db())).toMatchObject({ cursor: 3, catalogId: 'c1:store:again' });
     local.stop();
   });
@@ -279,7 +317,7 @@ describe('following the server\u2019s price list version (GET /api/catalog/versi
     time += 1;
     expect(await local.pullIfBehind(remote())).toBe(true);
     expect(local.status().error).toBeNull();
-    expect(await (await db()).records.count()).toBe(1);
+    expect(await storedProductRecords(await db())).toHaveLength(1);
     local.stop();
   });
 });

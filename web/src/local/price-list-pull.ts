@@ -2,7 +2,7 @@
  * One pull of the price lists (server -> device, issue 35): pages of GET /api/price-lists/changes
  * from the stored cursor until `hasMore` is false, each applied in one transaction of
  * price-list-db.ts: the lists replaced whole, the page's records merged into their (list,
- * currency, product) rows, the cursor moved. The next page is asked for while one is written, as
+ * currency, bucket) rows, the cursor moved. The next page is asked for while one is written, as
  * the catalog's pull does (catalog-pull.ts). A `reset` page empties the copy before it is applied.
  */
 import { isApiError } from '@catalog/contracts/errors';
@@ -11,7 +11,10 @@ import {
 } from '@catalog/contracts/price-list-changes';
 import { apiFetch } from '../lib/api-client';
 import { PULL_RATE_LIMIT_RETRIES, PULL_RETRY_DEFAULT_MS, PULL_RETRY_MAX_MS } from './catalog-pull';
-import { META_CATALOG, META_CATALOG_CURRENCY, META_CURSOR, type PriceListDb, type RecordTuple, type StoredRecordRow } from './price-list-db';
+import {
+  bucketOf, decodeBucket, encodeBucket, META_CATALOG, META_CATALOG_CURRENCY, META_CURSOR,
+  type BucketKey, type PriceListDb, type ProductRecords, type RecordTuple, type StoredBucketRow,
+} from './price-list-db';
 
 /** Fetches the page of changes after `cursor` of the copy `catalog` (unknown for a first pull). */
 export type FetchPriceListChanges = (cursor: number, catalog: string | undefined) => Promise<PriceListChangesResponse>;
@@ -53,51 +56,66 @@ export async function readPriceListState(db: PriceListDb): Promise<PriceListCopy
   };
 }
 
-type RowKey = [number, string, number];
-const rowKeyOf = (r: PriceListRecordKey): RowKey => [r.priceListId, r.currency, r.productId];
 const tupleOf = (r: ReplicatedPriceListRecord): RecordTuple => [r.price, r.salePrice, r.retailPrice, r.mapPrice];
 
-/** A page's changes grouped by the row they change. */
-function groupByRow(page: PriceListChangesResponse) {
-  const rows = new Map<string, { key: RowKey; put: Array<[number, RecordTuple]>; drop: number[] }>();
+interface BucketChanges {
+  key: BucketKey;
+  /** By product id: the variants' records to write, and the variants whose records are gone. */
+  products: Map<number, { put: Array<[number, RecordTuple]>; drop: number[] }>;
+}
+
+/** A page's changes grouped by the bucket row they change. */
+function groupByBucket(page: PriceListChangesResponse): BucketChanges[] {
+  const buckets = new Map<string, BucketChanges>();
   const entry = (r: PriceListRecordKey) => {
-    const key = rowKeyOf(r);
+    const key: BucketKey = [r.priceListId, r.currency, bucketOf(r.productId)];
     const id = key.join('\u0000');
-    let found = rows.get(id);
-    if (!found) rows.set(id, (found = { key, put: [], drop: [] }));
-    return found;
+    let bucket = buckets.get(id);
+    if (!bucket) buckets.set(id, (bucket = { key, products: new Map() }));
+    let product = bucket.products.get(r.productId);
+    if (!product) bucket.products.set(r.productId, (product = { put: [], drop: [] }));
+    return product;
   };
   for (const r of page.records) entry(r).put.push([r.variantId, tupleOf(r)]);
   for (const r of page.deleted) entry(r).drop.push(r.variantId);
-  return [...rows.values()];
+  return [...buckets.values()];
 }
 
 /** Applies one page in one transaction; returns the ids of the products whose records changed. */
 export async function applyPriceListPage(db: PriceListDb, page: PriceListChangesResponse): Promise<number[]> {
-  const groups = groupByRow(page);
-  await db.transaction('rw', [db.lists, db.records, db.meta], async () => {
-    if (page.reset) await db.records.clear();
+  const groups = groupByBucket(page);
+  const changed = new Set<number>();
+  await db.transaction('rw', [db.lists, db.buckets, db.meta], async () => {
+    if (page.reset) await db.buckets.clear();
     await db.lists.clear();
     await db.lists.bulkPut(page.lists);
-    const existing = await db.records.bulkGet(groups.map((g) => g.key));
-    const puts: StoredRecordRow[] = [];
-    const drops: RowKey[] = [];
-    groups.forEach(({ key: [priceListId, currency, productId], put, drop }, i) => {
-      const variants = { ...existing[i]?.variants };
-      for (const id of drop) delete variants[id];
-      for (const [id, tuple] of put) variants[id] = tuple;
-      if (Object.keys(variants).length === 0) drops.push([priceListId, currency, productId]);
-      else puts.push({ priceListId, currency, productId, variants });
+    const existing = await db.buckets.bulkGet(groups.map((g) => g.key));
+    const puts: StoredBucketRow[] = [];
+    const drops: BucketKey[] = [];
+    groups.forEach(({ key, products: changes }, i) => {
+      const stored = existing[i];
+      const products = stored ? decodeBucket(stored) : new Map<number, ProductRecords>();
+      for (const [productId, { put, drop }] of changes) {
+        const variants = { ...products.get(productId) };
+        for (const id of drop) delete variants[id];
+        for (const [id, tuple] of put) variants[id] = tuple;
+        if (Object.keys(variants).length === 0) products.delete(productId);
+        else products.set(productId, variants);
+        changed.add(productId);
+      }
+      const row = encodeBucket(key, products);
+      if (row) puts.push(row);
+      else if (stored) drops.push(key);
     });
-    if (drops.length > 0) await db.records.bulkDelete(drops);
-    if (puts.length > 0) await db.records.bulkPut(puts);
+    if (drops.length > 0) await db.buckets.bulkDelete(drops);
+    if (puts.length > 0) await db.buckets.bulkPut(puts);
     await db.meta.bulkPut([
       { key: META_CURSOR, value: page.cursor },
       { key: META_CATALOG, value: page.catalogId },
       { key: META_CATALOG_CURRENCY, value: page.catalogCurrency },
     ]);
   });
-  return [...new Set(groups.map((g) => g.key[2]))];
+  return [...changed];
 }
 
 export interface PriceListPullResult {
