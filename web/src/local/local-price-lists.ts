@@ -1,8 +1,8 @@
 /**
  * The signed-in user's price lists on the device (issue 35): `createLocalPriceLists(deps)` makes
  * one, which follows the local catalog: it opens the copy of the user whose catalog is open
- * (price-list-db.ts), and pulls the price lists' changes (price-list-pull.ts) after every pull of
- * the catalog that finished, so on the catalog's own triggers (the catalog opening, the device
+ * (price-list-db.ts), and pulls the price lists' changes (price-list-pull.ts) beside the catalog's
+ * first pull and after every pull of the catalog that finished, so on the catalog's own triggers (the catalog opening, the device
  * back online, the page shown again, every minute, a Sync or a work order done, the store's
  * change seen by catalog-watch.ts). Offline nothing is pulled and the copy is read as it is.
  *
@@ -64,6 +64,8 @@ export function createLocalPriceLists({ catalog, isOffline, fetchChanges, now = 
   let db: PriceListDb | null = null;
   let opened: Promise<PriceListDb> | null = null;
   let lastPulledAt: number | null = null;
+  /** Whether this copy pulled beside a first pull of the catalog (once per copy opened). */
+  let besideFirstPull = false;
   let running: Promise<void> | null = null;
   let queued: Promise<void> | null = null;
   const listeners = new Set<() => void>();
@@ -74,6 +76,7 @@ export function createLocalPriceLists({ catalog, isOffline, fetchChanges, now = 
   }
 
   function open(uid: string | null): void {
+    besideFirstPull = false;
     db?.close();
     db = null;
     opened = uid === null ? null : catalogStorageChosen().then(() => {
@@ -125,10 +128,16 @@ export function createLocalPriceLists({ catalog, isOffline, fetchChanges, now = 
     return running;
   }
 
-  /** The catalog moved: another user's opened, or a pull of it finished. */
+  /** The catalog moved: another user's opened, a first pull of it began, or a pull of it finished. */
   function follow(): void {
     const s = catalog.status();
     if (s.uid !== status.uid) open(s.uid);
+    // A first pull of the catalog (or its reset): the price lists come down beside it, not after
+    // it, so a new device has both in about the time of the longer (its end pulls once more).
+    if (s.progress?.initial && !besideFirstPull) {
+      besideFirstPull = true;
+      void pullNow();
+    }
     if (s.lastPulledAt !== lastPulledAt) {
       lastPulledAt = s.lastPulledAt;
       if (s.lastPulledAt !== null) void pullNow();

@@ -203,6 +203,26 @@ describe('the local price lists', () => {
     local.stop();
   });
 
+  it('pull beside the catalog\u2019s first pull, not after it, once per copy; and again when it ends', async () => {
+    const { fetch, write, server } = fakeServer(10);
+    write(rec(1, 100, 1001, '9.00'));
+    const catalog = createStatusStore();
+    catalog.set({ ...INITIAL_STATUS, uid: 'u-new' });
+    const local = createLocalPriceLists({ catalog: { status: catalog.get, subscribe: catalog.subscribe }, isOffline: () => false, fetchChanges: fetch });
+    local.start();
+    expect(server.asked).toEqual([]);
+    catalog.set({ pulling: true, progress: { done: 0, total: 100, initial: true } });
+    await vi.waitFor(() => expect(server.asked).toEqual([0]));
+    await vi.waitFor(() => expect(local.status().pulling).toBe(false));
+    expect(await storedProductRecords((await local.db())!)).toHaveLength(1);
+    // Further progress of the same first pull asks nothing more.
+    catalog.set({ progress: { done: 50, total: 100, initial: true } });
+    expect(server.asked).toEqual([0]);
+    catalog.set({ pulling: false, progress: null, lastPulledAt: 1 });
+    await vi.waitFor(() => expect(server.asked).toEqual([0, 1]));
+    local.stop();
+  });
+
   it('started by the shell, follow the catalog with no screen showing them, pulling at once when the catalog was pulled', async () => {
     const { fetch, write, server } = fakeServer(10);
     write(rec(1, 100, 1001, '9.00'));
