@@ -87,6 +87,18 @@ export interface PriceListRecordChange extends PriceListRecord {
   deleted: boolean;
 }
 
+/**
+ * A page of changesSince (at most `limit` records) as the JSON arrays of the wire's page
+ * (contracts price-list-changes.ts: `records` and the tombstones' keys, `deleted`, by version).
+ */
+export interface PriceListChangesJson {
+  /** The last version of the page; `afterVersion` when it is empty. */
+  cursor: number;
+  hasMore: boolean;
+  records: string;
+  deleted: string;
+}
+
 /** A list with what hangs on it, for GET /api/price-lists. */
 export interface StoredPriceList {
   id: number;
@@ -174,6 +186,11 @@ export interface PriceListsRepository {
    * order, at most `limit`: a page of a device's pull.
    */
   changesSince(companyId: string, afterVersion: number, limit: number): Promise<PriceListRecordChange[]>;
+  /**
+   * Optional: a page of changesSince as the wire's JSON (SQLite: written by SQLite, far cheaper
+   * than mapping the rows). Absent, the route maps changesSince's rows.
+   */
+  changesSinceJson?(companyId: string, afterVersion: number, limit: number): Promise<PriceListChangesJson>;
   /**
    * The currency of the catalog's prices: the default currency of the store's channel 1 (its
    * default storefront), else of its first channel; null when no channel says.

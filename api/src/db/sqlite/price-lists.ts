@@ -17,6 +17,7 @@ import {
 import { chunks } from '../sql-helpers';
 import type { CatalogStatements } from './catalog-rows';
 import { priceListRows } from './price-list-rows';
+import { priceListChangesJson } from './replication-json';
 import type { SqliteDb } from './types';
 
 const IMMEDIATE = { behavior: 'immediate' } as const;
@@ -154,6 +155,10 @@ export function sqlitePriceLists(db: SqliteDb, stmts: CatalogStatements): PriceL
 
     async changesSince(companyId, afterVersion, limit) {
       return db.select().from(rec).where(changedAfterWhere(rec, companyId, afterVersion)).orderBy(asc(rec.version)).limit(limit).all().map(toRecordChange);
+    },
+
+    async changesSinceJson(companyId, afterVersion, limit) {
+      return priceListChangesJson(db, stmts, companyId, afterVersion, limit);
     },
 
     async catalogCurrency(companyId) {

@@ -23,6 +23,7 @@ import {
 import { sqliteSyncWriter } from './catalog-sync-writer';
 import { sqliteCatalogWrites } from './catalog-writes';
 import { productSearchIndex } from './product-search-index';
+import { catalogChangesJson } from './replication-json';
 import type { SqliteDb } from './types';
 
 /** Searches this long or longer use the trigram index (it indexes 3-character sequences). */
@@ -155,6 +156,9 @@ export function sqliteProducts(db: SqliteDb, stmts: CatalogStatements, file: str
         ).map((r) => ({ variant: variantFromRow(r), productExternalId: r.product_external_id as number }));
         return mergeChanges(ps, vs, sinceVersion, limit);
       }, { behavior: 'deferred' });
+    },
+    async changesSinceJson(companyId, sinceVersion, limit) {
+      return catalogChangesJson(db, stmts, companyId, sinceVersion, limit);
     },
   };
 }

@@ -13,7 +13,7 @@
 import type { PriceListChangesQuery, PriceListChangesResponse, ReplicatedPriceListRecord } from '@catalog/contracts/price-list-changes';
 import type { PriceListSummary } from '@catalog/contracts/price-lists';
 import { formatCents } from '@catalog/contracts/money';
-import type { ApiSettings, Database, PriceListRecordChange, StoredPriceList } from '../../db/repositories';
+import type { ApiSettings, Database, PriceListChangesJson, PriceListRecordChange, StoredPriceList } from '../../db/repositories';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const money = (cents: number | null) => (cents === null ? null : formatCents(cents));
@@ -35,30 +35,41 @@ export function priceListCatalogId(companyId: string, settings: Pick<ApiSettings
   return settings ? `${companyId}:${settings.storeHash}:${settings.id}` : `${companyId}:`;
 }
 
-export async function priceListChanges(db: Database, companyId: string, query: PriceListChangesQuery): Promise<PriceListChangesResponse> {
+/** A page as its JSON text (a PriceListChangesResponse): a first pull's pages are large, and never built as objects on SQLite. */
+export async function priceListChanges(db: Database, companyId: string, query: PriceListChangesQuery): Promise<string> {
   const [settings, state] = await Promise.all([db.settings.get(companyId), db.priceLists.syncState(companyId)]);
   // The store connection is part of the copy's identity: another one's lists share nothing with these.
   const catalogId = priceListCatalogId(companyId, settings);
   const reset = (query.catalog !== undefined && query.catalog !== catalogId) || query.cursor > state.recordVersion;
   const since = reset ? 0 : query.cursor;
-  // One more than the page: whether another page follows.
-  const [rows, lists, catalogCurrency] = await Promise.all([
-    db.priceLists.changesSince(companyId, since, query.limit + 1),
+  const [page, lists, catalogCurrency] = await Promise.all([
+    recordsJson(db, companyId, since, query.limit),
     db.priceLists.listLists(companyId),
     db.priceLists.catalogCurrency(companyId),
   ]);
-  const page = rows.slice(0, query.limit);
-  const cursor = page.at(-1)?.version ?? since;
-  return {
+  const head: Omit<PriceListChangesResponse, 'records' | 'deleted'> = {
     catalogId,
     reset,
-    cursor,
-    hasMore: rows.length > query.limit,
+    cursor: page.cursor,
+    hasMore: page.hasMore,
     // Read before the page: writes committed in between can put the page past it.
-    latestVersion: Math.max(state.recordVersion, cursor),
+    latestVersion: Math.max(state.recordVersion, page.cursor),
     catalogCurrency,
     lists: lists.map(toWireList),
-    records: page.filter((r) => !r.deleted).map(toReplicated),
-    deleted: page.filter((r) => r.deleted).map(keyOf),
+  };
+  return `${JSON.stringify(head).slice(0, -1)},"records":${page.records},"deleted":${page.deleted}}`;
+}
+
+/** The page's records: the dialect's own JSON when it writes it, else changesSince's rows mapped here. */
+async function recordsJson(db: Database, companyId: string, since: number, limit: number): Promise<PriceListChangesJson> {
+  if (db.priceLists.changesSinceJson) return db.priceLists.changesSinceJson(companyId, since, limit);
+  // One more than the page: whether another page follows.
+  const rows = await db.priceLists.changesSince(companyId, since, limit + 1);
+  const page = rows.slice(0, limit);
+  return {
+    cursor: page.at(-1)?.version ?? since,
+    hasMore: rows.length > limit,
+    records: JSON.stringify(page.filter((r) => !r.deleted).map(toReplicated)),
+    deleted: JSON.stringify(page.filter((r) => r.deleted).map(keyOf)),
   };
 }

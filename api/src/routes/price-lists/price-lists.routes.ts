@@ -9,7 +9,6 @@
 import { formatCents } from '@catalog/contracts/money';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import { pageOf } from '@catalog/contracts/paging';
-import type { PriceListChangesResponse } from '@catalog/contracts/price-list-changes';
 import { priceListRecordCursor, type PriceListRecord, type PriceListRecordsResponse, type PriceListsResponse } from '@catalog/contracts/price-lists';
 import type { Database, PriceListRecord as StoredRecord } from '../../db/repositories';
 import { defineRoutes } from '../define-routes';
@@ -36,10 +35,11 @@ export function priceListRoutes({ db }: { db: Database }) {
     },
 
     'GET /api/price-lists/changes': async (c, { query }) => {
-      const body: PriceListChangesResponse = await priceListChanges(db, c.get('user').companyId, query);
+      // A PriceListChangesResponse, serialized by priceListChanges.
+      const json = await priceListChanges(db, c.get('user').companyId, query);
       // A page is of this moment: an intermediary must never answer a later pull with it.
       c.header('Cache-Control', 'no-store');
-      return c.json(body);
+      return c.body(json, 200, { 'Content-Type': 'application/json' });
     },
 
     'GET /api/price-lists/:id/records': async (c, { params, query: { cursor, limit, ...filters } }) => {

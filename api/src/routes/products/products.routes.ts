@@ -24,7 +24,7 @@
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import type { CategoriesResponse, PriceHistoryResponse, VariantListResponse } from '@catalog/contracts/products';
 import { historyRange } from '@catalog/contracts/csv';
-import type { CatalogChangesResponse, CatalogVersionResponse } from '@catalog/contracts/replication';
+import type { CatalogVersionResponse } from '@catalog/contracts/replication';
 import { pageOf, timeIdCursor } from '@catalog/contracts/paging';
 import type { Database, ProductWithVariants } from '../../db/repositories';
 import { csvResponse } from '../../lib/csv-response';
@@ -168,10 +168,11 @@ export function catalogRoutes({ db }: { db: Database }) {
   const catalogChanges = createCatalogChanges(db);
   return defineRoutes({
     'GET /api/catalog/changes': async (c, { query }) => {
-      const body: CatalogChangesResponse = await catalogChanges(c.get('user').companyId, query);
+      // A CatalogChangesResponse, serialized by the service (replication.ts).
+      const json = await catalogChanges(c.get('user').companyId, query);
       // A page is of this moment: an intermediary must never answer a later pull with it.
       c.header('Cache-Control', 'no-store');
-      return c.json(body);
+      return c.body(json, 200, { 'Content-Type': 'application/json' });
     },
     'GET /api/catalog/version': async (c) => {
       const { companyId } = c.get('user');

@@ -14,10 +14,11 @@
 import { CATALOG_SCHEMA_VERSION, type CatalogChangesQuery, type CatalogChangesResponse } from '@catalog/contracts/replication';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import { LruCache } from '@catalog/contracts/lru-cache';
-import type { Database } from '../../db/repositories';
+import type { ChangesPageJson, Database } from '../../db/repositories';
 import { toReplicatedProduct, toReplicatedVariant } from './catalog-wire';
 
-export type CatalogChanges = (companyId: string, query: CatalogChangesQuery) => Promise<CatalogChangesResponse>;
+/** A page as its JSON text (a CatalogChangesResponse): a first pull's pages are large, and never built as objects on SQLite. */
+export type CatalogChanges = (companyId: string, query: CatalogChangesQuery) => Promise<string>;
 
 export function createCatalogChanges(db: Database): CatalogChanges {
   // A first pull of 100,000 products is ~100 pages that all report the same total: counted
@@ -36,7 +37,7 @@ export function createCatalogChanges(db: Database): CatalogChanges {
 
 async function catalogChanges(
   db: Database, companyId: string, query: CatalogChangesQuery, countProducts: (companyId: string, version: number) => Promise<number>,
-): Promise<CatalogChangesResponse> {
+): Promise<string> {
   const company = await db.companies.get(companyId);
   if (!company) throw new ApiError(ErrorCode.NOT_FOUND, 'Your company was not found');
   const reset =
@@ -45,11 +46,10 @@ async function catalogChanges(
     query.cursor > company.catalogVersion;
   const since = reset ? 0 : query.cursor;
   const [page, totalProducts] = await Promise.all([
-    db.products.changesSince(companyId, since, query.limit),
+    changesJson(db, companyId, since, query.limit),
     countProducts(companyId, company.catalogVersion),
   ]);
-
-  const body: CatalogChangesResponse = {
+  const head: Omit<CatalogChangesResponse, 'products' | 'variants' | 'deletedProductIds' | 'deletedVariantIds'> = {
     schemaVersion: CATALOG_SCHEMA_VERSION,
     catalogId: companyId,
     reset,
@@ -58,10 +58,17 @@ async function catalogChanges(
     // Read before the page: writes committed in between can put the page past it.
     latestVersion: Math.max(company.catalogVersion, page.cursor),
     totalProducts,
-    products: [],
-    variants: [],
-    deletedProductIds: [],
-    deletedVariantIds: [],
+  };
+  return `${JSON.stringify(head).slice(0, -1)},"products":${page.products},"variants":${page.variants},`
+    + `"deletedProductIds":${page.deletedProductIds},"deletedVariantIds":${page.deletedVariantIds}}`;
+}
+
+/** The page's arrays: the dialect's own JSON when it writes it, else changesSince's rows mapped here. */
+async function changesJson(db: Database, companyId: string, since: number, limit: number): Promise<ChangesPageJson> {
+  if (db.products.changesSinceJson) return db.products.changesSinceJson(companyId, since, limit);
+  const page = await db.products.changesSince(companyId, since, limit);
+  const body: Pick<CatalogChangesResponse, 'products' | 'variants' | 'deletedProductIds' | 'deletedVariantIds'> = {
+    products: [], variants: [], deletedProductIds: [], deletedVariantIds: [],
   };
   for (const change of page.changes) {
     if (change.kind === 'product') {
@@ -73,5 +80,8 @@ async function catalogChanges(
       body.variants.push(toReplicatedVariant(change.variant, change.productExternalId));
     }
   }
-  return body;
+  return {
+    cursor: page.cursor, hasMore: page.hasMore, products: JSON.stringify(body.products), variants: JSON.stringify(body.variants),
+    deletedProductIds: JSON.stringify(body.deletedProductIds), deletedVariantIds: JSON.stringify(body.deletedVariantIds),
+  };
 }
