@@ -122,6 +122,11 @@ export class BigCommerceClient {
     };
   }
 
+  /** The store as the per-store gates and chains of this process know it (API base URL and store hash). */
+  private get storeKey(): string {
+    return `${this.baseUrl}|${this.storeHash}`;
+  }
+
   private transport(options: { priority?: RequestPriority }): Transport {
     return this.transports[options.priority ?? this.priority];
   }
@@ -224,12 +229,15 @@ export class BigCommerceClient {
 
   /** A price list's records, 250 a page by default (or only those modified since a time); `for await` them, break to stop. */
   priceRecordPages(priceListId: number, query: PriceRecordPagesQuery = {}, options: CallOptions = {}): AsyncGenerator<PriceRecordPage> {
-    return priceRecordPages(this.transport(options), priceListId, query, options.signal);
+    return priceRecordPages(this.transport(options), this.storeKey, priceListId, query, options.signal);
   }
 
-  /** A price list's records of these variants (in one currency, or all), by variant then currency. */
+  /**
+   * A price list's records of these variants (in one currency, or all), by variant then currency:
+   * 250 variants a request, up to 10 requests at once (the store's limit, shared by its clients here).
+   */
   getPriceRecords(priceListId: number, query: { variantIds: readonly number[]; currency?: string }, options: CallOptions = {}): Promise<PriceRecord[]> {
-    return getPriceRecords(this.transport(options), priceListId, query, options.signal);
+    return getPriceRecords(this.transport(options), this.storeKey, priceListId, query, options.signal);
   }
 
   /**
@@ -238,7 +246,7 @@ export class BigCommerceClient {
    */
   upsertPriceRecords(writes: readonly PriceRecordWrite[], options: CallOptions = {}): Promise<PriceRecordWriteResult> {
     const transport = this.upsertTransports[options.priority ?? this.priority];
-    return upsertPriceRecords(transport, `${this.baseUrl}|${this.storeHash}`, writes, options.signal);
+    return upsertPriceRecords(transport, this.storeKey, writes, options.signal);
   }
 
   /** Deletes a price list's records of these variants in this currency (none sent for no variants). */

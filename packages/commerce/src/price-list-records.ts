@@ -1,15 +1,20 @@
 /**
  * Reading and deleting a price list's records (`/v3/pricelists/{id}/records`): the pages of a
  * list for a full or incremental (`date_modified:min`) sync, the records of given variants
- * (`variant_id:in`, chunked so URLs stay bounded) for the snapshot before an order writes and the
- * read-back after, and deleting the records of given variants in one currency (an undo removing
- * records an order created). Batch upserts are in price-list-upserts.ts.
+ * (`variant_id:in`, chunked so URLs stay bounded, several chunks at once) for the snapshot before
+ * an order writes and the read-back after, and deleting the records of given variants in one
+ * currency (an undo removing records an order created). Batch upserts are in price-list-upserts.ts.
+ *
+ * Every GET of records takes a slot of the store's gate (store-gates.ts): the file allows 10
+ * simultaneous GET requests of a list's records per store ("Running more than the allowed number
+ * of requests concurrently on the same store will result in a 429").
  */
-import { isBigCommerceError } from './errors';
+import { BigCommerceError, isBigCommerceError } from './errors';
 import { toCents, toCentsOrNull } from './money';
 import { isoOrNull } from './price-lists';
 import type { PriceRecord, PriceRecordPage } from './price-list-types';
 import { MAX_PAGE_SIZE, chunkIds, formatSince } from './products';
+import { storeGate } from './store-gates';
 import type { Transport } from './transport';
 import { collectionData, paginationOf } from './wire';
 
@@ -27,7 +32,13 @@ interface WirePriceRecord {
 }
 
 /** Variant ids per `variant_id:in` (about 2.8 KB of URL at ten digits each). */
-const VARIANT_CHUNK = 250;
+export const VARIANT_CHUNK = 250;
+
+/** Simultaneous `GET /pricelists/{id}/records` a store allows (price_lists.v3.yml, getPriceListRecords). */
+export const RECORD_READS_AT_ONCE = 10;
+
+/** The store's gate of record reads: every client of the store in this process shares it. */
+const recordReads = (storeKey: string) => storeGate('GET /pricelists/{id}/records', storeKey, RECORD_READS_AT_ONCE);
 
 export interface PriceRecordPagesQuery {
   /** Only records modified at or after this time (incremental sync); truncated to the second. */
@@ -62,6 +73,7 @@ const isRecord = (r: WirePriceRecord) => typeof r === 'object' && r !== null && 
  */
 export async function* priceRecordPages(
   transport: Transport,
+  storeKey: string,
   priceListId: number,
   query: PriceRecordPagesQuery = {},
   signal?: AbortSignal,
@@ -69,13 +81,13 @@ export async function* priceRecordPages(
   const limit = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(query.limit ?? MAX_PAGE_SIZE)));
   const since = query.dateModifiedMin === undefined ? undefined : formatSince(query.dateModifiedMin);
   for (let page = 1; ; page++) {
-    const { body } = await transport.send({
+    const { body } = await recordReads(storeKey).run(signal, () => transport.send({
       method: 'GET',
       path: `/pricelists/${priceListId}/records`,
       query: { currency: query.currency, 'date_modified:min': since, limit, page },
       purpose: 'read',
       signal,
-    });
+    }));
     const records = collectionData<WirePriceRecord>(body).filter(isRecord).map(mapRecord);
     const { totalPages } = paginationOf(body);
     yield { records, page, totalPages: Math.max(totalPages, records.length > 0 ? page : 0) };
@@ -83,30 +95,64 @@ export async function* priceRecordPages(
   }
 }
 
-/** The list's records of these variants (every currency, or one), by variant then currency. */
+/**
+ * The list's records of these variants (every currency, or one), by variant then currency: up to
+ * RECORD_READS_AT_ONCE chunks read at once (the store's gate holds every client of the store to
+ * that), each through the store's pacer. A chunk that fails stops the others and is the error
+ * thrown; a 429 or a 5xx is retried by the transport as for any request.
+ */
 export async function getPriceRecords(
   transport: Transport,
+  storeKey: string,
   priceListId: number,
   query: { variantIds: readonly number[]; currency?: string },
   signal?: AbortSignal,
 ): Promise<PriceRecord[]> {
-  const found: PriceRecord[] = [];
-  for (const chunk of chunkIds(query.variantIds, VARIANT_CHUNK)) {
+  const chunks = chunkIds(query.variantIds, VARIANT_CHUNK);
+  const found: PriceRecord[][] = chunks.map(() => []);
+  await eachAtOnce(chunks.length, RECORD_READS_AT_ONCE, signal, async (i, inner) => {
     // A variant has a record per currency, so one chunk can fill more than a page.
     for (let page = 1; ; page++) {
-      const { body } = await transport.send({
+      const { body } = await recordReads(storeKey).run(inner, () => transport.send({
         method: 'GET',
         path: `/pricelists/${priceListId}/records`,
-        query: { 'variant_id:in': chunk, currency: query.currency, limit: MAX_PAGE_SIZE, page },
+        query: { 'variant_id:in': chunks[i]!, currency: query.currency, limit: MAX_PAGE_SIZE, page },
         purpose: 'read',
-        signal,
-      });
+        signal: inner,
+      }));
       const data = collectionData<WirePriceRecord>(body);
-      found.push(...data.filter(isRecord).map(mapRecord));
+      for (const r of data) if (isRecord(r)) found[i]!.push(mapRecord(r));
       if (page >= paginationOf(body).totalPages || data.length === 0) break;
     }
+  });
+  return found.flat().sort((a, b) => a.variantId - b.variantId || (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0));
+}
+
+/**
+ * Runs `task(0 .. count-1)` with at most `width` running. The first failure aborts the others
+ * (their signal) and is what this throws, once every task has stopped; an abort of `outer`
+ * stops them all the same way.
+ */
+async function eachAtOnce(count: number, width: number, outer: AbortSignal | undefined, task: (i: number, signal: AbortSignal) => Promise<void>): Promise<void> {
+  const inner = new AbortController();
+  const onAbort = () => inner.abort(outer?.reason);
+  if (outer?.aborted) onAbort();
+  outer?.addEventListener('abort', onAbort, { once: true });
+  let first: { error: unknown } | undefined;
+  let next = 0;
+  const worker = async () => {
+    while (next < count && !inner.signal.aborted) await task(next++, inner.signal);
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(width, count) }, () => worker().catch((error: unknown) => {
+      first ??= { error };
+      inner.abort(error);
+    })));
+  } finally {
+    outer?.removeEventListener('abort', onAbort);
   }
-  return found.sort((a, b) => a.variantId - b.variantId || (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0));
+  if (first) throw first.error;
+  if (outer?.aborted) throw new BigCommerceError({ kind: 'aborted', title: 'The request was cancelled', cause: outer.reason });
 }
 
 /**
