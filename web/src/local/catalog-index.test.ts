@@ -159,6 +159,21 @@ describe('the rows a next keystroke will likely show (likelyNext)', () => {
     expect(next.indexOf(firstOf('bag', 3).at(-1)!)).toBeLessThan(next.indexOf(firstOf('bat', 3)[0]!));
   });
 
+  it('reads ahead for the letters that continue a word from its start before those inside words', () => {
+    // After 'n': 'd' follows in 30 names ('... wind'), 'o' at a word's start in 3 ('Nova'); the
+    // 'Anvil's come first in name order (the search's own first page).
+    const words = indexOf([
+      ...Array.from({ length: 3 }, (_, i) => stored(i + 1, { name: `Anvil ${i}`, sku: null })),
+      ...Array.from({ length: 30 }, (_, i) => stored(i + 4, { name: `Item ${String(i).padStart(2, '0')} wind`, sku: null })),
+      ...Array.from({ length: 3 }, (_, i) => stored(i + 34, { name: `Nova ${i}`, sku: null })),
+    ]);
+    const next = words.likelyNext({ search: 'n' }, 3, 100);
+    const nova = words.query({ search: 'no' }, 0, 3).ids;
+    const wind = words.query({ search: 'nd' }, 0, 3).ids;
+    expect(next).toEqual(expect.arrayContaining([...nova, ...wind]));
+    expect(Math.max(...nova.map((id) => next.indexOf(id)))).toBeLessThan(Math.min(...wind.map((id) => next.indexOf(id))));
+  });
+
   it('looks at a bounded number of occurrences: a short task however long the names', () => {
     // Every 'Bag nn' name is 6 characters: a budget of 60 occurrences covers the first 10 names.
     const ids = index.likelyNext({}, 2, 100, 20_000, 60);

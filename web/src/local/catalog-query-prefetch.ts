@@ -37,7 +37,9 @@ export function prefetch(params: CatalogQueryParams): () => void {
   const cancelStart = afterNextPaint(() => void (async () => {
     const catalog = deviceCatalog.view().loaded();
     if (!catalog) return;
-    const ids = catalog.index.likelyNext(params, sizeOf(params), PREFETCH_ROWS);
+    // Only the rows not in the cache yet: the first step reads the likeliest page not yet read
+    // (the query's own page was just shown, and much of the next one often was too).
+    const ids = catalog.index.likelyNext(params, sizeOf(params), PREFETCH_ROWS).filter((id) => !catalog.rows.get(id));
     await readAhead(ids, getLocalProducts, { step: PREFETCH_STEP, ahead: PREFETCH_AHEAD, cancelled: () => cancelled });
   })());
   return () => {
