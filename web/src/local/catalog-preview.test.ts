@@ -81,6 +81,10 @@ describe('the first-page snapshot', () => {
     expect(all?.total).toBe(45);
     expect(all?.products.map((p) => p.name).slice(0, 3)).toEqual(['Lamp 01', 'Lamp 02', 'Lamp 03']);
     expect(all?.products).toHaveLength(20);
+    // The screen's own ask (previewCatalog, once the snapshot is read) answers from the same rows, not a second read.
+    const asked = await previewCatalog({ page: 1, pageSize: 20 });
+    expect(asked?.products).toHaveLength(20);
+    expect(asked?.products.every((row, i) => row === all?.products[i])).toBe(true);
     const visible = peekPreview(deviceCatalog.view().previewed(), { visibleOnly: true, page: 1, pageSize: 20 });
     expect(visible?.total).toBe(22);
     expect(visible?.products.every((p) => p.isVisible)).toBe(true);

@@ -91,12 +91,17 @@ export async function queryCatalog(params: CatalogQueryParams): Promise<CatalogQ
 
 /**
  * The first pages of the default order (no search, category or sale filter) while the index
- * builds, from its snapshot (catalog-preview.ts); null when the snapshot cannot answer.
+ * builds, from its snapshot (catalog-preview.ts); null when the snapshot cannot answer. The rows
+ * come from the row cache, which the snapshot's read filled with the first pages' rows (so the
+ * first page shows as soon as the snapshot is read, not after a second read of the same rows);
+ * only the rows it lacks are read from IndexedDB.
  */
 export async function previewCatalog(params: CatalogQueryParams): Promise<CatalogQueryResult | null> {
   const db = deviceCatalog.db();
   const snapshot = await deviceCatalog.preview();
   if (!db || !snapshot || !previewable(params)) return null;
+  const cached = peekPreview(deviceCatalog.view().previewed(), params);
+  if (cached) return cached;
   const found = previewPage(snapshot, { visibleOnly: params.visibleOnly, page: pageOf(params), pageSize: sizeOf(params) });
   if (!found) return null;
   return { products: await readProducts(db, found.ids), total: found.total };
