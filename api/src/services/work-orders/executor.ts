@@ -5,7 +5,8 @@
  * Execute: snapshot the current store prices of every item (run-snapshot: once, a resumed run
  * keeps the first snapshot), pass the gate at those prices (run-plan), save the snapshot, take
  * the company's backup (Premium: every price, this snapshot over the catalog; services/backups),
- * write the targets in batches (run-write), read them back (run-read-back), then record history
+ * write the targets in batches (run-write), read them back (run-read-back: a price list order's
+ * records as each batch is taken, while the next is written), then record history
  * and update the local catalog (run-record) and mark the order completed. If items fail for
  * good, what was written is set back to the snapshot and the order is failed with an error
  * naming the items.
@@ -39,7 +40,7 @@ import { restoreTargets, snapshotKey, targetsOf, type PriceTarget } from './pric
 import { withRecordBases } from './record-snapshot';
 import { failed, finish, messageOf, sentence, undoFailed, type RunContext, type RunOutcome, type StepOptions } from './run-context';
 import { gateAtRun, planUndo } from './run-plan';
-import { readBack } from './run-read-back';
+import { readAsWritten, readBack, type ReadsAsWritten } from './run-read-back';
 import { applyLocally, recordHistory } from './run-record';
 import { readPrices, saveSnapshot } from './run-snapshot';
 import { writeOrPutBack } from './run-write';
@@ -84,10 +85,11 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /**
  * The read-back of what was written (its warning), with `record` (history, the local catalog)
  * done while its requests are on their way: neither needs the other (the history says what was
- * written; the read-back only warns and writes again what the store did not keep).
+ * written; the read-back only warns and writes again what the store did not keep). `reads`: the
+ * reads started while the writes went on (run-read-back.ts).
  */
-async function whileReadingBack(ctx: RunContext, client: BigCommerceClient, written: readonly PriceTarget[], record: () => Promise<void>): Promise<string | null> {
-  const reading = readBack(ctx, client, written);
+async function whileReadingBack(ctx: RunContext, client: BigCommerceClient, written: readonly PriceTarget[], reads: ReadsAsWritten, record: () => Promise<void>): Promise<string | null> {
+  const reading = readBack(ctx, client, written, reads);
   reading.catch(() => {}); // awaited below
   await nextTurn();
   await record();
@@ -169,7 +171,8 @@ export function createExecutor(o: ExecutorOptions) {
     const before = new Map(snapshot.map((s) => [snapshotKey(s), s]));
     // A record is written whole: what the order leaves alone is sent as the snapshot had it.
     targets = withRecordBases(targets, before);
-    const writing = writeOrPutBack(ctx, client, targets, (keep) => restoreTargets(targets.filter(keep), before), 'All applied changes were reverted.');
+    const reads = readAsWritten(ctx, client);
+    const writing = writeOrPutBack(ctx, client, targets, (keep) => restoreTargets(targets.filter(keep), before), 'All applied changes were reverted.', reads.applied);
     writing.catch(() => {}); // awaited below, after the backup
     // With the first write, a backup of every price (Premium, issue 17): the catalog with this
     // snapshot over it (a price list order's snapshot entries are its records as they were,
@@ -178,12 +181,13 @@ export function createExecutor(o: ExecutorOptions) {
     await nextTurn();
     await backupBeforeWorkOrder(db, order, snapshot, ctx.log);
     const stopped = await writing;
+    if (stopped) reads.stop();
     if (stopped?.kind === 'internal') {
       ctx.log.error('work order stopped by an internal error', { error: stopped.message });
       return failed(ctx, `Stopped by an internal error: ${sentence(stopped.message)} ${stopped.tail}`);
     }
     if (stopped) return failed(ctx, `${sentence(`Could not update ${stopped.count} of ${stopped.of} items: ${stopped.list}`)} ${stopped.tail}`);
-    const warning = await whileReadingBack(ctx, client, targets, async () => {
+    const warning = await whileReadingBack(ctx, client, targets, reads, async () => {
       await recordHistory(ctx, order, 'work_order', targets, before);
       await applyLocally(ctx, order.companyId, targets, before);
     });
@@ -201,10 +205,12 @@ export function createExecutor(o: ExecutorOptions) {
     const restoring = await planUndo(ctx, client, targets);
     if (typeof restoring === 'string') return restoring;
     const restore = restoreTargets(restoring, before);
-    const stopped = await writeOrPutBack(ctx, client, restore, (keep) => restoring.filter(keep), "The order's prices were put back.");
+    const reads = readAsWritten(ctx, client);
+    const stopped = await writeOrPutBack(ctx, client, restore, (keep) => restoring.filter(keep), "The order's prices were put back.", reads.applied);
+    if (stopped) reads.stop();
     if (stopped?.kind === 'internal') return undoFailed(ctx, `Could not undo: stopped by an internal error (${stopped.message}). ${stopped.tail}`);
     if (stopped) return undoFailed(ctx, `${sentence(`Could not undo ${stopped.count} of ${stopped.of} items: ${stopped.list}`)} ${stopped.tail} Try Undo again.`);
-    const warning = await whileReadingBack(ctx, client, restore, async () => {
+    const warning = await whileReadingBack(ctx, client, restore, reads, async () => {
       await recordHistory(ctx, order, 'undo', restoring, before);
       await applyLocally(ctx, order.companyId, restore, before);
     });

@@ -8,9 +8,9 @@ import { messageOf, type RunContext } from './run-context';
 import { listFailures, type PriceTarget } from './price-plan';
 import { writePrices, type WriteOutcome } from './store-writer';
 
-/** Writes `targets` in the store's batches, under the run's signal, telling `onBatch` of each. */
-export const writeTargets = (ctx: RunContext, client: BigCommerceClient, targets: readonly PriceTarget[]) =>
-  writePrices(client, targets, { ...ctx.writes, signal: ctx.signal, onBatch: ctx.onBatch && ((info) => ctx.onBatch!(ctx.order, info)) });
+/** Writes `targets` in the store's batches, under the run's signal, telling `onBatch` of each (and `onApplied` what each batch applied). */
+export const writeTargets = (ctx: RunContext, client: BigCommerceClient, targets: readonly PriceTarget[], onApplied?: (targets: PriceTarget[]) => void) =>
+  writePrices(client, targets, { ...ctx.writes, signal: ctx.signal, onBatch: ctx.onBatch && ((info) => ctx.onBatch!(ctx.order, info)), onApplied });
 
 /** Writes `targets` back after a failure; says how that went (`done` when all went back), for the order's error. */
 async function putBack(ctx: RunContext, client: BigCommerceClient, targets: readonly PriceTarget[], done: string) {
@@ -39,7 +39,8 @@ export type WriteStopped =
  * Writes `written`; null when every item went through. Otherwise puts back what may have been
  * written: `back(keep)` gives the writes that restore the items `keep` accepts. After a throw
  * that is every item; after failed items every item but the ones the store refused (those were
- * not written; any other may have been, a timed-out batch too). `done` is the tail when all went back.
+ * not written; any other may have been, a timed-out batch too). `done` is the tail when all went
+ * back. `onApplied` hears of each batch the store took (not of the putting back).
  */
 export async function writeOrPutBack(
   ctx: RunContext,
@@ -47,10 +48,11 @@ export async function writeOrPutBack(
   written: readonly PriceTarget[],
   back: (keep: (target: PriceTarget) => boolean) => PriceTarget[],
   done: string,
+  onApplied?: (targets: PriceTarget[]) => void,
 ): Promise<WriteStopped | null> {
   let outcome: WriteOutcome;
   try {
-    outcome = await writeTargets(ctx, client, written);
+    outcome = await writeTargets(ctx, client, written, onApplied);
   } catch (err) {
     if (ctx.signal.aborted) throw err;
     return { kind: 'internal', message: messageOf(err), tail: await putBack(ctx, client, back(() => true), done) };

@@ -49,6 +49,8 @@ export interface WriteOptions {
   concurrency?: number;
   /** Called after every batch answer (progress; tests stop a run here to simulate a crash). */
   onBatch?: (info: BatchInfo) => void | Promise<void>;
+  /** Told the targets of each batch the store took, as soon as it answered (a read-back can start on them). */
+  onApplied?: (targets: PriceTarget[]) => void;
 }
 
 /**
@@ -115,12 +117,15 @@ export async function writePrices(client: BigCommerceClient, targets: readonly P
       if (kind === 'record') {
         const out = await writeRecordBatch(client, items, signal);
         applied.push(...out.applied);
+        if (out.applied.length > 0) options.onApplied?.(out.applied);
         for (const f of out.failed) (f.permanent ? failed : retry).push(f);
       } else {
         const results = kind === 'product'
           ? await client.updateProducts(items.map(productUpdate), { signal })
           : await client.updateVariants(items.map(variantUpdate), { signal });
         results.forEach((r, i) => take(items[i]!, r));
+        const taken = items.filter((_, i) => results[i]!.ok);
+        if (taken.length > 0) options.onApplied?.(taken);
       }
       await options.onBatch?.({ kind, size: items.length, round });
     });
