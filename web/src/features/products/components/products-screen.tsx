@@ -23,8 +23,9 @@ import { useProductFilterParams } from '../../../lib/product-filter-params';
 import { formatCount } from '../../../lib/format-number';
 import { exportCatalogCsv } from '../api/export-csv';
 import {
-  CATALOG_VALUE, choiceInForce, priceOptions, useListPrices, usePriceListChoices, usePriceListParam,
+  choiceInForce, priceOptions, usePriceListChoices, usePriceListParam,
 } from '../hooks/use-list-prices';
+import { CATALOG_VALUE, useListPrices } from '../../../local/use-list-prices';
 import { choiceValue, parseChoice } from '../../../local/price-list-index';
 import { formatHistoryDate } from '../utils/format-history';
 import { clampPage } from '../utils/pagination';

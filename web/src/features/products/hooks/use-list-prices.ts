@@ -1,20 +1,18 @@
 /**
  * The products screen's "Prices:" choice (issue 35): the catalog's prices or one price list and
  * currency's, kept in the URL (`prices=7:USD`, so a shared link and Back keep it, as the filters
- * are), the lists to choose from, and the chosen one's prices (local/price-list-index.ts), all
+ * are) and the lists to choose from (the chosen one's prices: local/use-list-prices.ts), all
  * from the device's copy of the price lists, so offline too. Mounting them makes the device
  * follow the price lists (devicePriceLists.subscribe, as the product detail does).
  */
 import { targetName } from '@catalog/contracts/work-order-target';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { getLocalProducts, useCatalogRevision } from '../../../local/catalog-query';
-import { deviceCatalog } from '../../../local/device-catalog';
 import { devicePriceLists } from '../../../local/device-price-lists';
 import {
-  choiceValue, parseChoice, readListPrices, readPriceListChoices, type ListPrices, type PriceListChoice, type PriceListChoices,
+  choiceValue, parseChoice, readPriceListChoices, type PriceListChoice, type PriceListChoices,
 } from '../../../local/price-list-index';
-import { usePriceListsRevision } from './use-product-price-lists';
+import { CATALOG_VALUE, usePriceListsRevision } from '../../../local/use-list-prices';
 
 /** The URL's parameter of the choice: "7:USD"; absent for the catalog's prices. */
 export const PRICES_PARAM = 'prices';
@@ -60,9 +58,6 @@ export interface PriceOption {
   label: string;
 }
 
-/** The select's value of the catalog's prices. */
-export const CATALOG_VALUE = '';
-
 /**
  * "Catalog", then one option per list and currency ("Wholesale (USD)"); a chosen list the
  * lists do not hold yet (still read) keeps an option of its own.
@@ -89,40 +84,3 @@ export function choiceInForce(choices: PriceListChoices | null | undefined, chos
   return choices?.lists.some((l) => l.id === chosen.priceListId) ? chosen : null;
 }
 
-export interface ListPricesState {
-  /** The chosen list's prices; null for the catalog's (or when there is no copy to read). */
-  prices: ListPrices | null;
-  /** The chosen list's prices are read (its first read: a later revision keeps the last meanwhile). */
-  loading: boolean;
-}
-
-/** The chosen list and currency's prices, read again when the copy or the catalog changed. */
-export function useListPrices(choice: PriceListChoice | null): ListPricesState {
-  const revision = usePriceListsRevision();
-  const catalogVersion = useCatalogRevision();
-  const value = choice ? choiceValue(choice) : CATALOG_VALUE;
-  const [state, setState] = useState<{ value: string; prices: ListPrices | null } | null>(null);
-
-  useEffect(() => {
-    const chosen = parseChoice(value);
-    if (!chosen) return;
-    let current = true;
-    void (async () => {
-      const [db, catalog] = await Promise.all([devicePriceLists.db(), deviceCatalog.ready()]);
-      const prices = db && catalog
-        ? await readListPrices(chosen, { db, revision, index: catalog.index, catalogVersion, readRows: getLocalProducts }).catch((err: unknown) => {
-          console.error('Could not read the price list', err);
-          return null;
-        })
-        : null;
-      if (current) setState({ value, prices });
-    })();
-    return () => {
-      current = false;
-    };
-  }, [value, revision, catalogVersion]);
-
-  if (!choice) return { prices: null, loading: false };
-  const same = state?.value === value ? state : null;
-  return { prices: same?.prices ?? null, loading: same === null };
-}

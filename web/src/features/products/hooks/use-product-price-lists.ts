@@ -3,13 +3,10 @@
  * pull changed the copy: undefined while read, null when there is no copy (no user's catalog open).
  * Offline it reads the copy as the last pull left it.
  */
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { devicePriceLists } from '../../../local/device-price-lists';
 import { readProductPriceLists, type ProductPriceLists } from '../../../local/price-list-read';
-
-export function usePriceListsRevision(): number {
-  return useSyncExternalStore(devicePriceLists.subscribe, () => devicePriceLists.status().revision);
-}
+import { usePriceListsRevision } from '../../../local/use-list-prices';
 
 export function useProductPriceLists(productId: number): ProductPriceLists | null | undefined {
   const revision = usePriceListsRevision();

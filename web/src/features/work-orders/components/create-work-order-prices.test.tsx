@@ -2,8 +2,8 @@
  * "Prices:" of the create form (issue 35), against a local catalog and price lists in fake
  * IndexedDB: the lists and currencies offered, the picker and inputs at the list's prices, a
  * product without options whose base variant is unknown not choosable, the order sent with its
- * target and variant ids, the target kept in the draft, and switching with prices drafted asking
- * first.
+ * target and variant ids, the target kept in the draft, the picker's price filters on the list's
+ * prices, and switching with prices drafted asking first.
  */
 import 'fake-indexeddb/auto';
 import type { PriceListChangesResponse } from '@catalog/contracts/price-list-changes';
@@ -61,13 +61,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function renderForm() {
+async function renderForm(url = '/work-orders/create') {
   const identity = fakeIdentity();
   rendered = await render(
     <AuthProvider connect={identity.connect}>
       <Notifications />
       <OutboxProvider outbox={outbox}>
-        <MemoryRouter initialEntries={['/work-orders/create']}>
+        <MemoryRouter initialEntries={[url]}>
           <Routes>
             <Route path="/work-orders/create" element={<CreateWorkOrderScreen />} />
             <Route path="/work-orders" element={<h1>Work Orders</h1>} />
@@ -150,6 +150,17 @@ describe('CreateWorkOrderScreen prices (issue 35)', () => {
       target: { priceListId: 7, currency: 'USD' },
       productUpdates: [{ productId: 101, variantId: 5101, newRegularPrice: '9.00' }],
     });
+  });
+
+  it('filters the picker by the list\u2019s prices once it is chosen', async () => {
+    await renderForm('/work-orders/create?priceMax=11');
+    // The catalog's prices: Blue Mug costs 12.00, over the maximum.
+    await waitFor(() => checkbox('Old Mug') !== undefined);
+    expect(checkbox('Blue Mug')).toBeUndefined();
+    await choosePrices('Wholesale (USD)');
+    // The list's: 10.00 for Blue Mug; Old Mug has no record and pays the catalog's 9.00.
+    await waitFor(() => checkbox('Blue Mug') !== undefined);
+    expect(checkbox('Old Mug')).toBeDefined();
   });
 
   it('asks before other prices clear the drafted ones, and keeps them when the merchant says so', async () => {

@@ -1,7 +1,7 @@
 /**
  * The create form's product picker over the device's catalog (src/local): search, category
  * filter, the product filters (brand, price, stock, on sale, visibility, SKU; kept in the URL as
- * on /products), Select All Visible, Select All Sale Items (every sale item matching the filters, not
+ * on /products; through a price list the price and sale filters read its prices), Select All Visible, Select All Sale Items (every sale item matching the filters, not
  * only the loaded ones), Clear Filters, and 50 more products per 'Load More Products (page/total
  * pages)'. Nothing here waits for the network.
  */
@@ -24,6 +24,7 @@ import {
   type LocalProduct,
 } from '../../../local/catalog-query';
 import { useProductFilterParams } from '../../../lib/product-filter-params';
+import { useListPrices } from '../../../local/use-list-prices';
 import { onListSale, type ListPrices } from '../utils/list-prices';
 import { ProductPickerRow } from './product-picker-row';
 import classes from './product-picker.module.css';
@@ -68,11 +69,14 @@ export function ProductPicker({ isSelected, onToggle, onSelect, list = null }: P
     setShownFilters(filtersKey);
     setPages(1);
   }
+  // Through a price list the price and sale filters read its prices, as on /products (null while read).
+  const source = useListPrices(list?.target ?? null).prices?.source ?? null;
   // Pages accumulate: page 1 with N pages' worth, so Load More appends without losing the rest.
   const { products, total, isLoading } = useCatalogQuery({
     search: debouncedSearch || undefined,
     category: category ?? undefined,
     filters: productFilters,
+    prices: source,
     page: 1,
     pageSize: PICKER_PAGE_SIZE * pages,
   });
@@ -85,9 +89,11 @@ export function ProductPicker({ isSelected, onToggle, onSelect, list = null }: P
       const { products: found } = await queryCatalog({
         search: debouncedSearch || undefined,
         category: category ?? undefined,
-        // Through a price list (issue 35) what is on sale is the list's: read every match, keep those.
-        saleOnly: !list,
+        // Through a price list (issue 35) what is on sale is the list's: the index reads its prices;
+        // until they are read, every match is read and the list's sale items kept.
+        saleOnly: !list || source !== null,
         filters: productFilters,
+        prices: source,
         page: 1,
         pageSize: MAX_WORK_ORDER_ITEMS,
       });

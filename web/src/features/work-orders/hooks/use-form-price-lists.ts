@@ -6,10 +6,11 @@
  */
 import type { PriceListSummary } from '@catalog/contracts/price-lists';
 import { targetName, type PriceListTarget } from '@catalog/contracts/work-orders';
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { devicePriceLists } from '../../../local/device-price-lists';
 import { readListRecords } from '../../../local/price-list-read';
 import { readPriceListState } from '../../../local/price-list-pull';
+import { usePriceListsRevision } from '../../../local/use-list-prices';
 import { emptyListPrices, type ListPrices } from '../utils/list-prices';
 
 export interface FormPriceLists {
@@ -20,13 +21,9 @@ export interface FormPriceLists {
   list: ListPrices | null | undefined;
 }
 
-function useRevision(): number {
-  return useSyncExternalStore(devicePriceLists.subscribe, () => devicePriceLists.status().revision);
-}
-
 /** undefined while the lists are first read. */
 export function useFormPriceLists(target: PriceListTarget | null | undefined): FormPriceLists | undefined {
-  const revision = useRevision();
+  const revision = usePriceListsRevision();
   const targetKey = target ? `${target.priceListId}:${target.currency}` : '';
   const key = `${revision}:${targetKey}`;
   const [state, setState] = useState<{ key: string; data: FormPriceLists } | null>(null);
