@@ -5,6 +5,8 @@
  * its first render. Nothing here waits for Firebase: the user is the one this device remembers
  * (lib/signed-in-hint.ts), and the session confirms them afterwards (lib/session.ts). Only what
  * is on this device is read; the server is asked nothing until Firebase's token is there.
+ * User Timing marks 'catalog-module-loaded' and 'catalog-storage-chosen' tell when the catalog's
+ * code had loaded and when it could open (bench/local-catalog.ts prints them in its timeline).
  */
 import { readRememberedUser } from '../lib/signed-in-hint';
 import { loadMantineStyles, loadSignedInLayout, signedInScreenAt } from './route-modules';
@@ -26,7 +28,9 @@ export function startEarly(pathname: string): Promise<void> | null {
   const ready = Promise.all([loadSignedInLayout(), screen(), loadMantineStyles()]).then(ignore, ignore);
   import('../local/device-catalog')
     .then(async ({ deviceCatalog, catalogStorageChosen }) => {
+      performance.mark('catalog-module-loaded');
       await catalogStorageChosen(); // the browser's IndexedDB, or one in memory (a frame denied storage)
+      performance.mark('catalog-storage-chosen');
       deviceCatalog.open(user.uid);
     })
     .catch(ignore);
