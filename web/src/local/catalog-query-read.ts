@@ -39,28 +39,37 @@ export interface CatalogQueryResult {
 
 export const EMPTY: CatalogQueryResult = { products: [], total: 0 };
 
-/** Full rows (with variants) of the given ids, in the given order; unknown ids are skipped. */
+/**
+ * Full rows (with variants) of the given ids, in the given order; unknown ids are skipped. From
+ * the row cache, from a read of them already under way (the read-ahead's), else from IndexedDB.
+ */
 export async function getLocalProducts(ids: number[]): Promise<LocalProduct[]> {
   const catalog = await deviceCatalog.ready();
   if (!catalog || ids.length === 0) return [];
   const { db, rows: cache } = catalog;
   const found = new Map<number, LocalProduct>();
   const missing: number[] = [];
+  const underWay: Array<Promise<LocalProduct | undefined>> = [];
   for (const id of ids) {
     const hit = cache.get(id);
+    const reading = hit ? undefined : cache.reading(id);
     if (hit) found.set(id, hit);
+    else if (reading) underWay.push(reading);
     else missing.push(id);
   }
   if (missing.length) {
     const epoch = cache.epoch;
-    const read = await readProducts(db, missing);
+    const read = readProducts(db, missing).then((rows) => new Map(rows.map((row) => [row.id, row])));
+    cache.track(missing, read);
+    const rows = await read;
     // A pull changed rows meanwhile: use what was read now, but do not keep it.
     const keep = cache.epoch === epoch;
-    for (const product of read) {
-      found.set(product.id, product);
-      if (keep) cache.set(product.id, product);
+    for (const [id, product] of rows) {
+      found.set(id, product);
+      if (keep) cache.set(id, product);
     }
   }
+  for (const product of await Promise.all(underWay)) if (product) found.set(product.id, product);
   return ids.flatMap((id) => found.get(id) ?? []);
 }
 

@@ -227,6 +227,23 @@ describe('the open catalog', () => {
     expect(withVariants).not.toHaveProperty('onSale');
   });
 
+  it('answers an ask for rows that a read under way (the read-ahead\'s) is reading from that read', async () => {
+    const server = new FakeCatalogServer();
+    seed(server, 30);
+    deviceCatalog.open(nextUid(), { fetchChanges: async (c) => server.changes(c) });
+    await deviceCatalog.pullNow();
+    (await deviceCatalog.ready())!.rows.clear();
+    const ahead = getLocalProducts([4, 5, 6]);
+    const asked = getLocalProducts([5, 7]);
+    const [read, answered] = await Promise.all([ahead, asked]);
+    expect(answered.map((p) => p.id)).toEqual([5, 7]);
+    // One read of row 5, not two: the same object.
+    expect(answered[0]).toBe(read[1]);
+    // Read separately, a row is a new object.
+    (await deviceCatalog.ready())!.rows.clear();
+    expect((await getLocalProducts([5]))[0]).not.toBe(read[1]);
+  });
+
   it('reloads its index from IndexedDB when opened again (offline start)', async () => {
     const server = new FakeCatalogServer();
     seed(server, 12);

@@ -21,4 +21,22 @@ describe('RowCache', () => {
     rows.clear();
     expect([rows.get(2), rows.epoch]).toEqual([undefined, 2]);
   });
+
+  it('knows the reads under way by id until they settle, and forgets those of rows a pull changed', async () => {
+    const rows = new RowCache<string>();
+    let finish!: (rows: Map<number, string>) => void;
+    rows.track([1, 2, 3], new Promise((resolve) => (finish = resolve)));
+    const one = rows.reading(1);
+    const three = rows.reading(3);
+    rows.delete([2]);
+    expect(rows.reading(2)).toBeUndefined();
+    expect(rows.reading(4)).toBeUndefined();
+    finish(new Map([[1, 'a'], [2, 'b']]));
+    expect([await one, await three]).toEqual(['a', undefined]);
+    expect(rows.reading(1)).toBeUndefined();
+
+    rows.track([5], Promise.reject(new Error('closed')));
+    await expect(rows.reading(5)).rejects.toThrow('closed');
+    expect(rows.reading(5)).toBeUndefined();
+  });
 });
