@@ -30,7 +30,7 @@
 import type { BigCommerceClient } from '@catalog/commerce';
 import { END_PASSED_BEFORE_RUN_ERROR } from '@catalog/contracts/price-gate';
 import { STORE_CHANGED_ERROR } from '@catalog/contracts/work-order-rules';
-import type { Database, WorkOrder } from '../../db/repositories';
+import type { Database, PriceSnapshot, WorkOrder } from '../../db/repositories';
 import type { Logger } from '../../lib/logger';
 import type { SecretBox } from '../../lib/secrets';
 import { backupBeforeWorkOrder } from '../backups/backups';
@@ -41,9 +41,9 @@ import { withRecordBases } from './record-snapshot';
 import { failed, finish, messageOf, sentence, undoFailed, type RunContext, type RunOutcome, type StepOptions } from './run-context';
 import { gateAtRun, planUndo } from './run-plan';
 import { readAsWritten, readBack, type ReadsAsWritten } from './run-read-back';
-import { applyLocally, recordHistory } from './run-record';
+import { applyAsWritten, applyLocally, recordHistory } from './run-record';
 import { readPrices, saveSnapshot } from './run-snapshot';
-import { writeOrPutBack } from './run-write';
+import { writeOrPutBack, type WriteListeners } from './run-write';
 
 // The store client a work order runs against: the company's saved connection, its access token
 // decrypted (kept encrypted at rest, bound to the company), through the app's commerce factory.
@@ -94,6 +94,38 @@ async function whileReadingBack(ctx: RunContext, client: BigCommerceClient, writ
   await nextTurn();
   await record();
   return reading;
+}
+
+/**
+ * What follows a run's writes batch by batch (a price list order's records, issue 35): their
+ * read-back (run-read-back.ts) and the stored records (run-record.ts applyAsWritten), both while
+ * the next batch is on its way. After writes that failed, the reads stop, and a failure to store
+ * the records is only logged: the order's failure is what it reports, and the store's webhooks
+ * bring the records again.
+ */
+function followWrites(ctx: RunContext, client: BigCommerceClient, before: ReadonlyMap<string, PriceSnapshot>) {
+  const reads = readAsWritten(ctx, client);
+  const local = applyAsWritten(ctx, ctx.order.companyId, before);
+  const listen: WriteListeners = {
+    applied: (t) => {
+      reads.applied(t);
+      local.applied(t);
+    },
+    putBack: local.applied,
+  };
+  return {
+    reads,
+    listen,
+    async stop() {
+      reads.stop();
+      await local.settled().catch((err: unknown) => ctx.log.warn('the stored price list records did not follow a failed run', { error: messageOf(err) }));
+    },
+    /** After writes that all went through: the stored records of every batch, then `written`'s items not stored that way. */
+    async applyRest(written: PriceTarget[]) {
+      await local.settled();
+      await applyLocally(ctx, ctx.order.companyId, written.filter((t) => !local.has(t.key)), before);
+    },
+  };
 }
 
 /** The company's saved store is no longer the one the order was made for. */
@@ -171,8 +203,8 @@ export function createExecutor(o: ExecutorOptions) {
     const before = new Map(snapshot.map((s) => [snapshotKey(s), s]));
     // A record is written whole: what the order leaves alone is sent as the snapshot had it.
     targets = withRecordBases(targets, before);
-    const reads = readAsWritten(ctx, client);
-    const writing = writeOrPutBack(ctx, client, targets, (keep) => restoreTargets(targets.filter(keep), before), 'All applied changes were reverted.', reads.applied);
+    const follow = followWrites(ctx, client, before);
+    const writing = writeOrPutBack(ctx, client, targets, (keep) => restoreTargets(targets.filter(keep), before), 'All applied changes were reverted.', follow.listen);
     writing.catch(() => {}); // awaited below, after the backup
     // With the first write, a backup of every price (Premium, issue 17): the catalog with this
     // snapshot over it (a price list order's snapshot entries are its records as they were,
@@ -181,15 +213,15 @@ export function createExecutor(o: ExecutorOptions) {
     await nextTurn();
     await backupBeforeWorkOrder(db, order, snapshot, ctx.log);
     const stopped = await writing;
-    if (stopped) reads.stop();
+    if (stopped) await follow.stop();
     if (stopped?.kind === 'internal') {
       ctx.log.error('work order stopped by an internal error', { error: stopped.message });
       return failed(ctx, `Stopped by an internal error: ${sentence(stopped.message)} ${stopped.tail}`);
     }
     if (stopped) return failed(ctx, `${sentence(`Could not update ${stopped.count} of ${stopped.of} items: ${stopped.list}`)} ${stopped.tail}`);
-    const warning = await whileReadingBack(ctx, client, targets, reads, async () => {
+    const warning = await whileReadingBack(ctx, client, targets, follow.reads, async () => {
       await recordHistory(ctx, order, 'work_order', targets, before);
-      await applyLocally(ctx, order.companyId, targets, before);
+      await follow.applyRest(targets);
     });
     return finish(ctx, 'completed', { status: 'completed', executedAt: now(), error: null, warning });
   }
@@ -205,14 +237,14 @@ export function createExecutor(o: ExecutorOptions) {
     const restoring = await planUndo(ctx, client, targets);
     if (typeof restoring === 'string') return restoring;
     const restore = restoreTargets(restoring, before);
-    const reads = readAsWritten(ctx, client);
-    const stopped = await writeOrPutBack(ctx, client, restore, (keep) => restoring.filter(keep), "The order's prices were put back.", reads.applied);
-    if (stopped) reads.stop();
+    const follow = followWrites(ctx, client, before);
+    const stopped = await writeOrPutBack(ctx, client, restore, (keep) => restoring.filter(keep), "The order's prices were put back.", follow.listen);
+    if (stopped) await follow.stop();
     if (stopped?.kind === 'internal') return undoFailed(ctx, `Could not undo: stopped by an internal error (${stopped.message}). ${stopped.tail}`);
     if (stopped) return undoFailed(ctx, `${sentence(`Could not undo ${stopped.count} of ${stopped.of} items: ${stopped.list}`)} ${stopped.tail} Try Undo again.`);
-    const warning = await whileReadingBack(ctx, client, restore, reads, async () => {
+    const warning = await whileReadingBack(ctx, client, restore, follow.reads, async () => {
       await recordHistory(ctx, order, 'undo', restoring, before);
-      await applyLocally(ctx, order.companyId, restore, before);
+      await follow.applyRest(restore);
     });
     return finish(ctx, 'undone', { status: 'undone', undoneAt: now(), error: null, warning });
   }

@@ -1,8 +1,8 @@
 /**
  * A price list order of more records than one batch upsert takes (issue 35): its records are read
- * back batch by batch while the next batch is written, every record once; the store's 429s and
- * 500s along the way lose nothing; a batch the store keeps failing fails the order with every
- * record put back.
+ * back and stored batch by batch while the next batch is written, every record once; the store's
+ * 429s and 500s along the way lose nothing; a batch the store keeps failing fails the order with
+ * every record put back, in the store and in the stored records.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_STORE } from '@catalog/demo-store';
@@ -23,16 +23,19 @@ const RECORDS = 1200;
 
 interface Sent { kind: 'upsert' | 'read'; start: number; end: number; status: number }
 
-/** A store client for the order's runs whose requests are noted; `before(kind, body)` may answer instead of the store. */
-function noting(w: WorkOrderWorld, before?: (kind: Sent['kind'], body: string) => Response | undefined) {
+/** A store client for the order's runs whose requests are noted; `via(kind, body, send)` sends each (or answers itself). */
+function noting(w: WorkOrderWorld, via: (kind: Sent['kind'], body: string, send: () => Promise<Response>) => Promise<Response>) {
   const sent: Sent[] = [];
   const wrapped: typeof fetch = async (input, init) => {
     const url = new URL(String(input));
     const kind = init?.method === 'PUT' && url.pathname.endsWith('/pricelists/records') ? 'upsert'
       : (init?.method ?? 'GET') === 'GET' && url.searchParams.has('variant_id:in') ? 'read' : undefined;
     if (!kind) return fetch(input, init);
-    const start = performance.now();
-    const res = before?.(kind, typeof init?.body === 'string' ? init.body : '') ?? await fetch(input, init);
+    let start = 0;
+    const res = await via(kind, typeof init?.body === 'string' ? init.body : '', () => {
+      start = performance.now();
+      return fetch(input, init);
+    });
     sent.push({ kind, start, end: performance.now(), status: res.status });
     return res;
   };
@@ -62,11 +65,25 @@ describe('a price list order of several batches', () => {
     world = await workOrderWorld({ store: { products: 1000, latencyMs: 15, windowMs: 300 } });
     const w = world;
     const { variants, items, price } = wholesale(w);
-    let upserts = 0;
-    // As the first batch goes out, the store's next two answers are a 429 and a 500 (reads or the second batch).
-    const { sent, storeClient } = noting(w, (kind) => {
-      if (kind === 'upsert' && ++upserts === 1) w.store.store.failNext('429', '500');
-      return undefined;
+    let faulted = false;
+    let storedWhileSecond = 0;
+    const newCents = new Map(items.map((i) => [i.variantId!, Math.round(Number(i.newRegularPrice) * 100)]));
+    const second = `"variant_id":${variants[1000]!.id},`;
+    const { sent, storeClient } = noting(w, async (kind, body, send) => {
+      if (kind === 'upsert' && body.includes(second)) {
+        // The second batch waits a moment: meanwhile the first is read back and stored.
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        const first = await w.db.priceLists.getRecords(w.companyId, WHOLESALE, 'USD', variants.slice(0, 1000).map((v) => v.id));
+        storedWhileSecond = first.filter((r) => r.priceCents === newCents.get(r.variantId)).length;
+        return send();
+      }
+      const res = await send();
+      // Once the first batch is taken, the store's next two answers (to its reads) are a 429 and a 500.
+      if (kind === 'upsert' && res.ok && !faulted) {
+        faulted = true;
+        w.store.store.failNext('429', '500');
+      }
+      return res;
     });
     w.scheduler({ executor: w.executor({ storeClient }) }).start();
     const created = await w.post({ title: 'Wholesale', productUpdates: items, executeImmediately: true, target: { priceListId: WHOLESALE, currency: 'USD' } });
@@ -86,8 +103,9 @@ describe('a price list order of several batches', () => {
     // ceil(1000/250) + ceil(200/250): the same reads as all at the end, the refused ones sent again.
     expect(readBack).toHaveLength(5);
     expect(sent.filter((s) => s.status === 429 || s.status === 500)).toHaveLength(2);
-    // The first batch's reads went out before the second batch was answered.
+    // The first batch's reads went out, and its records were stored, before the second batch was answered.
     expect(readBack.filter((s) => s.start < put[1]!.end).length).toBeGreaterThanOrEqual(4);
+    expect(storedWhileSecond).toBe(1000);
   }, 60_000);
 
   it('fails when the store keeps refusing the second batch, and puts every record back', async () => {
@@ -97,9 +115,9 @@ describe('a price list order of several batches', () => {
     const before = variants.map((v) => price(v.id));
     const last = variants.at(-1)!.id;
     // Every upsert setting the last variant's new price answers 500; putting it back goes through.
-    const { storeClient } = noting(w, (kind, body) => (kind === 'upsert' && body.includes(`"variant_id":${last},"currency":"USD","price":${items.at(-1)!.newRegularPrice}`)
+    const { storeClient } = noting(w, async (kind, body, send) => (kind === 'upsert' && body.includes(`"variant_id":${last},"currency":"USD","price":${items.at(-1)!.newRegularPrice}`)
       ? new Response('{"status":500,"title":"Internal"}', { status: 500, headers: { 'content-type': 'application/json' } })
-      : undefined));
+      : send()));
     w.scheduler({ executor: w.executor({ storeClient }) }).start();
     const created = await w.post({ title: 'Wholesale', productUpdates: items, executeImmediately: true, target: { priceListId: WHOLESALE, currency: 'USD' } });
     expect(created.status).toBe(201);
@@ -108,5 +126,8 @@ describe('a price list order of several batches', () => {
     expect(done.error).toMatch(/^Could not update 200 of 1200 items: .* All applied changes were reverted\.$/);
     expect(variants.map((v) => price(v.id))).toEqual(before);
     expect(await historyCount(w, done.id, variants.map((v) => v.product_id))).toBe(0);
+    // The stored records followed the first batch, then its putting back: they are as before.
+    const stored = await w.db.priceLists.getRecords(w.companyId, WHOLESALE, 'USD', variants.map((v) => v.id));
+    expect(new Map(stored.map((r) => [r.variantId, r.priceCents]))).toEqual(new Map(variants.map((v, i) => [v.id, Math.round(before[i]! * 100)])));
   }, 60_000);
 });

@@ -49,6 +49,7 @@ export async function recordHistory(
  */
 export async function applyLocally(ctx: RunContext, companyId: string, written: PriceTarget[], before: ReadonlyMap<string, PriceSnapshot>) {
   const { db, now } = ctx;
+  if (written.length === 0) return;
   if (written.some((t) => t.record)) {
     await applyRecordsLocally(ctx, companyId, written, before);
     return;
@@ -63,6 +64,42 @@ export async function applyLocally(ctx: RunContext, companyId: string, written: 
     const still = written.filter((t) => products.has(t.productId) && (t.variantId === null || variants.has(t.variantId)));
     await db.products.setPrices(companyId, localChanges(still), now());
   }
+}
+
+/** The stored records as the store takes each batch of a price list order: `applied` queues a batch, `settled` waits for all queued. */
+export interface LocalAsWritten {
+  applied: (targets: PriceTarget[]) => void;
+  /** Resolves once every batch queued so far is stored; rejects with the first failure. */
+  settled: () => Promise<void>;
+  /** Whether the target's record was stored this way. */
+  has: (key: string) => boolean;
+}
+
+/**
+ * The stored records follow a price list order's batches as the store takes them (issue 35), one
+ * database transaction a batch while the next batch is on its way, instead of all 10,000 after
+ * the last: the store's webhooks bring the same change, only later. A run that then fails puts
+ * its records back in the store, and queues those too, so the stored records keep following the
+ * store. The catalog's products and variants are not queued: they change once, at the end.
+ */
+export function applyAsWritten(ctx: RunContext, companyId: string, before: ReadonlyMap<string, PriceSnapshot>): LocalAsWritten {
+  let queue = Promise.resolve();
+  const stored = new Set<string>();
+  return {
+    applied(targets) {
+      const records = targets.filter((t) => t.record);
+      if (records.length === 0) return;
+      for (const t of records) stored.add(t.key);
+      queue = queue.then(async () => {
+        // The batch's reads and the next upsert go out before this transaction holds the thread.
+        await new Promise((resolve) => setImmediate(resolve));
+        await applyRecordsLocally(ctx, companyId, records, before);
+      });
+      queue.catch(() => {}); // awaited by `settled`
+    },
+    settled: () => queue,
+    has: (key) => stored.has(key),
+  };
 }
 
 async function applyRecordsLocally(ctx: RunContext, companyId: string, written: readonly PriceTarget[], before: ReadonlyMap<string, PriceSnapshot>) {

@@ -12,12 +12,18 @@ import { writePrices, type WriteOutcome } from './store-writer';
 export const writeTargets = (ctx: RunContext, client: BigCommerceClient, targets: readonly PriceTarget[], onApplied?: (targets: PriceTarget[]) => void) =>
   writePrices(client, targets, { ...ctx.writes, signal: ctx.signal, onBatch: ctx.onBatch && ((info) => ctx.onBatch!(ctx.order, info)), onApplied });
 
+/** Who hears of the batches the store took: of the writes (`applied`), and of the putting back after a failure (`putBack`). */
+export interface WriteListeners {
+  applied?: (targets: PriceTarget[]) => void;
+  putBack?: (targets: PriceTarget[]) => void;
+}
+
 /** Writes `targets` back after a failure; says how that went (`done` when all went back), for the order's error. */
-async function putBack(ctx: RunContext, client: BigCommerceClient, targets: readonly PriceTarget[], done: string) {
+async function putBack(ctx: RunContext, client: BigCommerceClient, targets: readonly PriceTarget[], done: string, onApplied?: (targets: PriceTarget[]) => void) {
   if (targets.length === 0) return done;
   let back: WriteOutcome;
   try {
-    back = await writeTargets(ctx, client, targets);
+    back = await writeTargets(ctx, client, targets, onApplied);
   } catch (err) {
     if (ctx.signal.aborted) throw err;
     return `Putting back stopped (${messageOf(err)}); store prices may differ from before.`;
@@ -40,7 +46,7 @@ export type WriteStopped =
  * written: `back(keep)` gives the writes that restore the items `keep` accepts. After a throw
  * that is every item; after failed items every item but the ones the store refused (those were
  * not written; any other may have been, a timed-out batch too). `done` is the tail when all went
- * back. `onApplied` hears of each batch the store took (not of the putting back).
+ * back. `listen` hears of each batch the store took.
  */
 export async function writeOrPutBack(
   ctx: RunContext,
@@ -48,18 +54,18 @@ export async function writeOrPutBack(
   written: readonly PriceTarget[],
   back: (keep: (target: PriceTarget) => boolean) => PriceTarget[],
   done: string,
-  onApplied?: (targets: PriceTarget[]) => void,
+  listen: WriteListeners = {},
 ): Promise<WriteStopped | null> {
   let outcome: WriteOutcome;
   try {
-    outcome = await writeTargets(ctx, client, written, onApplied);
+    outcome = await writeTargets(ctx, client, written, listen.applied);
   } catch (err) {
     if (ctx.signal.aborted) throw err;
-    return { kind: 'internal', message: messageOf(err), tail: await putBack(ctx, client, back(() => true), done) };
+    return { kind: 'internal', message: messageOf(err), tail: await putBack(ctx, client, back(() => true), done, listen.putBack) };
   }
   if (outcome.failed.length === 0) return null;
   const refused = new Set(outcome.failed.filter((f) => f.permanent).map((f) => f.target.key));
   const list = listFailures(outcome.failed.map((f) => ({ label: f.target.label, reason: f.reason })));
-  const tail = await putBack(ctx, client, back((t) => !refused.has(t.key)), done);
+  const tail = await putBack(ctx, client, back((t) => !refused.has(t.key)), done, listen.putBack);
   return { kind: 'items', count: outcome.failed.length, of: written.length, list, tail };
 }
