@@ -67,6 +67,19 @@ describe.each(dbTargets)('price lists on $name', (target) => {
     expect(await db.priceLists.getList(c, 3)).toBeNull();
   });
 
+  it('counts live records per list and currency, and lists with counts the caller kept instead of counting again', async () => {
+    const c = await company();
+    await db.priceLists.upsertRecords(c, [record(1, 11, 'USD', 900), record(1, 12, 'USD', 800), record(2, 11, 'EUR', 930)]);
+    await db.priceLists.deleteRecords(c, 1, 'USD', [12]);
+    const counts = await db.priceLists.recordCounts(c);
+    expect([...counts].sort((a, b) => a.priceListId - b.priceListId).map((n) => ({ ...n, records: Number(n.records) }))).toEqual([
+      { priceListId: 1, currency: 'USD', records: 1 }, { priceListId: 2, currency: 'EUR', records: 1 },
+    ]);
+    expect(await db.priceLists.listLists(c, counts)).toEqual(await db.priceLists.listLists(c));
+    const kept = await db.priceLists.listLists(c, [{ priceListId: 1, currency: 'USD', records: 7 }]);
+    expect(kept.map((l) => l.recordCounts)).toEqual([[{ currency: 'USD', records: 7 }], [{ currency: 'EUR', records: 0 }, { currency: 'GBP', records: 0 }]]);
+  });
+
   it('gives a record a version when it is new or changed, and none when a read finds it as it was', async () => {
     const c = await company();
     expect(await db.priceLists.upsertRecords(c, [record(1, 11, 'USD', 900), record(1, 12, 'USD', 800)])).toBe(2);

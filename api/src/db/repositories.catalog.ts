@@ -191,10 +191,11 @@ export interface ChangesPage {
 export interface ChangesPageJson {
   cursor: number;
   hasMore: boolean;
-  products: string;
-  variants: string;
-  deletedProductIds: string;
-  deletedVariantIds: string;
+  /** Each a JSON array's text, UTF-8. */
+  products: Buffer;
+  variants: Buffer;
+  deletedProductIds: Buffer;
+  deletedVariantIds: Buffer;
 }
 
 export interface ProductsRepository {

@@ -95,8 +95,16 @@ export interface PriceListChangesJson {
   /** The last version of the page; `afterVersion` when it is empty. */
   cursor: number;
   hasMore: boolean;
-  records: string;
-  deleted: string;
+  /** Each a JSON array's text, UTF-8. */
+  records: Buffer;
+  deleted: Buffer;
+}
+
+/** How many live records a list has in a currency. */
+export interface PriceListRecordCount {
+  priceListId: number;
+  currency: string;
+  records: number;
 }
 
 /** A list with what hangs on it, for GET /api/price-lists. */
@@ -175,8 +183,16 @@ export interface PriceListsRepository {
   removeUnseen(companyId: string, priceListId: number, readStartedAt: Date): Promise<number>;
   /** The live records of these variants in one list and currency, by variant id. */
   getRecords(companyId: string, priceListId: number, currency: string, variantIds: readonly number[]): Promise<PriceListRecord[]>;
-  /** The company's lists by id, with currencies, groups, channels and record counts. */
-  listLists(companyId: string): Promise<StoredPriceList[]>;
+  /**
+   * The company's lists by id, with currencies, groups, channels and record counts. `counts`:
+   * recordCounts' answer for the company, when the caller kept one (they are not counted again).
+   */
+  listLists(companyId: string, counts?: readonly PriceListRecordCount[]): Promise<StoredPriceList[]>;
+  /**
+   * Live records per list and currency (listLists' counts): a pass over the company's records.
+   * They change only with a record written or deleted, which moves the record version.
+   */
+  recordCounts(companyId: string): Promise<PriceListRecordCount[]>;
   /** One list of the company, or null. */
   getList(companyId: string, priceListId: number): Promise<StoredPriceList | null>;
   /** A page of a list's live records in (variant id, currency) order, after `after`. */

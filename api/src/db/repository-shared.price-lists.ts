@@ -6,7 +6,8 @@
  */
 import { and, eq, gt, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type {
-  PriceListInput, PriceListMetadata, PriceListRecord, PriceListRecordChange, PriceListRecordInput, PriceListRecordKey, PriceListRecordsQuery, StoredPriceList,
+  PriceListInput, PriceListMetadata, PriceListRecord, PriceListRecordChange, PriceListRecordCount, PriceListRecordInput, PriceListRecordKey, PriceListRecordsQuery,
+  StoredPriceList,
 } from './repositories.price-lists';
 import type { Twin } from './repository-shared';
 
@@ -169,7 +170,7 @@ export interface ListRows {
   assignments: Twin<'priceListAssignments'>['$inferSelect'][];
   groups: Twin<'customerGroups'>['$inferSelect'][];
   channels: Twin<'storeChannels'>['$inferSelect'][];
-  counts: { priceListId: number; currency: string; records: number }[];
+  counts: readonly PriceListRecordCount[];
 }
 
 /** The lists with their groups, channels, currencies and counts. */

@@ -5,7 +5,7 @@
  * handed out in commit order (a pull never sees version n+1 committed before n).
  */
 import { and, asc, count, eq, inArray, isNull, lte, min, notInArray, sql } from 'drizzle-orm';
-import type { PriceListsRepository } from '../repositories';
+import type { PriceListRecordCount, PriceListsRepository } from '../repositories';
 import {
   assembleLists, changedAfterWhere, chunkRecordsWhere, distinctKeys, listRow, liveRecordsWhere, MAX_QUEUED_RECORDS, metadataRows, planRecordWrites,
   recordsPageWhere, storefrontCurrency, SWEEP_CHUNK, tombstones, toPriceListRecord, toRecordChange, unseenWhere, type ListRows, type RecordRow,
@@ -60,15 +60,19 @@ export function pgPriceLists(db: PgDb): PriceListsRepository {
     }
   }
 
-  async function readLists(companyId: string, listId?: number): Promise<ListRows> {
+  async function countRecords(companyId: string, listId?: number): Promise<PriceListRecordCount[]> {
+    return db.select({ priceListId: rec.priceListId, currency: rec.currency, records: count() }).from(rec)
+      .where(and(eq(rec.companyId, companyId), isNull(rec.deletedAt), listId === undefined ? undefined : eq(rec.priceListId, listId)))
+      .groupBy(rec.priceListId, rec.currency);
+  }
+
+  async function readLists(companyId: string, listId?: number, known?: readonly PriceListRecordCount[]): Promise<ListRows> {
     const [lists, assignments, groups, channels, counts] = await Promise.all([
       db.select().from(priceLists).where(and(eq(priceLists.companyId, companyId), listId === undefined ? undefined : eq(priceLists.externalId, listId))),
       db.select().from(priceListAssignments).where(eq(priceListAssignments.companyId, companyId)),
       db.select().from(customerGroups).where(eq(customerGroups.companyId, companyId)),
       db.select().from(storeChannels).where(eq(storeChannels.companyId, companyId)),
-      db.select({ priceListId: rec.priceListId, currency: rec.currency, records: count() }).from(rec)
-        .where(and(eq(rec.companyId, companyId), isNull(rec.deletedAt), listId === undefined ? undefined : eq(rec.priceListId, listId)))
-        .groupBy(rec.priceListId, rec.currency),
+      known ?? countRecords(companyId, listId),
     ]);
     return { lists, assignments, groups, channels, counts };
   }
@@ -143,7 +147,9 @@ export function pgPriceLists(db: PgDb): PriceListsRepository {
       return rows.map(toPriceListRecord).sort((a, b) => a.variantId - b.variantId);
     },
 
-    listLists: async (companyId) => assembleLists(await readLists(companyId)),
+    listLists: async (companyId, counts) => assembleLists(await readLists(companyId, undefined, counts)),
+
+    recordCounts: (companyId) => countRecords(companyId),
 
     getList: async (companyId, priceListId) => assembleLists(await readLists(companyId, priceListId))[0] ?? null,
 

@@ -6,7 +6,7 @@
  * price-list-rows.ts.
  */
 import { and, asc, count, eq, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
-import type { PriceListsRepository } from '../repositories';
+import type { PriceListRecordCount, PriceListsRepository } from '../repositories';
 import {
   assembleLists, changedAfterWhere, distinctKeys, listRow, liveRecordsWhere, MAX_QUEUED_RECORDS, metadataRows, planRecordWrites,
   recordsPageWhere, storefrontCurrency, SWEEP_CHUNK, tombstones, toPriceListRecord, toRecordChange, unseenWhere, type ListRows, type RecordRow,
@@ -58,15 +58,19 @@ export function sqlitePriceLists(db: SqliteDb, stmts: CatalogStatements): PriceL
     }
   }
 
-  function readLists(companyId: string, listId?: number): ListRows {
+  function countRecords(companyId: string, listId?: number): PriceListRecordCount[] {
+    return db.select({ priceListId: rec.priceListId, currency: rec.currency, records: count() }).from(rec)
+      .where(and(eq(rec.companyId, companyId), isNull(rec.deletedAt), listId === undefined ? undefined : eq(rec.priceListId, listId)))
+      .groupBy(rec.priceListId, rec.currency).all();
+  }
+
+  function readLists(companyId: string, listId?: number, counts?: readonly PriceListRecordCount[]): ListRows {
     return {
       lists: db.select().from(priceLists).where(and(eq(priceLists.companyId, companyId), listId === undefined ? undefined : eq(priceLists.externalId, listId))).all(),
       assignments: db.select().from(priceListAssignments).where(eq(priceListAssignments.companyId, companyId)).all(),
       groups: db.select().from(customerGroups).where(eq(customerGroups.companyId, companyId)).all(),
       channels: db.select().from(storeChannels).where(eq(storeChannels.companyId, companyId)).all(),
-      counts: db.select({ priceListId: rec.priceListId, currency: rec.currency, records: count() }).from(rec)
-        .where(and(eq(rec.companyId, companyId), isNull(rec.deletedAt), listId === undefined ? undefined : eq(rec.priceListId, listId)))
-        .groupBy(rec.priceListId, rec.currency).all(),
+      counts: counts ?? countRecords(companyId, listId),
     };
   }
 
@@ -140,8 +144,12 @@ export function sqlitePriceLists(db: SqliteDb, stmts: CatalogStatements): PriceL
       return rows.map(toPriceListRecord).sort((a, b) => a.variantId - b.variantId);
     },
 
-    async listLists(companyId) {
-      return assembleLists(readLists(companyId));
+    async listLists(companyId, counts) {
+      return assembleLists(readLists(companyId, undefined, counts));
+    },
+
+    async recordCounts(companyId) {
+      return countRecords(companyId);
     },
 
     async getList(companyId, priceListId) {

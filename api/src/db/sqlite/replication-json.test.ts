@@ -17,7 +17,7 @@ import { PriceListChangesResponse } from '@catalog/contracts/price-list-changes'
 import { openDatabase } from '../index';
 import type { Database, PriceListMetadata, ProductInput } from '../repositories';
 import { createCatalogChanges } from '../../services/catalog/replication';
-import { priceListChanges } from '../../routes/price-lists/price-list-changes';
+import { createPriceListChanges } from '../../routes/price-lists/price-list-changes';
 
 const NAMES = ['Trail "Pro" runner', 'back\\slash', 'tab\there', 'line\nbreak', 'bell\u0007', 'Café 🙂', '\u2028sep', 'plain'];
 const CENTS = [0, 1, 5, 99, 100, 1990, 123_456, 9_999_999_999];
@@ -114,10 +114,10 @@ describe('replication pages written by SQLite', () => {
   });
 
   /** Every page from `cursor` at `limit`, from `read`, parsed. */
-  async function pages<T extends { cursor: number; hasMore: boolean }>(read: (cursor: number) => Promise<string>): Promise<T[]> {
+  async function pages<T extends { cursor: number; hasMore: boolean }>(read: (cursor: number) => Promise<Buffer>): Promise<T[]> {
     const out: T[] = [];
     for (let cursor = 0, more = true; more;) {
-      const page = JSON.parse(await read(cursor)) as T;
+      const page = JSON.parse(String(await read(cursor))) as T;
       out.push(page);
       ({ cursor, hasMore: more } = page);
     }
@@ -141,7 +141,10 @@ describe('replication pages written by SQLite', () => {
   });
 
   it.each([1, 3, 50, 5000])('gives the price list pages the mapped rows give, %i records a page', async (limit) => {
-    const read = (of: Database) => (cursor: number) => priceListChanges(of, companyId, { cursor, limit });
+    const read = (of: Database) => {
+      const changes = createPriceListChanges(of);
+      return (cursor: number) => changes(companyId, { cursor, limit });
+    };
     const written = await pages<PriceListChangesResponse>(read(db));
     expect(written).toEqual(await pages<PriceListChangesResponse>(read(mapped(db))));
     for (const page of written) PriceListChangesResponse.parse(page);
@@ -150,11 +153,14 @@ describe('replication pages written by SQLite', () => {
   });
 
   it('answers an empty page at the cursor after the last change', async () => {
-    const catalog = JSON.parse(await createCatalogChanges(db)(companyId, { cursor: 0, limit: 5000 })) as CatalogChangesResponse;
-    const after = JSON.parse(await createCatalogChanges(db)(companyId, { cursor: catalog.cursor, limit: 5000 })) as CatalogChangesResponse;
-    expect(after).toMatchObject({ cursor: catalog.cursor, hasMore: false, products: [], variants: [], deletedProductIds: [], deletedVariantIds: [] });
-    const records = JSON.parse(await priceListChanges(db, companyId, { cursor: 0, limit: 120 })) as PriceListChangesResponse;
+    const read = async <T>(pull: Promise<Buffer>) => JSON.parse(String(await pull)) as T;
+    const catalogChanges = createCatalogChanges(db);
+    const catalog = await read<CatalogChangesResponse>(catalogChanges(companyId, { cursor: 0, limit: 5000 }));
+    expect(await read(catalogChanges(companyId, { cursor: catalog.cursor, limit: 5000 })))
+      .toMatchObject({ cursor: catalog.cursor, hasMore: false, products: [], variants: [], deletedProductIds: [], deletedVariantIds: [] });
+    const priceListChanges = createPriceListChanges(db);
+    const records = await read<PriceListChangesResponse>(priceListChanges(companyId, { cursor: 0, limit: 120 }));
     expect(records.hasMore).toBe(false);
-    expect(JSON.parse(await priceListChanges(db, companyId, { cursor: records.cursor, limit: 120 }))).toMatchObject({ cursor: records.cursor, hasMore: false, records: [], deleted: [] });
+    expect(await read(priceListChanges(companyId, { cursor: records.cursor, limit: 120 }))).toMatchObject({ cursor: records.cursor, hasMore: false, records: [], deleted: [] });
   });
 });

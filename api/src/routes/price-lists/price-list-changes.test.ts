@@ -1,7 +1,8 @@
 /**
  * GET /api/price-lists/changes after a Sync of the demo store: every record once across bounded
  * pages in version order, with the lists and the catalog's currency on every page; only what
- * changed after a cursor (a changed record, a deletion as a key); `reset` for a cursor ahead of
+ * changed after a cursor (a changed record, a deletion as a key, the lists' counts as they are
+ * now); `reset` for a cursor ahead of
  * the company's version (the lists were cleared), for a copy of another store and for one of the
  * same store before it was connected again; nothing of another company's; 400 naming the field of
  * a bad query.
@@ -65,8 +66,8 @@ describe('GET /api/price-lists/changes', () => {
     expect(pages[0]!.lists[0]!.customerGroups).toEqual([{ id: 2, name: 'Wholesale' }]);
   });
 
-  it('after a cursor answers only what changed: a changed record, and a deleted one as its key', async () => {
-    const { cursor } = (await pull(0, MAX_PRICE_LIST_CHANGES_LIMIT)).at(-1)!;
+  it('after a cursor answers only what changed: a changed record, and a deleted one as its key, and the lists as they are now', async () => {
+    const { cursor, lists } = (await pull(0, MAX_PRICE_LIST_CHANGES_LIMIT)).at(-1)!;
     expect((await pull(cursor, 100))[0]).toMatchObject({ cursor, hasMore: false, records: [], deleted: [], reset: false });
     const [a, b] = pricing().records(1);
     await t.db.priceLists.upsertRecords(t.companyId, [{ priceListId: 1, variantId: a!.variant_id, productId: a!.product_id, currency: 'USD', priceCents: 123, salePriceCents: 100, retailPriceCents: 150, mapPriceCents: 110 }]);
@@ -75,6 +76,8 @@ describe('GET /api/price-lists/changes', () => {
     expect(page!.records).toEqual([{ priceListId: 1, variantId: a!.variant_id, productId: a!.product_id, currency: 'USD', price: '1.23', salePrice: '1.00', retailPrice: '1.50', mapPrice: '1.10' }]);
     expect(page!.deleted).toEqual([{ priceListId: 1, variantId: b!.variant_id, productId: b!.product_id, currency: 'USD' }]);
     expect(page!.cursor).toBe(cursor + 2);
+    // The counts a page carries are kept between pages of one version, never past it.
+    expect(page!.lists.map((l) => l.recordCounts)).toEqual([[{ currency: 'USD', records: lists[0]!.recordCounts[0]!.records - 1 }], lists[1]!.recordCounts]);
   });
 
   it('tells a device to start over when its cursor is ahead (the lists were cleared) or its copy is of another store', async () => {
@@ -124,5 +127,6 @@ describe('GET /api/price-lists/changes', () => {
     const back = await pull(old.cursor, MAX_PRICE_LIST_CHANGES_LIMIT, old.catalogId);
     expect(back[0]).toMatchObject({ reset: true, catalogId: await catalogId() });
     expect(back.flatMap((p) => p.records)).toHaveLength(pricing().records(1).length + pricing().records(2).length);
+    expect(back.at(-1)!.lists.map((l) => l.recordCounts)).toEqual([[{ currency: 'USD', records: pricing().records(1).length }], [{ currency: 'EUR', records: pricing().records(2).length }]]);
   });
 });

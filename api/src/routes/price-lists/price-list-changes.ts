@@ -13,7 +13,11 @@
 import type { PriceListChangesQuery, PriceListChangesResponse, ReplicatedPriceListRecord } from '@catalog/contracts/price-list-changes';
 import type { PriceListSummary } from '@catalog/contracts/price-lists';
 import { formatCents } from '@catalog/contracts/money';
-import type { ApiSettings, Database, PriceListChangesJson, PriceListRecordChange, StoredPriceList } from '../../db/repositories';
+import { LruCache } from '@catalog/contracts/lru-cache';
+import type {
+  ApiSettings, Database, PriceListChangesJson, PriceListRecordChange, PriceListRecordCount, PriceListSyncState, StoredPriceList,
+} from '../../db/repositories';
+import { pageJson } from '../../services/catalog/replication';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const money = (cents: number | null) => (cents === null ? null : formatCents(cents));
@@ -35,29 +39,47 @@ export function priceListCatalogId(companyId: string, settings: Pick<ApiSettings
   return settings ? `${companyId}:${settings.storeHash}:${settings.id}` : `${companyId}:`;
 }
 
-/** A page as its JSON text (a PriceListChangesResponse): a first pull's pages are large, and never built as objects on SQLite. */
-export async function priceListChanges(db: Database, companyId: string, query: PriceListChangesQuery): Promise<string> {
-  const [settings, state] = await Promise.all([db.settings.get(companyId), db.priceLists.syncState(companyId)]);
-  // The store connection is part of the copy's identity: another one's lists share nothing with these.
-  const catalogId = priceListCatalogId(companyId, settings);
-  const reset = (query.catalog !== undefined && query.catalog !== catalogId) || query.cursor > state.recordVersion;
-  const since = reset ? 0 : query.cursor;
-  const [page, lists, catalogCurrency] = await Promise.all([
-    recordsJson(db, companyId, since, query.limit),
-    db.priceLists.listLists(companyId),
-    db.priceLists.catalogCurrency(companyId),
-  ]);
-  const head: Omit<PriceListChangesResponse, 'records' | 'deleted'> = {
-    catalogId,
-    reset,
-    cursor: page.cursor,
-    hasMore: page.hasMore,
-    // Read before the page: writes committed in between can put the page past it.
-    latestVersion: Math.max(state.recordVersion, page.cursor),
-    catalogCurrency,
-    lists: lists.map(toWireList),
+/** A page as its JSON (a PriceListChangesResponse, UTF-8): a first pull's pages are large, and never built as objects on SQLite. */
+export type PriceListChanges = (companyId: string, query: PriceListChangesQuery) => Promise<Buffer<ArrayBuffer>>;
+
+export function createPriceListChanges(db: Database): PriceListChanges {
+  // Every page carries the lists' record counts, a pass over all the company's records (~380,000
+  // for 100,000 products: more than the page itself costs). They move only with a record's
+  // version, so a first pull's ~76 pages count once; the time the lists were read is in the key
+  // because clearing them (another store connected) starts the versions again from 0.
+  const counts = new LruCache<string, PriceListRecordCount[]>({ maxEntries: 1024 });
+  async function recordCounts(companyId: string, state: PriceListSyncState): Promise<PriceListRecordCount[]> {
+    const key = `${companyId}\u0000${state.recordVersion}\u0000${state.listsReadAt?.getTime() ?? ''}`;
+    const known = counts.get(key);
+    if (known !== undefined) return known;
+    const counted = await db.priceLists.recordCounts(companyId);
+    counts.set(key, counted);
+    return counted;
+  }
+
+  return async (companyId, query) => {
+    const [settings, state] = await Promise.all([db.settings.get(companyId), db.priceLists.syncState(companyId)]);
+    // The store connection is part of the copy's identity: another one's lists share nothing with these.
+    const catalogId = priceListCatalogId(companyId, settings);
+    const reset = (query.catalog !== undefined && query.catalog !== catalogId) || query.cursor > state.recordVersion;
+    const since = reset ? 0 : query.cursor;
+    const [page, lists, catalogCurrency] = await Promise.all([
+      recordsJson(db, companyId, since, query.limit),
+      recordCounts(companyId, state).then((known) => db.priceLists.listLists(companyId, known)),
+      db.priceLists.catalogCurrency(companyId),
+    ]);
+    const head: Omit<PriceListChangesResponse, 'records' | 'deleted'> = {
+      catalogId,
+      reset,
+      cursor: page.cursor,
+      hasMore: page.hasMore,
+      // Read before the page: writes committed in between can put the page past it.
+      latestVersion: Math.max(state.recordVersion, page.cursor),
+      catalogCurrency,
+      lists: lists.map(toWireList),
+    };
+    return pageJson(head, { records: page.records, deleted: page.deleted });
   };
-  return `${JSON.stringify(head).slice(0, -1)},"records":${page.records},"deleted":${page.deleted}}`;
 }
 
 /** The page's records: the dialect's own JSON when it writes it, else changesSince's rows mapped here. */
@@ -69,7 +91,7 @@ async function recordsJson(db: Database, companyId: string, since: number, limit
   return {
     cursor: page.at(-1)?.version ?? since,
     hasMore: rows.length > limit,
-    records: JSON.stringify(page.filter((r) => !r.deleted).map(toReplicated)),
-    deleted: JSON.stringify(page.filter((r) => r.deleted).map(keyOf)),
+    records: Buffer.from(JSON.stringify(page.filter((r) => !r.deleted).map(toReplicated))),
+    deleted: Buffer.from(JSON.stringify(page.filter((r) => r.deleted).map(keyOf))),
   };
 }

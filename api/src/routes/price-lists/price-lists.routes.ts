@@ -12,7 +12,7 @@ import { pageOf } from '@catalog/contracts/paging';
 import { priceListRecordCursor, type PriceListRecord, type PriceListRecordsResponse, type PriceListsResponse } from '@catalog/contracts/price-lists';
 import type { Database, PriceListRecord as StoredRecord } from '../../db/repositories';
 import { defineRoutes } from '../define-routes';
-import { priceListChanges, toWireList } from './price-list-changes';
+import { createPriceListChanges, toWireList } from './price-list-changes';
 
 const NOT_FOUND = 'Price list not found';
 
@@ -28,6 +28,7 @@ function toWireRecord(r: StoredRecord): PriceListRecord {
 }
 
 export function priceListRoutes({ db }: { db: Database }) {
+  const priceListChanges = createPriceListChanges(db);
   return defineRoutes({
     'GET /api/price-lists': async (c) => {
       const lists = await db.priceLists.listLists(c.get('user').companyId);
@@ -36,7 +37,7 @@ export function priceListRoutes({ db }: { db: Database }) {
 
     'GET /api/price-lists/changes': async (c, { query }) => {
       // A PriceListChangesResponse, serialized by priceListChanges.
-      const json = await priceListChanges(db, c.get('user').companyId, query);
+      const json = await priceListChanges(c.get('user').companyId, query);
       // A page is of this moment: an intermediary must never answer a later pull with it.
       c.header('Cache-Control', 'no-store');
       return c.body(json, 200, { 'Content-Type': 'application/json' });

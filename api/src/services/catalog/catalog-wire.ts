@@ -6,22 +6,14 @@
  */
 import { displayName } from '@catalog/contracts/auth';
 import { formatCents } from '@catalog/contracts/money';
-import type { OptionValue, PriceHistoryEntry, Product, Variant } from '@catalog/contracts/products';
+import type { PriceHistoryEntry, Product, Variant } from '@catalog/contracts/products';
 import type { ReplicatedProduct, ReplicatedVariant } from '@catalog/contracts/replication';
 import type {
   Database, ListedPriceHistoryEntry, Product as ProductRow, ProductVariant, ProductWithVariants,
 } from '../../db/repositories';
+import { wireOptionValues } from '../../db/option-values';
 
 const money = (cents: number | null): string | null => (cents === null ? null : formatCents(cents));
-
-/** The sync stores `[{ optionName, label }]`; anything else (a hand-edited row) reads as none. */
-function optionValues(value: unknown): OptionValue[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((o: unknown) => {
-    const { optionName, label } = (o ?? {}) as { optionName?: unknown; label?: unknown };
-    return typeof optionName === 'string' && typeof label === 'string' ? [{ optionName, label }] : [];
-  });
-}
 
 export function toWireVariant(v: ProductVariant, productExternalId: number): Variant {
   return {
@@ -34,7 +26,7 @@ export function toWireVariant(v: ProductVariant, productExternalId: number): Var
     retailPrice: money(v.retailPriceCents),
     costPrice: money(v.costPriceCents),
     stock: v.stock,
-    optionValues: optionValues(v.optionValues),
+    optionValues: wireOptionValues(v.optionValues),
   };
 }
 
