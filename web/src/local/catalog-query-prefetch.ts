@@ -2,7 +2,7 @@
  * The read-ahead of the query interface over the device's catalog (catalog-query.ts): once a
  * query is answered, the rows the next keystroke will likely show are read into the row cache.
  */
-import { afterNextPaint } from '../lib/idle';
+import { nextTask } from '../lib/idle';
 import { getLocalProducts, sizeOf, type CatalogQueryParams } from './catalog-query-read';
 import { deviceCatalog } from './device-catalog';
 import { readAhead } from './read-ahead';
@@ -32,10 +32,12 @@ const PREFETCH_AHEAD = 2;
 /** Reads the rows the next keystroke will likely show into the row cache; returns the cancel function. */
 export function prefetch(params: CatalogQueryParams): () => void {
   let cancelled = false;
-  // Not in the task that committed the answer: likelyNext walks the matches (milliseconds on a
-  // large catalog), and React runs a keystroke's effects before the browser paints its results.
-  const cancelStart = afterNextPaint(() => void (async () => {
-    const catalog = deviceCatalog.view().loaded();
+  // Not in the task that committed the answer (React runs a keystroke's effects before the
+  // browser paints its results), but in the next one, not after the next paint: likelyNext and
+  // issuing the first reads take a few milliseconds, and a quick typist's next key comes tens of
+  // milliseconds later (waiting for a frame left the likely next page unread when it came).
+  void nextTask().then(() => void (async () => {
+    const catalog = cancelled ? null : deviceCatalog.view().loaded();
     if (!catalog) return;
     // Only the rows not in the cache yet: the first step reads the likeliest page not yet read
     // (the query's own page was just shown, and much of the next one often was too).
@@ -44,6 +46,5 @@ export function prefetch(params: CatalogQueryParams): () => void {
   })());
   return () => {
     cancelled = true;
-    cancelStart();
   };
 }
