@@ -6,26 +6,21 @@
 import './zod-without-eval';
 import { MantineProvider } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { onIdle } from '../lib/idle';
 import { AuthProvider } from '../lib/session';
 import { cssVariablesResolver, theme } from './theme';
 
 // Kept out of the entry chunk so the landing page paints sooner. Not lazyNamed(): it brings the
 // few styles it needs itself, not Mantine's whole stylesheet.
 const AppServices = lazy(async () => ({ default: (await import('./app-services')).AppServices }));
-/** The longest AppServices waits for an idle moment after the first render. */
-const SERVICES_IDLE_TIMEOUT_MS = 1_000;
 
 /**
- * AppServices mounts once the first render is on screen and the main thread is idle: it is not
- * part of the pre-rendered landing page (scripts/prerender-landing.ts), so hydration must not
- * render it either, and neither the first paint nor what a screen shows right after it (a
- * reopened /products' first page, read from the device as the first render commits) waits for
- * its chunk.
+ * AppServices mounts once the first render is on screen: it is not part of the pre-rendered
+ * landing page (scripts/prerender-landing.ts), so hydration must not render it either, and the
+ * first paint does not wait for its chunk.
  */
 function DeferredAppServices() {
   const [mounted, setMounted] = useState(false);
-  useEffect(() => onIdle(() => setMounted(true), SERVICES_IDLE_TIMEOUT_MS), []);
+  useEffect(() => setMounted(true), []);
   return <Suspense fallback={null}>{mounted && <AppServices />}</Suspense>;
 }
 
