@@ -24,19 +24,21 @@ const SYNC_LIMIT = 64 * 1024;
 const JSON_TYPE = /^application\/json\b/i;
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 
-/** True when Accept-Encoding allows gzip (named with q > 0, or `*` with q > 0 and gzip not refused). */
-export function acceptsGzip(header: string | undefined): boolean {
+/** True when Accept-Encoding allows `coding` (named with q > 0, or `*` with q > 0 and `coding` not refused). */
+export function acceptsEncoding(header: string | undefined, coding: 'gzip' | 'br'): boolean {
   if (!header) return false;
   let wildcard = false;
   for (const part of header.split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     const allowed = q === undefined || Number(q.slice(2)) > 0;
-    if (name === 'gzip') return allowed;
+    if (name === coding) return allowed;
     if (name === '*') wildcard = allowed;
   }
   return wildcard;
 }
+
+export const acceptsGzip = (header: string | undefined): boolean => acceptsEncoding(header, 'gzip');
 
 function addVary(headers: Headers): void {
   const vary = headers.get('Vary');

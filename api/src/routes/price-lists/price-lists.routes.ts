@@ -13,6 +13,7 @@ import { priceListRecordCursor, type PriceListRecord, type PriceListRecordsRespo
 import type { Database, PriceListRecord as StoredRecord } from '../../db/repositories';
 import { defineRoutes } from '../define-routes';
 import { createPriceListChanges, toWireList } from './price-list-changes';
+import { replicationResponse } from '../../lib/replication-response';
 
 const NOT_FOUND = 'Price list not found';
 
@@ -35,13 +36,8 @@ export function priceListRoutes({ db }: { db: Database }) {
       return c.json({ priceLists: lists.map(toWireList) } satisfies PriceListsResponse);
     },
 
-    'GET /api/price-lists/changes': async (c, { query }) => {
-      // A PriceListChangesResponse, serialized by priceListChanges.
-      const json = await priceListChanges(c.get('user').companyId, query);
-      // A page is of this moment: an intermediary must never answer a later pull with it.
-      c.header('Cache-Control', 'no-store');
-      return c.body(json, 200, { 'Content-Type': 'application/json' });
-    },
+    // A PriceListChangesResponse, serialized by priceListChanges.
+    'GET /api/price-lists/changes': async (c, { query }) => replicationResponse(c, await priceListChanges(c.get('user').companyId, query)),
 
     'GET /api/price-lists/:id/records': async (c, { params, query: { cursor, limit, ...filters } }) => {
       const { companyId } = c.get('user');

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '@catalog/contracts/errors';
 import { CATALOG_SCHEMA_VERSION, CatalogChangesResponse, CatalogVersionResponse, type ReplicatedProduct, type ReplicatedVariant } from '@catalog/contracts/replication';
@@ -161,6 +162,21 @@ describe('GET /api/catalog/changes', () => {
     await mine.pullAll(t, 1000);
     expect(mine.products.has(424_242)).toBe(false);
     expect((await pull(t, { cursor: 0 }, stranger.headers)).products.map((p) => p.id)).toEqual([424_242]);
+  });
+
+  it('answers a page in brotli to a client that takes it, else gzip or plain, never to be stored', async () => {
+    const t = await synced();
+    const ask = (encoding: string) => t.app.request(`/api/catalog/changes?limit=5000&schema=${CATALOG_SCHEMA_VERSION}`, { headers: { ...t.owner.headers, 'Accept-Encoding': encoding } });
+    const plain = await ask('identity');
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
+    const page = await plain.text();
+    const br = await ask('gzip, deflate, br, zstd');
+    expect([br.headers.get('Content-Encoding'), br.headers.get('Vary'), br.headers.get('Cache-Control')]).toEqual(['br', 'Accept-Encoding', 'no-store']);
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(page);
+    const gzip = await ask('gzip');
+    expect(gzip.headers.get('Content-Encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(page);
+    expect(CatalogChangesResponse.parse(JSON.parse(page)).products.length).toBeGreaterThan(0);
   });
 
   it('validates the query and needs a signed-in user', async () => {

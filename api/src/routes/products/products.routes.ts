@@ -36,6 +36,7 @@ import { catalogCsv, priceHistoryCsv, priceListCsv } from '../../services/catalo
 import { priceListCatalogId } from '../price-lists/price-list-changes';
 import { checkTarget } from '../work-orders/work-order-refusals';
 import { createCatalogChanges } from '../../services/catalog/replication';
+import { replicationResponse } from '../../lib/replication-response';
 import { createProductLister } from '../../services/catalog/product-list';
 import { createListViews } from './price-list-view';
 import { IDEMPOTENCY_HEADER, idempotent, readIdempotencyKey, REPLAYED_HEADER } from '../../services/idempotency';
@@ -167,13 +168,8 @@ export function variantsRoutes(deps: Pick<ProductsDeps, 'db' | 'commerce' | 'sec
 export function catalogRoutes({ db }: { db: Database }) {
   const catalogChanges = createCatalogChanges(db);
   return defineRoutes({
-    'GET /api/catalog/changes': async (c, { query }) => {
-      // A CatalogChangesResponse, serialized by the service (replication.ts).
-      const json = await catalogChanges(c.get('user').companyId, query);
-      // A page is of this moment: an intermediary must never answer a later pull with it.
-      c.header('Cache-Control', 'no-store');
-      return c.body(json, 200, { 'Content-Type': 'application/json' });
-    },
+    // A CatalogChangesResponse, serialized by the service (replication.ts).
+    'GET /api/catalog/changes': async (c, { query }) => replicationResponse(c, await catalogChanges(c.get('user').companyId, query)),
     'GET /api/catalog/version': async (c) => {
       const { companyId } = c.get('user');
       const [company, settings, priceLists] = await Promise.all([db.companies.get(companyId), db.settings.get(companyId), db.priceLists.syncState(companyId)]);
