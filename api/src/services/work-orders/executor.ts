@@ -5,9 +5,10 @@
  * Execute: snapshot the current store prices of every item (run-snapshot: once, a resumed run
  * keeps the first snapshot), pass the gate at those prices (run-plan), save the snapshot, take
  * the company's backup (Premium: every price, this snapshot over the catalog; services/backups),
- * write the targets in batches (run-write), read them back (run-read-back: a price list order's
- * records as each batch is taken, while the next is written), then record history
- * and update the local catalog (run-record) and mark the order completed. If items fail for
+ * write the targets in batches (run-write), read them back (run-read-back), then record history
+ * and update the local catalog (run-record) and mark the order completed; a price list order's
+ * records are read back and stored as each batch is taken, while the next is written
+ * (followWrites), and only its history waits for the last batch. If items fail for
  * good, what was written is set back to the snapshot and the order is failed with an error
  * naming the items.
  *

@@ -1,6 +1,7 @@
 /**
  * A run's last step before its status: what it wrote goes into the price history and the
- * local catalog (new change versions, so devices pull the prices). A database failure here
+ * local catalog (new change versions, so devices pull the prices); a price list order's stored
+ * records follow each batch already while it writes (applyAsWritten). A database failure here
  * leaves the order executing: once its lease lapses a run resumes it, repeats the (absolute)
  * writes and records what is still missing, so both are safe to repeat.
  */
