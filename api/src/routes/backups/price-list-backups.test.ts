@@ -147,7 +147,7 @@ describe('price lists in backups through the API', () => {
     // A backup an older version wrote: the catalog only.
     const old = (await w.db.backups.create(w.companyId, {
       trigger: 'manual', productCount: 0, variantCount: 0, changedCount: null, parentId: null, depth: 0,
-      data: encodeFull({ products: new Map(), variants: new Map() }), createdAt: new Date(Date.now() + 1),
+      data: await encodeFull({ products: new Map(), variants: new Map() }), createdAt: new Date(Date.now() + 1),
     }))!;
     for (const path of [`/api/backups/${old.id}/diff?priceList=${WHOLESALE}&currency=USD`, `/api/backups/diff?at=${encodeURIComponent(new Date(Date.now() + 10).toISOString())}&priceList=${WHOLESALE}&currency=USD`]) {
       const refused = await call(w, 'GET', path);

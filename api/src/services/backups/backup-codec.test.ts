@@ -40,9 +40,9 @@ function records(variants: number): RecordState {
 }
 
 describe('the backup format', () => {
-  it('reads a full snapshot back exactly: null and 0 stay apart', () => {
+  it('reads a full snapshot back exactly: null and 0 stay apart', async () => {
     const state = catalog(50, 3);
-    const decoded = decode(encodeFull(state));
+    const decoded = decode(await encodeFull(state));
     expect(decoded.kind).toBe('full');
     if (decoded.kind !== 'full') return;
     expect(plain(decoded.state)).toEqual(plain(state));
@@ -52,7 +52,7 @@ describe('the backup format', () => {
     expect(variants.some((v) => v.regular === null)).toBe(true);
   });
 
-  it('stores only what changed in a delta, and applying it gives the new state', () => {
+  it('stores only what changed in a delta, and applying it gives the new state', async () => {
     const before = catalog(200, 3);
     const after = catalog(200, 3);
     after.products.set(100, { regular: 1, sale: null });
@@ -62,23 +62,23 @@ describe('the backup format', () => {
     const delta = deltaBetween(before, after);
     expect(deltaSize(delta)).toBe(4);
     expect(changedPrices(before, after)).toBe(3);
-    const decoded = decode(encodeDelta(delta));
+    const decoded = decode(await encodeDelta(delta));
     expect(decoded.kind).toBe('delta');
     if (decoded.kind !== 'delta') return;
     expect(plain(applyDelta(before, decoded.delta))).toEqual(plain(after));
-    expect(encodeDelta(delta).length).toBeLessThan(120);
+    expect((await encodeDelta(delta)).length).toBeLessThan(120);
   });
 
-  it('keeps a catalog of 1,000 products and 3,000 variants small', () => {
+  it('keeps a catalog of 1,000 products and 3,000 variants small', async () => {
     const state = catalog(1_000, 3);
-    expect(encodeFull(state).length).toBeLessThan(40_000);
+    expect((await encodeFull(state)).length).toBeLessThan(40_000);
   });
 });
 
 describe('the backup format with price list records (issue 35)', () => {
-  it('reads every list and currency back exactly (0 and null apart, MAP and retail kept)', () => {
+  it('reads every list and currency back exactly (0 and null apart, MAP and retail kept)', async () => {
     const state = { ...catalog(20, 3), records: records(60) };
-    const decoded = decode(encodeFull(state));
+    const decoded = decode(await encodeFull(state));
     if (decoded.kind !== 'full') throw new Error('not full');
     expect(plain(decoded.state)).toEqual(plain(state));
     expect(plainRecords(decoded.state.records)).toEqual(plainRecords(state.records));
@@ -87,9 +87,9 @@ describe('the backup format with price list records (issue 35)', () => {
     expect(usd.get(50_002)).toEqual({ productId: 100, price: 1_001, sale: null, retail: null, map: null });
   });
 
-  it('reads a backup written before price lists were backed up as holding none', () => {
+  it('reads a backup written before price lists were backed up as holding none', async () => {
     const state = catalog(5, 2);
-    const fresh = decode(encodeFull(state));
+    const fresh = decode(await encodeFull(state));
     expect(fresh.kind === 'full' && fresh.state.records).toBeNull();
     // The bytes an older writer made: no `l` at all.
     const old = Buffer.concat([Buffer.from([1]), deflateRawSync(Buffer.from(JSON.stringify({ k: 'f', p: { i: [5], r: [100], s: [null] }, v: { i: [], r: [], s: [], g: [] } })))]);
@@ -101,7 +101,7 @@ describe('the backup format with price list records (issue 35)', () => {
     expect(applyDelta(withRecords, oldDelta).records).toBeNull();
   });
 
-  it('stores only the records that changed in a delta, also from a backup that held none', () => {
+  it('stores only the records that changed in a delta, also from a backup that held none', async () => {
     const before = { ...catalog(50, 2), records: records(300) };
     const after = { ...catalog(50, 2), records: records(300) };
     after.records.get('7:USD')!.set(50_002, { productId: 100, price: 1, sale: null, retail: null, map: null });
@@ -112,7 +112,7 @@ describe('the backup format with price list records (issue 35)', () => {
     const delta = deltaBetween(before, after);
     expect(deltaSize(delta)).toBe(3 + 1 + 150);
     expect(changedPrices(before, after)).toBe(1);
-    const decoded = decode(encodeDelta(delta));
+    const decoded = decode(await encodeDelta(delta));
     if (decoded.kind !== 'delta') throw new Error('not a delta');
     const applied = applyDelta(before, decoded.delta);
     expect(plainRecords(applied.records)).toEqual(plainRecords(after.records));

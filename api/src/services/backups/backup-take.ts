@@ -62,10 +62,10 @@ export async function takeBackup(db: Database, companyId: string, input: TakeBac
     createdAt,
     expiresAt: expiryOf(input.trigger, createdAt),
   };
-  const full = () => db.backups.create(companyId, { ...row, parentId: null, depth: 0, data: encodeFull(state) });
+  const full = async () => db.backups.create(companyId, { ...row, parentId: null, depth: 0, data: await encodeFull(state) });
   if (!asDelta) return full();
   try {
-    return await db.backups.create(companyId, { ...row, parentId: latest.id, depth: latest.depth + 1, data: encodeDelta(delta) });
+    return await db.backups.create(companyId, { ...row, parentId: latest.id, depth: latest.depth + 1, data: await encodeDelta(delta) });
   } catch (err) {
     // The backup it rests on was deleted meanwhile (retention, in another process): store it whole.
     if (await db.backups.get(companyId, latest.id)) throw err;
