@@ -12,7 +12,7 @@
  * getLocalProducts, getWholeCatalog, LocalProduct, CatalogQueryParams, CatalogQueryResult.
  */
 import { hasProductFilters, type ProductFilters } from '@catalog/contracts/product-filters';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useBackgroundStore } from '../lib/use-background-store';
 import { prefetch } from './catalog-query-prefetch';
@@ -87,8 +87,18 @@ export function useCatalogQuery(params: CatalogQueryParams): CatalogQueryState {
   const [preview, setPreview] = useState<{ key: string; result: CatalogQueryResult } | null>(null);
   const last = useRef<{ result: CatalogQueryResult; filters: string; preview: boolean } | null>(null);
 
+  // The snapshot may have been read while this render was under way (a reopened /products renders
+  // its whole shell first): its page shows in this commit, before the first paint, not after the
+  // effect below has asked for it in a later task.
+  const previewedKey = preview?.key;
+  useLayoutEffect(() => {
+    if (ready || !uid || previewNow || previewedKey === key) return;
+    const result = peekPreview(view.previewed(), { search, category, saleOnly, visibleOnly, filters: picked, prices, page, pageSize });
+    if (result) setPreview({ key, result });
+  }, [key, view, ready, uid, previewNow, previewedKey, search, category, saleOnly, visibleOnly, picked, prices, page, pageSize]);
+
   useEffect(() => {
-    if (ready || !uid || previewNow) return;
+    if (ready || !uid || previewNow || previewedKey === key) return;
     let current = true;
     previewCatalog({ search, category, saleOnly, visibleOnly, filters: picked, prices, page, pageSize }).then(
       (result) => {
@@ -99,7 +109,7 @@ export function useCatalogQuery(params: CatalogQueryParams): CatalogQueryState {
     return () => {
       current = false;
     };
-  }, [key, ready, uid, previewNow, search, category, saleOnly, visibleOnly, picked, prices, page, pageSize]);
+  }, [key, ready, uid, previewNow, previewedKey, search, category, saleOnly, visibleOnly, picked, prices, page, pageSize]);
 
   useEffect(() => {
     if (!ready || immediate) return;
