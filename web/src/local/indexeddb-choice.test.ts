@@ -43,7 +43,7 @@ describe('probeIndexedDb', () => {
     const { probeIndexedDb } = await loadChoice();
     await expect(probeIndexedDb(memoryIndexedDb)).resolves.toBe(true);
     await expect(probeIndexedDb(memoryIndexedDb)).resolves.toBe(true);
-    const probes = (await memoryIndexedDb.databases()).filter((db) => db.name === 'catalog-pilot-storage-probe');
+    const probes = (await memoryIndexedDb.databases()).filter((db) => db.name === 'device-storage-probe');
     expect(probes).toHaveLength(1);
   });
 

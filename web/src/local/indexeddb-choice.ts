@@ -21,7 +21,8 @@ import type { DexieDOMDependencies } from 'dexie';
  * that exists is cheap, while creating it anew and deleting it each time the app starts held the
  * catalog's own open back (a reopened /products waited ~50-150 ms more for its first page).
  */
-const PROBE_DB = 'catalog-pilot-storage-probe';
+// Not 'catalog-…': that is a user's catalog (catalog-db.ts), which tools and tests look for by its prefix.
+const PROBE_DB = 'device-storage-probe';
 
 /** What a browser answers when it denies the page IndexedDB (a frame of another site, some private modes). */
 const DENIED = new Set(['SecurityError', 'InvalidStateError', 'UnknownError']);
