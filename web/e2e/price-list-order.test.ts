@@ -95,7 +95,10 @@ describe('price list work orders', () => {
 
       await page.getByRole('main').getByRole('button', { name: 'Create Work Order' }).click();
       const preview = page.getByRole('dialog', { name: 'Preview Work Order: Wholesale (USD) prices' });
-      await preview.waitFor();
+      // The preview, or what the page said instead (a validation toast names its reason).
+      await expect
+        .poll(async () => (await preview.isVisible()) || `no preview; the page says: ${(await page.getByRole('alert').allInnerTexts()).join(' | ')}`, { timeout: 30_000 })
+        .toBe(true);
       await expect(preview.innerText()).resolves.toContain(kept.record.price.toFixed(2));
       const created = page.waitForResponse((res) => res.url().endsWith('/api/work-orders') && res.request().method() === 'POST');
       await preview.getByRole('button', { name: 'Create Work Order' }).click();
