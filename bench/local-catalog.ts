@@ -4,7 +4,8 @@
  * --products 100000 --changes 100 --terms 12 --reloads 3 --port 0; --profile, --profile-pull, --profile-reload: CPU
  * profiles of the typing, the first pull and the first reload, top functions printed (with
  * PROFILE_TOTAL=<regex> in the environment, the inclusive time of the functions it matches too);
- * --trace-reload: the main thread's time up to the first reload's first page, by trace event).
+ * --trace-pull, --trace-reload: the main thread's time during the first pull and up to the first
+ * reload's first page, by trace event).
  *
  * 1. Starts the product (scripts/start.mjs: API, Auth emulator, demo store) on a fresh data
  *    directory and signs a new user up in Chromium.
@@ -55,6 +56,8 @@ function option(name: string, fallback: number): number {
 const APPLY_MEASURE_NAME = 'catalog-page-apply';
 /** The User Timing name of each applied price list page (web/src/local/price-list-pull.ts). */
 const PRICE_LIST_MEASURE_NAME = 'price-list-page-apply';
+/** What --trace-pull and --trace-reload record. */
+const TRACE_CATEGORIES = 'toplevel,devtools.timeline,v8.execute,blink.user_timing,IndexedDB,loading';
 const fmt = (n: number) => n.toLocaleString('en-US');
 
 /** The web app's search rule: every word occurs in the lower-cased name or SKU. */
@@ -177,6 +180,10 @@ async function main() {
       await pullCdp.send('Profiler.setSamplingInterval', { interval: 500 });
       await pullCdp.send('Profiler.start');
     }
+    // --trace-pull: the main thread's time during the first pull, by trace event (what a CPU
+    // profile shows only as '(program)': IndexedDB, network, style and layout).
+    const pullTrace = process.argv.includes('--trace-pull') ? await context.newCDPSession(page) : null;
+    if (pullTrace) await pullTrace.send('Tracing.start', { categories: TRACE_CATEGORIES, transferMode: 'ReportEvents' });
     t = performance.now();
     await page.goto('/products');
     const progress = page.getByText(/^Downloading catalog… [\d,]+ of [\d,]+$/);
@@ -208,6 +215,7 @@ async function main() {
     }
     const firstPull = performance.now() - t;
     if (pullCdp) printProfile((await pullCdp.send('Profiler.stop')).profile as unknown as CpuProfile, 'the page during the first pull');
+    if (pullTrace) await traceMainThread(pullTrace, firstPull, 'the first pull');
     row('progress first shown after', ms(shownAfter));
     row('progress texts seen', `${samples.size} (${[...samples].slice(0, 3).join(' | ')} ...)`);
     const pulled = await appliedPages();
@@ -350,7 +358,7 @@ async function main() {
       await reloadCdp.send('Profiler.start');
     }
     const traceCdp = process.argv.includes('--trace-reload') ? await context.newCDPSession(page) : null;
-    if (traceCdp) await traceCdp.send('Tracing.start', { categories: 'toplevel,devtools.timeline,v8.execute,blink.user_timing', transferMode: 'ReportEvents' });
+    if (traceCdp) await traceCdp.send('Tracing.start', { categories: TRACE_CATEGORIES, transferMode: 'ReportEvents' });
     for (let i = 0; i < Math.max(1, option('reloads', 3)); i++) {
       reloads.push(await reload(page, total));
       if (i === 0 && traceCdp) await traceMainThread(traceCdp, reloads[0]!.firstPage);

@@ -81,15 +81,16 @@ interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string; data?: { frame?: string; url?: string } };
+  args?: { name?: string; data?: { frame?: string; url?: string }; src_file?: string; src_func?: string };
 }
 
 /**
- * --trace-reload: where the renderer's main thread spent the first reload's time up to its
- * first page, from a Chrome trace (devtools.timeline): self time by trace event (script
- * evaluation and compilation, style, layout, paint, parsing, IndexedDB callbacks...).
+ * --trace-reload, --trace-pull: where the renderer's main thread (and a dedicated worker's, the
+ * pull's) spent the time from navigation to `untilMs` after it, from a Chrome trace
+ * (devtools.timeline): self time by trace event (script evaluation and compilation, style,
+ * layout, paint, parsing, IndexedDB, the network's tasks...).
  */
-export async function traceMainThread(cdp: CDPSession, firstPageMs: number): Promise<void> {
+export async function traceMainThread(cdp: CDPSession, untilMs: number, what = 'navigation to first page'): Promise<void> {
   const events: TraceEvent[] = [];
   cdp.on('Tracing.dataCollected', (e: { value: TraceEvent[] }) => events.push(...e.value));
   const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
@@ -99,29 +100,38 @@ export async function traceMainThread(cdp: CDPSession, firstPageMs: number): Pro
   const nav = events.filter((e) => e.name === 'navigationStart').at(-1);
   if (!nav || !threads.length) return void console.log('  (no renderer main thread or navigation in the trace)');
   const main = threads.find((t) => t.pid === nav.pid) ?? threads[0]!;
-  const from = nav.ts;
-  const until = from + firstPageMs * 1000;
+  const window = { from: nav.ts, until: nav.ts + untilMs * 1000 };
+  printThread(events, main, window, `main thread, ${what} (${ms(untilMs)})`);
+  for (const worker of events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === main.pid && e.args?.name === 'DedicatedWorker thread')) {
+    printThread(events, worker, window, `a dedicated worker, ${what}`);
+  }
+}
+
+/** One thread's busy time and self time by trace event in the window. */
+function printThread(events: TraceEvent[], thread: TraceEvent, { from, until }: { from: number; until: number }, title: string): void {
   const slices = events
-    .filter((e) => e.ph === 'X' && e.pid === main.pid && e.tid === main.tid && e.dur !== undefined && e.ts < until && e.ts + e.dur! > from)
+    .filter((e) => e.ph === 'X' && e.pid === thread.pid && e.tid === thread.tid && e.dur !== undefined && e.ts < until && e.ts + e.dur! > from)
     .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
-  // Self time: a slice's time minus its children's (slices nest on one thread).
+  const clip = (e: TraceEvent) => Math.min(e.ts + e.dur!, until) - Math.max(e.ts, from);
+  // Self time: a slice's time minus its children's (slices nest on one thread). A task's self
+  // time by where it was posted from (toplevel's src_file and src_func), which names what a CPU
+  // profile shows only as '(program)'.
   const self = new Map<string, number>();
-  const stack: TraceEvent[] = [];
-  const add = (e: TraceEvent, t: number) => self.set(e.name, (self.get(e.name) ?? 0) + t);
   const childTime = new Map<TraceEvent, number>();
+  const stack: TraceEvent[] = [];
+  let busy = 0;
   for (const e of slices) {
     while (stack.length && stack.at(-1)!.ts + stack.at(-1)!.dur! <= e.ts) stack.pop();
     const parent = stack.at(-1);
-    const clipped = Math.min(e.ts + e.dur!, until) - Math.max(e.ts, from);
-    if (parent) childTime.set(parent, (childTime.get(parent) ?? 0) + clipped);
+    if (parent) childTime.set(parent, (childTime.get(parent) ?? 0) + clip(e));
+    else busy += clip(e);
     stack.push(e);
   }
-  let busy = 0;
   for (const e of slices) {
-    const clipped = Math.min(e.ts + e.dur!, until) - Math.max(e.ts, from);
-    add(e, clipped - (childTime.get(e) ?? 0));
-    if (e.name === 'RunTask' && !slices.some((p) => p !== e && p.name === 'RunTask' && p.ts <= e.ts && p.ts + p.dur! >= e.ts + e.dur!)) busy += clipped;
+    const posted = e.args?.src_func ? ` (${e.args.src_file?.split('/').slice(-2).join('/')}:${e.args.src_func})` : '';
+    const key = `${e.name}${posted}`;
+    self.set(key, (self.get(key) ?? 0) + clip(e) - (childTime.get(e) ?? 0));
   }
-  console.log(`\nmain thread, navigation to first page (${ms(firstPageMs)}): ${ms(busy / 1000)} in tasks; self time by trace event:`);
-  for (const [name, t] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 18)) row(`  ${name}`, ms(t / 1000));
+  console.log(`\n${title}: ${ms(busy / 1000)} in tasks; self time by trace event:`);
+  for (const [name, t] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) row(`  ${name.slice(0, 110)}`, ms(t / 1000));
 }
