@@ -30,6 +30,7 @@ import { myInvitationRoutes } from './routes/invitations/my-invitations.routes';
 import { registerRoutes } from './routes/define-routes';
 import { openApiRoutes } from './routes/openapi/openapi.routes';
 import { catalogRoutes, categoriesRoutes, productsRoutes, variantsRoutes } from './routes/products/products.routes';
+import { lowestPriceRoutes } from './routes/products/lowest-price.routes';
 import { settingsRoutes } from './routes/settings/settings.routes';
 import { bigCommerceSignInRoutes, registerBigCommerceCallbacks } from './routes/bigcommerce/bigcommerce-app.routes';
 import type { AppRegistration, BigCommerceAppDeps } from './services/bigcommerce-app/app-deps';
@@ -202,6 +203,7 @@ function registerApi(app: Hono<AppEnv>, appDeps: AppDeps, limits: RateLimiting, 
     settingsRoutes(deps),
     syncRoutes(deps),
     productsRoutes(deps),
+    lowestPriceRoutes(deps),
     variantsRoutes(deps),
     categoriesRoutes(deps),
     catalogRoutes(deps),

@@ -100,7 +100,7 @@ describe.each(dbTargets)('hostile input on $name', (target) => {
       'PATCH /api/work-orders/:id': { revertAt: LATER_END },
       'POST /api/work-orders/:id/undo': { force: false },
       'POST /api/work-orders/:id/reject': { reason: 'Prices too low for the season' },
-      'PATCH /api/company/settings': { guardrailThresholdPercent: 40, retailFloor: true, blockingGuardrails: ['zeroPrice', 'belowCost'] },
+      'PATCH /api/company/settings': { guardrailThresholdPercent: 40, retailFloor: true, blockingGuardrails: ['zeroPrice', 'belowCost'], priorPriceDays: 30 },
       // Sent without the webhook secret: refused (401) whatever the body, so nothing is queued.
       'POST /api/webhooks/bigcommerce/:id': {
         scope: 'store/product/updated', producer: `stores/${DEMO_STORE.hash}`, store_id: '1000001', hash: 'a833a57f', created_at: 1561479233,
@@ -121,6 +121,7 @@ describe.each(dbTargets)('hostile input on $name', (target) => {
         .map((route) => [route, { cursor: timeIdCursor({ at: new Date('2025-03-01T00:00:00Z'), id: crypto.randomUUID() }), limit: '20' }])),
       'GET /api/backups/:id/diff': { priceList: '1', currency: 'USD' },
       'GET /api/backups/diff': { at: '2025-03-08T09:05:00.000Z' },
+      'GET /api/products/:id/lowest-price': { at: '2025-03-08T09:05:00.000Z', days: '30', priceListId: '1', currency: 'USD' },
       'GET /api/price-lists/changes': { cursor: '0', limit: '100', catalog: 'abc' },
       'GET /api/price-lists/:id/records': { productId: '101', sku: 'SKU-101', currency: 'USD', cursor: priceListRecordCursor({ variantId: 9001, currency: 'USD' }), limit: '20' },
     };
@@ -128,6 +129,7 @@ describe.each(dbTargets)('hostile input on $name', (target) => {
       'GET /api/products/:id/variants': '101',
       'GET /api/price-lists/:id/records': '1',
       'GET /api/products/:id/price-history': '101',
+      'GET /api/products/:id/lowest-price': '101',
       'GET /api/products/:id/price-history/csv': '101',
       'PUT /api/products/:id': '101',
       'PUT /api/variants/:id': '9001',

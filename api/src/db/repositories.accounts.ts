@@ -27,6 +27,8 @@ export interface Company {
   guardrailThresholdPercent: number;
   retailFloor: boolean;
   blockingGuardrails: GuardrailRule[];
+  /** The EU prior price mode's window in days (issue 36); null: off. */
+  priorPriceDays: number | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -40,7 +42,7 @@ export interface NewCompany {
 export type CompanyPatch = Partial<Pick<Company,
   'name' | 'subscriptionPlan' | 'productLimit' | 'stripeCustomerId' | 'stripeSubscriptionId'
   | 'subscriptionStatus' | 'currentPeriodEnd' | 'cancelledAt'
-  | 'ordersNeedApproval' | 'guardrailThresholdPercent' | 'retailFloor' | 'blockingGuardrails'>>;
+  | 'ordersNeedApproval' | 'guardrailThresholdPercent' | 'retailFloor' | 'blockingGuardrails' | 'priorPriceDays'>>;
 
 export interface CompaniesRepository {
   create(input: NewCompany): Promise<Company>;

@@ -35,6 +35,7 @@ export type * from './repositories.backups';
 export type * from './repositories.bigcommerce-app';
 export type * from './repositories.catalog';
 export type * from './repositories.coordination';
+export type * from './repositories.lowest-price';
 export type * from './repositories.price-history';
 export type * from './repositories.price-lists';
 export type * from './repositories.store';
@@ -45,6 +46,7 @@ import type { BackupsRepository } from './repositories.backups';
 import type { BigCommerceAppRepository } from './repositories.bigcommerce-app';
 import type { ProductsRepository } from './repositories.catalog';
 import type { CompanyActivitiesRepository, IdempotencyRepository, StripeEventsRepository } from './repositories.coordination';
+import type { LowestPriceRepository } from './repositories.lowest-price';
 import type { PriceHistoryRepository } from './repositories.price-history';
 import type { PriceListsRepository } from './repositories.price-lists';
 import type { SettingsRepository, StoreRefreshesRepository } from './repositories.store';
@@ -83,4 +85,6 @@ export interface Database {
   bigcommerceApp: BigCommerceAppRepository;
   /** The store's price lists, their assignments, customer groups, channels and records (issue 35). */
   priceLists: PriceListsRepository;
+  /** Price changes around a window and the spans prices were followed: the lowest prior price (issue 36). */
+  lowestPrice: LowestPriceRepository;
 }

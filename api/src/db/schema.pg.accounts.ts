@@ -28,6 +28,8 @@ export const companies = pgTable('companies', {
   retailFloor: boolean('retail_floor').notNull().default(false),
   /** The guardrail rules that refuse an order (422 GUARDRAIL). */
   blockingGuardrails: jsonb('blocking_guardrails').$type<GuardrailRule[]>().notNull().default(sql`'[]'::jsonb`),
+  /** The EU prior price mode (issue 36): the days of the lowest prior price window; null: off. */
+  priorPriceDays: integer('prior_price_days'),
   /** Last value of the company's catalog change sequence (see products.version). */
   catalogVersion: bigint('catalog_version', { mode: 'number' }).notNull().default(0),
   createdAt: ts('created_at').notNull().defaultNow(),

@@ -28,6 +28,8 @@ export const companies = sqliteTable('companies', {
   retailFloor: bool('retail_floor').notNull().default(false),
   /** The guardrail rules that refuse an order (422 GUARDRAIL). */
   blockingGuardrails: text('blocking_guardrails', { mode: 'json' }).$type<GuardrailRule[]>().notNull().default(sql`'[]'`),
+  /** The EU prior price mode (issue 36): the days of the lowest prior price window; null: off. */
+  priorPriceDays: integer('prior_price_days'),
   /** Last value of the company's catalog change sequence (see products.version). */
   catalogVersion: integer('catalog_version').notNull().default(0),
   createdAt: ts('created_at').notNull().default(nowMs),

@@ -34,7 +34,22 @@ export const priceHistory = sqliteTable('price_history', {
   index('price_history_work_order_idx').on(t.workOrderId),
   /** A company's changes in a time range: the prices at a moment, rebuilt from a backup (issue 17). */
   index('price_history_company_created_idx').on(t.companyId, t.createdAt),
+  /** One item's (product, variant, price list and currency) change at or around a moment: the lowest prior price (issue 36). */
+  index('price_history_item_created_idx').on(t.companyId, t.productId, t.variantId, t.priceListId, t.currency, t.createdAt),
 ]);
+
+/**
+ * The spans a company's prices were followed (issue 36): one opens with the first sync that
+ * completes with no span open (from when it started) and closes when the store is disconnected.
+ * Outside them the prices are not known: the lowest prior price reports a gap.
+ */
+export const storeCoverage = sqliteTable('store_coverage', {
+  id: text('id').primaryKey().$defaultFn(uuid),
+  companyId: text('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  startedAt: ts('started_at').notNull(),
+  /** Null: still followed. */
+  endedAt: ts('ended_at'),
+}, (t) => [index('store_coverage_company_started_idx').on(t.companyId, t.startedAt)]);
 
 /**
  * Catalog pricing backups (issue 17): the regular and sale price of every product and variant of

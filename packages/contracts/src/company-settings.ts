@@ -1,13 +1,14 @@
 /**
  * A company's own settings (issue 19): whether members' work orders need an owner's or admin's
  * approval, and the guardrails of its work orders (the large-change threshold, the MSRP floor,
- * which rules block). `GET /api/company/settings` (every role) and `PATCH` (owner and admin).
+ * which rules block), and the EU prior price mode's window (issue 36). `GET /api/company/settings` (every role) and `PATCH` (owner and admin).
  */
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
 import {
   DEFAULT_GUARDRAIL_SETTINGS, GUARDRAIL_RULES, GuardrailRule, MAX_GUARDRAIL_THRESHOLD_PERCENT, MIN_GUARDRAIL_THRESHOLD_PERCENT,
 } from './guardrails';
+import { MAX_PRIOR_PRICE_DAYS, MIN_PRIOR_PRICE_DAYS } from './lowest-price';
 
 export const CompanySettings = lazySchema(() =>
   z.object({
@@ -20,6 +21,8 @@ export const CompanySettings = lazySchema(() =>
     /** The rules that refuse an order (422 GUARDRAIL) rather than only flag it; each at most once. */
     blockingGuardrails: z.array(GuardrailRule).max(GUARDRAIL_RULES.length)
       .refine((rules) => new Set(rules).size === rules.length, 'must name each rule at most once'),
+    /** The EU prior price mode (issue 36): the days before a reduction whose lowest price counts; null: off. */
+    priorPriceDays: z.number().int().min(MIN_PRIOR_PRICE_DAYS).max(MAX_PRIOR_PRICE_DAYS).nullable(),
   }),
 );
 export type CompanySettings = z.infer<typeof CompanySettings>;
@@ -28,6 +31,7 @@ export const DEFAULT_COMPANY_SETTINGS: CompanySettings = {
   ordersNeedApproval: false,
   ...DEFAULT_GUARDRAIL_SETTINGS,
   blockingGuardrails: [],
+  priorPriceDays: null,
 };
 
 /** PATCH /api/company/settings: the settings to change, at least one. */

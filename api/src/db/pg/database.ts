@@ -22,6 +22,7 @@ import { pgPriceHistory } from './price-history';
 import { pgPriceLists } from './price-lists';
 import { pgProducts } from './products';
 import { pgSettings } from './settings';
+import { pgLowestPrice } from './lowest-price';
 import { pgUsers } from './users';
 import { pgWorkOrders } from './work-orders';
 
@@ -70,6 +71,7 @@ export async function openPgDatabase(
   pool.on('error', (err) => console.error('[db] idle PostgreSQL client error:', err.message));
   try {
     const db = drizzle({ client: pool });
+    const lowestPrice = pgLowestPrice(db);
     await pool.query('select 1');
     return {
       dialect: 'postgres',
@@ -83,7 +85,7 @@ export async function openPgDatabase(
       companies: pgCompanies(db),
       users: pgUsers(db),
       invitations: pgInvitations(db),
-      settings: pgSettings(db),
+      settings: pgSettings(db, lowestPrice),
       products: pgProducts(db),
       workOrders: pgWorkOrders(db),
       priceHistory: pgPriceHistory(db),
@@ -95,6 +97,7 @@ export async function openPgDatabase(
       stripeEvents: pgStripeEvents(db),
       bigcommerceApp: pgBigCommerceApp(db),
       priceLists: pgPriceLists(db),
+      lowestPrice,
     };
   } catch (err) {
     await pool.end();

@@ -1,11 +1,15 @@
 /** PostgreSQL api_settings repository: one row per company. */
 import { eq } from 'drizzle-orm';
-import type { SettingsRepository } from '../repositories';
+import type { LowestPriceRepository, SettingsRepository } from '../repositories';
 import { newSettingsRow, syncedPatch } from '../repository-shared';
 import { apiSettings } from '../schema.pg';
 import type { PgDb } from './types';
 
-export function pgSettings(db: PgDb): SettingsRepository {
+/**
+ * `coverage` keeps the spans the prices were followed (issue 36): a complete sync opens one (from
+ * its start) unless one is open, a disconnect closes it.
+ */
+export function pgSettings(db: PgDb, coverage: Pick<LowestPriceRepository, 'openCoverage' | 'closeCoverage'>): SettingsRepository {
   return {
     async get(companyId) {
       const [row] = await db.select().from(apiSettings).where(eq(apiSettings.companyId, companyId));
@@ -21,6 +25,7 @@ export function pgSettings(db: PgDb): SettingsRepository {
     async markSynced(companyId, at, pass) {
       const rows = await db.update(apiSettings).set(syncedPatch(at, pass))
         .where(eq(apiSettings.companyId, companyId)).returning({ id: apiSettings.id });
+      if (rows.length > 0 && pass) await coverage.openCoverage(companyId, pass.startedAt);
       return rows.length > 0;
     },
     async setWebhooks(companyId, webhooks, now = new Date()) {
@@ -30,7 +35,9 @@ export function pgSettings(db: PgDb): SettingsRepository {
       return rows.length > 0;
     },
     async delete(companyId) {
-      return (await db.delete(apiSettings).where(eq(apiSettings.companyId, companyId)).returning({ id: apiSettings.id })).length > 0;
+      const found = (await db.delete(apiSettings).where(eq(apiSettings.companyId, companyId)).returning({ id: apiSettings.id })).length > 0;
+      if (found) await coverage.closeCoverage(companyId, new Date());
+      return found;
     },
     async requireFullSync(companyId, now = new Date()) {
       await db.update(apiSettings).set({ fullSyncAt: null, updatedAt: now }).where(eq(apiSettings.companyId, companyId));

@@ -24,6 +24,7 @@ import { sqlitePriceHistory } from './price-history';
 import { sqlitePriceLists } from './price-lists';
 import { sqliteProducts } from './products';
 import { sqliteSettings } from './settings';
+import { sqliteLowestPrice } from './lowest-price';
 import { sqliteUsers } from './users';
 import { sqliteWorkOrders } from './work-orders';
 
@@ -38,6 +39,7 @@ export function openSqliteDatabase(file: string, migrationsFolder: string | null
     if (migrationsFolder) migrate(db, { migrationsFolder });
     // The connection's prepared statements, shared by the repositories with raw hot paths.
     const stmts = catalogStatements(sqlite);
+    const lowestPrice = sqliteLowestPrice(db, stmts);
     return {
       dialect: 'sqlite',
       async ping() {
@@ -49,7 +51,7 @@ export function openSqliteDatabase(file: string, migrationsFolder: string | null
       companies: sqliteCompanies(db),
       users: sqliteUsers(db),
       invitations: sqliteInvitations(db),
-      settings: sqliteSettings(db),
+      settings: sqliteSettings(db, lowestPrice),
       products: sqliteProducts(db, stmts, inMemory ? null : resolve(file)),
       workOrders: sqliteWorkOrders(db),
       priceHistory: sqlitePriceHistory(db, stmts),
@@ -61,6 +63,7 @@ export function openSqliteDatabase(file: string, migrationsFolder: string | null
       stripeEvents: sqliteStripeEvents(db),
       bigcommerceApp: sqliteBigCommerceApp(db),
       priceLists: sqlitePriceLists(db, stmts),
+      lowestPrice,
     };
   } catch (err) {
     sqlite.close();

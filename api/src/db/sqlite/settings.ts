@@ -1,11 +1,15 @@
 /** SQLite api_settings repository: one row per company. */
 import { eq } from 'drizzle-orm';
-import type { ApiSettings, SettingsRepository } from '../repositories';
+import type { ApiSettings, LowestPriceRepository, SettingsRepository } from '../repositories';
 import { newSettingsRow, syncedPatch } from '../repository-shared';
 import { apiSettings } from '../schema.sqlite';
 import type { SqliteDb } from './types';
 
-export function sqliteSettings(db: SqliteDb): SettingsRepository {
+/**
+ * `coverage` keeps the spans the prices were followed (issue 36): a complete sync opens one (from
+ * its start) unless one is open, a disconnect closes it.
+ */
+export function sqliteSettings(db: SqliteDb, coverage: Pick<LowestPriceRepository, 'openCoverage' | 'closeCoverage'>): SettingsRepository {
   return {
     async get(companyId) {
       return db.select().from(apiSettings).where(eq(apiSettings.companyId, companyId)).get() ?? null;
@@ -17,15 +21,19 @@ export function sqliteSettings(db: SqliteDb): SettingsRepository {
         .returning().get() satisfies ApiSettings;
     },
     async markSynced(companyId, at, pass) {
-      return db.update(apiSettings).set(syncedPatch(at, pass))
+      const found = db.update(apiSettings).set(syncedPatch(at, pass))
         .where(eq(apiSettings.companyId, companyId)).returning({ id: apiSettings.id }).all().length > 0;
+      if (found && pass) await coverage.openCoverage(companyId, pass.startedAt);
+      return found;
     },
     async setWebhooks(companyId, webhooks, now = new Date()) {
       return db.update(apiSettings).set({ webhookSecret: webhooks?.secret ?? null, webhookDestination: webhooks?.destination ?? null, updatedAt: now })
         .where(eq(apiSettings.companyId, companyId)).returning({ id: apiSettings.id }).all().length > 0;
     },
     async delete(companyId) {
-      return db.delete(apiSettings).where(eq(apiSettings.companyId, companyId)).returning({ id: apiSettings.id }).all().length > 0;
+      const found = db.delete(apiSettings).where(eq(apiSettings.companyId, companyId)).returning({ id: apiSettings.id }).all().length > 0;
+      if (found) await coverage.closeCoverage(companyId, new Date());
+      return found;
     },
     async requireFullSync(companyId, now = new Date()) {
       db.update(apiSettings).set({ fullSyncAt: null, updatedAt: now }).where(eq(apiSettings.companyId, companyId)).run();

@@ -40,7 +40,7 @@ describe('PATCH /api/company/settings', () => {
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({ ...DEFAULT_COMPANY_SETTINGS, guardrailThresholdPercent: 25, blockingGuardrails: ['zeroPrice', 'belowCost'] });
     const again = await t.call(t.owner, 'PATCH', URL, { retailFloor: true, ordersNeedApproval: true });
-    expect(again.body).toEqual({ ordersNeedApproval: true, guardrailThresholdPercent: 25, retailFloor: true, blockingGuardrails: ['zeroPrice', 'belowCost'] });
+    expect(again.body).toEqual({ ordersNeedApproval: true, guardrailThresholdPercent: 25, retailFloor: true, blockingGuardrails: ['zeroPrice', 'belowCost'], priorPriceDays: null });
     expect((await t.call(t.member, 'GET', URL)).body).toEqual(again.body);
     expect((await t.call(t.outsider, 'GET', URL)).body).toEqual(DEFAULT_COMPANY_SETTINGS);
   });

@@ -8,6 +8,7 @@ import {
   CategoriesResponse, PriceEditSentForApproval, PriceHistoryQuery, PriceHistoryResponse, Product, ProductListQuery, ProductListResponse, ProductPriceEdit,
   Variant, VariantListResponse, VariantPriceEdit,
 } from '@catalog/contracts/products';
+import { LowestPriceQuery, LowestPriceResponse } from '@catalog/contracts/lowest-price';
 import { CatalogChangesQuery, CatalogChangesResponse, CatalogVersionResponse } from '@catalog/contracts/replication';
 import { SyncStatus } from '@catalog/contracts/sync';
 import type { RouteRows } from './route-spec';
@@ -28,6 +29,10 @@ export const CATALOG_ROUTES = {
   'GET /api/products/:id/price-history': {
     summary: 'A product\u2019s price history with its variants\u2019, newest first, in pages', access: 'catalog.read', ...PRODUCT, query: PriceHistoryQuery,
     responses: { 200: PriceHistoryResponse },
+  },
+  'GET /api/products/:id/lowest-price': {
+    summary: 'Per variant of a product, its lowest price in the days before a moment (EU prior price), its current price and the window\u2019s gaps',
+    access: 'catalog.read', ...PRODUCT, query: LowestPriceQuery, responses: { 200: LowestPriceResponse },
   },
   'GET /api/products/csv': {
     summary: 'The whole catalog as CSV, a row per product and per variant; with priceList and currency, that price list\u2019s records, a row per variant',

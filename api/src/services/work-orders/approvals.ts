@@ -21,6 +21,7 @@ export function companySettingsOf(company: Company): CompanySettings {
     guardrailThresholdPercent: company.guardrailThresholdPercent,
     retailFloor: company.retailFloor,
     blockingGuardrails: company.blockingGuardrails,
+    priorPriceDays: company.priorPriceDays,
   };
 }
 

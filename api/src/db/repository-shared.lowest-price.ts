@@ -1,0 +1,35 @@
+/**
+ * What the lowest prior price's twin repositories share (issue 36): how a row of an item's
+ * change reads back, and how the answers of the statements are put together per item.
+ */
+import type { ItemChanges, ItemPriceChange, PriceItem } from './repositories.lowest-price';
+
+/** A change as both dialects' statements read it: [at (ms), old regular, old sale, new regular, new sale]. */
+export type ChangeTuple = [number | string, number | null, number | null, number | null, number | null];
+
+export function toChange(t: ChangeTuple): ItemPriceChange {
+  return { at: new Date(Number(t[0])), oldRegular: t[1], oldSale: t[2], newRegular: t[3], newSale: t[4] };
+}
+
+/** The key of an item in a map of answers. */
+export const itemKey = (productId: string, variantId: string | null): string => `${productId}\u0000${variantId ?? ''}`;
+
+/** One answer per item, in their order: the seeks' (at start, first after) and the window's changes. */
+export function assembleItemChanges(
+  items: readonly PriceItem[],
+  seeks: ReadonlyMap<string, { atStart: ItemPriceChange | null; firstAfter: ItemPriceChange | null }>,
+  window: ReadonlyArray<{ productId: string; variantId: string | null; change: ItemPriceChange }>,
+): ItemChanges[] {
+  const inWindow = new Map<string, ItemPriceChange[]>();
+  for (const row of window) {
+    const key = itemKey(row.productId, row.variantId);
+    const list = inWindow.get(key);
+    if (list) list.push(row.change);
+    else inWindow.set(key, [row.change]);
+  }
+  return items.map((item) => {
+    const key = itemKey(item.productId, item.variantId);
+    const seek = seeks.get(key);
+    return { ...item, atStart: seek?.atStart ?? null, firstAfter: seek?.firstAfter ?? null, inWindow: inWindow.get(key) ?? [] };
+  });
+}
