@@ -72,6 +72,10 @@ export default defineConfig({
       },
     }),
   ],
+  // The catalog's pull worker (src/local/catalog-pull.worker.ts) is a module worker (`type:
+  // 'module'` where it is started): one file of its own (~230 kB: Dexie, the contracts, zod),
+  // precached with the app's, loaded only for a first pull.
+  worker: { format: 'es' },
   build: {
     // index.html preloads the entry's chunks; a lazy screen preloads only its CSS. Preloading its
     // JS chunks (~50 each, Mantine is split fine) appended a <link> per chunk, ~100 ms of main

@@ -2,7 +2,8 @@ import { ApiError, getErrorMessage } from '@catalog/contracts/errors';
 import { DashboardStats } from '@catalog/contracts/dashboard';
 import { lazySchema } from '@catalog/contracts/lazy-schema';
 import { describe, expect, it, vi } from 'vitest';
-import { AUTH_FAILED_MESSAGE, createApiFetch, createApiStream, NETWORK_ERROR_MESSAGE, parseRetryAfter, withQuery } from './api-client';
+import { AUTH_FAILED_MESSAGE, createApiFetch, createApiStream, NETWORK_ERROR_MESSAGE, withQuery } from './api-client';
+import { parseRetryAfter } from './api-response';
 import { reportNoAnswer, resetConnectivity } from './connectivity';
 
 interface Call {

@@ -7,34 +7,13 @@
  */
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import { hasNetwork, isOffline, reportAnswer, reportNoAnswer } from './connectivity';
+import { failure, NETWORK_ERROR_MESSAGE, readBody } from './api-response';
 import { getIdToken } from './session';
+
+export { NETWORK_ERROR_MESSAGE } from './api-response';
 
 /** The message when no ID token can be had (signed out, or the identity service failed). */
 export const AUTH_FAILED_MESSAGE = 'Authentication failed';
-/** The message when the request never reached the server. */
-export const NETWORK_ERROR_MESSAGE =
-  'Network error. Please check your internet connection and try again.';
-
-/** The longest wait a Retry-After is believed for (a broken header must not park the app for days). */
-export const MAX_RETRY_AFTER_MS = 60 * 60 * 1000;
-
-/**
- * A Retry-After header in milliseconds: delta-seconds ("30") or an HTTP date; undefined when
- * absent or unreadable. Capped at an hour.
- */
-export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
-  const text = value?.trim();
-  if (!text) return undefined;
-  const ms = /^\d+$/.test(text) ? Number(text) * 1000 : Date.parse(text) - now;
-  if (!Number.isFinite(ms)) return undefined;
-  return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms));
-}
-
-/** The ApiError of a failed response, carrying its Retry-After (the outbox and the catalog pull wait it). */
-async function failure(res: Response): Promise<ApiError> {
-  const retryAfterMs = parseRetryAfter(res.headers.get('Retry-After'));
-  return ApiError.fromResponse(res.status, await readBody(res), res.statusText, retryAfterMs === undefined ? {} : { retryAfterMs });
-}
 
 /** A query value; undefined, null and '' are left out of the URL. */
 export type QueryValue = string | number | boolean | null | undefined;
@@ -76,20 +55,6 @@ export function withQuery(path: string, query?: Record<string, QueryValue>): str
   return `${path}${path.includes('?') ? '&' : '?'}${search}`;
 }
 
-async function readBody(res: Response): Promise<unknown> {
-  if (res.status === 204) return undefined;
-  const text = await res.text();
-  if (!text) return undefined;
-  if ((res.headers.get('content-type') ?? '').includes('json')) {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      return text;
-    }
-  }
-  return text;
-}
-
 export interface ApiClientDeps {
   getToken: () => Promise<string | null>;
   fetch: typeof fetch;
@@ -98,16 +63,23 @@ export interface ApiClientDeps {
 /** What a streamed call takes: apiFetch's options without a schema (the body is read as it comes). */
 export type ApiStreamOptions = Omit<ApiFetchOptions<never>, 'schema'>;
 
+/** What one request is sent with: its URL (query included) and its init (token, cookies, body). */
+export interface PreparedRequest {
+  url: string;
+  init: RequestInit;
+}
+
 /**
- * Sends one request with the bearer token, cookies and JSON body; resolves with the response
- * whatever its status. Shared by apiFetch (reads the JSON) and apiStream (hands the body over).
+ * A request ready to send, with the bearer token: what `send` fetches, and what a worker that
+ * fetches for itself asks the page for (catalog-pull-remote.ts). Throws as `send` does before
+ * any fetch: no network, or no token.
  */
-async function send(
-  deps: ApiClientDeps,
+export async function prepareRequest(
+  deps: Pick<ApiClientDeps, 'getToken'>,
   path: string,
-  { method = 'GET', body, query, auth = true, headers: extra, signal }: ApiStreamOptions,
+  { method = 'GET', body, query, auth = true, headers: extra }: Omit<ApiStreamOptions, 'signal'>,
   accept: string,
-): Promise<Response> {
+): Promise<PreparedRequest> {
   // Not asked when it is known to find no answer (the browser would log each as an error): never
   // while the browser says it has no network, and no read while the server has not answered since
   // a request found none (connectivity.ts probes it, and a read that failed is asked again on
@@ -129,14 +101,21 @@ async function send(
     if (!token) throw new ApiError(ErrorCode.UNAUTHENTICATED, AUTH_FAILED_MESSAGE);
     headers.Authorization = `Bearer ${token}`;
   }
+  return {
+    url: withQuery(path, query),
+    init: { method, headers, credentials: 'include', body: body === undefined ? undefined : JSON.stringify(body) },
+  };
+}
+
+/**
+ * Sends one request with the bearer token, cookies and JSON body; resolves with the response
+ * whatever its status. Shared by apiFetch (reads the JSON) and apiStream (hands the body over).
+ */
+async function send(deps: ApiClientDeps, path: string, options: ApiStreamOptions, accept: string): Promise<Response> {
+  const { url, init } = await prepareRequest(deps, path, options, accept);
+  const { signal } = options;
   try {
-    const res = await deps.fetch(withQuery(path, query), {
-      method,
-      headers,
-      credentials: 'include',
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
+    const res = await deps.fetch(url, { ...init, signal });
     reportAnswer();
     return res;
   } catch (err) {

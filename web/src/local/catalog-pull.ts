@@ -44,18 +44,25 @@ export interface PullResult {
   cursor: number;
 }
 
+/** A page's apply as timed: its APPLY_MEASURE's duration and detail. */
+export interface ApplyTiming {
+  duration: number;
+  detail: { rows: number; products: number; variants: number; deleted: number };
+}
+
 export interface PullOptions {
   fetchChanges?: FetchChanges;
-  onApplied?: (page: AppliedPage) => void;
+  onApplied?: (page: AppliedPage, timing: ApplyTiming) => void;
   onProgress?: (progress: PullProgress) => void;
 }
 
+/** The request of the page of changes after `cursor`: its path and query. */
+export const CHANGES_PATH = '/api/catalog/changes';
+export const changesQuery = (cursor: number, catalog: string | undefined) => ({ cursor, limit: PULL_PAGE_SIZE, schema: CATALOG_SCHEMA_VERSION, catalog });
+
 /** GET /api/catalog/changes through the app's API client (bearer token, ApiError). */
 export const fetchChangesFromApi: FetchChanges = (cursor, catalog) =>
-  apiFetch('/api/catalog/changes', {
-    query: { cursor, limit: PULL_PAGE_SIZE, schema: CATALOG_SCHEMA_VERSION, catalog },
-    schema: CatalogChangesResponse,
-  });
+  apiFetch(CHANGES_PATH, { query: changesQuery(cursor, catalog), schema: CatalogChangesResponse });
 
 /** A page refused with 429 is asked again this many times, after each Retry-After. */
 export const PULL_RATE_LIMIT_RETRIES = 3;
@@ -101,15 +108,13 @@ export async function pullChanges(db: CatalogDb, options: PullOptions = {}): Pro
     const started = performance.now();
     // A reset page clears the tables: what was known absent before is absent again.
     const applied = await applyChangesPage(db, page, page.reset ? (fresh ?? emptyFreshPull()) : fresh);
-    performance.measure(APPLY_MEASURE, {
-      start: started,
-      detail: { rows: page.products.length + page.variants.length, products: page.products.length, variants: page.variants.length, deleted: page.deletedProductIds.length },
-    });
+    const detail = { rows: page.products.length + page.variants.length, products: page.products.length, variants: page.variants.length, deleted: page.deletedProductIds.length };
+    const { duration } = performance.measure(APPLY_MEASURE, { start: started, detail });
     result.pages += 1;
     result.changedProducts += applied.upserted.length + applied.deletedProductIds.length;
     result.cursor = applied.cursor;
     done += page.products.length;
-    onApplied?.(applied);
+    onApplied?.(applied, { duration, detail });
     onProgress?.({ done: Math.min(done, page.totalProducts), total: page.totalProducts, initial });
   }
   return result;

@@ -18,11 +18,13 @@ import { ErrorCode, getErrorMessage, isApiError } from '@catalog/contracts/error
 import { forgetCatalogData, type CatalogDb } from './catalog-db';
 import { loadIndex, readFirstPages } from './catalog-load';
 import { writePreview, type PreviewSnapshot } from './catalog-preview';
-import { pullChanges, type FetchChanges } from './catalog-pull';
+import { readCursor, type AppliedPage } from './catalog-apply';
+import { pullChanges, type FetchChanges, type PullProgress } from './catalog-pull';
 import { createStatusStore, INITIAL_STATUS, type CatalogStatus } from './catalog-status';
 import { followOtherTab, followPage, followRows, type TabMessage } from './catalog-tabs';
 import { catalogInMemory } from './indexeddb-choice';
 import { createOpenCatalog, loadedOf, previewedOf, type LoadedCatalog, type OpenCatalog, type PreviewedCatalog } from './open-catalog';
+import { canPullInWorker, pullInWorker } from './pull-in-worker';
 import { reportStorageError } from './storage';
 
 /** User Timing entry of the index's load, page open to built (benchmarks and DevTools read it). */
@@ -158,6 +160,7 @@ export function createLocalCatalog({ isOffline }: LocalCatalogDeps) {
     const catalog = active;
     if (!catalog) return;
     catalog.closed = true;
+    catalog.stopPull?.();
     clearTimeout(notifyTimer);
     catalog.channel?.close();
     catalog.db.close();
@@ -193,17 +196,23 @@ export function createLocalCatalog({ isOffline }: LocalCatalogDeps) {
     try {
       await withPullLock(async () => {
         if (catalog.closed) return;
-        await pullChanges(catalog.db, {
-          fetchChanges: catalog.fetchChanges,
-          onApplied: (page) => {
+        const options = {
+          onApplied: (page: AppliedPage) => {
             const message = followPage(catalog, page);
             indexChanged(catalog, false);
             if (message) catalog.channel?.postMessage(message);
           },
-          onProgress: (progress) => {
+          onProgress: (progress: PullProgress) => {
             if (catalog === active) status.set({ progress });
           },
-        });
+        };
+        // A first pull (the one that takes seconds) in a worker, off this page's main thread; the
+        // later ones, a page or two, here (decision 062).
+        if (!catalog.fetchChanges && canPullInWorker() && (await readCursor(catalog.db)).cursor === 0) {
+          await pullInWorker(catalog.db.name, options, (stop) => (catalog.stopPull = stop)).finally(() => (catalog.stopPull = null));
+        } else {
+          await pullChanges(catalog.db, { ...options, fetchChanges: catalog.fetchChanges });
+        }
       });
       indexChanged(catalog);
       if (catalog === active) status.set({ pulling: false, progress: null, error: null, lastPulledAt: Date.now() });

@@ -32,6 +32,8 @@ export interface OpenCatalog {
   /** The index has been loaded (queries can be answered at once). */
   isLoaded: boolean;
   closed: boolean;
+  /** Stops the pull running in a worker (pull-in-worker.ts), if one is. */
+  stopPull: (() => void) | null;
 }
 
 /** A catalog whose index is loaded: what queries answer from. */
@@ -58,6 +60,7 @@ export function createOpenCatalog(uid: string, fetchChanges: FetchChanges | unde
     rows: new RowCache(),
     isLoaded: false,
     closed: false,
+    stopPull: null,
   };
 }
 
