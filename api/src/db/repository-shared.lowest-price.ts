@@ -14,7 +14,7 @@ export function toChange(t: ChangeTuple): ItemPriceChange {
 /** The key of an item in a map of answers. */
 export const itemKey = (productId: string, variantId: string | null): string => `${productId}\u0000${variantId ?? ''}`;
 
-/** One answer per item, in their order: the seeks' (at start, first after) and the window's changes. */
+/** One answer per item, in their order: the seeks' (at start, first after) and the window's changes (in any order: sorted here, oldest first). */
 export function assembleItemChanges(
   items: readonly PriceItem[],
   seeks: ReadonlyMap<string, { atStart: ItemPriceChange | null; firstAfter: ItemPriceChange | null }>,
@@ -27,9 +27,10 @@ export function assembleItemChanges(
     if (list) list.push(row.change);
     else inWindow.set(key, [row.change]);
   }
+  const oldestFirst = (a: ItemPriceChange, b: ItemPriceChange) => a.at.getTime() - b.at.getTime();
   return items.map((item) => {
     const key = itemKey(item.productId, item.variantId);
     const seek = seeks.get(key);
-    return { ...item, atStart: seek?.atStart ?? null, firstAfter: seek?.firstAfter ?? null, inWindow: inWindow.get(key) ?? [] };
+    return { ...item, atStart: seek?.atStart ?? null, firstAfter: seek?.firstAfter ?? null, inWindow: inWindow.get(key)?.sort(oldestFirst) ?? [] };
   });
 }

@@ -30,13 +30,12 @@ async function readGroup(db: PgDb, companyId: string, items: readonly PriceItem[
   const seeks = await db.execute<Record<string, unknown>>(sql`select i.p, i.v, s.change as at_start, f.change as first_after
     from json_to_recordset(${json}::json) as i(p text, v text)
     left join lateral (select ${CHANGE} as change from price_history h where ${where} and h.created_at <= ${from}
-      order by h.created_at desc, h.id desc limit 1) s on true
+      order by h.created_at desc limit 1) s on true
     left join lateral (select ${CHANGE} as change from price_history h where ${where} and h.created_at > ${from}
-      order by h.created_at, h.id limit 1) f on true`);
+      order by h.created_at limit 1) f on true`);
   const window = await db.execute<Record<string, unknown>>(sql`select i.p, i.v, ${CHANGE} as change
     from json_to_recordset(${json}::json) as i(p text, v text)
-    cross join lateral (select * from price_history h where ${where} and h.created_at > ${from} and h.created_at < ${to}) h
-    order by h.created_at, h.id`);
+    cross join lateral (select * from price_history h where ${where} and h.created_at > ${from} and h.created_at < ${to}) h`);
   return { seeks: seeks.rows as unknown as SeekRow[], window: window.rows as unknown as WindowRow[] };
 }
 
@@ -55,7 +54,6 @@ export function pgLowestPrice(db: PgDb): LowestPriceRepository {
         for (const r of part.seeks) seeks.set(itemKey(r.p, r.v), { atStart: r.at_start && toChange(r.at_start), firstAfter: r.first_after && toChange(r.first_after) });
         for (const r of part.window) window.push({ productId: r.p, variantId: r.v, change: toChange(r.change) });
       }
-      window.sort((a, b) => a.change.at.getTime() - b.change.at.getTime());
       return assembleItemChanges(items, seeks, window);
     },
     async coverage(companyId, { from, to }) {

@@ -2,7 +2,8 @@
  * SQLite lowest prior price repository (issue 36): an item's changes around a window, in two
  * statements on the raw handle driven by one JSON parameter of items (as catalog-rows.ts does).
  * The seeks (the newest change at or before the window's start, the oldest after it) are one
- * lookup each on price_history_item_created_idx; the window's changes a range of it per item.
+ * lookup each on price_history_item_created_idx; the window's changes a range of it per item
+ * (named: the planner otherwise takes the product's index and reads every variant's rows).
  */
 import { and, asc, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { LowestPriceRepository, ItemPriceChange } from '../repositories';
@@ -18,17 +19,17 @@ const ITEM = `h.company_id = @company and h.product_id = i.value ->> 0 and h.var
 
 const SQL = {
   seeks: `select i.value ->> 0 as productId, i.value ->> 1 as variantId,
-      (select ${CHANGE} from price_history h where ${ITEM} and h.created_at <= @from order by h.created_at desc, h.id desc limit 1) as atStart,
-      (select ${CHANGE} from price_history h where ${ITEM} and h.created_at > @from order by h.created_at, h.id limit 1) as firstAfter
+      (select ${CHANGE} from price_history h where ${ITEM} and h.created_at <= @from order by h.created_at desc limit 1) as atStart,
+      (select ${CHANGE} from price_history h where ${ITEM} and h.created_at > @from order by h.created_at limit 1) as firstAfter
     from json_each(@items) i`,
-  window: `select i.value ->> 0 as productId, i.value ->> 1 as variantId, ${CHANGE} as change
-    from json_each(@items) i cross join price_history h
-    where ${ITEM} and h.created_at > @from and h.created_at < @to
-    order by h.created_at, h.id`,
+  window: `select i.value ->> 0 as productId, i.value ->> 1 as variantId, h.created_at as at, h.old_regular_price_cents as oldRegular,
+      h.old_sale_price_cents as oldSale, h.new_regular_price_cents as newRegular, h.new_sale_price_cents as newSale
+    from json_each(@items) i cross join price_history h indexed by price_history_item_created_idx
+    where ${ITEM} and h.created_at > @from and h.created_at < @to`,
 } as const;
 
 interface SeekRow { productId: string; variantId: string | null; atStart: string | null; firstAfter: string | null }
-interface WindowRow { productId: string; variantId: string | null; change: string }
+interface WindowRow { productId: string; variantId: string | null; at: number; oldRegular: number | null; oldSale: number | null; newRegular: number | null; newSale: number | null }
 
 const parse = (json: string | null): ItemPriceChange | null => (json === null ? null : toChange(JSON.parse(json) as ChangeTuple));
 
@@ -46,7 +47,7 @@ export function sqliteLowestPrice(db: SqliteDb, stmts: CatalogStatements): Lowes
         stmts.prepared(SQL.window).all(params) as WindowRow[],
       ] as const);
       const seeks = new Map(seekRows.map((r) => [itemKey(r.productId, r.variantId), { atStart: parse(r.atStart), firstAfter: parse(r.firstAfter) }]));
-      return assembleItemChanges(items, seeks, windowRows.map((r) => ({ productId: r.productId, variantId: r.variantId, change: parse(r.change)! })));
+      return assembleItemChanges(items, seeks, windowRows.map(({ productId, variantId, at, ...prices }) => ({ productId, variantId, change: { at: new Date(at), ...prices } })));
     },
     async coverage(companyId, { from, to }) {
       return db.select({ startedAt: storeCoverage.startedAt, endedAt: storeCoverage.endedAt }).from(storeCoverage)
