@@ -1,11 +1,12 @@
 /**
  * Chunks of the catalog (catalog-chunks.ts) as read for a change or a read: their entries by
- * product id, each row kept as the JSON text it was stored as until it is asked for (then parsed
- * once), and which records (product rows, variants) a change touched, so only those are written
+ * product id, each row kept as the JSON text it was stored as (catalog-row-codec.ts) until it is
+ * asked for (then decoded once), and which records (product rows, variants) a change touched, so only those are written
  * back, and only the rows set since are encoded again.
  */
 import { Dexie } from 'dexie';
 import { CHUNKS_TABLE, VARIANT_CHUNKS_TABLE, chunkOf, getValues, writeValues } from './catalog-chunks';
+import { decodeProduct, decodeVariants, encodeProduct, encodeVariants } from './catalog-row-codec';
 import type { ChunkEntry, StoredChunk, StoredProduct, StoredVariant, StoredVariantChunk } from './catalog-rows';
 
 /** One product id's slot: its row and variants as read (JSON) or as set (objects). */
@@ -18,12 +19,12 @@ interface Slot {
 
 /** The rows of stored product chunks, parsed (the index's load). */
 export const productsOf = (chunks: readonly StoredChunk[]): StoredProduct[] =>
-  chunks.flatMap((c) => c.rows.map((row) => JSON.parse(row) as StoredProduct));
+  chunks.flatMap((c) => c.rows.map(decodeProduct));
 
 /** The variants of stored variant chunks, parsed, by product id. */
 export function variantsOf(chunks: readonly StoredVariantChunk[]): Map<number, StoredVariant[]> {
   const out = new Map<number, StoredVariant[]>();
-  for (const c of chunks) c.ids.forEach((id, i) => out.set(id, JSON.parse(c.rows[i]!) as StoredVariant[]));
+  for (const c of chunks) c.ids.forEach((id, i) => out.set(id, decodeVariants(c.rows[i]!)));
   return out;
 }
 
@@ -41,8 +42,8 @@ export class ChunkSet {
   get(id: number): ChunkEntry | undefined {
     const slot = this.chunks.get(chunkOf(id))?.get(id);
     if (!slot) return undefined;
-    if (slot.productJson !== undefined) slot.product ??= JSON.parse(slot.productJson) as StoredProduct;
-    if (slot.variantsJson !== undefined) slot.variants ??= JSON.parse(slot.variantsJson) as StoredVariant[];
+    if (slot.productJson !== undefined) slot.product ??= decodeProduct(slot.productJson);
+    if (slot.variantsJson !== undefined) slot.variants ??= decodeVariants(slot.variantsJson);
     if (!slot.product && !slot.variants) return undefined;
     return { id, product: slot.product, variants: slot.variants };
   }
@@ -72,8 +73,8 @@ export class ChunkSet {
 
   /** Writes the changed records back; a chunk left without rows (or variants) loses that record. */
   write(trans: IDBTransaction): Promise<void> {
-    const rows = this.encode(this.changedProducts, (s) => s.productJson ?? (s.product && JSON.stringify(s.product)));
-    const sets = this.encode(this.changedVariants, (s) => s.variantsJson ?? (s.variants && JSON.stringify(s.variants)));
+    const rows = this.encode(this.changedProducts, (s) => s.productJson ?? (s.product && encodeProduct(s.product)));
+    const sets = this.encode(this.changedVariants, (s) => s.variantsJson ?? (s.variants && encodeVariants(s.variants)));
     return Dexie.Promise.all([
       writeValues(trans, CHUNKS_TABLE, rows.puts, rows.deletes),
       writeValues(trans, VARIANT_CHUNKS_TABLE, sets.puts, sets.deletes),

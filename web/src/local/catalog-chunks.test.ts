@@ -1,7 +1,7 @@
 /**
  * The catalog kept in chunks of product ids (catalog-chunks.ts): pulls that span chunks, the
  * owner of a deleted variant found in another pull, the products and variants tables served from
- * the chunks (catalog-chunk-tables.ts), and a version 2 copy dropped on upgrade.
+ * the chunks (catalog-chunk-tables.ts), and version 2 and 3 copies dropped on upgrade.
  */
 import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
@@ -113,5 +113,29 @@ describe('the catalog in chunks', () => {
     await raw.open();
     expect(await raw.table('products').count()).toBe(0);
     raw.close();
+  });
+
+  it('drops a version 3 copy, whose rows are objects, when it opens (pulled again from 0), keeping the drafts', async () => {
+    const name = catalogDbName(`chunks-upgrade-3-${Date.now()}`);
+    const old = new Dexie(name);
+    old.version(1).stores({ products: 'id', variants: 'productId, *ids', categories: 'path', meta: 'key' });
+    old.version(2).stores({ outbox: '++seq, &id', drafts: 'id, updatedAt', workOrders: 'id' });
+    old.version(3).stores({ products: 'id', variants: 'productId', chunks: 'key', variantChunks: 'key', variantOwners: 'key' });
+    await old.table('chunks').put({ key: 0, ids: [1], rows: [JSON.stringify({ id: 1, name: 'Object row' })] });
+    await old.table('categories').put({ path: 'Home', count: 1 });
+    await old.table('meta').put({ key: META_CURSOR, value: 42 });
+    await old.table('drafts').put({ id: 'draft-3', title: 'Kept', productCount: 0, createdAt: 1, updatedAt: 1, state: {} });
+    old.close();
+
+    const db = createCatalogDb(name);
+    expect(await readCursor(db)).toEqual({ cursor: 0, catalogId: undefined });
+    expect(await db.products.count()).toBe(0);
+    expect(await db.categories.count()).toBe(0);
+    expect((await db.drafts.get('draft-3'))?.title).toBe('Kept');
+    const server = new FakeCatalogServer();
+    server.putProduct(product(1, { name: 'Array row' }));
+    await pullChanges(db, { fetchChanges: async (c) => server.changes(c) });
+    expect((await db.products.toArray()).map((p) => p.name)).toEqual(['Array row']);
+    db.close();
   });
 });

@@ -4,7 +4,8 @@
  *
  * Tables and why these indexes:
  * - chunks, variantChunks (version 3): the products, and their variants, CHUNK_SPAN consecutive
- *   product ids per record (catalog-chunks.ts): IndexedDB's cost is per record, and a first pull
+ *   product ids per record (catalog-chunks.ts), each row a JSON array of its values (version 4,
+ *   catalog-row-codec.ts): IndexedDB's cost is per record, and a first pull
  *   of 100,000 products as ~135,000 rows spent most of its time there. No index: search,
  *   category, sale filter, sort and totals are answered by the in-memory index (catalog-index.ts),
  *   which reads the product chunks once at start and then only those of the page's rows.
@@ -199,6 +200,11 @@ export function createCatalogDb(name: string): CatalogDb {
   // middleware would serve products and variants from the (empty) chunks.
   db.version(3).stores({ products: 'id', variants: 'productId', chunks: 'key', variantChunks: 'key', variantOwners: 'key' }).upgrade((tx) => {
     for (const store of ['products', 'variants', 'categories', 'meta']) tx.idbtrans.objectStore(store).clear();
+  });
+  // Rows in chunks become arrays of values (catalog-row-codec.ts, decision 062): a copy written
+  // as objects is dropped and pulled again, as version 3 did (outbox, drafts and work orders stay).
+  db.version(4).stores({}).upgrade((tx) => {
+    for (const store of ['chunks', 'variantChunks', 'variantOwners', 'categories', 'meta']) tx.idbtrans.objectStore(store).clear();
   });
   db.use(chunkTables);
   return db;
