@@ -5,7 +5,7 @@
  * lookup each on price_history_item_created_idx; the window's changes a range of it per item
  * (named: the planner otherwise takes the product's index and reads every variant's rows).
  */
-import { and, asc, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { LowestPriceRepository, ItemPriceChange } from '../repositories';
 import { assembleItemChanges, type ChangeTuple, itemKey, toChange } from '../repository-shared.lowest-price';
 import { storeCoverage } from '../schema.sqlite';
@@ -55,11 +55,8 @@ export function sqliteLowestPrice(db: SqliteDb, stmts: CatalogStatements): Lowes
         .orderBy(asc(storeCoverage.startedAt)).all();
     },
     async openCoverage(companyId, at) {
-      db.transaction(() => {
-        const open = db.select({ id: storeCoverage.id }).from(storeCoverage)
-          .where(and(eq(storeCoverage.companyId, companyId), isNull(storeCoverage.endedAt))).get();
-        if (!open) db.insert(storeCoverage).values({ id: crypto.randomUUID(), companyId, startedAt: at }).run();
-      }, { behavior: 'immediate' });
+      db.run(sql`insert into store_coverage (id, company_id, started_at) select ${crypto.randomUUID()}, ${companyId}, ${at.getTime()}
+        where not exists (select 1 from store_coverage where company_id = ${companyId} and ended_at is null)`);
     },
     async closeCoverage(companyId, at) {
       db.update(storeCoverage).set({ endedAt: at }).where(and(eq(storeCoverage.companyId, companyId), isNull(storeCoverage.endedAt))).run();
