@@ -66,9 +66,9 @@ describe('blocking guardrails', () => {
 });
 
 describe('company settings', () => {
-  it('starts with approvals off, a 50% threshold, no floor and nothing blocking', () => {
+  it('starts with approvals off, a 50% threshold, no floor, nothing blocking and the EU prior price mode off', () => {
     expect(CompanySettings.parse(DEFAULT_COMPANY_SETTINGS)).toEqual({
-      ordersNeedApproval: false, guardrailThresholdPercent: 50, retailFloor: false, blockingGuardrails: [],
+      ordersNeedApproval: false, guardrailThresholdPercent: 50, retailFloor: false, blockingGuardrails: [], priorPriceDays: null,
     });
   });
 
@@ -80,5 +80,7 @@ describe('company settings', () => {
     expect(UpdateCompanySettingsBody.safeParse({ blockingGuardrails: ['priceOfGold'] }).success).toBe(false);
     for (const t of [0, 1001, 1.5, '50']) expect(UpdateCompanySettingsBody.safeParse({ guardrailThresholdPercent: t }).success).toBe(false);
     for (const t of [1, 1000]) expect(UpdateCompanySettingsBody.safeParse({ guardrailThresholdPercent: t }).success).toBe(true);
+    for (const d of [0, 366, 1.5, '30']) expect(UpdateCompanySettingsBody.safeParse({ priorPriceDays: d }).success).toBe(false);
+    for (const d of [1, 30, 365, null]) expect(UpdateCompanySettingsBody.safeParse({ priorPriceDays: d }).success).toBe(true);
   });
 });
