@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { effectivePriceCents, LowestPriceQuery } from './lowest-price';
 
 describe('effectivePriceCents', () => {
-  it('is the sale price only when one is set (above 0) and below the regular price', () => {
+  it('is the sale price whenever one is set (above 0), as the storefront charges it', () => {
     expect(effectivePriceCents(2000, 1500)).toBe(1500);
     expect(effectivePriceCents(2000, null)).toBe(2000);
     expect(effectivePriceCents(2000, 0)).toBe(2000);
     expect(effectivePriceCents(2000, 2000)).toBe(2000);
-    expect(effectivePriceCents(2000, 2500)).toBe(2000);
+    expect(effectivePriceCents(2000, 2500)).toBe(2500);
     expect(effectivePriceCents(null, 900)).toBe(900);
     expect(effectivePriceCents(null, null)).toBeNull();
   });

@@ -3,8 +3,9 @@
  * the lowest price it was sold at in the N days before a moment, for the catalog or one price
  * list and currency. `GET /api/products/{id}/lowest-price?at=&days=&priceListId=&currency=`.
  *
- * The effective price of a moment is the sale price when one is set and below the regular price
- * (isOnSale: above 0), else the regular price (effectivePriceCents). The window is
+ * The effective price of a moment is what the storefront charges: the sale price when one is set
+ * (isOnSale: above 0), else the regular price, as BigCommerce's calculated price and the
+ * contracts' payingPrice have it (effectivePriceCents). The window is
  * `[at - days, at)`: a change exactly at `at` is not in it (it is the change the low is shown
  * with). A span the product did not follow the store (no connection, before the first sync, a
  * variant not yet seen) is a gap: reported, never priced.
@@ -81,8 +82,11 @@ export const LowestPriceResponse = lazySchema(() =>
 );
 export type LowestPriceResponse = z.infer<typeof LowestPriceResponse>;
 
-/** What a shopper pays before discounts, in cents: a sale price set below the regular price, else the regular price (null: none known). */
+/**
+ * What a shopper pays before discounts, in cents: the sale price when one is set, else the regular
+ * price (null: none known). payingPrice's rule (price-list-view.ts) on cents: BigCommerce charges a
+ * sale price set at or above the regular price too (the saleAtOrAboveRegular guardrail flags it).
+ */
 export function effectivePriceCents(regular: number | null, sale: number | null): number | null {
-  if (sale !== null && isOnSale(sale) && (regular === null || sale < regular)) return sale;
-  return regular;
+  return sale !== null && isOnSale(sale) ? sale : regular;
 }

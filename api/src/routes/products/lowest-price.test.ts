@@ -96,12 +96,12 @@ describe('GET /api/products/{id}/lowest-price', () => {
     expect(earlier[5011]!.lowest).toEqual({ price: '12.00', from: iso(1) });
   });
 
-  it('counts a sale price below the regular price, and the regular price when the sale is not below it', async () => {
+  it('counts the sale price whenever one is set, one above the regular price too (the storefront charges it)', async () => {
     const { read } = await world();
     const body = await read(`/api/products/502/lowest-price?at=${AT}`);
-    expect(body.variants).toEqual([{ variantId: 5020, lowest: { price: '15.00', from: iso(15) }, current: '20.00' }]);
+    expect(body.variants).toEqual([{ variantId: 5020, lowest: { price: '15.00', from: iso(15) }, current: '25.00' }]);
     const after = await read(`/api/products/502/lowest-price?at=${new Date(Date.UTC(2030, 3, 30)).toISOString()}&days=5`);
-    expect(after.variants[0]!.lowest).toEqual({ price: '20.00', from: new Date(Date.UTC(2030, 3, 25)).toISOString() });
+    expect(after.variants[0]!.lowest).toEqual({ price: '25.00', from: new Date(Date.UTC(2030, 3, 25)).toISOString() });
   });
 
   it('reads a price list record apart from the catalog, the catalog price standing in where a list in its currency has none', async () => {
