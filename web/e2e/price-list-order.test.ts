@@ -97,7 +97,7 @@ describe('price list work orders', () => {
       const preview = page.getByRole('dialog', { name: 'Preview Work Order: Wholesale (USD) prices' });
       // The preview, or what the page said instead (a validation toast names its reason).
       await expect
-        .poll(async () => (await preview.isVisible()) || `no preview; the page says: ${(await page.getByRole('alert').allInnerTexts()).join(' | ')}`, { timeout: 30_000 })
+        .poll(async () => (await preview.isVisible()) || `no preview; the page says: ${(await page.getByRole('alert').allInnerTexts()).join(' | ')}; dialogs: ${(await page.getByRole('dialog').allInnerTexts()).join(' | ').slice(0, 600)}; main: ${(await page.getByRole('main').innerText()).slice(0, 1500)}`, { timeout: 30_000 })
         .toBe(true);
       await expect(preview.innerText()).resolves.toContain(kept.record.price.toFixed(2));
       const created = page.waitForResponse((res) => res.url().endsWith('/api/work-orders') && res.request().method() === 'POST');
