@@ -5,6 +5,7 @@
  */
 import type { Role } from '@catalog/contracts/auth';
 import type { GuardrailRule } from '@catalog/contracts/guardrails';
+import type { PriorPriceShownAs } from '@catalog/contracts/lowest-price';
 import type { InvitationStatus } from '@catalog/contracts/team';
 import type { KeysetPage } from './keyset';
 
@@ -29,6 +30,8 @@ export interface Company {
   blockingGuardrails: GuardrailRule[];
   /** The EU prior price mode's window in days (issue 36); null: off. */
   priorPriceDays: number | null;
+  priorPriceShownAs: PriorPriceShownAs;
+  publishPriorPrice: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -42,7 +45,7 @@ export interface NewCompany {
 export type CompanyPatch = Partial<Pick<Company,
   'name' | 'subscriptionPlan' | 'productLimit' | 'stripeCustomerId' | 'stripeSubscriptionId'
   | 'subscriptionStatus' | 'currentPeriodEnd' | 'cancelledAt'
-  | 'ordersNeedApproval' | 'guardrailThresholdPercent' | 'retailFloor' | 'blockingGuardrails' | 'priorPriceDays'>>;
+  | 'ordersNeedApproval' | 'guardrailThresholdPercent' | 'retailFloor' | 'blockingGuardrails' | 'priorPriceDays' | 'priorPriceShownAs' | 'publishPriorPrice'>>;
 
 export interface CompaniesRepository {
   create(input: NewCompany): Promise<Company>;

@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { GuardrailRule } from '@catalog/contracts/guardrails';
+import type { PriorPriceShownAs } from '@catalog/contracts/lowest-price';
 import { ts, uuid } from './schema.pg.columns';
 import type { InvitationStatus, Role } from './repositories';
 
@@ -30,6 +31,10 @@ export const companies = pgTable('companies', {
   blockingGuardrails: jsonb('blocking_guardrails').$type<GuardrailRule[]>().notNull().default(sql`'[]'::jsonb`),
   /** The EU prior price mode (issue 36): the days of the lowest prior price window; null: off. */
   priorPriceDays: integer('prior_price_days'),
+  /** The "was" price the theme shows beside a sale price: 'regular' or 'msrp' (contracts' PriorPriceShownAs). */
+  priorPriceShownAs: text('prior_price_shown_as').$type<PriorPriceShownAs>().notNull().default('regular'),
+  /** Publish each variant's lowest prior price to a storefront metafield while on sale. */
+  publishPriorPrice: boolean('publish_prior_price').notNull().default(false),
   /** Last value of the company's catalog change sequence (see products.version). */
   catalogVersion: bigint('catalog_version', { mode: 'number' }).notNull().default(0),
   createdAt: ts('created_at').notNull().defaultNow(),

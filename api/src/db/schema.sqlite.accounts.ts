@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { GuardrailRule } from '@catalog/contracts/guardrails';
+import type { PriorPriceShownAs } from '@catalog/contracts/lowest-price';
 import { bool, nowMs, ts, uuid } from './schema.sqlite.columns';
 import type { InvitationStatus, Role } from './repositories';
 
@@ -30,6 +31,10 @@ export const companies = sqliteTable('companies', {
   blockingGuardrails: text('blocking_guardrails', { mode: 'json' }).$type<GuardrailRule[]>().notNull().default(sql`'[]'`),
   /** The EU prior price mode (issue 36): the days of the lowest prior price window; null: off. */
   priorPriceDays: integer('prior_price_days'),
+  /** The "was" price the theme shows beside a sale price: 'regular' or 'msrp' (contracts' PriorPriceShownAs). */
+  priorPriceShownAs: text('prior_price_shown_as').$type<PriorPriceShownAs>().notNull().default('regular'),
+  /** Publish each variant's lowest prior price to a storefront metafield while on sale. */
+  publishPriorPrice: bool('publish_prior_price').notNull().default(false),
   /** Last value of the company's catalog change sequence (see products.version). */
   catalogVersion: integer('catalog_version').notNull().default(0),
   createdAt: ts('created_at').notNull().default(nowMs),

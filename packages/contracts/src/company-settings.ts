@@ -1,14 +1,15 @@
 /**
  * A company's own settings (issue 19): whether members' work orders need an owner's or admin's
  * approval, and the guardrails of its work orders (the large-change threshold, the MSRP floor,
- * which rules block), and the EU prior price mode's window (issue 36). `GET /api/company/settings` (every role) and `PATCH` (owner and admin).
+ * which rules block), and the EU prior price mode (issue 36): its window, the "was" price the theme shows, and
+ * whether the low is published to the storefront. `GET /api/company/settings` (every role) and `PATCH` (owner and admin).
  */
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
 import {
   DEFAULT_GUARDRAIL_SETTINGS, GUARDRAIL_RULES, GuardrailRule, MAX_GUARDRAIL_THRESHOLD_PERCENT, MIN_GUARDRAIL_THRESHOLD_PERCENT,
 } from './guardrails';
-import { MAX_PRIOR_PRICE_DAYS, MIN_PRIOR_PRICE_DAYS } from './lowest-price';
+import { MAX_PRIOR_PRICE_DAYS, MIN_PRIOR_PRICE_DAYS, PriorPriceShownAs } from './lowest-price';
 
 export const CompanySettings = lazySchema(() =>
   z.object({
@@ -23,6 +24,10 @@ export const CompanySettings = lazySchema(() =>
       .refine((rules) => new Set(rules).size === rules.length, 'must name each rule at most once'),
     /** The EU prior price mode (issue 36): the days before a reduction whose lowest price counts; null: off. */
     priorPriceDays: z.number().int().min(MIN_PRIOR_PRICE_DAYS).max(MAX_PRIOR_PRICE_DAYS).nullable(),
+    /** The "was" price the storefront's theme strikes through beside a sale price: the regular price, or the MSRP. */
+    priorPriceShownAs: PriorPriceShownAs,
+    /** Write each variant's lowest prior price to a storefront-readable variant metafield while it is on sale. */
+    publishPriorPrice: z.boolean(),
   }),
 );
 export type CompanySettings = z.infer<typeof CompanySettings>;
@@ -32,6 +37,8 @@ export const DEFAULT_COMPANY_SETTINGS: CompanySettings = {
   ...DEFAULT_GUARDRAIL_SETTINGS,
   blockingGuardrails: [],
   priorPriceDays: null,
+  priorPriceShownAs: 'regular',
+  publishPriorPrice: false,
 };
 
 /** PATCH /api/company/settings: the settings to change, at least one. */

@@ -21,6 +21,14 @@ export const DEFAULT_PRIOR_PRICE_DAYS = 30;
 export const MIN_PRIOR_PRICE_DAYS = 1;
 export const MAX_PRIOR_PRICE_DAYS = 365;
 
+/**
+ * What the storefront shows as the "was" price beside a sale price (issue 36): BigCommerce's
+ * themes strike through the regular price; some show the MSRP (retail price) instead.
+ */
+export const PRIOR_PRICE_SHOWN_AS = ['regular', 'msrp'] as const;
+export const PriorPriceShownAs = lazySchema(() => z.enum(PRIOR_PRICE_SHOWN_AS));
+export type PriorPriceShownAs = z.infer<typeof PriorPriceShownAs>;
+
 const AT_MESSAGE = 'The moment must be a date and time like 2025-03-01T00:00:00Z';
 
 export const LowestPriceQuery = lazySchema(() =>

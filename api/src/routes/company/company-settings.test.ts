@@ -40,9 +40,13 @@ describe('PATCH /api/company/settings', () => {
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({ ...DEFAULT_COMPANY_SETTINGS, guardrailThresholdPercent: 25, blockingGuardrails: ['zeroPrice', 'belowCost'] });
     const again = await t.call(t.owner, 'PATCH', URL, { retailFloor: true, ordersNeedApproval: true });
-    expect(again.body).toEqual({ ordersNeedApproval: true, guardrailThresholdPercent: 25, retailFloor: true, blockingGuardrails: ['zeroPrice', 'belowCost'], priorPriceDays: null });
+    expect(again.body).toEqual({ ordersNeedApproval: true, guardrailThresholdPercent: 25, retailFloor: true, blockingGuardrails: ['zeroPrice', 'belowCost'], priorPriceDays: null, priorPriceShownAs: 'regular', publishPriorPrice: false });
     expect((await t.call(t.member, 'GET', URL)).body).toEqual(again.body);
     expect((await t.call(t.outsider, 'GET', URL)).body).toEqual(DEFAULT_COMPANY_SETTINGS);
+    // The EU prior price mode (issue 36): its window, the "was" price the theme shows, publishing.
+    const eu = await t.call(t.owner, 'PATCH', URL, { priorPriceDays: 30, priorPriceShownAs: 'msrp', publishPriorPrice: true });
+    expect(eu.body).toEqual({ ...again.body, priorPriceDays: 30, priorPriceShownAs: 'msrp', publishPriorPrice: true });
+    expect(await t.db.companies.get(t.owner.companyId)).toMatchObject({ priorPriceDays: 30, priorPriceShownAs: 'msrp', publishPriorPrice: true });
   });
 
   it('refuses members with 403, changing nothing', async () => {
@@ -61,6 +65,9 @@ describe('PATCH /api/company/settings', () => {
     ['an unknown rule', { blockingGuardrails: ['zeroPrice', 'everything'] }, 'blockingGuardrails.1'],
     ['a rule twice', { blockingGuardrails: ['zeroPrice', 'zeroPrice'] }, 'blockingGuardrails'],
     ['approval as text', { ordersNeedApproval: 'yes' }, 'ordersNeedApproval'],
+    ['a prior price window of 0 days', { priorPriceDays: 0 }, 'priorPriceDays'],
+    ['an unknown "was" price', { priorPriceShownAs: 'list' }, 'priorPriceShownAs'],
+    ['publishing as text', { publishPriorPrice: 'on' }, 'publishPriorPrice'],
   ])('refuses %s with 400 naming the field', async (_, body, field) => {
     const t = await make();
     const res = await t.call(t.owner, 'PATCH', URL, body);

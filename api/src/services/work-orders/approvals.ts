@@ -22,6 +22,8 @@ export function companySettingsOf(company: Company): CompanySettings {
     retailFloor: company.retailFloor,
     blockingGuardrails: company.blockingGuardrails,
     priorPriceDays: company.priorPriceDays,
+    priorPriceShownAs: company.priorPriceShownAs,
+    publishPriorPrice: company.publishPriorPrice,
   };
 }
 

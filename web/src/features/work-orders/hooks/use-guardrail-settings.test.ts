@@ -3,7 +3,7 @@ import { DEFAULT_COMPANY_SETTINGS, type CompanySettings } from '@catalog/contrac
 import { afterEach, describe, expect, it } from 'vitest';
 import { forgetGuardrailSettings, loadGuardrailSettings } from './use-guardrail-settings';
 
-const strict: CompanySettings = { ordersNeedApproval: true, guardrailThresholdPercent: 20, retailFloor: true, blockingGuardrails: ['zeroPrice'], priorPriceDays: null };
+const strict: CompanySettings = { ordersNeedApproval: true, guardrailThresholdPercent: 20, retailFloor: true, blockingGuardrails: ['zeroPrice'], priorPriceDays: null, priorPriceShownAs: 'regular', publishPriorPrice: false };
 const fails = () => Promise.reject(new Error('404 Not Found'));
 
 afterEach(() => forgetGuardrailSettings());

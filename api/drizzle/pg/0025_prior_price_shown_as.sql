@@ -1,0 +1,2 @@
+ALTER TABLE "companies" ADD COLUMN "prior_price_shown_as" text DEFAULT 'regular' NOT NULL;--> statement-breakpoint
+ALTER TABLE "companies" ADD COLUMN "publish_prior_price" boolean DEFAULT false NOT NULL;
