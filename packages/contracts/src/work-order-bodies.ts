@@ -1,12 +1,14 @@
 /**
- * What a client sends to make or change a work order: the create, update, undo and reject
- * bodies, validated with the form's own messages. Part of @catalog/contracts/work-orders.
+ * What a client sends to make or change a work order: the create (with its repeat rule, issue
+ * 36), update, undo and reject bodies, validated with the form's own messages. Part of
+ * @catalog/contracts/work-orders.
  */
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
 import { boundedText, IsoDateTime, singleLineText, Uuid } from './common';
 import { endComesAfterStart } from './work-order-end';
 import { itemTarget, WorkOrderItem } from './work-order-item';
+import { repeatIssues, RepeatRule } from './work-order-repeat';
 import { PriceListTarget, priceListItemIssues } from './work-order-target';
 import { isTooFarAhead, MAX_TITLE_LENGTH, MAX_WORK_ORDER_ITEMS, WORK_ORDER_MESSAGES } from './work-order-limits';
 
@@ -37,6 +39,11 @@ export const CreateWorkOrderBody = lazySchema(() =>
       revertAt: IsoDateTime.nullish(),
       /** A price list and currency whose records the order changes (issue 35); absent: the catalog. */
       target: PriceListTarget.nullish(),
+      /**
+       * A scheduled order may repeat (issue 36): each run is an order of its own, made when the
+       * run before it starts (work-order-repeat.ts).
+       */
+      repeat: RepeatRule.nullish(),
     })
     .superRefine((order, ctx) => {
       if (order.target) {
@@ -56,6 +63,9 @@ export const CreateWorkOrderBody = lazySchema(() =>
       // Against the schedule only: the API checks against its clock too (routes/work-orders).
       if (order.revertAt && !endComesAfterStart(order.revertAt, { status: 'pending', executeImmediately: order.executeImmediately, scheduledAt: order.scheduledAt }, null)) {
         ctx.addIssue({ code: 'custom', path: ['revertAt'], message: WORK_ORDER_MESSAGES.revertAfterStart });
+      }
+      if (order.repeat) {
+        for (const issue of repeatIssues(order.repeat, order)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
       }
       const seen = new Set<string>();
       order.productUpdates.forEach((item, index) => {
