@@ -22,9 +22,10 @@ import type { WorkOrderStatus } from '@catalog/contracts/work-orders';
 
 /**
  * The vocabularies stored in text columns are the contracts' enums, declared there once:
- * Role, InvitationStatus, WorkOrderStatus and PriceChangeType (`sync` covers every change the
- * store made on its own, the spec's "system sync"; `undo` entries restore the prices an undone
- * work order had replaced). Re-exported so the data layer's callers find them here too.
+ * Role, InvitationStatus, WorkOrderStatus and PriceChangeType (`sync` and `webhook` cover every
+ * change the store made on its own, the spec's "system sync", found by a sync or brought by the
+ * store's webhook; `undo` entries restore the prices an undone work order had replaced).
+ * Re-exported so the data layer's callers find them here too.
  */
 export type { InvitationStatus, PriceChangeType, Role, WorkOrderStatus };
 

@@ -72,8 +72,12 @@ export const Product = lazySchema(() =>
 );
 export type Product = z.infer<typeof Product>;
 
-/** 'undo' entries restore the prices an undone work order had replaced. */
-export const PriceChangeType = lazySchema(() => z.enum(['manual', 'work_order', 'undo', 'sync']));
+/**
+ * What made a price change: 'manual' an edit in the app, 'work_order' an order's run, 'undo'
+ * restores the prices an undone (or ended) order had replaced; a change made in the store is
+ * 'webhook' when its webhook brought it within seconds, 'sync' when a sync found it (issue 36).
+ */
+export const PriceChangeType = lazySchema(() => z.enum(['manual', 'work_order', 'undo', 'sync', 'webhook']));
 export type PriceChangeType = z.infer<typeof PriceChangeType>;
 
 export const PriceHistoryEntry = lazySchema(() =>

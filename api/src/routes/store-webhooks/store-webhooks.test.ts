@@ -2,7 +2,7 @@
  * The store's webhooks end to end against the demo store (decision 036): registered on connect
  * and removed on disconnect (the demo store's hook list), deliveries refused without the
  * secret, queued, deduplicated and coalesced so a burst costs one store read per 250 products,
- * a price changed in the store becoming a 'sync' history entry and a change in the feed, our
+ * a price changed in the store becoming a 'webhook' history entry and a change in the feed, our
  * own write's echo adding no entry, and a deletion removing the product. The app listens on a
  * port so the demo store delivers to it over HTTP, as BigCommerce would.
  */
@@ -110,7 +110,7 @@ describe('store webhooks', () => {
     expect((await stored(110))!.regularPriceCents).toBe(7725);
     const [entry, ...rest] = await historyOf(110);
     expect(rest).toEqual([]);
-    expect(entry).toMatchObject({ changeType: 'sync', changedBy: null, oldRegularPriceCents: before.regularPriceCents, newRegularPriceCents: 7725 });
+    expect(entry).toMatchObject({ changeType: 'webhook', changedBy: null, oldRegularPriceCents: before.regularPriceCents, newRegularPriceCents: 7725 });
     const feed = (await (await t.app.request(`/api/catalog/changes?cursor=${latest}&limit=100`, { headers: t.owner.headers })).json()) as {
       products: Array<{ id: number; regularPrice: string }>;
     };

@@ -94,6 +94,7 @@ const CHANGE_LABELS: Record<PriceChangeType, string> = {
   work_order: 'Work order',
   undo: 'Undo',
   sync: 'Store sync',
+  webhook: 'Store webhook',
 };
 
 /** "2025-03-01 09:30:00": a form every spreadsheet reads as a date and time. */

@@ -2,8 +2,9 @@
  * Re-reads products the store's webhooks named, and writes what the store has now: one request
  * per 250 products (`id:in`, with variants; category paths and brand names from the company's
  * cache of them, services/sync/store-taxonomy.ts, which reads the store only when the cache is
- * stale or a product names a brand it does not know), the rows upserted like a sync's and a 'sync'
- * price-history entry ("a change found in the store") for every price that differs from ours.
+ * stale or a product names a brand it does not know), the rows upserted like a sync's and a
+ * 'webhook' price-history entry ("a change made in the store, seen by its webhook": apart from a
+ * sync's, issue 36) for every price that differs from ours.
  * Our own writes coming back find the price we already stored, so they add no entry (the
  * worker waits a moment before reading, so the write that caused a delivery has been stored).
  * A product the store no longer lists (deleted, or hidden while hidden ones are not synced) is
@@ -56,7 +57,7 @@ export async function refreshProducts(t: RefreshTarget, ids: readonly number[], 
   const named = [...new Set(writable.flatMap((p) => (p.brandId === null ? [] : [p.brandId])))];
   const [index, brandIndex] = await Promise.all([categories, t.brands(named)]);
   const inputs = writable.map((p) => toProductInput(p, index, brandIndex));
-  const entries = syncPriceChanges(before, inputs, at);
+  const entries = syncPriceChanges(before, inputs, at, 'webhook');
   await t.db.products.upsertMany(t.companyId, inputs, at);
   if (entries.length > 0) await t.db.priceHistory.add(t.companyId, entries);
   outcome.updated = inputs.length;

@@ -1,16 +1,20 @@
 /**
  * The price history a sync writes: one 'sync' entry for every product or variant we already had
  * whose regular or sale price the store now reports differently (changed in the control panel
- * or by another app). New products and variants have no earlier price, so they get none.
+ * or by another app). New products and variants have no earlier price, so they get none. A
+ * webhook's refresh of the products it named writes the same entries as 'webhook' (issue 36).
  */
-import type { NewPriceHistoryEntry, ProductInput, ProductWithVariants } from '../../db/repositories';
+import type { NewPriceHistoryEntry, PriceChangeType, ProductInput, ProductWithVariants } from '../../db/repositories';
+
+/** Who found the store's change: a sync, or the refresh a store webhook asked for. */
+export type StoreChangeSource = Extract<PriceChangeType, 'sync' | 'webhook'>;
 
 interface Prices {
   regular: number | null;
   sale: number | null;
 }
 
-function entry(productId: string, variantId: string | null, before: Prices, after: Prices, at: Date): NewPriceHistoryEntry | null {
+function entry(productId: string, variantId: string | null, before: Prices, after: Prices, at: Date, changeType: StoreChangeSource): NewPriceHistoryEntry | null {
   if (before.regular === after.regular && before.sale === after.sale) return null;
   // Both prices are recorded (an unchanged one as old = new), so an entry always reads as the full before/after.
   return {
@@ -20,7 +24,7 @@ function entry(productId: string, variantId: string | null, before: Prices, afte
     newRegularPriceCents: after.regular,
     oldSalePriceCents: before.sale,
     newSalePriceCents: after.sale,
-    changeType: 'sync',
+    changeType,
     changedBy: null,
     createdAt: at,
   };
@@ -30,7 +34,9 @@ function entry(productId: string, variantId: string | null, before: Prices, afte
  * Entries for the prices in `incoming` that differ from the stored live rows in `stored`
  * (read just before the upsert that writes `incoming`).
  */
-export function syncPriceChanges(stored: readonly ProductWithVariants[], incoming: readonly ProductInput[], at: Date): NewPriceHistoryEntry[] {
+export function syncPriceChanges(
+  stored: readonly ProductWithVariants[], incoming: readonly ProductInput[], at: Date, source: StoreChangeSource = 'sync',
+): NewPriceHistoryEntry[] {
   const byExternal = new Map(stored.map((p) => [p.externalId, p]));
   const entries: NewPriceHistoryEntry[] = [];
   for (const input of incoming) {
@@ -40,7 +46,7 @@ export function syncPriceChanges(stored: readonly ProductWithVariants[], incomin
       product.id, null,
       { regular: product.regularPriceCents, sale: product.salePriceCents },
       { regular: input.regularPriceCents, sale: input.salePriceCents ?? null },
-      at,
+      at, source,
     );
     if (own) entries.push(own);
     const variants = new Map(product.variants.map((v) => [v.externalId, v]));
@@ -51,7 +57,7 @@ export function syncPriceChanges(stored: readonly ProductWithVariants[], incomin
         product.id, before.id,
         { regular: before.regularPriceCents, sale: before.salePriceCents },
         { regular: v.regularPriceCents ?? null, sale: v.salePriceCents ?? null },
-        at,
+        at, source,
       );
       if (change) entries.push(change);
     }

@@ -50,6 +50,7 @@ export function changeText(change: BackupChange): string {
     case 'manual':
       return `Edited by ${change.changedBy ?? 'a former member'} (${when})`;
     case 'sync':
+    case 'webhook':
       return `Changed in the store (${when})`;
   }
 }

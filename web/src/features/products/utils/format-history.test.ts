@@ -8,11 +8,12 @@ describe('price history formatting', () => {
     expect(formatHistoryDate('not a date')).toBe('');
   });
 
-  it('labels manual, work order and undo changes, and treats anything else as a sync', () => {
+  it('labels manual, work order, undo and webhook changes, and treats anything else as a sync', () => {
     expect(changeTypeLabel('manual')).toBe('Manual');
     expect(changeTypeLabel('work_order')).toBe('Work order');
     expect(changeTypeLabel('undo')).toBe('Undo');
     expect(changeTypeLabel('sync')).toBe('Sync');
+    expect(changeTypeLabel('webhook')).toBe('Store webhook');
     expect(changeTypeLabel('something-else')).toBe('Sync');
   });
 });

@@ -10,7 +10,7 @@ export function formatHistoryDate(value: string | Date, timeZone?: string): stri
   return formatMonthDayTime(value, timeZone);
 }
 
-/** manual, work order and undo by name; anything else is the store's sync. */
+/** manual, work order, undo and a store change its webhook brought by name; anything else is the store's sync. */
 export function changeTypeLabel(type: PriceChangeType | string): string {
   switch (type) {
     case 'manual':
@@ -19,6 +19,8 @@ export function changeTypeLabel(type: PriceChangeType | string): string {
       return 'Work order';
     case 'undo':
       return 'Undo';
+    case 'webhook':
+      return 'Store webhook';
     default:
       return 'Sync';
   }
