@@ -31,6 +31,7 @@ import { registerRoutes } from './routes/define-routes';
 import { openApiRoutes } from './routes/openapi/openapi.routes';
 import { catalogRoutes, categoriesRoutes, productsRoutes, variantsRoutes } from './routes/products/products.routes';
 import { lowestPriceRoutes } from './routes/products/lowest-price.routes';
+import { priceHistoryRoutes } from './routes/price-history/price-history.routes';
 import { settingsRoutes } from './routes/settings/settings.routes';
 import { bigCommerceSignInRoutes, registerBigCommerceCallbacks } from './routes/bigcommerce/bigcommerce-app.routes';
 import type { AppRegistration, BigCommerceAppDeps } from './services/bigcommerce-app/app-deps';
@@ -204,6 +205,7 @@ function registerApi(app: Hono<AppEnv>, appDeps: AppDeps, limits: RateLimiting, 
     syncRoutes(deps),
     productsRoutes(deps),
     lowestPriceRoutes(deps),
+    priceHistoryRoutes(deps),
     variantsRoutes(deps),
     categoriesRoutes(deps),
     catalogRoutes(deps),

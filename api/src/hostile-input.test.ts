@@ -116,6 +116,7 @@ describe.each(dbTargets)('hostile input on $name', (target) => {
       'GET /api/work-orders/:id': { itemsCursor: workOrderItemsCursor(1), itemsLimit: '100' },
       'GET /api/products/csv': { priceList: '1', currency: 'USD' },
       'GET /api/products/price-history/csv': { from: '2025-01-01T00:00:00Z', to: '2025-02-01T00:00:00.000+01:00' },
+      'GET /api/price-history/export': { from: '2025-01-01T00:00:00Z', to: '2025-02-01T00:00:00.000+01:00' },
       // The paged lists (issue 31): a cursor as the API hands them out.
       ...Object.fromEntries(['GET /api/products/:id/price-history', 'GET /api/backups', 'GET /api/company/users', 'GET /api/invitations', 'GET /api/my-invitations']
         .map((route) => [route, { cursor: timeIdCursor({ at: new Date('2025-03-01T00:00:00Z'), id: crypto.randomUUID() }), limit: '20' }])),

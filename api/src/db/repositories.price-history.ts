@@ -70,6 +70,20 @@ export interface PriceHistoryPageOptions {
   limit: number;
 }
 
+/**
+ * An audited entry (the price history export for audits, issue 36) also says which work order it
+ * was, who approved that order, and for an undo who pressed Undo or whether the order's end came.
+ */
+export interface AuditedPriceHistoryEntry extends ExportedPriceHistoryEntry {
+  /** Null: no order, or the order was deleted since. */
+  workOrderTitle: string | null;
+  /** The user who approved the order (user id); null: never approved. */
+  approvedBy: string | null;
+  /** The order's undo: 'manual' (Undo pressed, by `undoneBy`) or 'end' (its end time came); null: none asked. */
+  undoTrigger: 'manual' | 'end' | null;
+  undoneBy: string | null;
+}
+
 export interface PriceHistoryRepository {
   /**
    * Adds entries in one transaction; rejects entries whose product is another company's, and
@@ -85,6 +99,8 @@ export interface PriceHistoryRepository {
   listSince(companyId: string, productIds: readonly string[], since: Date): Promise<PriceHistoryEntry[]>;
   /** Oldest first, by (createdAt, id): one page of an export (keyset pages, stable while entries are added). */
   listPage(companyId: string, opts: PriceHistoryPageOptions): Promise<ExportedPriceHistoryEntry[]>;
+  /** listPage's page with each entry's work order facts (one statement): a page of the export for audits. */
+  listAuditPage(companyId: string, opts: PriceHistoryPageOptions): Promise<AuditedPriceHistoryEntry[]>;
   /**
    * The company's entries made after `after` and at or before `until`, oldest first (by time,
    * then id): the changes a backup's prices went through since (issue 17). At most `limit`.

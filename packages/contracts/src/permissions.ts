@@ -45,6 +45,10 @@ export const PERMISSIONS = {
   'catalog.sync': everyone('A sync only copies the store into the app; it changes nothing in the store.'),
   'catalog.editPrice': everyone('Editing prices is the everyday work the product is for (spec: every signed-in user).'),
   'catalog.deleteAll': managersOnly('delete all products', 'Empties the company catalog and its price history for everyone.'),
+  'priceHistory.export': managersOnly(
+    'export the price history for audits',
+    'The audit file is the company\u2019s record of every price change of up to a year, with the email of whoever made or approved each: the managers answer for it (issue 36).',
+  ),
   'workOrders.read': everyone('Everyone sees what will change and what changed.'),
   'workOrders.create': workOrdersCreate,
   'workOrders.delete': everyone('Only pending orders can be deleted; nothing reached the store yet.'),

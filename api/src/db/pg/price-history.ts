@@ -1,11 +1,12 @@
 /** PostgreSQL price history repository. */
-import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { historyRows } from '../catalog-plan';
 import { afterKey, keysetOrder } from '../keyset';
 import { NotFoundError, rethrowUnique } from '../errors';
 import type { PriceHistoryEntry, PriceHistoryRepository } from '../repositories';
-import { priceHistory as ph, productVariants, products } from '../schema.pg';
+import { priceHistory as ph, productVariants, products, workOrders as wo } from '../schema.pg';
 import { historyPageWhere, toExportedEntry, toListedEntry } from '../repository-shared';
+import { auditedOrderJoin, toAuditedEntry } from '../repository-shared.price-history';
 import { chunks } from '../sql-helpers';
 import type { PgDb } from './types';
 
@@ -64,6 +65,22 @@ export function pgPriceHistory(db: PgDb): PriceHistoryRepository {
         .where(historyPageWhere(ph, companyId, opts))
         .orderBy(asc(ph.createdAt), asc(ph.id)).limit(opts.limit);
       return rows.map(toExportedEntry);
+    },
+    async listAuditPage(companyId, opts) {
+      // The undo's trigger and who pressed Undo are read out of the order's JSON: its restore keys can be thousands.
+      const rows = await db.select({
+        entry: ph, productExternalId: products.externalId, variantExternalId: productVariants.externalId,
+        productName: products.name, productSku: products.sku, variantSku: productVariants.variantSku,
+        workOrderTitle: wo.title, approvedBy: wo.approvedBy,
+        undoTrigger: sql<string | null>`${wo.undoRequest} ->> 'trigger'`, undoneBy: sql<string | null>`${wo.undoRequest} ->> 'by'`,
+      })
+        .from(ph)
+        .innerJoin(products, eq(products.id, ph.productId))
+        .leftJoin(productVariants, eq(productVariants.id, ph.variantId))
+        .leftJoin(wo, auditedOrderJoin(ph, wo, companyId))
+        .where(historyPageWhere(ph, companyId, opts))
+        .orderBy(asc(ph.createdAt), asc(ph.id)).limit(opts.limit);
+      return rows.map(toAuditedEntry);
     },
     async listForCompany(companyId, { after, until, limit }) {
       const rows = await db.select({ entry: ph, productExternalId: products.externalId, variantExternalId: productVariants.externalId })

@@ -1,11 +1,12 @@
 /** SQLite price history repository. */
-import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { historyRows } from '../catalog-plan';
 import { afterKey, keysetOrder } from '../keyset';
 import { NotFoundError, rethrowUnique } from '../errors';
 import type { NewPriceHistoryEntry, PriceHistoryEntry, PriceHistoryRepository } from '../repositories';
-import { priceHistory as ph, productVariants, products } from '../schema.sqlite';
+import { priceHistory as ph, productVariants, products, workOrders as wo } from '../schema.sqlite';
 import { historyPageWhere, toExportedEntry, toListedEntry } from '../repository-shared';
+import { auditedOrderJoin, toAuditedEntry } from '../repository-shared.price-history';
 import { chunks } from '../sql-helpers';
 import type { CatalogStatements } from './catalog-rows';
 import type { SqliteDb } from './types';
@@ -93,6 +94,22 @@ export function sqlitePriceHistory(db: SqliteDb, stmts: CatalogStatements): Pric
         .where(historyPageWhere(ph, companyId, opts))
         .orderBy(asc(ph.createdAt), asc(ph.id)).limit(opts.limit).all();
       return rows.map(toExportedEntry);
+    },
+    async listAuditPage(companyId, opts) {
+      // The undo's trigger and who pressed Undo are read out of the order's JSON: its restore keys can be thousands.
+      const rows = db.select({
+        entry: ph, productExternalId: products.externalId, variantExternalId: productVariants.externalId,
+        productName: products.name, productSku: products.sku, variantSku: productVariants.variantSku,
+        workOrderTitle: wo.title, approvedBy: wo.approvedBy,
+        undoTrigger: sql<string | null>`json_extract(${wo.undoRequest}, '$.trigger')`, undoneBy: sql<string | null>`json_extract(${wo.undoRequest}, '$.by')`,
+      })
+        .from(ph)
+        .innerJoin(products, eq(products.id, ph.productId))
+        .leftJoin(productVariants, eq(productVariants.id, ph.variantId))
+        .leftJoin(wo, auditedOrderJoin(ph, wo, companyId))
+        .where(historyPageWhere(ph, companyId, opts))
+        .orderBy(asc(ph.createdAt), asc(ph.id)).limit(opts.limit).all();
+      return rows.map(toAuditedEntry);
     },
     async listForCompany(companyId, { after, until, limit }) {
       const rows = db.select({ entry: ph, productExternalId: products.externalId, variantExternalId: productVariants.externalId })

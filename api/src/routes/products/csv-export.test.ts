@@ -6,6 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG_CSV_COLUMNS, PRICE_HISTORY_CSV_COLUMNS, PRICE_LIST_CSV_COLUMNS } from '@catalog/contracts/csv';
 import { testUser } from '../../testing/test-app';
+import { downloadCsv } from '../../testing/csv-download';
 import { connectedApp, postSync, readSyncEvents, startDemoStore, type TestStore } from '../../testing/store-fixture';
 
 let store: TestStore;
@@ -26,42 +27,7 @@ async function synced() {
   return t;
 }
 
-/** RFC 4180 records of a CSV text (quoted cells, doubled quotes, CRLF). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += ch;
-  }
-  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
-  return rows;
-}
-
-async function download(t: Awaited<ReturnType<typeof synced>>, path: string, headers: Record<string, string>) {
-  const res = await t.app.request(path, { headers });
-  // Decoded keeping the byte-order mark (res.text() would drop it).
-  const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
-  return { res, text, rows: res.status === 200 ? parseCsv(text.slice(1)) : [] };
-}
+const download = (t: Awaited<ReturnType<typeof synced>>, path: string, headers: Record<string, string>) => downloadCsv(t.app, path, headers);
 
 describe('GET /api/products/csv', () => {
   it('streams a row per product and per variant, UTF-8 with a byte-order mark, as an attachment', async () => {

@@ -9,6 +9,7 @@ import {
   Variant, VariantListResponse, VariantPriceEdit,
 } from '@catalog/contracts/products';
 import { LowestPriceQuery, LowestPriceResponse } from '@catalog/contracts/lowest-price';
+import { PriceHistoryExportQuery } from '@catalog/contracts/price-history-export';
 import { CatalogChangesQuery, CatalogChangesResponse, CatalogVersionResponse } from '@catalog/contracts/replication';
 import { SyncStatus } from '@catalog/contracts/sync';
 import type { RouteRows } from './route-spec';
@@ -41,6 +42,10 @@ export const CATALOG_ROUTES = {
   'GET /api/products/:id/price-history/csv': { summary: 'A product\u2019s price history as CSV, oldest first', access: 'catalog.read', ...PRODUCT, file: true },
   'GET /api/products/price-history/csv': {
     summary: 'The catalog\u2019s price history over a period of at most 366 days, as CSV', access: 'catalog.read', query: PriceHistoryCsvQuery, file: true,
+  },
+  'GET /api/price-history/export': {
+    summary: 'For audits: every price change of a period of at most 366 days, with who or what made it (edit, work order and its approver, undo, store webhook, sync), as CSV',
+    access: 'priceHistory.export', query: PriceHistoryExportQuery, file: true,
   },
   'PUT /api/products/:id': {
     summary: 'Edits a product\u2019s prices, in the store first; 201 when the edit became an order awaiting approval (optional Idempotency-Key)',
