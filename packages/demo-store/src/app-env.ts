@@ -5,6 +5,7 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { Catalog } from './catalog';
 import type { PriceLists } from './price-lists';
+import type { VariantMetafields } from './variant-metafields';
 import type { StoreHooks } from './webhooks';
 
 /**
@@ -24,5 +25,7 @@ export interface AppEnv {
     clientId: string;
     /** The store's price lists, customer groups and channels. */
     pricing: PriceLists;
+    /** The store's variant metafields. */
+    metafields: VariantMetafields;
   };
 }

@@ -1,6 +1,6 @@
 /**
- * Builds the demo store's Hono app: the BigCommerce Catalog v3 (products, variants, category
- * trees, brands), Webhooks v3, Price Lists v3 and Channels v3 routes under `/stores/{hash}/v3`
+ * Builds the demo store's Hono app: the BigCommerce Catalog v3 (products, variants and their
+ * metafields, category trees, brands), Webhooks v3, Price Lists v3 and Channels v3 routes under `/stores/{hash}/v3`
  * and Customers v2's customer groups under `/stores/{hash}/v2`, behind the store gate (latency, auth, rate limit, faults), the admin
  * surface under `/__admin`, the registered app's install (`POST /oauth2/token`, the control
  * panel at `/manage`), and one error shape (BigCommerce's) for unknown routes and failures.
@@ -20,13 +20,14 @@ import { recordRoutes } from './routes/price-list-records';
 import { priceListRoutes } from './routes/price-lists';
 import { productRoutes } from './routes/products';
 import { treeRoutes } from './routes/trees';
+import { variantMetafieldRoutes } from './routes/variant-metafields';
 import { variantRoutes } from './routes/variants';
 import { storeGate } from './store-gate';
 import type { DemoStoreState } from './store-state';
 
 export function createApp(state: DemoStoreState) {
   const storeApi = new Hono<AppEnv>()
-    .route('/', productRoutes).route('/', variantRoutes).route('/', treeRoutes).route('/', brandRoutes).route('/', hookRoutes)
+    .route('/', productRoutes).route('/', variantRoutes).route('/', variantMetafieldRoutes).route('/', treeRoutes).route('/', brandRoutes).route('/', hookRoutes)
     // Assignments and cross-list records before /pricelists/{id}: their paths are not ids, but the order reads plainly.
     .route('/', assignmentRoutes).route('/', recordRoutes).route('/', priceListRoutes).route('/', channelRoutes);
 

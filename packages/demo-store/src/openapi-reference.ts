@@ -25,7 +25,11 @@ const CATALOG_FILES = {
   products: { file: 'products_catalog.v3.yml', paths: ['/catalog/products', '/catalog/products/{product_id}'] },
   variants: {
     file: 'product-variants_catalog.v3.yml',
-    paths: ['/catalog/products/{product_id}/variants', '/catalog/products/{product_id}/variants/{variant_id}', '/catalog/variants'],
+    paths: [
+      '/catalog/products/{product_id}/variants', '/catalog/products/{product_id}/variants/{variant_id}', '/catalog/variants',
+      '/catalog/variants/metafields', '/catalog/products/{product_id}/variants/{variant_id}/metafields',
+      '/catalog/products/{product_id}/variants/{variant_id}/metafields/{metafield_id}',
+    ],
   },
   trees: { file: 'category-trees_catalog.v3.yml', paths: ['/catalog/trees', '/catalog/trees/categories', '/catalog/trees/{tree_id}/categories'] },
   brands: { file: 'brands_catalog.v3.yml', paths: ['/catalog/brands', '/catalog/brands/{brand_id}'] },

@@ -82,6 +82,7 @@ export function storeGate(state: DemoStoreState): MiddlewareHandler<AppEnv> {
     c.set('hooks', account.hooks);
     c.set('clientId', clientId);
     c.set('pricing', account.pricing);
+    c.set('metafields', account.metafields);
     await next();
   };
 }

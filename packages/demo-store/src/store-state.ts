@@ -16,6 +16,7 @@ import { applyPatch, combinePatches, DEFAULT_SETTINGS } from './settings';
 import type { DemoStoreSettings, SettingsPatch } from './settings';
 import { emptyStats, emptyStoreStats } from './store-stats';
 import type { DemoStoreStats, StoreStats } from './store-stats';
+import { VariantMetafields } from './variant-metafields';
 import { StoreHooks } from './webhooks';
 
 export { DEFAULT_SETTINGS } from './settings';
@@ -43,6 +44,8 @@ export interface StoreAccount {
   hooks: StoreHooks;
   /** Its price lists (with their records and assignments), customer groups and channels. */
   pricing: PriceLists;
+  /** Its variant metafields. */
+  metafields: VariantMetafields;
   /** Its own settings over the global ones; `{}` while it follows them. */
   overrides: SettingsPatch;
   /** Its queued faults, and its random draws once it has fault rates of its own. */
@@ -96,8 +99,12 @@ export class DemoStoreState {
     const storeId = String(1_000_000 + this.accounts.size + 1);
     const hooks = new StoreHooks(spec.hash, storeId, () => this.stats.webhooks, this.now);
     const pricing = new PriceLists(catalog, String(spec.seed ?? spec.hash), this.now);
+    const metafields = new VariantMetafields((id) => catalog.variant(id) !== undefined, this.now);
     catalog.onChange = (scope, data) => {
-      if (scope === 'store/product/deleted' && 'id' in data) pricing.dropProduct(data.id);
+      if (scope === 'store/product/deleted' && 'id' in data) {
+        pricing.dropProduct(data.id);
+        metafields.dropMissingVariants();
+      }
       hooks.emit(scope, data);
     };
     pricing.onChange = (scope, data) => hooks.emit(scope, data);
@@ -109,6 +116,7 @@ export class DemoStoreState {
       catalog,
       hooks,
       pricing,
+      metafields,
       overrides,
       // Its own seed, so one store's draws do not shift another's.
       faults: new FaultInjector(`${this.faultSeed}:${spec.hash}`),
@@ -224,6 +232,7 @@ export class DemoStoreState {
     for (const account of this.accounts.values()) {
       account.catalog.reset();
       account.pricing.reset();
+      account.metafields.reset();
       account.hooks.clear();
       account.install.uninstall();
       account.faults.reset();
