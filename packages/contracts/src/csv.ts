@@ -24,6 +24,19 @@ export const PRICE_LIST_CSV_COLUMNS = [
   'Product ID', 'Variant ID', 'SKU', 'price_list', 'currency', 'Name', 'Category', 'Regular Price', 'Sale Price', 'Retail Price', 'MAP Price',
 ] as const;
 
+/**
+ * Appended to either export above when the company follows the EU prior price rule (company
+ * setting `priorPriceDays`, issue 36): each variant's lowest price in the N days before the
+ * export (the catalog's, or the exported price list's in its currency), the moment it first
+ * applied in that window (UTC, "2025-03-01 09:30:00"), and a note when there is none: the store
+ * was not followed for part of the window (a gap: the low is never guessed), or no price is
+ * known. Empty on a product's own row when it has variants (the low is per variant).
+ */
+export const LOWEST_PRIOR_PRICE_CSV_COLUMNS = ['Lowest Prior Price', 'Lowest Prior Price Since (UTC)', 'Lowest Prior Price Note'] as const;
+/** The note of a variant whose window has a gap, and of one with no price known in the window. */
+export const LOWEST_PRIOR_PRICE_GAP_NOTE = 'Not followed for part of the window';
+export const LOWEST_PRIOR_PRICE_UNKNOWN_NOTE = 'No price known in the window';
+
 /** GET /api/products/csv: the catalog, or one price list's records in one currency (both or neither). */
 export const CatalogCsvQuery = lazySchema(() =>
   z.object({

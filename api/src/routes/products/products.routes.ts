@@ -12,7 +12,8 @@
  *                                            store is not touched; refused while a sync runs)
  *   GET    /api/categories                   the category paths, sorted
  *   GET    /api/catalog/changes              replication: changes after a cursor, in pages
- *   GET    /api/products/csv                 the whole catalog as CSV (a row per product and per variant), streamed
+ *   GET    /api/products/csv                 the whole catalog as CSV (a row per product and per variant), streamed;
+ *                                            with the lowest prior price columns when the company sets priorPriceDays
  *   GET    /api/products/{id}/price-history/csv   the product's history as CSV, oldest first
  *   GET    /api/products/price-history/csv   the catalog's history over ?from=&to= (at most 366 days) as CSV
  *   GET    /api/catalog/version              the catalog's and its price lists' versions: is a device's cursor behind?
@@ -49,6 +50,7 @@ interface ProductsDeps {
   syncs: SyncRegistry;
   commerce: CommerceFactory;
   secrets: SecretBox;
+  now: () => Date;
 }
 
 /** Mounted at /api/products. */
@@ -80,9 +82,11 @@ export function productsRoutes(deps: ProductsDeps) {
 
     'GET /api/products/csv': async (c, { query: { priceList, currency } }) => {
       const { companyId } = c.get('user');
-      if (priceList === undefined || currency === undefined) return csvResponse(c, `catalog-${today()}.csv`, catalogCsv(db, companyId));
+      // The lowest prior prices (when the company follows the EU rule) are those of this moment.
+      const at = deps.now();
+      if (priceList === undefined || currency === undefined) return csvResponse(c, `catalog-${today()}.csv`, catalogCsv(db, companyId, at));
       const target = await checkTarget(db, companyId, { priceListId: priceList, currency });
-      return csvResponse(c, `price-list-${priceList}-${currency}-${today()}.csv`, priceListCsv(db, companyId, target));
+      return csvResponse(c, `price-list-${priceList}-${currency}-${today()}.csv`, priceListCsv(db, companyId, target, at));
     },
 
     'GET /api/products/price-history/csv': (c, { query }) => {

@@ -3,17 +3,21 @@
  * from the database so a large catalog is never one string: `catalogCsv` (a row per product and
  * one per variant, in the products list's order) and `priceHistoryCsv` (oldest first, of one
  * product or the whole catalog over a range). Each yields batches of rows for lib/csv.ts's
- * csvStream; every read is scoped to the company.
+ * csvStream; every read is scoped to the company. When the company follows the EU prior price
+ * rule, the catalog and price list exports end each row with its variant's lowest prior price
+ * at the export's start (csv-lowest-price.ts, issue 36), computed a page at a time too.
  *
  * Prices are written as the API speaks them ("19.90"). An empty cell means none: a variant's
  * empty regular price inherits its product's, an empty sale price is "not on sale". Read back by
  * the price import, an empty cell keeps the price as it is, so an exported file changes nothing.
  */
-import { CATALOG_CSV_COLUMNS, PRICE_HISTORY_CSV_COLUMNS, PRICE_LIST_CSV_COLUMNS } from '@catalog/contracts/csv';
+import { CATALOG_CSV_COLUMNS, LOWEST_PRIOR_PRICE_CSV_COLUMNS, PRICE_HISTORY_CSV_COLUMNS, PRICE_LIST_CSV_COLUMNS } from '@catalog/contracts/csv';
 import { formatCents } from '@catalog/contracts/money';
 import type { PriceChangeType } from '@catalog/contracts/products';
 import type { Database, ExportedPriceHistoryEntry, ProductWithVariants } from '../../db/repositories';
 import { chunks } from '../../db/sql-helpers';
+import type { LowestPriceOptions } from '../lowest-price/lowest-prices';
+import { lowestPriceAsk, lowestPriceCells, NO_LOWEST_PRICE } from './csv-lowest-price';
 
 /** Products read per database page. */
 const PRODUCT_PAGE = 200;
@@ -32,32 +36,48 @@ function optionsLabel(optionValues: unknown): string {
     .join(', ');
 }
 
-function productRows(p: ProductWithVariants): string[][] {
+/** A row's lowest prior price cells: none without the columns, empty where the row has no low. */
+type LowCells = (variantId: number | null) => readonly string[];
+const noColumns: LowCells = () => [];
+
+function productRows(p: ProductWithVariants, low: LowCells): string[][] {
   const rows = [[
     String(p.externalId), '', p.sku ?? '', p.name, p.category ?? '',
     formatCents(p.regularPriceCents), money(p.salePriceCents), String(p.stock), p.status,
+    // A product without options has the low of its base variant; one with variants, none of its own.
+    ...low(p.variants.length === 0 ? p.baseVariantId : null),
   ]];
   for (const v of p.variants) {
     const options = optionsLabel(v.optionValues);
     rows.push([
       String(p.externalId), String(v.externalId), v.variantSku ?? '', options ? `${p.name} (${options})` : p.name, p.category ?? '',
-      money(v.regularPriceCents), money(v.salePriceCents), String(v.stock), p.status,
+      money(v.regularPriceCents), money(v.salePriceCents), String(v.stock), p.status, ...low(v.externalId),
     ]);
   }
   return rows;
 }
 
-/** The whole live catalog: the header, then a batch per page of products. */
-export async function* catalogCsv(db: Database, companyId: string): AsyncGenerator<string[][]> {
-  yield [[...CATALOG_CSV_COLUMNS]];
+/** The page's lowest prior price cells, or no columns when the company does not follow the rule. */
+async function pageLows(db: Database, companyId: string, products: readonly ProductWithVariants[], ask: LowestPriceOptions | null): Promise<LowCells> {
+  if (!ask) return noColumns;
+  const cells = await lowestPriceCells(db, companyId, products, ask);
+  return (variantId) => (variantId === null ? NO_LOWEST_PRICE : cells.get(variantId) ?? NO_LOWEST_PRICE);
+}
+
+/** The whole live catalog: the header, then a batch per page of products. `at`: the moment of the lowest prior prices. */
+export async function* catalogCsv(db: Database, companyId: string, at: Date): AsyncGenerator<string[][]> {
+  const ask = await lowestPriceAsk(db, companyId, at, null);
+  yield [[...CATALOG_CSV_COLUMNS, ...(ask ? LOWEST_PRIOR_PRICE_CSV_COLUMNS : [])]];
   // The ids in list order first (one query), then the rows a page at a time, by id.
   const ids = await db.products.listIds(companyId);
   for (const page of chunks(ids, PRODUCT_PAGE)) {
-    const byId = new Map((await db.products.getByExternalIds(companyId, page)).map((p) => [p.externalId, p]));
+    const products = await db.products.getByExternalIds(companyId, page);
+    const byId = new Map(products.map((p) => [p.externalId, p]));
+    const low = await pageLows(db, companyId, products, ask);
     // A product deleted since the ids were read is left out.
     yield page.flatMap((id) => {
       const product = byId.get(id);
-      return product ? productRows(product) : [];
+      return product ? productRows(product, low) : [];
     });
   }
 }
@@ -67,11 +87,14 @@ export async function* catalogCsv(db: Database, companyId: string): AsyncGenerat
  * products, a row per variant (a product without options: its base variant, when a sync has
  * seen it), its record's prices or empty ones where the catalog's price applies.
  */
-export async function* priceListCsv(db: Database, companyId: string, target: { priceListId: number; currency: string }): AsyncGenerator<string[][]> {
-  yield [[...PRICE_LIST_CSV_COLUMNS]];
+export async function* priceListCsv(db: Database, companyId: string, target: { priceListId: number; currency: string }, at: Date): AsyncGenerator<string[][]> {
+  const ask = await lowestPriceAsk(db, companyId, at, target);
+  yield [[...PRICE_LIST_CSV_COLUMNS, ...(ask ? LOWEST_PRIOR_PRICE_CSV_COLUMNS : [])]];
   const ids = await db.products.listIds(companyId);
   for (const page of chunks(ids, PRODUCT_PAGE)) {
-    const byId = new Map((await db.products.getByExternalIds(companyId, page)).map((p) => [p.externalId, p]));
+    const products = await db.products.getByExternalIds(companyId, page);
+    const byId = new Map(products.map((p) => [p.externalId, p]));
+    const low = await pageLows(db, companyId, products, ask);
     const variants = page.flatMap((id) => {
       const p = byId.get(id);
       if (!p) return [];
@@ -84,6 +107,7 @@ export async function* priceListCsv(db: Database, companyId: string, target: { p
       return [
         String(p.externalId), String(id), sku ?? '', String(target.priceListId), target.currency, options ? `${p.name} (${options})` : p.name, p.category ?? '',
         r ? formatCents(r.priceCents) : '', money(r?.salePriceCents ?? null), money(r?.retailPriceCents ?? null), money(r?.mapPriceCents ?? null),
+        ...low(id),
       ];
     });
   }
