@@ -2,8 +2,8 @@
  * `BigCommerceClient`: the Catalog v3 client one store's sync and work orders use. It holds the
  * store's connection settings and request counters and exposes the calls the product makes:
  * credential check, product pages, products by id, the category tree, price snapshots, writes,
- * the store's webhooks, and price lists (lists, assignments, customer groups, channels, records
- * read, upserted and deleted). Every call waits its turn in the store's pacer at the client's
+ * the store's webhooks, price lists (lists, assignments, customer groups, channels, records
+ * read, upserted and deleted), and variant metafields (read, created, updated, deleted). Every call waits its turn in the store's pacer at the client's
  * priority, or at the one a call names (CallOptions.priority).
  */
 import { getBrands } from './brands';
@@ -31,6 +31,12 @@ import type { RequestPriority } from './rate-limiter';
 import { sleep as realSleep } from './timing';
 import type { Sleep } from './timing';
 import { Transport } from './transport';
+import type {
+  MetafieldWriteResult, NewVariantMetafield, VariantMetafield, VariantMetafieldPage, VariantMetafieldUpdate,
+} from './variant-metafield-types';
+import {
+  createVariantMetafields, deleteVariantMetafields, partialSuccessAs207, updateVariantMetafields, variantMetafieldPages,
+} from './variant-metafields';
 import { updateProduct, updateProducts, updateVariant, updateVariants } from './writes';
 import type { ProductUpdate, VariantUpdate, WriteResult } from './writes';
 
@@ -84,8 +90,8 @@ export class BigCommerceClient {
   private readonly requestCounters: RequestCounters = emptyCounters();
   /** One transport per priority, sharing settings, pacer and counters. */
   private readonly transports: Record<RequestPriority, Transport>;
-  /** The batch upsert's transports: the same, reading a 422 with `batch_errors` as the partial success it is. */
-  private readonly upsertTransports: Record<RequestPriority, Transport>;
+  /** The batch writes' transports: the same, reading a 422 that lists what was refused as the partial success it is. */
+  private readonly batchTransports: Record<RequestPriority, Transport>;
 
   constructor(options: BigCommerceClientOptions) {
     if (!options.storeHash) throw new TypeError('A store hash is required');
@@ -115,10 +121,11 @@ export class BigCommerceClient {
       foreground: new Transport({ ...settings, priority: 'foreground' }),
       background: new Transport({ ...settings, priority: 'background' }),
     };
-    const upsertFetch = batchErrorsAsPartialSuccess(settings.fetch);
-    this.upsertTransports = {
-      foreground: new Transport({ ...settings, fetch: upsertFetch, priority: 'foreground' }),
-      background: new Transport({ ...settings, fetch: upsertFetch, priority: 'background' }),
+    // Price records' `batch_errors` and metafields' `data` beside `errors`: both are partial successes.
+    const batchFetch = partialSuccessAs207(batchErrorsAsPartialSuccess(settings.fetch));
+    this.batchTransports = {
+      foreground: new Transport({ ...settings, fetch: batchFetch, priority: 'foreground' }),
+      background: new Transport({ ...settings, fetch: batchFetch, priority: 'background' }),
     };
   }
 
@@ -245,13 +252,32 @@ export class BigCommerceClient {
    * in this process; every write comes back applied or failed. Throws only on abort.
    */
   upsertPriceRecords(writes: readonly PriceRecordWrite[], options: CallOptions = {}): Promise<PriceRecordWriteResult> {
-    const transport = this.upsertTransports[options.priority ?? this.priority];
-    return upsertPriceRecords(transport, this.storeKey, writes, options.signal);
+    return upsertPriceRecords(this.batchTransports[options.priority ?? this.priority], this.storeKey, writes, options.signal);
   }
 
   /** Deletes a price list's records of these variants in this currency (none sent for no variants). */
   deletePriceRecords(priceListId: number, query: { variantIds: readonly number[]; currency: string }, options: CallOptions = {}): Promise<void> {
     return deletePriceRecords(this.transport(options), priceListId, query, options.signal);
+  }
+
+  /** The store's variant metafields (of a namespace and key, when given), 250 a page; `for await` them, break to stop. */
+  variantMetafieldPages(query: { namespace?: string; key?: string; limit?: number } = {}, options: CallOptions = {}): AsyncGenerator<VariantMetafieldPage> {
+    return variantMetafieldPages(this.transport(options), query, options.signal);
+  }
+
+  /** Creates metafields in batches of 50, one after another; every write comes back applied (with its metafield) or failed. Throws only on abort. */
+  createVariantMetafields(writes: readonly NewVariantMetafield[], options: CallOptions = {}): Promise<MetafieldWriteResult<NewVariantMetafield, { write: NewVariantMetafield; metafield: VariantMetafield }>> {
+    return createVariantMetafields(this.batchTransports[options.priority ?? this.priority], writes, options.signal);
+  }
+
+  /** Updates metafields by id in batches of 50, as createVariantMetafields. */
+  updateVariantMetafields(updates: readonly VariantMetafieldUpdate[], options: CallOptions = {}): Promise<MetafieldWriteResult<VariantMetafieldUpdate, VariantMetafield>> {
+    return updateVariantMetafields(this.batchTransports[options.priority ?? this.priority], updates, options.signal);
+  }
+
+  /** Deletes metafields by id in batches of 50, as createVariantMetafields (one that does not exist fails with status 404). */
+  deleteVariantMetafields(ids: readonly number[], options: CallOptions = {}): Promise<MetafieldWriteResult<number, number>> {
+    return deleteVariantMetafields(this.batchTransports[options.priority ?? this.priority], ids, options.signal);
   }
 }
 

@@ -1,6 +1,7 @@
 /**
  * The commerce package's public entry: the BigCommerce Catalog v3 client, its errors, the
- * catalog types it returns, and the money conversions at the BigCommerce boundary.
+ * catalog types it returns (variant metafields among them), and the money conversions at the
+ * BigCommerce boundary.
  */
 export { BigCommerceClient, createBigCommerceClient, DEFAULT_BASE_URL } from './client';
 export type { BigCommerceClientOptions, CallOptions } from './client';
@@ -20,6 +21,10 @@ export type { ProductPagesQuery } from './products';
 export { MAX_PAGE_SIZE, formatSince } from './products';
 export type { ProductUpdate, VariantUpdate, WriteResult } from './writes';
 export { MAX_PRODUCT_BATCH, MAX_VARIANT_BATCH } from './writes';
+export type {
+  MetafieldPermission, MetafieldWriteFailure, MetafieldWriteResult, NewVariantMetafield, VariantMetafield, VariantMetafieldPage, VariantMetafieldUpdate,
+} from './variant-metafield-types';
+export { MAX_METAFIELD_BATCH } from './variant-metafield-types';
 export { fromCents, fromCentsOrNull, toCents, toCentsOrNull } from './money';
 export { FOREGROUND_SHARE, StoreRateLimiter, sharedRateLimiter } from './rate-limiter';
 export type { RequestPriority } from './rate-limiter';

@@ -7,13 +7,13 @@
 import type OpenAPIBackend from 'openapi-backend';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createDemoStore } from './demo-store';
-import { describeErrors, loadReferences } from './openapi-reference';
-import type { References } from './openapi-reference';
+import { describeErrors, loadMetafieldReferences } from './openapi-reference';
+import type { MetafieldReferences } from './openapi-reference';
 import { MAX_METAFIELD_BATCH } from './routes/variant-metafields';
 
 const demo = createDemoStore({ products: 40, seed: 'metafield-conformance' });
 const headers = { 'X-Auth-Token': 'demo-token', Accept: 'application/json', 'Content-Type': 'application/json' };
-let refs: References;
+let refs: MetafieldReferences;
 
 function operationFor(method: string, path: string): { api: OpenAPIBackend; operationId: string } {
   for (const api of Object.values(refs)) {
@@ -48,7 +48,7 @@ const field = (variantId: number, key = 'lowest_prior_price', value = '{"amount"
 describe('the demo store answers variant metafields in the shapes of product-variants_catalog.v3.yml', () => {
   const [a, b, c] = demo.store.catalog().variants();
   beforeAll(async () => {
-    refs = await loadReferences();
+    refs = await loadMetafieldReferences();
   }, 90_000);
 
   it('creates in a batch (200), then lists them paged, filtered, by cursor, per variant and one by one (200)', async () => {

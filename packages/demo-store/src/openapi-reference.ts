@@ -25,11 +25,7 @@ const CATALOG_FILES = {
   products: { file: 'products_catalog.v3.yml', paths: ['/catalog/products', '/catalog/products/{product_id}'] },
   variants: {
     file: 'product-variants_catalog.v3.yml',
-    paths: [
-      '/catalog/products/{product_id}/variants', '/catalog/products/{product_id}/variants/{variant_id}', '/catalog/variants',
-      '/catalog/variants/metafields', '/catalog/products/{product_id}/variants/{variant_id}/metafields',
-      '/catalog/products/{product_id}/variants/{variant_id}/metafields/{metafield_id}',
-    ],
+    paths: ['/catalog/products/{product_id}/variants', '/catalog/products/{product_id}/variants/{variant_id}', '/catalog/variants'],
   },
   trees: { file: 'category-trees_catalog.v3.yml', paths: ['/catalog/trees', '/catalog/trees/categories', '/catalog/trees/{tree_id}/categories'] },
   brands: { file: 'brands_catalog.v3.yml', paths: ['/catalog/brands', '/catalog/brands/{brand_id}'] },
@@ -59,7 +55,21 @@ const PRICING_FILES = {
   },
 } as const;
 
-const FILES = { ...CATALOG_FILES, ...PRICING_FILES };
+/**
+ * The variant metafields' operations (issue 36), from the variants' file: loaded on their own
+ * (`loadMetafieldReferences`), so the catalog's validators take no longer to build.
+ */
+const METAFIELD_FILES = {
+  metafields: {
+    file: 'product-variants_catalog.v3.yml',
+    paths: [
+      '/catalog/variants/metafields', '/catalog/products/{product_id}/variants/{variant_id}/metafields',
+      '/catalog/products/{product_id}/variants/{variant_id}/metafields/{metafield_id}',
+    ],
+  },
+} as const;
+
+const FILES = { ...CATALOG_FILES, ...PRICING_FILES, ...METAFIELD_FILES };
 export type ReferenceName = keyof typeof FILES;
 
 /** Query parameters BigCommerce accepts that an operation of the files does not declare. */
@@ -120,6 +130,9 @@ export type References = Record<keyof typeof CATALOG_FILES, OpenAPIBackend>;
 /** The price lists', customer groups' and channels' files (what `loadPricingReferences` gives). */
 export type PricingReferences = Record<keyof typeof PRICING_FILES, OpenAPIBackend>;
 
+/** The variant metafields' operations as a validator (what `loadMetafieldReferences` gives). */
+export type MetafieldReferences = Record<keyof typeof METAFIELD_FILES, OpenAPIBackend>;
+
 /** Each file's validator, loaded once per process (it takes a few seconds). */
 const loaded = new Map<ReferenceName, Promise<OpenAPIBackend>>();
 
@@ -145,6 +158,11 @@ export function loadReferences(): Promise<References> {
 /** The price lists', customer groups' and channels' reference files as validators. */
 export function loadPricingReferences(): Promise<PricingReferences> {
   return loadAll(Object.keys(PRICING_FILES) as Array<keyof typeof PRICING_FILES>);
+}
+
+/** The variant metafields' operations of the variants' reference file as a validator. */
+export function loadMetafieldReferences(): Promise<MetafieldReferences> {
+  return loadAll(Object.keys(METAFIELD_FILES) as Array<keyof typeof METAFIELD_FILES>);
 }
 
 /** Formats validation errors as short lines for a failing expectation. */
