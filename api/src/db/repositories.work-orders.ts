@@ -266,12 +266,6 @@ export interface WorkOrdersRepository {
    * of `ids` that has it. Orders that share none are left out.
    */
   sharedTargets(companyId: string, ids: readonly string[], targets: readonly string[]): Promise<Map<string, { shared: number; targets: string[] }>>;
-  /**
-   * Every pair of the company's orders among `ids` that share a target (the campaign calendar's
-   * overlaps, issue 36), `a` < `b`, with how many: a self-join of the targets index, bounded like
-   * overlapCandidates (at most `pairs` (a, b, target) matches read; beyond, `complete` is false).
-   */
-  overlapPairs(companyId: string, ids: readonly string[], pairs?: number): Promise<{ pairs: { a: string; b: string; shared: number }[]; complete: boolean }>;
   countByStatus(companyId: string): Promise<Record<WorkOrderStatus, number>>;
   /**
    * Global (scheduler): a due pending order (scheduledAt null or <= now) -> executing with a

@@ -15,18 +15,13 @@
  *   MAX_OVERLAPS_LISTED, how many items each shares and each shared item once (under the first
  *   of them that has it), and how many more orders. Its database work is bounded (OVERLAP_PAIRS matches read):
  *   beyond, the answer names the orders found and says it is not complete.
- * - POST /overlap-pairs: which of the named orders share products or variants with which (the
- *   campaign calendar, issue 36: the device keeps orders without their items), from the targets
- *   index, bounded as /overlaps is; the device decides which pairs meet in time (contracts'
- *   calendarOverlaps). Ids of other companies' orders find nothing.
  * Every query is scoped by the caller's company; another company's order is a 404.
  */
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import { pageOf, timeIdCursor } from '@catalog/contracts/paging';
 import { compareRunTime, isOverlapCandidate } from '@catalog/contracts/work-order-rules';
 import {
-  itemKeyIn, MAX_OVERLAPS_LISTED, workOrderItemsCursor, type WorkOrderDetail, type WorkOrderListResponse, type WorkOrderOverlapPairsResponse,
-  type WorkOrderOverlapsResponse,
+  itemKeyIn, MAX_OVERLAPS_LISTED, workOrderItemsCursor, type WorkOrderDetail, type WorkOrderListResponse, type WorkOrderOverlapsResponse,
 } from '@catalog/contracts/work-orders';
 import type { Database } from '../../db/repositories';
 import { defineRoutes } from '../define-routes';
@@ -67,11 +62,6 @@ export function workOrderReadRoutes(deps: { db: Database }) {
         return found ? [{ order, targets: found.targets, shared: found.shared }] : [];
       });
       return c.json({ overlaps, more: candidates.length - listed.length, complete } satisfies WorkOrderOverlapsResponse);
-    },
-
-    'POST /api/work-orders/overlap-pairs': async (c, { body: { ids } }) => {
-      const { companyId } = c.get('user');
-      return c.json((await db.workOrders.overlapPairs(companyId, ids)) satisfies WorkOrderOverlapPairsResponse);
     },
 
     'GET /api/work-orders/:id': async (c, { params, query: { itemsCursor = 0, itemsLimit } }) => {
