@@ -15,15 +15,14 @@ import {
 } from '../repository-shared.work-orders';
 import { workOrderTurns as turns, workOrders as wo } from '../schema.sqlite';
 import { chunks } from '../sql-helpers';
+import { overlapPairsOf } from './work-order-pairs';
 import { afterKey, keysetOrder } from '../keyset';
 import {
   jsonValue, OVERLAP_PAIRS, overlapCandidateWhere, rankIn, sharedByOrder, summaryColumns, targetRows, toSummary, withSummaryColumns,
 } from '../repository-shared.work-orders';
 import { workOrderTargets as targets } from '../schema.sqlite';
-import { conflictsOnRun, replayWhere } from '../repository-shared.work-order-series';
-import { endSeriesOf, insertSeries, sqliteSeriesMethods } from './work-order-series';
 import type { KeysetPage } from '../keyset';
-import { SERIES_END_REASONS, type PriceListTarget } from '@catalog/contracts/work-orders';
+import type { PriceListTarget } from '@catalog/contracts/work-orders';
 import type { RevertReport, WorkOrderItem } from '../repositories';
 import type { SqliteDb } from './types';
 import { monotonicNow } from '../../lib/monotonic-clock';
@@ -67,8 +66,9 @@ export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
       const caps = input.caps;
       return db.transaction((tx) => {
         // A replay answers with its order even at a cap; a new order is counted against its cap first.
-        const replay = replayWhere(wo, companyId, input);
-        const existing = replay ? tx.select().from(wo).where(replay).get() : undefined;
+        const existing = input.idempotencyKey
+          ? tx.select().from(wo).where(orderByIdempotencyKey(wo, companyId, input.idempotencyKey)).get()
+          : undefined;
         if (existing) return { order: existing, created: false };
         const cap = capOf(input);
         const row = tx.select({ n: count() }).from(wo).where(waitingWhere(wo, companyId, cap, input.createdBy)).get();
@@ -134,6 +134,7 @@ export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
       const { counts, firsts } = sharedQueries(db, companyId, ids, wanted);
       return sharedByOrder(ids, counts.all(), firsts.all());
     },
+    overlapPairs: (companyId, ids, pairs) => overlapPairsOf(db, companyId, ids, pairs),
     async countByStatus(companyId) {
       const counts = emptyStatusCounts();
       const rows = db.select({ status: wo.status, n: count() }).from(wo).where(eq(wo.companyId, companyId)).groupBy(wo.status).all();
@@ -170,10 +171,8 @@ export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
       return rows.map((r) => r.work_orders);
     },
     async cancelPendingOfOtherStores(companyId, storeHash, error, now = new Date()) {
-      const cancelled = db.update(wo).set(cancelledPatch(error, now))
-        .where(pendingOfOtherStoresWhere(wo, companyId, storeHash)).returning({ id: wo.id, seriesId: wo.seriesId }).all();
-      endSeriesOf(db, companyId, cancelled.map((o) => o.seriesId), SERIES_END_REASONS.storeChanged, now);
-      return cancelled.length;
+      return db.update(wo).set(cancelledPatch(error, now))
+        .where(pendingOfOtherStoresWhere(wo, companyId, storeHash)).returning({ id: wo.id }).all().length;
     },
     async update(companyId, id, patch, guard, now = new Date()) {
       // `whole`: the statement returned the whole row.
@@ -185,7 +184,6 @@ export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
     async delete(companyId, id, guard) {
       return db.delete(wo).where(and(scoped(companyId, id), guardWhere(wo, guard))).returning({ id: wo.id }).all().length > 0;
     },
-    ...sqliteSeriesMethods(db),
   };
 }
 
@@ -257,21 +255,17 @@ function writeTargets(db: SqliteDb, companyId: string, workOrderId: string, item
   for (const chunk of chunks(targetRows(companyId, workOrderId, items, target))) db.insert(targets).values(chunk).onConflictDoNothing().run();
 }
 
-/**
- * The insert of create: a replay (same idempotency key, or a series' run made already) returns
- * the first order, created=false. A first run's series is inserted before it.
- */
+/** The insert of create: a replay (same idempotency key) returns the first order, created=false. */
 function insert(db: SqliteDb, companyId: string, input: NewWorkOrder): { order: WorkOrder; created: boolean } {
   const now = input.now ?? monotonicNow();
-  const series = insertSeries(db, companyId, input, now);
-  const inserted = db.insert(wo).values(newWorkOrderRow(companyId, input, now)).onConflictDoNothing({ target: conflictsOnRun(input) ? [wo.seriesId, wo.seriesRun] : [wo.companyId, wo.idempotencyKey] }).returning().get();
+  const inserted = db.insert(wo).values(newWorkOrderRow(companyId, input, now)).onConflictDoNothing({ target: [wo.companyId, wo.idempotencyKey] }).returning().get();
   if (inserted) {
     writeTargets(db, companyId, inserted.id, input.productUpdates, input.target, false);
     return { order: inserted satisfies WorkOrder, created: true };
   }
-  series?.undo();
-  const replay = replayWhere(wo, companyId, input);
-  const existing = replay ? db.select().from(wo).where(replay).get() : undefined;
-  if (!existing) throw new Error('work order insert was ignored but no order holds its idempotency key or its run');
+  const existing = input.idempotencyKey
+    ? db.select().from(wo).where(orderByIdempotencyKey(wo, companyId, input.idempotencyKey)).get()
+    : undefined;
+  if (!existing) throw new Error('work order insert was ignored but no order holds its idempotency key');
   return { order: existing, created: false };
 }

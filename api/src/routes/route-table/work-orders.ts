@@ -8,7 +8,7 @@ import {
 import { MessageResponse, UuidParam } from '@catalog/contracts/common';
 import {
   CreateWorkOrderBody, RejectWorkOrderBody, RevertReport, UndoWorkOrderBody, UpdateWorkOrderBody, WorkOrder, WorkOrderDetail, WorkOrderDetailQuery,
-  WorkOrderListQuery, WorkOrderListResponse, WorkOrderOverlapsBody, WorkOrderOverlapsResponse,
+  WorkOrderListQuery, WorkOrderListResponse, WorkOrderOverlapPairsBody, WorkOrderOverlapPairsResponse, WorkOrderOverlapsBody, WorkOrderOverlapsResponse,
 } from '@catalog/contracts/work-orders';
 import type { RouteRows } from './route-spec';
 
@@ -31,6 +31,10 @@ export const WORK_ORDER_ROUTES = {
   'POST /api/work-orders/overlaps': {
     summary: 'The orders that share products or variants with an order being made', access: 'workOrders.create', body: WorkOrderOverlapsBody,
     responses: { 200: WorkOrderOverlapsResponse },
+  },
+  'POST /api/work-orders/overlap-pairs': {
+    summary: 'The pairs of the named orders that share products or variants (the campaign calendar)', access: 'workOrders.read',
+    body: WorkOrderOverlapPairsBody, responses: { 200: WorkOrderOverlapPairsResponse },
   },
   'POST /api/work-orders': {
     summary: 'Creates a work order, or answers the one created before with the same `id` (200)', access: 'workOrders.create', body: CreateWorkOrderBody,
