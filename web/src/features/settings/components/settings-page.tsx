@@ -2,7 +2,7 @@
  * /settings: under "Connect with an API account" (for a store that uses a private app, an API
  * account, rather than installing the app from BigCommerce, issue 34), the API connection form
  * (and 'Disconnect store' once one is connected), setup instructions (naming the local demo store when there is one), the work-order settings
- * (approvals and guardrails, issue 19), the account card, storage on this device, the Data Management danger zone and
+ * (approvals and guardrails, issue 19), the price history export for audits (issue 36), the account card, storage on this device, the Data Management danger zone and
  * Logout. The form waits for GET /api/settings so it starts from the saved connection (token
  * masked); offline, it says it will load when the connection returns.
  */
@@ -23,6 +23,7 @@ import { useSettingsForm } from '../hooks/use-settings-form';
 import { AccountCard } from './account-card';
 import { DataManagement } from './data-management';
 import { DisconnectStore } from './disconnect-store';
+import { PriceHistoryExport } from './price-history-export';
 import { SetupInstructions } from './setup-instructions';
 import { StorageCard } from './storage-card';
 import { StoreConnectionForm } from './store-connection-form';
@@ -127,6 +128,7 @@ export function SettingsPage({ onProductsDeleted }: SettingsPageProps) {
               <ConnectionLoader canEdit={canEdit} onDisconnected={onProductsDeleted} />
             </ApiAccountSection>
             <WorkOrdersSettings />
+            <PriceHistoryExport />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
