@@ -4,7 +4,7 @@
  * Re-exported (types) by repositories.ts, which every caller imports; the one class here,
  * WorkOrderCapError, is imported from this file.
  */
-import type { PriceListTarget, RevertReport, RevertReportSummary, WorkOrderStatus } from '@catalog/contracts/work-orders';
+import type { PriceListTarget, RepeatRule, RevertReport, RevertReportSummary, WorkOrderStatus } from '@catalog/contracts/work-orders';
 import type { KeysetPage } from './keyset';
 
 // ---------------------------------------------------------------- work orders
@@ -109,7 +109,35 @@ export interface WorkOrder {
   rejectionReason: string | null;
   /** Changes after creation, oldest first (bounded; issue 31); null: none yet. */
   changeLog: WorkOrderChange[] | null;
+  /** The series it is a run of (issue 36) and which run (1: the first); null: it does not repeat. */
+  seriesId: string | null;
+  seriesRun: number | null;
   updatedAt: Date;
+}
+/**
+ * A repeating order's series (issue 36): its rule, stored once, and the first run's start and end
+ * (every run's start and length follow from them: contracts' seriesStarts). `endedAt`,
+ * `endReason`: it stopped (SERIES_END_REASONS), before its rule ran out or at its last run.
+ */
+export interface WorkOrderSeries {
+  id: string;
+  companyId: string;
+  rule: RepeatRule;
+  firstStart: Date;
+  firstEnd: Date | null;
+  endedAt: Date | null;
+  endReason: string | null;
+  createdAt: Date;
+}
+/**
+ * A new order's place in a series: run `run` of series `id`; with `start`, the first run, whose
+ * series is made with it (in the same transaction). A later run is made once: a second create of
+ * the same run answers the first (created=false).
+ */
+export interface NewWorkOrderRun {
+  id: string;
+  run: number;
+  start?: { rule: RepeatRule };
 }
 export interface NewWorkOrder {
   id?: string;
@@ -124,6 +152,12 @@ export interface NewWorkOrder {
   target?: PriceListTarget | null;
   /** Created waiting for approval (issue 19) rather than pending. */
   awaitingApproval?: boolean;
+  /** An approval it carries (a later run of a series approved before, issue 36). */
+  approvedBy?: string | null;
+  approvedAt?: Date | null;
+  /** Made failed, with this error and needing attention: a series' run the gate refused as it was made (issue 36). */
+  failed?: string;
+  series?: NewWorkOrderRun;
   /** Refuse (WorkOrderCapError) when the company already has this many waiting; checked in the insert's transaction. */
   caps?: WorkOrderCaps;
   now?: Date;
@@ -166,7 +200,7 @@ export interface WorkOrderCounts {
 export interface WorkOrderSummary extends WorkOrderCounts, Pick<WorkOrder,
   'id' | 'companyId' | 'createdBy' | 'title' | 'scheduledAt' | 'executeImmediately' | 'status' | 'archived' | 'createdAt'
   | 'executedAt' | 'undoneAt' | 'error' | 'idempotencyKey' | 'revertAt' | 'warning' | 'target'
-  | 'needsAttention' | 'approvedBy' | 'approvedAt' | 'rejectedBy' | 'rejectedAt' | 'rejectionReason'> {
+  | 'needsAttention' | 'approvedBy' | 'approvedAt' | 'rejectedBy' | 'rejectedAt' | 'rejectionReason' | 'seriesId' | 'seriesRun'> {
   /** Who asked for the undo in progress or done (undoRequest's trigger), or null. */
   undoTrigger: UndoRequest['trigger'] | null;
   revertReport: RevertReportSummary | null;
@@ -262,7 +296,7 @@ export interface WorkOrdersRepository {
   /**
    * The company connected the store `storeHash`: its pending orders (immediate and scheduled)
    * made for another store (or before stores were recorded) become failed with `error`, in one
-   * statement. Returns how many.
+   * statement; the series of those that were runs end (issue 36). Returns how many.
    */
   cancelPendingOfOtherStores(companyId: string, storeHash: string, error: string, now?: Date): Promise<number>;
   /**
@@ -277,4 +311,8 @@ export interface WorkOrdersRepository {
    */
   set(companyId: string, id: string, patch: WorkOrderPatch, guard?: WorkOrderGuard, now?: Date): Promise<boolean>;
   delete(companyId: string, id: string, guard?: WorkOrderGuard): Promise<boolean>;
+  /** The company's series among `ids` (issue 36), by id; absent and other companies' left out. */
+  series(companyId: string, ids: readonly string[]): Promise<Map<string, WorkOrderSeries>>;
+  /** Ends the company's series `id` with `reason`, unless it ended already (the first reason stays); whether it did. */
+  endSeries(companyId: string, id: string, reason: string, now?: Date): Promise<boolean>;
 }

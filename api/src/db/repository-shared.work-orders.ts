@@ -176,7 +176,7 @@ export const SUMMARY_COLUMNS = [
   'id', 'companyId', 'createdBy', 'title', 'scheduledAt', 'executeImmediately', 'status', 'archived', 'createdAt', 'executedAt',
   'undoneAt', 'error', 'idempotencyKey', 'revertAt', 'warning', 'needsAttention', 'approvedBy', 'approvedAt', 'rejectedBy',
   'rejectedAt', 'rejectionReason', 'itemCount', 'productCount', 'regularPriceUpdates', 'salePriceUpdates', 'retailPriceUpdates',
-  'undoTrigger', 'revertCounts', 'target',
+  'undoTrigger', 'revertCounts', 'target', 'seriesId', 'seriesRun',
 ] as const satisfies readonly (keyof WorkOrders)[];
 
 /** Of the targets index's rows, which of `ids` (0-based) each row's order is: where a target is listed first. */
@@ -233,7 +233,10 @@ export function withSummaryColumns<P extends WorkOrderPatch>(patch: P): P & Part
   return written;
 }
 
-/** The row a new order is inserted as (pending or awaiting approval, unarchived). */
+/**
+ * The row a new order is inserted as (pending or awaiting approval, unarchived; a series' run
+ * refused as it was made: failed, needing attention).
+ */
 export function newWorkOrderRow(companyId: string, input: NewWorkOrder, now: Date) {
   return {
     ...itemCounts(input.productUpdates),
@@ -248,7 +251,13 @@ export function newWorkOrderRow(companyId: string, input: NewWorkOrder, now: Dat
     storeHash: input.storeHash ?? null,
     revertAt: input.revertAt ?? null,
     target: input.target ?? null,
-    status: input.awaitingApproval ? 'awaiting_approval' as const : 'pending' as const,
+    status: input.failed !== undefined ? 'failed' as const : input.awaitingApproval ? 'awaiting_approval' as const : 'pending' as const,
+    error: input.failed ?? null,
+    needsAttention: input.failed !== undefined,
+    approvedBy: input.approvedBy ?? null,
+    approvedAt: input.approvedAt ?? null,
+    seriesId: input.series?.id ?? null,
+    seriesRun: input.series?.run ?? null,
     createdAt: now,
     updatedAt: now,
   };

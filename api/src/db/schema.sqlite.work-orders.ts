@@ -1,13 +1,13 @@
 /**
  * The SQLite tables of work orders: the orders themselves (items, schedule, status, lease,
- * undo, approval, change log and the counts a list card shows), the products and variants each
- * targets, and the scheduler's last turn per company. Re-exported by schema.sqlite.ts; mirrored by
+ * undo, approval, change log and the counts a list card shows), the series repeating orders run
+ * in, the products and variants each targets, and the scheduler's last turn per company. Re-exported by schema.sqlite.ts; mirrored by
  * schema.pg.work-orders.ts.
  */
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { companies, users } from './schema.sqlite.accounts';
 import { bool, nowMs, ts, uuid } from './schema.sqlite.columns';
-import type { PriceListTarget } from '@catalog/contracts/work-orders';
+import type { PriceListTarget, RepeatRule } from '@catalog/contracts/work-orders';
 import type {
   PriceSnapshot,
   RevertReport,
@@ -16,6 +16,23 @@ import type {
   WorkOrderItem,
   WorkOrderStatus,
 } from './repositories';
+
+/**
+ * A repeating order's series (issue 36): its rule, stored once; each run is a work order of its
+ * own (work_orders.series_id, series_run). The first run's start and end give every run's start
+ * (contracts' seriesStarts) and length. `ended_at`, `end_reason`: the series stopped before its
+ * rule ran out (a run deleted, rejected or refused), or ran its last.
+ */
+export const workOrderSeries = sqliteTable('work_order_series', {
+  id: text('id').primaryKey().$defaultFn(uuid),
+  companyId: text('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  rule: text('rule', { mode: 'json' }).$type<RepeatRule>().notNull(),
+  firstStart: ts('first_start').notNull(),
+  firstEnd: ts('first_end'),
+  endedAt: ts('ended_at'),
+  endReason: text('end_reason'),
+  createdAt: ts('created_at').notNull().default(nowMs),
+});
 
 export const workOrders = sqliteTable('work_orders', {
   id: text('id').primaryKey().$defaultFn(uuid),
@@ -74,6 +91,9 @@ export const workOrders = sqliteTable('work_orders', {
   /** Who undid it ('manual', 'end'), from undo_request, and its revert report's counts without its items: the summary's (issue 31). */
   undoTrigger: text('undo_trigger').$type<UndoRequest['trigger']>(),
   revertCounts: text('revert_counts', { mode: 'json' }).$type<Omit<RevertReport, 'items'>>(),
+  /** The series it is a run of (issue 36) and which run (1: the first); null: it does not repeat. */
+  seriesId: text('series_id').references(() => workOrderSeries.id, { onDelete: 'set null' }),
+  seriesRun: integer('series_run'),
   updatedAt: ts('updated_at').notNull().default(nowMs),
 }, (t) => [
   uniqueIndex('work_orders_company_idempotency_uq').on(t.companyId, t.idempotencyKey),
@@ -85,6 +105,8 @@ export const workOrders = sqliteTable('work_orders', {
   index('work_orders_company_status_idx').on(t.companyId, t.status),
   /** The scheduler's due query: completed orders whose end has come. */
   index('work_orders_status_revert_idx').on(t.status, t.revertAt),
+  /** A series' runs, each made once (a run's next is made when it starts, in any process): issue 36. */
+  uniqueIndex('work_orders_series_run_uq').on(t.seriesId, t.seriesRun),
 ]);
 
 /**

@@ -7,9 +7,24 @@ import { lazySchema } from './lazy-schema';
 import { IsoDateTime, Uuid } from './common';
 import { page } from './paging';
 import { WorkOrderItem } from './work-order-item';
+import { RepeatRule } from './work-order-repeat';
 import { RevertReport, RevertReportSummary } from './work-order-revert-report';
 import { WorkOrderStatus } from './work-order-status';
 import { PriceListTarget } from './work-order-target';
+
+/**
+ * The series a repeating order's run belongs to (issue 36): its id (shared by every run), which
+ * run this is (1: the first), and why the series stopped before its rule ran out, if it did
+ * ("run 3 was deleted before it ran"; SERIES_END_REASONS).
+ */
+export const WorkOrderSeriesRef = lazySchema(() =>
+  z.object({
+    id: Uuid,
+    run: z.number().int().positive(),
+    endedReason: z.string().nullable().default(null),
+  }),
+);
+export type WorkOrderSeriesRef = z.infer<typeof WorkOrderSeriesRef>;
 
 export const WorkOrder = lazySchema(() =>
   z.object({
@@ -64,6 +79,11 @@ export const WorkOrder = lazySchema(() =>
     rejectedBy: z.string().nullable().default(null),
     rejectedAt: IsoDateTime.nullable().default(null),
     rejectionReason: z.string().nullable().default(null),
+    // Issue 36's recurring sales (defaults, as above).
+    /** How its series repeats (the rule, the same on every run); null: it does not repeat. */
+    repeat: RepeatRule.nullable().default(null),
+    /** Its series and run; null: not a run of a series. */
+    series: WorkOrderSeriesRef.nullable().default(null),
   }),
 );
 export type WorkOrder = z.infer<typeof WorkOrder>;

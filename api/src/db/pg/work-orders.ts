@@ -29,7 +29,9 @@ import {
   jsonValue, OVERLAP_PAIRS, overlapCandidateWhere, rankIn, sharedByOrder, summaryColumns, targetRows, toSummary, withSummaryColumns,
 } from '../repository-shared.work-orders';
 import { workOrderTargets as targets } from '../schema.pg';
-import type { PriceListTarget } from '@catalog/contracts/work-orders';
+import { conflictsOnRun, replayWhere } from '../repository-shared.work-order-series';
+import { endSeriesOf, insertSeries, pgSeriesMethods } from './work-order-series';
+import { SERIES_END_REASONS, type PriceListTarget } from '@catalog/contracts/work-orders';
 import type { RevertReport, WorkOrderItem } from '../repositories';
 import type { PgDb } from './types';
 import { monotonicNow } from '../../lib/monotonic-clock';
@@ -82,9 +84,8 @@ export function pgWorkOrders(db: PgDb): WorkOrdersRepository {
       return db.transaction(async (tx) => {
         await lockCompany(tx, CREATE_LOCK, companyId);
         // A replay answers with its order even at a cap; a new order is counted against its cap first.
-        const [existing] = input.idempotencyKey
-          ? await tx.select().from(wo).where(orderByIdempotencyKey(wo, companyId, input.idempotencyKey))
-          : [];
+        const replay = replayWhere(wo, companyId, input);
+        const [existing] = replay ? await tx.select().from(wo).where(replay) : [];
         if (existing) return { order: existing, created: false };
         const cap = capOf(input);
         const [row] = await tx.select({ n: count() }).from(wo).where(waitingWhere(wo, companyId, cap, input.createdBy));
@@ -218,7 +219,8 @@ export function pgWorkOrders(db: PgDb): WorkOrdersRepository {
     },
     async cancelPendingOfOtherStores(companyId, storeHash, error, now = new Date()) {
       const rows = await db.update(wo).set(cancelledPatch(error, now))
-        .where(pendingOfOtherStoresWhere(wo, companyId, storeHash)).returning({ id: wo.id });
+        .where(pendingOfOtherStoresWhere(wo, companyId, storeHash)).returning({ id: wo.id, seriesId: wo.seriesId });
+      await endSeriesOf(db, companyId, rows.map((o) => o.seriesId), SERIES_END_REASONS.storeChanged, now);
       return rows.length;
     },
     async update(companyId, id, patch, guard, now = new Date()) {
@@ -232,6 +234,7 @@ export function pgWorkOrders(db: PgDb): WorkOrdersRepository {
       const rows = await db.delete(wo).where(and(scoped(companyId, id), guardWhere(wo, guard))).returning({ id: wo.id });
       return rows.length > 0;
     },
+    ...pgSeriesMethods(db),
   };
 }
 
@@ -249,19 +252,21 @@ async function writeTargets(db: PgDb, companyId: string, workOrderId: string, it
   for (const chunk of chunks(targetRows(companyId, workOrderId, items, target))) await db.insert(targets).values(chunk).onConflictDoNothing();
 }
 
-/** The insert of create: a replay (same idempotency key) returns the first order, created=false. */
+/** The insert of create: a replay (same idempotency key, or a series' run made already) returns the first order, created=false. */
 async function insert(db: PgDb, companyId: string, input: NewWorkOrder): Promise<{ order: WorkOrder; created: boolean }> {
   const now = input.now ?? monotonicNow();
-  // ON CONFLICT DO NOTHING waits for a concurrent insert of the same key, then the
-  // select below (a new snapshot under READ COMMITTED) sees the winner's row.
-  const [inserted] = await db.insert(wo).values(newWorkOrderRow(companyId, input, now)).onConflictDoNothing({ target: [wo.companyId, wo.idempotencyKey] }).returning();
+  // A first run's series goes in first: the run names it.
+  const series = await insertSeries(db, companyId, input, now);
+  // ON CONFLICT DO NOTHING waits for a concurrent insert of the same key (or the same run of a
+  // series), then the select below (a new snapshot under READ COMMITTED) sees the winner's row.
+  const [inserted] = await db.insert(wo).values(newWorkOrderRow(companyId, input, now)).onConflictDoNothing({ target: conflictsOnRun(input) ? [wo.seriesId, wo.seriesRun] : [wo.companyId, wo.idempotencyKey] }).returning();
   if (inserted) {
     await writeTargets(db, companyId, inserted.id, input.productUpdates, input.target, false);
     return { order: inserted, created: true };
   }
-  const [existing] = input.idempotencyKey
-    ? await db.select().from(wo).where(orderByIdempotencyKey(wo, companyId, input.idempotencyKey))
-    : [];
-  if (!existing) throw new Error('work order insert was ignored but no order holds its idempotency key');
+  await series?.undo();
+  const replay = replayWhere(wo, companyId, input);
+  const [existing] = replay ? await db.select().from(wo).where(replay) : [];
+  if (!existing) throw new Error('work order insert was ignored but no order holds its idempotency key or its run');
   return { order: existing, created: false };
 }

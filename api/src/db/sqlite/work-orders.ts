@@ -21,8 +21,10 @@ import {
   jsonValue, OVERLAP_PAIRS, overlapCandidateWhere, rankIn, sharedByOrder, summaryColumns, targetRows, toSummary, withSummaryColumns,
 } from '../repository-shared.work-orders';
 import { workOrderTargets as targets } from '../schema.sqlite';
+import { conflictsOnRun, replayWhere } from '../repository-shared.work-order-series';
+import { endSeriesOf, insertSeries, sqliteSeriesMethods } from './work-order-series';
 import type { KeysetPage } from '../keyset';
-import type { PriceListTarget } from '@catalog/contracts/work-orders';
+import { SERIES_END_REASONS, type PriceListTarget } from '@catalog/contracts/work-orders';
 import type { RevertReport, WorkOrderItem } from '../repositories';
 import type { SqliteDb } from './types';
 import { monotonicNow } from '../../lib/monotonic-clock';
@@ -66,9 +68,8 @@ export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
       const caps = input.caps;
       return db.transaction((tx) => {
         // A replay answers with its order even at a cap; a new order is counted against its cap first.
-        const existing = input.idempotencyKey
-          ? tx.select().from(wo).where(orderByIdempotencyKey(wo, companyId, input.idempotencyKey)).get()
-          : undefined;
+        const replay = replayWhere(wo, companyId, input);
+        const existing = replay ? tx.select().from(wo).where(replay).get() : undefined;
         if (existing) return { order: existing, created: false };
         const cap = capOf(input);
         const row = tx.select({ n: count() }).from(wo).where(waitingWhere(wo, companyId, cap, input.createdBy)).get();
@@ -171,8 +172,10 @@ export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
       return rows.map((r) => r.work_orders);
     },
     async cancelPendingOfOtherStores(companyId, storeHash, error, now = new Date()) {
-      return db.update(wo).set(cancelledPatch(error, now))
-        .where(pendingOfOtherStoresWhere(wo, companyId, storeHash)).returning({ id: wo.id }).all().length;
+      const cancelled = db.update(wo).set(cancelledPatch(error, now))
+        .where(pendingOfOtherStoresWhere(wo, companyId, storeHash)).returning({ id: wo.id, seriesId: wo.seriesId }).all();
+      endSeriesOf(db, companyId, cancelled.map((o) => o.seriesId), SERIES_END_REASONS.storeChanged, now);
+      return cancelled.length;
     },
     async update(companyId, id, patch, guard, now = new Date()) {
       // `whole`: the statement returned the whole row.
@@ -184,6 +187,7 @@ export function sqliteWorkOrders(db: SqliteDb): WorkOrdersRepository {
     async delete(companyId, id, guard) {
       return db.delete(wo).where(and(scoped(companyId, id), guardWhere(wo, guard))).returning({ id: wo.id }).all().length > 0;
     },
+    ...sqliteSeriesMethods(db),
   };
 }
 
@@ -255,17 +259,21 @@ function writeTargets(db: SqliteDb, companyId: string, workOrderId: string, item
   for (const chunk of chunks(targetRows(companyId, workOrderId, items, target))) db.insert(targets).values(chunk).onConflictDoNothing().run();
 }
 
-/** The insert of create: a replay (same idempotency key) returns the first order, created=false. */
+/**
+ * The insert of create: a replay (same idempotency key, or a series' run made already) returns
+ * the first order, created=false. A first run's series is inserted before it.
+ */
 function insert(db: SqliteDb, companyId: string, input: NewWorkOrder): { order: WorkOrder; created: boolean } {
   const now = input.now ?? monotonicNow();
-  const inserted = db.insert(wo).values(newWorkOrderRow(companyId, input, now)).onConflictDoNothing({ target: [wo.companyId, wo.idempotencyKey] }).returning().get();
+  const series = insertSeries(db, companyId, input, now);
+  const inserted = db.insert(wo).values(newWorkOrderRow(companyId, input, now)).onConflictDoNothing({ target: conflictsOnRun(input) ? [wo.seriesId, wo.seriesRun] : [wo.companyId, wo.idempotencyKey] }).returning().get();
   if (inserted) {
     writeTargets(db, companyId, inserted.id, input.productUpdates, input.target, false);
     return { order: inserted satisfies WorkOrder, created: true };
   }
-  const existing = input.idempotencyKey
-    ? db.select().from(wo).where(orderByIdempotencyKey(wo, companyId, input.idempotencyKey)).get()
-    : undefined;
-  if (!existing) throw new Error('work order insert was ignored but no order holds its idempotency key');
+  series?.undo();
+  const replay = replayWhere(wo, companyId, input);
+  const existing = replay ? db.select().from(wo).where(replay).get() : undefined;
+  if (!existing) throw new Error('work order insert was ignored but no order holds its idempotency key or its run');
   return { order: existing, created: false };
 }

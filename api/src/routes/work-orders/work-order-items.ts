@@ -11,7 +11,7 @@ import type {
   WorkOrder as WireWorkOrder, CreateWorkOrderBody, WorkOrderDetail as WireDetail, WorkOrderItem as WireItem, WorkOrderSummary as WireSummary,
 } from '@catalog/contracts/work-orders';
 import { countWorkOrderUpdates } from '@catalog/contracts/work-order-rules';
-import type { Database, WorkOrder, WorkOrderDetail, WorkOrderItem, WorkOrderSummary } from '../../db/repositories';
+import type { Database, WorkOrder, WorkOrderDetail, WorkOrderItem, WorkOrderSeries, WorkOrderSummary } from '../../db/repositories';
 
 /** How many unknown ids an error message lists before "and N more". */
 const LISTED_IDS = 10;
@@ -98,8 +98,15 @@ export async function peopleOf(db: Database, companyId: string): Promise<Map<str
 
 const nameOf = (people: ReadonlyMap<string, string>, id: string | null) => (id === null ? null : people.get(id) ?? null);
 
-/** What the wire's order and summary both say, from what the stored order and summary both have. */
-function wireCommon(order: WorkOrder | WorkOrderSummary, people: ReadonlyMap<string, string>) {
+/** The series of the orders that are runs of one (issue 36), by id: read once for a list. */
+export async function seriesOfOrders(db: Database, companyId: string, orders: readonly Pick<WorkOrder, 'seriesId'>[]): Promise<Map<string, WorkOrderSeries>> {
+  const ids = orders.flatMap((o) => (o.seriesId === null ? [] : [o.seriesId]));
+  return ids.length === 0 ? new Map() : db.workOrders.series(companyId, ids);
+}
+
+/** What the wire's order and summary both say, from what the stored order and summary both have (`series` from seriesOfOrders). */
+function wireCommon(order: WorkOrder | WorkOrderSummary, people: ReadonlyMap<string, string>, series: ReadonlyMap<string, WorkOrderSeries>) {
+  const ofSeries = order.seriesId === null || order.seriesRun === null ? undefined : series.get(order.seriesId);
   return {
     id: order.id,
     clientId: order.idempotencyKey,
@@ -123,14 +130,18 @@ function wireCommon(order: WorkOrder | WorkOrderSummary, people: ReadonlyMap<str
     rejectedBy: nameOf(people, order.rejectedBy),
     rejectedAt: order.rejectedAt?.toISOString() ?? null,
     rejectionReason: order.rejectionReason,
+    repeat: ofSeries?.rule ?? null,
+    series: order.seriesId === null || order.seriesRun === null
+      ? null
+      : { id: order.seriesId, run: order.seriesRun, endedReason: ofSeries?.endedAt ? ofSeries.endReason : null },
   };
 }
 
-/** The whole order (the contracts' WorkOrder, every item): what the writes answer; `people` from peopleOf. */
-export function toWireOrder(order: WorkOrder, people: ReadonlyMap<string, string> = new Map()): WireWorkOrder {
+/** The whole order (the contracts' WorkOrder, every item): what the writes answer; `people` from peopleOf, `series` from seriesOfOrders. */
+export function toWireOrder(order: WorkOrder, people: ReadonlyMap<string, string> = new Map(), series: ReadonlyMap<string, WorkOrderSeries> = new Map()): WireWorkOrder {
   const productUpdates = order.productUpdates.map(toWireItem);
   return {
-    ...wireCommon(order, people),
+    ...wireCommon(order, people, series),
     productUpdates,
     ...countWorkOrderUpdates(productUpdates),
     undoTrigger: order.status === 'undone' ? order.undoRequest?.trigger ?? null : null,
@@ -139,10 +150,10 @@ export function toWireOrder(order: WorkOrder, people: ReadonlyMap<string, string
 }
 
 /** The order as a page of GET /api/work-orders lists it (issue 31): no items, the stored counts. */
-export function toWireSummary(order: WorkOrderSummary, people: ReadonlyMap<string, string> = new Map()): WireSummary {
+export function toWireSummary(order: WorkOrderSummary, people: ReadonlyMap<string, string> = new Map(), series: ReadonlyMap<string, WorkOrderSeries> = new Map()): WireSummary {
   // Added to the common object rather than spread into a new one: a page maps 100 of these, and
   // a spread copy of each was a fifth of the page's time on the event loop (bench/work-order-list.ts).
-  const wire = wireCommon(order, people) as ReturnType<typeof wireCommon> & Partial<WireSummary>;
+  const wire = wireCommon(order, people, series) as ReturnType<typeof wireCommon> & Partial<WireSummary>;
   wire.itemCount = order.itemCount;
   wire.productCount = order.productCount;
   wire.regularPriceUpdates = order.regularPriceUpdates;
@@ -154,9 +165,11 @@ export function toWireSummary(order: WorkOrderSummary, people: ReadonlyMap<strin
 }
 
 /** GET /api/work-orders/{id}: the summary, a page of the items, and the whole revert report. */
-export function toWireDetail(detail: WorkOrderDetail, itemsNextCursor: string | null, people: ReadonlyMap<string, string> = new Map()): WireDetail {
+export function toWireDetail(
+  detail: WorkOrderDetail, itemsNextCursor: string | null, people: ReadonlyMap<string, string> = new Map(), series: ReadonlyMap<string, WorkOrderSeries> = new Map(),
+): WireDetail {
   return {
-    ...toWireSummary(detail.order, people),
+    ...toWireSummary(detail.order, people, series),
     productUpdates: detail.items.map(toWireItem),
     itemsNextCursor,
     revertReport: detail.order.status === 'undone' ? detail.revertReport : null,

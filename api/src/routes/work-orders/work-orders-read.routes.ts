@@ -7,6 +7,8 @@
  *   orders' items (a page of 100 orders of 2,360 items each was 18 MB and 2 s as a whole list).
  * - GET /{id}: one order, its items a page at a time (`itemsCursor`, `itemsLimit`), and its
  *   whole revert report.
+ * A repeating order's run (issue 36) carries its series' rule and its place in it, read once per
+ * answer for the series on it.
  * - POST /overlaps: the company's orders that share products or variants with an order being
  *   made (contracts' isOverlapCandidate: pending ones, and completed ones still to revert;
  *   oldest first, compareRunTime), from the targets index rather than the items; the oldest
@@ -28,7 +30,7 @@ import {
 } from '@catalog/contracts/work-orders';
 import type { Database } from '../../db/repositories';
 import { defineRoutes } from '../define-routes';
-import { peopleOf, toWireDetail, toWireSummary } from './work-order-items';
+import { peopleOf, seriesOfOrders, toWireDetail, toWireSummary } from './work-order-items';
 
 const NOT_FOUND = 'Work order not found';
 
@@ -43,7 +45,8 @@ export function workOrderReadRoutes(deps: { db: Database }) {
         peopleOf(db, companyId),
       ]);
       const { items, nextCursor } = pageOf(rows, limit, (last) => timeIdCursor({ at: last.createdAt, id: last.id }));
-      return c.json({ orders: items.map((o) => toWireSummary(o, people)), nextCursor } satisfies WorkOrderListResponse);
+      const series = await seriesOfOrders(db, companyId, items);
+      return c.json({ orders: items.map((o) => toWireSummary(o, people, series)), nextCursor } satisfies WorkOrderListResponse);
     },
 
     'POST /api/work-orders/overlaps': async (c, { body: { items, target } }) => {
@@ -54,7 +57,8 @@ export function workOrderReadRoutes(deps: { db: Database }) {
       const { ids, complete } = await db.workOrders.overlapCandidates(companyId, wanted, now);
       const [summaries, people] = await Promise.all([db.workOrders.getSummaries(companyId, ids), peopleOf(db, companyId)]);
       // The contracts' rule decides (the query only narrowed the rows): the oldest first, as they would run.
-      const candidates = summaries.map((o) => toWireSummary(o, people)).filter((o) => isOverlapCandidate(o, now)).sort(compareRunTime);
+      const series = await seriesOfOrders(db, companyId, summaries);
+      const candidates = summaries.map((o) => toWireSummary(o, people, series)).filter((o) => isOverlapCandidate(o, now)).sort(compareRunTime);
       const listed = candidates.slice(0, MAX_OVERLAPS_LISTED);
       // How many items each shares, and each shared item once (under the first order that has it): a bounded answer.
       const shared = await db.workOrders.sharedTargets(companyId, listed.map((o) => o.id), wanted);
@@ -76,8 +80,8 @@ export function workOrderReadRoutes(deps: { db: Database }) {
       const detail = await db.workOrders.getDetail(companyId, params.id, { offset: itemsCursor, limit: itemsLimit + 1 });
       if (!detail) throw new ApiError(ErrorCode.NOT_FOUND, NOT_FOUND);
       const { items, nextCursor } = pageOf(detail.items, itemsLimit, () => workOrderItemsCursor(itemsCursor + itemsLimit));
-      const people = await peopleOf(db, companyId);
-      return c.json(toWireDetail({ ...detail, items }, nextCursor, people) satisfies WorkOrderDetail);
+      const [people, series] = await Promise.all([peopleOf(db, companyId), seriesOfOrders(db, companyId, [detail.order])]);
+      return c.json(toWireDetail({ ...detail, items }, nextCursor, people, series) satisfies WorkOrderDetail);
     },
   });
 }

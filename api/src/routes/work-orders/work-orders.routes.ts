@@ -1,7 +1,9 @@
 /**
- * /api/work-orders: create (idempotent on the client's id), list, delete, archive, set the end
- * (PATCH revertAt), preview an undo and undo (the safe undo of issue 18: the executor restores
- * only items still at the order's prices unless the request forces it).
+ * /api/work-orders: create (idempotent on the client's id), delete, archive, approve, reject,
+ * change (PATCH), seen; the undo and its preview are in work-order-undo.routes.ts, the reads in
+ * work-orders-read.routes.ts. A repeating order (issue 36) is created as the first run of its
+ * series; deleting, rejecting or archiving a run before it ran ends the series (the scheduler
+ * makes each next run: services/work-orders/series.ts).
  * Every query is scoped by the caller's company; another company's order is a 404. State
  * changes are compare-and-set in the database, guarded by contracts' WORK_ORDER_ACTION_GUARDS
  * (the spec's section 4 rules, which the list screen reads through workOrderActions), so the
@@ -25,31 +27,30 @@
  *
  * Caps (issue 14): a company may have WORK_ORDER_CAPS waiting (immediate pending or executing,
  * scheduled pending); one more answers 429 TOO_MANY_ORDERS, counted in the insert's transaction.
+ * A series' run counts as any order while it waits (only its next run waits at a time).
  * Each order records the store it was made for; undo of an order made for another store is a 409.
  */
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import {
-  allowsWorkOrderAction, mayDeleteWorkOrder, tooManyOrdersMessage, undoOtherStoreMessage, WITHDRAW_FORBIDDEN_MESSAGE, WORK_ORDER_ACTION_GUARDS, WORK_ORDER_CAPS,
+  allowsWorkOrderAction, mayDeleteWorkOrder, tooManyOrdersMessage, WITHDRAW_FORBIDDEN_MESSAGE, WORK_ORDER_ACTION_GUARDS, WORK_ORDER_CAPS,
 } from '@catalog/contracts/work-order-rules';
 import { APPROVE_AFTER_END_MESSAGE, memberMayMoveEnd, MEMBER_END_CHANGE_MESSAGE } from '@catalog/contracts/price-gate';
-import { isBigCommerceError } from '@catalog/commerce';
-import type { RevertReport, WorkOrder as WireWorkOrder } from '@catalog/contracts/work-orders';
+import { SERIES_END_REASONS, type WorkOrder as WireWorkOrder } from '@catalog/contracts/work-orders';
 import type { Company, Database, WorkOrder } from '../../db/repositories';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
 import type { SecretBox } from '../../lib/secrets';
 import type { CommerceFactory } from '../../services/store-connection';
 import { WorkOrderCapError } from '../../db/repositories.work-orders';
-import { StoreUnavailableError, storeClients } from '../../services/work-orders/executor';
-import { targetsOf } from '../../services/work-orders/price-plan';
-import { planRevert } from '../../services/work-orders/revert-plan';
+import { storeClients } from '../../services/work-orders/executor';
 import { notifyWorkOrdersDue } from '../../services/work-orders/scheduler';
-import { failureReason } from '../../services/work-orders/store-writer';
+import { stopSeries } from '../../services/work-orders/series';
 import { companySettingsOf, tellCreator } from '../../services/work-orders/approvals';
 import { passGate } from '../../services/price-gate';
 import { recordChange } from '../../services/work-orders/change-log';
 import { defineRoutes } from '../define-routes';
-import { peopleOf, resolveItems, toWireOrder } from './work-order-items';
+import { peopleOf, resolveItems, seriesOfOrders, toWireOrder } from './work-order-items';
+import { workOrderUndoRoutes } from './work-order-undo.routes';
 import { allowsChange, changeConflict, checkRevertAt, checkTarget, conflict, refuseCatalogItems } from './work-order-refusals';
 
 const NOT_FOUND = 'Work order not found';
@@ -68,17 +69,10 @@ export function workOrderRoutes(deps: {
     return company;
   }
 
-  /** The order as the wire has it, naming the people it records. */
+  /** The order as the wire has it, naming the people it records, and its series if it is a run of one. */
   async function wire(order: WorkOrder): Promise<WireWorkOrder> {
-    return toWireOrder(order, await peopleOf(db, order.companyId));
-  }
-  const storeClient = storeClients(deps);
-
-  /** An order made for another store than the one connected now cannot be undone (409). */
-  function refuseOtherStore(order: WorkOrder, settings: { storeHash: string } | null) {
-    if (order.storeHash !== null && settings && settings.storeHash !== order.storeHash) {
-      throw new ApiError(ErrorCode.CONFLICT, undoOtherStoreMessage(order.storeHash));
-    }
+    const [people, series] = await Promise.all([peopleOf(db, order.companyId), seriesOfOrders(db, order.companyId, [order])]);
+    return toWireOrder(order, people, series);
   }
 
   /** The order, or 404 for an id that is absent or another company's (a malformed one: the route table's 404). */
@@ -90,6 +84,7 @@ export function workOrderRoutes(deps: {
 
   // The reads (the list's pages, one order, the overlaps): work-orders-read.routes.ts.
   return defineRoutes({
+    ...workOrderUndoRoutes({ db, storeClient: storeClients(deps), load, wire }),
     'POST /api/work-orders': async (c, { body }) => {
       const user = c.get('user');
       const target = body.target ? await checkTarget(db, user.companyId, body.target) : null;
@@ -117,6 +112,8 @@ export function workOrderRoutes(deps: {
         revertAt,
         target,
         awaitingApproval: outcome === 'approval',
+        // A repeating order is its series' first run; the run before each next one makes it.
+        series: body.repeat ? { id: crypto.randomUUID(), run: 1, start: { rule: body.repeat } } : undefined,
         caps: WORK_ORDER_CAPS,
       }).catch((err: unknown) => {
         if (err instanceof WorkOrderCapError) throw new ApiError(ErrorCode.TOO_MANY_ORDERS, tooManyOrdersMessage(err.cap));
@@ -155,6 +152,7 @@ export function workOrderRoutes(deps: {
         user.companyId, order.id, { status: 'rejected', rejectedBy: user.id, rejectedAt: now, rejectionReason: reason }, WORK_ORDER_ACTION_GUARDS.reject, now,
       );
       if (!rejected) throw conflict('reject', (await db.workOrders.get(user.companyId, order.id)) ?? order);
+      await stopSeries(db, rejected, SERIES_END_REASONS.rejected, now);
       await tellCreator(mail, rejected, user, reason);
       return c.json(await wire(rejected) satisfies WireWorkOrder);
     },
@@ -168,6 +166,8 @@ export function workOrderRoutes(deps: {
       if (!(await db.workOrders.delete(companyId, order.id, WORK_ORDER_ACTION_GUARDS.delete))) {
         throw conflict('delete', (await db.workOrders.get(companyId, order.id)) ?? order);
       }
+      // Its next run would have been made when it started: the series ends here.
+      await stopSeries(db, order, SERIES_END_REASONS.deleted);
       return c.json({ message: 'Work order deleted' });
     },
 
@@ -176,6 +176,8 @@ export function workOrderRoutes(deps: {
       const order = await load(companyId, params.id);
       const archived = await db.workOrders.update(companyId, order.id, { archived: true }, WORK_ORDER_ACTION_GUARDS.archive);
       if (!archived) throw conflict('archive', (await db.workOrders.get(companyId, order.id)) ?? order);
+      // An archived run never starts (nor makes its next).
+      if (order.status === 'pending') await stopSeries(db, order, SERIES_END_REASONS.archived);
       return c.json(await wire(archived) satisfies WireWorkOrder);
     },
 
@@ -241,50 +243,6 @@ export function workOrderRoutes(deps: {
       const order = await load(companyId, params.id);
       const seen = order.needsAttention ? await db.workOrders.update(companyId, order.id, { needsAttention: false }) : order;
       return c.json(await wire(seen ?? order) satisfies WireWorkOrder);
-    },
-
-    // What an undo would do now: the store's prices read, each item classified (issue 18).
-    'GET /api/work-orders/:id/undo-preview': async (c, { params }) => {
-      const { companyId } = c.get('user');
-      const order = await load(companyId, params.id);
-      if (order.status !== 'completed' || order.archived) throw conflict('undo', order);
-      refuseOtherStore(order, await db.settings.get(companyId));
-      if (!order.originalPrices) throw new ApiError(ErrorCode.CONFLICT, 'This order has no record of the prices it replaced');
-      try {
-        const client = await storeClient(companyId);
-        const plan = await planRevert(db, client, order, targetsOf(order.productUpdates, order.target), false, c.req.raw.signal);
-        return c.json(plan.report satisfies RevertReport);
-      } catch (err) {
-        if (err instanceof StoreUnavailableError) throw new ApiError(ErrorCode.CONFLICT, err.message);
-        if (isBigCommerceError(err)) throw new ApiError(ErrorCode.UPSTREAM, `Could not read the current prices from the store: ${failureReason(err)}`);
-        throw err;
-      }
-    },
-
-    'POST /api/work-orders/:id/undo': async (c, { params, body: { force } }) => {
-      const user = c.get('user');
-      const { companyId } = user;
-      const order = await load(companyId, params.id);
-      // Through the gate (decision 048): an undo puts back the order's own prices; no guardrail
-      // or approval stops it, so a wrong order can always be taken back.
-      await passGate(db, { path: 'undo', companyId, role: user.role, items: [] });
-      // Its prices were changed in another store, whose product ids mean nothing in this one.
-      // (An order from before stores were recorded, storeHash null, counts as this store's; the
-      // executor checks again, should the store change between here and the run.)
-      refuseOtherStore(order, await db.settings.get(companyId));
-      // Marked for the scheduler: executing with executedAt set means "undo", and a lease that
-      // has already lapsed lets the first scheduler that looks (in any process) claim it.
-      const marked = await db.workOrders.update(
-        companyId, order.id,
-        {
-          status: 'executing', error: null, leaseOwner: null, leaseExpiresAt: new Date(Date.now() - 1),
-          undoRequest: { trigger: 'manual', force, by: user.id }, revertReport: null,
-        },
-        WORK_ORDER_ACTION_GUARDS.undo,
-      );
-      if (!marked) throw conflict('undo', (await db.workOrders.get(companyId, order.id)) ?? order);
-      notifyWorkOrdersDue();
-      return c.json(await wire(marked) satisfies WireWorkOrder, 202);
     },
   });
 }

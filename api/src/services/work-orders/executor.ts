@@ -18,6 +18,9 @@
  * if items fail for good, the order's prices are put back and it stays completed, with an error
  * saying what failed.
  *
+ * A run of a repeating order (issue 36) makes the series' next run once it passed its gate, before
+ * its first write (series.ts); one that fails before that ends its series.
+ *
  * Store change: an order (or an undo) made for another store than the one saved now is not
  * written: it fails with STORE_CHANGED_ERROR (an undo stays completed with that error). The
  * settings route already cancels pending orders and refuses such undos; this is the defence
@@ -44,6 +47,7 @@ import { gateAtRun, planUndo } from './run-plan';
 import { readAsWritten, readBack, type ReadsAsWritten } from './run-read-back';
 import { applyAsWritten, applyLocally, recordHistory } from './run-record';
 import { readPrices, saveSnapshot } from './run-snapshot';
+import { afterRun, continueSeries } from './series';
 import { writeOrPutBack, type WriteListeners } from './run-write';
 
 // The store client a work order runs against: the company's saved connection, its access token
@@ -152,11 +156,13 @@ export function createExecutor(o: ExecutorOptions) {
         targets = targetsOf(order.productUpdates, order.target);
       } catch (err) {
         // Items the API did not write (no store ids): a final answer, not a crash to resume forever.
-        return order.executedAt
-          ? await finish(ctx, 'undo_failed', { status: 'completed', error: `Could not undo: ${sentence(messageOf(err))}` })
-          : await failed(ctx, `Could not start: ${sentence(messageOf(err))} Nothing was changed.`);
+        if (order.executedAt) return await finish(ctx, 'undo_failed', { status: 'completed', error: `Could not undo: ${sentence(messageOf(err))}` });
+        const outcome = await failed(ctx, `Could not start: ${sentence(messageOf(err))} Nothing was changed.`);
+        await afterRun(ctx, outcome);
+        return outcome;
       }
       const outcome = order.executedAt ? await undo(ctx, targets) : await execute(ctx, targets);
+      if (!order.executedAt) await afterRun(ctx, outcome);
       log.info('work order run finished', { outcome });
       return outcome;
     } catch (err) {
@@ -197,6 +203,8 @@ export function createExecutor(o: ExecutorOptions) {
       // requires approval of goes back to awaiting approval. Once: a resumed run has its snapshot.
       const stopped = await gateAtRun(ctx, read);
       if (stopped) return stopped;
+      // A repeating order's next run, made as this one starts (issue 36): once, whichever process runs this.
+      await continueSeries(ctx, read);
       // Saved before the first write: a resumed run must restore these, not prices it wrote itself.
       if (!(await saveSnapshot(ctx, read))) return 'lost';
       snapshot = read;

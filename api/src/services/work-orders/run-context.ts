@@ -38,6 +38,8 @@ export interface RunContext extends StepOptions {
   /** Aborts when the lease is lost or the run is stopped. */
   signal: AbortSignal;
   log: Logger;
+  /** The run got as far as making its series' next run (series.ts continueSeries), or found it made. */
+  seriesContinued?: boolean;
 }
 
 export const sentence = (s: string) => (/[.!?]$/.test(s.trim()) ? s.trim() : `${s.trim()}.`);
