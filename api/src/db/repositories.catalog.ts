@@ -6,6 +6,7 @@
  */
 
 import type { ProductFilters } from '@catalog/contracts/product-filters';
+import type { ReplicationRowShape } from '@catalog/contracts/replication-rows';
 import type { NewPriceHistoryEntry } from './repositories.price-history';
 
 // ---------------------------------------------------------------- catalog
@@ -239,9 +240,10 @@ export interface ProductsRepository {
   changesSince(companyId: string, sinceVersion: number, limit: number): Promise<ChangesPage>;
   /**
    * Optional: changesSince's page as the wire's JSON (SQLite: written by SQLite, a first pull's
-   * 5,000-row pages at a fraction of the cost). Absent, the service maps changesSince's rows.
+   * 5,000-row pages at a fraction of the cost), its rows as objects or arrays (`shape`, decision
+   * 064). Absent, the service maps changesSince's rows.
    */
-  changesSinceJson?(companyId: string, sinceVersion: number, limit: number): Promise<ChangesPageJson>;
+  changesSinceJson?(companyId: string, sinceVersion: number, limit: number, shape: ReplicationRowShape): Promise<ChangesPageJson>;
   /** Tombstones the given products (and their variants); returns how many products. */
   removeByExternalIds(companyId: string, externalIds: number[], now?: Date): Promise<number>;
   /** Tombstones every live product and variant; returns how many products. */

@@ -8,6 +8,7 @@
  * a device's pull sees the deletion. Writes go in chunks: a company has 100,000s of records and
  * no call loads them all.
  */
+import type { ReplicationRowShape } from '@catalog/contracts/replication-rows';
 
 /** A price list as the store describes it. */
 export interface PriceListInput {
@@ -204,9 +205,10 @@ export interface PriceListsRepository {
   changesSince(companyId: string, afterVersion: number, limit: number): Promise<PriceListRecordChange[]>;
   /**
    * Optional: a page of changesSince as the wire's JSON (SQLite: written by SQLite, far cheaper
-   * than mapping the rows). Absent, the route maps changesSince's rows.
+   * than mapping the rows), its rows as objects or arrays (`shape`, decision 064). Absent, the
+   * route maps changesSince's rows.
    */
-  changesSinceJson?(companyId: string, afterVersion: number, limit: number): Promise<PriceListChangesJson>;
+  changesSinceJson?(companyId: string, afterVersion: number, limit: number, shape: ReplicationRowShape): Promise<PriceListChangesJson>;
   /**
    * The currency of the catalog's prices: the default currency of the store's channel 1 (its
    * default storefront), else of its first channel; null when no channel says.

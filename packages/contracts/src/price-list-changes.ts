@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
 import { queryInt, singleLineText } from './common';
 import { PriceListSummary } from './price-lists';
+import { RECORD_COLUMNS, RECORD_KEY_COLUMNS, ReplicationRowShape, rowsOf, RowColumns } from './replication-rows';
 
 /** Records per page: a page is written to IndexedDB in one transaction. */
 export const DEFAULT_PRICE_LIST_CHANGES_LIMIT = 5000;
@@ -24,6 +25,8 @@ export const PriceListChangesQuery = lazySchema(() =>
     limit: queryInt(1, MAX_PRICE_LIST_CHANGES_LIMIT, 'The limit').default(DEFAULT_PRICE_LIST_CHANGES_LIMIT),
     /** The `catalogId` the device's copy was pulled from; another one gets `reset: true`. */
     catalog: singleLineText(200, { label: 'The catalog', trim: true }).min(1).optional(),
+    /** `arrays`: records and deleted keys as arrays of their values in `columns` order (replication-rows.ts, decision 064). */
+    rows: ReplicationRowShape,
   }),
 );
 export type PriceListChangesQuery = z.infer<typeof PriceListChangesQuery>;
@@ -76,3 +79,18 @@ export const PriceListChangesResponse = lazySchema(() =>
   }),
 );
 export type PriceListChangesResponse = z.infer<typeof PriceListChangesResponse>;
+
+/**
+ * A page asked with `rows=arrays`: records and deleted keys as arrays in the order `columns`
+ * names (RECORD_COLUMNS, RECORD_KEY_COLUMNS); parsed, it is the PriceListChangesResponse of objects.
+ */
+export const PriceListChangesArraysResponse = lazySchema(() =>
+  PriceListChangesResponse.extend({
+    columns: RowColumns,
+    records: rowsOf(ReplicatedPriceListRecord, RECORD_COLUMNS),
+    deleted: rowsOf(PriceListRecordKey, RECORD_KEY_COLUMNS),
+  }),
+);
+
+/** GET /api/price-lists/changes answers either shape, as `rows` asks. */
+export const PriceListChangesPage = lazySchema(() => z.union([PriceListChangesResponse, PriceListChangesArraysResponse]));

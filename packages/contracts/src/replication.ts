@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
 import { IntId, IsoDateTime, queryInt, singleLineText } from './common';
 import { Product, Variant } from './products';
+import { PRODUCT_COLUMNS, ReplicationRowShape, rowsOf, RowColumns, VARIANT_COLUMNS } from './replication-rows';
 
 /**
  * The shape of what a device stores. Bump it when the replicated shape changes: devices that
@@ -33,6 +34,8 @@ export const CatalogChangesQuery = lazySchema(() =>
      * company) gets `reset: true`.
      */
     catalog: singleLineText(64, { label: 'The catalog', trim: true }).min(1).optional(),
+    /** `arrays`: products and variants as arrays of their values in `columns` order (replication-rows.ts, decision 064). */
+    rows: ReplicationRowShape,
   }),
 );
 export type CatalogChangesQuery = z.infer<typeof CatalogChangesQuery>;
@@ -88,6 +91,21 @@ export const CatalogChangesResponse = lazySchema(() =>
   }),
 );
 export type CatalogChangesResponse = z.infer<typeof CatalogChangesResponse>;
+
+/**
+ * A page asked with `rows=arrays`: products and variants as arrays in the order `columns` names
+ * (PRODUCT_COLUMNS, VARIANT_COLUMNS); parsed, it is the CatalogChangesResponse of objects.
+ */
+export const CatalogChangesArraysResponse = lazySchema(() =>
+  CatalogChangesResponse.extend({
+    columns: RowColumns,
+    products: rowsOf(ReplicatedProduct, PRODUCT_COLUMNS),
+    variants: rowsOf(ReplicatedVariant, VARIANT_COLUMNS),
+  }),
+);
+
+/** GET /api/catalog/changes answers either shape, as `rows` asks. */
+export const CatalogChangesPage = lazySchema(() => z.union([CatalogChangesResponse, CatalogChangesArraysResponse]));
 
 /**
  * GET /api/catalog/version: the company's catalog version (the cursor a device that has every

@@ -13,7 +13,7 @@
  * The messages go over a port, so a test runs both sides in one thread over a MessageChannel.
  */
 import { ApiError, type ErrorCode } from '@catalog/contracts/errors';
-import { CatalogChangesResponse } from '@catalog/contracts/replication';
+import { CatalogChangesPage } from '@catalog/contracts/replication';
 import { failure, NETWORK_ERROR_MESSAGE } from '../lib/api-response';
 import type { PreparedRequest } from '../lib/api-client';
 import type { AppliedPage } from './catalog-apply';
@@ -93,7 +93,7 @@ export function servePulls(port: PullPort): void {
     }
     post({ type: 'answered' });
     if (!res.ok) throw await failure(res);
-    return CatalogChangesResponse.parse(await res.json());
+    return CatalogChangesPage.parse(await res.json());
   };
 
   async function pull(dbName: string): Promise<void> {

@@ -7,7 +7,7 @@
  */
 import { isApiError } from '@catalog/contracts/errors';
 import {
-  MAX_PRICE_LIST_CHANGES_LIMIT, PriceListChangesResponse, type PriceListRecordKey, type ReplicatedPriceListRecord,
+  MAX_PRICE_LIST_CHANGES_LIMIT, PriceListChangesPage, type PriceListChangesResponse, type PriceListRecordKey, type ReplicatedPriceListRecord,
 } from '@catalog/contracts/price-list-changes';
 import { apiFetch } from '../lib/api-client';
 import { PULL_RATE_LIMIT_RETRIES, PULL_RETRY_DEFAULT_MS, PULL_RETRY_MAX_MS } from './catalog-pull';
@@ -21,8 +21,9 @@ export type FetchPriceListChanges = (cursor: number, catalog: string | undefined
 
 export const fetchPriceListChangesFromApi: FetchPriceListChanges = (cursor, catalog) =>
   apiFetch('/api/price-lists/changes', {
-    query: { cursor, limit: MAX_PRICE_LIST_CHANGES_LIMIT, catalog },
-    schema: PriceListChangesResponse,
+    // Records as arrays (decision 064); a page of objects (a server from before) is read as well.
+    query: { cursor, limit: MAX_PRICE_LIST_CHANGES_LIMIT, catalog, rows: 'arrays' },
+    schema: PriceListChangesPage,
   });
 
 /** `fetchChanges` that waits the server's Retry-After on a 429 and asks again (as the catalog's pull does). */

@@ -165,8 +165,8 @@ export function sqlitePriceLists(db: SqliteDb, stmts: CatalogStatements): PriceL
       return db.select().from(rec).where(changedAfterWhere(rec, companyId, afterVersion)).orderBy(asc(rec.version)).limit(limit).all().map(toRecordChange);
     },
 
-    async changesSinceJson(companyId, afterVersion, limit) {
-      return priceListChangesJson(db, stmts, companyId, afterVersion, limit);
+    async changesSinceJson(companyId, afterVersion, limit, shape) {
+      return priceListChangesJson(db, stmts, companyId, afterVersion, limit, shape);
     },
 
     async catalogCurrency(companyId) {

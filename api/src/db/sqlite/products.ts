@@ -157,8 +157,8 @@ export function sqliteProducts(db: SqliteDb, stmts: CatalogStatements, file: str
         return mergeChanges(ps, vs, sinceVersion, limit);
       }, { behavior: 'deferred' });
     },
-    async changesSinceJson(companyId, sinceVersion, limit) {
-      return catalogChangesJson(db, stmts, companyId, sinceVersion, limit);
+    async changesSinceJson(companyId, sinceVersion, limit, shape) {
+      return catalogChangesJson(db, stmts, companyId, sinceVersion, limit, shape);
     },
   };
 }

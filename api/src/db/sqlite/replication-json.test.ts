@@ -14,6 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrng } from '@catalog/demo-store/prng';
 import { CATALOG_SCHEMA_VERSION, type CatalogChangesResponse } from '@catalog/contracts/replication';
 import { PriceListChangesResponse } from '@catalog/contracts/price-list-changes';
+import {
+  PRODUCT_COLUMNS, RECORD_COLUMNS, RECORD_KEY_COLUMNS, VARIANT_COLUMNS, type ReplicationRowShape,
+} from '@catalog/contracts/replication-rows';
 import { openDatabase } from '../index';
 import type { Database, PriceListMetadata, ProductInput } from '../repositories';
 import { createCatalogChanges } from '../../services/catalog/replication';
@@ -124,13 +127,23 @@ describe('replication pages written by SQLite', () => {
     return out;
   }
 
-  it.each([1, 2, 7, 50, 5000])('gives the catalog pages the mapped rows give, %i rows a page', async (limit) => {
-    const read = (of: Database) => {
+  /** A page's rows as arrays, as the objects they stand for (the schema's own reading is tested in the contracts). */
+  const objectsOf = (rows: readonly unknown[], columns: readonly string[]) =>
+    (rows as unknown[][]).map((row) => Object.fromEntries(columns.map((c, i) => [c, row[i]])));
+
+  it.each([1, 2, 7, 50, 5000])('gives the catalog pages the mapped rows give, %i rows a page, as objects and as arrays', async (limit) => {
+    const read = (of: Database, rows: ReplicationRowShape = 'objects') => {
       const changes = createCatalogChanges(of);
-      return (cursor: number) => changes(companyId, { cursor, limit, schema: CATALOG_SCHEMA_VERSION });
+      return (cursor: number) => changes(companyId, { cursor, limit, schema: CATALOG_SCHEMA_VERSION, rows });
     };
     const written = await pages<CatalogChangesResponse>(read(db));
     expect(written).toEqual(await pages<CatalogChangesResponse>(read(mapped(db))));
+    // Rows as arrays (decision 064): the same on both paths, and read back as the same objects.
+    const arrays = await pages<CatalogChangesResponse>(read(db, 'arrays'));
+    expect(arrays).toEqual(await pages<CatalogChangesResponse>(read(mapped(db), 'arrays')));
+    expect(arrays.map((p) => ({ ...p, products: objectsOf(p.products, PRODUCT_COLUMNS), variants: objectsOf(p.variants, VARIANT_COLUMNS) })))
+      .toEqual(written.map((p) => ({ ...p, columns: { products: PRODUCT_COLUMNS, variants: VARIANT_COLUMNS } })));
+    expect(arrays[0]!.products[0]).toBeInstanceOf(Array);
     const all = written.flatMap((p) => [...p.products, ...p.variants]);
     // The data covers what it is meant to: tombstones, hand-edited option values, every company's own rows only.
     expect(written.flatMap((p) => p.deletedProductIds)).toEqual(expect.arrayContaining([1003, 1010, 1011]));
@@ -140,13 +153,18 @@ describe('replication pages written by SQLite', () => {
     expect(new Set(all.map((r) => r.id)).size).toBe(all.length);
   });
 
-  it.each([1, 3, 50, 5000])('gives the price list pages the mapped rows give, %i records a page', async (limit) => {
-    const read = (of: Database) => {
+  it.each([1, 3, 50, 5000])('gives the price list pages the mapped rows give, %i records a page, as objects and as arrays', async (limit) => {
+    const read = (of: Database, rows: ReplicationRowShape = 'objects') => {
       const changes = createPriceListChanges(of);
-      return (cursor: number) => changes(companyId, { cursor, limit });
+      return (cursor: number) => changes(companyId, { cursor, limit, rows });
     };
     const written = await pages<PriceListChangesResponse>(read(db));
     expect(written).toEqual(await pages<PriceListChangesResponse>(read(mapped(db))));
+    const arrays = await pages<PriceListChangesResponse>(read(db, 'arrays'));
+    expect(arrays).toEqual(await pages<PriceListChangesResponse>(read(mapped(db), 'arrays')));
+    expect(arrays.map((p) => ({ ...p, records: objectsOf(p.records, RECORD_COLUMNS), deleted: objectsOf(p.deleted, RECORD_KEY_COLUMNS) })))
+      .toEqual(written.map((p) => ({ ...p, columns: { records: RECORD_COLUMNS, deleted: RECORD_KEY_COLUMNS } })));
+    expect(arrays.flatMap((p) => p.deleted)[0]).toBeInstanceOf(Array);
     for (const page of written) PriceListChangesResponse.parse(page);
     expect(written.flatMap((p) => p.deleted)).toHaveLength(10);
     expect(written.flatMap((p) => p.records)).toHaveLength(110);
@@ -155,12 +173,12 @@ describe('replication pages written by SQLite', () => {
   it('answers an empty page at the cursor after the last change', async () => {
     const read = async <T>(pull: Promise<Buffer>) => JSON.parse(String(await pull)) as T;
     const catalogChanges = createCatalogChanges(db);
-    const catalog = await read<CatalogChangesResponse>(catalogChanges(companyId, { cursor: 0, limit: 5000 }));
-    expect(await read(catalogChanges(companyId, { cursor: catalog.cursor, limit: 5000 })))
+    const catalog = await read<CatalogChangesResponse>(catalogChanges(companyId, { cursor: 0, limit: 5000, rows: 'objects' }));
+    expect(await read(catalogChanges(companyId, { cursor: catalog.cursor, limit: 5000, rows: 'arrays' })))
       .toMatchObject({ cursor: catalog.cursor, hasMore: false, products: [], variants: [], deletedProductIds: [], deletedVariantIds: [] });
     const priceListChanges = createPriceListChanges(db);
-    const records = await read<PriceListChangesResponse>(priceListChanges(companyId, { cursor: 0, limit: 120 }));
+    const records = await read<PriceListChangesResponse>(priceListChanges(companyId, { cursor: 0, limit: 120, rows: 'objects' }));
     expect(records.hasMore).toBe(false);
-    expect(await read(priceListChanges(companyId, { cursor: records.cursor, limit: 120 }))).toMatchObject({ cursor: records.cursor, hasMore: false, records: [], deleted: [] });
+    expect(await read(priceListChanges(companyId, { cursor: records.cursor, limit: 120, rows: 'arrays' }))).toMatchObject({ cursor: records.cursor, hasMore: false, records: [], deleted: [] });
   });
 });

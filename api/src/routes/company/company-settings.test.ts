@@ -45,7 +45,7 @@ describe('PATCH /api/company/settings', () => {
     expect((await t.call(t.outsider, 'GET', URL)).body).toEqual(DEFAULT_COMPANY_SETTINGS);
     // The EU prior price mode (issue 36): its window, the "was" price the theme shows, publishing.
     const eu = await t.call(t.owner, 'PATCH', URL, { priorPriceDays: 30, priorPriceShownAs: 'msrp', publishPriorPrice: true });
-    expect(eu.body).toEqual({ ...again.body, priorPriceDays: 30, priorPriceShownAs: 'msrp', publishPriorPrice: true });
+    expect(eu.body).toEqual({ ...(again.body as object), priorPriceDays: 30, priorPriceShownAs: 'msrp', publishPriorPrice: true });
     expect(await t.db.companies.get(t.owner.companyId)).toMatchObject({ priorPriceDays: 30, priorPriceShownAs: 'msrp', publishPriorPrice: true });
   });
 

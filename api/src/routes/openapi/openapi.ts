@@ -20,6 +20,7 @@ import * as priceListChanges from '@catalog/contracts/price-list-changes';
 import * as priceLists from '@catalog/contracts/price-lists';
 import * as products from '@catalog/contracts/products';
 import * as replication from '@catalog/contracts/replication';
+import * as replicationRows from '@catalog/contracts/replication-rows';
 import * as settings from '@catalog/contracts/settings';
 import * as storeWebhooks from '@catalog/contracts/store-webhooks';
 import * as subscription from '@catalog/contracts/subscription';
@@ -34,7 +35,7 @@ import { COMPONENTS, jsonSchemas, reachable, type JsonSchema } from './json-sche
 
 /** Where the route table's schemas get their names: the modules that export them. */
 const SCHEMA_MODULES: ReadonlyArray<Record<string, unknown>> = [
-  auth, backups, bigcommerceApp, common, companySettings, csv, dashboard, errors, lowestPrice, priceListChanges, priceLists, products, replication, settings, storeWebhooks, subscription, sync, team, workOrders, teamRows,
+  auth, backups, bigcommerceApp, common, companySettings, csv, dashboard, errors, lowestPrice, priceListChanges, priceLists, products, replication, replicationRows, settings, storeWebhooks, subscription, sync, team, workOrders, teamRows,
 ];
 
 export const SECURITY_SCHEMES = {

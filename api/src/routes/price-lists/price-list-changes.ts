@@ -9,11 +9,15 @@
  * whose cursor is ahead of the company's version, starts over (`reset`, from 0). The connection
  * is part of the id because a device offline meanwhile may come back when the new connection's
  * versions have passed its cursor: the cursor alone would not tell it its copy is gone.
+ *
+ * Records are objects, or with `rows=arrays` arrays of their values in the contracts' columns
+ * order, named in the page's `columns` (replication-rows.ts, decision 064).
  */
 import type { PriceListChangesQuery, PriceListChangesResponse, ReplicatedPriceListRecord } from '@catalog/contracts/price-list-changes';
 import type { PriceListSummary } from '@catalog/contracts/price-lists';
 import { formatCents } from '@catalog/contracts/money';
 import { LruCache } from '@catalog/contracts/lru-cache';
+import { RECORD_COLUMNS, RECORD_KEY_COLUMNS, toRow, type ReplicationRowShape } from '@catalog/contracts/replication-rows';
 import type {
   ApiSettings, Database, PriceListChangesJson, PriceListRecordChange, PriceListRecordCount, PriceListSyncState, StoredPriceList,
 } from '../../db/repositories';
@@ -64,7 +68,7 @@ export function createPriceListChanges(db: Database): PriceListChanges {
     const reset = (query.catalog !== undefined && query.catalog !== catalogId) || query.cursor > state.recordVersion;
     const since = reset ? 0 : query.cursor;
     const [page, lists, catalogCurrency] = await Promise.all([
-      recordsJson(db, companyId, since, query.limit),
+      recordsJson(db, companyId, since, query.limit, query.rows),
       recordCounts(companyId, state).then((known) => db.priceLists.listLists(companyId, known)),
       db.priceLists.catalogCurrency(companyId),
     ]);
@@ -77,21 +81,25 @@ export function createPriceListChanges(db: Database): PriceListChanges {
       latestVersion: Math.max(state.recordVersion, page.cursor),
       catalogCurrency,
       lists: lists.map(toWireList),
+      ...(query.rows === 'arrays' ? { columns: { records: RECORD_COLUMNS, deleted: RECORD_KEY_COLUMNS } } : {}),
     };
     return pageJson(head, { records: page.records, deleted: page.deleted });
   };
 }
 
 /** The page's records: the dialect's own JSON when it writes it, else changesSince's rows mapped here. */
-async function recordsJson(db: Database, companyId: string, since: number, limit: number): Promise<PriceListChangesJson> {
-  if (db.priceLists.changesSinceJson) return db.priceLists.changesSinceJson(companyId, since, limit);
+async function recordsJson(db: Database, companyId: string, since: number, limit: number, shape: ReplicationRowShape): Promise<PriceListChangesJson> {
+  if (db.priceLists.changesSinceJson) return db.priceLists.changesSinceJson(companyId, since, limit, shape);
   // One more than the page: whether another page follows.
   const rows = await db.priceLists.changesSince(companyId, since, limit + 1);
   const page = rows.slice(0, limit);
+  const records = page.filter((r) => !r.deleted).map(toReplicated);
+  const deleted = page.filter((r) => r.deleted).map(keyOf);
+  const arrays = shape === 'arrays';
   return {
     cursor: page.at(-1)?.version ?? since,
     hasMore: rows.length > limit,
-    records: Buffer.from(JSON.stringify(page.filter((r) => !r.deleted).map(toReplicated))),
-    deleted: Buffer.from(JSON.stringify(page.filter((r) => r.deleted).map(keyOf))),
+    records: Buffer.from(JSON.stringify(arrays ? records.map((r) => toRow(r, RECORD_COLUMNS)) : records)),
+    deleted: Buffer.from(JSON.stringify(arrays ? deleted.map((k) => toRow(k, RECORD_KEY_COLUMNS)) : deleted)),
   };
 }

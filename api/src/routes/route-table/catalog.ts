@@ -10,7 +10,7 @@ import {
 } from '@catalog/contracts/products';
 import { LowestPriceQuery, LowestPriceResponse } from '@catalog/contracts/lowest-price';
 import { PriceHistoryExportQuery } from '@catalog/contracts/price-history-export';
-import { CatalogChangesQuery, CatalogChangesResponse, CatalogVersionResponse } from '@catalog/contracts/replication';
+import { CatalogChangesPage, CatalogChangesQuery, CatalogVersionResponse } from '@catalog/contracts/replication';
 import { SyncStatus } from '@catalog/contracts/sync';
 import type { RouteRows } from './route-spec';
 
@@ -60,7 +60,7 @@ export const CATALOG_ROUTES = {
   'GET /api/categories': { summary: 'The category paths, sorted', access: 'catalog.read', responses: { 200: CategoriesResponse } },
   'GET /api/catalog/changes': {
     summary: 'Replication: the catalog\u2019s changes after a cursor, in pages (`reset`: drop the local copy first)', access: 'catalog.read',
-    query: CatalogChangesQuery, responses: { 200: CatalogChangesResponse },
+    query: CatalogChangesQuery, responses: { 200: CatalogChangesPage },
   },
   'GET /api/catalog/version': { summary: 'The catalog\u2019s and its price lists\u2019 versions: is a device\u2019s copy behind?', access: 'catalog.read', responses: { 200: CatalogVersionResponse } },
 } as const satisfies RouteRows;

@@ -4,7 +4,7 @@
  * records in pages. Reading them is reading the catalog.
  */
 import { IntIdParam } from '@catalog/contracts/common';
-import { PriceListChangesQuery, PriceListChangesResponse } from '@catalog/contracts/price-list-changes';
+import { PriceListChangesPage, PriceListChangesQuery } from '@catalog/contracts/price-list-changes';
 import { PriceListRecordsQuery, PriceListRecordsResponse, PriceListsResponse } from '@catalog/contracts/price-lists';
 import type { RouteRows } from './route-spec';
 
@@ -15,7 +15,7 @@ export const PRICE_LIST_ROUTES = {
   },
   'GET /api/price-lists/changes': {
     summary: 'Replication: the price list records changed after a cursor, in pages, with every list (`reset`: drop the local copy first)',
-    access: 'catalog.read', query: PriceListChangesQuery, responses: { 200: PriceListChangesResponse },
+    access: 'catalog.read', query: PriceListChangesQuery, responses: { 200: PriceListChangesPage },
   },
   'GET /api/price-lists/:id/records': {
     summary: 'A price list\u2019s records (variant, currency, prices), a page at a time, by product, SKU or currency', access: 'catalog.read',

@@ -10,10 +10,14 @@
  * cursor is ahead of the company's version: it was taken from another company's catalog or
  * from the database before a restore, so changes since it mean nothing. The page then starts
  * from 0 and the device drops its copy before applying it.
+ *
+ * Rows are objects, or with `rows=arrays` arrays of their values in the contracts' columns order,
+ * named in the page's `columns` (replication-rows.ts, decision 064).
  */
 import { CATALOG_SCHEMA_VERSION, type CatalogChangesQuery, type CatalogChangesResponse } from '@catalog/contracts/replication';
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import { LruCache } from '@catalog/contracts/lru-cache';
+import { PRODUCT_COLUMNS, toRow, VARIANT_COLUMNS, type ReplicationRowShape } from '@catalog/contracts/replication-rows';
 import type { ChangesPageJson, Database } from '../../db/repositories';
 import { toReplicatedProduct, toReplicatedVariant } from './catalog-wire';
 
@@ -46,7 +50,7 @@ async function catalogChanges(
     query.cursor > company.catalogVersion;
   const since = reset ? 0 : query.cursor;
   const [page, totalProducts] = await Promise.all([
-    changesJson(db, companyId, since, query.limit),
+    changesJson(db, companyId, since, query.limit, query.rows),
     countProducts(companyId, company.catalogVersion),
   ]);
   const head: Omit<CatalogChangesResponse, 'products' | 'variants' | 'deletedProductIds' | 'deletedVariantIds'> = {
@@ -58,6 +62,7 @@ async function catalogChanges(
     // Read before the page: writes committed in between can put the page past it.
     latestVersion: Math.max(company.catalogVersion, page.cursor),
     totalProducts,
+    ...(query.rows === 'arrays' ? { columns: { products: PRODUCT_COLUMNS, variants: VARIANT_COLUMNS } } : {}),
   };
   return pageJson(head, { products: page.products, variants: page.variants, deletedProductIds: page.deletedProductIds, deletedVariantIds: page.deletedVariantIds });
 }
@@ -74,8 +79,8 @@ export function pageJson(head: object, arrays: Record<string, Buffer>): Buffer<A
 }
 
 /** The page's arrays: the dialect's own JSON when it writes it, else changesSince's rows mapped here. */
-async function changesJson(db: Database, companyId: string, since: number, limit: number): Promise<ChangesPageJson> {
-  if (db.products.changesSinceJson) return db.products.changesSinceJson(companyId, since, limit);
+async function changesJson(db: Database, companyId: string, since: number, limit: number, shape: ReplicationRowShape): Promise<ChangesPageJson> {
+  if (db.products.changesSinceJson) return db.products.changesSinceJson(companyId, since, limit, shape);
   const page = await db.products.changesSince(companyId, since, limit);
   const body: Pick<CatalogChangesResponse, 'products' | 'variants' | 'deletedProductIds' | 'deletedVariantIds'> = {
     products: [], variants: [], deletedProductIds: [], deletedVariantIds: [],
@@ -91,8 +96,11 @@ async function changesJson(db: Database, companyId: string, since: number, limit
     }
   }
   const json = (value: unknown) => Buffer.from(JSON.stringify(value));
+  const arrays = shape === 'arrays';
   return {
-    cursor: page.cursor, hasMore: page.hasMore, products: json(body.products), variants: json(body.variants),
+    cursor: page.cursor, hasMore: page.hasMore,
+    products: json(arrays ? body.products.map((p) => toRow(p, PRODUCT_COLUMNS)) : body.products),
+    variants: json(arrays ? body.variants.map((v) => toRow(v, VARIANT_COLUMNS)) : body.variants),
     deletedProductIds: json(body.deletedProductIds), deletedVariantIds: json(body.deletedVariantIds),
   };
 }
