@@ -52,8 +52,11 @@ export interface StripeEventsRepository {
 
 // ---------------------------------------------------------------- company activities
 
-/** A per-company exclusive activity that must hold across processes: a sync, the store refresh, the daily backup. */
-export type CompanyActivity = 'sync' | 'store-refresh' | 'backup';
+/**
+ * A per-company exclusive activity that must hold across processes: a sync, the store refresh,
+ * the daily backup, the publication of the lowest prior prices to the store (issue 36).
+ */
+export type CompanyActivity = 'sync' | 'store-refresh' | 'backup' | 'prior-price';
 
 /** A live (unexpired) lease on a company's activity. */
 export interface ActivityLease {

@@ -11,7 +11,7 @@
  *
  * Each area's row types and repository interface live in a sibling file (repositories.accounts.ts,
  * .catalog.ts, .work-orders.ts, .price-history.ts, .backups.ts, .store.ts, .store-taxonomy.ts,
- * .coordination.ts, .bigcommerce-app.ts, .price-lists.ts), re-exported here; this file holds the shared vocabularies and `Database`.
+ * .coordination.ts, .bigcommerce-app.ts, .price-lists.ts, .lowest-price.ts, .prior-price.ts), re-exported here; this file holds the shared vocabularies and `Database`.
  */
 
 import type { Pool as PgPool } from 'pg';
@@ -39,6 +39,7 @@ export type * from './repositories.coordination';
 export type * from './repositories.lowest-price';
 export type * from './repositories.price-history';
 export type * from './repositories.price-lists';
+export type * from './repositories.prior-price';
 export type * from './repositories.store';
 export type * from './repositories.store-taxonomy';
 export type * from './repositories.work-orders';
@@ -50,6 +51,7 @@ import type { CompanyActivitiesRepository, IdempotencyRepository, StripeEventsRe
 import type { LowestPriceRepository } from './repositories.lowest-price';
 import type { PriceHistoryRepository } from './repositories.price-history';
 import type { PriceListsRepository } from './repositories.price-lists';
+import type { PriorPriceRepository } from './repositories.prior-price';
 import type { SettingsRepository, StoreRefreshesRepository } from './repositories.store';
 import type { StoreTaxonomyRepository } from './repositories.store-taxonomy';
 import type { WorkOrdersRepository } from './repositories.work-orders';
@@ -88,4 +90,6 @@ export interface Database {
   priceLists: PriceListsRepository;
   /** Price changes around a window and the spans prices were followed: the lowest prior price (issue 36). */
   lowestPrice: LowestPriceRepository;
+  /** The lowest prior prices published to the storefront as variant metafields (issue 36). */
+  priorPrice: PriorPriceRepository;
 }

@@ -9,7 +9,7 @@
  * This file holds the bookkeeping of requests and processes (sessions, idempotency keys,
  * company activity leases, Stripe events, rate limits) and re-exports the tables of each area
  * from its own module (schema.pg.accounts.ts, .catalog.ts, .work-orders.ts, .history.ts,
- * .store.ts, .bigcommerce-app.ts, .price-lists.ts; column helpers in schema.pg.columns.ts); drizzle-kit reads
+ * .store.ts, .bigcommerce-app.ts, .price-lists.ts, .prior-price.ts; column helpers in schema.pg.columns.ts); drizzle-kit reads
  * all of them.
  */
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core';
@@ -23,6 +23,7 @@ export * from './schema.pg.history';
 export * from './schema.pg.store';
 export * from './schema.pg.bigcommerce-app';
 export * from './schema.pg.price-lists';
+export * from './schema.pg.prior-price';
 
 export const sessions = pgTable('sessions', {
   sid: text('sid').primaryKey(),

@@ -9,7 +9,7 @@
  * This file holds the bookkeeping of requests and processes (sessions, idempotency keys,
  * company activity leases, Stripe events) and re-exports the tables of each area
  * from its own module (schema.sqlite.accounts.ts, .catalog.ts, .work-orders.ts, .history.ts,
- * .store.ts, .bigcommerce-app.ts, .price-lists.ts; column helpers in schema.sqlite.columns.ts); drizzle-kit reads
+ * .store.ts, .bigcommerce-app.ts, .price-lists.ts, .prior-price.ts; column helpers in schema.sqlite.columns.ts); drizzle-kit reads
  * all of them.
  */
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
@@ -23,6 +23,7 @@ export * from './schema.sqlite.history';
 export * from './schema.sqlite.store';
 export * from './schema.sqlite.bigcommerce-app';
 export * from './schema.sqlite.price-lists';
+export * from './schema.sqlite.prior-price';
 
 export const sessions = sqliteTable('sessions', {
   sid: text('sid').primaryKey(),

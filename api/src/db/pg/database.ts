@@ -23,6 +23,7 @@ import { pgPriceLists } from './price-lists';
 import { pgProducts } from './products';
 import { pgSettings } from './settings';
 import { pgLowestPrice } from './lowest-price';
+import { pgPriorPrice } from './prior-price';
 import { pgUsers } from './users';
 import { pgWorkOrders } from './work-orders';
 
@@ -98,6 +99,7 @@ export async function openPgDatabase(
       bigcommerceApp: pgBigCommerceApp(db),
       priceLists: pgPriceLists(db),
       lowestPrice,
+      priorPrice: pgPriorPrice(db),
     };
   } catch (err) {
     await pool.end();

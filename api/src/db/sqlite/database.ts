@@ -25,6 +25,7 @@ import { sqlitePriceLists } from './price-lists';
 import { sqliteProducts } from './products';
 import { sqliteSettings } from './settings';
 import { sqliteLowestPrice } from './lowest-price';
+import { sqlitePriorPrice } from './prior-price';
 import { sqliteUsers } from './users';
 import { sqliteWorkOrders } from './work-orders';
 
@@ -64,6 +65,7 @@ export function openSqliteDatabase(file: string, migrationsFolder: string | null
       bigcommerceApp: sqliteBigCommerceApp(db),
       priceLists: sqlitePriceLists(db, stmts),
       lowestPrice,
+      priorPrice: sqlitePriorPrice(db),
     };
   } catch (err) {
     sqlite.close();
