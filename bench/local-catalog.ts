@@ -195,12 +195,16 @@ async function main() {
     const shownAfter = performance.now() - t;
     const samples = new Set<string>();
     const total = foundText(n);
+    // Animations that never end, while the pull runs: each costs compositor frames the pull needs.
+    const endless = await page.evaluate(() => document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations === Infinity).length);
+    // Polled every 500 ms: Playwright's reads of the page cost its main thread too (~0.6 s in
+    // 25 s at every 100 ms). The figures below come from the page's own clock.
     for (;;) {
       const text = await progress.textContent({ timeout: 200 }).catch(() => null);
       if (text) samples.add(text);
       if ((await page.getByTestId('products-found').textContent()) === total && !(await progress.isVisible())) break;
       if (performance.now() - t > 120_000) throw new Error('the first pull did not finish in 120 s');
-      await page.waitForTimeout(100);
+      await page.waitForTimeout(500);
     }
     const catalogPull = performance.now() - t;
     // Then the price lists, which the device pulls after the catalog: done at their last page.
@@ -211,19 +215,22 @@ async function main() {
     for (;;) {
       if ((await priceListPages()).some((p) => !p.hasMore)) break;
       if (performance.now() - t > 180_000) throw new Error('the price lists were not pulled in 180 s');
-      await page.waitForTimeout(100);
+      await page.waitForTimeout(500);
     }
-    const firstPull = performance.now() - t;
+    // The page's clock: navigation to the end of the last page stored, catalog or price list.
+    const firstPull = await page.evaluate((names) => Math.max(...names.flatMap((name) => performance.getEntriesByName(name).map((e) => e.startTime + e.duration))), [APPLY_MEASURE_NAME, PRICE_LIST_MEASURE_NAME]);
+    const pollEnd = performance.now() - t;
     if (pullCdp) printProfile((await pullCdp.send('Profiler.stop')).profile as unknown as CpuProfile, 'the page during the first pull');
-    if (pullTrace) await traceMainThread(pullTrace, firstPull, 'the first pull');
+    if (pullTrace) await traceMainThread(pullTrace, pollEnd, 'the first pull');
     row('progress first shown after', ms(shownAfter));
     row('progress texts seen', `${samples.size} (${[...samples].slice(0, 3).join(' | ')} ...)`);
+    row('endless animations during the pull', String(endless));
     const pulled = await appliedPages();
     row('pages / products / variants', `${pulled.pages} / ${fmt(pulled.products)} / ${fmt(pulled.variants)}`);
     row('catalog pulled (products found)', `${(catalogPull / 1000).toFixed(2)} s`);
     const listPages = await priceListPages();
     row('price list pages / records', `${listPages.length} / ${fmt(listPages.reduce((a, p) => a + p.records, 0))}, IndexedDB ${ms(listPages.reduce((a, p) => a + p.duration, 0))}`);
-    row('first pull with price lists, page open to done', `${(firstPull / 1000).toFixed(2)} s (target <= 20 s)`);
+    row('first pull with price lists, page open to done', `${(firstPull / 1000).toFixed(2)} s (target <= 20 s; page clock; seen by polling ${(pollEnd / 1000).toFixed(2)} s)`);
     const fetches = await page.evaluate(() =>
       performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/catalog/changes')).map((e) => {
         const r = e as PerformanceResourceTiming;
