@@ -17,6 +17,7 @@ import { CatalogChangesPage } from '@catalog/contracts/replication';
 import { failure, NETWORK_ERROR_MESSAGE } from '../lib/api-response';
 import type { PreparedRequest } from '../lib/api-client';
 import type { AppliedPage } from './catalog-apply';
+import { decodeProducts, encodeProducts } from './catalog-row-codec';
 import { createCatalogDb } from './catalog-db';
 import { APPLY_MEASURE, pullChanges, type ApplyTiming, type FetchChanges, type PullOptions, type PullProgress, type PullResult } from './catalog-pull';
 
@@ -29,6 +30,9 @@ export interface WireError {
 }
 
 /** Page -> worker. */
+/** An applied page as it crosses to the page: its stored products as one JSON text (catalog-row-codec.ts). */
+type WireAppliedPage = Omit<AppliedPage, 'upserted'> & { upserted: string };
+
 type ToWorker =
   | { type: 'pull'; dbName: string }
   | { type: 'prepared'; id: number; request: PreparedRequest }
@@ -39,7 +43,7 @@ type FromWorker =
   | { type: 'prepare'; id: number; cursor: number; catalog: string | undefined }
   | { type: 'answered' }
   | { type: 'noAnswer' }
-  | { type: 'applied'; page: AppliedPage; timing: ApplyTiming }
+  | { type: 'applied'; page: WireAppliedPage; timing: ApplyTiming }
   | { type: 'progress'; progress: PullProgress }
   | { type: 'done'; result: PullResult }
   | { type: 'failed'; error: WireError };
@@ -101,7 +105,7 @@ export function servePulls(port: PullPort): void {
     try {
       const result = await pullChanges(db, {
         fetchChanges,
-        onApplied: (page, timing) => post({ type: 'applied', page, timing }),
+        onApplied: (page, timing) => post({ type: 'applied', page: { ...page, upserted: encodeProducts(page.upserted) }, timing }),
         onProgress: (progress) => post({ type: 'progress', progress }),
       });
       post({ type: 'done', result });
@@ -157,7 +161,7 @@ export function pullThroughPort(port: PullPort, dbName: string, deps: RemotePull
           break;
         case 'applied':
           performance.measure(APPLY_MEASURE, { start: performance.now() - data.timing.duration, duration: data.timing.duration, detail: data.timing.detail });
-          options.onApplied?.(data.page, data.timing);
+          options.onApplied?.({ ...data.page, upserted: decodeProducts(data.page.upserted) }, data.timing);
           break;
         case 'progress':
           options.onProgress?.(data.progress);

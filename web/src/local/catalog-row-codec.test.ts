@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { product, variant } from '../testing/fake-catalog-server';
-import { decodeProduct, decodeVariants, encodeProduct, encodeVariants } from './catalog-row-codec';
+import { decodeProduct, decodeProducts, decodeVariants, encodeProduct, encodeProducts, encodeVariants } from './catalog-row-codec';
 import type { StoredProduct, StoredVariant } from './catalog-rows';
 import { fromVariants, toStored } from './stored-product';
 
@@ -20,6 +20,9 @@ describe('the rows of a chunk as arrays of values', () => {
     expect(Object.keys(decodeProduct(encodeProduct(bare))).sort()).toEqual(Object.keys(bare).filter((k) => bare[k as keyof StoredProduct] !== undefined).sort());
     expect(decodeVariants(encodeVariants(variants))).toEqual(variants);
     expect(decodeVariants(encodeVariants([]))).toEqual([]);
+    // Many rows as one text (how a page's rows cross from the pull's worker).
+    expect(decodeProducts(encodeProducts([full, bare]))).toEqual([full, bare]);
+    expect(decodeProducts(encodeProducts([]))).toEqual([]);
   });
 
   it('stores about half the bytes of the objects', () => {

@@ -80,3 +80,12 @@ function variantOf(a: Row): StoredVariant {
 export const decodeProduct = (text: string): StoredProduct => productOf(JSON.parse(text) as Row);
 
 export const decodeVariants = (text: string): StoredVariant[] => (JSON.parse(text) as Row[]).map(variantOf);
+
+/**
+ * Many product rows as one JSON text of their arrays, and back: how a page's stored products
+ * cross from the pull's worker to the page. A string is copied whole by postMessage, where a
+ * structured clone of 5,000 objects is walked property by property on both sides.
+ */
+export const encodeProducts = (rows: readonly StoredProduct[]): string => `[${rows.map(encodeProduct).join(',')}]`;
+
+export const decodeProducts = (text: string): StoredProduct[] => (JSON.parse(text) as Row[]).map(productOf);
