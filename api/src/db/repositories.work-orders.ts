@@ -4,7 +4,8 @@
  * Re-exported (types) by repositories.ts, which every caller imports; the one class here,
  * WorkOrderCapError, is imported from this file.
  */
-import type { PriceListTarget, RepeatRule, RevertReport, RevertReportSummary, WorkOrderStatus } from '@catalog/contracts/work-orders';
+import type { PriceListTarget, RevertReport, RevertReportSummary, WorkOrderStatus } from '@catalog/contracts/work-orders';
+import type { NewWorkOrderRun, WorkOrderSeries } from './repositories.work-order-series';
 import type { KeysetPage } from './keyset';
 
 // ---------------------------------------------------------------- work orders
@@ -54,6 +55,7 @@ export interface UndoRequest {
   restoreKeys?: string[];
 }
 export type { RevertReport };
+export type * from './repositories.work-order-series';
 
 /** What a change after creation touched (issue 31). */
 export type WorkOrderChangedField = 'productUpdates' | 'scheduledAt' | 'executeImmediately' | 'revertAt' | 'title';
@@ -113,31 +115,6 @@ export interface WorkOrder {
   seriesId: string | null;
   seriesRun: number | null;
   updatedAt: Date;
-}
-/**
- * A repeating order's series (issue 36): its rule, stored once, and the first run's start and end
- * (every run's start and length follow from them: contracts' seriesStarts). `endedAt`,
- * `endReason`: it stopped (SERIES_END_REASONS), before its rule ran out or at its last run.
- */
-export interface WorkOrderSeries {
-  id: string;
-  companyId: string;
-  rule: RepeatRule;
-  firstStart: Date;
-  firstEnd: Date | null;
-  endedAt: Date | null;
-  endReason: string | null;
-  createdAt: Date;
-}
-/**
- * A new order's place in a series: run `run` of series `id`; with `start`, the first run, whose
- * series is made with it (in the same transaction). A later run is made once: a second create of
- * the same run answers the first (created=false).
- */
-export interface NewWorkOrderRun {
-  id: string;
-  run: number;
-  start?: { rule: RepeatRule };
 }
 export interface NewWorkOrder {
   id?: string;
