@@ -65,15 +65,17 @@ describe('planMove', () => {
 });
 
 describe('shiftMove', () => {
-  it('moves the start, the end, or both by the same time', () => {
-    expect(shiftMove(order(), 'start', DAY, now)).toEqual({ ok: true, body: { scheduledAt: at(3) } });
-    expect(shiftMove(order(), 'end', -DAY, now)).toEqual({ ok: true, body: { revertAt: at(4) } });
-    expect(shiftMove(order(), 'whole', 3 * DAY, now)).toEqual({ ok: true, body: { scheduledAt: at(5), revertAt: at(8) } });
-    expect(shiftMove(order({ revertAt: null }), 'whole', DAY, now)).toEqual({ ok: true, body: { scheduledAt: at(3) } });
+  const by = (ms: number) => (t: number) => t + ms;
+
+  it('moves the start, the end, or both by the same shift', () => {
+    expect(shiftMove(order(), 'start', by(DAY), now)).toEqual({ ok: true, body: { scheduledAt: at(3) } });
+    expect(shiftMove(order(), 'end', by(-DAY), now)).toEqual({ ok: true, body: { revertAt: at(4) } });
+    expect(shiftMove(order(), 'whole', by(3 * DAY), now)).toEqual({ ok: true, body: { scheduledAt: at(5), revertAt: at(8) } });
+    expect(shiftMove(order({ revertAt: null }), 'whole', by(DAY), now)).toEqual({ ok: true, body: { scheduledAt: at(3) } });
   });
 
   it('does not move the whole of an order whose start is fixed', () => {
-    expect(shiftMove(order({ status: 'completed' }), 'whole', DAY, now)).toEqual({ ok: false, message: MOVE_MESSAGES.startFixed });
-    expect(shiftMove(order({ executeImmediately: true, scheduledAt: null }), 'start', DAY, now)).toEqual({ ok: false, message: MOVE_MESSAGES.startFixed });
+    expect(shiftMove(order({ status: 'completed' }), 'whole', by(DAY), now)).toEqual({ ok: false, message: MOVE_MESSAGES.startFixed });
+    expect(shiftMove(order({ executeImmediately: true, scheduledAt: null }), 'start', by(DAY), now)).toEqual({ ok: false, message: MOVE_MESSAGES.startFixed });
   });
 });

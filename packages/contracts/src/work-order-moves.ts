@@ -75,10 +75,14 @@ export function planMove(order: MovableOrder, to: { start?: number; end?: number
   return { ok: true, body };
 }
 
-/** A move of one edge, or of the whole span (its start, and its end when it has one), by `ms`. */
-export function shiftMove(order: MovableOrder, edge: MoveEdge, ms: number, now: Date, options: MoveOptions = {}): MovePlan {
-  const start = order.scheduledAt === null ? undefined : Date.parse(order.scheduledAt) + ms;
-  const end = order.revertAt === null ? undefined : Date.parse(order.revertAt) + ms;
+/**
+ * A move of one edge, or of the whole span (its start, and its end when it has one), each time
+ * put through `shift` (epoch ms to epoch ms: the calendar moves by days of the reader's calendar,
+ * which are not all 24 hours long).
+ */
+export function shiftMove(order: MovableOrder, edge: MoveEdge, shift: (at: number) => number, now: Date, options: MoveOptions = {}): MovePlan {
+  const start = order.scheduledAt === null ? undefined : shift(Date.parse(order.scheduledAt));
+  const end = order.revertAt === null ? undefined : shift(Date.parse(order.revertAt));
   if (edge === 'start') return start === undefined ? refuse(MOVE_MESSAGES.startFixed) : planMove(order, { start }, now, options);
   if (edge === 'end') return end === undefined ? refuse(MOVE_MESSAGES.endFixed) : planMove(order, { end }, now, options);
   if (start === undefined) return refuse(MOVE_MESSAGES.startFixed);

@@ -42,6 +42,7 @@ export const loadDashboard = loader(() => import('./routes/app/dashboard'));
 export const loadProducts = loader(() => import('./routes/app/products'));
 export const loadWorkOrders = loader(() => import('./routes/app/work-orders'));
 export const loadCreateWorkOrder = loader(() => import('./routes/app/create-work-order'));
+export const loadCalendar = loader(() => import('./routes/app/calendar'));
 export const loadBackups = loader(() => import('./routes/app/backups'));
 export const loadSettings = loader(() => import('./routes/app/settings'));
 export const loadAdoptInstallation = loader(() => import('./routes/app/adopt-installation'));
@@ -60,6 +61,7 @@ export const SIGNED_IN_SCREENS: Readonly<Record<string, ModuleLoader<unknown>>> 
   '/products': loadProducts,
   '/work-orders': loadWorkOrders,
   '/work-orders/create': loadCreateWorkOrder,
+  '/calendar': loadCalendar,
   '/backups': loadBackups,
   '/settings': loadSettings,
   '/adopt-installation': loadAdoptInstallation,

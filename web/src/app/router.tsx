@@ -32,6 +32,7 @@ const DashboardRoute = lazyNamed(modules.loadDashboard, 'DashboardRoute');
 const ProductsRoute = lazyNamed(modules.loadProducts, 'ProductsRoute');
 const WorkOrdersRoute = lazyNamed(modules.loadWorkOrders, 'WorkOrdersRoute');
 const CreateWorkOrderRoute = lazyNamed(modules.loadCreateWorkOrder, 'CreateWorkOrderRoute');
+const CalendarRoute = lazyNamed(modules.loadCalendar, 'CalendarRoute');
 const BackupsRoute = lazyNamed(modules.loadBackups, 'BackupsRoute');
 const SettingsRoute = lazyNamed(modules.loadSettings, 'SettingsRoute');
 const SubscriptionRoute = lazyNamed(modules.loadSubscription, 'SubscriptionRoute');
@@ -107,6 +108,7 @@ export const routes: RouteObject[] = [
           { path: 'products', element: <ProductsRoute /> },
           { path: 'work-orders', element: <WorkOrdersRoute /> },
           { path: 'work-orders/create', element: <CreateWorkOrderRoute /> },
+          { path: 'calendar', element: <CalendarRoute /> },
           { path: 'backups', element: <BackupsRoute /> },
           { path: 'settings', element: <SettingsRoute /> },
           // Contracts' ADOPT_INSTALLATION_PATH (issue 34), written out as the code page's is.

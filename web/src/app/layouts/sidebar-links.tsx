@@ -7,6 +7,7 @@
 import { Badge, Group, NavLink as MantineNavLink, VisuallyHidden } from '@mantine/core';
 import {
   IconBox,
+  IconCalendarEvent,
   IconClipboardList,
   IconCreditCard,
   IconDatabase,
@@ -27,6 +28,7 @@ const SECTIONS: ReadonlyArray<{ to: string; label: string; icon: Icon }> = [
   { to: '/', label: 'Dashboard', icon: IconLayoutDashboard },
   { to: '/products', label: 'Products', icon: IconBox },
   { to: '/work-orders', label: 'Work Orders', icon: IconClipboardList },
+  { to: '/calendar', label: 'Calendar', icon: IconCalendarEvent },
   { to: '/backups', label: 'Backups', icon: IconDatabase },
   { to: '/team', label: 'Team', icon: IconUsers },
   { to: '/subscription', label: 'Subscription', icon: IconCreditCard },
