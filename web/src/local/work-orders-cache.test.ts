@@ -45,6 +45,8 @@ function order(n: number, overrides: Partial<WorkOrderSummary> = {}): WorkOrderS
     rejectedBy: null,
     rejectedAt: null,
     rejectionReason: null,
+    repeat: null,
+    series: null,
     ...overrides,
   };
 }

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../../../lib/session';
 import { fakeIdentity, fakeUser } from '../../../testing/fake-identity';
 import { render, waitFor, type Rendered } from '../../../testing/render';
+import { formatDateTime } from '../../../lib/format-date-time';
 import { testOrder } from '../utils/test-fixtures';
 import { WorkOrderCard } from './work-order-card';
 
@@ -197,5 +198,26 @@ describe('WorkOrderCard prices (issue 35)', () => {
     rendered = await render(<WorkOrderCard order={testOrder({ target })} onAction={vi.fn()} />);
     expect(rendered.container.textContent).toContain('Prices: Price list 7 (USD)');
     expect(await renderCard(testOrder()).then((c) => c.textContent)).not.toContain('Prices:');
+  });
+});
+
+describe('WorkOrderCard series (issue 36)', () => {
+  const series = { id: '7c9e6679-7425-40de-944b-e07fc1f90ae7', run: 2, endedReason: null };
+  const until = '2030-12-31T23:59:00.000Z';
+
+  it('names the run and the rule, and says that deleting a run still to start ends the series', async () => {
+    const text = await renderCard(testOrder({ series, repeat: { every: 'week', until } })).then((c) => c.textContent);
+    expect(text).toContain(`Run 2 · weekly until ${formatDateTime(until)}`);
+    expect(text).toContain('Deleting this run ends the series');
+    const dates = await renderCard(testOrder({ series, repeat: { dates: [until] }, status: 'completed' })).then((c) => c.textContent);
+    expect(dates).toContain('Run 2 · on 1 more date');
+    expect(dates).not.toContain('Deleting this run');
+  });
+
+  it('says why the series ended, and nothing of a series for an order that does not repeat', async () => {
+    const ended = { ...series, endedReason: 'run 3 was deleted before it ran' };
+    expect(await renderCard(testOrder({ series: ended, repeat: { every: 'month', until }, status: 'completed' })).then((c) => c.textContent))
+      .toContain('Series ended: run 3 was deleted before it ran.');
+    expect(await renderCard(testOrder()).then((c) => c.textContent)).not.toMatch(/Run \d|Series/);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * One work order on the list: title, status and archived badges, the price list it changes
- * (issue 35: "Prices: Wholesale (USD)"; none for the catalog's), how many products and which prices it changes, when it runs, when it reverts (its end) and when it was created, the
+ * (issue 35: "Prices: Wholesale (USD)"; none for the catalog's), how many products and which prices it changes, when it runs, its run of a
+ * repeating order (issue 36: "Run 2 · weekly until ..."; why its series ended), when it reverts (its end) and when it was created, the
  * error or read-back warning, the completed or undone note (what the safe undo restored and
  * kept: the kept items on demand), and exactly the actions contracts' workOrderActions allows (spec section 4).
  */
@@ -14,6 +15,7 @@ import { useId } from 'react';
 import type { WorkOrderAction } from '../api/work-order-actions';
 import { formatDateTime } from '../../../lib/format-date-time';
 import { OFFLINE_ACTION_MESSAGE } from '../../../lib/use-online';
+import { seriesNote, seriesText } from '../utils/series-text';
 import { ServerActionButton } from './server-action-button';
 import { ApprovalNote, StatusNote } from './work-order-card-notes';
 import { ArchivedBadge, WorkOrderStatusBadge } from './work-order-status-badge';
@@ -63,6 +65,8 @@ export function WorkOrderCard({ order, onAction, offline = false, viewer = null,
   };
   const hasActions = actions.undo || actions.archive || actions.delete || actions.editEnd || actions.approve || actions.reject;
   const end = endText(order);
+  const series = seriesText(order);
+  const seriesEnd = seriesNote(order);
   return (
     <Paper withBorder radius="md" p="md" component="article" aria-labelledby={titleId}>
       <Stack gap="sm">
@@ -158,6 +162,11 @@ export function WorkOrderCard({ order, onAction, offline = false, viewer = null,
         </Group>
         <Group gap="lg" wrap="wrap">
           <Text size="sm">{scheduleText(order)}</Text>
+          {series && (
+            <Text size="sm" fw={500}>
+              {series}
+            </Text>
+          )}
           {end && (
             <Text size="sm" fw={500}>
               {end}
@@ -168,6 +177,11 @@ export function WorkOrderCard({ order, onAction, offline = false, viewer = null,
             {order.createdByName ? ` by ${order.createdByName}` : ''}
           </Text>
         </Group>
+        {seriesEnd && (
+          <Text size="sm" c="dimmed">
+            {seriesEnd}
+          </Text>
+        )}
         <ApprovalNote order={order} />
         <StatusNote order={order} />
         {order.warning && (

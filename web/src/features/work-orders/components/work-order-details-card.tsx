@@ -1,14 +1,15 @@
 /**
  * The create form's details: Title (required), the prices the order changes ("Prices:" the
  * catalog or a price list, issue 35), Execute Immediately or Schedule for Later with the date and
- * time (native inputs, in local time), the optional end ("End the sale automatically": Revert at
- * date and time), and how many products are selected.
+ * time (native inputs, in local time) and whether it repeats (issue 36), the optional end ("End the
+ * sale automatically": Revert at date and time), and how many products are selected.
  */
 import { Button, Checkbox, Group, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { Dispatch, ReactNode } from 'react';
 import type { FormErrors } from '../utils/build-work-order';
 import { toDateTimeInputs } from '../utils/schedule-inputs';
 import type { WorkOrderFormAction, WorkOrderFormState } from '../utils/work-order-form';
+import { RepeatInputs } from './repeat-inputs';
 
 export const TITLE_INPUT_ID = 'work-order-title';
 export const DATE_INPUT_ID = 'work-order-date';
@@ -93,6 +94,7 @@ export function WorkOrderDetailsCard({ state, dispatch, errors, variantCount, pr
               />
             </SimpleGrid>
           )}
+          {state.schedule === 'scheduled' && <RepeatInputs state={state} dispatch={dispatch} error={errors?.repeat} min={state.date || today} />}
           <Checkbox
             label="End the sale automatically"
             description="At this time the prices go back, except those changed since (they are kept)."

@@ -21,6 +21,7 @@ import {
   type CreateWorkOrderInput,
 } from '@catalog/contracts/work-orders';
 import { fromDateTimeInputs } from './schedule-inputs';
+import { buildRepeat } from './repeat-inputs';
 import {
   centsOf,
   guardrailCatalogProduct,
@@ -51,6 +52,8 @@ export interface FormErrors {
   schedule?: string;
   /** The end ("Revert at"): incomplete, or not after the order runs. */
   revert?: string;
+  /** "Repeat" (issue 36): its until date or chosen dates, against the start and the end. */
+  repeat?: string;
   /** By target, then field. */
   prices: Record<string, Partial<Record<PriceField, string>>>;
   /** Anything else the contract refuses (a title too long, too many items). */
@@ -244,8 +247,12 @@ export function buildWorkOrder(state: WorkOrderFormState, now: Date = new Date()
     else if (isTooFarAhead(revertAt.toISOString(), now.getTime())) errors.revert = WORK_ORDER_MESSAGES.revertTooFar;
   }
 
+  // A scheduled order may repeat (issue 36); the choice is offered, and read, only then.
+  const repeat = scheduledAt && !errors.revert ? buildRepeat(state, { scheduledAt, time: state.time, revertAt }, now) : { rule: null };
+  if (repeat.error) errors.repeat = repeat.error;
+
   let body: CreateWorkOrderInput | undefined;
-  const firstError = errors.title ?? errors.selection ?? firstPriceError ?? errors.schedule ?? errors.revert;
+  const firstError = errors.title ?? errors.selection ?? firstPriceError ?? errors.schedule ?? errors.revert ?? errors.repeat;
   if (!firstError) {
     const candidate: CreateWorkOrderInput = {
       id: state.id,
@@ -255,6 +262,7 @@ export function buildWorkOrder(state: WorkOrderFormState, now: Date = new Date()
       executeImmediately: state.schedule === 'immediate',
       revertAt: revertAt ? revertAt.toISOString() : null,
       ...(listTarget ? { target: listTarget } : {}),
+      ...(repeat.rule ? { repeat: repeat.rule } : {}),
     };
     const checked = CreateWorkOrderBody.safeParse(candidate);
     if (checked.success) body = candidate;

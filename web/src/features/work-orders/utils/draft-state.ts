@@ -9,6 +9,7 @@ import { PRICE_FIELDS, parseSavedAdjustment } from '@catalog/contracts/bulk-adju
 import { ReplicatedProduct, ReplicatedVariant } from '@catalog/contracts/replication';
 import { PriceListTarget } from '@catalog/contracts/work-orders';
 import type { LocalProduct } from '../../../local/catalog-query';
+import { storedRepeat } from './repeat-inputs';
 import type { PriceDraft, WorkOrderFormState } from './work-order-form';
 
 /** Bumped when the stored shape changes incompatibly (older drafts are then rejected). */
@@ -117,6 +118,9 @@ export function parseDraftState(value: unknown, id: string): WorkOrderFormState 
   // The price list (issue 35) came later: a draft saved before it changes the catalog.
   const target = form.target == null ? null : PriceListTarget.safeParse(form.target);
   if (target && !target.success) return null;
+  // "Repeat" (issue 36) came later: a draft saved before it does not repeat.
+  const repeat = storedRepeat(form);
+  if (!repeat) return null;
 
   const selectedIds: number[] = [];
   const products: Record<number, LocalProduct> = {};
@@ -150,5 +154,6 @@ export function parseDraftState(value: unknown, id: string): WorkOrderFormState 
     id, title: form.title, schedule: form.schedule, date: form.date, time: form.time, revert, revertDate, revertTime, selectedIds, products, drafts,
     ...(isRecord(form.adjustments) ? { adjustments } : {}),
     ...(target ? { target: target.data } : {}),
+    ...repeat,
   };
 }

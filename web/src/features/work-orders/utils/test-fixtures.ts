@@ -72,6 +72,8 @@ export function testOrder(overrides: Partial<WorkOrderSummary> = {}): WorkOrderS
     rejectedBy: null,
     rejectedAt: null,
     rejectionReason: null,
+    repeat: null,
+    series: null,
     ...overrides,
   };
 }

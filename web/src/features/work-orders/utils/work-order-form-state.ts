@@ -5,6 +5,7 @@
 import type { BulkAdjustment, PriceField } from '@catalog/contracts/bulk-adjustment';
 import type { PriceListTarget } from '@catalog/contracts/work-orders';
 import type { LocalProduct } from '../../../local/catalog-query';
+import type { RepeatFields } from './repeat-inputs';
 
 export type ScheduleMode = 'immediate' | 'scheduled';
 
@@ -19,7 +20,8 @@ export interface PriceDraft {
   retail?: string | null;
 }
 
-export interface WorkOrderFormState {
+/** The form; its "Repeat" (issue 36) is RepeatFields. */
+export interface WorkOrderFormState extends RepeatFields {
   id: string;
   title: string;
   schedule: ScheduleMode;

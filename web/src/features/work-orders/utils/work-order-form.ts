@@ -15,6 +15,7 @@ import type { PriceListTarget } from '@catalog/contracts/work-orders';
 import type { LocalProduct } from '../../../local/catalog-query';
 import { sameTarget, type ListPrices } from './list-prices';
 import { productTarget, variantTarget } from './price-targets';
+import type { RepeatFields } from './repeat-inputs';
 import { applyBulkAdjustment, removeSalePrices } from './work-order-form-bulk';
 import { initialFormState, withDraft, type PriceDraft, type ScheduleMode, type WorkOrderFormState } from './work-order-form-state';
 
@@ -29,6 +30,8 @@ export type WorkOrderFormAction =
   | { type: 'revert'; value: boolean }
   | { type: 'revertDate'; value: string }
   | { type: 'revertTime'; value: string }
+  /** "Repeat" (issue 36): the choice, its until date or its chosen dates (repeat-inputs.ts). */
+  | { type: 'repeat'; value: RepeatFields }
   | { type: 'toggle'; product: LocalProduct }
   | { type: 'select'; products: readonly LocalProduct[] }
   | { type: 'deselect'; productId: number }
@@ -94,6 +97,8 @@ export function workOrderFormReducer(state: WorkOrderFormState, action: WorkOrde
       return { ...state, revertDate: action.value };
     case 'revertTime':
       return { ...state, revertTime: action.value };
+    case 'repeat':
+      return { ...state, ...action.value };
     case 'toggle':
       return state.products[action.product.id]
         ? withoutProduct(state, action.product.id)
