@@ -31,6 +31,7 @@ import { registerRoutes } from './routes/define-routes';
 import { openApiRoutes } from './routes/openapi/openapi.routes';
 import { catalogRoutes, categoriesRoutes, productsRoutes, variantsRoutes } from './routes/products/products.routes';
 import { lowestPriceRoutes } from './routes/products/lowest-price.routes';
+import { lowestPricesRoutes } from './routes/products/lowest-prices.routes';
 import { priceHistoryRoutes } from './routes/price-history/price-history.routes';
 import { settingsRoutes } from './routes/settings/settings.routes';
 import { bigCommerceSignInRoutes, registerBigCommerceCallbacks } from './routes/bigcommerce/bigcommerce-app.routes';
@@ -205,6 +206,7 @@ function registerApi(app: Hono<AppEnv>, appDeps: AppDeps, limits: RateLimiting, 
     syncRoutes(deps),
     productsRoutes(deps),
     lowestPriceRoutes(deps),
+    lowestPricesRoutes(deps),
     priceHistoryRoutes(deps),
     variantsRoutes(deps),
     categoriesRoutes(deps),

@@ -3,7 +3,9 @@
  * store asks `passGate` before it writes or stores anything. It reads what the decision needs
  * (the company's settings of now, the catalog's prices of now or the store's prices the caller
  * read), asks contracts' `gateDecision` (the one rule, shared with the device's preview) and
- * answers 'run' or 'approval', or throws 422 GUARDRAIL naming each item and rule.
+ * answers 'run' or 'approval', or throws 422 GUARDRAIL naming each item and rule. In the EU mode
+ * with the prior price rule blocking, it reads the items' lowest prior prices at the moment the
+ * prices would reach the store (price-gate-lows.ts).
  *
  * The route-table test (price-gate.routes.test.ts) holds every route whose row says it can change
  * store prices (`prices` in routes/route-table.ts) to passing through here: it counts calls per
@@ -15,6 +17,7 @@ import { gateDecision, type GateSettings, type PricePath } from '@catalog/contra
 import type { Role } from '@catalog/contracts/roles';
 import type { PriceListTarget } from '@catalog/contracts/work-orders';
 import type { Company, Database, PriceSnapshot, ProductWithVariants } from '../db/repositories';
+import { checkMoment, gateLows, priorPriceBlocks } from './price-gate-lows';
 import { companySettingsOf } from './work-orders/approvals';
 import { guardrailItems, type GuardrailOrderItem, type GuardrailProductRow } from './work-orders/guardrail-items';
 
@@ -37,6 +40,11 @@ export interface GateRequest {
    * pays the catalog's price).
    */
   target?: PriceListTarget | null;
+  /**
+   * When the prices would reach the store (an order's scheduled time): the moment the lowest prior
+   * prices are read at. Absent, null or past: now (a run, an edit, a restore, an immediate order).
+   */
+  startsAt?: Date | null;
   /** Where the refusal's `fields` point (default 'productUpdates': "productUpdates.3"). */
   itemsPath?: string;
   /** The company, when the caller has it already read. */
@@ -73,6 +81,7 @@ function withStorePrices(products: readonly ProductWithVariants[], prices: reado
       regularPriceCents: own?.regularPriceCents ?? product.regularPriceCents,
       salePriceCents: own ? own.salePriceCents : product.salePriceCents,
       costPriceCents: product.costPriceCents,
+      baseVariantId: product.baseVariantId,
       retailPriceCents: own?.retailPriceCents !== undefined ? own.retailPriceCents : product.retailPriceCents,
       variants: product.variants.map((variant) => {
         const v = byVariant.get(variant.externalId);
@@ -117,7 +126,7 @@ function throughList(products: readonly ProductWithVariants[], prices: readonly 
       retailPriceCents: !simple ? null : base?.retailPriceCents !== undefined ? base.retailPriceCents : product.retailPriceCents,
     };
     if (simple && product.baseVariantId !== null) variants.push({ externalId: product.baseVariantId, ...own, costPriceCents: null });
-    return { externalId: product.externalId, ...own, costPriceCents: product.costPriceCents, variants };
+    return { externalId: product.externalId, baseVariantId: product.baseVariantId, ...own, costPriceCents: product.costPriceCents, variants };
   });
 }
 
@@ -141,7 +150,10 @@ export async function passGate(db: Database, request: GateRequest): Promise<Gate
     const products = await db.products.getByExternalIds(request.companyId, ids);
     const storePrices = request.storePrices ?? (request.target ? await storedRecordPrices(db, request.companyId, request.target, request.items) : undefined);
     const rows = request.target ? throughList(products, storePrices ?? []) : storePrices ? withStorePrices(products, storePrices) : products;
-    items = guardrailItems(request.items, rows);
+    const lows = priorPriceBlocks(settings)
+      ? await gateLows(db, request.companyId, products, { at: checkMoment(request.startsAt, new Date()), days: settings.priorPriceDays!, target: request.target ?? null })
+      : null;
+    items = guardrailItems(request.items, rows, lows);
   }
   const decision = gateDecision({ path: request.path, role: request.role, approved: request.approved, items }, settings);
   if (decision.outcome === 'refused') throw new GateRefusal(decision.violations, settings, request.itemsPath ?? 'productUpdates');

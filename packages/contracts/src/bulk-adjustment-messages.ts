@@ -1,13 +1,24 @@
 /** The words of a bulk adjustment: a percentage, the skipped items' note and the toasts after Apply. */
 import { PRICE_FIELD_LABELS, type BulkAdjustment, type SkipReason } from './bulk-adjustment-vocabulary';
+import { DEFAULT_PRIOR_PRICE_DAYS } from './lowest-price';
 import { formatCents } from './money';
+import { lastDaysText } from './prior-price';
 import { describeRounding } from './price-rounding';
 
-/** "12 items have no cost and are left as they are"; '' for none. */
-export function skippedMessage(reason: Exclude<SkipReason, 'noPrice'>, count: number): string {
+const WHAT_IS_MISSING: Record<Exclude<SkipReason, 'noPrice'>, (days: number) => string> = {
+  noCost: () => 'no cost',
+  noRetail: () => 'no retail price (MSRP)',
+  noPriorLow: (days) => `no known lowest price of ${lastDaysText(days)}`,
+};
+
+/**
+ * "12 items have no cost and are left as they are"; '' for none. `days`: the window of
+ * `noPriorLow` ("no known lowest price of the last 30 days").
+ */
+export function skippedMessage(reason: Exclude<SkipReason, 'noPrice'>, count: number, days = DEFAULT_PRIOR_PRICE_DAYS): string {
   if (count <= 0) return '';
   const items = `${count.toLocaleString('en-US')} ${count === 1 ? 'item has' : 'items have'}`;
-  const what = reason === 'noCost' ? 'no cost' : 'no retail price (MSRP)';
+  const what = WHAT_IS_MISSING[reason](days);
   return `${items} ${what} and ${count === 1 ? 'is' : 'are'} left as ${count === 1 ? 'it is' : 'they are'}`;
 }
 
@@ -38,6 +49,8 @@ export function bulkAdjustmentMessage(adjustment: BulkAdjustment, productCount: 
       return `Set the ${name} to cost + ${formatPercent(adjustment.basisPoints)}% for ${plural(productCount)}${note}`;
     case 'percentOfRetail':
       return `Set the ${name} to ${formatPercent(adjustment.basisPoints)}% of MSRP for ${plural(productCount)}${note}`;
+    case 'priorLow':
+      return `Set the ${name} to the ${adjustment.days}-day low for ${plural(productCount)}`;
     default: {
       const signed = adjustment.mode === 'percent' ? adjustment.basisPoints : adjustment.deltaCents;
       const kind = signed < 0 ? 'discount' : 'increase';

@@ -3,7 +3,11 @@
  * what a draft saved (parseSavedAdjustment). Integer cents throughout; the percentage is whole
  * basis points, so no price ever goes through a float.
  */
-import { BULK_ADJUSTMENT_MESSAGES, PRICE_FIELDS, ROUNDING_MESSAGES, type BulkAdjustment, type BulkAdjustmentInput, type ParseResult, type PriceField } from './bulk-adjustment-vocabulary';
+import {
+  BULK_ADJUSTMENT_MESSAGES, PRICE_FIELDS, PRIOR_LOW_FIELD_MESSAGE, PRIOR_LOW_FIELDS, ROUNDING_MESSAGES,
+  type BulkAdjustment, type BulkAdjustmentInput, type ParseResult, type PriceField,
+} from './bulk-adjustment-vocabulary';
+import { DEFAULT_PRIOR_PRICE_DAYS, MAX_PRIOR_PRICE_DAYS, MIN_PRIOR_PRICE_DAYS } from './lowest-price';
 import { MAX_CENTS, MoneyError, parseMoney, parsePercent } from './money';
 import {
   NO_ROUNDING, ROUNDING_DIRECTIONS, ROUNDING_INCREMENTS, isEnding, roundingFromLegacyEnding,
@@ -51,10 +55,16 @@ export function parseRounding(input: Pick<BulkAdjustmentInput, 'ending' | 'custo
  * then an empty value, then one that is not a number. A percentage takes up to 2 decimals
  * ("12.5", "10%"); amounts are prices with up to 2 decimals. A minus sign turns the chosen
  * direction around ("-10" with increase lowers prices by 10%), which the preview makes plain.
- * A margin over cost and a percentage of retail take no sign.
+ * A margin over cost and a percentage of retail take no sign. The lowest prior price takes no
+ * value and no rounding (rounded up, it would be above the low), on a regular price or an MSRP.
  */
 export function parseBulkAdjustment(input: BulkAdjustmentInput, selectedCount: number): ParseResult {
   if (selectedCount <= 0) return { ok: false, error: BULK_ADJUSTMENT_MESSAGES.noSelection };
+  if (input.mode === 'priorLow') {
+    if (!PRIOR_LOW_FIELDS.includes(input.field)) return { ok: false, error: PRIOR_LOW_FIELD_MESSAGE };
+    const days = isPriorDays(input.days) ? input.days : DEFAULT_PRIOR_PRICE_DAYS;
+    return { ok: true, adjustment: { field: input.field, mode: 'priorLow', days, rounding: NO_ROUNDING } };
+  }
   const raw = input.value.trim();
   if (raw === '') return { ok: false, error: BULK_ADJUSTMENT_MESSAGES.noValue };
   const roundingResult = parseRounding(input);
@@ -91,6 +101,7 @@ export function parseBulkAdjustment(input: BulkAdjustmentInput, selectedCount: n
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isBasisPoints = (v: unknown): v is number => Number.isSafeInteger(v) && Math.abs(v as number) <= 1_000_000_000;
+const isPriorDays = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= MIN_PRIOR_PRICE_DAYS && (v as number) <= MAX_PRIOR_PRICE_DAYS;
 
 /** A saved rounding: a Rounding, or an earlier version's `ending` ('none' | '99' | '95' | 'whole'). */
 function savedRounding(value: Record<string, unknown>): Rounding | null {
@@ -129,6 +140,8 @@ export function parseSavedAdjustment(value: unknown): BulkAdjustment | null {
     case 'set':
       return Number.isSafeInteger(value.cents) && (value.cents as number) >= 0 && (value.cents as number) <= MAX_CENTS
         ? { field, rounding, mode: 'set', cents: value.cents as number } : null;
+    case 'priorLow':
+      return isPriorDays(value.days) && PRIOR_LOW_FIELDS.includes(field) ? { field, rounding: NO_ROUNDING, mode: 'priorLow', days: value.days } : null;
     default:
       return null;
   }

@@ -110,7 +110,7 @@ describe('orderGuardrails: the whole order on the device', () => {
     expect(g.flags.get('v3')).toEqual(['saleAtOrAboveRegular']);
     expect(g.flags.has('p4')).toBe(false);
     expect(g.flags.has('p5')).toBe(false);
-    expect(g.counts).toEqual({ belowCost: 1, saleAtOrAboveRegular: 1, zeroPrice: 1, largeChange: 2, belowRetailFloor: 0 });
+    expect(g.counts).toEqual({ belowCost: 1, saleAtOrAboveRegular: 1, zeroPrice: 1, largeChange: 2, belowRetailFloor: 0, priorPrice: 0 });
     expect(g.flagged).toBe(3);
     expect(g.blocking).toEqual([]);
   });

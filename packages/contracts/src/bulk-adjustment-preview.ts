@@ -4,8 +4,10 @@
  * Cents in, cents out; the screen formats them.
  */
 import type { PriceField } from './bulk-adjustment';
-import { GUARDRAIL_RULES, guardrailFlags, type GuardrailItem, type GuardrailRule, type GuardrailSettings } from './guardrails';
+import { GUARDRAIL_RULES, guardrailFlags, priorPriceOf, type GuardrailItem, type GuardrailRule, type GuardrailSettings } from './guardrails';
+import { DEFAULT_PRIOR_PRICE_DAYS } from './lowest-price';
 import { isOnSale, salePriceOrNull } from './money';
+import { priorPriceNote } from './prior-price';
 
 /** One price a work order sets: a product's or a variant's regular, sale or retail price (MSRP). */
 export interface PriceChangeLine {
@@ -112,7 +114,9 @@ export function previewPriceChanges(
  * The guardrails of a whole order, on the device (issue 19): every item's flags (guardrailFlags,
  * the rules the server's 422 reads too), the count of items per rule, the blocking rules broken,
  * and how many items go up, down or stay (by what a shopper pays: the sale price when on sale,
- * else the regular price; by the regular price when that stays).
+ * else the regular price; by the regular price when that stays). In the EU mode (issue 36), each
+ * item on sale whose "was" price is above its 30-day low, or whose low could not be checked, has
+ * a note saying so ("Shown as before: 49.00; lowest in the last 30 days: 39.00").
  */
 export interface OrderGuardrails {
   /** The flags of each flagged item, by target; items without flags are not in it. */
@@ -126,15 +130,26 @@ export interface OrderGuardrails {
   itemsUp: number;
   itemsDown: number;
   itemsUnchanged: number;
+  /** The EU prior price's words per item, by target: flagged, or not checked (prior-price.ts priorPriceNote). */
+  notes: Map<string, string>;
+  /** Items on sale whose low could not be checked (unknown, or partial with the "was" price not above it). */
+  priorUnknown: number;
 }
 
 const paid = (p: GuardrailItem['before']) => (isOnSale(p.sale) ? p.sale! : p.regular);
 
 export function orderGuardrails(items: ReadonlyArray<{ target: string; item: GuardrailItem }>, settings: GuardrailSettings): OrderGuardrails {
   const counts = Object.fromEntries(GUARDRAIL_RULES.map((r) => [r, 0])) as Record<GuardrailRule, number>;
-  const result: OrderGuardrails = { flags: new Map(), counts, flagged: 0, blocking: [], itemsUp: 0, itemsDown: 0, itemsUnchanged: 0 };
+  const result: OrderGuardrails = {
+    flags: new Map(), counts, flagged: 0, blocking: [], itemsUp: 0, itemsDown: 0, itemsUnchanged: 0, notes: new Map(), priorUnknown: 0,
+  };
+  const days = settings.priorPriceDays ?? DEFAULT_PRIOR_PRICE_DAYS;
   for (const { target, item } of items) {
     const flags = guardrailFlags(item, settings);
+    const prior = priorPriceOf(item, settings);
+    const note = priorPriceNote(prior, days);
+    if (note) result.notes.set(target, note);
+    if (prior?.outcome === 'unknown') result.priorUnknown += 1;
     if (flags.length > 0) {
       result.flags.set(target, flags);
       result.flagged += 1;

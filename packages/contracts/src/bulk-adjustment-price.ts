@@ -26,6 +26,11 @@ export interface CurrentPrices {
   sale: number | null;
   retail?: number | null;
   cost?: number | null;
+  /**
+   * The item's lowest prior price in cents (issue 36), for `priorLow`: null or absent when it is
+   * not known in whole (no price known, or part of the window not followed).
+   */
+  priorLow?: number | null;
 }
 
 /**
@@ -59,6 +64,13 @@ export function explainAdjustment(prices: CurrentPrices, adjustment: BulkAdjustm
       if (cost === null) return { skipped: 'noCost' };
       next = applyPercent(cost, adjustment.basisPoints);
       rule = `Cost ${formatCents(cost)} + ${percentText(adjustment.basisPoints)}`;
+      break;
+    }
+    case 'priorLow': {
+      const low = prices.priorLow ?? null;
+      if (low === null) return { skipped: 'noPriorLow' };
+      next = low;
+      rule = `Lowest price of the last ${adjustment.days} ${adjustment.days === 1 ? 'day' : 'days'}: ${formatCents(low)}`;
       break;
     }
     case 'percentOfRetail': {

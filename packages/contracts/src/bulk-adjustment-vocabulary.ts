@@ -29,8 +29,11 @@ export const PRICE_FIELD_LABELS: Readonly<Record<PriceField, string>> = {
  * an amount, `set` replaces the price with the amount, `marginOverCost` sets it to the item's
  * cost plus a percentage (`cost + 40%`: cost x 1.40), `percentOfRetail` to a percentage of its
  * retail price (`90% of MSRP`). An item with no cost (or no MSRP) is left as it is.
+ * `priorLow` (issue 36, the EU mode) takes no value: it sets the regular price (or the MSRP) to
+ * the item's lowest price of the company's window, unrounded, so a sale shows a lawful "was"
+ * price; an item whose low is not known in whole is left as it is.
  */
-export const ADJUSTMENT_MODES = ['percent', 'fixed', 'set', 'marginOverCost', 'percentOfRetail'] as const;
+export const ADJUSTMENT_MODES = ['percent', 'fixed', 'set', 'marginOverCost', 'percentOfRetail', 'priorLow'] as const;
 export type AdjustmentMode = (typeof ADJUSTMENT_MODES)[number];
 
 /** Up or down; used by `percent` and `fixed` only. A value typed with a minus sign goes the other way. */
@@ -83,6 +86,8 @@ export interface BulkAdjustmentInput {
   incrementCents?: number;
   /** Up, down or to the nearest; default nearest. */
   roundDirection?: RoundingDirection;
+  /** With `priorLow`: the company's window in days (priorPriceDays); default 30. */
+  days?: number;
 }
 
 interface AdjustmentBase {
@@ -98,9 +103,20 @@ export type BulkAdjustment =
   /** cost x (1 + basisPoints / 10,000); basis points at least 0 (a margin, not a loss). */
   | (AdjustmentBase & { mode: 'marginOverCost'; basisPoints: number })
   /** retail x basisPoints / 10,000. */
-  | (AdjustmentBase & { mode: 'percentOfRetail'; basisPoints: number });
+  | (AdjustmentBase & { mode: 'percentOfRetail'; basisPoints: number })
+  /** The item's lowest price in the `days` before the order runs; never rounded. */
+  | (AdjustmentBase & { mode: 'priorLow'; days: number });
 
 export type ParseResult = { ok: true; adjustment: BulkAdjustment } | { ok: false; error: string };
 
-/** Why an item is left as it is: no price to start from, no cost, no retail price (MSRP). */
-export type SkipReason = 'noPrice' | 'noCost' | 'noRetail';
+/** Why an item is left as it is: no price to start from, no cost, no retail price (MSRP), no known low (`priorLow`). */
+export type SkipReason = 'noPrice' | 'noCost' | 'noRetail' | 'noPriorLow';
+
+/** The fields `priorLow` sets: the "was" prices a theme shows. */
+export const PRIOR_LOW_FIELDS: readonly PriceField[] = ['regular', 'retail'];
+
+/** The mode's name in the form: "The 30-day low (EU prior price)". */
+export const priorLowModeLabel = (days: number) => `The ${days}-day low (EU prior price)`;
+
+/** Said when `priorLow` is applied to sale prices. */
+export const PRIOR_LOW_FIELD_MESSAGE = 'The lowest prior price sets a regular price or an MSRP: choose one of them';

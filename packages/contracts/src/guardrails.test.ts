@@ -69,6 +69,7 @@ describe('company settings', () => {
   it('starts with approvals off, a 50% threshold, no floor, nothing blocking and the EU prior price mode off', () => {
     expect(CompanySettings.parse(DEFAULT_COMPANY_SETTINGS)).toEqual({
       ordersNeedApproval: false, guardrailThresholdPercent: 50, retailFloor: false, blockingGuardrails: [], priorPriceDays: null,
+      priorPriceShownAs: 'regular', publishPriorPrice: false,
     });
   });
 

@@ -9,8 +9,9 @@ import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
 import { ApiError, ErrorCode } from './errors';
 import { isOnSale } from './money';
+import { priorPriceCheck, type PriorLow, type PriorPriceCheck, type PriorPriceSettings } from './prior-price';
 
-export const GUARDRAIL_RULES = ['belowCost', 'saleAtOrAboveRegular', 'zeroPrice', 'largeChange', 'belowRetailFloor'] as const;
+export const GUARDRAIL_RULES = ['belowCost', 'saleAtOrAboveRegular', 'zeroPrice', 'largeChange', 'belowRetailFloor', 'priorPrice'] as const;
 export const GuardrailRule = lazySchema(() => z.enum(GUARDRAIL_RULES));
 export type GuardrailRule = z.infer<typeof GuardrailRule>;
 
@@ -19,8 +20,11 @@ export const DEFAULT_GUARDRAIL_THRESHOLD_PERCENT = 50;
 export const MIN_GUARDRAIL_THRESHOLD_PERCENT = 1;
 export const MAX_GUARDRAIL_THRESHOLD_PERCENT = 1000;
 
-/** What the company set (company settings): the threshold, the MSRP floor, the blocking rules. */
-export interface GuardrailSettings {
+/**
+ * What the company set (company settings): the threshold, the MSRP floor, the blocking rules, and
+ * the EU prior price mode (prior-price.ts: its window and the "was" price its theme shows).
+ */
+export interface GuardrailSettings extends PriorPriceSettings {
   guardrailThresholdPercent: number;
   /** Whether a regular price below the item's retail price (MSRP) is flagged. */
   retailFloor: boolean;
@@ -42,6 +46,7 @@ export function guardrailLabel(rule: GuardrailRule, settings: Pick<GuardrailSett
     case 'zeroPrice': return 'Price of 0.00';
     case 'largeChange': return `Change over ${settings.guardrailThresholdPercent}%`;
     case 'belowRetailFloor': return 'Below MSRP floor';
+    case 'priorPrice': return 'EU prior price';
   }
 }
 
@@ -51,12 +56,17 @@ export interface GuardrailPrices {
   sale: number | null;
 }
 
-/** One product or variant of an order: its prices before and after, its cost and MSRP (null: none). */
+/**
+ * One product or variant of an order: its prices before and after, its cost and MSRP after the
+ * order (null: none), and its lowest prior price at the moment the order would run (absent: not
+ * asked, the EU mode being off or the lows not read).
+ */
 export interface GuardrailItem {
   before: GuardrailPrices;
   after: GuardrailPrices;
   cost: number | null;
   retail: number | null;
+  prior?: PriorLow;
 }
 
 /** What a customer pays: the sale price when on sale, else the regular price. */
@@ -69,6 +79,19 @@ function changesMoreThan(from: number, to: number, percent: number): boolean {
   return Math.abs(to - from) * 100 > percent * from;
 }
 
+/** Whether the order leaves the item's regular and sale prices as they were (a sale price of 0 is none). */
+function leftAsItWas({ before, after }: GuardrailItem): boolean {
+  return before.regular === after.regular && (isOnSale(before.sale) ? before.sale : null) === (isOnSale(after.sale) ? after.sale : null);
+}
+
+/**
+ * The EU prior price check of an item the order changes (prior-price.ts); null when there is
+ * nothing to check (the mode off, no low asked, not on sale after, or left as it was).
+ */
+export function priorPriceOf(item: GuardrailItem, settings: GuardrailSettings): PriorPriceCheck | null {
+  return leftAsItWas(item) ? null : priorPriceCheck(item, settings);
+}
+
 /**
  * The rules an item breaks after the order, in GUARDRAIL_RULES order. An item the order leaves
  * as it was breaks none: the flags are about what the order does.
@@ -77,7 +100,7 @@ export function guardrailFlags(item: GuardrailItem, settings: GuardrailSettings)
   const { before, after, cost, retail } = item;
   const beforeSale = isOnSale(before.sale) ? before.sale : null;
   const afterSale = isOnSale(after.sale) ? after.sale : null;
-  if (before.regular === after.regular && beforeSale === afterSale) return [];
+  if (leftAsItWas(item)) return [];
   const flags: GuardrailRule[] = [];
   if (cost !== null && cost > 0 && sellingPrice(after) < cost) flags.push('belowCost');
   if (afterSale !== null && afterSale >= after.regular) flags.push('saleAtOrAboveRegular');
@@ -87,6 +110,7 @@ export function guardrailFlags(item: GuardrailItem, settings: GuardrailSettings)
   const largeSale = beforeSale !== null && afterSale !== null && changesMoreThan(beforeSale, afterSale, threshold);
   if (largeRegular || largeSale) flags.push('largeChange');
   if (settings.retailFloor && retail !== null && retail > 0 && after.regular < retail) flags.push('belowRetailFloor');
+  if (priorPriceCheck(item, settings)?.outcome === 'above') flags.push('priorPrice');
   return flags;
 }
 

@@ -172,6 +172,8 @@ export function PreviewModal({
                       {guardrails?.flags.has(line.target) && (
                         <FlagBadges rules={guardrails.flags.get(line.target)!} settings={guardrailSettings} blocking={blockingRules} />
                       )}
+                      {/* The EU prior price (issue 36): "Shown as before: 49.00; lowest in the last 30 days: 39.00", or why it was not checked. */}
+                      {guardrails?.notes.has(line.target) && <Text size="xs" mt={2}>{guardrails.notes.get(line.target)}</Text>}
                     </Table.Td>
                     <Table.Td>{FIELD_TEXT[line.field]}</Table.Td>
                     <Table.Td ta="right">{priceText(line.oldCents) || '—'}</Table.Td>

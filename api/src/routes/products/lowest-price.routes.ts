@@ -13,7 +13,7 @@ import { lowestPrices, type LowestPriceOptions } from '../../services/lowest-pri
 import { defineRoutes } from '../define-routes';
 
 /** The list and currency checked against the company's synced lists, and whether its currency is the catalog's. */
-async function listTarget(db: Database, companyId: string, priceListId: number, currency: string): Promise<NonNullable<LowestPriceOptions['target']>> {
+export async function listTarget(db: Database, companyId: string, priceListId: number, currency: string): Promise<NonNullable<LowestPriceOptions['target']>> {
   const list = await db.priceLists.getList(companyId, priceListId);
   if (!list) throw new ApiError(ErrorCode.NOT_FOUND, `Price list ${priceListId} was not found. Sync the store and try again.`);
   if (!list.currencies.includes(currency)) {

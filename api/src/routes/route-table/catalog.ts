@@ -9,6 +9,7 @@ import {
   Variant, VariantListResponse, VariantPriceEdit,
 } from '@catalog/contracts/products';
 import { LowestPriceQuery, LowestPriceResponse } from '@catalog/contracts/lowest-price';
+import { LowestPricesBody, LowestPricesResponse } from '@catalog/contracts/lowest-price-batch';
 import { PriceHistoryExportQuery } from '@catalog/contracts/price-history-export';
 import { CatalogChangesPage, CatalogChangesQuery, CatalogVersionResponse } from '@catalog/contracts/replication';
 import { SyncStatus } from '@catalog/contracts/sync';
@@ -34,6 +35,10 @@ export const CATALOG_ROUTES = {
   'GET /api/products/:id/lowest-price': {
     summary: 'Per variant of a product, its lowest price in the days before a moment (EU prior price), its current price and the window\u2019s gaps',
     access: 'catalog.read', ...PRODUCT, query: LowestPriceQuery, responses: { 200: LowestPriceResponse },
+  },
+  'POST /api/products/lowest-prices': {
+    summary: 'The lowest prices of many products\u2019 variants at once (a work order\u2019s products, at most its item limit) in the days before a moment, and the window\u2019s gaps',
+    access: 'catalog.read', body: LowestPricesBody, responses: { 200: LowestPricesResponse },
   },
   'GET /api/products/csv': {
     summary: 'The whole catalog as CSV, a row per product and per variant; with priceList and currency, that price list\u2019s records, a row per variant',

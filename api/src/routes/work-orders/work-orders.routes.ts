@@ -97,7 +97,7 @@ export function workOrderRoutes(deps: {
       if (replayed) return c.json(await wire(replayed) satisfies WireWorkOrder, 200);
       const company = await companyOf(user.companyId);
       // The gate (issue 31): refused (422) when a blocking guardrail breaks, else runs or waits for approval.
-      const outcome = await passGate(db, { path: 'order', companyId: user.companyId, role: user.role, items: productUpdates, company, target });
+      const outcome = await passGate(db, { path: 'order', companyId: user.companyId, role: user.role, items: productUpdates, company, target, startsAt: scheduledAt });
       // The store the order is for: a later store change cancels it, or refuses its undo.
       const settings = await db.settings.get(user.companyId);
       const { order, created } = await db.workOrders.create(user.companyId, {
@@ -134,7 +134,7 @@ export function workOrderRoutes(deps: {
       // moment, prices nobody wants.
       if (order.revertAt !== null && order.revertAt.getTime() <= now.getTime()) throw new ApiError(ErrorCode.CONFLICT, APPROVE_AFTER_END_MESSAGE);
       // Prices may have moved while it waited: the gate checks the blocking rules against today's.
-      await passGate(db, { path: 'approve', companyId: user.companyId, role: user.role, items: order.productUpdates, target: order.target });
+      await passGate(db, { path: 'approve', companyId: user.companyId, role: user.role, items: order.productUpdates, target: order.target, startsAt: order.scheduledAt });
       const approved = await db.workOrders.update(
         user.companyId, order.id, { status: 'pending', approvedBy: user.id, approvedAt: now }, WORK_ORDER_ACTION_GUARDS.approve, now,
       );
@@ -207,7 +207,7 @@ export function workOrderRoutes(deps: {
       let approvalCleared = false;
       if (changesRun || order.status === 'pending' || order.status === 'awaiting_approval') {
         // Items are checked when they change; the approval rule whatever changes before the run.
-        const outcome = await passGate(db, { path: 'change', companyId, role: user.role, items: productUpdates ?? [], company, target: order.target });
+        const outcome = await passGate(db, { path: 'change', companyId, role: user.role, items: productUpdates ?? [], company, target: order.target, startsAt: scheduledAt });
         if (outcome === 'approval') {
           approvalCleared = order.status === 'pending' || order.approvedBy !== null;
           status = 'awaiting_approval';

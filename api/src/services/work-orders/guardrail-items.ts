@@ -7,6 +7,7 @@
  */
 import { guardrailItemsOf, type GuardrailCatalogProduct, type GuardrailChange } from '@catalog/contracts/guardrail-items';
 import type { GuardrailItem } from '@catalog/contracts/guardrails';
+import type { PriorLows } from '@catalog/contracts/prior-price';
 import type { WorkOrderItem } from '../../db/repositories';
 
 /** The catalog columns the guardrails read. */
@@ -22,6 +23,8 @@ export interface GuardrailVariantRow extends PricedRow {
 export interface GuardrailProductRow extends PricedRow {
   externalId: number;
   regularPriceCents: number;
+  /** The store's base variant id (a product without options is it), for its lowest prior price. */
+  baseVariantId?: number | null;
   variants: readonly GuardrailVariantRow[];
 }
 /** The item fields the guardrails read: which product or variant, and the prices it sets (the MSRP too). */
@@ -33,11 +36,13 @@ const prices = (row: PricedRow) => ({ regular: row.regularPriceCents, sale: row.
 /**
  * Each item as a GuardrailItem, in the order's item order (contracts guardrailItemsOf). A stored
  * item's null regular price is a variant made to inherit again, as the builder reads null. An
- * item without a product id (none in practice) matches no product and breaks no rule.
+ * item without a product id (none in practice) matches no product and breaks no rule. `lows`: the
+ * lowest prior prices of the products' variants (EU prior price), when the gate read them.
  */
-export function guardrailItems(items: readonly GuardrailOrderItem[], products: readonly GuardrailProductRow[]): GuardrailItem[] {
+export function guardrailItems(items: readonly GuardrailOrderItem[], products: readonly GuardrailProductRow[], lows: PriorLows | null = null): GuardrailItem[] {
   const catalog: GuardrailCatalogProduct[] = products.map((p) => ({
-    ...prices(p), id: p.externalId, regular: p.regularPriceCents, variants: p.variants.map((v) => ({ ...prices(v), id: v.externalId })),
+    ...prices(p), id: p.externalId, regular: p.regularPriceCents, baseVariantId: p.baseVariantId ?? null,
+    variants: p.variants.map((v) => ({ ...prices(v), id: v.externalId })),
   }));
   const changes: GuardrailChange[] = items.map((item) => ({
     productId: item.externalProductId ?? Number.NaN,
@@ -46,5 +51,5 @@ export function guardrailItems(items: readonly GuardrailOrderItem[], products: r
     sale: item.newSalePriceCents,
     retail: item.newRetailPriceCents,
   }));
-  return guardrailItemsOf(changes, catalog);
+  return guardrailItemsOf(changes, catalog, lows);
 }

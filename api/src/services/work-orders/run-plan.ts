@@ -25,7 +25,7 @@ export async function gateAtRun(ctx: RunContext, storePrices: PriceSnapshot[]): 
   try {
     const role = await proposerRole(ctx.db, order);
     const outcome = await passGate(ctx.db, {
-      path: 'run', companyId: order.companyId, role, approved: order.approvedBy !== null, items: order.productUpdates, storePrices,
+      path: 'run', companyId: order.companyId, role, approved: order.approvedBy !== null, items: order.productUpdates, storePrices, target: order.target,
     });
     if (outcome === 'run') return null;
     ctx.log.info('work order needs approval at its run; back to awaiting approval');

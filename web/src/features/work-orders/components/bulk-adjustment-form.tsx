@@ -4,7 +4,8 @@
  * rounding (an ending, the merchant's own ending, or an increment; up, down or to the nearest);
  * Apply writes the new prices of every selected product and variant into the form and says how
  * many items it left as they are (no cost, no MSRP), and 'Remove All Sale Prices' clears their
- * sale prices. The spec's messages (section 5) for what cannot be applied.
+ * sale prices. The spec's messages (section 5) for what cannot be applied. In the EU mode (issue
+ * 36) it offers "the 30-day low", which reads the lows from the server first (online only).
  */
 import { Alert, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
@@ -18,6 +19,7 @@ import {
   bulkAdjustmentMessage,
   defaultDirection,
   parseBulkAdjustment,
+  priorLowModeLabel,
   removeSalePricesMessage,
   skippedMessage,
   type AdjustmentDirection,
@@ -28,10 +30,13 @@ import {
   type RoundingDirection,
 } from '@catalog/contracts/bulk-adjustment';
 import { formatCents } from '@catalog/contracts/money';
+import type { PriorLows } from '@catalog/contracts/prior-price';
 import { useId, useState, type Dispatch } from 'react';
 import type { LocalProduct } from '../../../local/catalog-query';
 import type { ListPrices } from '../utils/list-prices';
 import { countSkipped, type WorkOrderFormAction } from '../utils/work-order-form';
+import { priorLowHint, priorLowOfflineMessage, usePriorLowAdjustment } from '../hooks/use-prior-low-adjustment';
+import tones from './tones.module.css';
 
 const MODES: Array<{ value: AdjustmentMode; label: string }> = [
   { value: 'percent', label: 'Percentage' },
@@ -41,7 +46,7 @@ const MODES: Array<{ value: AdjustmentMode; label: string }> = [
   { value: 'percentOfRetail', label: 'Percentage of MSRP' },
 ];
 
-const VALUE_LABELS: Readonly<Record<AdjustmentMode, string>> = {
+const VALUE_LABELS: Readonly<Record<Exclude<AdjustmentMode, 'priorLow'>, string>> = {
   percent: 'Percentage',
   fixed: 'Amount',
   set: 'New price',
@@ -71,6 +76,8 @@ export interface BulkAdjustmentFormProps {
   dispatch: Dispatch<WorkOrderFormAction>;
   /** The form's price list's records (issue 35): adjusts the list's prices, and no MSRP. */
   list?: ListPrices | null;
+  /** When the order would run (null: now): the moment of the 30-day low. */
+  startsAt?: Date | null;
 }
 
 /** Said when an MSRP adjustment is applied to a price list's prices. */
@@ -79,7 +86,7 @@ export const LIST_RETAIL_MESSAGE = 'A price list work order changes the price an
 /** The width (px) under which the three price types' labels do not fit side by side. */
 const PRICE_TYPES_MIN_WIDTH = 380;
 
-export function BulkAdjustmentForm({ selectedCount, products = [], dispatch, list = null }: BulkAdjustmentFormProps) {
+export function BulkAdjustmentForm({ selectedCount, products = [], dispatch, list = null, startsAt = null }: BulkAdjustmentFormProps) {
   const [input, setInput] = useState<BulkAdjustmentInput>({
     field: 'regular',
     mode: 'percent',
@@ -93,6 +100,8 @@ export function BulkAdjustmentForm({ selectedCount, products = [], dispatch, lis
   const [error, setError] = useState<string | null>(null);
   const [endingError, setEndingError] = useState<string | null>(null);
   const [skipped, setSkipped] = useState<string | null>(null);
+  const prior = usePriorLowAdjustment(startsAt, list?.target ?? null);
+  const modes = prior.available ? [...MODES, { value: 'priorLow', label: priorLowModeLabel(prior.days), disabled: !prior.online }] : MODES;
   // The price types one above the other where the three do not fit in a row: on a phone, and in
   // the price panel beside the product list (a tablet in landscape, a narrow desktop window).
   const fieldRow = useElementSize();
@@ -109,8 +118,8 @@ export function BulkAdjustmentForm({ selectedCount, products = [], dispatch, lis
     notifications.show({ color: 'red', title: 'Cannot apply', message });
   };
 
-  const apply = () => {
-    const parsed = parseBulkAdjustment(input, selectedCount);
+  const apply = async () => {
+    const parsed = parseBulkAdjustment({ ...input, days: prior.days }, selectedCount);
     if (!parsed.ok) {
       if (input.ending === 'custom' && parsed.error.includes('ending')) {
         setEndingError(parsed.error);
@@ -120,10 +129,17 @@ export function BulkAdjustmentForm({ selectedCount, products = [], dispatch, lis
       return fail(parsed.error);
     }
     if (list && parsed.adjustment.field === 'retail') return fail(LIST_RETAIL_MESSAGE);
-    const counts = countSkipped(products, parsed.adjustment, list);
-    const left = [skippedMessage('noCost', counts.noCost), skippedMessage('noRetail', counts.noRetail)].filter(Boolean).join('. ');
+    let lows: PriorLows | null = null;
+    if (parsed.adjustment.mode === 'priorLow') {
+      const read = await prior.read(products.map((p) => p.id));
+      if ('error' in read) return fail(read.error);
+      lows = read.lows;
+    }
+    const counts = countSkipped(products, parsed.adjustment, list, lows);
+    const left = [skippedMessage('noCost', counts.noCost), skippedMessage('noRetail', counts.noRetail), skippedMessage('noPriorLow', counts.noPriorLow, prior.days)]
+      .filter(Boolean).join('. ');
     setSkipped(left ? `${left}.` : null);
-    dispatch({ type: 'bulk', adjustment: parsed.adjustment, ...(list ? { list } : {}) });
+    dispatch({ type: 'bulk', adjustment: parsed.adjustment, ...(list ? { list } : {}), ...(lows ? { lows } : {}) });
     const message = bulkAdjustmentMessage(parsed.adjustment, selectedCount);
     notifications.show({ color: 'green', title: 'Prices updated', message: left ? `${message}. ${left}.` : message });
   };
@@ -164,20 +180,21 @@ export function BulkAdjustmentForm({ selectedCount, products = [], dispatch, lis
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <Select
             label="Adjust by"
-            data={MODES}
+            data={modes}
             value={input.mode}
             allowDeselect={false}
             onChange={(value) => value && update({ mode: value as AdjustmentMode })}
+            description={input.mode === 'priorLow' ? (prior.online ? priorLowHint(prior.days) : priorLowOfflineMessage(prior.days)) : undefined}
           />
-          <Select
+          {input.mode !== 'priorLow' && <Select
             label="Round to"
             data={PRICE_ENDINGS.map((value) => ({ value, label: PRICE_ENDING_LABELS[value] }))}
             value={input.ending === 'whole' ? '00' : input.ending}
             allowDeselect={false}
             onChange={(value) => value && update({ ending: value as PriceEnding })}
-          />
+          />}
         </SimpleGrid>
-        {input.ending !== 'none' && (
+        {input.ending !== 'none' && input.mode !== 'priorLow' && (
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             {input.ending === 'custom' && (
               <TextInput
@@ -231,7 +248,7 @@ export function BulkAdjustmentForm({ selectedCount, products = [], dispatch, lis
             />
           </div>
         )}
-        <TextInput
+        {input.mode !== 'priorLow' && <TextInput
           label={VALUE_LABELS[input.mode]}
           description={VALUE_HINTS[input.mode]}
           placeholder={input.mode === 'percent' ? '10' : input.mode === 'marginOverCost' ? '40' : input.mode === 'percentOfRetail' ? '90' : '5.00'}
@@ -243,18 +260,23 @@ export function BulkAdjustmentForm({ selectedCount, products = [], dispatch, lis
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
               e.preventDefault();
-              apply();
+              void apply();
             }
           }}
           error={error}
-        />
+        />}
+        {input.mode === 'priorLow' && error && (
+          <Text size="sm" className={tones.danger} role="alert">
+            {error}
+          </Text>
+        )}
         {skipped && (
           <Alert color="gray" variant="light" p="xs" aria-live="polite">
             <Text size="sm">{skipped}</Text>
           </Alert>
         )}
         <Group gap="xs" wrap="wrap">
-          <Button onClick={apply}>Apply</Button>
+          <Button onClick={() => void apply()} loading={prior.busy}>Apply</Button>
           {input.field === 'sale' && (
             <Button variant="default" onClick={removeSalePrices}>
               Remove All Sale Prices

@@ -33,6 +33,7 @@ import { useWorkOrderDraft } from '../hooks/use-work-order-draft';
 import { useWorkOrderForm } from '../hooks/use-work-order-form';
 import { useGuardrailSettings } from '../hooks/use-guardrail-settings';
 import { useOverlaps } from '../hooks/use-overlaps';
+import { priorPriceNotes, useOrderPriorLows } from '../hooks/use-prior-lows';
 import { useFormPrices } from '../hooks/use-form-price-lists';
 import { buildWorkOrder, type FormErrors } from '../utils/build-work-order';
 import { importedItems, type ImportPreview } from '../utils/csv-import';
@@ -54,9 +55,7 @@ export interface CreateWorkOrderScreenProps {
   onCreated?: () => void;
 }
 
-function focusById(id: string) {
-  document.getElementById(id)?.focus();
-}
+const focusById = (id: string) => document.getElementById(id)?.focus();
 
 export function CreateWorkOrderScreen({ onCreated }: CreateWorkOrderScreenProps) {
   usePageTitle('Create Work Order');
@@ -88,27 +87,26 @@ export function CreateWorkOrderScreen({ onCreated }: CreateWorkOrderScreenProps)
   const { lists: priceLists, list, nameOf } = useFormPrices(target);
   const [pendingTarget, setPendingTarget] = useState<{ target: PriceListTarget | null } | null>(null);
 
-  const built = useMemo(() => buildWorkOrder(state, undefined, list), [state, list]);
+  // Guardrails (issue 19) with the company's settings (or the defaults); in the EU mode, the lows at the order's moment (issue 36).
+  const guardrailSettings = useGuardrailSettings(previewOpen);
+  const prior = useOrderPriorLows(previewOpen, state, guardrailSettings);
+  const built = useMemo(() => buildWorkOrder(state, undefined, list, prior.lows), [state, list, prior.lows]);
   const products = useMemo(() => selectedProducts(state), [state]);
   const variantCount = useMemo(() => products.reduce((n, p) => n + p.variants.length, 0), [products]);
   // Other orders touching the same items (issue 18), asked of the server (issue 31); offline the preview says they were not checked.
   const overlaps = useOverlaps(previewOpen, built.body?.productUpdates, target);
-  const preview = useMemo(
-    () => (previewOpen ? previewPriceChanges(built.lines, built.regularAfter) : null),
-    [previewOpen, built],
-  );
-  // Guardrails (issue 19): every item of the order, with the company's settings (or the defaults).
-  const guardrailSettings = useGuardrailSettings(previewOpen);
+  const preview = useMemo(() => (previewOpen ? previewPriceChanges(built.lines, built.regularAfter) : null), [previewOpen, built]);
   const guardrails = useMemo(
     () => (previewOpen ? orderGuardrails(built.guardrailItems, guardrailSettings) : null),
     [previewOpen, built, guardrailSettings],
   );
   const explain = useCallback((line: PreviewLine) => {
     const target = built.targetOf(line.target);
-    return target ? explainDraft(state, target.product, target.variant, line.field, list) : null;
-  }, [built, state, list]);
-  // What the form's margin-over-cost and share-of-MSRP adjustments left alone, said again in the preview.
-  const notes = useMemo(() => (previewOpen ? skippedNotes(state.adjustments, products, list) : []), [previewOpen, state.adjustments, products, list]);
+    return target ? explainDraft(state, target.product, target.variant, line.field, list, prior.lows) : null;
+  }, [built, state, list, prior.lows]);
+  // What the form's adjustments from cost, MSRP or the 30-day low left alone, and the EU prior price's checks.
+  const notes = useMemo(() => (previewOpen ? [...skippedNotes(state.adjustments, products, list, prior.lows), ...priorPriceNotes(prior, guardrails)] : []),
+    [previewOpen, state.adjustments, products, list, prior, guardrails]);
   const errors: FormErrors | null = showErrors ? built.errors : null;
 
   const isSelected = useCallback((id: number) => state.products[id] !== undefined, [state.products]);
@@ -162,7 +160,7 @@ export function CreateWorkOrderScreen({ onCreated }: CreateWorkOrderScreenProps)
   };
 
   const submit = async () => {
-    const now = buildWorkOrder(state, undefined, list);
+    const now = buildWorkOrder(state, undefined, list, prior.lows);
     if (!now.body || submitting) return;
     // The confirm is disabled while a blocking guardrail is broken; the server refuses it too.
     if (orderGuardrails(now.guardrailItems, guardrailSettings).blocking.length > 0) return;
@@ -260,7 +258,7 @@ export function CreateWorkOrderScreen({ onCreated }: CreateWorkOrderScreenProps)
               <ProductPicker isSelected={isSelected} onToggle={onToggle} onSelect={onSelect} list={list} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5 }}>
-              <PriceChangesPanel products={products} drafts={state.drafts} errors={errors} dispatch={dispatch} list={list} />
+              <PriceChangesPanel products={products} drafts={state.drafts} errors={errors} dispatch={dispatch} list={list} startsAt={built.scheduledAt} />
             </Grid.Col>
           </Grid>
         </>

@@ -22,9 +22,11 @@ export interface PriceChangesPanelProps {
   dispatch: Dispatch<WorkOrderFormAction>;
   /** The form's price list's records (null: the catalog's prices). */
   list?: ListPrices | null;
+  /** When the order would run (null: now): the moment of the 30-day low adjustment (issue 36). */
+  startsAt?: Date | null;
 }
 
-export function PriceChangesPanel({ products, drafts, errors, dispatch, list = null }: PriceChangesPanelProps) {
+export function PriceChangesPanel({ products, drafts, errors, dispatch, list = null, startsAt = null }: PriceChangesPanelProps) {
   const [shown, setShown] = useState(SHOWN_STEP);
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="price-changes-title">
@@ -32,7 +34,7 @@ export function PriceChangesPanel({ products, drafts, errors, dispatch, list = n
         Price Changes
       </Title>
       <Stack gap="md" mt="sm">
-        <BulkAdjustmentForm selectedCount={products.length} products={products} dispatch={dispatch} list={list} />
+        <BulkAdjustmentForm selectedCount={products.length} products={products} dispatch={dispatch} list={list} startsAt={startsAt} />
         {errors?.selection && (
           <Alert color="red" variant="light" role="alert" classNames={{ title: tones.danger, icon: tones.danger }}>
             {errors.selection}

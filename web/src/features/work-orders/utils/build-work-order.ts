@@ -12,6 +12,7 @@ import {
 import type { PriceField } from '@catalog/contracts/bulk-adjustment';
 import { guardrailItemsOf, type GuardrailChange } from '@catalog/contracts/guardrail-items';
 import type { GuardrailItem } from '@catalog/contracts/guardrails';
+import type { PriorLows } from '@catalog/contracts/prior-price';
 import { MONEY_MESSAGE } from '@catalog/contracts/money';
 import { endComesAfterStart } from '@catalog/contracts/work-order-end';
 import {
@@ -165,9 +166,10 @@ function drafted(draft: PriceDraft | undefined, field: PriceField): number | nul
 
 /**
  * `list`: the records of the form's price list (state.target) as the device has them; absent or
- * of another list, the list's prices are read as unknown.
+ * of another list, the list's prices are read as unknown. `lows`: the lowest prior prices at the
+ * order's moment (issue 36, the EU mode), which the guardrail items carry.
  */
-export function buildWorkOrder(state: WorkOrderFormState, now: Date = new Date(), list: ListPrices | null = null): BuiltWorkOrder {
+export function buildWorkOrder(state: WorkOrderFormState, now: Date = new Date(), list: ListPrices | null = null, lows: PriorLows | null = null): BuiltWorkOrder {
   const listTarget = state.target ?? null;
   const view = listTarget && (list && sameTarget(list.target, listTarget) ? list : emptyListPrices(listTarget));
   const errors: FormErrors = { prices: {} };
@@ -219,7 +221,7 @@ export function buildWorkOrder(state: WorkOrderFormState, now: Date = new Date()
   // Every drafted target as the server's gate reads it: the same builder, on the local catalog's prices.
   // A price list order's: on the list's prices (its records over the catalog's), as the gate reads them.
   const catalog = selectedProducts(state).map((p) => (view ? listGuardrailProduct(view, p) : guardrailCatalogProduct(p)));
-  const checked = guardrailItemsOf(guarded.map((g) => g.change), catalog);
+  const checked = guardrailItemsOf(guarded.map((g) => g.change), catalog, lows);
   const guardrailItems = guarded.map((g, i) => ({ target: g.target, item: checked[i]! }));
 
   if (!state.title.trim()) errors.title = WORK_ORDER_MESSAGES.title;

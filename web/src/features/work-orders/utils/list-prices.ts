@@ -92,6 +92,7 @@ export function listGuardrailProduct(list: ListPrices, product: LocalProduct): G
   const own = known();
   return {
     id: product.id,
+    baseVariantId: baseVariantOf(product),
     regular: own.regular ?? 0,
     sale: hasOwnListPrices(product) ? own.sale : null,
     retail: hasOwnListPrices(product) ? own.retail : null,

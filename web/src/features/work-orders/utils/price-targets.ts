@@ -85,5 +85,8 @@ export function guardrailCatalogProduct(product: LocalProduct): GuardrailCatalog
   const own = (row: LocalProduct | LocalVariant) => ({
     regular: centsOf(row.regularPrice), sale: centsOf(row.salePrice), cost: centsOf(row.costPrice ?? null), retail: centsOf(row.retailPrice ?? null),
   });
-  return { ...own(product), id: product.id, regular: centsOf(product.regularPrice) ?? 0, variants: product.variants.map((v) => ({ ...own(v), id: v.id })) };
+  return {
+    ...own(product), id: product.id, regular: centsOf(product.regularPrice) ?? 0, baseVariantId: product.baseVariantId ?? null,
+    variants: product.variants.map((v) => ({ ...own(v), id: v.id })),
+  };
 }

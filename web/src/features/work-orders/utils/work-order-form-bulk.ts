@@ -1,11 +1,13 @@
 /**
  * The create form's bulk adjustments (see work-order-form.ts): one applied to every selected
  * item, the items it would leave alone and the preview's notes on them, the "Why?" of a drafted
- * price, and 'Remove All Sale Prices'.
+ * price, and 'Remove All Sale Prices'. "Set to the 30-day low" (issue 36) reads the lows the
+ * server gave for the order's moment and target (`lows`): without them it changes nothing.
  */
 import {
   PRICE_FIELDS, PRICE_FIELD_LABELS, explainAdjustment, skippedMessage, type AdjustmentExplanation, type BulkAdjustment, type CurrentPrices, type PriceField, type SkipReason,
 } from '@catalog/contracts/bulk-adjustment';
+import type { PriorLows } from '@catalog/contracts/prior-price';
 import type { LocalProduct } from '../../../local/catalog-query';
 import {
   centsOf,
@@ -19,6 +21,7 @@ import {
   type LocalVariant,
 } from './price-targets';
 import { baseVariantOf, hasOwnListPrices, listCents, listPricesOf, type ListPrices } from './list-prices';
+import { targetPriorLow } from './prior-lows';
 import { initialFormState, selectedProducts, withDraft, type PriceDraft, type WorkOrderFormState } from './work-order-form-state';
 
 /** A valid drafted regular price in cents, or undefined (none drafted, or not a price). */
@@ -81,17 +84,28 @@ function listAdjustmentBase(product: LocalProduct, variant: LocalVariant | undef
 }
 
 /**
+ * adjustmentBase with the target's low for `priorLow` (null: not known in whole); null when the
+ * adjustment leaves the item alone uncounted (it follows its product, or nothing shows its price).
+ */
+function basePrices(product: LocalProduct, variant: LocalVariant | undefined, adjustment: BulkAdjustment, drafts: Record<string, PriceDraft>, list: ListPrices | null, lows: PriorLows | null): CurrentPrices | null {
+  const base = adjustmentBase(product, variant, adjustment, drafts, list);
+  if (!base || adjustment.mode !== 'priorLow') return base;
+  const priorLow = lows ? targetPriorLow(lows, product, variant, adjustment.field, list) : null;
+  return priorLow === undefined ? null : { ...base, priorLow };
+}
+
+/**
  * Applies a bulk adjustment to every selected product and each variant with a price of its own.
  * It always starts from the current prices, so applying twice does not compound; a sale price
  * with no base of its own starts from the regular price after the order (drafted, else current).
  * An item with no cost (margin over cost) or no MSRP (percentage of retail) is left as it is and
  * counted; a variant that inherits its product's cost or MSRP uses its product's.
  */
-export function bulkAdjust(state: WorkOrderFormState, adjustment: BulkAdjustment, list: ListPrices | null = null): BulkResult {
+export function bulkAdjust(state: WorkOrderFormState, adjustment: BulkAdjustment, list: ListPrices | null = null, lows: PriorLows | null = null): BulkResult {
   let drafts = state.drafts;
-  const skipped: Record<SkipReason, number> = { noPrice: 0, noCost: 0, noRetail: 0 };
+  const skipped: Record<SkipReason, number> = { noPrice: 0, noCost: 0, noRetail: 0, noPriorLow: 0 };
   const adjust = (target: string, product: LocalProduct, variant?: LocalVariant) => {
-    const base = adjustmentBase(product, variant, adjustment, drafts, list);
+    const base = basePrices(product, variant, adjustment, drafts, list, lows);
     if (!base) return;
     const explained = explainAdjustment(base, adjustment);
     if (explained.skipped === null) drafts = withDraft(drafts, target, adjustment.field, priceText(explained.result));
@@ -104,22 +118,24 @@ export function bulkAdjust(state: WorkOrderFormState, adjustment: BulkAdjustment
   return { state: { ...state, drafts, adjustments: { ...state.adjustments, [adjustment.field]: adjustment } }, skipped };
 }
 
-/** How many selected items a bulk adjustment would leave as they are, by reason (no cost, no MSRP). */
-export function countSkipped(products: readonly LocalProduct[], adjustment: BulkAdjustment, list: ListPrices | null = null): Record<SkipReason, number> {
+/** How many selected items a bulk adjustment would leave as they are, by reason (no cost, no MSRP, no known low). */
+export function countSkipped(products: readonly LocalProduct[], adjustment: BulkAdjustment, list: ListPrices | null = null, lows: PriorLows | null = null): Record<SkipReason, number> {
   const state: WorkOrderFormState = { ...initialFormState(''), selectedIds: products.map((p) => p.id), products: Object.fromEntries(products.map((p) => [p.id, p])) };
-  return bulkAdjust(state, adjustment, list).skipped;
+  return bulkAdjust(state, adjustment, list, lows).skipped;
 }
 
+const SKIP_REASON = { marginOverCost: 'noCost', percentOfRetail: 'noRetail', priorLow: 'noPriorLow' } as const;
+
 /**
- * The notes the preview shows for the adjustments from cost or MSRP: "Regular price: 12 items
- * have no cost and are left as they are."
+ * The notes the preview shows for the adjustments from cost, MSRP or the 30-day low (this one
+ * only with the lows the preview read): "Regular price: 12 items have no cost and are left as they are."
  */
-export function skippedNotes(adjustments: WorkOrderFormState['adjustments'], products: readonly LocalProduct[], list: ListPrices | null = null): string[] {
+export function skippedNotes(adjustments: WorkOrderFormState['adjustments'], products: readonly LocalProduct[], list: ListPrices | null = null, lows: PriorLows | null = null): string[] {
   return PRICE_FIELDS.flatMap((field) => {
     const adjustment = adjustments?.[field];
-    if (!adjustment || (adjustment.mode !== 'marginOverCost' && adjustment.mode !== 'percentOfRetail')) return [];
-    const reason = adjustment.mode === 'marginOverCost' ? 'noCost' : 'noRetail';
-    const message = skippedMessage(reason, countSkipped(products, adjustment, list)[reason]);
+    if (!adjustment || !(adjustment.mode in SKIP_REASON) || (adjustment.mode === 'priorLow' && !lows)) return [];
+    const reason = SKIP_REASON[adjustment.mode as keyof typeof SKIP_REASON];
+    const message = skippedMessage(reason, countSkipped(products, adjustment, list, lows)[reason], adjustment.mode === 'priorLow' ? adjustment.days : undefined);
     const name = PRICE_FIELD_LABELS[field];
     return message ? [`${name.charAt(0).toUpperCase()}${name.slice(1)}: ${message}.`] : [];
   });
@@ -130,19 +146,21 @@ export function skippedNotes(adjustments: WorkOrderFormState['adjustments'], pro
  * last bulk adjustment when it still gives the drafted price, else null (typed by hand, imported,
  * or edited after the adjustment).
  */
-export function explainDraft(state: WorkOrderFormState, product: LocalProduct, variant: LocalVariant | undefined, field: PriceField, list: ListPrices | null = null): AdjustmentExplanation | null {
+export function explainDraft(
+  state: WorkOrderFormState, product: LocalProduct, variant: LocalVariant | undefined, field: PriceField, list: ListPrices | null = null, lows: PriorLows | null = null,
+): AdjustmentExplanation | null {
   const adjustment = state.adjustments?.[field];
   const target = variant ? variantTarget(product, variant) : productTarget(product);
   const drafted = state.drafts[target]?.[field];
   if (!adjustment || typeof drafted !== 'string') return null;
-  const base = adjustmentBase(product, variant, adjustment, state.drafts, list);
+  const base = basePrices(product, variant, adjustment, state.drafts, list, lows);
   if (!base) return null;
   const explained = explainAdjustment(base, adjustment);
   return explained.skipped === null && centsOf(drafted) === explained.result ? explained : null;
 }
 
-export function applyBulkAdjustment(state: WorkOrderFormState, adjustment: BulkAdjustment, list: ListPrices | null = null): WorkOrderFormState {
-  return bulkAdjust(state, adjustment, list).state;
+export function applyBulkAdjustment(state: WorkOrderFormState, adjustment: BulkAdjustment, list: ListPrices | null = null, lows: PriorLows | null = null): WorkOrderFormState {
+  return bulkAdjust(state, adjustment, list, lows).state;
 }
 
 /** The sale prices of a product's keys: the catalog's own, or the list's (issue 35) of what a list order changes. */

@@ -244,7 +244,7 @@ describe('issue 19: margin over cost, share of MSRP, retail prices, explanations
     expect(next.drafts.v2002).toEqual({ regular: '56.00' });
     expect(next.drafts.v2003).toBeUndefined(); // follows its product's new price
     expect(next.drafts.p202).toBeUndefined();
-    expect(skipped).toEqual({ noPrice: 0, noCost: 1, noRetail: 0 });
+    expect(skipped).toEqual({ noPrice: 0, noCost: 1, noRetail: 0, noPriorLow: 0 });
     expect(countSkipped([costly, noCost], adjustment({}))).toEqual(skipped);
     expect(skippedNotes(next.adjustments, [costly, noCost])).toEqual(['Regular price: 1 item has no cost and is left as it is.']);
     expect(skippedNotes(reduce(next, { type: 'bulk', adjustment: adjustment({ mode: 'percent' }) }).adjustments, [costly, noCost])).toEqual([]);

@@ -11,6 +11,7 @@
  * this file re-exports what the form's users need.
  */
 import type { BulkAdjustment, PriceField } from '@catalog/contracts/bulk-adjustment';
+import type { PriorLows } from '@catalog/contracts/prior-price';
 import type { PriceListTarget } from '@catalog/contracts/work-orders';
 import type { LocalProduct } from '../../../local/catalog-query';
 import { sameTarget, type ListPrices } from './list-prices';
@@ -38,8 +39,8 @@ export type WorkOrderFormAction =
   | { type: 'clearSelection' }
   /** undefined: keep the current price; null: remove the sale price. */
   | { type: 'price'; target: string; field: PriceField; value: string | null | undefined }
-  /** `list`: the records of the form's price list, when it has one (the screen adds them). */
-  | { type: 'bulk'; adjustment: BulkAdjustment; list?: ListPrices | null }
+  /** `list`: the records of the form's price list, when it has one (the screen adds them); `lows`: the 30-day lows (issue 36). */
+  | { type: 'bulk'; adjustment: BulkAdjustment; list?: ListPrices | null; lows?: PriorLows | null }
   | { type: 'removeSalePrices'; list?: ListPrices | null }
   /** "Prices:" (issue 35): the catalog (null) or a price list; another one drops the drafted prices, which were of the other prices. */
   | { type: 'target'; target: PriceListTarget | null }
@@ -112,7 +113,7 @@ export function workOrderFormReducer(state: WorkOrderFormState, action: WorkOrde
     case 'price':
       return { ...state, drafts: withDraft(state.drafts, action.target, action.field, action.value) };
     case 'bulk':
-      return applyBulkAdjustment(state, action.adjustment, action.list ?? null);
+      return applyBulkAdjustment(state, action.adjustment, action.list ?? null, action.lows ?? null);
     case 'removeSalePrices':
       return removeSalePrices(state, action.list ?? null);
     case 'target':
