@@ -1,7 +1,8 @@
 /**
  * Settings > Work orders (issue 19): "Work orders by members need approval" (the plans with
  * teams; on the others the switch is off and disabled with an upgrade hint), "Large change
- * threshold (%)", "Flag regular prices below MSRP" and the guardrails that block an order.
+ * threshold (%)", "Flag regular prices below MSRP", the EU prior price (issue 36,
+ * prior-price-settings.tsx) and the guardrails that block an order.
  * Owners and admins edit and save (PATCH /api/company/settings; a toast says how it went, the
  * server's field errors show under their fields); members see the same settings read-only.
  */
@@ -10,6 +11,7 @@ import { getErrorMessage, isApiError } from '@catalog/contracts/errors';
 import {
   GUARDRAIL_RULES, guardrailLabel, MAX_GUARDRAIL_THRESHOLD_PERCENT, MIN_GUARDRAIL_THRESHOLD_PERCENT, type GuardrailRule,
 } from '@catalog/contracts/guardrails';
+import { DEFAULT_PRIOR_PRICE_DAYS } from '@catalog/contracts/lowest-price';
 import { whoCan } from '@catalog/contracts/permissions';
 import { planFeatureMessage, planHasFeature } from '@catalog/contracts/plans';
 import { Anchor, Button, Checkbox, Group, NumberInput, Paper, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
@@ -23,6 +25,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { useOnline } from '../../../lib/use-online';
 import { isOfflineFailure, useRefetchOnReconnect } from '../../../lib/use-refetch-on-reconnect';
 import { updateCompanySettings, useCompanySettings } from '../api/company-settings';
+import { PRIOR_DAYS_MESSAGE, PriorPriceFields, priorDaysOf } from './prior-price-settings';
 
 type Errors = Partial<Record<keyof CompanySettings, string>>;
 
@@ -42,6 +45,9 @@ export function settingsChanges(saved: CompanySettings, draft: CompanySettings):
   if (draft.ordersNeedApproval !== saved.ordersNeedApproval) body.ordersNeedApproval = draft.ordersNeedApproval;
   if (draft.guardrailThresholdPercent !== saved.guardrailThresholdPercent) body.guardrailThresholdPercent = draft.guardrailThresholdPercent;
   if (draft.retailFloor !== saved.retailFloor) body.retailFloor = draft.retailFloor;
+  if (draft.priorPriceDays !== saved.priorPriceDays) body.priorPriceDays = draft.priorPriceDays;
+  if (draft.priorPriceShownAs !== saved.priorPriceShownAs) body.priorPriceShownAs = draft.priorPriceShownAs;
+  if (draft.publishPriorPrice !== saved.publishPriorPrice) body.publishPriorPrice = draft.publishPriorPrice;
   const sameRules = draft.blockingGuardrails.length === saved.blockingGuardrails.length
     && draft.blockingGuardrails.every((r) => saved.blockingGuardrails.includes(r));
   if (!sameRules) body.blockingGuardrails = draft.blockingGuardrails;
@@ -51,6 +57,7 @@ export function settingsChanges(saved: CompanySettings, draft: CompanySettings):
 export function WorkOrdersSettingsForm({ saved, canEdit, plan }: { saved: CompanySettings; canEdit: boolean; plan: string | null }) {
   const [draft, setDraft] = useState<CompanySettings>(saved);
   const [threshold, setThreshold] = useState<string | number>(saved.guardrailThresholdPercent);
+  const [priorDays, setPriorDays] = useState<string | number>(saved.priorPriceDays ?? DEFAULT_PRIOR_PRICE_DAYS);
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
   const online = useOnline();
@@ -67,7 +74,12 @@ export function WorkOrdersSettingsForm({ saved, canEdit, plan }: { saved: Compan
       setErrors({ guardrailThresholdPercent: `Enter a whole percentage from ${MIN_GUARDRAIL_THRESHOLD_PERCENT} to ${MAX_GUARDRAIL_THRESHOLD_PERCENT}` });
       return;
     }
-    const next = { ...draft, guardrailThresholdPercent: percent };
+    const days = priorDaysOf(priorDays);
+    if (draft.priorPriceDays !== null && days === null) {
+      setErrors({ priorPriceDays: PRIOR_DAYS_MESSAGE });
+      return;
+    }
+    const next = { ...draft, guardrailThresholdPercent: percent, priorPriceDays: draft.priorPriceDays === null ? null : days };
     const body = settingsChanges(saved, next);
     if (!body) {
       notifications.show({ color: 'blue', title: 'Nothing to save', message: 'These are already your settings.' });
@@ -79,6 +91,7 @@ export function WorkOrdersSettingsForm({ saved, canEdit, plan }: { saved: Compan
       const result = await updateCompanySettings(body);
       setDraft(result);
       setThreshold(result.guardrailThresholdPercent);
+      setPriorDays(result.priorPriceDays ?? DEFAULT_PRIOR_PRICE_DAYS);
       notifications.show({ color: 'green', title: 'Work order settings saved', message: 'They apply to the next work order.' });
     } catch (err) {
       if (isApiError(err) && err.fields) setErrors(fieldErrors(err.fields));
@@ -137,6 +150,7 @@ export function WorkOrdersSettingsForm({ saved, canEdit, plan }: { saved: Compan
           onChange={(e) => set({ retailFloor: e.currentTarget.checked })}
           error={errors.retailFloor}
         />
+        <PriorPriceFields draft={draft} days={priorDays} setDays={setPriorDays} set={set} readOnly={readOnly} errors={errors} />
         <Checkbox.Group
           label="Blocking guardrails"
           description="An order that breaks a checked rule is refused; the others are only flagged in the preview."
