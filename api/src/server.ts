@@ -1,6 +1,6 @@
 /**
  * Process entry: read the configuration, open the database (migrations run on open), serve the
- * app, run the work-order and backup schedulers and the store-refresh worker, and shut down gracefully on SIGTERM/SIGINT (stop accepting,
+ * app, run the work-order and backup schedulers, the store-refresh worker and the prior price publisher, and shut down gracefully on SIGTERM/SIGINT (stop accepting,
  * cancel running syncs, stop running orders at their next batch (their leases released), finish
  * requests in flight, close the database, exit; forced after 10 s). server-shutdown.test.ts.
  */
@@ -19,6 +19,7 @@ import { startPurging } from './services/bigcommerce-app/purge';
 import { commerceFactory, type CommerceFactory } from './services/store-connection';
 import { createRefreshWorker } from './services/store-webhooks/refresh-worker';
 import { createBackupScheduler } from './services/backups/backup-scheduler';
+import { createPriorPricePublisher } from './services/prior-price-metafields/publisher';
 import { SyncRegistry } from './services/sync/sync-registry';
 import { createExecutor, storeClients } from './services/work-orders/executor';
 import { workOrderAlerts } from './services/work-orders/attention';
@@ -104,6 +105,10 @@ async function main() {
   // a lease per company and a unique daily key keep each backup to one of them.
   const backups = createBackupScheduler({ db, logger: logger.child({ component: 'backups' }) });
   backups.start();
+  // The lowest prior prices of variants on sale, published to the storefront as metafields by
+  // companies that ask for it (issue 36): every instance runs one; a lease per company keeps each run to one of them.
+  const priorPrices = createPriorPricePublisher({ db, commerce, secrets, logger });
+  priorPrices.start();
   // The data of stores that uninstalled the app goes 30 days later (issue 34).
   const purging = startPurging(db, logger.child({ component: 'bigcommerce-app' }));
 
@@ -125,7 +130,10 @@ async function main() {
       workOrders.stop().catch((err) => logger.error('stopping the work-order scheduler failed', { error: String(err) })),
       backups.stop().catch((err) => logger.error('stopping the backup scheduler failed', { error: String(err) })),
     ]);
-    const refreshStopped = storeRefresh.stop().catch((err) => logger.error('stopping the store-refresh worker failed', { error: String(err) }));
+    const refreshStopped = Promise.all([
+      storeRefresh.stop().catch((err) => logger.error('stopping the store-refresh worker failed', { error: String(err) })),
+      priorPrices.stop().catch((err) => logger.error('stopping the prior price publisher failed', { error: String(err) })),
+    ]);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     const finish = async () => {

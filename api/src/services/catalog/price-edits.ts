@@ -37,6 +37,7 @@ import type { SecretBox } from '../../lib/secrets';
 import { connectedStore, type CommerceFactory } from '../store-connection';
 import { toWireProduct, toWireVariant } from './catalog-wire';
 import { storeWriteError } from './store-write-errors';
+import { notePricesChanged } from '../prior-price-metafields/prices-changed';
 
 /** How long a merchant waits for the store (retries included) before the edit fails. */
 export const STORE_WRITE_TIMEOUT_MS = 20_000;
@@ -138,6 +139,8 @@ async function applyLocally(deps: PriceEditDeps, ctx: EditContext<unknown>, entr
   try {
     const [product] = await db.products.setPrices(companyId, [change]);
     if (!product) throw new NotFoundError('product gone');
+    // The lowest prior prices published for the storefront follow (issue 36).
+    await notePricesChanged(db, companyId);
     return product;
   } catch (err) {
     if (err instanceof NotFoundError) {

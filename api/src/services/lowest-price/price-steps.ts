@@ -31,7 +31,7 @@ export function layerSteps(changes: ItemChanges, from: Date, current: Prices): S
 }
 
 /** A layer's prices at `t` (its steps are oldest first, the first at or before `t`). */
-function valueAt(steps: readonly Step[], t: number): Prices {
+export function valueAt(steps: readonly Step[], t: number): Prices {
   let found = steps[0]!;
   for (const s of steps) {
     if (s.at > t) break;

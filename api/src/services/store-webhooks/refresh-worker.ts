@@ -21,6 +21,7 @@ import type { SecretBox } from '../../lib/secrets';
 import { readToken, type CommerceFactory } from '../store-connection';
 import { cachedTaxonomy } from '../sync/store-taxonomy';
 import { refreshPriceLists } from './price-list-refresh';
+import { notePricesChanged } from '../prior-price-metafields/prices-changed';
 import { onStoreRefreshDue } from './refresh-wakeups';
 import { refreshProducts } from './store-refresh';
 
@@ -187,6 +188,8 @@ export function createRefreshWorker(o: RefreshWorkerOptions) {
         log.info('refreshed products from store webhooks', { companyId, products: ids.length, ...outcome });
         if (leaseLost) break;
       }
+      // The lowest prior prices published for the storefront follow the products read (issue 36).
+      if (total > 0) await notePricesChanged(o.db, companyId);
       if (!leaseLost) {
         const read = await refreshPriceLists({ db: o.db, client, companyId, settleMs, signal: controller.signal, now });
         if (read > 0) log.info('refreshed price lists from store webhooks', { companyId, read });

@@ -29,6 +29,7 @@ import { syncPriceChanges } from './price-changes';
 import { cancelledMessage, completeMessage, planLimitWarning } from './sync-messages';
 import { readTaxonomy } from './store-taxonomy';
 import type { SyncStats } from './sync-stats';
+import { notePricesChanged } from '../prior-price-metafields/prices-changed';
 
 export type { SyncStats };
 
@@ -228,6 +229,8 @@ export async function runSync(o: SyncEngineOptions): Promise<SyncOutcome> {
   } finally {
     local.abort();
     await writer?.close();
+    // Whatever it wrote, the lowest prior prices published for the storefront follow (issue 36).
+    await notePricesChanged(o.db, o.companyId);
   }
 }
 

@@ -24,6 +24,7 @@ import { hostname } from 'node:os';
 import type { Database, WorkOrder } from '../../db/repositories';
 import type { Logger } from '../../lib/logger';
 import { WorkSlots } from '../../lib/work-slots';
+import { notePricesChanged } from '../prior-price-metafields/prices-changed';
 import type { Executor } from './executor';
 
 // ---------------------------------------------------------------- wake-ups
@@ -149,7 +150,11 @@ export function createScheduler(o: SchedulerOptions) {
     const controller = new AbortController();
     const done = slots
       .run(() => o.executor.run(order, owner, controller.signal))
-      .then((outcome) => log.info('work order ran', { workOrderId: order.id, outcome }))
+      .then(async (outcome) => {
+        log.info('work order ran', { workOrderId: order.id, outcome });
+        // A run, an end or an undo: the lowest prior prices published for the storefront follow (issue 36).
+        await notePricesChanged(o.db, order.companyId);
+      })
       .catch((err) =>
         log.error('work order run crashed; it resumes when its lease lapses', { workOrderId: order.id, error: String(err?.stack ?? err) }))
       .finally(() => {
