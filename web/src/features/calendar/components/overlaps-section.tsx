@@ -1,13 +1,14 @@
 /**
  * The overlaps of the range shown: each pair of orders that change some of the same products or
  * variants of the same prices while their spans meet (contracts calendarOverlaps), from when they
- * meet, with buttons that open either order; and how sure the list is (checking, as last checked
- * offline, the server stopped counting, not checked).
+ * meet, with buttons that open either order (the first OVERLAPS_SHOWN, then all on demand); and
+ * how sure the list is (checking, as last checked offline, the server stopped counting, not checked).
  */
 import { Alert, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { CalendarOverlap } from '@catalog/contracts/work-order-overlaps';
 import type { WorkOrderSummary } from '@catalog/contracts/work-orders';
 import { IconStack2 } from '@tabler/icons-react';
+import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format-date-time';
 import type { OverlapPairsState } from '../api/overlap-pairs';
 import classes from './calendar.module.css';
@@ -19,6 +20,9 @@ export interface OverlapsSectionProps {
   check: OverlapPairsState;
   onOpen: (id: string) => void;
 }
+
+/** Overlaps listed before "Show all": a crowded month stays readable (its bars are marked either way). */
+export const OVERLAPS_SHOWN = 50;
 
 const items = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'product or variant' : 'products or variants'}`;
 
@@ -33,6 +37,8 @@ function checkNote(check: OverlapPairsState): string | null {
 
 export function OverlapsSection({ overlaps, from, check, onOpen }: OverlapsSectionProps) {
   const note = checkNote(check);
+  const [all, setAll] = useState(false);
+  const shown = all ? overlaps : overlaps.slice(0, OVERLAPS_SHOWN);
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="calendar-overlaps">
       <Stack gap="xs">
@@ -51,7 +57,7 @@ export function OverlapsSection({ overlaps, from, check, onOpen }: OverlapsSecti
           check.status === 'checked' && <Text size="sm">No two orders change the same prices at the same time here.</Text>
         ) : (
           <List spacing="xs" listStyleType="none" ps={0}>
-            {overlaps.map((o) => (
+            {shown.map((o) => (
               <List.Item key={`${o.a.id}-${o.b.id}`}>
                 <Group gap={6} wrap="wrap">
                   <Button size="compact-sm" variant="subtle" onClick={() => onOpen(o.a.id)}>
@@ -70,6 +76,11 @@ export function OverlapsSection({ overlaps, from, check, onOpen }: OverlapsSecti
               </List.Item>
             ))}
           </List>
+        )}
+        {shown.length < overlaps.length && (
+          <Button variant="default" size="xs" onClick={() => setAll(true)} style={{ alignSelf: 'flex-start' }}>
+            Show all {overlaps.length.toLocaleString('en-US')} overlaps
+          </Button>
         )}
       </Stack>
     </Paper>
