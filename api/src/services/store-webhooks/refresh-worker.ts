@@ -150,6 +150,8 @@ export function createRefreshWorker(o: RefreshWorkerOptions) {
     const start = now();
     if (!(await o.db.activities.acquire(companyId, 'store-refresh', { owner: leaseOwner, now: start, expiresAt: new Date(start.getTime() + LEASE_MS) }))) return 0;
     let total = 0;
+    /** Prices the refresh changed and products it removed: the published lowest prior prices follow them. */
+    let priced = 0;
     // Renewed every third of its length, also while a throttled store keeps a read waiting.
     let leaseLost = false;
     const renewal = setInterval(() => {
@@ -185,11 +187,10 @@ export function createRefreshWorker(o: RefreshWorkerOptions) {
         const outcome = await refreshProducts(target, ids, readAt);
         await o.db.storeRefreshes.done(companyId, ids, readAt);
         total += ids.length;
+        priced += outcome.priceChanges + outcome.removed;
         log.info('refreshed products from store webhooks', { companyId, products: ids.length, ...outcome });
         if (leaseLost) break;
       }
-      // The lowest prior prices published for the storefront follow the products read (issue 36).
-      if (total > 0) await notePricesChanged(o.db, companyId);
       if (!leaseLost) {
         const read = await refreshPriceLists({ db: o.db, client, companyId, settleMs, signal: controller.signal, now });
         if (read > 0) log.info('refreshed price lists from store webhooks', { companyId, read });
@@ -200,6 +201,8 @@ export function createRefreshWorker(o: RefreshWorkerOptions) {
       log.warn('could not refresh products from the store', { companyId, error: String(err) });
     } finally {
       clearInterval(renewal);
+      // The lowest prior prices published for the storefront follow what was read, whatever ended the refresh (issue 36).
+      if (priced > 0) await notePricesChanged(o.db, companyId);
       await o.db.activities.release(companyId, 'store-refresh', leaseOwner).catch(() => {});
     }
     return total;

@@ -229,8 +229,8 @@ export async function runSync(o: SyncEngineOptions): Promise<SyncOutcome> {
   } finally {
     local.abort();
     await writer?.close();
-    // Whatever it wrote, the lowest prior prices published for the storefront follow (issue 36).
-    await notePricesChanged(o.db, o.companyId);
+    // The lowest prior prices published for the storefront follow the prices it changed, whatever ended it (issue 36).
+    if (stats.priceChanges > 0 || stats.removed > 0) await notePricesChanged(o.db, o.companyId);
   }
 }
 
