@@ -12,11 +12,12 @@
  * The next run starts at the rule's first start after the run before's (after now, when that has
  * passed: missed starts are skipped), ends as long after it as the first run did, and carries the
  * run before's items, title, price list and creator. It goes through the gate as any new order
- * (passGate 'order', at the store's prices the run just read): refused by a blocking guardrail,
- * it is recorded failed with why (needing attention) and the series ends; a member's run needs an
- * approval unless the run before was approved (an approval given to a series carries to its later
- * runs; an edit of a run's items before it ran sent it back to approval, as any order's). It
- * counts against the caps as any order; over one, it is not made and the series ends, saying why.
+ * (passGate 'order', at the store's prices the run just read and, for the EU prior price, the
+ * lowest prices before its own start): refused by a blocking guardrail, it is recorded failed with
+ * why (needing attention) and the series ends; a member's run needs an approval unless the run
+ * before was approved (an approval given to a series carries to its later runs; an edit of a run's
+ * items before it ran sent it back to approval, as any order's). It counts against the caps as
+ * any order; over one, it is not made and the series ends, saying why.
  *
  * A run that fails before it writes (refused at its own gate, its end passed, the store gone),
  * is deleted, rejected or archived before it ran ends its series too (stopSeries): the series'
@@ -74,7 +75,7 @@ export async function continueSeries(ctx: RunContext, storePrices: readonly Pric
   try {
     outcome = await passGate(db, {
       path: 'order', companyId: order.companyId, role: await proposerRole(db, order), approved: order.approvedBy !== null,
-      items: order.productUpdates, storePrices, target: order.target,
+      items: order.productUpdates, storePrices, target: order.target, startsAt: start,
     });
   } catch (err) {
     if (!(err instanceof GateRefusal)) throw err;
