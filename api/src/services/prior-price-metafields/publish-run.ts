@@ -79,7 +79,8 @@ async function writeDifference(run: PublishRun, want: ReadonlyMap<number, string
   const outcome: PassOutcome = { conflicts: 0, failure: null };
   const stop = (failed: readonly MetafieldWriteFailure<unknown>[]) => failed.some((f) => !f.permanent);
   const current = await db.priorPrice.published(companyId);
-  const creates = [...want.keys()].filter((variantId) => !current.some((r) => r.variantId === variantId));
+  const held = new Set(current.map((r) => r.variantId));
+  const creates = [...want.keys()].filter((variantId) => !held.has(variantId));
 
   for (const batch of batches(current.filter((r) => !want.has(r.variantId)))) {
     const result = await client.deleteVariantMetafields(batch.map((r) => r.metafieldId), options);

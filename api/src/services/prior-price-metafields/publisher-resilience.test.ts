@@ -1,15 +1,16 @@
 /**
  * Issue 36 item 3 when things go wrong, on both databases: a 500 and a 429 in the middle of a run
  * are sent again and no write is lost; a store that keeps failing ends the run as failed with
- * what it wrote kept, and the rest is written at its retry; two publishers (two processes) on one
+ * what it wrote kept, and the rest is written at its retry; a store token that cannot be read
+ * sends nothing and waits; two publishers (two processes) on one
  * database publish a company once; another company's store is left alone.
  */
 import { DEMO_STORE } from '@catalog/demo-store';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSecretBox } from '../../lib/secrets';
+import { createSecretBox, generateAppSecret } from '../../lib/secrets';
 import { priorPriceWorld, type PriorPriceWorld } from '../../testing/prior-price-world';
 import { commerceAt, testUser } from '../../testing/test-app';
-import { encryptToken } from '../store-connection';
+import { encryptToken, UNREADABLE_TOKEN_MESSAGE } from '../store-connection';
 import { runSync } from '../sync/sync-engine';
 import { retryDelayMs } from './publish-run';
 
@@ -75,6 +76,17 @@ describe('publishing the lowest prior prices when things go wrong', () => {
     expect(w.take()).toEqual([['GET', 0], ['POST', 20]]);
     expect(w.published().size).toBe(70);
     expect(await w.db.priorPrice.publication(w.companyId)).toMatchObject({ failures: 0, retryAt: null, lastError: null });
+  }, 60_000);
+
+  it('sends nothing while the store token cannot be read, and waits before trying again', async () => {
+    world = await priorPriceWorld();
+    const w = world;
+    await w.publisher({ secrets: createSecretBox(generateAppSecret()) }).runOnce();
+    expect(w.take()).toEqual([]);
+    const publication = await w.db.priorPrice.publication(w.companyId);
+    expect(publication).toMatchObject({ failures: 1, lastError: UNREADABLE_TOKEN_MESSAGE, done: 0 });
+    expect((await w.db.priorPrice.due(new Date(), 100)).includes(w.companyId)).toBe(false);
+    expect((await w.db.priorPrice.due(new Date(publication.retryAt!.getTime() + 1), 100)).includes(w.companyId)).toBe(true);
   }, 60_000);
 
   it('publishes once with two processes at it, and leaves another company\'s store alone', async () => {

@@ -15,8 +15,8 @@ import type { Database } from '../../db/repositories';
 import type { Logger } from '../../lib/logger';
 import type { SecretBox } from '../../lib/secrets';
 import { WorkSlots } from '../../lib/work-slots';
-import { readToken, type CommerceFactory } from '../store-connection';
-import { publishLows } from './publish-run';
+import { readToken, UNREADABLE_TOKEN_MESSAGE, type CommerceFactory } from '../store-connection';
+import { publishLows, retryDelayMs } from './publish-run';
 
 /** How often the database is asked for due companies (a price change is published at most this late, and its run's time). */
 export const DEFAULT_PUBLISH_POLL_MS = 3_000;
@@ -89,8 +89,14 @@ export function createPriorPricePublisher(o: PublisherOptions) {
     renewal.unref?.();
     try {
       const settings = await o.db.settings.get(companyId);
-      const accessToken = settings ? readToken(o.secrets, settings) : null;
-      if (!settings || !accessToken) return; // not connected (any more): nothing can be written
+      if (!settings) return; // disconnected since the look: no longer due
+      const accessToken = readToken(o.secrets, settings);
+      if (accessToken === null) {
+        // The token no longer decrypts (APP_SECRET changed): nothing can be written until the merchant saves it again.
+        const { days, failures } = await o.db.priorPrice.publication(companyId);
+        await o.db.priorPrice.finish(companyId, { storeHash: settings.storeHash, days, refreshAt: null, retryAt: new Date(start.getTime() + retryDelayMs(failures + 1)), failures: failures + 1, lastError: UNREADABLE_TOKEN_MESSAGE });
+        return;
+      }
       const client = o.commerce({ storeHash: settings.storeHash, accessToken, priority: 'background' });
       const report = await publishLows({ db: o.db, client, companyId, storeHash: settings.storeHash, clientId: settings.clientId, now: start, signal: stop.signal });
       if (report.failure) log.warn('publishing lowest prior prices failed; it is tried again later', { companyId, ...report });
