@@ -27,8 +27,8 @@ export interface CurrentPrices {
   retail?: number | null;
   cost?: number | null;
   /**
-   * The item's lowest prior price in cents (issue 36), for `priorLow`: null or absent when it is
-   * not known in whole (no price known, or part of the window not followed).
+   * The item's lowest prior price in cents (issue 36), for `priorLow`: the lowest known (where the
+   * store was followed); null or absent when none is known.
    */
   priorLow?: number | null;
 }

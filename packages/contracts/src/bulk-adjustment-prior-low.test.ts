@@ -31,7 +31,7 @@ describe('explainAdjustment: the lowest prior price', () => {
     });
   });
 
-  it('leaves an item whose low is not known in whole as it is', () => {
+  it('leaves an item with no known low as it is', () => {
     expect(explainAdjustment({ regular: 4900, sale: null, priorLow: null }, adjustment)).toEqual({ skipped: 'noPriorLow' });
     expect(explainAdjustment({ regular: 4900, sale: null }, adjustment)).toEqual({ skipped: 'noPriorLow' });
   });

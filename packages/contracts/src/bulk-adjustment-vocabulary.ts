@@ -31,7 +31,8 @@ export const PRICE_FIELD_LABELS: Readonly<Record<PriceField, string>> = {
  * retail price (`90% of MSRP`). An item with no cost (or no MSRP) is left as it is.
  * `priorLow` (issue 36, the EU mode) takes no value: it sets the regular price (or the MSRP) to
  * the item's lowest price of the company's window, unrounded, so a sale shows a lawful "was"
- * price; an item whose low is not known in whole is left as it is.
+ * price (the lowest known where part of the window was not followed: the preview says so); an
+ * item with no known low is left as it is.
  */
 export const ADJUSTMENT_MODES = ['percent', 'fixed', 'set', 'marginOverCost', 'percentOfRetail', 'priorLow'] as const;
 export type AdjustmentMode = (typeof ADJUSTMENT_MODES)[number];

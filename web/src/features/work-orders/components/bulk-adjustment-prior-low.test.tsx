@@ -89,6 +89,8 @@ describe('BulkAdjustmentForm: the 30-day low', () => {
     const { state: next, skipped } = bulkAdjust(state, action.adjustment, null, action.lows);
     expect(next.drafts).toEqual({ p1: { regular: '17.50' } });
     expect(skipped.noPriorLow).toBe(1);
+    // Where part of the window was not followed, the lowest known price is taken (the preview says the rest is unknown).
+    expect(bulkAdjust(state, action.adjustment, null, { ...action.lows!, gaps: true }).state.drafts).toEqual({ p1: { regular: '17.50' } });
   }, 15_000);
 
   it('is not offered outside the EU mode', async () => {

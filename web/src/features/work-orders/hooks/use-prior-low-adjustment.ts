@@ -20,7 +20,7 @@ export const priorLowOfflineMessage = (days: number) =>
 
 /** Said under the adjustment when it is chosen. */
 export const priorLowHint = (days: number) =>
-  `Sets each item's price to its lowest price of the ${days} days before the order runs, so a sale's "was" price is lawful in the EU. Items whose low is not known in whole are left as they are.`;
+  `Sets each item's price to its lowest price of the ${days} days before the order runs, so a sale's "was" price is lawful in the EU. Items with no known low are left as they are.`;
 
 export interface PriorLowAdjustment {
   /** The company is in the EU mode: the adjustment is offered. */

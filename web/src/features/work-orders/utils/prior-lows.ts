@@ -22,12 +22,13 @@ function showingVariants(product: LocalProduct, variant: LocalVariant | undefine
 }
 
 /**
- * The target's low in cents when known in whole; null when not (no price known, or part of the
- * window not followed: the adjustment leaves it and counts it); undefined when nothing shows it.
+ * The target's low in cents: the lowest known, also where part of the window was not followed
+ * (the preview then says the low is known only where it was); null when none is known (the
+ * adjustment leaves it and counts it); undefined when nothing shows the target's price.
  */
 export function targetPriorLow(lows: PriorLows, product: LocalProduct, variant: LocalVariant | undefined, field: PriceField, list: ListPrices | null): number | null | undefined {
   const ids = showingVariants(product, variant, field, list);
   if (ids.length === 0) return product.variants.length === 0 ? null : undefined;
   const low = priorLowOf(lows, ids);
-  return low && !low.partial ? low.cents : null;
+  return low ? low.cents : null;
 }

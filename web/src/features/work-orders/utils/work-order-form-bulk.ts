@@ -84,7 +84,7 @@ function listAdjustmentBase(product: LocalProduct, variant: LocalVariant | undef
 }
 
 /**
- * adjustmentBase with the target's low for `priorLow` (null: not known in whole); null when the
+ * adjustmentBase with the target's low for `priorLow` (null: none known); null when the
  * adjustment leaves the item alone uncounted (it follows its product, or nothing shows its price).
  */
 function basePrices(product: LocalProduct, variant: LocalVariant | undefined, adjustment: BulkAdjustment, drafts: Record<string, PriceDraft>, list: ListPrices | null, lows: PriorLows | null): CurrentPrices | null {
