@@ -1,11 +1,14 @@
 /**
  * The month or week as a grid: the weekdays, then each week as a row of day cells (each a drop
  * target: `data-day`) with the events' bars over them (calendar-layout.ts). A month shows the
- * first lanes and, on a day with more events, a "+N more" button listing that day's events; the
- * week shows every lane and the start times.
+ * first lanes and, on a day with more events, a "+N more" button that lists that day's events in
+ * a dialog (one for the grid: a month has dozens of such days); the week shows every lane and the
+ * start times. Weeks and days are keyed by their place, so a step to the next month updates the
+ * grid's elements rather than making new ones.
  */
-import { Popover, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Stack, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
+import { Dialog } from '../../../components/dialog';
 import type { CalendarEvent } from '../utils/calendar-events';
 import type { WeekLayout } from '../utils/calendar-layout';
 import { EventBar, type EventActions } from './event-bar';
@@ -25,55 +28,40 @@ export interface CalendarGridProps {
   actions: EventActions;
 }
 
-function MoreButton({ count, date, events, labelOf, onOpen }: { count: number; date: number; events: CalendarEvent[]; labelOf: CalendarGridProps['labelOf']; onOpen: (e: CalendarEvent) => void }) {
-  const [opened, setOpened] = useState(false);
-  const day = fullDay.format(date);
+export function CalendarGrid({ weeks, week, labelOf, overlapCount, edgesOf, actions }: CalendarGridProps) {
+  const over = actions.drag.drag?.over ?? null;
+  const [more, setMore] = useState<{ day: number; events: CalendarEvent[] } | null>(null);
   return (
-    <Popover opened={opened} onChange={setOpened} withArrow shadow="md" position="bottom" trapFocus returnFocus>
-      <Popover.Target>
-        <button type="button" className={classes.more} aria-label={`${count} more on ${day}`} onClick={() => setOpened((o) => !o)}>
-          +{count} more
-        </button>
-      </Popover.Target>
-      <Popover.Dropdown aria-label={`Work orders on ${day}`} role="dialog">
-        <Text size="sm" fw={600} mb={4}>
-          {day}
-        </Text>
-        <Stack gap={4} mah={280} style={{ overflowY: 'auto' }}>
-          {events.map((event) => (
+    <div>
+      <Dialog opened={more !== null} onClose={() => setMore(null)} title={more ? `Work orders on ${fullDay.format(more.day)}` : ''}>
+        <Stack gap={4}>
+          {more?.events.map((event) => (
             <UnstyledButton
               key={event.id}
               className={`${classes.legend} ${classes[event.order.status]}`}
+              style={{ minHeight: 32 }}
               aria-label={labelOf(event)}
               onClick={() => {
-                setOpened(false);
-                onOpen(event);
+                setMore(null);
+                actions.onOpen(event);
               }}
             >
               {event.order.title}
             </UnstyledButton>
           ))}
         </Stack>
-      </Popover.Dropdown>
-    </Popover>
-  );
-}
-
-export function CalendarGrid({ weeks, week, labelOf, overlapCount, edgesOf, actions }: CalendarGridProps) {
-  const over = actions.drag.drag?.over ?? null;
-  return (
-    <div>
+      </Dialog>
       <div className={classes.weekdays} aria-hidden="true">
         {WEEKDAYS.map((d) => (
           <div key={d}>{d}</div>
         ))}
       </div>
-      {weeks.map((layout) => {
+      {weeks.map((layout, w) => {
         const first = layout.days[0]!;
         const moreRow = layout.lanes + 2;
         return (
           <div
-            key={first.key}
+            key={w}
             role="group"
             aria-label={`Week of ${shortDay.format(first.start)}`}
             className={`${classes.week} ${week ? classes.tall : ''}`}
@@ -82,7 +70,7 @@ export function CalendarGrid({ weeks, week, labelOf, overlapCount, edgesOf, acti
           >
             {layout.days.map((day, col) => (
               <div
-                key={day.key}
+                key={col}
                 data-day={day.key}
                 style={{ gridColumn: col + 1 }}
                 className={[classes.day, day.inMonth ? '' : classes.outside, day.today ? classes.today : '', over === day.key ? classes.dropTarget : ''].filter(Boolean).join(' ')}
@@ -90,7 +78,7 @@ export function CalendarGrid({ weeks, week, labelOf, overlapCount, edgesOf, acti
                 <span className={classes.dayNumber} aria-hidden="true">
                   {day.date}
                 </span>
-                <VisuallyHidden>{`${fullDay.format(day.start)}${day.today ? ', today' : ''}: ${layout.byDay[col]!.length} work orders`}</VisuallyHidden>
+                <span className={classes.srOnly}>{`${fullDay.format(day.start)}${day.today ? ', today' : ''}: ${layout.byDay[col]!.length} work orders`}</span>
               </div>
             ))}
             {layout.segments.map((segment) => (
@@ -107,7 +95,14 @@ export function CalendarGrid({ weeks, week, labelOf, overlapCount, edgesOf, acti
             {layout.hidden.map((count, col) =>
               count > 0 ? (
                 <div key={`more-${col}`} style={{ gridColumn: col + 1, gridRow: moreRow, zIndex: 1 }}>
-                  <MoreButton count={count} date={layout.days[col]!.start} events={layout.byDay[col]!} labelOf={labelOf} onOpen={actions.onOpen} />
+                  <button
+                    type="button"
+                    className={classes.more}
+                    aria-label={`${count} more on ${fullDay.format(layout.days[col]!.start)}`}
+                    onClick={() => setMore({ day: layout.days[col]!.start, events: layout.byDay[col]! })}
+                  >
+                    +{count} more
+                  </button>
                 </div>
               ) : null,
             )}

@@ -105,6 +105,18 @@ describe('CalendarScreen', () => {
     expect(api.patches[0]!.body).toEqual({ revertAt: end.toISOString() });
   });
 
+  it('lists a crowded day’s orders beyond the month’s lanes in a dialog, each opening its order', async () => {
+    api.orders = Array.from({ length: 5 }, (_, i) => calendarOrder({ title: `Flash ${i + 1}`, scheduledAt: localAt(month, 10, 8 + i) }));
+    api.pairs = [];
+    await renderCalendar(month);
+    await waitFor(() => bar('Flash 1') !== undefined);
+    expect(bar('Flash 4')).toBeUndefined();
+    await click([...document.querySelectorAll('button')].find((b) => b.textContent === '+2 more'));
+    await waitFor(() => document.querySelector('[role="dialog"]')?.textContent?.includes('Flash 5') === true);
+    await click(bar('Flash 5'));
+    await waitFor(() => document.querySelector('.mantine-Drawer-title')?.textContent === 'Flash 5');
+  });
+
   it('steps to the next month and switches to the week', async () => {
     await openMonth();
     const title = () => document.querySelector('h2[aria-live]')?.textContent;

@@ -4,7 +4,7 @@
  * meet, with buttons that open either order (the first OVERLAPS_SHOWN, then all on demand); and
  * how sure the list is (checking, as last checked offline, the server stopped counting, not checked).
  */
-import { Alert, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { CalendarOverlap } from '@catalog/contracts/work-order-overlaps';
 import type { WorkOrderSummary } from '@catalog/contracts/work-orders';
 import { IconStack2 } from '@tabler/icons-react';
@@ -56,26 +56,20 @@ export function OverlapsSection({ overlaps, from, check, onOpen }: OverlapsSecti
         {overlaps.length === 0 ? (
           check.status === 'checked' && <Text size="sm">No two orders change the same prices at the same time here.</Text>
         ) : (
-          <List spacing="xs" listStyleType="none" ps={0}>
+          <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 6 }}>
             {shown.map((o) => (
-              <List.Item key={`${o.a.id}-${o.b.id}`}>
-                <Group gap={6} wrap="wrap">
-                  <Button size="compact-sm" variant="subtle" onClick={() => onOpen(o.a.id)}>
-                    {o.a.title}
-                  </Button>
-                  <Text size="sm" span>
-                    and
-                  </Text>
-                  <Button size="compact-sm" variant="subtle" onClick={() => onOpen(o.b.id)}>
-                    {o.b.title}
-                  </Button>
-                  <Text size="sm" span>
-                    share {items(o.shared)} from {formatDateTime(new Date(from(o)))}
-                  </Text>
-                </Group>
-              </List.Item>
+              <li key={`${o.a.id}-${o.b.id}`} style={{ fontSize: 'var(--mantine-font-size-sm)' }}>
+                <button type="button" className={classes.link} onClick={() => onOpen(o.a.id)}>
+                  {o.a.title}
+                </button>{' '}
+                and{' '}
+                <button type="button" className={classes.link} onClick={() => onOpen(o.b.id)}>
+                  {o.b.title}
+                </button>{' '}
+                share {items(o.shared)} from {formatDateTime(new Date(from(o)))}
+              </li>
             ))}
-          </List>
+          </ul>
         )}
         {shown.length < overlaps.length && (
           <Button variant="default" size="xs" onClick={() => setAll(true)} style={{ alignSelf: 'flex-start' }}>
