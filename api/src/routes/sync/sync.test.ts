@@ -142,6 +142,8 @@ describe('POST /api/sync', () => {
     });
     expect((await all(t)).map((r) => r.externalId).sort((a, b) => a - b)).toEqual(visible.slice(0, 5).map((p) => p.id));
     expect(progress(events).find((p) => p.stage === 'products')?.message).toBe('Fetching products (page 1 of 1)');
+    // The products it let in are followed from the sync on (the lowest prior price's spans, issue 36).
+    expect(await t.db.lowestPrice.coverage(t.companyId, { from: new Date(0), to: new Date(Date.now() + 1000) })).toEqual([{ startedAt: expect.any(Date), endedAt: null }]);
 
     await t.setLimit(100);
     const more = await sync(t);

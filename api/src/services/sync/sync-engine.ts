@@ -211,7 +211,12 @@ export async function runSync(o: SyncEngineOptions): Promise<SyncOutcome> {
     // A full pass the cap cut short leaves no `since`: the next sync is full again (sync-mode.ts).
     const whole = incremental || stats.storeTotal <= limit;
     await o.db.settings.markSynced(o.companyId, now(), whole ? { startedAt, full: !incremental } : undefined);
-    if (!whole) await o.db.settings.requireFullSync(o.companyId);
+    if (!whole) {
+      await o.db.settings.requireFullSync(o.companyId);
+      // The products the plan let in are followed from this sync on all the same (decision 063's
+      // spans): without it a company over its plan's cap would never have a lowest prior price.
+      await o.db.lowestPrice.openCoverage(o.companyId, startedAt);
+    }
     // The store's price lists once the catalog is saved (price-lists.ts): a store without them,
     // or a token without their scope, is noted there and does not fail the Sync.
     report('saving', 95, 'Reading the store\u2019s price lists');
