@@ -89,6 +89,7 @@ describe.each(dbTargets)('hostile input on $name', (target) => {
       'PUT /api/variants/:id': { regularPrice: null, salePrice: '9.99' },
       'POST /api/work-orders': { ...orderBody, id: crypto.randomUUID() },
       'POST /api/work-orders/overlaps': { items: [{ productId: 101, variantId: 9001 }, { productId: 102 }] },
+      'POST /api/work-orders/overlap-pairs': { ids: [orderId, crypto.randomUUID()] },
       'POST /api/products/lowest-prices': { productIds: [101, 102], at: '2025-03-08T09:05:00.000Z', days: 30, target: { priceListId: 1, currency: 'USD' } },
       'PUT /api/company/name': { name: 'Acme Inc' },
       // Well formed, but no such code was issued: refused (401), nothing is written.

@@ -26,6 +26,7 @@ const NO_STORE_PRICES: Partial<Record<RouteKey, string>> = {
   'POST /api/sync/cancel': 'stops a read',
   'DELETE /api/products/all': 'empties the app\u2019s copy; the store is not touched',
   'POST /api/work-orders/overlaps': 'reads orders',
+  'POST /api/work-orders/overlap-pairs': 'reads orders',
   'POST /api/products/lowest-prices': 'reads the price history',
   'DELETE /api/work-orders/:id': 'only an order nothing was written for',
   'PATCH /api/work-orders/:id/archive': 'hides an order from the list',
