@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
 import { queryInt, singleLineText } from './common';
 import { PriceListSummary } from './price-lists';
-import { RECORD_COLUMNS, RECORD_KEY_COLUMNS, ReplicationRowShape, rowsOf, RowColumns } from './replication-rows';
+import { RECORD_COLUMNS, RECORD_KEY_COLUMNS, ReplicationRowShape, rowsOf, RowColumns, type ColumnsOf } from './replication-rows';
 
 /** Records per page: a page is written to IndexedDB in one transaction. */
 export const DEFAULT_PRICE_LIST_CHANGES_LIMIT = 5000;
@@ -79,6 +79,12 @@ export const PriceListChangesResponse = lazySchema(() =>
   }),
 );
 export type PriceListChangesResponse = z.infer<typeof PriceListChangesResponse>;
+
+// The columns are exactly the records' and keys' fields (compile time).
+const recordColumns: ColumnsOf<ReplicatedPriceListRecord, typeof RECORD_COLUMNS> = true;
+const keyColumns: ColumnsOf<PriceListRecordKey, typeof RECORD_KEY_COLUMNS> = true;
+void recordColumns;
+void keyColumns;
 
 /**
  * A page asked with `rows=arrays`: records and deleted keys as arrays in the order `columns`

@@ -29,7 +29,7 @@ describe('rows as arrays', () => {
 
   it('writes an absent value as null, and ignores columns after the known ones (a newer server)', () => {
     const { baseVariantId: _, ...without } = product;
-    expect(toRow(without, PRODUCT_COLUMNS).at(-1)).toBeNull();
+    expect(toRow<ReplicatedProduct>(without, PRODUCT_COLUMNS).at(-1)).toBeNull();
     const page = { ...head, columns: {}, products: [[...toRow(product, PRODUCT_COLUMNS), 'a later column']], variants: [] };
     expect(CatalogChangesArraysResponse.parse(page).products).toEqual([product]);
   });

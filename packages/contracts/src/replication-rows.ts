@@ -7,14 +7,13 @@
  * `rows` (`objects`) a page is as documented before, for any other client.
  *
  * The columns are append-only: a device reads a row by position, and ignores columns after the
- * ones it knows (a newer server's). The page names its columns (`columns`), so a reader without
+ * ones it knows (a newer server's). Each module of the objects checks, at compile time, that its
+ * columns are exactly its keys. The page names its columns (`columns`), so a reader without
  * these constants can map them too. `rowsOf` parses a page's rows back into the same objects a
  * page of objects gives, so what reads a page does not change.
  */
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
-import type { ReplicatedProduct, ReplicatedVariant } from './replication';
-import type { PriceListRecordKey, ReplicatedPriceListRecord } from './price-list-changes';
 
 /** How a page writes its rows: as objects (the default) or as arrays in the columns' order. */
 export const REPLICATION_ROW_SHAPES = ['objects', 'arrays'] as const;
@@ -24,22 +23,18 @@ export type ReplicationRowShape = (typeof REPLICATION_ROW_SHAPES)[number];
 export const PRODUCT_COLUMNS = [
   'id', 'name', 'category', 'sku', 'regularPrice', 'salePrice', 'retailPrice', 'costPrice', 'brand', 'stock', 'weight', 'status',
   'isVisible', 'lastUpdated', 'version', 'baseVariantId',
-] as const satisfies ReadonlyArray<keyof ReplicatedProduct>;
+] as const;
 export const VARIANT_COLUMNS = [
   'id', 'productId', 'variantSku', 'regularPrice', 'salePrice', 'retailPrice', 'costPrice', 'stock', 'optionValues', 'version',
-] as const satisfies ReadonlyArray<keyof ReplicatedVariant>;
-export const RECORD_KEY_COLUMNS = ['priceListId', 'variantId', 'productId', 'currency'] as const satisfies ReadonlyArray<keyof PriceListRecordKey>;
-export const RECORD_COLUMNS = [
-  ...RECORD_KEY_COLUMNS, 'price', 'salePrice', 'retailPrice', 'mapPrice',
-] as const satisfies ReadonlyArray<keyof ReplicatedPriceListRecord>;
+] as const;
+export const RECORD_KEY_COLUMNS = ['priceListId', 'variantId', 'productId', 'currency'] as const;
+export const RECORD_COLUMNS = [...RECORD_KEY_COLUMNS, 'price', 'salePrice', 'retailPrice', 'mapPrice'] as const;
 
-// Every key of the objects is a column: `true` only when none is missing.
-type Missing<T, C extends readonly string[]> = Exclude<keyof T, C[number]>;
-const complete: [
-  Missing<ReplicatedProduct, typeof PRODUCT_COLUMNS>, Missing<ReplicatedVariant, typeof VARIANT_COLUMNS>,
-  Missing<PriceListRecordKey, typeof RECORD_KEY_COLUMNS>, Missing<ReplicatedPriceListRecord, typeof RECORD_COLUMNS>,
-] extends [never, never, never, never] ? true : never = true;
-void complete;
+/**
+ * `true` only when `C` names exactly the keys of `T`: the modules of the objects (replication.ts,
+ * price-list-changes.ts) hold their columns to their schemas with it, at compile time.
+ */
+export type ColumnsOf<T, C extends readonly string[]> = [Exclude<keyof T, C[number]>, Exclude<C[number], keyof T>] extends [never, never] ? true : never;
 
 /** A row of `value` in `columns` order; an absent value is null. */
 export function toRow<T extends object>(value: T, columns: ReadonlyArray<keyof T>): unknown[] {

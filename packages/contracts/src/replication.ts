@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
 import { IntId, IsoDateTime, queryInt, singleLineText } from './common';
 import { Product, Variant } from './products';
-import { PRODUCT_COLUMNS, ReplicationRowShape, rowsOf, RowColumns, VARIANT_COLUMNS } from './replication-rows';
+import { PRODUCT_COLUMNS, ReplicationRowShape, rowsOf, RowColumns, VARIANT_COLUMNS, type ColumnsOf } from './replication-rows';
 
 /**
  * The shape of what a device stores. Bump it when the replicated shape changes: devices that
@@ -91,6 +91,12 @@ export const CatalogChangesResponse = lazySchema(() =>
   }),
 );
 export type CatalogChangesResponse = z.infer<typeof CatalogChangesResponse>;
+
+// The columns are exactly the rows' keys (compile time).
+const productColumns: ColumnsOf<ReplicatedProduct, typeof PRODUCT_COLUMNS> = true;
+const variantColumns: ColumnsOf<ReplicatedVariant, typeof VARIANT_COLUMNS> = true;
+void productColumns;
+void variantColumns;
 
 /**
  * A page asked with `rows=arrays`: products and variants as arrays in the order `columns` names
