@@ -2,13 +2,9 @@
  * The price history export for audits (issue 36, item 5): `GET /api/price-history/export?from=&to=`
  * answers every price change of a period (`from <= changed_at < to`, at most 366 days; the range
  * rules and messages are csv.ts's PriceHistoryCsvQuery) as CSV, oldest first, with who or what
- * made each change. Its columns and the values of its `change` column are declared here once.
+ * made each change. Its columns and the values of its `change` column are declared here once; its
+ * query is csv.ts's PriceHistoryCsvQuery itself (the same bounds and 400s naming the field).
  */
-import { PriceHistoryCsvQuery } from './csv';
-
-/** The query: the range of the catalog's history export, the same bounds and 400s naming the field. */
-export const PriceHistoryExportQuery = PriceHistoryCsvQuery;
-
 /**
  * The columns, in order. Ids are the store's; `price_list_id` and `currency` are empty for the
  * catalog's own prices. An empty price: none (a variant inheriting its product's, not on sale), or

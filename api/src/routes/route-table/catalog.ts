@@ -10,7 +10,6 @@ import {
 } from '@catalog/contracts/products';
 import { LowestPriceQuery, LowestPriceResponse } from '@catalog/contracts/lowest-price';
 import { LowestPricesBody, LowestPricesResponse } from '@catalog/contracts/lowest-price-batch';
-import { PriceHistoryExportQuery } from '@catalog/contracts/price-history-export';
 import { CatalogChangesPage, CatalogChangesQuery, CatalogVersionResponse } from '@catalog/contracts/replication';
 import { SyncStatus } from '@catalog/contracts/sync';
 import type { RouteRows } from './route-spec';
@@ -50,7 +49,7 @@ export const CATALOG_ROUTES = {
   },
   'GET /api/price-history/export': {
     summary: 'For audits: every price change of a period of at most 366 days, with who or what made it (edit, work order and its approver, undo, store webhook, sync), as CSV',
-    access: 'priceHistory.export', query: PriceHistoryExportQuery, file: true,
+    access: 'priceHistory.export', query: PriceHistoryCsvQuery, file: true,
   },
   'PUT /api/products/:id': {
     summary: 'Edits a product\u2019s prices, in the store first; 201 when the edit became an order awaiting approval (optional Idempotency-Key)',
