@@ -10,7 +10,7 @@ import type { ProductListResponse } from '@catalog/contracts/products';
 import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/app-and-browser';
 import { merchantWithCatalog } from './support/merchant';
-import { isPath } from './support/page';
+import { chooseOption, isPath } from './support/page';
 import { callApi, DEMO_STORE, syncCatalog } from './support/store-api';
 
 const { app, storeUrl, withPage } = useAppAndBrowser({ storeOnKnownPort: true });
@@ -68,8 +68,7 @@ describe('price list work orders', () => {
       await page.getByText(`Showing ${total} of ${total} products`).waitFor({ timeout: 30_000 });
       const prices = page.getByRole('textbox', { name: 'Prices:' });
       await expect.poll(() => prices.isEnabled(), { timeout: 30_000 }).toBe(true);
-      await prices.click();
-      await page.getByRole('option', { name: 'Wholesale (USD)', exact: true }).click();
+      await chooseOption(page, prices, 'Wholesale (USD)');
 
       // The picker shows what the list's customers pay: the record's price, else the catalog's.
       const row = (name: string) => page.getByRole('listitem').filter({ has: page.getByRole('checkbox', { name, exact: true }) });

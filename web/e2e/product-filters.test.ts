@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/app-and-browser';
 import { merchantWithCatalog } from './support/merchant';
-import { violationSummary } from './support/page';
+import { chooseOption, violationSummary } from './support/page';
 import { callApi } from './support/store-api';
 
 const { app, withPage } = useAppAndBrowser();
@@ -41,8 +41,7 @@ describe('product filters', () => {
       await found(page).filter({ hasText: countText(total) }).waitFor();
 
       // Brand: a searchable select of the catalog's brands.
-      await page.getByRole('textbox', { name: 'Brand' }).click();
-      await page.getByRole('option', { name: brand, exact: true }).click();
+      await chooseOption(page, page.getByRole('textbox', { name: 'Brand' }), brand);
       await found(page).filter({ hasText: countText(byBrand.total) }).waitFor();
       await expect.poll(() => new URL(page.url()).searchParams.get('brand')).toBe(brand);
 

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/app-and-browser';
 import { merchantWithCatalog } from './support/merchant';
-import { isPath, violationSummary } from './support/page';
+import { chooseOption, isPath, violationSummary } from './support/page';
 import { callApi, storeProduct } from './support/store-api';
 
 // A known port for the demo store, so the test can read the prices the store has.
@@ -29,10 +29,7 @@ async function openCreateScreen(page: Page, expectedTotal: number): Promise<void
 }
 
 async function pickCategory(page: Page, category: string): Promise<void> {
-  const select = page.getByRole('textbox', { name: 'Category' });
-  await select.click();
-  await select.fill(category);
-  await page.getByRole('option', { name: category, exact: true }).click();
+  await chooseOption(page, page.getByRole('textbox', { name: 'Category' }), category, { type: true });
 }
 
 const card = (page: Page, title: string) => page.getByRole('article', { name: title });

@@ -75,3 +75,24 @@ export async function widenText(page: Page): Promise<() => Promise<void>> {
   });
   return () => style.evaluate((el) => (el as Element).remove());
 }
+
+/**
+ * Chooses `option` in Mantine's searchable select `input`, typing `option` first when `type` is
+ * set. Retries the whole choice: on a loaded machine the dropdown can flip above the input while
+ * it opens, or close as the list re-renders, and the option's click then never lands (a
+ * clean-clone CI run lost 30 s and the journey to it).
+ */
+export async function chooseOption(page: Page, input: Locator, option: string, { type = false } = {}): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await input.click();
+      if (type) await input.fill(option);
+      await page.getByRole('option', { name: option, exact: true }).click({ timeout: 5_000 });
+      await expect.poll(() => input.inputValue(), { timeout: 2_000 }).toBe(option);
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
+}
