@@ -3,7 +3,8 @@
  * 3), on every dialect: a company is due while it publishes and its publication is missing,
  * behind a price change, past its refresh, or written for another window or store, or while it
  * no longer publishes with metafields left; never while retrying later, under a live lease, or
- * without a store. Batches are recorded and the store's list replaces the table.
+ * without a store. Batches are recorded and the store's list replaces the table. Settings reads
+ * a publication (and its count of metafields) without making one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbTargets, openTarget } from '../testing/db-targets';
@@ -96,5 +97,18 @@ describe.each(dbTargets)('prior price publication on $name', (target) => {
     expect(await db.priorPrice.published(id)).toEqual(many);
     await db.priorPrice.replace(id, []);
     expect([await db.priorPrice.published(id), await db.priorPrice.published(other)]).toEqual([[], [{ variantId: 7, metafieldId: 71, value: 'theirs' }]]);
+  });
+
+  it('reads a publication for Settings without making one, and keeps the last success\'s time through a failure', async () => {
+    const id = await company();
+    expect(await db.priorPrice.overview(id)).toEqual({ publication: null, variants: 0 });
+    expect(await db.priorPrice.overview(id)).toEqual({ publication: null, variants: 0 });
+    await db.priorPrice.publication(id);
+    await db.priorPrice.record(id, { written: [{ variantId: 7, metafieldId: 70, value: 'a' }, { variantId: 8, metafieldId: 80, value: 'b' }] });
+    await db.priorPrice.record(await company(), { written: [{ variantId: 9, metafieldId: 90, value: 'theirs' }] });
+    await finished(id, { publishedAt: later(2_000) });
+    expect(await db.priorPrice.overview(id)).toMatchObject({ publication: { publishedAt: later(2_000), failures: 0, lastError: null }, variants: 2 });
+    await db.priorPrice.finish(id, { storeHash: 'store-a', days: 30, refreshAt: null, retryAt: later(60_000), failures: 1, lastError: 'The store failed' });
+    expect(await db.priorPrice.overview(id)).toMatchObject({ publication: { publishedAt: later(2_000), failures: 1, lastError: 'The store failed', retryAt: later(60_000) }, variants: 2 });
   });
 });

@@ -33,6 +33,15 @@ export interface PriorPricePublication {
   retryAt: Date | null;
   failures: number;
   lastError: string | null;
+  /** When the last successful run finished; null before the first one. */
+  publishedAt: Date | null;
+}
+
+/** What Settings shows of a publication: its row (null before the first mark or run) and the metafields it holds. */
+export interface PublicationOverview {
+  publication: PriorPricePublication | null;
+  /** Variants whose metafield the store holds. */
+  variants: number;
 }
 
 /** How a run ends: the state it leaves (what it did not name is left as it was). */
@@ -45,6 +54,8 @@ export interface PublicationRunEnd {
   retryAt: Date | null;
   failures: number;
   lastError: string | null;
+  /** A run that did its work: when it finished. */
+  publishedAt?: Date;
 }
 
 export interface PriorPriceRepository {
@@ -59,6 +70,8 @@ export interface PriorPriceRepository {
   due(now: Date, limit: number): Promise<string[]>;
   /** The company's publication, made (a change asked for, none handled) when it has none. */
   publication(companyId: string): Promise<PriorPricePublication>;
+  /** The company's publication and how many metafields it holds, read only (no row is made). */
+  overview(companyId: string): Promise<PublicationOverview>;
   /** Its published metafields, by variant id. */
   published(companyId: string): Promise<PublishedLow[]>;
   /** Records what a batch did in the store: metafields written (created or changed) and variants whose metafield is gone. */

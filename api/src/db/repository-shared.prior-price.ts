@@ -43,14 +43,14 @@ export const oneMoreRequested = (p: Twin<'priorPricePublications'>) => ({ reques
 export function toPublication(row: Twin<'priorPricePublications'>['$inferSelect']): PriorPricePublication {
   return {
     companyId: row.companyId, storeHash: row.storeHash, days: row.days, requested: row.requested, done: row.done,
-    refreshAt: row.refreshAt, retryAt: row.retryAt, failures: row.failures, lastError: row.lastError,
+    refreshAt: row.refreshAt, retryAt: row.retryAt, failures: row.failures, lastError: row.lastError, publishedAt: row.publishedAt,
   };
 }
 
 export const publishedRow = (companyId: string, row: PublishedLow, now: Date) => ({ companyId, variantId: row.variantId, metafieldId: row.metafieldId, value: row.value, updatedAt: now });
 
-/** The SET of a run's end: `done` only when the run did its work. */
+/** The SET of a run's end: `done` and `publishedAt` only when the run did its work. */
 export function runEndSet(end: PublicationRunEnd, now: Date) {
-  const { done, ...rest } = end;
-  return { ...rest, ...(done === undefined ? {} : { done }), updatedAt: now };
+  const { done, publishedAt, ...rest } = end;
+  return { ...rest, ...(done === undefined ? {} : { done }), ...(publishedAt === undefined ? {} : { publishedAt }), updatedAt: now };
 }

@@ -29,7 +29,10 @@ export const priorPricePublications = pgTable('prior_price_publications', {
   retryAt: ts('retry_at'),
   /** Runs failed in a row (the retry waits longer each time). */
   failures: integer('failures').notNull().default(0),
+  /** Why the last run failed, in the merchant's words (failure-message.ts: no token, no URL); null after a success. */
   lastError: text('last_error'),
+  /** When the last successful run finished (Settings shows it); null before the first one. */
+  publishedAt: ts('published_at'),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 

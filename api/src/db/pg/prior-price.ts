@@ -4,7 +4,7 @@
  * are one transaction each; `publication` makes the row if missing in one statement, so two
  * processes asking at once both read the same row.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { PriorPriceRepository } from '../repositories';
 import {
   dueCondition, liveLeaseOf, oneMoreRequested, publishedRow, ROWS_PER_INSERT, runEndSet, toPublication,
@@ -35,6 +35,13 @@ export function pgPriorPrice(db: PgDb): PriorPriceRepository {
       await db.insert(p).values({ companyId }).onConflictDoNothing();
       const [row] = await db.select().from(p).where(eq(p.companyId, companyId));
       return toPublication(row!);
+    },
+    async overview(companyId) {
+      const [[row], [held]] = await Promise.all([
+        db.select().from(p).where(eq(p.companyId, companyId)),
+        db.select({ n: count() }).from(m).where(eq(m.companyId, companyId)),
+      ]);
+      return { publication: row ? toPublication(row) : null, variants: held?.n ?? 0 };
     },
     async published(companyId) {
       return db.select({ variantId: m.variantId, metafieldId: m.metafieldId, value: m.value }).from(m)

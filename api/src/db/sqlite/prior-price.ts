@@ -3,7 +3,7 @@
  * a company's publication state and the metafields written to its store. One connection per
  * process: each method's statements run whole, a replace in one transaction.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { PriorPriceRepository } from '../repositories';
 import {
   dueCondition, liveLeaseOf, oneMoreRequested, publishedRow, ROWS_PER_INSERT, runEndSet, toPublication,
@@ -33,6 +33,11 @@ export function sqlitePriorPrice(db: SqliteDb): PriorPriceRepository {
     async publication(companyId) {
       db.insert(p).values({ companyId }).onConflictDoNothing().run();
       return toPublication(db.select().from(p).where(eq(p.companyId, companyId)).get()!);
+    },
+    async overview(companyId) {
+      const row = db.select().from(p).where(eq(p.companyId, companyId)).get();
+      const [held] = db.select({ n: count() }).from(m).where(eq(m.companyId, companyId)).all();
+      return { publication: row ? toPublication(row) : null, variants: held?.n ?? 0 };
     },
     async published(companyId) {
       return db.select({ variantId: m.variantId, metafieldId: m.metafieldId, value: m.value }).from(m)

@@ -1,0 +1,1 @@
+ALTER TABLE "prior_price_publications" ADD COLUMN "published_at" timestamp with time zone;

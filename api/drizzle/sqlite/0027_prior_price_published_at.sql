@@ -1,0 +1,1 @@
+ALTER TABLE `prior_price_publications` ADD `published_at` integer;
