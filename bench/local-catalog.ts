@@ -34,9 +34,10 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { CATALOG_SCHEMA_VERSION } from '../packages/contracts/src/replication';
 import { generateCatalog } from '../packages/demo-store/src/generate-catalog';
 import { openDatabase } from '../api/src/db/index';
-import type { ProductInput } from '../api/src/db/repositories';
 import { priceListInputs, productInputs } from './catalog-inputs';
 import { type Reload, reload } from './catalog-reload';
+import { typeTerms } from './local-catalog-keystrokes';
+import { APPLY_MEASURE_NAME, appliedPages, firstPull, fmt, foundText, TRACE_CATEGORIES } from './local-catalog-pull';
 import { type CpuProfile, ms, printProfile, printProfileTimeline, row, traceMainThread } from './main-thread-profile';
 import { type RunningProduct, startProduct } from './running-product';
 
@@ -52,27 +53,6 @@ function option(name: string, fallback: number): number {
   return value;
 }
 
-/** The User Timing name of each applied changes page (APPLY_MEASURE in web/src/local/catalog-pull.ts). */
-const APPLY_MEASURE_NAME = 'catalog-page-apply';
-/** The User Timing name of each applied price list page (web/src/local/price-list-pull.ts). */
-const PRICE_LIST_MEASURE_NAME = 'price-list-page-apply';
-/** What --trace-pull and --trace-reload record. */
-const TRACE_CATEGORIES = 'toplevel,devtools.timeline,v8.execute,blink.user_timing,IndexedDB,loading';
-const fmt = (n: number) => n.toLocaleString('en-US');
-
-/** The web app's search rule: every word occurs in the lower-cased name or SKU. */
-function countMatches(inputs: ProductInput[], search: string, category: string | null): number {
-  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-  let n = 0;
-  for (const p of inputs) {
-    if (category && !(p.category === category || p.category?.startsWith(`${category} > `))) continue;
-    const text = `${p.name.toLowerCase()}\n${(p.sku ?? '').toLowerCase()}`;
-    if (words.every((w) => text.includes(w))) n++;
-  }
-  return n;
-}
-
-const foundText = (n: number) => `${fmt(n)} ${n === 1 ? 'product' : 'products'} found`;
 
 async function signUp(page: Page, email: string, password: string) {
   await page.goto('/login');
@@ -86,10 +66,6 @@ async function signUp(page: Page, email: string, password: string) {
   await tour.waitFor({ timeout: 10_000 });
   await tour.getByRole('button', { name: 'Skip tour' }).click();
   await tour.waitFor({ state: 'hidden' });
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
 /** The server's share: every changes page fetched from Node, one after another, as the user. */
@@ -161,178 +137,14 @@ async function main() {
     for (let i = 0; i < pricing.records.length; i += 5000) await db.priceLists.upsertRecords(user.companyId, pricing.records.slice(i, i + 5000));
     console.log(`seeded ${fmt(pricing.records.length)} price list records in ${pricing.metadata.lists.length} lists in ${Math.round(performance.now() - t)} ms`);
 
-    // What the changes pages carried, from the app's own User Timing entry of each page it
-    // applied (catalog-pull.ts). Not read from the responses: Playwright would copy every body
-    // (~1.2 MB a page) out of the browser process that also runs IndexedDB, and slow the pull.
-    const appliedPages = async () => {
-      const entries = await page.evaluate((name) => performance.getEntriesByName(name).map((e) => (e as PerformanceMeasure).detail as { products: number; variants: number; deleted: number }), APPLY_MEASURE_NAME);
-      return { pages: entries.length, products: entries.reduce((a, e) => a + e.products, 0), variants: entries.reduce((a, e) => a + e.variants, 0) };
-    };
-
     await serverShare(product, email);
 
     // 3. First pull, with the progress bar sampled as it moves.
-    console.log(`\nfirst pull of ${fmt(n)} products into IndexedDB (the products screen)`);
-    // --profile-pull: a CPU profile of the page during the first pull.
-    const pullCdp = process.argv.includes('--profile-pull') ? await context.newCDPSession(page) : null;
-    if (pullCdp) {
-      await pullCdp.send('Profiler.enable');
-      await pullCdp.send('Profiler.setSamplingInterval', { interval: 500 });
-      await pullCdp.send('Profiler.start');
-    }
-    // --trace-pull: the main thread's time during the first pull, by trace event (what a CPU
-    // profile shows only as '(program)': IndexedDB, network, style and layout).
-    const pullTrace = process.argv.includes('--trace-pull') ? await context.newCDPSession(page) : null;
-    if (pullTrace) await pullTrace.send('Tracing.start', { categories: TRACE_CATEGORIES, transferMode: 'ReportEvents' });
-    t = performance.now();
-    await page.goto('/products');
-    const progress = page.getByText(/^Downloading catalog… [\d,]+ of [\d,]+$/);
-    // A loaded machine may take a while to answer the first page.
-    await progress.waitFor({ timeout: 120_000 }).catch(async (err: unknown) => {
-      const shown = await page.locator('main').innerText().catch(() => '(no main)');
-      throw new Error(`no download progress on ${page.url()}; the page shows:\n${shown.slice(0, 1500)}`, { cause: err });
-    });
-    const shownAfter = performance.now() - t;
-    const samples = new Set<string>();
+    await firstPull(page, context, n);
     const total = foundText(n);
-    // Animations that never end, while the pull runs: each costs compositor frames the pull needs.
-    const endless = await page.evaluate(() => document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations === Infinity).length);
-    // Polled every 500 ms: Playwright's reads of the page cost its main thread too (~0.6 s in
-    // 25 s at every 100 ms). The figures below come from the page's own clock.
-    for (;;) {
-      const text = await progress.textContent({ timeout: 200 }).catch(() => null);
-      if (text) samples.add(text);
-      if ((await page.getByTestId('products-found').textContent()) === total && !(await progress.isVisible())) break;
-      if (performance.now() - t > 120_000) throw new Error('the first pull did not finish in 120 s');
-      await page.waitForTimeout(500);
-    }
-    const catalogPull = performance.now() - t;
-    // Then the price lists, which the device pulls after the catalog: done at their last page.
-    const priceListPages = () => page.evaluate((name) => performance.getEntriesByName(name).map((e) => {
-      const m = e as PerformanceMeasure;
-      return { ...(m.detail as { records: number; hasMore: boolean }), duration: m.duration };
-    }), PRICE_LIST_MEASURE_NAME);
-    for (;;) {
-      if ((await priceListPages()).some((p) => !p.hasMore)) break;
-      if (performance.now() - t > 180_000) throw new Error('the price lists were not pulled in 180 s');
-      await page.waitForTimeout(500);
-    }
-    // The page's clock: navigation to the end of the last page stored, catalog or price list.
-    const firstPull = await page.evaluate((names) => Math.max(...names.flatMap((name) => performance.getEntriesByName(name).map((e) => e.startTime + e.duration))), [APPLY_MEASURE_NAME, PRICE_LIST_MEASURE_NAME]);
-    const pollEnd = performance.now() - t;
-    if (pullCdp) printProfile((await pullCdp.send('Profiler.stop')).profile as unknown as CpuProfile, 'the page during the first pull');
-    if (pullTrace) await traceMainThread(pullTrace, pollEnd, 'the first pull');
-    row('progress first shown after', ms(shownAfter));
-    row('progress texts seen', `${samples.size} (${[...samples].slice(0, 3).join(' | ')} ...)`);
-    row('endless animations during the pull', String(endless));
-    const pulled = await appliedPages();
-    row('pages / products / variants', `${pulled.pages} / ${fmt(pulled.products)} / ${fmt(pulled.variants)}`);
-    row('catalog pulled (products found)', `${(catalogPull / 1000).toFixed(2)} s`);
-    const listPages = await priceListPages();
-    row('price list pages / records', `${listPages.length} / ${fmt(listPages.reduce((a, p) => a + p.records, 0))}, IndexedDB ${ms(listPages.reduce((a, p) => a + p.duration, 0))}`);
-    row('first pull with price lists, page open to done', `${(firstPull / 1000).toFixed(2)} s (target <= 20 s; page clock; seen by polling ${(pollEnd / 1000).toFixed(2)} s)`);
-    const fetches = await page.evaluate(() =>
-      performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/catalog/changes')).map((e) => {
-        const r = e as PerformanceResourceTiming;
-        return { start: r.startTime, wait: r.responseStart - r.requestStart, download: r.responseEnd - r.responseStart, size: r.encodedBodySize };
-      }),
-    );
-    const applies = await page.evaluate((name) => performance.getEntriesByName(name).map((e) => e.duration), APPLY_MEASURE_NAME);
-    row('IndexedDB transactions (pages)', `${applies.length}, ${ms(applies.reduce((a, b) => a + b, 0))} in all, max ${ms(Math.max(...applies))}`);
-    if (fetches.length) {
-      const sum = (f: (x: (typeof fetches)[number]) => number) => fetches.reduce((s, x) => s + f(x), 0);
-      row('changes requests: server wait (sum)', `${ms(sum((x) => x.wait))}, download ${ms(sum((x) => x.download))}, ${fmt(Math.round(sum((x) => x.size) / 1024))} KB`);
-      row('first / last request started at', `${ms(fetches[0]!.start)} / ${ms(fetches.at(-1)!.start)}`);
-    }
 
     // 4. Keystrokes with a category filter (--terms 0 skips them).
-    if (termCount > 0) {
-      // 4. Keystrokes with a category filter.
-      const departments = [...new Set(inputs.map((p) => p.category?.split(' > ')[0]).filter((c): c is string => !!c))].sort();
-      const counts = departments.map((d) => ({ d, c: countMatches(inputs, '', d) })).sort((a, b) => b.c - a.c);
-      const department = counts[0]!.d;
-      await page.getByRole('button', { name: /^Category:/ }).click();
-      const escaped = department.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      await page.getByRole('dialog').getByRole('button', { name: new RegExp(`^${escaped}(\\s|\\d|$)`) }).click();
-      await page.keyboard.press('Escape');
-      await page.getByTestId('products-found').filter({ hasText: foundText(counts[0]!.c) }).waitFor();
-
-      // Terms from the catalog's own words, typed letter by letter.
-      const words = [...new Set(inputs.filter((p) => p.category?.startsWith(department)).flatMap((p) => p.name.split(/\s+/)))].filter((w) => w.length >= 4);
-      const terms: string[] = [];
-      for (let i = 0; terms.length < termCount && i < words.length; i += Math.max(1, Math.floor(words.length / termCount))) terms.push(words[i]!.toLowerCase());
-      terms.push(`${terms[0]} ${terms[1]?.slice(0, 3)}`);
-      // --profile: a CPU profile of the typing, its top functions by self time printed after.
-      const cdp = process.argv.includes('--profile') ? await context.newCDPSession(page) : null;
-      if (cdp) {
-        await cdp.send('Profiler.enable');
-        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-        await cdp.send('Profiler.start');
-      }
-      // Each keystroke as the page sees one: the input's value changes and an input event fires
-      // (React's onChange), timed in the page up to the DOM commit that shows the new total. Driven
-      // from inside the page, so the browser automation adds nothing to the times.
-      const steps = terms.map((term) => ({
-        term,
-        texts: Array.from({ length: term.length }, (_, i) => foundText(countMatches(inputs, term.slice(0, i + 1), department))),
-      }));
-      const baseline = foundText(counts[0]!.c);
-      const typed = await page.evaluate(
-        async ({ steps, baseline }) => {
-          const input = document.querySelector<HTMLInputElement>('input[placeholder="Search products..."]')!;
-          const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-          const found = () => document.querySelector('[data-testid="products-found"]')?.textContent;
-          const settle = () => new Promise((r) => setTimeout(r, 40));
-          const until = (text: string) =>
-            new Promise<number>((resolve, reject) => {
-              if (found() === text) return resolve(performance.now());
-              const observer = new MutationObserver(() => {
-                if (found() !== text) return;
-                observer.disconnect();
-                resolve(performance.now());
-              });
-              observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-              setTimeout(() => (observer.disconnect(), reject(new Error(`'${text}' not shown; '${found()}' is`))), 5000);
-            });
-          const times: number[] = [];
-          const typedTexts: string[] = [];
-          let skipped = 0;
-          for (const { term, texts } of steps) {
-            setValue.call(input, '');
-            input.dispatchEvent(new Event('input', { bubbles: true }));
-            await until(baseline);
-            await settle();
-            let previous = baseline;
-            for (let i = 1; i <= term.length; i++) {
-              const text = texts[i - 1]!;
-              const started = performance.now();
-              setValue.call(input, term.slice(0, i));
-              input.dispatchEvent(new Event('input', { bubbles: true }));
-              if (text === previous) {
-                skipped++;
-              } else {
-                times.push((await until(text)) - started);
-                typedTexts.push(term.slice(0, i));
-                previous = text;
-              }
-              await settle();
-            }
-          }
-          return { times, skipped, typedTexts };
-        },
-        { steps, baseline },
-      );
-      const slowest = typed.times.map((t, i) => ({ t, text: typed.typedTexts[i]! })).sort((a, b) => b.t - a.t).slice(0, 5);
-      const timings = [...typed.times];
-      const measured = { keystrokes: typed.times.length, skipped: typed.skipped };
-      timings.sort((a, b) => a - b);
-      if (cdp) printProfile((await cdp.send('Profiler.stop')).profile as unknown as CpuProfile);
-      console.log(`\nsearch keystroke + category filter ('${department}') + first page, input event -> DOM commit`);
-      row('terms typed', terms.map((s) => `"${s}"`).join(', '));
-      row('keystrokes timed / not timed', `${measured.keystrokes} / ${measured.skipped} (total unchanged)`);
-      row('p50 / p95 / max', `${ms(percentile(timings, 50))} / ${ms(percentile(timings, 95))} / ${ms(timings.at(-1)!)} (target p95 <= 16 ms)`);
-      row('slowest', slowest.map((s) => `'${s.text}' ${ms(s.t)}`).join(', '));
-    }
+    if (termCount > 0) await typeTerms(page, context, inputs, termCount);
 
     // 5. A new page, --reloads times (medians printed): the first page shows from IndexedDB, then
     // the index is built. Long tasks (> 50 ms on the main thread) are recorded from the page's
@@ -404,7 +216,7 @@ async function main() {
     await done;
     await page.waitForTimeout(500);
     console.log(`\nlater pull after ${changes} products changed on the server`);
-    const later = await appliedPages();
+    const later = await appliedPages(page);
     row('pages / products / variants moved', `${later.pages} / ${fmt(later.products)} / ${fmt(later.variants)}`);
     row('pull request to answer', ms(performance.now() - t - 500));
     await db.close();
