@@ -62,6 +62,10 @@ export const PERMISSIONS = {
   'backups.download': likeWorkOrders('download backups', 'A backup as CSV holds only the prices everyone in the company already sees (Premium).'),
   'settings.read': everyone('Members see which store is connected; the access token is never sent back whole.'),
   'settings.update': managersOnly('change store settings', 'The store connection holds live credentials and decides where every price is written.'),
+  'settings.readPublication': managersOnly(
+    'see how the lowest prior price is published to the storefront',
+    'Its failures are about the store connection (a refused scope, a token to replace), which only the roles that connect the store can fix (issue 36).',
+  ),
   'settings.adoptInstallation': {
     roles: ['owner'] as readonly Role[],
     denied: 'Only the company\u2019s owner can adopt an installation from BigCommerce',

@@ -19,6 +19,7 @@ import * as lowestPrice from '@catalog/contracts/lowest-price';
 import * as lowestPriceBatch from '@catalog/contracts/lowest-price-batch';
 import * as priceListChanges from '@catalog/contracts/price-list-changes';
 import * as priceLists from '@catalog/contracts/price-lists';
+import * as priorPricePublication from '@catalog/contracts/prior-price-publication';
 import * as products from '@catalog/contracts/products';
 import * as replication from '@catalog/contracts/replication';
 import * as replicationRows from '@catalog/contracts/replication-rows';
@@ -36,7 +37,7 @@ import { COMPONENTS, jsonSchemas, reachable, type JsonSchema } from './json-sche
 
 /** Where the route table's schemas get their names: the modules that export them. */
 const SCHEMA_MODULES: ReadonlyArray<Record<string, unknown>> = [
-  auth, backups, bigcommerceApp, common, companySettings, csv, dashboard, errors, lowestPrice, lowestPriceBatch, priceListChanges, priceLists, products, replication, replicationRows, settings, storeWebhooks, subscription, sync, team, workOrders, teamRows,
+  auth, backups, bigcommerceApp, common, companySettings, csv, dashboard, errors, lowestPrice, lowestPriceBatch, priceListChanges, priceLists, priorPricePublication, products, replication, replicationRows, settings, storeWebhooks, subscription, sync, team, workOrders, teamRows,
 ];
 
 export const SECURITY_SCHEMES = {

@@ -1,11 +1,13 @@
 /**
  * The route table's rows for the app itself and the signed-in account: health, the login
- * redirect, this API's OpenAPI document, the caller's profile, signing in from BigCommerce (issue 34), the dashboard, the store connection.
+ * redirect, this API's OpenAPI document, the caller's profile, signing in from BigCommerce (issue 34), the dashboard, the store connection
+ * and the publication of the lowest prior price to its storefront (issue 36).
  */
 import { CurrentUser } from '@catalog/contracts/auth';
 import { AdoptInstallationBody, AdoptInstallationResponse, SignInWithCodeBody, SignInWithCodeResponse, WindowCodeResponse } from '@catalog/contracts/bigcommerce-app';
 import { HealthResponse } from '@catalog/contracts/common';
 import { DashboardStats } from '@catalog/contracts/dashboard';
+import { PriorPricePublicationStatus } from '@catalog/contracts/prior-price-publication';
 import { SaveSettingsBody, Settings, SettingsResponse } from '@catalog/contracts/settings';
 import type { RouteRows } from './route-spec';
 
@@ -38,4 +40,8 @@ export const ACCOUNT_ROUTES = {
     access: 'settings.update', body: SaveSettingsBody, responses: { 200: Settings },
   },
   'DELETE /api/settings': { summary: 'Disconnects the store: its catalog, pending orders and credentials go', access: 'settings.update', responses: { 200: SettingsResponse } },
+  'GET /api/settings/prior-price-publication': {
+    summary: 'How the lowest prior price stands on the storefront: off, pending, published (variants, when) or failing (why, failures in a row, the next try)',
+    access: 'settings.readPublication', responses: { 200: PriorPricePublicationStatus },
+  },
 } as const satisfies RouteRows;

@@ -7,13 +7,17 @@
  * old store's products). DELETE /api/settings (settings.update) disconnects the store: the same,
  * and the credentials are forgotten. Saving registers the store's webhooks, connecting another
  * store or disconnecting removes them (decision 036; webhooks-on-connect.ts).
+ * GET /api/settings/prior-price-publication (settings.readPublication: owners and admins): how the
+ * lowest prior price stands on the storefront (issue 36 item 3; publication-status.ts).
  */
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
+import type { PriorPricePublicationStatus } from '@catalog/contracts/prior-price-publication';
 import type { SettingsResponse } from '@catalog/contracts/settings';
 import { STORE_CHANGED_ERROR } from '@catalog/contracts/work-order-rules';
 import type { ApiSettings, Database } from '../../db/repositories';
 import type { SecretBox } from '../../lib/secrets';
 import type { SyncRegistry } from '../../services/sync/sync-registry';
+import { publicationStatus } from '../../services/prior-price-metafields/publication-status';
 import { dropWebhooks, webhooksAfterSave, type WebhookDeps } from '../../services/store-webhooks/webhooks-on-connect';
 import type { Config } from '../../config';
 import {
@@ -111,6 +115,11 @@ export function settingsRoutes({ db, secrets, commerce, syncs, config }: Setting
       await db.workOrders.cancelPendingOfOtherStores(companyId, '', STORE_CHANGED_ERROR);
       const body: SettingsResponse = null;
       return c.json(body);
+    },
+    'GET /api/settings/prior-price-publication': async (c) => {
+      const status = await publicationStatus(db, c.get('user').companyId);
+      if (!status) throw new ApiError(ErrorCode.NOT_FOUND, 'Your company was not found');
+      return c.json(status satisfies PriorPricePublicationStatus);
     },
   });
 }

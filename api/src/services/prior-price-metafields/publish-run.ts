@@ -13,6 +13,7 @@
  */
 import { type BigCommerceClient, BigCommerceError, MAX_METAFIELD_BATCH, type MetafieldWriteFailure } from '@catalog/commerce';
 import type { Database, PublishedLow } from '../../db/repositories';
+import { conflictsMessage, publicationFailureMessage, type RunFailure } from './failure-message';
 import { metafieldValue, PRIOR_PRICE_METAFIELD } from './metafield-value';
 import { saleLows } from './sale-lows';
 
@@ -24,6 +25,8 @@ export interface PublishRun {
   /** The API account our metafields belong to: another's of the same namespace and key is not ours. */
   clientId: string;
   now: Date;
+  /** The clock read when the run ends (its `publishedAt`); default the system's. */
+  finishedAt?: () => Date;
   signal: AbortSignal;
 }
 
@@ -33,8 +36,10 @@ export interface RunReport {
   deleted: number;
   /** The store's metafields were read. */
   read: boolean;
-  /** Why the run did not finish its work (it is tried again later), or null. */
+  /** Why the run did not finish its work (it is tried again later), in the merchant's words; or null. */
   failure: string | null;
+  /** The same as the store client described it (for the log), or null. */
+  detail: string | null;
 }
 
 /** What one pass of writes met besides success. */
@@ -42,7 +47,7 @@ interface PassOutcome {
   /** Creates refused because the variant has the metafield already. */
   conflicts: number;
   /** The first other failure: a refusal, or a passing failure that stopped the pass. */
-  failure: string | null;
+  failure: RunFailure | null;
 }
 
 /** What the company should have published: the metafield value by variant id. */
@@ -66,10 +71,11 @@ function* batches<T>(items: readonly T[]): Generator<T[]> {
   for (let i = 0; i < items.length; i += MAX_METAFIELD_BATCH) yield items.slice(i, i + MAX_METAFIELD_BATCH);
 }
 
-/** The first failure that is not one of `expected` statuses, as a sentence. */
-function firstFailure<W>(failed: readonly MetafieldWriteFailure<W>[], expected: readonly number[]): string | null {
-  const other = failed.find((f) => f.status === null || !expected.includes(f.status));
-  return other ? other.reason : null;
+/** The first failure that is not one of `expected` statuses, with how many writes failed alike. */
+function firstFailure<W>(failed: readonly MetafieldWriteFailure<W>[], expected: readonly number[]): RunFailure | null {
+  const others = failed.filter((f) => f.status === null || !expected.includes(f.status));
+  const first = others[0];
+  return first ? { status: first.status, detail: first.reason, count: others.filter((f) => f.status === first.status).length } : null;
 }
 
 /** Writes the difference between the table and `want`, batch by batch; stops at the first passing failure. */
@@ -121,15 +127,17 @@ export const retryDelayMs = (failures: number) => Math.min(60_000 * 2 ** Math.ma
 
 /**
  * Runs the company's publication once and records how it ended: done (the price changes it read
- * at its start handled, the next refresh in a day when it read the store), or failed (a refusal,
- * or the store failing after the client's retries: what it wrote stays recorded, and it runs
- * again after retryDelayMs, reading the store first). Throws on an abort (the run is left to
+ * at its start handled, the next refresh in a day when it read the store, the time it finished),
+ * or failed (a refusal, or the store failing after the client's retries: what it wrote stays
+ * recorded, why in the merchant's words (failure-message.ts), and it runs again after
+ * retryDelayMs, reading the store first). Throws on an abort (the run is left to
  * the next one, nothing recorded) and on a database failure.
  */
 export async function publishLows(run: PublishRun): Promise<RunReport> {
   const { db, companyId, now } = run;
   const [company, publication] = await Promise.all([db.companies.get(companyId), db.priorPrice.publication(companyId)]);
-  const report: RunReport = { created: 0, updated: 0, deleted: 0, read: false, failure: null };
+  const report: RunReport = { created: 0, updated: 0, deleted: 0, read: false, failure: null, detail: null };
+  let failure: RunFailure | null = null;
   const days = company?.publishPriorPrice ? company.priorPriceDays : null;
   try {
     // Metafields of another store than the one connected now cannot be reached any more: forgotten.
@@ -146,14 +154,25 @@ export async function publishLows(run: PublishRun): Promise<RunReport> {
       report.read = true;
       pass = await writeDifference(run, want, report);
     }
-    report.failure = pass.failure ?? (pass.conflicts > 0 ? `${pass.conflicts} variants have the metafield already, yet the store did not list it` : null);
+    failure = pass.failure;
+    if (failure === null && pass.conflicts > 0) {
+      report.failure = conflictsMessage(pass.conflicts);
+      report.detail = `${pass.conflicts} creates refused with 409 after the store was read`;
+    }
   } catch (err) {
     if (!(err instanceof BigCommerceError) || err.kind === 'aborted') throw err;
-    report.failure = err.message;
+    failure = { status: err.status, kind: err.kind, detail: err.message };
+  }
+  if (failure !== null) {
+    report.failure = publicationFailureMessage(failure);
+    report.detail = failure.detail;
   }
   const failures = report.failure === null ? 0 : publication.failures + 1;
   await db.priorPrice.finish(companyId, report.failure === null
-    ? { storeHash: run.storeHash, days, done: publication.requested, refreshAt: report.read ? new Date(now.getTime() + REFRESH_MS) : publication.refreshAt, retryAt: null, failures, lastError: null }
+    ? {
+        storeHash: run.storeHash, days, done: publication.requested, refreshAt: report.read ? new Date(now.getTime() + REFRESH_MS) : publication.refreshAt,
+        retryAt: null, failures, lastError: null, publishedAt: run.finishedAt?.() ?? new Date(),
+      }
     : { storeHash: run.storeHash, days: publication.days, refreshAt: null, retryAt: new Date(now.getTime() + retryDelayMs(failures)), failures, lastError: report.failure.slice(0, 500) });
   return report;
 }

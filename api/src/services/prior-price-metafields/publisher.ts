@@ -98,7 +98,7 @@ export function createPriorPricePublisher(o: PublisherOptions) {
         return;
       }
       const client = o.commerce({ storeHash: settings.storeHash, accessToken, priority: 'background' });
-      const report = await publishLows({ db: o.db, client, companyId, storeHash: settings.storeHash, clientId: settings.clientId, now: start, signal: stop.signal });
+      const report = await publishLows({ db: o.db, client, companyId, storeHash: settings.storeHash, clientId: settings.clientId, now: start, finishedAt: now, signal: stop.signal });
       if (report.failure) log.warn('publishing lowest prior prices failed; it is tried again later', { companyId, ...report });
       else if (report.created + report.updated + report.deleted > 0) log.info('published lowest prior prices', { companyId, ...report });
     } catch (err) {
