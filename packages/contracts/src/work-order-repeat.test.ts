@@ -1,6 +1,6 @@
 /** A repeating order's rule (issue 36): its runs' starts, and the create body's checks naming each field. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CreateWorkOrderBody, MAX_REPEAT_DATES, nextRunStart, repeatText, REPEAT_MESSAGES, runEnd, seriesStarts, type RepeatRule } from './work-orders';
+import { CreateWorkOrderBody, MAX_REPEAT_DATES, nextRunStart, plannedRuns, repeatText, REPEAT_MESSAGES, runEnd, seriesStarts, type PlannedSeries, type RepeatRule } from './work-orders';
 
 const iso = (d: Date) => d.toISOString();
 const starts = (first: string, rule: RepeatRule) => seriesStarts(new Date(first), rule).map(iso);
@@ -46,6 +46,67 @@ describe('seriesStarts', () => {
     expect(repeatText({ every: 'week', until: '2031-12-31T23:59:00.000Z' }, date)).toBe('weekly until 2031-12-31');
     expect(repeatText({ every: 'month', until: '2031-12-31T23:59:00.000Z' }, date)).toBe('monthly until 2031-12-31');
     expect(repeatText({ dates: ['2031-05-01T10:00:00.000Z'] }, date)).toBe('on 1 more date');
+  });
+});
+
+describe('plannedRuns', () => {
+  const at = (s: string) => new Date(s);
+  const ms = (s: string) => Date.parse(s);
+  const plan = (series: PlannedSeries, latest: { run: number; start: string }, now: string, window: [string, string]) =>
+    plannedRuns(series, { run: latest.run, start: at(latest.start) }, at(now), { start: ms(window[0]), end: ms(window[1]) })
+      .map((r) => [r.run, iso(r.start), r.end && iso(r.end)]);
+  // Weekly from Tuesday 1 April 2031 at 09:00 for two days, until the end of May.
+  const weekly: PlannedSeries = { rule: { every: 'week', until: '2031-05-31T00:00:00.000Z' }, firstStart: at('2031-04-01T09:00:00.000Z'), firstEnd: at('2031-04-03T09:00:00.000Z') };
+  const all: [string, string] = ['2000-01-01T00:00:00.000Z', '2100-01-01T00:00:00.000Z'];
+
+  it('plans a weekly series’ runs after its latest one up to until, each as long as the first', () => {
+    expect(plan(weekly, { run: 1, start: '2031-04-01T09:00:00.000Z' }, '2031-03-20T00:00:00.000Z', all)).toEqual([
+      [2, '2031-04-08T09:00:00.000Z', '2031-04-10T09:00:00.000Z'],
+      [3, '2031-04-15T09:00:00.000Z', '2031-04-17T09:00:00.000Z'],
+      [4, '2031-04-22T09:00:00.000Z', '2031-04-24T09:00:00.000Z'],
+      [5, '2031-04-29T09:00:00.000Z', '2031-05-01T09:00:00.000Z'],
+      [6, '2031-05-06T09:00:00.000Z', '2031-05-08T09:00:00.000Z'],
+      [7, '2031-05-13T09:00:00.000Z', '2031-05-15T09:00:00.000Z'],
+      [8, '2031-05-20T09:00:00.000Z', '2031-05-22T09:00:00.000Z'],
+      [9, '2031-05-27T09:00:00.000Z', '2031-05-29T09:00:00.000Z'],
+    ]);
+  });
+
+  it('never plans past the window, and keeps a run that began before it and ends in it', () => {
+    expect(plan(weekly, { run: 1, start: '2031-04-01T09:00:00.000Z' }, '2031-03-20T00:00:00.000Z', ['2031-04-16T00:00:00.000Z', '2031-04-23T00:00:00.000Z']))
+      .toEqual([[3, '2031-04-15T09:00:00.000Z', '2031-04-17T09:00:00.000Z'], [4, '2031-04-22T09:00:00.000Z', '2031-04-24T09:00:00.000Z']]);
+    // A run that ends as the window starts is before it; one that starts as it ends is after it.
+    expect(plan(weekly, { run: 1, start: '2031-04-01T09:00:00.000Z' }, '2031-03-20T00:00:00.000Z', ['2031-04-10T09:00:00.000Z', '2031-04-15T09:00:00.000Z'])).toEqual([]);
+    expect(plan(weekly, { run: 1, start: '2031-04-01T09:00:00.000Z' }, '2031-03-20T00:00:00.000Z', ['2031-03-01T00:00:00.000Z', '2031-04-01T00:00:00.000Z'])).toEqual([]);
+  });
+
+  it('numbers from the latest run, and skips the starts the executor would skip (past ones, when it runs late)', () => {
+    expect(plan(weekly, { run: 4, start: '2031-04-22T09:00:00.000Z' }, '2031-04-01T00:00:00.000Z', ['2031-04-01T00:00:00.000Z', '2031-05-10T00:00:00.000Z']))
+      .toEqual([[5, '2031-04-29T09:00:00.000Z', '2031-05-01T09:00:00.000Z'], [6, '2031-05-06T09:00:00.000Z', '2031-05-08T09:00:00.000Z']]);
+    // Run 2 still waits to start on 8 April, and it is the 16th: its next is the first start after now.
+    expect(plan(weekly, { run: 2, start: '2031-04-08T09:00:00.000Z' }, '2031-04-16T00:00:00.000Z', ['2031-04-01T00:00:00.000Z', '2031-04-30T00:00:00.000Z']))
+      .toEqual([[3, '2031-04-22T09:00:00.000Z', '2031-04-24T09:00:00.000Z'], [4, '2031-04-29T09:00:00.000Z', '2031-05-01T09:00:00.000Z']]);
+  });
+
+  it('plans monthly runs on the first run’s day (the last day of shorter months), and points without an end', () => {
+    const monthly: PlannedSeries = { rule: { every: 'month', until: '2031-05-31T18:00:00.000Z' }, firstStart: at('2031-01-31T18:00:00.000Z'), firstEnd: null };
+    expect(plan(monthly, { run: 2, start: '2031-02-28T18:00:00.000Z' }, '2031-02-01T00:00:00.000Z', all)).toEqual([
+      [3, '2031-03-31T18:00:00.000Z', null], [4, '2031-04-30T18:00:00.000Z', null], [5, '2031-05-31T18:00:00.000Z', null],
+    ]);
+  });
+
+  it('plans the chosen dates after the latest run', () => {
+    const dates: PlannedSeries = {
+      rule: { dates: ['2031-04-05T10:00:00.000Z', '2031-04-19T10:00:00.000Z', '2031-06-07T10:00:00.000Z'] },
+      firstStart: at('2031-04-01T10:00:00.000Z'), firstEnd: at('2031-04-01T22:00:00.000Z'),
+    };
+    expect(plan(dates, { run: 2, start: '2031-04-05T10:00:00.000Z' }, '2031-03-20T00:00:00.000Z', all)).toEqual([
+      [3, '2031-04-19T10:00:00.000Z', '2031-04-19T22:00:00.000Z'], [4, '2031-06-07T10:00:00.000Z', '2031-06-07T22:00:00.000Z'],
+    ]);
+  });
+
+  it('plans nothing after the last run', () => {
+    expect(plan(weekly, { run: 9, start: '2031-05-27T09:00:00.000Z' }, '2031-03-20T00:00:00.000Z', all)).toEqual([]);
   });
 });
 

@@ -1,9 +1,10 @@
 /**
  * A work order that repeats (issue 36, recurring sales): its rule (every week or month until a
- * date, or on chosen dates), the starts of its runs, and the rule's checks against the order's
- * own start and end. The one statement of these: the create body (work-order-bodies.ts), the API
- * that makes each next run (api/src/services/work-orders/series.ts) and the form
- * (web build-work-order.ts) all read it. Part of @catalog/contracts/work-orders.
+ * date, or on chosen dates), the starts of its runs, the runs not made yet (plannedRuns), and the
+ * rule's checks against the order's own start and end. The one statement of these: the create
+ * body (work-order-bodies.ts), the API that makes each next run
+ * (api/src/services/work-orders/series.ts), the form (web build-work-order.ts) and the calendar's
+ * planned runs all read it. Part of @catalog/contracts/work-orders.
  *
  * Each run is an order of its own (its own id, history and undo), linked to the others by the
  * series' id and its run number. Starts are counted in UTC from the first run's: a weekly run is
@@ -153,6 +154,46 @@ export function repeatIssues(rule: RepeatRule, order: RepeatingOrder, now: numbe
 /** A run's end: as long after its start as the first run's end was after the first start (`length` ms; null: no end). */
 export function runEnd(start: Date, length: number | null): Date | null {
   return length === null ? null : new Date(start.getTime() + length);
+}
+
+/** What plannedRuns reads of a series: its rule and its first run's start and end (null: no end). */
+export interface PlannedSeries {
+  rule: RepeatRule;
+  firstStart: Date;
+  firstEnd: Date | null;
+}
+
+/** A run the rule implies that is not made yet: its number in the series, start and end (null: a point). */
+export interface PlannedRun {
+  run: number;
+  start: Date;
+  end: Date | null;
+}
+
+/**
+ * The runs a series will make after its latest existing one (`latest`: its number and start), as
+ * the executor makes them (api services/work-orders/series.ts): each next run starts at the rule's
+ * first start after the later of the run before's start and `now` (missed starts skipped, the run
+ * numbers consecutive) and ends as long after its start as the first run did. Only the runs that
+ * meet `window` (epoch ms, from `start` up to, not including, `end`: what a screen shows) are
+ * returned, so a long series costs no more than the window holds; a run ending at the window's
+ * start is before it (as an order's span: contracts' spansMeet). Whether the series still goes on
+ * (not ended, its latest run not failed) is the caller's to know.
+ */
+export function plannedRuns(series: PlannedSeries, latest: { run: number; start: Date }, now: Date, window: { start: number; end: number }): PlannedRun[] {
+  const after = Math.max(latest.start.getTime(), now.getTime());
+  const length = series.firstEnd === null ? null : series.firstEnd.getTime() - series.firstStart.getTime();
+  const planned: PlannedRun[] = [];
+  let run = latest.run;
+  for (const start of seriesStarts(series.firstStart, series.rule)) {
+    const at = start.getTime();
+    if (at <= after) continue;
+    run += 1;
+    if (at >= window.end) break;
+    const end = length !== null && length > 0 ? runEnd(start, length) : null;
+    if (end === null ? at >= window.start : end.getTime() > window.start) planned.push({ run, start, end });
+  }
+  return planned;
 }
 
 /** "weekly until Dec 31, 2030", "monthly until ...", "on 3 more dates": how a screen names a rule (`date` prints a moment). */

@@ -14,14 +14,20 @@ import { PriceListTarget } from './work-order-target';
 
 /**
  * The series a repeating order's run belongs to (issue 36): its id (shared by every run), which
- * run this is (1: the first), and why the series stopped before its rule ran out, if it did
- * ("run 3 was deleted before it ran"; SERIES_END_REASONS).
+ * run this is (1: the first), why the series stopped before its rule ran out, if it did
+ * ("run 3 was deleted before it ran"; SERIES_END_REASONS), and its first run's start and end as
+ * the series stored them, from which every later run's start and length follow (seriesStarts,
+ * runEnd): the calendar plans the runs not yet made from them (plannedRuns), offline too.
  */
 export const WorkOrderSeriesRef = lazySchema(() =>
   z.object({
     id: Uuid,
     run: z.number().int().positive(),
     endedReason: z.string().nullable().default(null),
+    /** The first run's start; null only in a copy a device kept before the server sent it. */
+    firstStart: IsoDateTime.nullable().default(null),
+    /** The first run's end; null: its runs have no end (or, without firstStart, not known). */
+    firstEnd: IsoDateTime.nullable().default(null),
   }),
 );
 export type WorkOrderSeriesRef = z.infer<typeof WorkOrderSeriesRef>;

@@ -133,7 +133,13 @@ function wireCommon(order: WorkOrder | WorkOrderSummary, people: ReadonlyMap<str
     repeat: ofSeries?.rule ?? null,
     series: order.seriesId === null || order.seriesRun === null
       ? null
-      : { id: order.seriesId, run: order.seriesRun, endedReason: ofSeries?.endedAt ? ofSeries.endReason : null },
+      : {
+        id: order.seriesId,
+        run: order.seriesRun,
+        endedReason: ofSeries?.endedAt ? ofSeries.endReason : null,
+        firstStart: ofSeries?.firstStart.toISOString() ?? null,
+        firstEnd: ofSeries?.firstEnd?.toISOString() ?? null,
+      },
   };
 }
 

@@ -91,10 +91,11 @@ describe('a recurring sale', () => {
     // Each run is its own order in history: its own change and its own undo of every item.
     const done = await runs(seriesId);
     for (const run of done) expect(await historyOf(w, run)).toEqual([...items.map(() => 'undo'), ...items.map(() => 'work_order')]);
-    // The list names each run and the rule.
+    // The list names each run, the rule and the first run's start and end (the calendar plans the runs to come from them).
     const list = (await (await w.app.request('/api/work-orders', { headers: w.owner.headers })).json()) as { orders: WireWorkOrder[] };
-    expect(list.orders.filter((o) => o.series?.id === seriesId).map((o) => ({ run: o.series!.run, repeat: o.repeat, ended: o.series!.endedReason })))
-      .toEqual([{ run: 2, repeat: rule, ended: 'run 2 was its last' }, { run: 1, repeat: rule, ended: 'run 2 was its last' }]);
+    const firstRun = { firstStart: new Date(start).toISOString(), firstEnd: new Date(start + HOUR).toISOString() };
+    expect(list.orders.filter((o) => o.series?.id === seriesId).map((o) => ({ run: o.series!.run, repeat: o.repeat, ended: o.series!.endedReason, first: { firstStart: o.series!.firstStart, firstEnd: o.series!.firstEnd } })))
+      .toEqual([{ run: 2, repeat: rule, ended: 'run 2 was its last', first: firstRun }, { run: 1, repeat: rule, ended: 'run 2 was its last', first: firstRun }]);
   });
 
   it('stops when a run is refused by a blocking guardrail at its run; the run says why', async () => {
@@ -189,7 +190,7 @@ describe('a recurring sale', () => {
     expect((await call(member, 'DELETE', `/api/work-orders/${run2!.id}`)).status).toBe(200);
     expect(await series(seriesId)).toMatchObject({ endReason: 'run 2 was deleted before it ran' });
     const detail = await call(member, 'GET', `/api/work-orders/${created.body.id}`);
-    expect(detail.body.series).toEqual({ id: seriesId, run: 1, endedReason: 'run 2 was deleted before it ran' });
+    expect(detail.body.series).toEqual({ id: seriesId, run: 1, endedReason: 'run 2 was deleted before it ran', firstStart: new Date(start).toISOString(), firstEnd: null });
     // Nothing more is made, however long the clock runs.
     setClock(start + 40 * 24 * HOUR);
     await new Promise((r) => setTimeout(r, 600));

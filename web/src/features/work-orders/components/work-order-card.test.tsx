@@ -202,7 +202,7 @@ describe('WorkOrderCard prices (issue 35)', () => {
 });
 
 describe('WorkOrderCard series (issue 36)', () => {
-  const series = { id: '7c9e6679-7425-40de-944b-e07fc1f90ae7', run: 2, endedReason: null };
+  const series = { id: '7c9e6679-7425-40de-944b-e07fc1f90ae7', run: 2, endedReason: null, firstStart: '2030-03-05T10:00:00.000Z', firstEnd: null };
   const until = '2030-12-31T23:59:00.000Z';
 
   it('names the run and the rule, and says that deleting a run still to start ends the series', async () => {
