@@ -48,4 +48,3 @@ export const PriorPricePublicationStatus = lazySchema(() =>
   ]),
 );
 export type PriorPricePublicationStatus = z.infer<typeof PriorPricePublicationStatus>;
-export type PriorPricePublicationState = PriorPricePublicationStatus['state'];

@@ -2,13 +2,14 @@
  * Settings > Work orders > EU prior price (issue 36): the mode (off, or on with its window in
  * days: 30 when turned on), the "was" price the storefront's theme shows beside a sale price
  * (the regular price or the MSRP), and whether each variant's lowest prior price is published to
- * the storefront as a variant metafield. Part of the work order settings' form (one Save); its
- * rule, "EU prior price", is among the blocking guardrails there.
+ * the storefront as a variant metafield, with how that publication stands (owners and admins).
+ * Part of the work order settings' form (one Save); its rule, "EU prior price", is among the
+ * blocking guardrails there.
  */
 import type { CompanySettings } from '@catalog/contracts/company-settings';
 import { DEFAULT_PRIOR_PRICE_DAYS, MAX_PRIOR_PRICE_DAYS, MIN_PRIOR_PRICE_DAYS, type PriorPriceShownAs } from '@catalog/contracts/lowest-price';
 import { Fieldset, NumberInput, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 
 export const PRIOR_DAYS_MESSAGE = `Enter a whole number of days from ${MIN_PRIOR_PRICE_DAYS} to ${MAX_PRIOR_PRICE_DAYS}`;
 
@@ -28,9 +29,11 @@ export interface PriorPriceFieldsProps {
   set: (patch: Partial<PriorPriceDraft>) => void;
   readOnly: boolean;
   errors: Partial<Record<keyof PriorPriceDraft, string>>;
+  /** Under the publishing switch: how the publication stands (prior-price-publication.tsx). */
+  publication?: ReactNode;
 }
 
-export function PriorPriceFields({ draft, days, setDays, set, readOnly, errors }: PriorPriceFieldsProps) {
+export function PriorPriceFields({ draft, days, setDays, set, readOnly, errors, publication }: PriorPriceFieldsProps) {
   const shownAsId = useId();
   const on = draft.priorPriceDays !== null;
   return (
@@ -86,6 +89,7 @@ export function PriorPriceFields({ draft, days, setDays, set, readOnly, errors }
           onChange={(e) => set({ publishPriorPrice: e.currentTarget.checked })}
           error={errors.publishPriorPrice}
         />
+        {publication}
       </Stack>
     </Fieldset>
   );

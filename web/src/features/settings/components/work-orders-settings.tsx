@@ -2,7 +2,8 @@
  * Settings > Work orders (issue 19): "Work orders by members need approval" (the plans with
  * teams; on the others the switch is off and disabled with an upgrade hint), "Large change
  * threshold (%)", "Flag regular prices below MSRP", the EU prior price (issue 36,
- * prior-price-settings.tsx) and the guardrails that block an order.
+ * prior-price-settings.tsx, with the storefront publication's state: prior-price-publication.tsx)
+ * and the guardrails that block an order.
  * Owners and admins edit and save (PATCH /api/company/settings; a toast says how it went, the
  * server's field errors show under their fields); members see the same settings read-only.
  */
@@ -25,6 +26,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { useOnline } from '../../../lib/use-online';
 import { isOfflineFailure, useRefetchOnReconnect } from '../../../lib/use-refetch-on-reconnect';
 import { updateCompanySettings, useCompanySettings } from '../api/company-settings';
+import { PriorPricePublication } from './prior-price-publication';
 import { PRIOR_DAYS_MESSAGE, PriorPriceFields, priorDaysOf } from './prior-price-settings';
 
 type Errors = Partial<Record<keyof CompanySettings, string>>;
@@ -150,7 +152,15 @@ export function WorkOrdersSettingsForm({ saved, canEdit, plan }: { saved: Compan
           onChange={(e) => set({ retailFloor: e.currentTarget.checked })}
           error={errors.retailFloor}
         />
-        <PriorPriceFields draft={draft} days={priorDays} setDays={setPriorDays} set={set} readOnly={readOnly} errors={errors} />
+        <PriorPriceFields
+          draft={draft}
+          days={priorDays}
+          setDays={setPriorDays}
+          set={set}
+          readOnly={readOnly}
+          errors={errors}
+          publication={<PriorPricePublication />}
+        />
         <Checkbox.Group
           label="Blocking guardrails"
           description="An order that breaks a checked rule is refused; the others are only flagged in the preview."
