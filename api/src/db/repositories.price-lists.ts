@@ -8,6 +8,7 @@
  * a device's pull sees the deletion. Writes go in chunks: a company has 100,000s of records and
  * no call loads them all.
  */
+import type { PriceChangeType } from '@catalog/contracts/products';
 import type { ReplicationRowShape } from '@catalog/contracts/replication-rows';
 
 /** A price list as the store describes it. */
@@ -152,6 +153,19 @@ export interface PriceListSyncState {
   lists: PriceListReadState[];
 }
 
+/**
+ * A record write that is a change made in the store, found by a sync or a webhook's refresh: each
+ * record whose price, sale price or retail price it changes gets a price history entry of that
+ * type, dated `at`, in the transaction that writes it (issue 36; repository-shared.price-list-history.ts
+ * says what the entries hold). Only for lists read whole before (a list's first read knows no
+ * earlier price), and only for records of products we have. A work order's own writes pass none:
+ * its run records its history itself.
+ */
+export interface RecordHistory {
+  source: Extract<PriceChangeType, 'sync' | 'webhook'>;
+  at: Date;
+}
+
 /** A record a webhook named. */
 export interface PriceListRecordKey {
   priceListId: number;
@@ -177,11 +191,11 @@ export interface PriceListsRepository {
    * changed, new or revived record takes a new version. `seenAt` (default now) marks them found
    * by a read. Returns how many changed.
    */
-  upsertRecords(companyId: string, records: readonly PriceListRecordInput[], opts?: { seenAt?: Date }): Promise<number>;
+  upsertRecords(companyId: string, records: readonly PriceListRecordInput[], opts?: { seenAt?: Date; history?: RecordHistory }): Promise<number>;
   /** Makes tombstones of the live records of these variants in one list and currency; returns how many. */
-  deleteRecords(companyId: string, priceListId: number, currency: string, variantIds: readonly number[]): Promise<number>;
+  deleteRecords(companyId: string, priceListId: number, currency: string, variantIds: readonly number[], opts?: { history?: RecordHistory }): Promise<number>;
   /** After a whole read of a list that began at `readStartedAt`: tombstones the live records it did not find. */
-  removeUnseen(companyId: string, priceListId: number, readStartedAt: Date): Promise<number>;
+  removeUnseen(companyId: string, priceListId: number, readStartedAt: Date, opts?: { history?: RecordHistory }): Promise<number>;
   /** The live records of these variants in one list and currency, by variant id. */
   getRecords(companyId: string, priceListId: number, currency: string, variantIds: readonly number[]): Promise<PriceListRecord[]>;
   /**

@@ -117,16 +117,18 @@ function unchanged(row: RecordRow, next: RecordRow): boolean {
 /**
  * The rows a chunk of record writes upserts: every input (the last of a key wins), the changed
  * ones numbered from `firstVersion` in input order, the unchanged ones keeping theirs (their
- * `seenAt` moves). `changed` says how many versions were used.
+ * `seenAt` moves). `changed` says how many versions were used; `before` holds, for each row, the
+ * live row it replaces (null: none, or a tombstone), which a store change's price history reads.
  */
 export function planRecordWrites(
   companyId: string, inputs: readonly PriceListRecordInput[], existing: readonly RecordRow[], variantRows: ReadonlyMap<number, string>,
   firstVersion: number, seenAt: Date,
-): { rows: RecordRow[]; changed: number } {
+): { rows: RecordRow[]; changed: number; before: (RecordRow | null)[] } {
   const byKey = new Map(existing.map((row) => [recordKey(row), row]));
   const latest = new Map<string, PriceListRecordInput>();
   for (const r of inputs) latest.set(recordKey({ ...r, currency: currencyOf(r.currency) }), { ...r, currency: currencyOf(r.currency) });
   const rows: RecordRow[] = [];
+  const before: (RecordRow | null)[] = [];
   let changed = 0;
   for (const [key, r] of latest) {
     const row = byKey.get(key);
@@ -140,8 +142,9 @@ export function planRecordWrites(
     };
     next.version = row !== undefined && unchanged(row, next) ? row.version : firstVersion + changed++;
     rows.push(next);
+    before.push(row !== undefined && row.deletedAt === null ? row : null);
   }
-  return { rows, changed };
+  return { rows, changed, before };
 }
 
 /** Tombstones of live rows, numbered from `firstVersion`. */

@@ -2,16 +2,21 @@
  * PostgreSQL price lists (repositories.price-lists.ts): every record write is a transaction of
  * at most CHUNK records that first locks the company's price_list_state row, so writers of one
  * company queue there, the rows read to plan a write cannot change under it, and versions are
- * handed out in commit order (a pull never sees version n+1 committed before n).
+ * handed out in commit order (a pull never sees version n+1 committed before n). A store change's
+ * price history (RecordHistory) goes in the transaction of the records it is about, built from the
+ * rows read to plan the write.
  */
 import { and, asc, count, eq, inArray, isNull, lte, min, notInArray, sql } from 'drizzle-orm';
-import type { PriceListRecordCount, PriceListsRepository } from '../repositories';
+import { historyRows } from '../catalog-plan';
+import type { PriceListRecordCount, PriceListsRepository, RecordHistory } from '../repositories';
+import { catalogIdsOf, recordHistoryEntries, storeChanges, type RecordPair } from '../repository-shared.price-list-history';
 import {
   assembleLists, changedAfterWhere, chunkRecordsWhere, distinctKeys, listRow, liveRecordsWhere, MAX_QUEUED_RECORDS, metadataRows, planRecordWrites,
   recordsPageWhere, storefrontCurrency, SWEEP_CHUNK, tombstones, toPriceListRecord, toRecordChange, unseenWhere, type ListRows, type RecordRow,
 } from '../repository-shared.price-lists';
 import {
-  customerGroups, priceListAssignments, priceListRecords as rec, priceListRefreshes as q, priceLists, priceListState as st, productVariants, storeChannels,
+  customerGroups, priceHistory, priceListAssignments, priceListRecords as rec, priceListRefreshes as q, priceLists, priceListState as st, products,
+  productVariants, storeChannels,
 } from '../schema.pg';
 import { chunks, excludedSet } from '../sql-helpers';
 import type { PgDb } from './types';
@@ -36,22 +41,54 @@ export function pgPriceLists(db: PgDb): PriceListsRepository {
     for (const part of chunks(rows)) await tx.insert(rec).values(part).onConflictDoUpdate({ target: recordTarget, set: recordSet });
   }
 
-  /** Makes tombstones of `rows` (live rows read under the lock) with the next versions. */
-  async function bury(tx: PgDb, companyId: string, version: number, rows: RecordRow[]): Promise<void> {
+  /** The lists among `ids` read whole before: a store change of their records is recorded (RecordHistory). */
+  async function followedLists(tx: PgDb, companyId: string, ids: readonly number[]): Promise<Set<number>> {
+    const lists = await tx.select({ id: priceLists.externalId, readAt: priceLists.recordsReadAt }).from(priceLists)
+      .where(and(eq(priceLists.companyId, companyId), inArray(priceLists.externalId, [...new Set(ids)])));
+    return new Set(lists.flatMap((l) => (l.readAt ? [l.id] : [])));
+  }
+
+  /** Inside the caller's transaction: the price history of a store change's record writes (repository-shared.price-list-history.ts). */
+  async function recordHistory(tx: PgDb, companyId: string, pairs: readonly RecordPair[], followed: ReadonlySet<number>, history: RecordHistory): Promise<void> {
+    const changes = storeChanges(pairs, followed);
+    if (changes.length === 0) return;
+    const ids = catalogIdsOf(changes);
+    // One after another: a transaction's statements share its connection.
+    const productRows = await tx.select({
+      id: products.id, externalId: products.externalId, baseVariantId: products.baseVariantId, regularPriceCents: products.regularPriceCents,
+      salePriceCents: products.salePriceCents, retailPriceCents: products.retailPriceCents,
+    }).from(products).where(and(eq(products.companyId, companyId), inArray(products.externalId, ids.productIds), isNull(products.deletedAt)));
+    const variantRows = await tx.select({
+      id: productVariants.id, externalId: productVariants.externalId, productId: productVariants.productId, regularPriceCents: productVariants.regularPriceCents,
+      salePriceCents: productVariants.salePriceCents, retailPriceCents: productVariants.retailPriceCents,
+    }).from(productVariants).where(and(eq(productVariants.companyId, companyId), inArray(productVariants.externalId, ids.variantIds), isNull(productVariants.deletedAt)));
+    const channels = await tx.select().from(storeChannels).where(eq(storeChannels.companyId, companyId));
+    const entries = recordHistoryEntries(changes, { products: productRows, variants: variantRows, currency: storefrontCurrency(channels) }, history);
+    for (const part of chunks(historyRows(companyId, entries, history.at))) await tx.insert(priceHistory).values(part);
+  }
+
+  /** Makes tombstones of `rows` (live rows read under the lock) with the next versions, with their price history when a store change. */
+  async function bury(tx: PgDb, companyId: string, version: number, rows: RecordRow[], history?: RecordHistory): Promise<void> {
     if (rows.length === 0) return;
     await writeRows(tx, tombstones(rows, version + 1, new Date()));
     await setVersion(tx, companyId, version + rows.length);
+    if (history) {
+      const followed = await followedLists(tx, companyId, rows.map((r) => r.priceListId));
+      await recordHistory(tx, companyId, rows.map((before) => ({ before, after: null })), followed, history);
+    }
   }
 
   /** Tombstones, a chunk a transaction, the live records `pick` selects after each keyset position. */
-  async function sweep(companyId: string, pick: (after: { variantId: number; currency: string } | null) => ReturnType<typeof liveRecordsWhere>): Promise<number> {
+  async function sweep(
+    companyId: string, pick: (after: { variantId: number; currency: string } | null) => ReturnType<typeof liveRecordsWhere>, history?: RecordHistory,
+  ): Promise<number> {
     let after: { variantId: number; currency: string } | null = null;
     let total = 0;
     for (;;) {
       const rows = await db.transaction(async (tx) => {
         const version = await lockState(tx, companyId);
         const found = await tx.select().from(rec).where(pick(after)).orderBy(asc(rec.variantId), asc(rec.currency)).limit(SWEEP_CHUNK);
-        await bury(tx, companyId, version, found);
+        await bury(tx, companyId, version, found, history);
         return found;
       });
       if (rows.length === 0) return total;
@@ -109,8 +146,9 @@ export function pgPriceLists(db: PgDb): PriceListsRepository {
       for (const part of chunks(records)) {
         changed += await db.transaction(async (tx) => {
           const version = await lockState(tx, companyId);
-          const lists = new Set((await tx.select({ id: priceLists.externalId }).from(priceLists)
-            .where(and(eq(priceLists.companyId, companyId), inArray(priceLists.externalId, [...new Set(part.map((r) => r.priceListId))])))).map((r) => r.id));
+          const found = await tx.select({ id: priceLists.externalId, readAt: priceLists.recordsReadAt }).from(priceLists)
+            .where(and(eq(priceLists.companyId, companyId), inArray(priceLists.externalId, [...new Set(part.map((r) => r.priceListId))])));
+          const lists = new Set(found.map((r) => r.id));
           const known = part.filter((r) => lists.has(r.priceListId));
           if (known.length === 0) return 0;
           const existing = await tx.select().from(rec).where(chunkRecordsWhere(rec, companyId, known));
@@ -120,26 +158,31 @@ export function pgPriceLists(db: PgDb): PriceListsRepository {
           const plan = planRecordWrites(companyId, known, existing, variants, version + 1, seenAt);
           await writeRows(tx, plan.rows);
           if (plan.changed > 0) await setVersion(tx, companyId, version + plan.changed);
+          if (opts.history) {
+            const followed = new Set(found.flatMap((l) => (l.readAt ? [l.id] : [])));
+            await recordHistory(tx, companyId, plan.rows.map((after, n) => ({ before: plan.before[n] ?? null, after })), followed, opts.history);
+          }
           return plan.changed;
         });
       }
       return changed;
     },
 
-    async deleteRecords(companyId, priceListId, currency, variantIds) {
+    async deleteRecords(companyId, priceListId, currency, variantIds, opts = {}) {
       let total = 0;
       for (const ids of chunks(variantIds)) {
         total += await db.transaction(async (tx) => {
           const version = await lockState(tx, companyId);
           const rows = await tx.select().from(rec).where(liveRecordsWhere(rec, companyId, priceListId, currency, ids));
-          await bury(tx, companyId, version, rows);
+          await bury(tx, companyId, version, rows, opts.history);
           return rows.length;
         });
       }
       return total;
     },
 
-    removeUnseen: (companyId, priceListId, readStartedAt) => sweep(companyId, (after) => unseenWhere(rec, companyId, priceListId, readStartedAt, after)),
+    removeUnseen: (companyId, priceListId, readStartedAt, opts = {}) =>
+      sweep(companyId, (after) => unseenWhere(rec, companyId, priceListId, readStartedAt, after), opts.history),
 
     async getRecords(companyId, priceListId, currency, variantIds) {
       const rows: RecordRow[] = [];

@@ -37,6 +37,11 @@ const SQL = {
   variants: 'select count(*) from json_each(?) j cross join product_variants v on v.id = j.value where v.company_id = ?',
 } as const;
 
+/** Inserts rows in the caller's transaction; their products and variants are the company's (the caller knows). */
+export function insertHistoryRows(stmts: CatalogStatements, rows: readonly PriceHistoryEntry[]): void {
+  if (rows.length > 0) stmts.prepared(SQL.insert).run(JSON.stringify(rows.map(params)));
+}
+
 export function sqlitePriceHistory(db: SqliteDb, stmts: CatalogStatements): PriceHistoryRepository {
   function write(companyId: string, entries: NewPriceHistoryEntry[]): PriceHistoryEntry[] {
     const rows = historyRows(companyId, entries, new Date());
@@ -50,7 +55,7 @@ export function sqlitePriceHistory(db: SqliteDb, stmts: CatalogStatements): Pric
       if (variantIds.length > 0 && stmts.prepared(SQL.variants).pluck().get(JSON.stringify(variantIds), companyId) !== variantIds.length) {
         throw new NotFoundError('price history for an unknown variant');
       }
-      stmts.prepared(SQL.insert).run(JSON.stringify(rows.map(params)));
+      insertHistoryRows(stmts, rows);
       return rows;
     }, { behavior: 'immediate' });
   }

@@ -7,6 +7,7 @@
  * The column list mirrors schema.sqlite.price-lists.ts; the contract suite runs both databases.
  */
 import type { CatalogStatements } from './catalog-rows';
+import type { HistoryProduct, HistoryVariant } from '../repository-shared.price-list-history';
 import type { RecordRow } from '../repository-shared.price-lists';
 
 const RECORD_COLUMNS = [
@@ -26,6 +27,14 @@ const SQL = {
     cross join price_list_records r on r.company_id = ? and r.price_list_id = j.value ->> 0 and r.variant_id = j.value ->> 1`,
   /** Our variant row of each store variant id of the JSON array (live variants only). */
   variantRows: `select v.external_id as externalId, v.id as id from json_each(?) j
+    cross join product_variants v on v.company_id = ? and v.external_id = j.value where v.deleted_at is null`,
+  /** The live products of the store product ids of the JSON array, as a record's price history needs them. */
+  historyProducts: `select p.id as id, p.external_id as externalId, p.base_variant_id as baseVariantId, p.regular_price_cents as regularPriceCents,
+    p.sale_price_cents as salePriceCents, p.retail_price_cents as retailPriceCents from json_each(?) j
+    cross join products p on p.company_id = ? and p.external_id = j.value where p.deleted_at is null`,
+  /** The live variants of the store variant ids of the JSON array, likewise. */
+  historyVariants: `select v.id as id, v.external_id as externalId, v.product_id as productId, v.regular_price_cents as regularPriceCents,
+    v.sale_price_cents as salePriceCents, v.retail_price_cents as retailPriceCents from json_each(?) j
     cross join product_variants v on v.company_id = ? and v.external_id = j.value where v.deleted_at is null`,
 } as const;
 
@@ -58,6 +67,13 @@ export function priceListRows(stmts: CatalogStatements) {
       if (keys.length === 0) return [];
       const pairs = [...new Map(keys.map((k) => [`${k.priceListId}:${k.variantId}`, [k.priceListId, k.variantId]])).values()];
       return (stmts.prepared(SQL.rowsOf).all(JSON.stringify(pairs), companyId) as Raw[]).map(fromRaw);
+    },
+    /** The live products and variants of these store ids, as a store change's price history reads them. */
+    historyCatalog(companyId: string, productIds: readonly number[], variantIds: readonly number[]): { products: HistoryProduct[]; variants: HistoryVariant[] } {
+      return {
+        products: stmts.prepared(SQL.historyProducts).all(JSON.stringify(productIds), companyId) as HistoryProduct[],
+        variants: stmts.prepared(SQL.historyVariants).all(JSON.stringify(variantIds), companyId) as HistoryVariant[],
+      };
     },
     /** Store variant id -> our variant row id, for the live variants among `externalIds`. */
     variantRows(companyId: string, externalIds: readonly number[]): Map<number, string> {

@@ -3,10 +3,13 @@
  * transaction of at most CHUNK records (UPSERT_CHUNK for an upsert; the rows read to plan it
  * cannot change under it), so a sweep of 100,000 records holds the write lock a chunk at a time
  * and never holds them all in memory. Records are read and written on the raw statements of
- * price-list-rows.ts.
+ * price-list-rows.ts. A store change's price history (RecordHistory) goes in the transaction of
+ * the records it is about, built from the rows read to plan the write.
  */
 import { and, asc, count, eq, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
-import type { PriceListRecordCount, PriceListsRepository } from '../repositories';
+import { historyRows } from '../catalog-plan';
+import type { PriceListRecordCount, PriceListsRepository, RecordHistory } from '../repositories';
+import { catalogIdsOf, recordHistoryEntries, storeChanges, type RecordPair } from '../repository-shared.price-list-history';
 import {
   assembleLists, changedAfterWhere, distinctKeys, listRow, liveRecordsWhere, MAX_QUEUED_RECORDS, metadataRows, planRecordWrites,
   recordsPageWhere, storefrontCurrency, SWEEP_CHUNK, tombstones, toPriceListRecord, toRecordChange, unseenWhere, type ListRows, type RecordRow,
@@ -16,6 +19,7 @@ import {
 } from '../schema.sqlite';
 import { chunks } from '../sql-helpers';
 import type { CatalogStatements } from './catalog-rows';
+import { insertHistoryRows } from './price-history';
 import { priceListRows } from './price-list-rows';
 import { priceListChangesJson } from './replication-json';
 import type { SqliteDb } from './types';
@@ -41,15 +45,41 @@ export function sqlitePriceLists(db: SqliteDb, stmts: CatalogStatements): PriceL
     raw.write(rows);
   }
 
+  /** The lists among `ids` read whole before: a store change of their records is recorded (RecordHistory). */
+  function followedLists(tx: SqliteDb, companyId: string, ids: readonly number[]): Set<number> {
+    return new Set(tx.select({ id: priceLists.externalId, readAt: priceLists.recordsReadAt }).from(priceLists)
+      .where(and(eq(priceLists.companyId, companyId), inArray(priceLists.externalId, [...new Set(ids)]))).all()
+      .flatMap((l) => (l.readAt ? [l.id] : [])));
+  }
+
+  /** Inside the caller's transaction: the price history of a store change's record writes (repository-shared.price-list-history.ts). */
+  function recordHistory(tx: SqliteDb, companyId: string, pairs: readonly RecordPair[], followed: ReadonlySet<number>, history: RecordHistory): void {
+    const changes = storeChanges(pairs, followed);
+    if (changes.length === 0) return;
+    const ids = catalogIdsOf(changes);
+    const currency = storefrontCurrency(tx.select().from(storeChannels).where(eq(storeChannels.companyId, companyId)).all());
+    const entries = recordHistoryEntries(changes, { ...raw.historyCatalog(companyId, ids.productIds, ids.variantIds), currency }, history);
+    insertHistoryRows(stmts, historyRows(companyId, entries, history.at));
+  }
+
+  /** Tombstones `rows` (live rows read in this transaction), with their price history when a store change. */
+  function bury(tx: SqliteDb, companyId: string, rows: RecordRow[], history: RecordHistory | undefined): void {
+    if (rows.length === 0) return;
+    writeRows(tx, tombstones(rows, allocate(tx, companyId, rows.length), new Date()));
+    if (history) recordHistory(tx, companyId, rows.map((before) => ({ before, after: null })), followedLists(tx, companyId, rows.map((r) => r.priceListId)), history);
+  }
+
   /** Tombstones, a chunk a transaction, the live records `where` picks after each keyset position. */
-  function sweep(companyId: string, pick: (after: { variantId: number; currency: string } | null) => ReturnType<typeof liveRecordsWhere>): number {
+  function sweep(
+    companyId: string, pick: (after: { variantId: number; currency: string } | null) => ReturnType<typeof liveRecordsWhere>, history?: RecordHistory,
+  ): number {
     let after: { variantId: number; currency: string } | null = null;
     let total = 0;
     for (;;) {
       const done = db.transaction((tx) => {
         const rows = tx.select().from(rec).where(pick(after)).orderBy(asc(rec.variantId), asc(rec.currency)).limit(SWEEP_CHUNK).all();
         if (rows.length === 0) return true;
-        writeRows(tx, tombstones(rows, allocate(tx, companyId, rows.length), new Date()));
+        bury(tx, companyId, rows, history);
         total += rows.length;
         after = rows.at(-1)!;
         return false;
@@ -107,8 +137,9 @@ export function sqlitePriceLists(db: SqliteDb, stmts: CatalogStatements): PriceL
         // The event loop free between transactions: a work order's read-back runs beside this.
         if (i > 0) await new Promise((resolve) => setImmediate(resolve));
         changed += db.transaction((tx) => {
-          const lists = new Set(tx.select({ id: priceLists.externalId }).from(priceLists)
-            .where(and(eq(priceLists.companyId, companyId), inArray(priceLists.externalId, [...new Set(part.map((r) => r.priceListId))]))).all().map((r) => r.id));
+          const found = tx.select({ id: priceLists.externalId, readAt: priceLists.recordsReadAt }).from(priceLists)
+            .where(and(eq(priceLists.companyId, companyId), inArray(priceLists.externalId, [...new Set(part.map((r) => r.priceListId))]))).all();
+          const lists = new Set(found.map((r) => r.id));
           const known = part.filter((r) => lists.has(r.priceListId));
           if (known.length === 0) return 0;
           const existing = raw.rowsOf(companyId, known);
@@ -117,26 +148,30 @@ export function sqlitePriceLists(db: SqliteDb, stmts: CatalogStatements): PriceL
           const plan = planRecordWrites(companyId, known, existing, variants, version + 1, seenAt);
           if (plan.changed > 0) allocate(tx, companyId, plan.changed);
           writeRows(tx, plan.rows);
+          if (opts.history) {
+            const followed = new Set(found.flatMap((l) => (l.readAt ? [l.id] : [])));
+            recordHistory(tx, companyId, plan.rows.map((after, n) => ({ before: plan.before[n] ?? null, after })), followed, opts.history);
+          }
           return plan.changed;
         }, IMMEDIATE);
       }
       return changed;
     },
 
-    async deleteRecords(companyId, priceListId, currency, variantIds) {
+    async deleteRecords(companyId, priceListId, currency, variantIds, opts = {}) {
       let total = 0;
       for (const ids of chunks(variantIds)) {
         total += db.transaction((tx) => {
           const rows = tx.select().from(rec).where(liveRecordsWhere(rec, companyId, priceListId, currency, ids)).all();
-          if (rows.length > 0) writeRows(tx, tombstones(rows, allocate(tx, companyId, rows.length), new Date()));
+          bury(tx, companyId, rows, opts.history);
           return rows.length;
         }, IMMEDIATE);
       }
       return total;
     },
 
-    async removeUnseen(companyId, priceListId, readStartedAt) {
-      return sweep(companyId, (after) => unseenWhere(rec, companyId, priceListId, readStartedAt, after));
+    async removeUnseen(companyId, priceListId, readStartedAt, opts = {}) {
+      return sweep(companyId, (after) => unseenWhere(rec, companyId, priceListId, readStartedAt, after), opts.history);
     },
 
     async getRecords(companyId, priceListId, currency, variantIds) {

@@ -1,7 +1,8 @@
 /**
  * The store's price list webhooks end to end against the demo store (issue 35): the app listens
  * on a port, the demo store delivers its store/priceList/* events to it, the refresh worker reads
- * what they queued. A record changed or deleted in the store is changed or removed here; records
+ * what they queued. A record changed or deleted in the store is changed or removed here, with a
+ * 'webhook' price history entry; records
  * deleted in bulk make the list's next Sync read it whole; a list created, renamed or deleted, or
  * an assignment changed, brings the lists again; a batch delivery (an array) is taken.
  */
@@ -48,14 +49,39 @@ describe('price list webhooks', () => {
     expect(scopes).toEqual(expect.arrayContaining(['store/priceList/*', 'store/priceLists/deleted']));
   });
 
-  it('changes a record changed in the store, and removes one deleted there', async () => {
-    const [first, second] = pricing().records(1);
+  it('changes a record changed in the store, and removes one deleted there, each a \'webhook\' price history entry', async () => {
+    const [first, second, third] = pricing().records(1);
     expect(await record(1, second!.variant_id, 'USD')).toBeDefined();
-    pricing().upsert(1, { variant_id: first!.variant_id, currency: 'USD', price: 7.77, map_price: 9 });
+    const since = new Date();
+    pricing().upsert(1, { variant_id: first!.variant_id, currency: 'USD', price: 7.77, sale_price: first!.sale_price, retail_price: first!.retail_price, map_price: 9 });
     pricing().deleteRecords(1, { variantIds: [second!.variant_id], currency: 'USD' }, 'single');
-    expect(await settle()).toBeGreaterThanOrEqual(2);
+    // A change of its MAP price only: none of the prices the history keeps.
+    pricing().upsert(1, { variant_id: third!.variant_id, currency: 'USD', price: third!.price, sale_price: third!.sale_price, retail_price: third!.retail_price, map_price: 99 });
+    expect(await settle()).toBeGreaterThanOrEqual(3);
     expect(await record(1, first!.variant_id, 'USD')).toMatchObject({ priceCents: 777, mapPriceCents: 900 });
     expect(await record(1, second!.variant_id, 'USD')).toBeUndefined();
+    expect(await record(1, third!.variant_id, 'USD')).toMatchObject({ mapPriceCents: 9900 });
+
+    const entries = await t.db.priceHistory.listForCompany(t.companyId, { after: since, until: new Date(Date.now() + 60_000) });
+    const cents = (price: number | undefined) => (price === undefined ? null : Math.round(price * 100));
+    /** The entry's variant (a product without options: none, its product's) and the catalog's prices of a store variant. */
+    const ours = async (r: { product_id: number; variant_id: number }) => {
+      const [p] = await t.db.products.getByExternalIds(t.companyId, [r.product_id]);
+      const v = p!.variants.find((x) => x.externalId === r.variant_id);
+      return { variant: v ? r.variant_id : null, catalog: [v?.regularPriceCents ?? p!.regularPriceCents, v?.salePriceCents ?? p!.salePriceCents] };
+    };
+    const seen = entries.map((e) => ({
+      variant: e.variantExternalId, list: e.priceListId, currency: e.currency, type: e.changeType, by: e.changedBy,
+      old: [e.oldRegularPriceCents, e.oldSalePriceCents], next: [e.newRegularPriceCents, e.newSalePriceCents],
+    }));
+    const base = { list: 1, currency: 'USD', type: 'webhook', by: null };
+    const [a, b] = [await ours(first!), await ours(second!)];
+    expect(seen).toHaveLength(2);
+    expect(seen).toEqual(expect.arrayContaining([
+      { ...base, variant: a.variant, old: [cents(first!.price), cents(first!.sale_price)], next: [777, cents(first!.sale_price)] },
+      // Deleted in the store: the catalog's prices apply to the list's customers (USD is the storefront's currency).
+      { ...base, variant: b.variant, old: [cents(second!.price), cents(second!.sale_price)], next: b.catalog },
+    ]));
   });
 
   it('takes a batch of deleted records, and reads the list whole at the next Sync', async () => {

@@ -8,7 +8,9 @@
  *     the metadata again when due (lists, assignments, customer groups, channels: 4 requests,
  *     a list gone takes its records), and the queued records again, per list and currency 250
  *     variants a request (`variant_id:in`): those the store has are written, those it no longer
- *     has become tombstones. Queued records wait `settleMs` first, like products.
+ *     has become tombstones. Queued records wait `settleMs` first, like products. A record's
+ *     price, sale or retail price changed, made or deleted this way is a change made in the
+ *     store: a 'webhook' price history entry, written with the records (RecordHistory).
  */
 import { isBigCommerceError, type BigCommerceClient } from '@catalog/commerce';
 import { priceListEventWork } from '@catalog/contracts/price-list-webhooks';
@@ -91,10 +93,11 @@ async function readRecords(t: PriceListRefreshTarget, records: readonly PriceLis
         await t.db.priceLists.queueRefresh(t.companyId, { lists: true, at: t.now() });
         break;
       }
-      await t.db.priceLists.upsertRecords(t.companyId, found);
+      const history = { source: 'webhook', at: t.now() } as const;
+      await t.db.priceLists.upsertRecords(t.companyId, found, { history });
       const present = new Set(found.map((r) => r.variantId));
       const gone = variantIds.filter((id) => !present.has(id));
-      if (gone.length > 0) await t.db.priceLists.deleteRecords(t.companyId, g.priceListId, g.currency, gone);
+      if (gone.length > 0) await t.db.priceLists.deleteRecords(t.companyId, g.priceListId, g.currency, gone, { history });
     }
   }
 }

@@ -2,8 +2,9 @@
  * The price list sync against the demo store (two lists: Wholesale in USD for the Wholesale
  * customer group, Euro storefront in EUR on channel 2), on the project's database: the stored
  * copy equals the store's, a whole read costs ceil(records / page size) record requests per list,
- * an incremental read only brings what changed, a whole read removes what the store deleted, and
- * a token without the price list scope leaves the catalog's Sync alone.
+ * an incremental read only brings what changed, a whole read removes what the store deleted, what
+ * a read finds changed in a list read before is 'sync' price history, and a token without the
+ * price list scope leaves the catalog's Sync alone.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BigCommerceClient } from '@catalog/commerce';
@@ -63,6 +64,15 @@ async function stored(companyId: string, list: number) {
   }
 }
 
+/** The company's price history, oldest first. */
+async function history(companyId: string) {
+  const entries = await db.priceHistory.listForCompany(companyId, { after: new Date(0), until: new Date(Date.now() + 3_600_000) });
+  return entries.map((e) => ({
+    productId: e.productId, variantId: e.variantId, priceListId: e.priceListId, currency: e.currency, changeType: e.changeType,
+    workOrderId: e.workOrderId, changedBy: e.changedBy, old: [e.oldRegularPriceCents, e.oldSalePriceCents], next: [e.newRegularPriceCents, e.newSalePriceCents],
+  }));
+}
+
 const asStore = (r: { variantId: number; currency: string; priceCents: number; salePriceCents: number | null }) =>
   ({ variant_id: r.variantId, currency: r.currency, price: r.priceCents / 100, sale_price: r.salePriceCents === null ? undefined : r.salePriceCents / 100 });
 
@@ -120,6 +130,53 @@ describe('price list sync', () => {
     await syncPriceLists({ db, client: client().client, companyId: c, full: false, pageSize: PAGE });
     expect((await db.priceLists.listLists(c)).map((l) => l.id)).toEqual([1]);
     expect(await db.priceLists.listRecords(c, 2, { limit: 10 })).toEqual([]);
+  });
+
+  it('records what a read finds changed in a list it read before as \'sync\' price history, and nothing on a list\'s first read', async () => {
+    const c = await company();
+    const catalog = store.store.catalog();
+    const options = catalog.variants().filter((v) => catalog.product(v.product_id)?.base_variant_id !== v.id && pricing().record(1, v.id, 'USD'));
+    const [changed, deleted, made] = options.map((v) => v.id);
+    // One variant without a record in the list until the store makes one.
+    pricing().deleteRecords(1, { variantIds: [made!], currency: 'USD' }, 'single');
+    await db.settings.upsert(c, { storeHash: DEMO_STORE.hash, accessToken: 'x', clientId: DEMO_STORE.clientId });
+    const first = await runSync({ db, client: client().client, companyId: c, includeInvisible: true, plan: { name: 'Premium', productLimit: 1_000 } });
+    expect(first.status).toBe('complete');
+    expect(await history(c)).toEqual([]);
+
+    const was = pricing().record(1, changed!, 'USD')!;
+    const gone = pricing().record(1, deleted!, 'USD')!;
+    pricing().upsert(1, { variant_id: changed!, currency: 'USD', price: was.price + 1, sale_price: was.sale_price });
+    pricing().upsert(1, { variant_id: made!, currency: 'USD', price: 3.21 });
+    pricing().deleteRecords(1, { variantIds: [deleted!], currency: 'USD' }, 'single');
+
+    const incremental = await syncPriceLists({ db, client: client().client, companyId: c, full: false, pageSize: PAGE });
+    expect(incremental).toMatchObject({ fullReads: 0, records: 2 });
+    const ours = async (variantId: number) => {
+      const v = catalog.variant(variantId)!;
+      const [p] = await db.products.getByExternalIds(c, [v.product_id]);
+      const row = p!.variants.find((x) => x.externalId === variantId)!;
+      return { productId: p!.id, variantId: row.id, catalog: [row.regularPriceCents ?? p!.regularPriceCents, row.salePriceCents ?? p!.salePriceCents] };
+    };
+    const cents = (price: number | undefined) => (price === undefined ? null : Math.round(price * 100));
+    const [a, b, m] = [await ours(changed!), await ours(deleted!), await ours(made!)];
+    const entry = (o: { productId: string; variantId: string }, old: (number | null)[], next: (number | null)[]) => ({
+      productId: o.productId, variantId: o.variantId, priceListId: 1, currency: 'USD', changeType: 'sync', workOrderId: null, changedBy: null,
+      old, next,
+    });
+    expect(await history(c)).toEqual(expect.arrayContaining([
+      entry(a, [cents(was.price), cents(was.sale_price)], [cents(was.price + 1), cents(was.sale_price)]),
+      // Made where there was none: its customers paid the catalog's price before (USD is the storefront's currency).
+      entry(m, m.catalog, [321, null]),
+    ]));
+    expect(await history(c)).toHaveLength(2);
+
+    // The whole read reads every record again, all unchanged but the deleted one, now gone: its customers pay the catalog's price again.
+    await db.priceLists.requireFullRead(c, 1);
+    expect(await syncPriceLists({ db, client: client().client, companyId: c, full: false, pageSize: PAGE })).toMatchObject({ fullReads: 1, removed: 1 });
+    const after = await history(c);
+    expect(after).toHaveLength(3);
+    expect(after.at(-1)).toEqual(entry(b, [cents(gone.price), cents(gone.sale_price)], b.catalog));
   });
 
   it('runs after the catalog in a Sync, and a token without the price list scope does not fail the Sync', async () => {

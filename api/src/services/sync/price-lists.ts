@@ -12,6 +12,10 @@
  * (`date_modified:min`, a minute earlier for clocks that disagree). date_modified shows no deletion:
  * the webhooks (store-webhooks/price-list-refresh.ts) and the daily full pass do.
  *
+ * What the read finds changed in a list read before (a record's price, sale or retail price, a
+ * record new or gone) is a change made in the store: each gets a 'sync' price history entry,
+ * written with the records (RecordHistory). A list's first read knows no earlier price: none.
+ *
  * A store whose token lacks the price list scope (401/403), or without price lists (404), does not
  * fail the catalog's Sync: it is recorded (the company's price list state says why) and the sync
  * moves on; so does any other failure, which leaves the lists' read state as it was. The client's
@@ -93,7 +97,7 @@ async function readRecords(o: PriceListSyncOptions, list: PriceListReadState, wh
   const startedAt = now();
   const since = whole ? undefined : new Date(list.recordsSince!.getTime() - SINCE_OVERLAP_MS).toISOString();
   const pages = o.client.priceRecordPages(list.id, { dateModifiedMin: since, limit: o.pageSize }, { signal: o.signal })[Symbol.asyncIterator]();
-  const write = (page: PriceRecordPage) => o.db.priceLists.upsertRecords(o.companyId, page.records, { seenAt: startedAt }).then((n) => {
+  const write = (page: PriceRecordPage) => o.db.priceLists.upsertRecords(o.companyId, page.records, { seenAt: startedAt, history: { source: 'sync', at: now() } }).then((n) => {
     stats.changed += n;
   });
   // The next page is asked for before this one is written: SQLite writes on this thread, so a
@@ -115,7 +119,7 @@ async function readRecords(o: PriceListSyncOptions, list: PriceListReadState, wh
     next = await following;
   }
   if (whole) {
-    stats.removed += await o.db.priceLists.removeUnseen(o.companyId, list.id, startedAt);
+    stats.removed += await o.db.priceLists.removeUnseen(o.companyId, list.id, startedAt, { history: { source: 'sync', at: now() } });
     stats.fullReads++;
   }
   await o.db.priceLists.markRecordsRead(o.companyId, list.id, { startedAt, full: whole });

@@ -2,11 +2,14 @@
  * Work orders on a price list's records (issue 35) against the demo store, end to end: created
  * through the API with a `target`, run by the scheduler, checked against the store's records,
  * the price history and the stored records; undone (a record the order made is deleted, the
- * others get their prices back, MAP included) by hand and by the order's end.
+ * others get their prices back, MAP included) by hand and by the order's end. The order records
+ * its own history: the store's webhooks and a Sync after it record no store change of its writes.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_STORE } from '@catalog/demo-store';
 import { waitFor, waitForStatus, workOrderWorld, type Item, type WorkOrderWorld } from '../../testing/work-order-world';
+import { refreshPriceLists } from '../store-webhooks/price-list-refresh';
+import { syncPriceLists } from '../sync/price-lists';
 
 let world: WorkOrderWorld | undefined;
 afterEach(async () => {
@@ -16,6 +19,10 @@ afterEach(async () => {
 
 const WHOLESALE = 1;
 const cents = (price: number | undefined) => (price === undefined ? null : Math.round(price * 100));
+
+/** History rows in a stable order (entries of one moment come in id order). */
+const sortedHistory = <T extends { type: string; variant: number | null | undefined }>(rows: T[]) =>
+  [...rows].sort((a, b) => a.type.localeCompare(b.type) || (a.variant ?? 0) - (b.variant ?? 0));
 
 function pricing(w: WorkOrderWorld) {
   return w.store.store.account(DEMO_STORE.hash)!.pricing;
@@ -141,6 +148,49 @@ describe('a price list work order', () => {
     expect(undone?.revertReport).toMatchObject({ restored: 2, kept: 1 });
     expect(had.slice(0, 2).map((v) => record(w, v.id))).toEqual(before.slice(0, 2));
     expect(record(w, had[2]!.id)).toEqual({ price: 7700, sale: 7000, retail: null, map: null });
+  });
+
+  it('records exactly its own history: the store\'s webhooks and a Sync that read its records again record nothing more', async () => {
+    world = await workOrderWorld();
+    const w = world;
+    const { had, none, simple } = pickVariants(w, 3, 2);
+    const client = w.commerce({ storeHash: DEMO_STORE.hash, accessToken: DEMO_STORE.accessToken });
+    const variants = [...had, ...none].map((v) => v.id).concat(simple.base_variant_id!);
+    /** What the store's webhooks of these records bring, then a whole read of the list: both find changes made in the store. */
+    const readAgain = async () => {
+      await w.db.priceLists.queueRefresh(w.companyId, { records: variants.map((variantId) => ({ priceListId: WHOLESALE, variantId, currency: 'USD' })), at: new Date(Date.now() - 1) });
+      await refreshPriceLists({ db: w.db, client, companyId: w.companyId, settleMs: 0, now: () => new Date() });
+      expect(await syncPriceLists({ db: w.db, client, companyId: w.companyId, full: true })).toMatchObject({ fullReads: 2 });
+    };
+    const history = async () => (await w.db.priceHistory.listForCompany(w.companyId, { after: new Date(0), until: new Date(Date.now() + 3_600_000) }))
+      .map((e) => ({ type: e.changeType, order: e.workOrderId, variant: e.variantExternalId ?? simple.base_variant_id, list: e.priceListId }));
+    // pickVariants changed records in the store since the world's Sync: a whole read finds that once, as 'sync' entries.
+    await syncPriceLists({ db: w.db, client, companyId: w.companyId, full: true });
+    const found = await history();
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((e) => e.type === 'sync' && e.list === WHOLESALE)).toBe(true);
+    await readAgain();
+    expect(await history()).toEqual(found);
+
+    const items: Item[] = [
+      ...had.map((v) => ({ productId: v.product_id, productName: `Product ${v.product_id}`, variantId: v.id, newRegularPrice: '31.00' })),
+      ...none.map((v) => ({ productId: v.product_id, productName: `Product ${v.product_id}`, variantId: v.id, newSalePrice: '8.88' })),
+      { productId: simple.id, productName: simple.name, variantId: simple.base_variant_id!, newRegularPrice: '12.34' },
+    ];
+    const created = await w.post({ title: 'Wholesale sale', productUpdates: items, executeImmediately: true, target: { priceListId: WHOLESALE, currency: 'USD' } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    w.scheduler().start();
+    await waitForStatus(w, created.body.id, ['completed']);
+    const own = (type: 'work_order' | 'undo') => variants.map((variant) => ({ type, order: created.body.id, variant, list: WHOLESALE }));
+    await readAgain();
+    expect(sortedHistory(await history())).toEqual(sortedHistory([...found, ...own('work_order')]));
+
+    const undo = await w.app.request(`/api/work-orders/${created.body.id}/undo`, { method: 'POST', headers: w.owner.headers });
+    expect(undo.status).toBe(202);
+    await waitForStatus(w, created.body.id, ['undone']);
+    // The undo deleted the records the order made, in the store and here: not a store change either.
+    await readAgain();
+    expect(sortedHistory(await history())).toEqual(sortedHistory([...found, ...own('work_order'), ...own('undo')]));
   });
 
   it('refuses an unknown list, a currency the list has no prices in, and items that are not variants; nothing is written', async () => {
