@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import type { CalendarEvent } from '../utils/calendar-events';
 import type { WeekLayout } from '../utils/calendar-layout';
-import { EventBar, type EventActions } from './event-bar';
+import { EventBar, toneClass, type EventActions } from './event-bar';
 import classes from './calendar.module.css';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -38,7 +38,7 @@ export function CalendarGrid({ weeks, week, labelOf, overlapCount, edgesOf, acti
           {more?.events.map((event) => (
             <UnstyledButton
               key={event.id}
-              className={`${classes.legend} ${classes[event.order.status]}`}
+              className={`${classes.legend} ${toneClass(event)}`}
               style={{ minHeight: 32 }}
               aria-label={labelOf(event)}
               onClick={() => {

@@ -1,15 +1,17 @@
 /**
  * The month as a list (phones, and anyone who prefers it): the sales already running when it
  * begins, then each day that has something, with the orders that start, run (a point) or end
- * that day. Each entry is a button that opens the order, with the same keys to move it as the grid.
+ * that day. Each entry is a button that opens the order, with the same keys to move it as the grid
+ * (a series' planned run opens the series' latest run and does not move).
  */
 import { Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconStack2 } from '@tabler/icons-react';
 import type { KeyboardEvent } from 'react';
 import { formatClockTime, formatDateTime } from '../../../lib/format-date-time';
 import { dayIndexAt, type CalendarDay } from '../utils/calendar-range';
-import type { CalendarEvent } from '../utils/calendar-events';
-import { moveKeyOf, type EventActions } from './event-bar';
+import { plannedNote, type CalendarEvent } from '../utils/calendar-events';
+import { orderName } from '../utils/planned-runs';
+import { moveKeyOf, toneClass, type EventActions } from './event-bar';
 import classes from './calendar.module.css';
 
 const dayTitle = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric' });
@@ -54,6 +56,7 @@ export interface CalendarListProps {
 function Entry({ event, text, props }: { event: CalendarEvent; text: string; props: CalendarListProps }) {
   const { labelOf, overlapCount, edgesOf, actions } = props;
   const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.planned) return;
     const move = moveKeyOf(e, edgesOf(event));
     if (!move) return;
     e.preventDefault();
@@ -61,10 +64,11 @@ function Entry({ event, text, props }: { event: CalendarEvent; text: string; pro
   };
   return (
     <UnstyledButton
-      className={`${classes.legend} ${classes[event.order.status]}`}
+      className={`${classes.legend} ${toneClass(event)}`}
       style={{ display: 'flex', gap: 6, padding: '6px 8px', minHeight: 44 }}
       aria-label={labelOf(event)}
-      aria-describedby={actions.hintId}
+      aria-describedby={event.planned ? actions.plannedHintId : actions.hintId}
+      title={event.planned ? plannedNote(event.planned.run) : undefined}
       onClick={() => actions.onOpen(event)}
       onKeyDown={onKeyDown}
     >
@@ -88,7 +92,7 @@ export function CalendarList(props: CalendarListProps) {
           </Title>
           <Stack gap={4}>
             {running.map((event) => (
-              <Entry key={event.id} event={event} props={props} text={`${event.order.title} · until ${formatDateTime(new Date(event.end!))}`} />
+              <Entry key={event.id} event={event} props={props} text={`${orderName(event.order)} · until ${formatDateTime(new Date(event.end!))}`} />
             ))}
           </Stack>
         </section>

@@ -7,6 +7,11 @@
  * range. A click (or Enter) opens the order; dragging a bar, its edges, or Alt+Arrow keys move
  * its start or end where the contracts' rules allow, through the server's gate (a toast says what
  * it answered). Offline nothing moves, and the calendar says so.
+ *
+ * A repeating order's runs not made yet (decision 067 makes only the next one ahead of time) are
+ * planned from its latest run's rule over the days shown (planned-runs.ts) and drawn apart: a
+ * dashed, striped bar named "Planned run N of the series '<title>'", in the overlaps as a real
+ * order would be, never moved, and a click opens the series' latest run.
  */
 import { Alert, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { getErrorMessage } from '@catalog/contracts/errors';
@@ -28,17 +33,23 @@ import { usePriceListNames } from '../hooks/use-price-list-names';
 import { ALL_TARGETS, eventLabel, spanText, targetOptions, toCalendarEvents, type CalendarEvent, type MovedTimes } from '../utils/calendar-events';
 import { eventDays, layoutWeeks } from '../utils/calendar-layout';
 import { shiftByDays } from '../utils/calendar-range';
+import { plannedRunOrders } from '../utils/planned-runs';
 import { CalendarGrid } from './calendar-grid';
 import { CalendarList } from './calendar-list';
 import { CalendarToolbar, StatusLegend } from './calendar-toolbar';
-import { MOVE_KEYS_HINT, type EventActions } from './event-bar';
+import { MOVE_KEYS_HINT, PLANNED_KEYS_HINT, type EventActions } from './event-bar';
 import { OrderPanel } from './order-panel';
 import { OverlapsSection } from './overlaps-section';
+
+const NOT_MOVABLE = { start: false, end: false };
 
 /** Lanes of bars a month's week shows before "+N more". */
 export const MONTH_LANES = 3;
 
 const NO_ORDERS: WorkOrderSummary[] = [];
+
+/** Every planned run still to come (the overlaps' question: one for every month). */
+const ALL_TIME = { start: -Infinity, end: Infinity };
 
 /** Where a move by `days` puts an order's times (`edge`: what moves). */
 function shifted(order: WorkOrderSummary, edge: MoveEdge, days: number): MovedTimes {
@@ -67,6 +78,7 @@ export function CalendarScreen({ onOrderMoved }: CalendarScreenProps) {
   usePageTitle('Calendar');
   const now = useNow();
   const hintId = useId();
+  const plannedHintId = useId();
   const { orders = NO_ORDERS, savedAt, refreshing, error, refresh } = useCalendarOrders();
   const names = usePriceListNames();
   const { range, setView, step, today } = useCalendarView(now);
@@ -91,23 +103,27 @@ export function CalendarScreen({ onOrderMoved }: CalendarScreenProps) {
     if (!dragged || !drag.drag) return moves.moved;
     return new Map(moves.moved).set(dragged.id, shifted(dragged, drag.drag.edge, drag.drag.days));
   }, [drag.drag, moves.moved, orders]);
-  const events = useMemo(() => toCalendarEvents(orders, { showArchived, target, moved }), [orders, showArchived, target, moved]);
   const bounds = useMemo(() => ({ start: range.days[0]!.start, end: range.days.at(-1)!.end }), [range]);
+  const planned = useMemo(() => plannedRunOrders(orders, bounds, now), [orders, bounds, now]);
+  const ahead = useMemo(() => plannedRunOrders(orders, ALL_TIME, now), [orders, now]);
+  const events = useMemo(() => toCalendarEvents(orders, { showArchived, target, moved, planned }), [orders, showArchived, target, moved, planned]);
   const visible = useMemo(() => events.filter((e) => eventDays(range.days, e) !== null), [events, range.days]);
-  const overlaps = useCalendarOverlaps(orders, events, bounds);
+  const overlaps = useCalendarOverlaps(orders, events, bounds, ahead);
   const weeks = useMemo(() => layoutWeeks(range.weeks, visible, range.view === 'week' ? Infinity : MONTH_LANES), [range, visible]);
   const targets = useMemo(() => targetOptions(orders, names), [orders, names]);
 
   const nameOf = (order: WorkOrderSummary) => (order.target ? names.get(order.target.priceListId) ?? null : null);
   const labelOf = (event: CalendarEvent) => eventLabel(event, nameOf(event.order), overlaps.countInRange(event.id));
-  const edgesOf = (event: CalendarEvent) => movableEdges(event.order, now);
+  const edgesOf = (event: CalendarEvent) => (event.planned ? NOT_MOVABLE : movableEdges(event.order, now));
   const onKeyMove = (event: CalendarEvent, edge: MoveEdge, days: number) => {
+    if (event.planned) return;
     const planned = shiftMove(event.order, edge, (t) => shiftByDays(t, days), new Date(), moves.options);
     if (!planned.ok) notifications.show({ color: 'red', title: 'Not moved', message: planned.message });
     else if (!moves.online) notifications.show({ color: 'red', title: 'Not moved', message: OFFLINE_MOVE_MESSAGE });
     else setAsking({ order: event.order, plan: planned });
   };
-  const actions: EventActions = { drag, canDrag: moves.online, onOpen: (e) => setOpenId(e.id), onKeyMove, hintId };
+  const actions: EventActions = { drag, canDrag: moves.online, onOpen: (e) => setOpenId(e.planned?.latest.id ?? e.id), onKeyMove, hintId, plannedHintId };
+  const openOrder = (id: string) => setOpenId(planned.find((p) => p.order.id === id)?.latest.id ?? id);
   const opened = openId ? (events.find((e) => e.id === openId) ?? toCalendarEvents(orders.filter((o) => o.id === openId), { showArchived: true, target: ALL_TARGETS })[0] ?? null) : null;
   const overlapsWith = opened ? overlaps.all.flatMap((o) => (o.a.id === opened.id ? [o.b] : o.b.id === opened.id ? [o.a] : [])) : [];
 
@@ -132,6 +148,7 @@ export function CalendarScreen({ onOrderMoved }: CalendarScreenProps) {
       />
       <StatusLegend />
       <VisuallyHidden id={hintId}>{MOVE_KEYS_HINT}</VisuallyHidden>
+      <VisuallyHidden id={plannedHintId}>{PLANNED_KEYS_HINT}</VisuallyHidden>
       {!moves.online && (
         <Alert color="gray" variant="light" icon={<IconWifiOff size={18} aria-hidden="true" />} title="You are offline" role="status">
           <Text size="sm">
@@ -169,7 +186,7 @@ export function CalendarScreen({ onOrderMoved }: CalendarScreenProps) {
               <CalendarGrid weeks={weeks} week={range.view === 'week'} labelOf={labelOf} overlapCount={overlaps.countInRange} edgesOf={edgesOf} actions={actions} />
             )}
           </Paper>
-          <OverlapsSection overlaps={overlaps.inRange} from={overlaps.from} check={overlaps.check} onOpen={setOpenId} />
+          <OverlapsSection overlaps={overlaps.inRange} from={overlaps.from} check={overlaps.check} onOpen={openOrder} />
         </>
       )}
       <OrderPanel
@@ -179,7 +196,7 @@ export function CalendarScreen({ onOrderMoved }: CalendarScreenProps) {
         online={moves.online}
         plan={moves.plan}
         onMove={moves.send}
-        onOpenOther={setOpenId}
+        onOpenOther={openOrder}
         onClose={() => setOpenId(null)}
       />
       <ConfirmDialog

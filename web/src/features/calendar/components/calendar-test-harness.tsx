@@ -22,6 +22,8 @@ export interface Api {
   orders: WorkOrderSummary[];
   pairs: OverlapPair[];
   online: boolean;
+  /** The ids each POST /api/work-orders/overlap-pairs asked about. */
+  asked: string[][];
   /** The PATCH bodies the server received, by order id. */
   patches: { id: string; body: Record<string, unknown> }[];
   /** What PATCH answers (default: the order with the body applied). */
@@ -36,13 +38,16 @@ let rendered: Rendered | undefined;
 export async function setUp(): Promise<Api> {
   localStorage.clear();
   clearApiQueries();
-  const api: Api = { orders: [], pairs: [], online: true, patches: [], patch: (order, body) => json({ ...order, productUpdates: [], ...body }) };
+  const api: Api = { orders: [], pairs: [], online: true, asked: [], patches: [], patch: (order, body) => json({ ...order, productUpdates: [], ...body }) };
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => api.online);
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     if (!api.online) throw new TypeError('Failed to fetch');
     const method = init.method ?? 'GET';
     if (url.startsWith('/api/work-orders?')) return json({ orders: api.orders, nextCursor: null });
-    if (url === '/api/work-orders/overlap-pairs') return json({ pairs: api.pairs, complete: true });
+    if (url === '/api/work-orders/overlap-pairs') {
+      api.asked.push((JSON.parse(String(init.body)) as { ids: string[] }).ids);
+      return json({ pairs: api.pairs, complete: true });
+    }
     const patched = /^\/api\/work-orders\/([\w-]+)$/.exec(url);
     if (patched && method === 'PATCH') {
       const body = JSON.parse(String(init.body)) as Record<string, unknown>;

@@ -2,10 +2,10 @@
  * The calendar's controls: Previous, Today and Next (by the view's step), the range's title
  * (announced as it changes), the view (month, week, list), which prices to show (every target,
  * the catalog, or one price list in one currency), archived orders, and a legend of the statuses'
- * tones (each also has its own border, so colour is not the only cue).
+ * tones (each also has its own border, so colour is not the only cue) and of a series' planned runs.
  */
 import { ActionIcon, Button, Group, SegmentedControl, Select, Switch, Title, Tooltip } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { IconChevronLeft, IconChevronRight, IconRepeat } from '@tabler/icons-react';
 import type { CalendarView } from '../utils/calendar-range';
 import { STATUS_LABELS, type TargetOption } from '../utils/calendar-events';
 import classes from './calendar.module.css';
@@ -70,6 +70,10 @@ export function StatusLegend() {
           {label}
         </span>
       ))}
+      <span role="listitem" className={`${classes.legend} ${classes.planned}`} style={{ gap: 4 }} title="A series' run still to be created">
+        <IconRepeat size={12} className={classes.plannedMark} aria-hidden="true" />
+        Planned run
+      </span>
     </Group>
   );
 }

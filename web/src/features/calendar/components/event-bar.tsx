@@ -3,19 +3,29 @@
  * title, status, prices, times, overlaps) that opens the order, between the handles of its start
  * and end where they may move and this week shows them. Dragging the body moves the whole span,
  * a handle its edge (use-drag-move.ts); from the keyboard, Alt+Arrow keys move it by a day (Left,
- * Right) or a week (Up, Down), with Shift its end (moveKeyOf), after a confirmation.
+ * Right) or a week (Up, Down), with Shift its end (moveKeyOf), after a confirmation. A planned
+ * run of a series (not an order yet) is a dashed, striped bar that opens the series' latest run
+ * and never moves: no handles, no drag, no keys; its tooltip says when it will be created.
  */
 import type { MoveEdge } from '@catalog/contracts/work-order-moves';
-import { IconStack2 } from '@tabler/icons-react';
+import { IconRepeat, IconStack2 } from '@tabler/icons-react';
 import type { CSSProperties, KeyboardEvent } from 'react';
 import { formatClockTime } from '../../../lib/format-date-time';
 import type { DragMove } from '../hooks/use-drag-move';
-import type { CalendarEvent } from '../utils/calendar-events';
+import { plannedNote, type CalendarEvent } from '../utils/calendar-events';
 import type { EventSegment } from '../utils/calendar-layout';
 import classes from './calendar.module.css';
 
 /** What the keyboard hint says (each event's description). */
 export const MOVE_KEYS_HINT = 'Enter opens the order. Alt+Left or Right moves it by a day, Alt+Up or Down by a week; with Shift, its end.';
+
+/** What a planned run's description says instead (it has nothing to move). */
+export const PLANNED_KEYS_HINT = 'Enter opens the series\u2019 latest run. A planned run is not an order yet, so it cannot be moved.';
+
+/** The class of an event's tone: its status's, or the planned runs' own. */
+export function toneClass(event: CalendarEvent): string | undefined {
+  return event.planned ? classes.planned : classes[event.order.status];
+}
 
 const ARROW_DAYS: Readonly<Record<string, number>> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
 
@@ -35,8 +45,9 @@ export interface EventActions {
   canDrag: boolean;
   onOpen: (event: CalendarEvent) => void;
   onKeyMove: (event: CalendarEvent, edge: MoveEdge, days: number) => void;
-  /** The id of the element holding MOVE_KEYS_HINT. */
+  /** The ids of the elements holding MOVE_KEYS_HINT and PLANNED_KEYS_HINT. */
   hintId: string;
+  plannedHintId: string;
 }
 
 export interface EventBarProps {
@@ -52,14 +63,16 @@ export interface EventBarProps {
 
 export function EventBar({ segment, label, overlapCount, edges, showTime, actions }: EventBarProps) {
   const { event, startCol, endCol, lane, startsHere, endsHere } = segment;
-  const { drag, canDrag, onOpen, onKeyMove, hintId } = actions;
+  const { drag, canDrag: online, onOpen, onKeyMove, hintId, plannedHintId } = actions;
+  const canDrag = online && !event.planned;
   const dragging = drag.drag?.id === event.id;
   const style: CSSProperties = { gridColumn: `${startCol + 1} / ${endCol + 2}`, gridRow: lane + 2 };
-  const tone = classes[event.order.status];
+  const tone = toneClass(event);
   const bodyMoves = canDrag && edges.start;
   const barClass = [classes.bar, tone, startsHere ? '' : classes.continuesBefore, endsHere ? '' : classes.continuesAfter, dragging ? classes.dragging : '']
     .filter(Boolean).join(' ');
   const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.planned) return;
     const move = moveKeyOf(e, edges);
     if (!move) return;
     e.preventDefault();
@@ -74,7 +87,8 @@ export function EventBar({ segment, label, overlapCount, edges, showTime, action
         type="button"
         className={`${classes.barButton} ${bodyMoves ? classes.draggable : ''}`}
         aria-label={label}
-        aria-describedby={hintId}
+        aria-describedby={event.planned ? plannedHintId : hintId}
+        title={event.planned ? plannedNote(event.planned.run) : undefined}
         onPointerDown={bodyMoves ? drag.start(event, 'whole') : undefined}
         onClick={() => {
           if (!drag.consumeClick()) onOpen(event);
@@ -82,6 +96,7 @@ export function EventBar({ segment, label, overlapCount, edges, showTime, action
         onKeyDown={onKeyDown}
       >
         {overlapCount > 0 && <IconStack2 size={12} className={classes.overlapMark} aria-hidden="true" />}
+        {event.planned && <IconRepeat size={12} className={classes.plannedMark} aria-hidden="true" />}
         <span className={classes.barText}>
           {showTime && startsHere ? `${formatClockTime(event.start)} ` : ''}
           {event.order.title}

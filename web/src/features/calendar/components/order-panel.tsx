@@ -14,6 +14,7 @@ import { NeedsConnection } from '../../../components/needs-connection';
 import { formatDateTime } from '../../../lib/format-date-time';
 import { OFFLINE_MOVE_MESSAGE } from '../hooks/use-calendar-moves';
 import { spanText, statusLabel, type CalendarEvent } from '../utils/calendar-events';
+import { orderName } from '../utils/planned-runs';
 import classes from './calendar.module.css';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -149,7 +150,7 @@ export function OrderPanel(props: OrderPanelProps) {
               </Text>
               {overlapsWith.map((o) => (
                 <Anchor key={o.id} component="button" type="button" size="sm" ta="left" onClick={() => onOpenOther(o.id)}>
-                  {o.title}
+                  {orderName(o)}
                 </Anchor>
               ))}
             </Stack>

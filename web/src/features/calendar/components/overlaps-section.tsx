@@ -1,7 +1,8 @@
 /**
  * The overlaps of the range shown: each pair of orders that change some of the same products or
  * variants of the same prices while their spans meet (contracts calendarOverlaps), from when they
- * meet, with buttons that open either order (the first OVERLAPS_SHOWN, then all on demand); and
+ * meet, with buttons that open either order (a series' planned run, named as one, opens the
+ * series' latest run; the first OVERLAPS_SHOWN, then all on demand); and
  * how sure the list is (checking, as last checked offline, the server stopped counting, not checked).
  */
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
@@ -11,6 +12,7 @@ import { IconStack2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format-date-time';
 import type { OverlapPairsState } from '../api/overlap-pairs';
+import { orderName } from '../utils/planned-runs';
 import classes from './calendar.module.css';
 
 export interface OverlapsSectionProps {
@@ -60,11 +62,11 @@ export function OverlapsSection({ overlaps, from, check, onOpen }: OverlapsSecti
             {shown.map((o) => (
               <li key={`${o.a.id}-${o.b.id}`} style={{ fontSize: 'var(--mantine-font-size-sm)' }}>
                 <button type="button" className={classes.link} onClick={() => onOpen(o.a.id)}>
-                  {o.a.title}
+                  {orderName(o.a)}
                 </button>{' '}
                 and{' '}
                 <button type="button" className={classes.link} onClick={() => onOpen(o.b.id)}>
-                  {o.b.title}
+                  {orderName(o.b)}
                 </button>{' '}
                 share {items(o.shared)} from {formatDateTime(new Date(from(o)))}
               </li>

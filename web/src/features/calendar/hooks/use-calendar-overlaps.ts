@@ -4,12 +4,19 @@
  * the orders as the device has them, so a drag in progress asks nothing); contracts
  * calendarOverlaps decides which of those pairs meet in time as the events now stand (a drag's
  * preview too). The range's overlaps are those whose shared time touches the days shown.
+ *
+ * A series' runs still to be made (planned-runs.ts) have no id the server knows: they change the
+ * latest run's items, so the question names the latest run where one of its planned runs meets
+ * another order (`ahead`: every planned run still to come, so the question stays the same from one
+ * month to the next and the answer kept on the device covers them all offline), and its pairs
+ * stand for the planned runs the screen shows (withPlannedPairs).
  */
-import { calendarOverlaps, orderSpan, overlapPairCandidates, type CalendarOverlap } from '@catalog/contracts/work-order-overlaps';
+import { calendarOverlaps, orderSpan, type CalendarOverlap } from '@catalog/contracts/work-order-overlaps';
 import type { WorkOrderSummary } from '@catalog/contracts/work-orders';
 import { useMemo } from 'react';
 import { useOverlapPairs, type OverlapPairsState } from '../api/overlap-pairs';
 import type { CalendarEvent } from '../utils/calendar-events';
+import { overlapQuestion, withPlannedPairs, type PlannedRunOrder } from '../utils/planned-runs';
 
 export type Overlap = CalendarOverlap<WorkOrderSummary>;
 
@@ -31,10 +38,16 @@ function sharedTime(o: Overlap): { from: number; to: number } {
   return { from: Math.max(a.start, b.start), to: Math.min(a.end ?? a.start, b.end ?? b.start) };
 }
 
-export function useCalendarOverlaps(orders: readonly WorkOrderSummary[], events: readonly CalendarEvent[], range: { start: number; end: number }): CalendarOverlaps {
-  const ids = useMemo(() => overlapPairCandidates(orders), [orders]);
+export function useCalendarOverlaps(
+  orders: readonly WorkOrderSummary[], events: readonly CalendarEvent[], range: { start: number; end: number }, ahead: readonly PlannedRunOrder[],
+): CalendarOverlaps {
+  const ids = useMemo(() => overlapQuestion(orders, ahead), [orders, ahead]);
   const check = useOverlapPairs(ids);
-  const all = useMemo(() => calendarOverlaps(events.map((e) => e.order), check.pairs), [events, check.pairs]);
+  const all = useMemo(() => {
+    const planned = new Map<string, string[]>();
+    for (const e of events) if (e.planned) planned.set(e.planned.latest.id, [...(planned.get(e.planned.latest.id) ?? []), e.id]);
+    return calendarOverlaps(events.map((e) => e.order), withPlannedPairs(check.pairs, planned));
+  }, [events, check.pairs]);
   const inRange = useMemo(() => all.filter((o) => {
     const { from, to } = sharedTime(o);
     return from < range.end && to >= range.start;

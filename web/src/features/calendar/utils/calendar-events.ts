@@ -3,11 +3,14 @@
  * order from its schedule to its end, a sale that ran from its run to its end, a point without an
  * end), its status's label and tone, and its target (the catalog, or one price list in one
  * currency), which the target filter chooses by. A move on its way to the server shows where
- * it goes (`moved`) until the device's copy has it.
+ * it goes (`moved`) until the device's copy has it. A repeating order's runs not made yet
+ * (planned-runs.ts) are events too, marked `planned`: drawn apart, never moved, opening their
+ * series' latest run.
  */
 import { orderSpan } from '@catalog/contracts/work-order-overlaps';
 import { targetName, targetPrefix, type PriceListTarget, type WorkOrderStatus, type WorkOrderSummary } from '@catalog/contracts/work-orders';
 import { formatDateTime } from '../../../lib/format-date-time';
+import type { PlannedRunOrder } from './planned-runs';
 
 export interface CalendarEvent {
   id: string;
@@ -18,6 +21,8 @@ export interface CalendarEvent {
   status: string;
   /** Its target's key (contracts targetPrefix: '' for the catalog, 'l7:USD:' for a list). */
   targetKey: string;
+  /** A run of a series not made yet: which run, and the series' latest run (what a click opens); null: a real order. */
+  planned: { run: number; latest: WorkOrderSummary } | null;
 }
 
 /** The filter's value for every target. */
@@ -46,9 +51,11 @@ export interface EventOptions {
   /** ALL_TARGETS, or a target's key. */
   target: string;
   moved?: ReadonlyMap<string, MovedTimes>;
+  /** The series' runs still to be made that the screen shows (plannedRunOrders). */
+  planned?: readonly PlannedRunOrder[];
 }
 
-export function toCalendarEvents(orders: readonly WorkOrderSummary[], { showArchived, target, moved }: EventOptions): CalendarEvent[] {
+export function toCalendarEvents(orders: readonly WorkOrderSummary[], { showArchived, target, moved, planned = [] }: EventOptions): CalendarEvent[] {
   const events: CalendarEvent[] = [];
   for (const listed of orders) {
     if (listed.archived && !showArchived) continue;
@@ -58,7 +65,13 @@ export function toCalendarEvents(orders: readonly WorkOrderSummary[], { showArch
     const order = move ? { ...listed, ...move } : listed;
     const { start, end } = orderSpan(order);
     if (!Number.isFinite(start)) continue;
-    events.push({ id: order.id, order, start, end, status: statusLabel(order), targetKey });
+    events.push({ id: order.id, order, start, end, status: statusLabel(order), targetKey, planned: null });
+  }
+  for (const { order, run, latest } of planned) {
+    const targetKey = targetPrefix(order.target);
+    if (target !== ALL_TARGETS && target !== targetKey) continue;
+    const { start, end } = orderSpan(order);
+    events.push({ id: order.id, order, start, end, status: `Planned run ${run}`, targetKey, planned: { run, latest } });
   }
   return events.sort((a, b) => a.start - b.start || (b.end ?? b.start) - (a.end ?? a.start) || (a.id < b.id ? -1 : 1));
 }
@@ -83,8 +96,21 @@ export function spanText(event: Pick<CalendarEvent, 'start' | 'end'>): string {
   return event.end === null ? start : `${start} to ${formatDateTime(new Date(event.end))}`;
 }
 
-/** What a screen reader hears for an event: its title, status, prices, span and overlaps. */
+/** What a planned run's tooltip says: it is not an order yet, and when it will be. */
+export function plannedNote(run: number): string {
+  return `Not created yet: it will be created when run ${run - 1} starts and passes its checks.`;
+}
+
+/**
+ * What a screen reader hears for an event: its title, status, prices, span and overlaps; a
+ * planned run is named as one ("Planned run 3 of the series 'Weekly sale'") and says when it
+ * will be created.
+ */
 export function eventLabel(event: CalendarEvent, priceListName: string | null | undefined, overlapCount: number): string {
   const overlaps = overlapCount === 0 ? '' : `, overlaps ${overlapCount} other ${overlapCount === 1 ? 'order' : 'orders'}`;
-  return `${event.order.title}: ${event.status}, ${targetName(event.order.target, priceListName)}, ${spanText(event)}${overlaps}`;
+  const prices = targetName(event.order.target, priceListName);
+  if (event.planned) {
+    return `Planned run ${event.planned.run} of the series '${event.order.title}': ${prices}, ${spanText(event)}${overlaps}. ${plannedNote(event.planned.run)}`;
+  }
+  return `${event.order.title}: ${event.status}, ${prices}, ${spanText(event)}${overlaps}`;
 }

@@ -11,7 +11,7 @@ const at = (month: number, day: number, hour = 0) => new Date(2030, month, day, 
 
 function event(start: number, end: number | null): CalendarEvent {
   const order = calendarOrder({ scheduledAt: new Date(start).toISOString(), revertAt: end === null ? null : new Date(end).toISOString() });
-  return { id: order.id, order, start, end, status: 'Pending', targetKey: '' };
+  return { id: order.id, order, start, end, status: 'Pending', targetKey: '', planned: null };
 }
 
 describe('calendarRange', () => {
