@@ -17,7 +17,9 @@
  *   latency bound     = (1 + P) x latency
  *   quota bound       = (ceil(Sync's requests / (quota - reserve)) - 1) x window
  *
- * Targets: P = ceil(R/250) on the full Sync; ceil(changed/250) on the incremental one.
+ * Targets: P = ceil(R/250) on the full Sync; ceil(changed/250) on the incremental one. At the
+ * end: the 'sync' price history entries of the changed records (one each, written with them;
+ * the full Sync, a first read, writes none).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -198,6 +200,9 @@ async function main() {
     report(`incremental Sync after ${edited.length} records changed in the store`, incremental, Math.ceil(edited.length / MAX_PAGE_SIZE));
     const after = new Map((await db.priceLists.getRecords(company.id, WHOLESALE, 'USD', edited.map((r) => r.variantId))).map((r) => [r.variantId, r.priceCents]));
     row('changed records stored', `${edited.filter((r) => after.get(r.variantId) === r.priceCents + 1).length} of ${edited.length}`);
+    // Each change the store made is a 'sync' price history entry (issue 36), written with the records; the first Sync's read writes none.
+    const history = await db.priceHistory.listForCompany(company.id, { after: new Date(0), until: new Date() });
+    row('price history entries (sync)', `${history.filter((e) => e.changeType === 'sync' && e.priceListId === WHOLESALE).length} (expected ${edited.length})`);
   } finally {
     await db.close();
     await store.close();
