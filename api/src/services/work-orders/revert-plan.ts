@@ -32,7 +32,9 @@ export async function planRevert(
   const items = classifyRevert(targets, snapshot, current, force);
 
   const changed = items.filter((i) => i.changedSince).map((i) => i.target);
-  const keys = new Map(changed.map((t) => [t.key, { productId: t.productId, variantId: t.variantId }]));
+  const keys = new Map(changed.map((t) => [t.key, {
+    productId: t.productId, variantId: t.variantId, priceListId: t.record?.priceListId ?? null, currency: t.record?.currency ?? null,
+  }]));
   const since = order.executedAt ?? order.createdAt;
   const entries = changed.length === 0 ? [] : await db.priceHistory.listSince(order.companyId, changed.map((t) => t.productId), since);
   const titles = new Map<string, string>();

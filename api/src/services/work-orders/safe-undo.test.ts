@@ -74,4 +74,23 @@ describe('classifyRevert', () => {
     expect(changeSources(keys, newestFirst(entry('sync', null, 4)), 'this', titles, people).get('p2')).toMatchObject({ kind: 'store' });
     expect(changeSources(keys, [], 'this', titles, people).has('p2')).toBe(false);
   });
+
+  it('names a catalog item\'s change by the catalog\'s entries and a price list record\'s by its list\'s', () => {
+    const at = (s: number) => new Date(Date.UTC(2030, 0, 1, 0, 0, s));
+    const entry = (changeType: 'work_order' | 'webhook' | 'sync', s: number, list: { priceListId: number; currency: string } | null) => ({
+      id: `${changeType}-${s}`, companyId: 'c', productId: 'p-2', variantId: 'v-3', oldRegularPriceCents: 0, newRegularPriceCents: 0,
+      oldSalePriceCents: null, newSalePriceCents: null, changeType, workOrderId: changeType === 'work_order' ? 'later' : null, changedBy: null, createdAt: at(s),
+      ...list,
+    });
+    const entries = [entry('webhook', 9, { priceListId: 7, currency: 'EUR' }), entry('sync', 8, { priceListId: 7, currency: 'USD' }), entry('work_order', 5, null)];
+    const keys = new Map([
+      ['v3', { productId: 'p-2', variantId: 'v-3' }],
+      ['l7:USD:v3', { productId: 'p-2', variantId: 'v-3', priceListId: 7, currency: 'USD' }],
+      ['l8:USD:v3', { productId: 'p-2', variantId: 'v-3', priceListId: 8, currency: 'USD' }],
+    ]);
+    const sources = changeSources(keys, entries, 'this', new Map([['later', 'Weekend sale']]), new Map());
+    expect(sources.get('v3')).toMatchObject({ kind: 'work_order', workOrderId: 'later', at: at(5).toISOString() });
+    expect(sources.get('l7:USD:v3')).toEqual({ kind: 'store', workOrderId: null, workOrderTitle: null, by: null, at: at(8).toISOString() });
+    expect(sources.has('l8:USD:v3')).toBe(false);
+  });
 });

@@ -122,14 +122,26 @@ function storeChange(at: Date | null): PriceChangeSource {
   return { kind: 'store', workOrderId: null, workOrderTitle: null, by: null, at: at?.toISOString() ?? null };
 }
 
+/** The item a target's history entries name: our product and variant, and a record's list and currency (none: the catalog's prices). */
+export interface HistoryItem {
+  productId: string;
+  variantId: string | null;
+  priceListId?: number | null;
+  currency?: string | null;
+}
+
+const sameItem = (e: PriceHistoryEntry, item: HistoryItem) => e.productId === item.productId && e.variantId === item.variantId
+  && (e.priceListId ?? null) === (item.priceListId ?? null) && (e.currency ?? null) === (item.currency ?? null);
+
 /**
  * What changed each target since the order: its newest history entry that is not the order's
- * own (entries newest first). A later order (or its undo) is named with its title; a manual
- * edit with who made it; a sync's entry is a change found in the store. No entry: the change
- * was seen in the store by this undo's read.
+ * own (entries newest first), of the same prices (the catalog's, or the same list's record). A
+ * later order (or its undo) is named with its title; a manual edit with who made it; a sync's or
+ * a webhook's entry is a change found in the store. No entry: the change was seen in the store
+ * by this undo's read.
  */
 export function changeSources(
-  keys: ReadonlyMap<string, { productId: string; variantId: string | null }>,
+  keys: ReadonlyMap<string, HistoryItem>,
   entries: readonly PriceHistoryEntry[],
   orderId: string,
   titles: ReadonlyMap<string, string>,
@@ -137,7 +149,7 @@ export function changeSources(
 ): Map<string, PriceChangeSource> {
   const sources = new Map<string, PriceChangeSource>();
   for (const [key, ids] of keys) {
-    const entry = entries.find((e) => e.productId === ids.productId && e.variantId === ids.variantId && e.workOrderId !== orderId);
+    const entry = entries.find((e) => sameItem(e, ids) && e.workOrderId !== orderId);
     if (!entry) continue;
     const at = entry.createdAt.toISOString();
     if ((entry.changeType === 'work_order' || entry.changeType === 'undo') && entry.workOrderId) {
