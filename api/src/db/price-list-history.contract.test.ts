@@ -127,7 +127,7 @@ describe.each(dbTargets)('price list records changed in the store, on $name', (t
     expect((await w.entries()).at(-1)).toMatchObject({ variantId: w.v1011, old: [800, 700], next: [600, null], retail: [1200, null] });
   });
 
-  it('records nothing for a list never read whole, a write without history, or a record of a product it does not have', async () => {
+  it('records nothing for a list never read whole, a write without history, a record of a product it does not have, or an impossible price', async () => {
     const w = await world();
     await db.priceLists.upsertRecords(w.c, [record(3, 1011, 'USD', 500)], { history: sync(5) });
     await db.priceLists.deleteRecords(w.c, 3, 'USD', [1011], { history: webhook(5) });
@@ -136,6 +136,8 @@ describe.each(dbTargets)('price list records changed in the store, on $name', (t
     await db.priceLists.deleteRecords(w.c, 1, 'USD', [1012]);
     await db.priceLists.upsertRecords(w.c, [record(1, 9991, 'USD', 500, { productId: 999 })], { history: sync(6) });
     await db.priceLists.deleteRecords(w.c, 1, 'USD', [9991], { history: sync(7) });
+    // Above what a price can be (99,999,999.99): stored as the store says, not recorded, the write not failed.
+    expect(await db.priceLists.upsertRecords(w.c, [record(1, 1011, 'USD', 10_000_000_000)], { history: sync(8) })).toBe(1);
     expect(await w.entries()).toEqual([]);
   });
 

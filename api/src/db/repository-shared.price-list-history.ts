@@ -13,6 +13,7 @@
  *     entry holds them (calculations.mdx; decision 063);
  *   - the retail price is recorded only when it changed (null: "not part of this change").
  */
+import { isCents } from '@catalog/contracts/money';
 import type { RecordHistory } from './repositories.price-lists';
 import type { NewPriceHistoryEntry } from './repositories.price-history';
 import type { RecordRow } from './repository-shared.price-lists';
@@ -59,6 +60,7 @@ interface Prices {
 const UNKNOWN: Prices = { regular: null, sale: null, retail: null };
 const pricesOf = (r: RecordRow): Prices => ({ regular: r.priceCents, sale: r.salePriceCents, retail: r.retailPriceCents });
 const same = (a: Prices, b: Prices) => a.regular === b.regular && a.sale === b.sale && a.retail === b.retail;
+const fits = (p: Prices) => [p.regular, p.sale, p.retail].every((c) => c === null || isCents(c));
 
 /**
  * The pairs that may make an entry, without reading anything more: the records of `followed`
@@ -81,7 +83,8 @@ export function catalogIdsOf(pairs: readonly RecordPair[]): { productIds: number
 
 /**
  * One entry per pair whose prices differ. A record of a product we do not have (not synced yet,
- * or deleted), or of a variant we do not have, gets none: the history names our rows.
+ * or deleted), or of a variant we do not have, gets none: the history names our rows; nor does
+ * a price the history cannot hold (above MAX_CENTS).
  */
 export function recordHistoryEntries(pairs: readonly RecordPair[], catalog: HistoryCatalog, history: RecordHistory): NewPriceHistoryEntry[] {
   const products = new Map(catalog.products.map((p) => [p.externalId, p]));
@@ -103,7 +106,8 @@ export function recordHistoryEntries(pairs: readonly RecordPair[], catalog: Hist
       : UNKNOWN;
     const from = before ? pricesOf(before) : catalogPrices;
     const to = after ? pricesOf(after) : catalogPrices;
-    if (same(from, to)) continue;
+    // A price beyond what the history holds (99,999,999.99) is not recorded: it must not fail the records' write.
+    if (same(from, to) || ![from, to].every(fits)) continue;
     entries.push({
       productId: product.id,
       variantId: variant?.id ?? null,
