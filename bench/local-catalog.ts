@@ -199,6 +199,12 @@ async function main() {
     row('catalog opened (page clock)', `${ms(median((r) => r.indexStart))} after navigation`);
     row('index built (page clock) / its load', `${ms(median((r) => r.indexEnd))} after navigation / ${ms(median((r) => r.indexDuration))}`);
     row('full total seen (bench clock)', ms(median((r) => r.indexBuilt)));
+    // What the page keeps once its index is built (after a collection): the index and its rows.
+    const heap = await context.newCDPSession(page);
+    await heap.send('HeapProfiler.collectGarbage');
+    const { usedSize } = await heap.send('Runtime.getHeapUsage');
+    row('JS heap used, index built', `${(usedSize / 1048576).toFixed(1)} MB (after a collection)`);
+    await heap.detach();
     row('long tasks > 50 ms / longest, build', `${median((r) => r.during.length)} / ${ms(median((r) => Math.max(0, ...r.during)))} while the index built (target longest <= 100 ms) ${runs((r) => Math.max(0, ...r.during))}`);
     row('long tasks > 50 ms / longest, all', `${median((r) => r.all.length)} / ${ms(median((r) => Math.max(0, ...r.all)))} from navigation (app start included)`);
     // What happened when, in the run with the median first page: the app's marks and its scripts.
