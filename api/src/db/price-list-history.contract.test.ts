@@ -4,7 +4,8 @@
  * entry per record whose price, sale or retail price changed, in the transaction of the write,
  * named by our product and variant with the list and currency; a record made where there was
  * none starts from the catalog's prices (its currency the catalog's; else unknown), one deleted
- * ends at them; a list never read whole, a write without `history` (a work order's), an
+ * ends at them, each marked as the record's creation or deletion (recordChange), also at the
+ * catalog's very prices; a list never read whole, a write without `history` (a work order's), an
  * unchanged record and a record of a product we do not have leave none.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,7 +56,8 @@ describe.each(dbTargets)('price list records changed in the store, on $name', (t
     const entries = async () => (await db.priceHistory.listForCompany(c, { after: at(0), until: FAR })).map((e) => ({
       productId: e.productId, variantId: e.variantId, priceListId: e.priceListId, currency: e.currency, changeType: e.changeType,
       old: [e.oldRegularPriceCents, e.oldSalePriceCents], next: [e.newRegularPriceCents, e.newSalePriceCents],
-      retail: [e.oldRetailPriceCents, e.newRetailPriceCents], workOrderId: e.workOrderId, changedBy: e.changedBy, createdAt: e.createdAt,
+      retail: [e.oldRetailPriceCents, e.newRetailPriceCents], recordChange: e.recordChange, workOrderId: e.workOrderId, changedBy: e.changedBy,
+      createdAt: e.createdAt,
     }));
     return { c, boots: boots!.id, socks: socks!.id, v1011: variant(1011), v1012: variant(1012), entries };
   }
@@ -71,12 +73,12 @@ describe.each(dbTargets)('price list records changed in the store, on $name', (t
     expect(await w.entries()).toEqual([
       {
         productId: w.boots, variantId: w.v1011, priceListId: 1, currency: 'USD', changeType: 'sync', old: [600, null], next: [650, null],
-        retail: [null, null], workOrderId: null, changedBy: null, createdAt: at(5),
+        retail: [null, null], recordChange: null, workOrderId: null, changedBy: null, createdAt: at(5),
       },
       // A product without options: its record is its base variant's, named by the product.
       {
         productId: w.socks, variantId: null, priceListId: 1, currency: 'USD', changeType: 'webhook', old: [1800, null], next: [1800, 1700],
-        retail: [null, null], workOrderId: null, changedBy: null, createdAt: at(6),
+        retail: [null, null], recordChange: null, workOrderId: null, changedBy: null, createdAt: at(6),
       },
     ]);
   });
@@ -98,16 +100,16 @@ describe.each(dbTargets)('price list records changed in the store, on $name', (t
       record(2, 1012, 'EUR', 880), record(1, 1011, 'CAD', 1100),
     ], { history: sync(5) });
     await db.priceLists.upsertRecords(w.c, [record(2, 1011, 'USD', 750, { retailPriceCents: 1200 })], { history: webhook(6) });
-    const made = (await w.entries()).map((e) => [e.priceListId, e.currency, e.variantId, e.changeType, e.old, e.next, e.retail, e.createdAt]);
+    const made = (await w.entries()).map((e) => [e.priceListId, e.currency, e.variantId, e.changeType, e.old, e.next, e.retail, e.recordChange, e.createdAt]);
     expect(made.sort(ordered)).toEqual([
-      [2, 'EUR', w.v1012, 'sync', [null, null], [880, null], [null, null], at(5)],
-      [1, 'CAD', w.v1011, 'sync', [null, null], [1100, null], [null, null], at(5)],
-      // USD is the storefront's: the variant's own 8.00 on sale at 7.00, the product's MSRP 12.00 (unchanged: left out).
-      [2, 'USD', w.v1011, 'webhook', [800, 700], [750, null], [null, null], at(6)],
+      [2, 'EUR', w.v1012, 'sync', [null, null], [880, null], [null, null], 'created', at(5)],
+      [1, 'CAD', w.v1011, 'sync', [null, null], [1100, null], [null, null], 'created', at(5)],
+      // USD is the storefront's: the variant's own 8.00 on sale at 7.00, the product's MSRP 12.00 (kept: the record's own from now on).
+      [2, 'USD', w.v1011, 'webhook', [800, 700], [750, null], [1200, 1200], 'created', at(6)],
     ].sort(ordered));
-    // The record's prices are the catalog's exactly (1012 inherits all three): nothing changed for the list's customers.
+    // The record's prices are the catalog's exactly (1012 inherits all three): still the record's creation, recorded.
     await db.priceLists.upsertRecords(w.c, [record(2, 1012, 'USD', 1000, { retailPriceCents: 1200 })], { history: sync(7) });
-    expect(await w.entries()).toHaveLength(3);
+    expect((await w.entries()).at(-1)).toMatchObject({ variantId: w.v1012, old: [1000, null], next: [1000, null], retail: [1200, 1200], recordChange: 'created' });
   });
 
   it('ends a record deleted in the store at the catalog\u2019s prices, by a webhook\u2019s delete or a whole read that did not find it', async () => {
@@ -116,15 +118,17 @@ describe.each(dbTargets)('price list records changed in the store, on $name', (t
     // A whole read from at(6) on that found only 1012 (EUR: unknown prices after it).
     await db.priceLists.upsertRecords(w.c, [record(1, 1012, 'USD', 900, { retailPriceCents: 1100 })], { seenAt: at(6), history: sync(6) });
     expect(await db.priceLists.removeUnseen(w.c, 2, at(6), { history: sync(7) })).toBe(1);
-    const ended = (await w.entries()).map((e) => [e.priceListId, e.currency, e.variantId, e.productId, e.changeType, e.old, e.next, e.retail, e.createdAt]);
+    const ended = (await w.entries()).map((e) => [
+      e.priceListId, e.currency, e.variantId, e.productId, e.changeType, e.old, e.next, e.retail, e.recordChange, e.createdAt,
+    ]);
     expect(ended.sort(ordered)).toEqual([
-      [1, 'USD', w.v1011, w.boots, 'webhook', [600, null], [800, 700], [null, 1200], at(5)],
-      [1, 'USD', null, w.socks, 'webhook', [1800, null], [2000, 1500], [null, null], at(5)],
-      [2, 'EUR', w.v1011, w.boots, 'sync', [650, null], [null, null], [null, null], at(7)],
+      [1, 'USD', w.v1011, w.boots, 'webhook', [600, null], [800, 700], [null, 1200], 'deleted', at(5)],
+      [1, 'USD', null, w.socks, 'webhook', [1800, null], [2000, 1500], [null, null], 'deleted', at(5)],
+      [2, 'EUR', w.v1011, w.boots, 'sync', [650, null], [null, null], [null, null], 'deleted', at(7)],
     ].sort(ordered));
     // Made again: from the catalog's prices.
     await db.priceLists.upsertRecords(w.c, [record(1, 1011, 'USD', 600)], { history: sync(8) });
-    expect((await w.entries()).at(-1)).toMatchObject({ variantId: w.v1011, old: [800, 700], next: [600, null], retail: [1200, null] });
+    expect((await w.entries()).at(-1)).toMatchObject({ variantId: w.v1011, old: [800, 700], next: [600, null], retail: [1200, null], recordChange: 'created' });
   });
 
   it('records nothing for a list never read whole, a write without history, a record of a product it does not have, or an impossible price', async () => {

@@ -7,6 +7,16 @@
 import type { PriceChangeType } from '@catalog/contracts/products';
 import type { KeysetPage } from './keyset';
 
+/**
+ * What a price list record's entry did to the record (issue 36): 'created' (there was none
+ * before it: its "before" prices are the catalog's, what the list's customers paid then) or
+ * 'deleted' (there is none after it: its "after" prices are the catalog's of that moment, and
+ * from then on the catalog's prices apply, following the catalog's later changes). Null: the
+ * record's prices changed, a catalog entry, or an entry written before the marker existed (read
+ * as its prices say: a record at them).
+ */
+export type RecordChange = 'created' | 'deleted';
+
 export interface PriceHistoryEntry {
   id: string;
   companyId: string;
@@ -22,6 +32,8 @@ export interface PriceHistoryEntry {
   /** The price list and currency of a record's change (issue 35); null: the catalog's prices. */
   priceListId?: number | null;
   currency?: string | null;
+  /** Whether a price list record's change created or deleted it; null or absent: neither. */
+  recordChange?: RecordChange | null;
   changeType: PriceChangeType;
   workOrderId: string | null;
   changedBy: string | null;
@@ -39,6 +51,7 @@ export interface NewPriceHistoryEntry {
   newRetailPriceCents?: number | null;
   priceListId?: number | null;
   currency?: string | null;
+  recordChange?: RecordChange | null;
   changeType: PriceChangeType;
   workOrderId?: string | null;
   changedBy?: string | null;

@@ -11,7 +11,11 @@
  *     customers pay the catalog's prices (the variant's, else the product's, field by field) when
  *     the list's currency is the catalog's, else prices nobody knows (null): that side of the
  *     entry holds them (calculations.mdx; decision 063);
- *   - the retail price is recorded only when it changed (null: "not part of this change").
+ *   - such an entry says so (recordChange 'created' or 'deleted'), so a reader can tell a record
+ *     deleted (the catalog's prices apply from then on, following its later changes) from one set
+ *     to the catalog's prices; it is written even when the record had the catalog's very prices;
+ *   - the retail price is recorded only when it changed (null: "not part of this change"), and
+ *     always when the record was created or deleted.
  */
 import { isCents } from '@catalog/contracts/money';
 import type { RecordHistory } from './repositories.price-lists';
@@ -106,8 +110,10 @@ export function recordHistoryEntries(pairs: readonly RecordPair[], catalog: Hist
       : UNKNOWN;
     const from = before ? pricesOf(before) : catalogPrices;
     const to = after ? pricesOf(after) : catalogPrices;
+    const recordChange = !before ? 'created' : !after ? 'deleted' : null;
     // A price beyond what the history holds (99,999,999.99) is not recorded: it must not fail the records' write.
-    if (same(from, to) || ![from, to].every(fits)) continue;
+    // A record created or deleted at the catalog's very prices is still a change: who pays what from then on is not.
+    if ((recordChange === null && same(from, to)) || ![from, to].every(fits)) continue;
     entries.push({
       productId: product.id,
       variantId: variant?.id ?? null,
@@ -115,9 +121,11 @@ export function recordHistoryEntries(pairs: readonly RecordPair[], catalog: Hist
       newRegularPriceCents: to.regular,
       oldSalePriceCents: from.sale,
       newSalePriceCents: to.sale,
-      ...(from.retail !== to.retail ? { oldRetailPriceCents: from.retail, newRetailPriceCents: to.retail } : {}),
+      // A created record's retail price is its own from then on, and a deleted one's was: both sides are kept.
+      ...(from.retail !== to.retail || recordChange ? { oldRetailPriceCents: from.retail, newRetailPriceCents: to.retail } : {}),
       priceListId: r.priceListId,
       currency: r.currency,
+      recordChange,
       changeType: history.source,
       workOrderId: null,
       changedBy: null,

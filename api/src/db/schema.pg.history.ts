@@ -8,7 +8,7 @@ import { companies, users } from './schema.pg.accounts';
 import { products, productVariants } from './schema.pg.catalog';
 import { workOrders } from './schema.pg.work-orders';
 import { bytes, cents, ts, uuid } from './schema.pg.columns';
-import type { BackupTrigger, PriceChangeType } from './repositories';
+import type { BackupTrigger, PriceChangeType, RecordChange } from './repositories';
 
 export const priceHistory = pgTable('price_history', {
   id: text('id').primaryKey().$defaultFn(uuid),
@@ -25,6 +25,8 @@ export const priceHistory = pgTable('price_history', {
   /** The price list and currency of a record's change (issue 35); null: the catalog's prices. */
   priceListId: integer('price_list_id'),
   currency: text('currency'),
+  /** A price list record's change that created ('created') or deleted ('deleted') it (issue 36); null: neither, or written before. */
+  recordChange: text('record_change').$type<RecordChange>(),
   changeType: text('change_type').$type<PriceChangeType>().notNull(),
   workOrderId: text('work_order_id').references(() => workOrders.id, { onDelete: 'set null' }),
   changedBy: text('changed_by').references(() => users.id, { onDelete: 'set null' }),

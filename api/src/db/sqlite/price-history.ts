@@ -15,13 +15,13 @@ import type { SqliteDb } from './types';
 const COLUMNS = [
   'id', 'company_id', 'product_id', 'variant_id', 'old_regular_price_cents', 'new_regular_price_cents', 'old_sale_price_cents',
   'new_sale_price_cents', 'old_retail_price_cents', 'new_retail_price_cents', 'price_list_id', 'currency', 'change_type',
-  'work_order_id', 'changed_by', 'created_at',
+  'work_order_id', 'changed_by', 'created_at', 'record_change',
 ] as const;
 
 const params = (e: PriceHistoryEntry): unknown[] => [
   e.id, e.companyId, e.productId, e.variantId, e.oldRegularPriceCents, e.newRegularPriceCents, e.oldSalePriceCents,
   e.newSalePriceCents, e.oldRetailPriceCents, e.newRetailPriceCents, e.priceListId, e.currency, e.changeType,
-  e.workOrderId, e.changedBy, e.createdAt.getTime(),
+  e.workOrderId, e.changedBy, e.createdAt.getTime(), e.recordChange ?? null,
 ];
 
 /**

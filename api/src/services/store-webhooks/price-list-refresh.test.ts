@@ -72,15 +72,15 @@ describe('price list webhooks', () => {
     };
     const seen = entries.map((e) => ({
       variant: e.variantExternalId, list: e.priceListId, currency: e.currency, type: e.changeType, by: e.changedBy,
-      old: [e.oldRegularPriceCents, e.oldSalePriceCents], next: [e.newRegularPriceCents, e.newSalePriceCents],
+      old: [e.oldRegularPriceCents, e.oldSalePriceCents], next: [e.newRegularPriceCents, e.newSalePriceCents], record: e.recordChange,
     }));
     const base = { list: 1, currency: 'USD', type: 'webhook', by: null };
     const [a, b] = [await ours(first!), await ours(second!)];
     expect(seen).toHaveLength(2);
     expect(seen).toEqual(expect.arrayContaining([
-      { ...base, variant: a.variant, old: [cents(first!.price), cents(first!.sale_price)], next: [777, cents(first!.sale_price)] },
-      // Deleted in the store: the catalog's prices apply to the list's customers (USD is the storefront's currency).
-      { ...base, variant: b.variant, old: [cents(second!.price), cents(second!.sale_price)], next: b.catalog },
+      { ...base, variant: a.variant, old: [cents(first!.price), cents(first!.sale_price)], next: [777, cents(first!.sale_price)], record: null },
+      // Deleted in the store: the catalog's prices apply to the list's customers (USD is the storefront's currency), marked so.
+      { ...base, variant: b.variant, old: [cents(second!.price), cents(second!.sale_price)], next: b.catalog, record: 'deleted' },
     ]));
   });
 

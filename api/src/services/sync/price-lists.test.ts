@@ -70,6 +70,7 @@ async function history(companyId: string) {
   return entries.map((e) => ({
     productId: e.productId, variantId: e.variantId, priceListId: e.priceListId, currency: e.currency, changeType: e.changeType,
     workOrderId: e.workOrderId, changedBy: e.changedBy, old: [e.oldRegularPriceCents, e.oldSalePriceCents], next: [e.newRegularPriceCents, e.newSalePriceCents],
+    recordChange: e.recordChange,
   }));
 }
 
@@ -160,14 +161,14 @@ describe('price list sync', () => {
     };
     const cents = (price: number | undefined) => (price === undefined ? null : Math.round(price * 100));
     const [a, b, m] = [await ours(changed!), await ours(deleted!), await ours(made!)];
-    const entry = (o: { productId: string; variantId: string }, old: (number | null)[], next: (number | null)[]) => ({
+    const entry = (o: { productId: string; variantId: string }, old: (number | null)[], next: (number | null)[], recordChange: string | null = null) => ({
       productId: o.productId, variantId: o.variantId, priceListId: 1, currency: 'USD', changeType: 'sync', workOrderId: null, changedBy: null,
-      old, next,
+      old, next, recordChange,
     });
     expect(await history(c)).toEqual(expect.arrayContaining([
       entry(a, [cents(was.price), cents(was.sale_price)], [cents(was.price + 1), cents(was.sale_price)]),
       // Made where there was none: its customers paid the catalog's price before (USD is the storefront's currency).
-      entry(m, m.catalog, [321, null]),
+      entry(m, m.catalog, [321, null], 'created'),
     ]));
     expect(await history(c)).toHaveLength(2);
 
@@ -176,7 +177,7 @@ describe('price list sync', () => {
     expect(await syncPriceLists({ db, client: client().client, companyId: c, full: false, pageSize: PAGE })).toMatchObject({ fullReads: 1, removed: 1 });
     const after = await history(c);
     expect(after).toHaveLength(3);
-    expect(after.at(-1)).toEqual(entry(b, [cents(gone.price), cents(gone.sale_price)], b.catalog));
+    expect(after.at(-1)).toEqual(entry(b, [cents(gone.price), cents(gone.sale_price)], b.catalog, 'deleted'));
   });
 
   it('runs after the catalog in a Sync, and a token without the price list scope does not fail the Sync', async () => {
