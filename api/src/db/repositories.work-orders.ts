@@ -25,6 +25,11 @@ export interface WorkOrderItem {
   newSalePriceCents?: number | null;
   /** Absent: leave unchanged; null: no retail price (a variant's: inherit the product's). Issue 19. */
   newRetailPriceCents?: number | null;
+  /**
+   * A price list order's item that deletes the variant's record (no prices: the catalog's apply
+   * again), as a restore to a moment before the record was created makes it (issue 36).
+   */
+  removeRecord?: true;
 }
 /** Prices read from the store just before execution; undo restores exactly these. */
 export interface PriceSnapshot {

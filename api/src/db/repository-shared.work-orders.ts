@@ -129,7 +129,7 @@ export function itemCounts(items: readonly WorkOrderItem[]): WorkOrderCounts {
   for (const item of items) {
     products.add(item.productId);
     // null: a variant's regular price inherits its product's again (the wire's inheritRegularPrice).
-    if (item.newRegularPriceCents !== undefined) counts.regularPriceUpdates += 1;
+    if (item.newRegularPriceCents !== undefined || item.removeRecord) counts.regularPriceUpdates += 1;
     if (item.newSalePriceCents !== undefined) counts.salePriceUpdates += 1;
     if (item.newRetailPriceCents !== undefined) counts.retailPriceUpdates += 1;
   }

@@ -153,11 +153,35 @@ export async function passGate(db: Database, request: GateRequest): Promise<Gate
     const lows = priorPriceBlocks(settings)
       ? await gateLows(db, request.companyId, products, { at: checkMoment(request.startsAt, new Date()), days: settings.priorPriceDays!, target: request.target ?? null })
       : null;
-    items = guardrailItems(request.items, rows, lows);
+    const removing = request.target && request.items.some((i) => i.removeRecord);
+    const sameCurrency = removing ? (await db.priceLists.catalogCurrency(request.companyId)) === request.target!.currency : false;
+    items = guardrailItems(removing ? removalsAsPrices(request.items, products, sameCurrency) : request.items, rows, lows);
   }
   const decision = gateDecision({ path: request.path, role: request.role, approved: request.approved, items }, settings);
   if (decision.outcome === 'refused') throw new GateRefusal(decision.violations, settings, request.itemsPath ?? 'productUpdates');
   return decision.outcome;
+}
+
+/**
+ * Items that remove a price list record (a restore's), as the guardrails read them: setting the
+ * catalog's prices (the variant's, else its product's, field by field), which the list's
+ * customers pay once it is gone, when the list's currency is the catalog's; in another currency
+ * those prices are unknown and the item is read as leaving the prices as they are.
+ */
+function removalsAsPrices(items: readonly GuardrailOrderItem[], products: readonly ProductWithVariants[], sameCurrency: boolean): GuardrailOrderItem[] {
+  const catalog = new Map<number, { regular: number; sale: number | null; retail: number | null }>();
+  for (const p of products) {
+    if (p.baseVariantId !== null) catalog.set(p.baseVariantId, { regular: p.regularPriceCents, sale: p.salePriceCents, retail: p.retailPriceCents });
+    for (const v of p.variants) {
+      catalog.set(v.externalId, {
+        regular: v.regularPriceCents ?? p.regularPriceCents, sale: v.salePriceCents ?? p.salePriceCents, retail: v.retailPriceCents ?? p.retailPriceCents,
+      });
+    }
+  }
+  return items.map((item) => {
+    const prices = item.removeRecord && sameCurrency && item.externalVariantId != null ? catalog.get(item.externalVariantId) : undefined;
+    return prices ? { ...item, newRegularPriceCents: prices.regular, newSalePriceCents: prices.sale, newRetailPriceCents: prices.retail } : item;
+  });
 }
 
 /** The stored records of the items' variants in one list and currency, as snapshot entries (their prices over the catalog's). */

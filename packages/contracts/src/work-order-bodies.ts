@@ -9,7 +9,7 @@ import { boundedText, IsoDateTime, singleLineText, Uuid } from './common';
 import { endComesAfterStart } from './work-order-end';
 import { itemTarget, WorkOrderItem } from './work-order-item';
 import { repeatIssues, RepeatRule } from './work-order-repeat';
-import { PriceListTarget, priceListItemIssues } from './work-order-target';
+import { catalogItemIssues, PriceListTarget, priceListItemIssues } from './work-order-target';
 import { isTooFarAhead, MAX_TITLE_LENGTH, MAX_WORK_ORDER_ITEMS, WORK_ORDER_MESSAGES } from './work-order-limits';
 
 /** POST /api/work-orders. */
@@ -46,10 +46,8 @@ export const CreateWorkOrderBody = lazySchema(() =>
       repeat: RepeatRule.nullish(),
     })
     .superRefine((order, ctx) => {
-      if (order.target) {
-        for (const issue of priceListItemIssues(order.productUpdates)) {
-          ctx.addIssue({ code: 'custom', path: ['productUpdates', issue.index, issue.path], message: issue.message });
-        }
+      for (const issue of order.target ? priceListItemIssues(order.productUpdates) : catalogItemIssues(order.productUpdates)) {
+        ctx.addIssue({ code: 'custom', path: ['productUpdates', issue.index, issue.path], message: issue.message });
       }
       if (!order.executeImmediately && !order.scheduledAt) {
         ctx.addIssue({ code: 'custom', path: ['scheduledAt'], message: WORK_ORDER_MESSAGES.schedule });

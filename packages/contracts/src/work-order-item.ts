@@ -15,7 +15,9 @@ import { itemKeyIn } from './work-order-target';
  * `newSalePrice` absent leaves the sale price, null clears it (a variant's: it inherits its
  * product's again). `inheritRegularPrice` (variants only, without `newRegularPrice`) makes a
  * variant's regular price inherit its product's again: how a restore puts back a variant that
- * had no price of its own (issue 17).
+ * had no price of its own (issue 17). `removeRecord` (a price list order's items only, without
+ * prices) deletes the variant's record in the order's list and currency, so the catalog's price
+ * applies again: how a restore puts back a list as it was before a record was created (issue 36).
  */
 export const WorkOrderItem = lazySchema(() =>
   z
@@ -28,9 +30,16 @@ export const WorkOrderItem = lazySchema(() =>
       newSalePrice: NullableMoneyString.optional(),
       newRetailPrice: NullableMoneyString.optional(),
       inheritRegularPrice: z.literal(true, { error: WORK_ORDER_MESSAGES.inherit }).optional(),
+      removeRecord: z.literal(true, { error: WORK_ORDER_MESSAGES.removeRecord }).optional(),
     })
-    .refine((item) => typeof item.newRegularPrice === 'string' || item.newSalePrice !== undefined || item.newRetailPrice !== undefined || item.inheritRegularPrice === true, {
+    .refine((item) => typeof item.newRegularPrice === 'string' || item.newSalePrice !== undefined || item.newRetailPrice !== undefined
+      || item.inheritRegularPrice === true || item.removeRecord === true, {
       error: WORK_ORDER_MESSAGES.noPrices,
+    })
+    .refine((item) => item.removeRecord !== true || (item.newRegularPrice == null && item.newSalePrice === undefined && item.newRetailPrice === undefined
+      && item.inheritRegularPrice === undefined), {
+      error: WORK_ORDER_MESSAGES.removeRecord,
+      path: ['removeRecord'],
     })
     .refine((item) => item.inheritRegularPrice !== true || (item.variantId != null && typeof item.newRegularPrice !== 'string'), {
       error: WORK_ORDER_MESSAGES.inherit,

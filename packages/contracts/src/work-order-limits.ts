@@ -15,6 +15,7 @@ export const WORK_ORDER_MESSAGES = {
   revertDate: 'Please set both date and time to revert at',
   revertAfterStart: 'The revert time must be after the order runs',
   inherit: "Only a variant's regular price can inherit its product's, and not while setting a new one",
+  removeRecord: 'An item that removes a price list record sets no prices',
   scheduleTooFar: 'A work order can be scheduled at most 366 days ahead',
   revertTooFar: 'The revert time can be at most 366 days ahead',
   noChange: 'Change at least one of the items, the start or the end',

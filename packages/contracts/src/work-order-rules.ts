@@ -152,9 +152,10 @@ export interface WorkOrderCounts {
   retailPriceUpdates: number;
 }
 
-/** The counts a work order card shows: products touched, regular and sale price changes. */
+/** The counts a work order card shows: products touched, regular and sale price changes (a record removed changes its price). */
 export function countWorkOrderUpdates(
-  items: readonly (Pick<WorkOrderItem, 'productId' | 'newRegularPrice' | 'newSalePrice'> & Partial<Pick<WorkOrderItem, 'inheritRegularPrice' | 'newRetailPrice'>>)[],
+  items: readonly (Pick<WorkOrderItem, 'productId' | 'newRegularPrice' | 'newSalePrice'>
+    & Partial<Pick<WorkOrderItem, 'inheritRegularPrice' | 'newRetailPrice' | 'removeRecord'>>)[],
 ): WorkOrderCounts {
   const products = new Set<number>();
   let regularPriceUpdates = 0;
@@ -162,7 +163,7 @@ export function countWorkOrderUpdates(
   let retailPriceUpdates = 0;
   for (const item of items) {
     products.add(item.productId);
-    if (typeof item.newRegularPrice === 'string' || item.inheritRegularPrice === true) regularPriceUpdates += 1;
+    if (typeof item.newRegularPrice === 'string' || item.inheritRegularPrice === true || item.removeRecord === true) regularPriceUpdates += 1;
     if (item.newSalePrice !== undefined) salePriceUpdates += 1;
     if (item.newRetailPrice !== undefined) retailPriceUpdates += 1;
   }

@@ -5,7 +5,8 @@
  *
  * A price list record is per variant and currency (price_lists.v3.yml), so every item of such an
  * order names a variant, and a record's price cannot "inherit": a variant without a record in the
- * list pays the catalog price (calculations.mdx); an undo deletes a record the order created.
+ * list pays the catalog price (calculations.mdx); an undo deletes a record the order created, and an
+ * item may remove a record (removeRecord), which an undo puts back.
  */
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
@@ -28,6 +29,7 @@ export type PriceListTarget = z.infer<typeof PriceListTarget>;
 export const PRICE_LIST_ORDER_MESSAGES = {
   variantOnly: 'Every item of a price list work order names a variant',
   noInherit: 'A price list record has a price of its own; it cannot inherit one',
+  removeInList: "Only a price list work order removes a record: the catalog's prices cannot be removed",
 } as const;
 
 /**
@@ -60,4 +62,9 @@ export function priceListItemIssues(items: ReadonlyArray<{ variantId?: number | 
     else if (item.inheritRegularPrice) issues.push({ index, path: 'inheritRegularPrice', message: PRICE_LIST_ORDER_MESSAGES.noInherit });
   });
   return issues;
+}
+
+/** The body's rule for a catalog order's items: none removes a record (only a list has records). */
+export function catalogItemIssues(items: ReadonlyArray<{ removeRecord?: true | undefined }>): { index: number; path: string; message: string }[] {
+  return items.flatMap((item, index) => (item.removeRecord ? [{ index, path: 'removeRecord', message: PRICE_LIST_ORDER_MESSAGES.removeInList }] : []));
 }

@@ -4,7 +4,7 @@ import { fieldsFromZodError } from './errors';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, PAGING_MESSAGES, timeIdCursor } from './paging';
 import {
   CreateWorkOrderBody, DEFAULT_ITEMS_PAGE_LIMIT, isTooFarAhead, UpdateWorkOrderBody, WORK_ORDER_MESSAGES, MAX_ITEMS_PAGE_LIMIT, MAX_WORK_ORDER_ITEMS, WorkOrder, WorkOrderDetailQuery, workOrderItemsCursor,
-  WorkOrderListQuery, WorkOrderOverlapsBody, WorkOrderSummary, type CreateWorkOrderInput,
+  WorkOrderListQuery, WorkOrderOverlapsBody, WorkOrderSummary, PRICE_LIST_ORDER_MESSAGES, type CreateWorkOrderInput,
 } from './work-orders';
 
 const item = { productId: 1, productName: 'Linen shirt', newRegularPrice: '19.9' };
@@ -149,6 +149,16 @@ describe('CreateWorkOrderBody', () => {
     const id = '3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b';
     expect(CreateWorkOrderBody.parse({ ...immediate, id }).id).toBe(id);
     expect(CreateWorkOrderBody.safeParse({ ...immediate, id: 'order-1' }).success).toBe(false);
+  });
+
+  it('lets a price list order\'s item remove its record, with no prices, and refuses that in a catalog order', () => {
+    const removal = { productId: 1, productName: 'Linen shirt', variantId: 11, removeRecord: true as const };
+    const list = { ...immediate, productUpdates: [removal], target: { priceListId: 7, currency: 'USD' } };
+    expect(CreateWorkOrderBody.parse(list).productUpdates[0]).toMatchObject({ removeRecord: true });
+    const catalog = CreateWorkOrderBody.safeParse({ ...immediate, productUpdates: [removal] });
+    expect(fieldsFromZodError(catalog.error!)).toEqual({ 'productUpdates.0.removeRecord': PRICE_LIST_ORDER_MESSAGES.removeInList });
+    const priced = CreateWorkOrderBody.safeParse({ ...list, productUpdates: [{ ...removal, newSalePrice: '5.00' }] });
+    expect(fieldsFromZodError(priced.error!)).toEqual({ 'productUpdates.0.removeRecord': WORK_ORDER_MESSAGES.removeRecord });
   });
 
   it('defaults executeImmediately to false', () => {

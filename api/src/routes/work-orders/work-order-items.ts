@@ -64,6 +64,8 @@ export async function resolveItems(db: Database, companyId: string, items: Creat
     else if (item.inheritRegularPrice === true && variant) stored.newRegularPriceCents = null;
     if (item.newSalePrice !== undefined) stored.newSalePriceCents = item.newSalePrice === null ? null : parseMoney(item.newSalePrice);
     if (item.newRetailPrice !== undefined) stored.newRetailPriceCents = item.newRetailPrice === null ? null : parseMoney(item.newRetailPrice);
+    // Only a price list order's items remove a record (the body's rule refuses it in the catalog's).
+    if (item.removeRecord === true && priceList) stored.removeRecord = true;
     return stored;
   });
   const problems = Object.values(fields);
@@ -85,6 +87,7 @@ export function toWireItem(item: WorkOrderItem): WireItem {
   else if (item.newRegularPriceCents !== undefined) wire.newRegularPrice = formatCents(item.newRegularPriceCents);
   if (item.newSalePriceCents !== undefined) wire.newSalePrice = item.newSalePriceCents === null ? null : formatCents(item.newSalePriceCents);
   if (item.newRetailPriceCents !== undefined) wire.newRetailPrice = item.newRetailPriceCents === null ? null : formatCents(item.newRetailPriceCents);
+  if (item.removeRecord) wire.removeRecord = true;
   return wire;
 }
 

@@ -6,7 +6,7 @@
 import { ApiError, ErrorCode } from '@catalog/contracts/errors';
 import { WORK_ORDER_CHANGE_GUARD, type WorkOrderAction } from '@catalog/contracts/work-order-rules';
 import { endComesAfterStart, type OrderStart } from '@catalog/contracts/work-order-end';
-import { priceListItemIssues, WORK_ORDER_MESSAGES, type PriceListTarget } from '@catalog/contracts/work-orders';
+import { catalogItemIssues, priceListItemIssues, WORK_ORDER_MESSAGES, type PriceListTarget } from '@catalog/contracts/work-orders';
 import type { Database, WorkOrder } from '../../db/repositories';
 
 /** Why an action is not allowed for the order as it is now (spec section 4). */
@@ -70,9 +70,14 @@ export async function checkTarget(db: Database, companyId: string, target: Price
   return target;
 }
 
-/** A change of a price list order's items keeps to its rule (every item a variant, none inheriting): else 400. */
-export function refuseCatalogItems(items: ReadonlyArray<{ variantId?: number | null; inheritRegularPrice?: true }>): void {
-  const issues = priceListItemIssues(items);
+/**
+ * A change of an order's items keeps to its target's rule, else 400: a price list order's (every
+ * item a variant, none inheriting), a catalog order's (none removes a record).
+ */
+export function refuseItemsOf(
+  target: PriceListTarget | null, items: ReadonlyArray<{ variantId?: number | null; inheritRegularPrice?: true; removeRecord?: true }>,
+): void {
+  const issues = target ? priceListItemIssues(items) : catalogItemIssues(items);
   if (issues.length === 0) return;
   const fields = Object.fromEntries(issues.map((i) => [`productUpdates.${i.index}.${i.path}`, i.message]));
   throw new ApiError(ErrorCode.VALIDATION, issues[0]!.message, { fields });

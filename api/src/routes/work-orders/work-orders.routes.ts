@@ -51,7 +51,7 @@ import { recordChange } from '../../services/work-orders/change-log';
 import { defineRoutes } from '../define-routes';
 import { peopleOf, resolveItems, seriesOfOrders, toWireOrder } from './work-order-items';
 import { workOrderUndoRoutes } from './work-order-undo.routes';
-import { allowsChange, changeConflict, checkRevertAt, checkTarget, conflict, refuseCatalogItems } from './work-order-refusals';
+import { allowsChange, changeConflict, checkRevertAt, checkTarget, conflict, refuseItemsOf } from './work-order-refusals';
 
 const NOT_FOUND = 'Work order not found';
 
@@ -193,7 +193,7 @@ export function workOrderRoutes(deps: {
       const changesRun = body.productUpdates !== undefined || body.scheduledAt !== undefined || body.executeImmediately !== undefined;
       if (changesRun && !allowsChange(order)) throw changeConflict(order);
       if (!changesRun && !allowsWorkOrderAction('editEnd', order)) throw conflict('editEnd', order);
-      if (order.target && body.productUpdates) refuseCatalogItems(body.productUpdates);
+      if (body.productUpdates) refuseItemsOf(order.target, body.productUpdates);
       const productUpdates = body.productUpdates ? await resolveItems(db, companyId, body.productUpdates, order.target !== null) : undefined;
       const executeImmediately = body.executeImmediately ?? (body.scheduledAt !== undefined ? false : order.executeImmediately);
       const scheduledAt = executeImmediately ? null : body.scheduledAt !== undefined ? new Date(body.scheduledAt) : order.scheduledAt;

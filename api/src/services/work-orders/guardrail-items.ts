@@ -29,7 +29,7 @@ export interface GuardrailProductRow extends PricedRow {
 }
 /** The item fields the guardrails read: which product or variant, and the prices it sets (the MSRP too). */
 export type GuardrailOrderItem = Pick<WorkOrderItem, 'externalProductId' | 'externalVariantId' | 'newRegularPriceCents' | 'newSalePriceCents'>
-  & Partial<Pick<WorkOrderItem, 'newRetailPriceCents'>>;
+  & Partial<Pick<WorkOrderItem, 'newRetailPriceCents' | 'removeRecord'>>;
 
 const prices = (row: PricedRow) => ({ regular: row.regularPriceCents, sale: row.salePriceCents, cost: row.costPriceCents, retail: row.retailPriceCents });
 

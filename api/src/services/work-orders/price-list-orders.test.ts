@@ -3,7 +3,9 @@
  * through the API with a `target`, run by the scheduler, checked against the store's records,
  * the price history and the stored records; undone (a record the order made is deleted, the
  * others get their prices back, MAP included) by hand and by the order's end. The order records
- * its own history: the store's webhooks and a Sync after it record no store change of its writes.
+ * its own history, marking a record it made as created and its undo's deletion as deleted: the
+ * store's webhooks and a Sync after it record no store change of its writes. An item may remove a
+ * record (removeRecord), which its undo puts back whole.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_STORE } from '@catalog/demo-store';
@@ -50,7 +52,7 @@ function pickVariants(w: WorkOrderWorld, withRecord: number, without: number) {
 }
 
 describe('a price list work order', () => {
-  it('checks a product without options by its base variant\'s record against the blocking guardrails', async () => {
+  it('checks a product without options by its base variant\'s record against the blocking guardrails, and a removal at the catalog\'s prices it leaves', async () => {
     world = await workOrderWorld();
     const w = world;
     const { simple } = pickVariants(w, 1, 0);
@@ -72,6 +74,17 @@ describe('a price list work order', () => {
     expect(await w.db.workOrders.listSummaries(w.companyId, { includeArchived: true, limit: 10 })).toEqual([]);
     // 20.00 -> 21.00 is +5%.
     expect((await order('21.00')).status).toBe(201);
+    // Removing the record leaves its customers at the catalog's prices: from 1.00, far beyond +50%, refused too.
+    await w.db.priceLists.upsertRecords(w.companyId, [{
+      priceListId: WHOLESALE, variantId: simple.base_variant_id!, productId: simple.id, currency: 'USD', priceCents: 100, salePriceCents: null, retailPriceCents: null, mapPriceCents: null,
+    }]);
+    expect(simple.price).toBeGreaterThan(2);
+    const removal = await w.post({
+      title: 'Wholesale', executeImmediately: false, scheduledAt: new Date(Date.now() + 3_600_000).toISOString(),
+      productUpdates: [{ productId: simple.id, productName: simple.name, variantId: simple.base_variant_id!, removeRecord: true }],
+      target: { priceListId: WHOLESALE, currency: 'USD' },
+    });
+    expect(removal).toMatchObject({ status: 422, body: { error: { code: 'GUARDRAIL' } } });
   });
 
   it('upserts the records, creates missing ones at the catalog price, records history; undo restores them and deletes what it made', async () => {
@@ -114,6 +127,14 @@ describe('a price list work order', () => {
     expect(entries.find((e) => e.variantId === done.productUpdates[0]!.variantId)).toMatchObject({
       priceListId: WHOLESALE, currency: 'USD', newRegularPriceCents: 3000, newSalePriceCents: 2550,
     });
+    // Each record's entry says whether the order made it (its old prices the catalog's) or changed it.
+    const marks = async (type: 'work_order' | 'undo') => new Map((await w.db.priceHistory.listForCompany(w.companyId, { after: new Date(0), until: new Date(Date.now() + 60_000) }))
+      .filter((e) => e.workOrderId === done.id && e.changeType === type).map((e) => [e.variantExternalId ?? simple.base_variant_id, e.recordChange]));
+    const made = await marks('work_order');
+    expect([...made.values()].filter((m) => m === 'created')).toHaveLength(none.length);
+    for (const v of none) expect(made.get(v.id)).toBe('created');
+    for (const v of had) expect(made.get(v.id)).toBeNull();
+    expect(made.get(simple.base_variant_id!)).toBeNull();
     const stored = await w.db.priceLists.getRecords(w.companyId, WHOLESALE, 'USD', [...had, ...none].map((v) => v.id));
     expect(stored).toHaveLength(had.length + none.length);
     expect(await w.db.priceLists.getRecords(w.companyId, WHOLESALE, 'USD', [simple.base_variant_id!])).toMatchObject([{ priceCents: 1234 }]);
@@ -128,26 +149,35 @@ describe('a price list work order', () => {
     // The records the order made are gone (not set to 0 or null): the catalog price applies again.
     for (const v of none) expect(record(w, v.id)).toBeNull();
     expect(await w.db.priceLists.getRecords(w.companyId, WHOLESALE, 'USD', none.map((v) => v.id))).toEqual([]);
+    // The undo's entries: the records the order made deleted, the others changed back.
+    const unmade = await marks('undo');
+    for (const v of none) expect(unmade.get(v.id)).toBe('deleted');
+    for (const v of had) expect(unmade.get(v.id)).toBeNull();
   });
 
   it('ends by itself at its end time, and keeps a record changed since unless forced', async () => {
     world = await workOrderWorld();
     const w = world;
-    const { had } = pickVariants(w, 3, 0);
+    const { had, none } = pickVariants(w, 3, 1);
     const before = had.map((v) => record(w, v.id));
-    const items: Item[] = had.map((v) => ({ productId: v.product_id, productName: `Product ${v.product_id}`, variantId: v.id, newSalePrice: '1.00' }));
+    const items: Item[] = [...had, ...none].map((v) => ({ productId: v.product_id, productName: `Product ${v.product_id}`, variantId: v.id, newSalePrice: '1.00' }));
     const revertAt = new Date(Date.now() + 2_500).toISOString();
     const created = await w.post({ title: 'Flash sale', productUpdates: items, executeImmediately: true, revertAt, target: { priceListId: WHOLESALE, currency: 'USD' } });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     w.scheduler().start();
     await waitForStatus(w, created.body.id, ['completed']);
-    expect(had.map((v) => record(w, v.id)?.sale)).toEqual([100, 100, 100]);
+    expect([...had, ...none].map((v) => record(w, v.id)?.sale)).toEqual([100, 100, 100, 100]);
     // Someone changes one record in the store meanwhile.
     pricing(w).upsert(WHOLESALE, { variant_id: had[2]!.id, currency: 'USD', price: 77, sale_price: 70 });
     const undone = await waitFor(() => w.db.workOrders.get(w.companyId, created.body.id), (o) => o?.status === 'undone', 15_000);
-    expect(undone?.revertReport).toMatchObject({ restored: 2, kept: 1 });
+    expect(undone?.revertReport).toMatchObject({ restored: 3, kept: 1 });
     expect(had.slice(0, 2).map((v) => record(w, v.id))).toEqual(before.slice(0, 2));
     expect(record(w, had[2]!.id)).toEqual({ price: 7700, sale: 7000, retail: null, map: null });
+    // The record the order made is gone at its end: the end's entry says so.
+    expect(record(w, none[0]!.id)).toBeNull();
+    const ended = (await w.db.priceHistory.listForCompany(w.companyId, { after: new Date(0), until: new Date(Date.now() + 60_000) }))
+      .filter((e) => e.workOrderId === created.body.id && e.changeType === 'undo');
+    expect(ended.map((e) => [e.variantExternalId, e.recordChange]).sort()).toEqual([[had[0]!.id, null], [had[1]!.id, null], [none[0]!.id, 'deleted']].sort());
   });
 
   it('records exactly its own history: the store\'s webhooks and a Sync that read its records again record nothing more', async () => {
@@ -191,6 +221,49 @@ describe('a price list work order', () => {
     // The undo deleted the records the order made, in the store and here: not a store change either.
     await readAgain();
     expect(sortedHistory(await history())).toEqual(sortedHistory([...found, ...own('work_order'), ...own('undo')]));
+  });
+
+  it('removes a record an item says to remove, records its deletion, and its undo puts it back whole; a catalog order cannot remove one', async () => {
+    world = await workOrderWorld();
+    const w = world;
+    const { had, none, catalog } = pickVariants(w, 2, 1);
+    const [kept, removed] = had;
+    const removedWas = record(w, removed!.id)!.price;
+    const item = (v: { id: number; product_id: number }) => ({ productId: v.product_id, productName: `Product ${v.product_id}`, variantId: v.id });
+    // had[0] holds the record with a MAP price (pickVariants); `none` has no record: nothing to remove there.
+    const items: Item[] = [{ ...item(kept!), removeRecord: true }, { ...item(removed!), newRegularPrice: '31.00' }, { ...item(none[0]!), removeRecord: true }];
+    const catalogOrder = await w.post({ title: 'No', productUpdates: [{ ...item(kept!), removeRecord: true }], executeImmediately: true });
+    expect(catalogOrder.status).toBe(400);
+    expect(JSON.stringify(catalogOrder.body)).toContain('Only a price list work order removes a record');
+    const mixed = await w.post({ title: 'No', productUpdates: [{ ...item(kept!), removeRecord: true, newSalePrice: '1.00' }], executeImmediately: true, target: { priceListId: WHOLESALE, currency: 'USD' } });
+    expect(mixed.status).toBe(400);
+
+    const created = await w.post({ title: 'Drop a record', productUpdates: items, executeImmediately: true, target: { priceListId: WHOLESALE, currency: 'USD' } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.productUpdates[0]).toMatchObject({ variantId: kept!.id, removeRecord: true });
+    expect(created.body).toMatchObject({ regularPriceUpdates: 3 });
+    w.scheduler().start();
+    const done = await waitForStatus(w, created.body.id, ['completed', 'failed']);
+    expect(done).toMatchObject({ status: 'completed', error: null, warning: null });
+    expect(record(w, kept!.id)).toBeNull();
+    expect(record(w, none[0]!.id)).toBeNull();
+    expect(await w.db.priceLists.getRecords(w.companyId, WHOLESALE, 'USD', [kept!.id])).toEqual([]);
+    const entries = async (type: 'work_order' | 'undo') => (await w.db.priceHistory.listForCompany(w.companyId, { after: new Date(0), until: new Date(Date.now() + 60_000) }))
+      .filter((e) => e.workOrderId === done.id && e.changeType === type);
+    // The removal's entry ends at the catalog's prices (USD is the storefront's); none where there was no record to remove.
+    const variant = catalog.variant(kept!.id)!;
+    const catalogPrice = cents(variant.price ?? catalog.product(kept!.product_id)!.price);
+    const byVariant = (list: Awaited<ReturnType<typeof entries>>) => new Map(list.map((e) => [e.variantExternalId, [e.recordChange, e.oldRegularPriceCents, e.newRegularPriceCents]]));
+    expect(byVariant(await entries('work_order'))).toEqual(new Map([[kept!.id, ['deleted', 4000, catalogPrice]], [removed!.id, [null, removedWas, 3100]]]));
+
+    const undo = await w.app.request(`/api/work-orders/${done.id}/undo`, { method: 'POST', headers: w.owner.headers });
+    expect(undo.status).toBe(202);
+    expect(await waitForStatus(w, done.id, ['undone', 'completed'])).toMatchObject({ status: 'undone', warning: null });
+    // Back as it was, MAP price included, here too.
+    expect(record(w, kept!.id)).toEqual({ price: 4000, sale: 3500, retail: 5000, map: 3800 });
+    expect(record(w, none[0]!.id)).toBeNull();
+    expect(await w.db.priceLists.getRecords(w.companyId, WHOLESALE, 'USD', [kept!.id])).toMatchObject([{ priceCents: 4000, salePriceCents: 3500, mapPriceCents: 3800 }]);
+    expect(byVariant(await entries('undo'))).toEqual(new Map([[kept!.id, ['created', catalogPrice, 4000]], [removed!.id, [null, 3100, removedWas]]]));
   });
 
   it('refuses an unknown list, a currency the list has no prices in, and items that are not variants; nothing is written', async () => {

@@ -1,7 +1,8 @@
 /**
  * The rules of what a work order writes, restores and records, without a store or database:
  * only the fields an order sets are restored, a product's store sale price 0 is "no sale"
- * locally, history ids are stable per order and phase, and failure lists stay short.
+ * locally, history ids are stable per order and phase, a price list record made or removed is
+ * marked so in the history, and failure lists stay short.
  */
 import { describe, expect, it } from 'vitest';
 import type { PriceSnapshot, WorkOrderItem } from '../../db/repositories';
@@ -48,6 +49,40 @@ describe('work order price plan', () => {
     expect(shoe).toMatchObject({ variantId: 'v-1', oldRegularPriceCents: null, newRegularPriceCents: null, oldSalePriceCents: null, newSalePriceCents: 1_500 });
     const [undoHat] = historyEntries(order, 'undo', targetsOf(items), before);
     expect(undoHat).toMatchObject({ oldRegularPriceCents: 2_200, newRegularPriceCents: 2_000, oldSalePriceCents: null, newSalePriceCents: 1_800, changeType: 'undo' });
+  });
+
+  it('marks a price list record the order makes as created (its undo\'s as deleted), and one an item removes as deleted (its undo\'s as created)', () => {
+    const order = { id: 'wo-2', createdBy: 'u-1' };
+    const target = { priceListId: 7, currency: 'USD' };
+    const listItems: WorkOrderItem[] = [
+      { productId: 'p-2', productName: 'Shoe', variantId: 'v-1', externalProductId: 12, externalVariantId: 901, newRegularPriceCents: 900 },
+      { productId: 'p-2', productName: 'Shoe', variantId: 'v-2', externalProductId: 12, externalVariantId: 902, newRegularPriceCents: 800 },
+      { productId: 'p-2', productName: 'Shoe', variantId: 'v-3', externalProductId: 12, externalVariantId: 903, removeRecord: true },
+      { productId: 'p-2', productName: 'Shoe', variantId: 'v-4', externalProductId: 12, externalVariantId: 904, removeRecord: true },
+    ];
+    const record = (variantId: string, externalVariantId: number, regular: number, exists: boolean): PriceSnapshot => ({
+      productId: 'p-2', variantId, externalProductId: 12, externalVariantId, regularPriceCents: regular, salePriceCents: null, retailPriceCents: null,
+      priceList: { id: 7, currency: 'USD', exists, mapPriceCents: exists ? 500 : null },
+    });
+    // 901 had a record; 902 had none (the catalog's 10.00); 903's record goes; 904 had none to remove.
+    const listBefore = new Map([record('v-1', 901, 1000, true), record('v-2', 902, 1000, false), record('v-3', 903, 700, true), record('v-4', 904, 1000, false)]
+      .map((s) => [snapshotKey(s), s]));
+    const targets = targetsOf(listItems, target);
+    expect(targets.map((t) => t.record?.remove ?? false)).toEqual([false, false, true, true]);
+    const catalog = new Map([['l7:USD:v903', { regular: 1000, sale: 950, retail: null }]]);
+    const run = historyEntries(order, 'work_order', targets, listBefore, catalog);
+    expect(run.map((e) => [e.variantId, e.recordChange, e.oldRegularPriceCents, e.newRegularPriceCents, e.newSalePriceCents])).toEqual([
+      ['v-1', null, 1000, 900, null], ['v-2', 'created', 1000, 800, null], ['v-3', 'deleted', 700, 1000, 950],
+    ]);
+    const undo = historyEntries(order, 'undo', targets, listBefore, catalog);
+    expect(undo.map((e) => [e.variantId, e.recordChange, e.oldRegularPriceCents, e.newRegularPriceCents])).toEqual([
+      ['v-1', null, 900, 1000], ['v-2', 'deleted', 800, 1000], ['v-3', 'created', 1000, 700],
+    ]);
+    // Its undo puts the removed record back whole (MAP included); the one it found none of is removed again (nothing to do).
+    const restored = restoreTargets(targets, listBefore);
+    expect(restored[2]).toMatchObject({ regularPriceCents: 700, salePriceCents: null, record: { priceListId: 7, currency: 'USD', base: { priceCents: 700, mapPriceCents: 500 } } });
+    expect(restored[2]!.record!.remove).toBeUndefined();
+    expect(restored[3]!.record).toMatchObject({ remove: true, base: null });
   });
 
   it('gives each (order, phase, item) one stable UUID-shaped history id', () => {

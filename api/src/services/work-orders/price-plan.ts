@@ -7,14 +7,15 @@
 import { createHash } from 'node:crypto';
 import { salePriceOrNull } from '@catalog/contracts/money';
 import { targetPrefix, type PriceListTarget } from '@catalog/contracts/work-orders';
-import type { NewPriceHistoryEntry, PriceChange, PriceSnapshot, WorkOrder, WorkOrderItem } from '../../db/repositories';
+import type { NewPriceHistoryEntry, PriceChange, PriceSnapshot, RecordChange, WorkOrder, WorkOrderItem } from '../../db/repositories';
 
 /**
  * What a price list record target writes besides its prices (issue 35). The store replaces a
  * record whole on an upsert, so the fields an order does not set are sent as `base` has them:
  * the record as the snapshot read it (execution, putting back), or as the store has it right
  * before an undo writes (`base` undefined: the writer reads it). `remove`: the record did not
- * exist before the order, so undoing it deletes it (a price of 0 or null would be wrong).
+ * exist before the order, so undoing it deletes it (a price of 0 or null would be wrong); or the
+ * order's item removes the record (removeRecord), so an undo puts it back as the snapshot had it.
  */
 export interface RecordWrite {
   priceListId: number;
@@ -80,7 +81,7 @@ export function targetsOf(items: readonly WorkOrderItem[], target: PriceListTarg
       externalId: variantId,
       key: `${targetPrefix(target)}${targetKey('variant', variantId)}`,
       label: `${label} in price list ${target.priceListId} (${target.currency})`,
-      record: { priceListId: target.priceListId, currency: target.currency },
+      record: { priceListId: target.priceListId, currency: target.currency, ...(items[i]!.removeRecord ? { remove: true } : {}) },
     };
   });
 }
@@ -120,12 +121,25 @@ export function restoreTargets(targets: readonly PriceTarget[], snapshot: Readon
     if (t.record && before.priceList) {
       // A record the order made goes; one it changed gets its fields back over what the store has then.
       restored.record = before.priceList.exists ? { ...t.record, base: undefined } : { ...t.record, base: null, remove: true };
+      // One it removed comes back whole, as the snapshot had it.
+      if (t.record.remove && before.priceList.exists) return recreated(t, before, before.priceList);
     }
     if (t.regularPriceCents !== undefined) restored.regularPriceCents = before.regularPriceCents;
     if (t.salePriceCents !== undefined) restored.salePriceCents = before.salePriceCents;
     if (t.retailPriceCents !== undefined) restored.retailPriceCents = before.retailPriceCents ?? null;
     return restored;
   });
+}
+
+/** The record an item removed, put back as the snapshot read it (its MAP too). */
+function recreated(t: PriceTarget, before: PriceSnapshot, list: NonNullable<PriceSnapshot['priceList']>): PriceTarget {
+  const base: RecordPrices = {
+    priceCents: before.regularPriceCents ?? 0, salePriceCents: before.salePriceCents, retailPriceCents: before.retailPriceCents ?? null, mapPriceCents: list.mapPriceCents,
+  };
+  return {
+    ...t, regularPriceCents: base.priceCents, salePriceCents: base.salePriceCents, retailPriceCents: base.retailPriceCents,
+    record: { priceListId: t.record!.priceListId, currency: t.record!.currency, base },
+  };
 }
 
 /**
@@ -163,17 +177,24 @@ export function historyId(orderId: string, phase: HistoryPhase, key: string): st
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
+/** A record's prices where the variant has none (the catalog's; null in another currency), by target key. */
+export type CatalogSides = ReadonlyMap<string, { regular: number | null; sale: number | null; retail: number | null }>;
+
 /**
  * One entry per item. `from` is what the store had before this phase, `to` what it has after;
- * a field the order does not set shows its snapshot value on both sides.
+ * a field the order does not set shows its snapshot value on both sides. A price list record
+ * the phase creates or deletes says so (recordChange), its missing side at the catalog's prices:
+ * the snapshot's for a record the order made, `catalog`'s for one an item removes (none where
+ * the item found no record to remove: nothing changed).
  */
 export function historyEntries(
   order: Pick<WorkOrder, 'id' | 'createdBy'>,
   phase: HistoryPhase,
   targets: readonly PriceTarget[],
   snapshot: ReadonlyMap<string, PriceSnapshot>,
+  catalog: CatalogSides = new Map(),
 ): NewPriceHistoryEntry[] {
-  return targets.map((t) => {
+  return targets.flatMap((t): NewPriceHistoryEntry[] => {
     const before = snapshot.get(t.key);
     if (!before) throw new Error(`the snapshot has no prices for ${t.label}`);
     const orig = {
@@ -181,13 +202,20 @@ export function historyEntries(
       sale: localSale(t.kind, before.salePriceCents) ?? null,
       retail: localRetail(t.kind, before.retailPriceCents) ?? null,
     };
-    const set = {
-      regular: t.regularPriceCents === undefined ? orig.regular : t.regularPriceCents,
-      sale: t.salePriceCents === undefined ? orig.sale : localSale(t.kind, t.salePriceCents) ?? null,
-      retail: t.retailPriceCents === undefined ? orig.retail : localRetail(t.kind, t.retailPriceCents) ?? null,
-    };
+    const existed = before.priceList?.exists ?? true;
+    if (t.record?.remove && !existed) return [];
+    // What the order's run did to a record: made it where there was none, or removed it (its undo does the other).
+    const made: RecordChange | null = t.record?.remove ? 'deleted' : t.record && !existed ? 'created' : null;
+    const set = t.record?.remove
+      ? catalog.get(t.key) ?? { regular: null, sale: null, retail: null }
+      : {
+        regular: t.regularPriceCents === undefined ? orig.regular : t.regularPriceCents,
+        sale: t.salePriceCents === undefined ? orig.sale : localSale(t.kind, t.salePriceCents) ?? null,
+        retail: t.retailPriceCents === undefined ? orig.retail : localRetail(t.kind, t.retailPriceCents) ?? null,
+      };
     const [from, to] = phase === 'work_order' ? [orig, set] : [set, orig];
-    return {
+    const recordChange = made && (phase === 'work_order' ? made : made === 'created' ? 'deleted' : 'created');
+    return [{
       id: historyId(order.id, phase, t.key),
       productId: t.productId,
       variantId: t.variantId,
@@ -195,13 +223,13 @@ export function historyEntries(
       newRegularPriceCents: to.regular,
       oldSalePriceCents: from.sale,
       newSalePriceCents: to.sale,
-      // Only an order that sets the MSRP records it (null otherwise: "not part of this change").
-      ...(t.retailPriceCents !== undefined ? { oldRetailPriceCents: from.retail, newRetailPriceCents: to.retail } : {}),
-      ...(t.record ? { priceListId: t.record.priceListId, currency: t.record.currency } : {}),
+      // Only an order that sets the MSRP records it (null otherwise: "not part of this change"), and one that removes a record (it goes with it).
+      ...(t.retailPriceCents !== undefined || t.record?.remove ? { oldRetailPriceCents: from.retail, newRetailPriceCents: to.retail } : {}),
+      ...(t.record ? { priceListId: t.record.priceListId, currency: t.record.currency, recordChange } : {}),
       changeType: phase,
       workOrderId: order.id,
       changedBy: order.createdBy,
-    };
+    }];
   });
 }
 

@@ -8,7 +8,8 @@
 import type { PriceListRecordInput, PriceSnapshot, WorkOrder } from '../../db/repositories';
 import { NotFoundError, UniqueViolationError, rethrowUnique } from '../../db/errors';
 import type { RunContext } from './run-context';
-import { historyEntries, localChanges, type HistoryPhase, type PriceTarget } from './price-plan';
+import { historyEntries, localChanges, snapshotKey, type CatalogSides, type HistoryPhase, type PriceTarget } from './price-plan';
+import { catalogPricesOf } from './run-snapshot';
 import { baseOfSnapshot } from './record-snapshot';
 import { recordOf } from './record-writer';
 
@@ -27,7 +28,7 @@ const HISTORY_BATCH = 1000;
 export async function recordHistory(
   ctx: RunContext, order: WorkOrder, phase: HistoryPhase, targets: PriceTarget[], before: ReadonlyMap<string, PriceSnapshot>,
 ) {
-  const entries = historyEntries(order, phase, targets, before);
+  const entries = historyEntries(order, phase, targets, before, await removedRecordSides(ctx, order.companyId, targets));
   for (let i = 0; i < entries.length; i += HISTORY_BATCH) {
     if (i > 0) await new Promise((resolve) => setImmediate(resolve));
     try {
@@ -41,6 +42,18 @@ export async function recordHistory(
       throw err;
     }
   }
+}
+
+/**
+ * The catalog's prices of the records the order's items remove (what their customers pay from
+ * then on, or paid before an undo put them back), by target key: from the synced catalog, in the
+ * storefront's currency only (run-snapshot.ts catalogPricesOf), as a sync's entries have them.
+ */
+async function removedRecordSides(ctx: RunContext, companyId: string, targets: readonly PriceTarget[]): Promise<CatalogSides> {
+  const removing = targets.filter((t) => t.record?.remove);
+  if (removing.length === 0) return new Map();
+  const { prices } = await catalogPricesOf(ctx, removing, await ctx.db.priceLists.catalogCurrency(companyId));
+  return new Map(prices.map((p) => [snapshotKey(p), { regular: p.regularPriceCents, sale: p.salePriceCents, retail: p.retailPriceCents ?? null }]));
 }
 
 /**

@@ -39,9 +39,10 @@ export async function readPrices(ctx: RunContext, client: BigCommerceClient, tar
  * The snapshot of record targets with no record: the catalog's prices (a variant's own, else its
  * product's, from the synced catalog) when the list's currency is the catalog's, which is what
  * those customers pay; in another currency the store converts them at a rate the product does not
- * know, so the prices are unknown (null) and the order must set the record's price.
+ * know, so the prices are unknown (null) and the order must set the record's price. Also the
+ * prices a record an item removes leaves its customers at (its history entry's after).
  */
-async function catalogPricesOf(ctx: RunContext, targets: readonly PriceTarget[], currency: string | null): Promise<{ prices: PriceSnapshot[]; missing: PriceTarget[] }> {
+export async function catalogPricesOf(ctx: RunContext, targets: readonly PriceTarget[], currency: string | null): Promise<{ prices: PriceSnapshot[]; missing: PriceTarget[] }> {
   const products = await ctx.db.products.getByExternalIds(ctx.order.companyId, [...new Set(targets.map((t) => t.externalProductId))]);
   // A product's base variant (the product itself) has no row of its own: the product's prices are its.
   const variants = new Map<number, { p: ProductWithVariants; v: ProductVariant | null }>(products.flatMap((p) => [

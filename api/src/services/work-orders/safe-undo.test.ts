@@ -93,4 +93,20 @@ describe('classifyRevert', () => {
     expect(sources.get('l7:USD:v3')).toEqual({ kind: 'store', workOrderId: null, workOrderTitle: null, by: null, at: at(8).toISOString() });
     expect(sources.has('l8:USD:v3')).toBe(false);
   });
+
+  it('puts back a price list record an item removed while the list has none, keeps one made since unless forced', () => {
+    const removal = (id: number): PriceTarget => ({
+      ...variant(id, 9, {}), key: `l7:USD:v${id}`, kind: 'record', label: `Variant ${id} in price list 7 (USD)`, record: { priceListId: 7, currency: 'USD', remove: true },
+    });
+    const [stillGone, madeAgain, hadNone] = [removal(91), removal(92), removal(93)];
+    const recordSnap = (t: PriceTarget, exists: boolean): [string, PriceSnapshot] => [t.key, {
+      ...snap(t, 700, 650)[1], externalVariantId: t.externalId, priceList: { id: 7, currency: 'USD', exists, mapPriceCents: 600 },
+    }];
+    const snapshot = new Map([recordSnap(stillGone, true), recordSnap(madeAgain, true), recordSnap(hadNone, false)]);
+    const current = new Map([[madeAgain.key, { regular: 999, sale: null }]]);
+    const items = classifyRevert([stillGone, madeAgain, hadNone], snapshot, current, false);
+    expect(items.map((i) => [i.target.externalId, i.outcome, i.changedSince])).toEqual([[91, 'restored', false], [92, 'kept', true], [93, 'unchanged', false]]);
+    expect(restoreWrites(items)).toMatchObject([{ key: 'l7:USD:v91', regularPriceCents: 700, salePriceCents: 650, record: { base: { priceCents: 700, mapPriceCents: 600 } } }]);
+    expect(classifyRevert([madeAgain], snapshot, current, true)[0]).toMatchObject({ outcome: 'restored', changedSince: true });
+  });
 });

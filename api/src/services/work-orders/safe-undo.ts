@@ -5,6 +5,7 @@
  * - still at what the order set: restored to its original;
  * - changed since (by a later order, an edit, or in the store): kept, unless the merchant forces it;
  * - already at its original (or gone from the store): nothing to do.
+ * A price list record the order removed is put back while the list still has none (classifyRemoval).
  * Only the fields the order set are compared; a product's sale price of 0 and none are one
  * ("not on sale", contracts' salePriceOrNull), a variant's null (inherit) is its own value.
  */
@@ -48,6 +49,7 @@ export function classifyRevert(
     const original = snapshot.get(target.key)!;
     const now = current.get(target.key) ?? null;
     const restore = restores[i]!;
+    if (target.record?.remove) return classifyRemoval(target, restore, original, now, force);
     if (now === null) return { target, restore, original, current: null, outcome: 'unchanged', changedSince: false };
     const states: FieldState[] = [];
     if (target.regularPriceCents !== undefined) {
@@ -65,6 +67,17 @@ export function classifyRevert(
     const outcome: RevertOutcome = changedSince ? (force ? 'restored' : 'kept') : states.includes('applied') ? 'restored' : 'unchanged';
     return { target, restore, original, current: now, outcome, changedSince };
   });
+}
+
+/**
+ * An item that removed a price list record: still without one, it is put back (the snapshot's
+ * record); with one again (made in the store since), kept unless forced; where the order found
+ * none to remove, nothing to do.
+ */
+function classifyRemoval(target: PriceTarget, restore: PriceTarget, original: PriceSnapshot, now: CurrentPrices, force: boolean): ClassifiedItem {
+  if (!original.priceList?.exists) return { target, restore, original, current: now, outcome: 'unchanged', changedSince: false };
+  if (now === null) return { target, restore, original, current: null, outcome: 'restored', changedSince: false };
+  return { target, restore, original, current: now, outcome: force ? 'restored' : 'kept', changedSince: true };
 }
 
 /** The targets to write: the restored items' original prices. */
