@@ -123,8 +123,8 @@ export const BackupDiffItem = lazySchema(() =>
     current: BackupPrices.nullable(),
     /**
      * Whether a restore puts it back. A price list's record made since the backup (`backup`
-     * null) is not: a work order does not delete records. Nor is one whose MAP price alone
-     * differs: a work order does not set MAP prices.
+     * null) is: the restore removes it (issue 36). One whose MAP price alone differs is not: a
+     * work order does not set MAP prices.
      */
     restorable: z.boolean(),
     /** The latest changes since the compared moment (at most MAX_LISTED_CHANGES). */

@@ -18,7 +18,7 @@
  * the items that differ (or of the chosen ones), to run now: the scheduler runs it with the usual
  * executor (snapshot, backup, history), so it can be undone as any other. 201 with the order. A
  * price list's restore is a price list work order (its `target`) titled with the list's name;
- * records made since the backup are left (a work order does not delete records).
+ * records made since the backup (or the moment) are removed by it (items with removeRecord).
  *
  * Roles: the route table and the permission table (backups.*: whoever may create work orders).
  * Plan: every route answers 403 PLAN_LIMIT to a company whose plan has no backups (decision 032).

@@ -1,11 +1,12 @@
 /**
  * Price lists in backups through the API (issue 35), against the demo store: a backup holds the
  * wholesale list's records; the backup before a price list order holds them as they were; a
- * price list's comparison lists the records that differ (one made since: listed, not
- * restorable); its restore is a price list work order that brings them back (a record deleted
- * since is made again) and can be undone; the records at a moment are rebuilt from the list's
- * history (an undo that deletes a record included); and the refusals (unknown list, half the
- * pair, a backup from before price lists were backed up). SQLite and, with TEST_DATABASE_URL, PostgreSQL.
+ * price list's comparison lists the records that differ; its restore is a price list work order
+ * that brings them back (a record deleted since is made again, one made since is removed) and
+ * can be undone; the records at a moment are rebuilt from the list's history (an undo that
+ * deletes a record included; a record deleted in the store is none after its deletion, one made
+ * there none before it); and the refusals (unknown list, half the pair, a backup from before
+ * price lists were backed up). SQLite and, with TEST_DATABASE_URL, PostgreSQL.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { Backup, BackupDiffResponse, BackupListResponse, PRICE_LIST_CHOICE_MESSAGE } from '@catalog/contracts/backups';
@@ -14,6 +15,7 @@ import { ErrorBody } from '@catalog/contracts/errors';
 import { WorkOrder as WireWorkOrder } from '@catalog/contracts/work-orders';
 import { DEMO_STORE } from '@catalog/demo-store';
 import { encodeFull } from '../../services/backups/backup-codec';
+import { gateCalls } from '../../services/price-gate';
 import { NO_PRICE_LISTS_MESSAGE } from './backup-comparison';
 import { connectAndSync, waitForStatus, workOrderWorld, type Item, type WorkOrderWorld } from '../../testing/work-order-world';
 
@@ -88,7 +90,7 @@ describe('price lists in backups through the API', () => {
       current: { regularPrice: '30.00', salePrice: '25.50', retailPrice: '50.00', mapPrice: '38.00' },
       restorable: true, changes: [{ changeType: 'work_order', workOrderId: created.body.id, workOrderTitle: 'Wholesale sale' }],
     });
-    expect(line(ofOrder, none.id)).toMatchObject({ backup: null, current: { regularPrice: '9.00', salePrice: '8.00' }, restorable: false });
+    expect(line(ofOrder, none.id)).toMatchObject({ backup: null, current: { regularPrice: '9.00', salePrice: '8.00' }, restorable: true });
     expect(line(ofOrder, simple)).toMatchObject({ backup: { regularPrice: '20.00' }, current: { regularPrice: '12.34' }, restorable: true });
 
     // The manual backup against now: the order's records, the one made since, the one deleted since.
@@ -100,27 +102,31 @@ describe('price lists in backups through the API', () => {
     const catalogDiff = BackupDiffResponse.parse((await call(w, 'GET', `/api/backups/${backup.id}/diff`)).json);
     expect(catalogDiff).toMatchObject({ priceList: null, items: [] });
 
-    // Restore the list: a price list work order, titled with it; the record made since stays.
+    // Restore the list: a price list work order, titled with it; the record made since is removed.
     const restored = await call(w, 'POST', `/api/backups/${backup.id}/restore`, { priceList: WHOLESALE, currency: 'USD', timeZone: 'Europe/Paris' });
     expect(restored.status, JSON.stringify(restored.json)).toBe(201);
     const order = WireWorkOrder.parse(restored.json);
     expect(order.target).toEqual({ priceListId: WHOLESALE, currency: 'USD' });
     expect(order.title).toBe(`Restore ${diff.priceList!.name} (USD) prices from ${formatDateTime(backup.createdAt, 'Europe/Paris')}`);
-    expect(order.productUpdates.map((i) => i.variantId).sort()).toEqual([...had.map((v) => v.id), simple].sort());
+    expect(order.productUpdates.map((i) => i.variantId).sort()).toEqual([...had.map((v) => v.id), none.id, simple].sort());
+    const removal = order.productUpdates.find((i) => i.variantId === none.id)!;
+    expect(removal).toMatchObject({ productId: none.product_id, removeRecord: true });
+    expect([removal.newRegularPrice, removal.newSalePrice, removal.newRetailPrice]).toEqual([undefined, undefined, undefined]);
     expect(await waitForStatus(w, order.id, ['completed', 'failed'])).toMatchObject({ status: 'completed', error: null });
     for (const [id, was] of before) expect(record(w, id)).toEqual(was);
-    expect(record(w, none.id)).toMatchObject({ price: 900, sale: 800 });
+    expect(record(w, none.id)).toBeNull();
     const after = BackupDiffResponse.parse((await call(w, 'GET', `/api/backups/${backup.id}/diff?priceList=${WHOLESALE}&currency=USD`)).json);
-    expect(after.items.map((i) => [i.variantId, i.restorable])).toEqual([[none.id, false]]);
+    expect(after.items).toEqual([]);
     const again = await call(w, 'POST', `/api/backups/${backup.id}/restore`, { priceList: WHOLESALE, currency: 'USD' });
     expect(again.status).toBe(409);
     expect(ErrorBody.parse(again.json).error.message).toBe('Nothing to restore: every price is the same as in the backup.');
 
-    // Undo the restore: the record it made again is deleted. The records rebuilt at this moment
-    // (the backup, the order, the restore and its undo) are the records now.
+    // Undo the restore: the record it made again is deleted, the one it removed is back. The records
+    // rebuilt at this moment (the backup, the order, the restore and its undo) are the records now.
     expect((await call(w, 'POST', `/api/work-orders/${order.id}/undo`)).status).toBe(202);
     expect(await waitForStatus(w, order.id, ['undone', 'completed'])).toMatchObject({ status: 'undone' });
     expect(record(w, had[3]!.id)).toBeNull();
+    expect(record(w, none.id)).toEqual({ price: 900, sale: 800, retail: null, map: null });
     const at = new Date().toISOString();
     const moment = BackupDiffResponse.parse((await call(w, 'GET', `/api/backups/diff?at=${encodeURIComponent(at)}&priceList=${WHOLESALE}&currency=USD`)).json);
     expect(moment.items).toEqual([]);
@@ -129,6 +135,66 @@ describe('price lists in backups through the API', () => {
     const then = BackupDiffResponse.parse((await call(w, 'GET', `/api/backups/diff?at=${encodeURIComponent(afterOrder)}&priceList=${WHOLESALE}&currency=USD`)).json);
     expect(then.backup.id).toBe(orderBackup.id);
     expect(then.items).toMatchObject([{ variantId: had[3]!.id, backup: { regularPrice: '43.00', salePrice: '35.00', retailPrice: '50.00', mapPrice: null }, current: null }]);
+  });
+
+  it('rebuilds a list at a moment after a record deleted in the store and before one made there: no record then, and a restore removes them', async () => {
+    world = await workOrderWorld();
+    const w = world;
+    w.scheduler().start();
+    const { had, none } = await prepare(w);
+    const [gone] = had;
+    const backup = Backup.parse((await call(w, 'POST', '/api/backups')).json);
+    const listEntries = async () => (await w.db.priceHistory.listForCompany(w.companyId, { after: new Date(backup.createdAt), until: new Date(Date.now() + 60_000) }))
+      .filter((e) => e.priceListId === WHOLESALE);
+
+    // The store deletes a record; the Sync finds it gone: its entry ends at the catalog's prices, marked as the record's deletion.
+    pricing(w).deleteRecords(WHOLESALE, { variantIds: [gone!.id], currency: 'USD' });
+    await connectAndSync(w.db, w.companyId, w.store, w.appSecret);
+    const [deletion] = await listEntries();
+    expect(deletion).toMatchObject({ variantExternalId: gone!.id, changeType: 'sync', recordChange: 'deleted' });
+    expect(deletion!.newRegularPriceCents).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const moment = new Date().toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Later the store makes it again, at other prices, and one for a variant that had none.
+    pricing(w).upsert(WHOLESALE, { variant_id: gone!.id, currency: 'USD', price: 44, sale_price: 33 });
+    pricing(w).upsert(WHOLESALE, { variant_id: none.id, currency: 'USD', price: 15 });
+    await connectAndSync(w.db, w.companyId, w.store, w.appSecret);
+    expect((await listEntries()).slice(1).map((e) => [e.variantExternalId, e.recordChange]).sort()).toEqual([[gone!.id, 'created'], [none.id, 'created']].sort());
+
+    // At the moment neither had a record (not one at the catalog's prices); both have one now.
+    const diffAt = async (at: string) => BackupDiffResponse.parse((await call(w, 'GET', `/api/backups/diff?at=${encodeURIComponent(at)}&priceList=${WHOLESALE}&currency=USD`)).json);
+    const then = await diffAt(moment);
+    expect(then.backup.id).toBe(backup.id);
+    expect(then.items.map((i) => [i.variantId, i.backup, i.current?.regularPrice, i.restorable]).sort()).toEqual([
+      [gone!.id, null, '44.00', true], [none.id, null, '15.00', true],
+    ].sort());
+    expect(then.added).toBe(2);
+    // Rebuilt at now, the records made again are as the store has them (not the deleted one's retail and MAP).
+    expect((await diffAt(new Date(Date.now() + 10).toISOString())).items).toEqual([]);
+
+    // The restore as of the moment removes both in the store, through the gate as any restore.
+    const gated = gateCalls.restore;
+    const restored = await call(w, 'POST', '/api/backups/restore', { at: moment, priceList: WHOLESALE, currency: 'USD' });
+    expect(restored.status, JSON.stringify(restored.json)).toBe(201);
+    expect(gateCalls.restore).toBe(gated + 1);
+    const order = WireWorkOrder.parse(restored.json);
+    expect(order.productUpdates.map((i) => [i.variantId, i.removeRecord]).sort()).toEqual([[gone!.id, true], [none.id, true]].sort());
+    expect(await waitForStatus(w, order.id, ['completed', 'failed'])).toMatchObject({ status: 'completed', error: null, warning: null });
+    expect([record(w, gone!.id), record(w, none.id)]).toEqual([null, null]);
+    expect(await w.db.priceLists.getRecords(w.companyId, WHOLESALE, 'USD', [gone!.id, none.id])).toEqual([]);
+    const removals = (await listEntries()).filter((e) => e.workOrderId === order.id);
+    expect(removals.map((e) => [e.variantExternalId, e.changeType, e.recordChange, e.oldRegularPriceCents]).sort()).toEqual([
+      [gone!.id, 'work_order', 'deleted', 4400], [none.id, 'work_order', 'deleted', 1500],
+    ].sort());
+    expect((await diffAt(moment)).items).toEqual([]);
+
+    // Its undo makes both again as they were.
+    expect((await call(w, 'POST', `/api/work-orders/${order.id}/undo`)).status).toBe(202);
+    expect(await waitForStatus(w, order.id, ['undone', 'completed'])).toMatchObject({ status: 'undone', warning: null });
+    expect([record(w, gone!.id), record(w, none.id)]).toEqual([{ price: 4400, sale: 3300, retail: null, map: null }, { price: 1500, sale: null, retail: null, map: null }]);
+    expect((await listEntries()).filter((e) => e.workOrderId === order.id && e.changeType === 'undo').map((e) => e.recordChange)).toEqual(['created', 'created']);
+    expect((await diffAt(new Date(Date.now() + 10).toISOString())).items).toEqual([]);
   });
 
   it('refuses an unknown list, half the pair, and a backup from before price lists were backed up', async () => {

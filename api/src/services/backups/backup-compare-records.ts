@@ -3,9 +3,9 @@
  * a moment) compared with the stored records now: the variants whose records differ, each with
  * what changed it since from the price list's history entries.
  *
- * A record made since the backup is listed but not restorable (a work order does not delete
- * records, so a restore leaves it); nor is one whose MAP price alone differs (no order sets a
- * MAP price). A record of a variant gone from the catalog is counted as removed.
+ * A record made since the backup (or the moment) is restorable: a restore removes it (an item
+ * with removeRecord), so the catalog's price applies again. One whose MAP price alone differs is
+ * not (no order sets a MAP price). A record of a variant gone from the catalog is counted as removed.
  */
 import { MAX_LISTED_CHANGES, type BackupChange } from '@catalog/contracts/backups';
 import type { PriceListTarget } from '@catalog/contracts/work-orders';
@@ -34,9 +34,9 @@ export interface RecordComparison {
   added: number;
 }
 
-/** Whether a restore can put `backup` back over `current`: a work order sets a record's price, sale and retail price. */
+/** Whether a restore can put `backup` back over `current`: a work order sets a record's price, sale and retail price, or removes it. */
 function restorable(backup: BackedUpRecord | null, current: BackedUpRecord | null): boolean {
-  if (!backup) return false;
+  if (!backup) return current !== null;
   if (!current) return true;
   return backup.price !== current.price || backup.sale !== current.sale || backup.retail !== current.retail;
 }

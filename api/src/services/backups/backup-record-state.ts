@@ -43,28 +43,34 @@ export function withRecordSnapshot(records: RecordState, snapshot: readonly Pric
 
 /**
  * Applies the price list entries of the price history (oldest first) to `records`: each holds a
- * record's price and sale price after a work order or its undo, and its retail price when the
- * order set it (its MAP is never changed). An entry names a product without options by the
- * product: its record is its base variant's. An undo of an order that made a record deletes it
- * (its entry holds the catalog's prices the order started from): the order's snapshot says which.
+ * record's price and sale price after the change (a work order, its undo, the store), and its
+ * retail price when the change set it (its MAP is never changed). An entry names a product
+ * without options by the product: its record is its base variant's.
+ *
+ * An entry that deleted the record (recordChange 'deleted': the store's deletion, the undo of an
+ * order that made it, an order's item removing it) leaves no record, whatever prices it holds
+ * (the catalog's, which apply without one); one that created it starts a record of its own (no
+ * earlier record's retail or MAP price). An entry written before the marker is read as its
+ * prices say, but for an undo of an order that made a record, which the order's snapshot names.
  */
 export async function applyRecordEntries(db: Database, companyId: string, records: RecordState, entries: readonly ListedPriceHistoryEntry[]): Promise<void> {
   const own = entries.filter((e) => e.priceListId != null && e.currency != null);
   if (own.length === 0) return;
   const bases = await baseVariants(db, companyId, own.filter((e) => e.variantExternalId === null).map((e) => e.productExternalId));
-  const made = await recordsMadeBy(db, companyId, own.filter((e) => e.changeType === 'undo').map((e) => e.workOrderId));
+  const made = await recordsMadeBy(db, companyId, own.filter((e) => e.changeType === 'undo' && e.recordChange == null).map((e) => e.workOrderId));
   for (const e of own) {
     const variantId = e.variantExternalId ?? bases.get(e.productExternalId);
     if (variantId == null) continue;
     const k = listKey(e.priceListId!, e.currency!);
     const list = records.get(k) ?? new Map<number, BackedUpRecord>();
     records.set(k, list);
-    if (e.changeType === 'undo' && e.workOrderId && made.get(e.workOrderId)?.has(`${k}:${variantId}`)) {
+    const unmarkedUndo = e.recordChange == null && e.changeType === 'undo' && e.workOrderId && made.get(e.workOrderId)?.has(`${k}:${variantId}`);
+    if (e.recordChange === 'deleted' || unmarkedUndo) {
       list.delete(variantId);
       continue;
     }
     if (e.newRegularPriceCents === null) continue;
-    const before = list.get(variantId);
+    const before = e.recordChange === 'created' ? undefined : list.get(variantId);
     const retailSet = e.oldRetailPriceCents != null || e.newRetailPriceCents != null;
     list.set(variantId, {
       productId: e.productExternalId,

@@ -42,12 +42,12 @@ export async function restoreItems(db: Database, companyId: string, lines: reado
  * the selected records back (backup-compare-records.ts), each naming its variant (a product
  * without options: the product's item with its base variant's id, as the work-order routes store
  * it). A record missing now is made again with its price, sale and retail price; one that exists
- * gets back those that differ. Lines that are not restorable, or whose variant left the catalog
- * meanwhile, are skipped.
+ * gets back those that differ; one made since (none then) is removed. Lines that are not
+ * restorable, or whose variant left the catalog meanwhile, are skipped.
  */
 export async function restoreRecordItems(db: Database, companyId: string, lines: readonly RecordLine[], selection: RestoreSelection): Promise<WorkOrderItem[]> {
   const wanted = selection.items ? new Set(selection.items.map((i) => i.variantId ?? null)) : null;
-  const chosen = lines.filter((l) => l.restorable && l.backup && (!wanted || wanted.has(l.variantId)));
+  const chosen = lines.filter((l) => l.restorable && (!wanted || wanted.has(l.variantId)));
   const local = new Map((await db.products.getByExternalIds(companyId, [...new Set(chosen.map((l) => l.productId))])).map((p) => [p.externalId, p]));
   const items: WorkOrderItem[] = [];
   for (const l of chosen) {
@@ -63,8 +63,12 @@ export async function restoreRecordItems(db: Database, companyId: string, lines:
       externalProductId: product.externalId,
       externalVariantId: l.variantId,
     };
-    const was = l.backup!;
+    const was = l.backup;
     const now = l.current;
+    if (!was) {
+      items.push({ ...item, removeRecord: true });
+      continue;
+    }
     if (!now || was.price !== now.price) item.newRegularPriceCents = was.price;
     if (!now || was.sale !== now.sale) item.newSalePriceCents = was.sale;
     if (!now || was.retail !== now.retail) item.newRetailPriceCents = was.retail;

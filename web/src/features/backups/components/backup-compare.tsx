@@ -111,7 +111,7 @@ export function BackupCompare({ compared, onClose, onRestored }: BackupComparePr
             : `${formatCount(diff.items.length)} ${diff.items.length === 1 ? what[0] : what[1]} from now; ${formatCount(diff.unchanged)} unchanged.`}
           {diff.removed > 0 && ` ${formatCount(diff.removed)} are no longer in your catalog.`}
           {diff.added > 0 && (records
-            ? ` ${formatCount(diff.added)} ${diff.added === 1 ? 'record was' : 'records were'} made since: a restore leaves them.`
+            ? ` ${formatCount(diff.added)} ${diff.added === 1 ? 'record was' : 'records were'} made since: a restore removes them.`
             : ` ${formatCount(diff.added)} were added since and keep their prices.`)}
           {basedOn}
         </Text>

@@ -1,8 +1,8 @@
 /**
  * The table of a comparison: each item that differs, its prices in the backup and now side by
  * side (a price list's record with its sale, retail and MAP prices, or "No record"), what changed
- * it since, and a checkbox to choose it for a restore. A line a restore leaves (a record made
- * since, or one whose MAP price alone differs) says why and cannot be chosen.
+ * it since, and a checkbox to choose it for a restore. A line a restore leaves (a record whose
+ * MAP price alone differs) says why and cannot be chosen; a record made since is removed by it.
  */
 import type { BackupDiffItem } from '@catalog/contracts/backups';
 import { Checkbox, ScrollArea, Stack, Table, Text } from '@mantine/core';

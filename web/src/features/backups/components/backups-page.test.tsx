@@ -52,8 +52,10 @@ const recordsDiff = {
   items: [
     { productId: 101, variantId: 9001, name: 'Trail Runner', sku: 'TR-S', restorable: true, changes: [],
       backup: { regularPrice: '30.00', salePrice: null, retailPrice: '45.00', mapPrice: '28.00' }, current: { regularPrice: '27.00', salePrice: '25.00', retailPrice: '45.00', mapPrice: '28.00' } },
-    { productId: 102, variantId: 9002, name: 'Road Racer', sku: 'RR-M', restorable: false, changes: [],
+    { productId: 102, variantId: 9002, name: 'Road Racer', sku: 'RR-M', restorable: true, changes: [],
       backup: null, current: { regularPrice: '19.00', salePrice: null, retailPrice: null, mapPrice: null } },
+    { productId: 103, variantId: 9003, name: 'Hill Climber', sku: 'HC-L', restorable: false, changes: [],
+      backup: { regularPrice: '22.00', salePrice: null, retailPrice: null, mapPrice: '20.00' }, current: { regularPrice: '22.00', salePrice: null, retailPrice: null, mapPrice: '18.00' } },
   ],
 };
 const order = {
@@ -179,7 +181,7 @@ describe('the Backups screen', () => {
     expect(requests.filter((r) => r.method === 'GET' && r.url.startsWith('/api/backups')).map((r) => r.url)).toEqual(['/api/backups', '/api/backups?cursor=next-1', '/api/backups']);
   });
 
-  it('compares and restores one price list in one currency with "Prices:", leaving records made since', async () => {
+  it('compares and restores one price list in one currency with "Prices:", removing records made since', async () => {
     respond['GET /api/price-lists'] = () => json({ priceLists: [list(8, 'VIP', ['EUR']), list(7, 'Wholesale', ['USD', 'EUR'])] });
     respond[`GET /api/backups/${BACKUP_ID}/diff`] = () => json(diff);
     respond[`GET /api/backups/${BACKUP_ID}/diff?priceList=7&currency=USD`] = () => json(recordsDiff);
@@ -192,20 +194,24 @@ describe('the Backups screen', () => {
     await act(async () => labelled('Prices:').click());
     expect([...document.querySelectorAll('[role="option"]')].map((o) => o.textContent)).toEqual(['Catalog', 'VIP (EUR)', 'Wholesale (USD)', 'Wholesale (EUR)']);
     await act(async () => [...document.querySelectorAll<HTMLElement>('[role="option"]')].find((o) => o.textContent === 'Wholesale (USD)')!.click());
-    await waitFor(() => container.textContent?.includes('2 records differ from now; 40 unchanged. 1 record was made since: a restore leaves them.') ?? false);
+    await waitFor(() => container.textContent?.includes('3 records differ from now; 40 unchanged. 1 record was made since: a restore removes them.') ?? false);
     const table = container.querySelector('table[aria-label="Prices that differ"]')!;
     expect(table.textContent).toContain('MAP: 28.00');
     expect(table.textContent).toContain('Retail: 45.00');
     expect(table.textContent).toContain('No record');
-    expect(table.textContent).toContain('Not restored: Made since: a restore does not delete records');
+    expect(table.textContent).toContain('Not restored: Only its MAP price differs: a restore does not set MAP prices');
     const boxes = [...table.querySelectorAll<HTMLInputElement>('tbody input[type="checkbox"]')];
-    expect(boxes.map((b) => b.disabled)).toEqual([false, true]);
+    expect(boxes.map((b) => b.disabled)).toEqual([false, false, true]);
 
     respond[`POST /api/backups/${BACKUP_ID}/restore`] = () => json({ ...order, title: 'Restore Wholesale (USD) prices from Mar 8, 2030 at 9:05 AM' }, 201);
     await press(/^Restore all$/);
     await waitFor(() => document.querySelector('[role="dialog"]')?.textContent?.includes('Preview the restore') ?? false);
     // The record's price and sale price go back (the sale price is removed); its retail price is the same.
-    expect(document.querySelector('[role="dialog"]')!.textContent).toContain('Removed');
+    // The record made since is removed: its price goes (the catalog's applies again).
+    const dialog = document.querySelector('[role="dialog"]')!.textContent!;
+    expect(dialog).toContain('Removed');
+    expect(dialog).toContain('Road Racer (RR-M)');
+    expect(dialog).toContain('19.00');
     await press(/^Create Work Order$/);
     await waitFor(() => requests.some((r) => r.method === 'POST' && r.url.endsWith('/restore')));
     const posted = requests.find((r) => r.url.endsWith('/restore'))!.body as Record<string, unknown>;

@@ -31,10 +31,9 @@ export function recordPriceLabel(price: string | null | undefined, field: 'regul
   return field === 'sale' ? 'Not on sale' : 'None';
 }
 
-/** Why a restore leaves a line (the server's `restorable` false), or null. */
-export function notRestoredText(item: Pick<BackupDiffItem, 'backup' | 'restorable'>): string | null {
+/** Why a restore leaves a line (the server's `restorable` false: only a record's MAP price differs), or null. */
+export function notRestoredText(item: Pick<BackupDiffItem, 'restorable'>): string | null {
   if (item.restorable) return null;
-  if (item.backup === null) return 'Made since: a restore does not delete records';
   return 'Only its MAP price differs: a restore does not set MAP prices';
 }
 
@@ -65,16 +64,20 @@ const cents = (price: string | null) => (price === null ? null : parseMoney(pric
 
 /**
  * The prices a restore sets, as the work-order preview lists them: from now (old) to the
- * backup's (new). A record missing now is made again with each of its prices; lines a restore
- * leaves are not listed.
+ * backup's (new). A record missing now is made again with each of its prices; one made since is
+ * removed (its price, the catalog's applies again); lines a restore leaves are not listed.
  */
 export function restoreLines(items: readonly BackupDiffItem[]): PriceChangeLine[] {
   const lines: PriceChangeLine[] = [];
   for (const item of items) {
     const { backup, current } = item;
-    if (!item.restorable || !backup) continue;
+    if (!item.restorable) continue;
     const target = itemKey(item);
     const label = itemLabel(item);
+    if (!backup) {
+      if (current) lines.push({ target, label, field: 'regular', oldCents: cents(current.regularPrice), newCents: null });
+      continue;
+    }
     const fields = [['regular', 'regularPrice'], ['sale', 'salePrice'], ['retail', 'retailPrice']] as const;
     for (const [field, key] of fields) {
       if (key === 'retailPrice' && backup.retailPrice === undefined) continue;
