@@ -11,11 +11,16 @@
  * for the retail price (MSRP) that the change did not touch it. `approved_by` is the email of
  * the owner or admin who approved the work order (its run's rows only), `changed_by` the email
  * of whoever made the change (the undo's: who pressed Undo); both empty for the store's changes.
+ * `record` (appended last, issue 36) says what a price list record's change did to the record:
+ * `created` (there was none before: the old prices are the catalog's, which its customers paid)
+ * or `deleted` (there is none after: the new prices are the catalog's of that moment, which apply
+ * from then on); empty for a change of its prices, the catalog's changes and changes recorded
+ * before the column existed.
  */
 export const PRICE_HISTORY_EXPORT_COLUMNS = [
   'changed_at', 'product_id', 'product_name', 'sku', 'variant_id', 'price_list_id', 'currency',
   'old_regular_price', 'new_regular_price', 'old_sale_price', 'new_sale_price', 'old_retail_price', 'new_retail_price',
-  'change', 'work_order_id', 'work_order_title', 'approved_by', 'changed_by',
+  'change', 'work_order_id', 'work_order_title', 'approved_by', 'changed_by', 'record',
 ] as const;
 
 /**

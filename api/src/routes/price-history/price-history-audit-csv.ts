@@ -50,6 +50,7 @@ function auditRow(e: AuditedPriceHistoryEntry, people: ReadonlyMap<string, strin
     change, e.workOrderId ?? '', e.workOrderTitle ?? '',
     change === 'work_order' ? email(e.approvedBy) : '',
     by,
+    e.recordChange ?? '',
   ];
 }
 

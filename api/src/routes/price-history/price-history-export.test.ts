@@ -2,7 +2,7 @@
  * GET /api/price-history/export (issue 36, item 5) on each database: every kind of price change
  * of the period with who or what made it (a manual edit, a work order and its approver, an undo
  * by whoever pressed it, an order's end, a store change seen by webhook or by a sync, a price
- * list record's change), the period's bounds, another company's changes never in it, keyset
+ * list record's change, and whether it created or deleted the record), the period's bounds, another company's changes never in it, keyset
  * pages read once each, 400s naming the field, and the roles the permission table refuses.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -75,6 +75,12 @@ describe('GET /api/price-history/export', () => {
         ...price(3000, 2800), oldRetailPriceCents: 6000, newRetailPriceCents: 5500, priceListId: 7, currency: 'EUR',
       },
       { productId, changeType: 'manual', changedBy: left.id, createdAt: at(35), ...price(5100, 5150) },
+      // A record made in the store, then deleted there (its customers pay the catalog's price again: unknown in EUR).
+      { productId, variantId: w.variant.id, changeType: 'webhook', createdAt: at(40), ...price(4000, 3900), priceListId: 8, currency: 'USD', recordChange: 'created' },
+      {
+        productId, variantId: w.variant.id, changeType: 'sync', createdAt: at(45), oldRegularPriceCents: 2800, newRegularPriceCents: null,
+        oldSalePriceCents: null, newSalePriceCents: null, priceListId: 7, currency: 'EUR', recordChange: 'deleted',
+      },
     ]);
 
     const { res, text, rows } = await w.get(`/api/price-history/export?from=${FROM}&to=${TO}`);
@@ -84,15 +90,17 @@ describe('GET /api/price-history/export', () => {
     expect(text.charCodeAt(0)).toBe(0xfeff);
     expect(rows[0]).toEqual([...PRICE_HISTORY_EXPORT_COLUMNS]);
     expect(rows.slice(1)).toEqual([
-      [at(1).toISOString(), '601', 'Boots', 'BOOT', '', '', '', '50.00', '45.00', '', '', '', '', 'manual_edit', '', '', '', w.owner.email],
-      [at(5).toISOString(), '601', 'Boots', "'=BOOT-S", '6011', '', '', '40.00', '36.00', '', '', '', '', 'work_order', approved.id, 'Spring sale', w.admin.email, w.member.email],
-      [at(10).toISOString(), '601', 'Boots', 'BOOT', '', '', '', '45.00', '50.00', '', '', '', '', 'undo', undone.id, 'Oops, too low', '', w.admin.email],
-      [at(15).toISOString(), '601', 'Boots', 'BOOT', '', '', '', '50.00', '50.00', '39.00', '', '', '', 'order_end', ended.id, 'Weekend sale', '', w.owner.email],
-      [at(20).toISOString(), '601', 'Boots', 'BOOT', '', '', '', '50.00', '52.00', '', '', '', '', 'webhook', '', '', '', ''],
-      [at(25).toISOString(), '601', 'Boots', 'BOOT', '', '', '', '52.00', '51.00', '', '', '', '', 'sync', '', '', '', ''],
-      [at(30).toISOString(), '601', 'Boots', "'=BOOT-S", '6011', '7', 'EUR', '30.00', '28.00', '', '', '60.00', '55.00', 'work_order', ended.id, 'Weekend sale', '', w.owner.email],
+      [at(1).toISOString(), '601', 'Boots', 'BOOT', '', '', '', '50.00', '45.00', '', '', '', '', 'manual_edit', '', '', '', w.owner.email, ''],
+      [at(5).toISOString(), '601', 'Boots', "'=BOOT-S", '6011', '', '', '40.00', '36.00', '', '', '', '', 'work_order', approved.id, 'Spring sale', w.admin.email, w.member.email, ''],
+      [at(10).toISOString(), '601', 'Boots', 'BOOT', '', '', '', '45.00', '50.00', '', '', '', '', 'undo', undone.id, 'Oops, too low', '', w.admin.email, ''],
+      [at(15).toISOString(), '601', 'Boots', 'BOOT', '', '', '', '50.00', '50.00', '39.00', '', '', '', 'order_end', ended.id, 'Weekend sale', '', w.owner.email, ''],
+      [at(20).toISOString(), '601', 'Boots', 'BOOT', '', '', '', '50.00', '52.00', '', '', '', '', 'webhook', '', '', '', '', ''],
+      [at(25).toISOString(), '601', 'Boots', 'BOOT', '', '', '', '52.00', '51.00', '', '', '', '', 'sync', '', '', '', '', ''],
+      [at(30).toISOString(), '601', 'Boots', "'=BOOT-S", '6011', '7', 'EUR', '30.00', '28.00', '', '', '60.00', '55.00', 'work_order', ended.id, 'Weekend sale', '', w.owner.email, ''],
       // Moved to another company since: never their email.
-      [at(35).toISOString(), '601', 'Boots', 'BOOT', '', '', '', '51.00', '51.50', '', '', '', '', 'manual_edit', '', '', '', FORMER_MEMBER],
+      [at(35).toISOString(), '601', 'Boots', 'BOOT', '', '', '', '51.00', '51.50', '', '', '', '', 'manual_edit', '', '', '', FORMER_MEMBER, ''],
+      [at(40).toISOString(), '601', 'Boots', "'=BOOT-S", '6011', '8', 'USD', '40.00', '39.00', '', '', '', '', 'webhook', '', '', '', '', 'created'],
+      [at(45).toISOString(), '601', 'Boots', "'=BOOT-S", '6011', '7', 'EUR', '28.00', '', '', '', '', '', 'sync', '', '', '', '', 'deleted'],
     ]);
     expect(text).not.toContain(leaver.email);
   });
