@@ -6,7 +6,7 @@
 import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { FakeCatalogServer, product, variant } from '../testing/fake-catalog-server';
+import { FakeCatalogServer, product, storedProduct, variant } from '../testing/fake-catalog-server';
 import { readCursor } from './catalog-apply';
 import { CHUNK_SPAN } from './catalog-chunks';
 import { catalogDbName, createCatalogDb, META_CURSOR } from './catalog-db';
@@ -60,7 +60,7 @@ describe('the catalog in chunks', () => {
 
   it('serves the products and variants tables from the chunks', async () => {
     const db = newDb();
-    const rows = IDS.map((id) => ({ ...product(id), variantsOnSale: 0, onSale: false }));
+    const rows = IDS.map((id) => storedProduct(id));
     await db.products.bulkPut(rows);
     await db.variants.put({ productId: 1, ids: [7], variants: [variant(7, 1)] });
     expect(await db.products.count()).toBe(IDS.length);
@@ -115,13 +115,18 @@ describe('the catalog in chunks', () => {
     raw.close();
   });
 
-  it('drops a version 3 copy, whose rows are objects, when it opens (pulled again from 0), keeping the drafts', async () => {
-    const name = catalogDbName(`chunks-upgrade-3-${Date.now()}`);
+  // Version 3 kept rows as objects; version 4 as arrays without their variants' summary (decision 072).
+  it.each([
+    [3, JSON.stringify({ id: 1, name: 'Object row' })],
+    [4, JSON.stringify([1, 'Array row without its variants\' summary'])],
+  ])('drops a version %i copy when it opens (pulled again from 0), keeping the drafts', async (version, row) => {
+    const name = catalogDbName(`chunks-upgrade-${version}-${Date.now()}`);
     const old = new Dexie(name);
     old.version(1).stores({ products: 'id', variants: 'productId, *ids', categories: 'path', meta: 'key' });
     old.version(2).stores({ outbox: '++seq, &id', drafts: 'id, updatedAt', workOrders: 'id' });
     old.version(3).stores({ products: 'id', variants: 'productId', chunks: 'key', variantChunks: 'key', variantOwners: 'key' });
-    await old.table('chunks').put({ key: 0, ids: [1], rows: [JSON.stringify({ id: 1, name: 'Object row' })] });
+    if (version === 4) old.version(4).stores({});
+    await old.table('chunks').put({ key: 0, ids: [1], rows: [row] });
     await old.table('categories').put({ path: 'Home', count: 1 });
     await old.table('meta').put({ key: META_CURSOR, value: 42 });
     await old.table('drafts').put({ id: 'draft-3', title: 'Kept', productCount: 0, createdAt: 1, updatedAt: 1, state: {} });
@@ -135,7 +140,7 @@ describe('the catalog in chunks', () => {
     const server = new FakeCatalogServer();
     server.putProduct(product(1, { name: 'Array row' }));
     await pullChanges(db, { fetchChanges: async (c) => server.changes(c) });
-    expect((await db.products.toArray()).map((p) => p.name)).toEqual(['Array row']);
+    expect((await db.products.toArray()).map((p) => [p.name, p.variantSummary])).toEqual([['Array row', [0, null, false, null, false, 0]]]);
     db.close();
   });
 });

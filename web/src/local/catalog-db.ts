@@ -206,6 +206,12 @@ export function createCatalogDb(name: string): CatalogDb {
   db.version(4).stores({}).upgrade((tx) => {
     for (const store of ['chunks', 'variantChunks', 'variantOwners', 'categories', 'meta']) tx.idbtrans.objectStore(store).clear();
   });
+  // Product rows keep what their list row shows of their variants (variant-summary.ts, decision
+  // 072), which a copy written before cannot know without reading every variant: it is dropped
+  // and pulled again, as version 4 did.
+  db.version(5).stores({}).upgrade((tx) => {
+    for (const store of ['chunks', 'variantChunks', 'variantOwners', 'categories', 'meta']) tx.idbtrans.objectStore(store).clear();
+  });
   db.use(chunkTables);
   return db;
 }

@@ -5,6 +5,7 @@
  */
 import { skuTextOf, type ProductFilters, type ProductFilterSubject } from '@catalog/contracts/product-filters';
 import type { IndexPriceSource } from './catalog-index-prices';
+import type { ListedProduct } from './listed-product';
 import type { StoredProduct } from './catalog-rows';
 import type { Masks } from './search-masks';
 
@@ -43,6 +44,8 @@ export interface Entry extends Masks, ProductFilterSubject {
   deleted: boolean;
   /** The store's id of its base variant (a price list's record of a product without options names it); null: none or unknown. */
   base: number | null;
+  /** Its list row (listed-product.ts); null for a row stored without its variants' summary. */
+  listed: ListedProduct | null;
 }
 
 /** "  Blue  MUG " -> ["blue", "mug"]. */

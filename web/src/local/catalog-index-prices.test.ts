@@ -5,7 +5,7 @@
  * a price filter is the catalog's.
  */
 import { describe, expect, it } from 'vitest';
-import { product, variant } from '../testing/fake-catalog-server';
+import { product, storedProduct, variant } from '../testing/fake-catalog-server';
 import { CatalogIndex } from './catalog-index';
 import type { IndexFilter } from './catalog-index-entry';
 import type { CatalogPricedProduct } from './catalog-index-prices';
@@ -13,7 +13,7 @@ import type { StoredProduct } from './catalog-rows';
 import type { RecordTuple } from './price-list-db';
 import { buildPriceSource } from './price-list-index';
 
-const stored = (id: number, fields: Partial<StoredProduct> = {}): StoredProduct => ({ ...product(id, fields), variantsOnSale: 0, onSale: false, ...fields });
+const stored = storedProduct;
 const rec = (price: string, sale: string | null = null): RecordTuple => [price, sale, null, null];
 
 const CATALOG = [

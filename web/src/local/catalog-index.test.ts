@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { product } from '../testing/fake-catalog-server';
+import { product, storedProduct, variant } from '../testing/fake-catalog-server';
 import type { StoredProduct } from './catalog-db';
 import { CatalogIndex } from './catalog-index';
+import { listedOf } from './listed-product';
+import { toLocal } from './read-products';
+import { fromVariants, toStored } from './stored-product';
 
-const stored = (id: number, fields: Partial<StoredProduct> = {}): StoredProduct => ({ ...product(id, fields), variantsOnSale: 0, onSale: false, ...fields });
+const stored = storedProduct;
 
 function indexOf(products: StoredProduct[]) {
   const index = new CatalogIndex();
@@ -28,6 +31,23 @@ describe('local catalog queries', () => {
     expect(index.query({ search: 'blue' }, 0, 10).ids).toEqual([6, 1]); // SKU AP-BLUE, name Blue...
     expect(index.query({ search: 'sh-1' }, 0, 10).ids).toEqual([3]);
     expect(index.query({ search: 'nothing like it' }, 0, 10)).toEqual({ ids: [], total: 0 });
+  });
+
+  it('keeps each product\'s list row, the same as its full row gives, and none for a row stored without its variants\' summary', () => {
+    const shirt = {
+      ...toStored(product(7, { name: 'Shirt', regularPrice: '30.00', status: 'draft' }), fromVariants([
+        variant(70, 7, { regularPrice: '25.00', salePrice: '19.00', stock: 4 }), variant(71, 7, { regularPrice: null, stock: 3 }),
+      ])),
+      pending: true,
+    };
+    const index = indexOf([...CATALOG, shirt, stored(8, { variantSummary: undefined })]);
+    expect(index.listed([7, 1])).toEqual([
+      listedOf({ ...toLocal(shirt, [variant(70, 7, { regularPrice: '25.00', salePrice: '19.00', stock: 4 }), variant(71, 7, { regularPrice: null, stock: 3 })]), pending: true }),
+      listedOf(toLocal(CATALOG[0]!, [])),
+    ]);
+    expect(index.listed([7])![0]).toMatchObject({ variantCount: 2, status: 'draft', pending: true, pricing: { fromVariants: true, regularPrice: '25.00', salePrice: '19.00', stock: 7 } });
+    expect(index.listed([1, 8])).toBeNull();
+    expect(index.listed([1, 999])).toBeNull();
   });
 
   it('filters a category with its subcategories, not a sibling with the same prefix', () => {

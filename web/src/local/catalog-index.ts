@@ -2,8 +2,10 @@
  * The in-memory index that answers the catalog's queries on the device: search, category (with
  * subcategories), sale and visibility filters, name order, totals and pages, for 100,000
  * products within a frame. It holds one compact entry per product (id, lower-cased name and
- * SKU, interned category, flags), is filled once from IndexedDB and then kept in step by each
- * applied replication page. Full rows are read from IndexedDB by id for the page shown only.
+ * SKU, interned category, flags, and what the products list shows of it: listed-product.ts), is
+ * filled once from IndexedDB and then kept in step by each applied replication page. The products
+ * list draws its page from those (decision 072); full rows with their variants are read from
+ * IndexedDB by id for the screens that need them (a product's panel, the order picker).
  *
  * Search: every word of the query (split on white space, case-insensitive) must occur in the
  * product's name or SKU. Order: lower-cased name, then id (as GET /api/products). The product
@@ -21,6 +23,7 @@ import {
 } from './catalog-index-entry';
 import { onSaleUnder, pricedFilterMatcher, readsPrices } from './catalog-index-prices';
 import { LIKELY_NEXT_BUDGET, likelyNextIds } from './catalog-index-likely-next';
+import { listedOfStored, type ListedProduct } from './listed-product';
 import { decidedByMasks, masksOf } from './search-masks';
 
 interface CachedMatches {
@@ -128,6 +131,20 @@ export class CatalogIndex {
   }
 
   /**
+   * The list rows of `ids` (listed-product.ts), in their order; null when one is unknown or was
+   * stored without its variants' summary (its full row must be read).
+   */
+  listed(ids: readonly number[]): ListedProduct[] | null {
+    const rows: ListedProduct[] = [];
+    for (const id of ids) {
+      const row = this.byId.get(id)?.listed;
+      if (!row) return null;
+      rows.push(row);
+    }
+    return rows;
+  }
+
+  /**
    * What a price source (catalog-index-prices.ts) needs of a product: its base variant's id and
    * whether the catalog has it or a variant on sale; undefined for a product not in the index.
    */
@@ -154,11 +171,12 @@ export class CatalogIndex {
       existing.sale = product.onSale;
       existing.visible = product.isVisible;
       existing.base = product.baseVariantId ?? null;
+      existing.listed = listedOfStored(product);
       Object.assign(existing, subject);
     } else {
       const entry: Entry = {
         id: product.id, key, text, ...masks, ...subject, category, sale: product.onSale, visible: product.isVisible, deleted: false,
-        base: product.baseVariantId ?? null,
+        base: product.baseVariantId ?? null, listed: listedOfStored(product),
       };
       this.byId.set(product.id, entry);
       this.added.push(entry);

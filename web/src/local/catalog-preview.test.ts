@@ -4,7 +4,7 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FakeCatalogServer, product } from '../testing/fake-catalog-server';
+import { FakeCatalogServer, product, storedProduct } from '../testing/fake-catalog-server';
 import { holdIndexLoad } from '../testing/hold-index-load';
 import { createCatalogDb } from './catalog-db';
 import { CatalogIndex } from './catalog-index';
@@ -37,11 +37,7 @@ async function pulledCatalog(n: number, fields: (id: number) => Parameters<typeo
 describe('the first-page snapshot', () => {
   it('holds the first ids in name order, all and visible only, and answers only the pages it holds whole', async () => {
     const db = createCatalogDb(nextUid());
-    const rows = Array.from({ length: 300 }, (_, i) => ({
-      ...product(i + 1, { name: `Item ${String(300 - i).padStart(3, '0')}`, isVisible: i % 3 !== 0 }),
-      variantsOnSale: 0,
-      onSale: false,
-    }));
+    const rows = Array.from({ length: 300 }, (_, i) => storedProduct(i + 1, { name: `Item ${String(300 - i).padStart(3, '0')}`, isVisible: i % 3 !== 0 }));
     await db.products.bulkPut(rows);
     const index = new CatalogIndex();
     index.apply(rows);

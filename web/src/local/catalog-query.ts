@@ -8,8 +8,11 @@
  * index builds, the first pages without a search or category come from a snapshot of its order
  * (catalog-preview.ts); other queries wait for the index (loading), never answered from a part.
  *
- * Stable names and shapes: queryCatalog, useCatalogQuery, useCatalogCategories,
- * getLocalProducts, getWholeCatalog, LocalProduct, CatalogQueryParams, CatalogQueryResult.
+ * The products list draws its page from the index's list rows instead (useListedQuery, decision
+ * 072): no read at all.
+ *
+ * Stable names and shapes: queryCatalog, useCatalogQuery, useListedQuery, useCatalogCategories,
+ * getLocalProducts, getWholeCatalog, LocalProduct, ListedProduct, CatalogQueryParams, CatalogQueryResult.
  */
 import { hasProductFilters, type ProductFilters } from '@catalog/contracts/product-filters';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -17,14 +20,16 @@ import { flushSync } from 'react-dom';
 import { useBackgroundStore } from '../lib/use-background-store';
 import { prefetch } from './catalog-query-prefetch';
 import {
-  EMPTY, peekCatalog, peekPreview, previewCatalog, queryCatalog, type CatalogQueryParams, type CatalogQueryResult,
+  EMPTY, pageOf, peekCatalog, peekPreview, previewCatalog, queryCatalog, sizeOf, type CatalogQueryParams, type CatalogQueryResult,
 } from './catalog-query-read';
 import { deviceCatalog } from './device-catalog';
+import { listedOf, type ListedProduct } from './listed-product';
 import type { CatalogView } from './local-catalog';
 import type { LocalProduct, LocalVariant } from './local-product';
 
 /** Declared in local-product.ts (a leaf, which local-catalog.ts imports too); named here for the screens. */
 export type { LocalProduct, LocalVariant };
+export type { ListedProduct } from './listed-product';
 export { getLocalProducts, getWholeCatalog, peekPreview, previewCatalog, queryCatalog } from './catalog-query-read';
 export type { CatalogQueryParams, CatalogQueryResult } from './catalog-query-read';
 
@@ -63,9 +68,12 @@ function useCatalogView(): CatalogView {
  * builds, the default first pages show from its snapshot (previewCatalog) and any other query is
  * loading until the index answers it: a preview never stands in for another query's answer.
  */
-export function useCatalogQuery(params: CatalogQueryParams): CatalogQueryState {
+export function useCatalogQuery(params: CatalogQueryParams, { enabled = true }: { enabled?: boolean } = {}): CatalogQueryState {
   const view = useCatalogView();
-  const { version, ready, uid } = view;
+  const { version } = view;
+  // Disabled (useListedQuery answers from the index): nothing is read, peeked or read ahead.
+  const ready = enabled && view.ready;
+  const uid = enabled ? view.uid : null;
   const { search, category, saleOnly, visibleOnly, page, pageSize } = params;
   // A price list's prices (issue 35): its key names them, so the same key is the same query.
   const prices = params.prices ?? null;
@@ -75,13 +83,13 @@ export function useCatalogQuery(params: CatalogQueryParams): CatalogQueryState {
   const filters = JSON.stringify([uid, search, category, saleOnly, visibleOnly, productFilters, prices?.key ?? null, page, pageSize]);
   const key = `${version}\u0000${filters}`;
   const immediate = useMemo(
-    () => (view.ready ? peekCatalog(view.loaded(), { search, category, saleOnly, visibleOnly, filters: picked, prices, page, pageSize }) : null),
-    [view, search, category, saleOnly, visibleOnly, picked, prices, page, pageSize],
+    () => (ready ? peekCatalog(view.loaded(), { search, category, saleOnly, visibleOnly, filters: picked, prices, page, pageSize }) : null),
+    [view, ready, search, category, saleOnly, visibleOnly, picked, prices, page, pageSize],
   );
   // While the index loads: the first page from the snapshot, in this render when its rows are in.
   const previewNow = useMemo(
-    () => (!view.ready && view.uid ? peekPreview(view.previewed(), { search, category, saleOnly, visibleOnly, filters: picked, prices, page, pageSize }) : null),
-    [view, search, category, saleOnly, visibleOnly, picked, prices, page, pageSize],
+    () => (enabled && !view.ready && view.uid ? peekPreview(view.previewed(), { search, category, saleOnly, visibleOnly, filters: picked, prices, page, pageSize }) : null),
+    [view, enabled, search, category, saleOnly, visibleOnly, picked, prices, page, pageSize],
   );
   const [read, setRead] = useState<{ key: string; result: CatalogQueryResult } | null>(null);
   const [preview, setPreview] = useState<{ key: string; result: CatalogQueryResult } | null>(null);
@@ -144,6 +152,40 @@ export function useCatalogQuery(params: CatalogQueryParams): CatalogQueryState {
   const stale = last.current && (last.current.filters === filters || (ready && !last.current.preview)) ? last.current.result : null;
   const result = answer ?? stale;
   return { ...(result ?? EMPTY), isLoading: result === null };
+}
+
+export interface ListedQueryState {
+  products: ListedProduct[];
+  /** The full rows the page was made from, when it was (seen through a price list, or while the index loads); null: from the index. */
+  rows: LocalProduct[] | null;
+  total: number;
+  isLoading: boolean;
+}
+
+/**
+ * The products list's page (decision 072). In the catalog's prices, once the index is loaded:
+ * from the index's list rows, in the render that asked, with nothing read from IndexedDB (the
+ * full query is disabled: no read, no read-ahead). Seen through a price list (whose prices need
+ * the variants) or while the index loads: from useCatalogQuery's full rows, as list rows too.
+ */
+export function useListedQuery(params: CatalogQueryParams): ListedQueryState {
+  const view = useCatalogView();
+  const { search, category, saleOnly, visibleOnly, page, pageSize } = params;
+  const prices = params.prices ?? null;
+  const productFilters = hasProductFilters(params.filters) ? JSON.stringify(params.filters) : '';
+  const picked = useMemo(() => (productFilters ? (JSON.parse(productFilters) as ProductFilters) : undefined), [productFilters]);
+  const fromIndex = useMemo(() => {
+    const loaded = view.ready && !prices ? view.loaded() : null;
+    if (!loaded) return null;
+    const query = { search, category, saleOnly, visibleOnly, filters: picked, page, pageSize };
+    const { ids, total } = loaded.index.query(query, (pageOf(query) - 1) * sizeOf(query), sizeOf(query));
+    const products = loaded.index.listed(ids);
+    return products && { products, total };
+  }, [view, prices, search, category, saleOnly, visibleOnly, picked, page, pageSize]);
+  const full = useCatalogQuery(params, { enabled: fromIndex === null });
+  const listed = useMemo(() => full.products.map(listedOf), [full.products]);
+  if (fromIndex) return { ...fromIndex, rows: null, isLoading: false };
+  return { products: listed, rows: full.products, total: full.total, isLoading: full.isLoading };
 }
 
 /** Every brand name in the local catalog, sorted: from the index once loaded (empty before). */

@@ -16,7 +16,7 @@ type Row = readonly unknown[];
 /** The keys, in the order written. Append only: reordering needs a new database version (catalog-db.ts). */
 const PRODUCT_KEYS = [
   'id', 'name', 'category', 'sku', 'regularPrice', 'salePrice', 'stock', 'weight', 'status', 'retailPrice', 'costPrice', 'brand',
-  'isVisible', 'lastUpdated', 'version', 'baseVariantId', 'variantsOnSale', 'onSale', 'variantSkus', 'pending',
+  'isVisible', 'lastUpdated', 'version', 'baseVariantId', 'variantsOnSale', 'onSale', 'variantSkus', 'pending', 'variantSummary',
 ] as const satisfies ReadonlyArray<keyof StoredProduct>;
 const VARIANT_KEYS = [
   'id', 'productId', 'variantSku', 'regularPrice', 'salePrice', 'stock', 'optionValues', 'retailPrice', 'costPrice', 'version', 'pending',
@@ -57,6 +57,7 @@ function productOf(a: Row): StoredProduct {
   if (a[15] != null) p.baseVariantId = a[15] as number;
   if (a[18] != null) p.variantSkus = a[18] as string[];
   if (a[19] != null) p.pending = a[19] as boolean;
+  if (a[20] != null) p.variantSummary = a[20] as NonNullable<StoredProduct['variantSummary']>;
   return p;
 }
 

@@ -4,6 +4,7 @@
  * its variants, and the chunks and owner buckets that hold them (catalog-chunks.ts).
  */
 import type { ReplicatedProduct, ReplicatedVariant } from '@catalog/contracts/replication';
+import type { VariantSummary } from './variant-summary';
 
 /** A product row as stored: the replicated row plus what the index derives from its variants. */
 export interface StoredProduct extends ReplicatedProduct {
@@ -13,6 +14,11 @@ export interface StoredProduct extends ReplicatedProduct {
   onSale: boolean;
   /** Its variants' SKUs, lower-cased (the SKU filter looks in them too); absent or empty for none. */
   variantSkus?: string[];
+  /**
+   * What its list row shows of its variants (variant-summary.ts): the list is drawn without
+   * reading them. Kept by every write since database version 5, which pulls older copies again.
+   */
+  variantSummary?: VariantSummary;
   /** A price edit of the product or of one of its variants waits in the outbox. */
   pending?: boolean;
 }

@@ -102,6 +102,6 @@ describe('chooseIndexedDb', () => {
     } finally {
       db.close();
     }
-    expect(await memoryIndexedDb.databases()).toContainEqual({ name: catalogDbName('framed-user'), version: 40 });
+    expect(await memoryIndexedDb.databases()).toContainEqual({ name: catalogDbName('framed-user'), version: 50 });
   });
 });

@@ -7,6 +7,7 @@
 import { isOnSale } from '@catalog/contracts/money';
 import { PriceEditSentForApproval, type ProductPriceEdit, type VariantPriceEdit } from '@catalog/contracts/products';
 import type { CatalogDb, OutboxEntry, PricesBefore, SentForApproval, StoredProduct, StoredVariantSet } from './catalog-db';
+import { summarizeVariants } from './variant-summary';
 
 export const isPriceEdit = (e: OutboxEntry) => e.kind === 'productPrice' || e.kind === 'variantPrice';
 /** Still to be sent (or on its way): not refused, nor taken by the server as an order awaiting approval. */
@@ -71,7 +72,10 @@ export function overlayPendingEdits(
     delete next.pending;
     for (const e of edits) if (e.kind === 'productPrice') next = withEdit(next, e.request.body as ProductPriceEdit);
     const set = sets.get(row.id);
-    if (set) next.variantsOnSale = set.variants.filter((v) => isOnSale(v.salePrice)).length;
+    if (set) {
+      next.variantsOnSale = set.variants.filter((v) => isOnSale(v.salePrice)).length;
+      next.variantSummary = summarizeVariants(set.variants);
+    }
     next.onSale = isOnSale(next.salePrice) || next.variantsOnSale > 0;
     if (edits.length) next.pending = true;
     products[i] = next;

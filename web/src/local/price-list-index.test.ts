@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CatalogIndex } from './catalog-index';
 import { createPriceListDb, META_CATALOG_CURRENCY, type PriceListDb } from './price-list-db';
 import { parseChoice, readListPrices, readPriceListChoices } from './price-list-index';
-import { product } from '../testing/fake-catalog-server';
+import { storedProduct } from '../testing/fake-catalog-server';
 import { putProductRecords } from '../testing/price-list-copy';
 
 let db: PriceListDb | undefined;
@@ -34,7 +34,7 @@ async function copy() {
 
 function catalog() {
   const index = new CatalogIndex();
-  index.apply([1, 2].map((id) => ({ ...product(id, { baseVariantId: 1000 + id }), variantsOnSale: 0, onSale: false })));
+  index.apply([1, 2].map((id) => storedProduct(id, { baseVariantId: 1000 + id })));
   return index;
 }
 

@@ -11,7 +11,7 @@ import type { LocalProduct } from './local-product';
 
 /** A stored row as the screens see it: without the index's own fields, with its variants. */
 export function toLocal(row: StoredProduct, variants: ReplicatedVariant[]): LocalProduct {
-  const { onSale: _onSale, variantsOnSale: _count, variantSkus: _skus, ...product } = row;
+  const { onSale: _onSale, variantsOnSale: _count, variantSkus: _skus, variantSummary: _summary, ...product } = row;
   return { ...product, variants };
 }
 

@@ -9,6 +9,8 @@ import {
   type ReplicatedProduct,
   type ReplicatedVariant,
 } from '@catalog/contracts/replication';
+import type { StoredProduct } from '../local/catalog-rows';
+import { summarizeVariants } from '../local/variant-summary';
 
 type Row<T> = { row: T; version: number; deleted: boolean };
 
@@ -31,6 +33,11 @@ export function product(id: number, fields: Partial<ReplicatedProduct> = {}): Re
     version: 0,
     ...fields,
   };
+}
+
+/** A product row as the device stores it, without variants (`fields` over it all). */
+export function storedProduct(id: number, fields: Partial<StoredProduct> = {}): StoredProduct {
+  return { ...product(id, fields), variantsOnSale: 0, onSale: false, variantSummary: summarizeVariants([]), ...fields };
 }
 
 export function variant(id: number, productId: number, fields: Partial<ReplicatedVariant> = {}): ReplicatedVariant {

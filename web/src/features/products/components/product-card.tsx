@@ -8,11 +8,10 @@
  */
 import { categoryLabel, skuLabel } from '@catalog/contracts/catalog';
 import { memo } from 'react';
-import type { LocalProduct } from '../../../local/catalog-query';
 import type { ListPrices } from '../../../local/price-list-index';
-import { LIST_SOURCE_LABELS, listPricing } from '../utils/list-pricing';
+import { LIST_SOURCE_LABELS, type ListPricing, type ShownProduct } from '../utils/list-pricing';
 import { formatMoney } from '../utils/price-list-rows';
-import { displayPricing, formatPrice } from '../utils/product-pricing';
+import { formatPrice } from '../utils/product-pricing';
 import classes from './product-card.module.css';
 import { PendingPill } from './pending-pill';
 import { Pill } from './pill';
@@ -21,7 +20,7 @@ import { COLUMN_LABELS, type OptionalColumn } from './column-chooser';
 import { optionalValue } from './product-table';
 
 export interface ProductCardProps {
-  product: LocalProduct;
+  product: ShownProduct;
   showStock: boolean;
   /** Optional fields chosen on this device (Brand, MSRP, Cost), under the prices. */
   columns?: readonly OptionalColumn[];
@@ -30,10 +29,10 @@ export interface ProductCardProps {
   onOpen: (productId: number) => void;
 }
 
-/** The prices of the card seen through a price list: its price, sale price and where they come from. */
-function ListPriceFields({ product, list }: { product: LocalProduct; list: ListPrices }) {
-  const pricing = listPricing(product, list);
-  const from = pricing.fromVariants ? ' (from)' : '';
+/** The prices of the card seen through a price list: its price, sale price and where they come from ('—' before they are known). */
+function ListPriceFields({ pricing }: { pricing: ListPricing | undefined }) {
+  const from = pricing?.fromVariants ? ' (from)' : '';
+  if (!pricing) return <div><span className={classes.label}>Price</span><span className={classes.price}>—</span></div>;
   return (
     <>
       <div>
@@ -53,7 +52,7 @@ function ListPriceFields({ product, list }: { product: LocalProduct; list: ListP
 }
 
 export const ProductCard = memo(function ProductCard({ product, showStock, columns = [], list, onOpen }: ProductCardProps) {
-  const pricing = displayPricing(product);
+  const { pricing } = product;
   const from = pricing.fromVariants ? ' (from)' : '';
   return (
     <article className={classes.card} aria-label={product.name}>
@@ -63,7 +62,7 @@ export const ProductCard = memo(function ProductCard({ product, showStock, colum
       <p className={classes.category}>{categoryLabel(product.category)}</p>
       <div className={classes.prices}>
         {list ? (
-          <ListPriceFields product={product} list={list} />
+          <ListPriceFields pricing={product.listPricing} />
         ) : (
           <>
             <div>
@@ -91,7 +90,7 @@ export const ProductCard = memo(function ProductCard({ product, showStock, colum
         <span className={classes.sku}>SKU: {skuLabel(product.sku)}</span>
         <span className={classes.badges}>
           {product.pending && <PendingPill />}
-          {product.variants.length > 1 && <span className={classes.variants}>{product.variants.length} variants</span>}
+          {product.variantCount > 1 && <span className={classes.variants}>{product.variantCount} variants</span>}
           {showStock && <StockBadge stock={pricing.stock} />}
         </span>
       </div>

@@ -4,8 +4,8 @@
  * only when the page of results changes.
  */
 import { memo } from 'react';
-import type { LocalProduct } from '../../../local/catalog-query';
 import type { ListPrices } from '../../../local/price-list-index';
+import type { ShownProduct } from '../utils/list-pricing';
 import type { OptionalColumn } from './column-chooser';
 import { ProductCard, ProductCardPlaceholder } from './product-card';
 import classes from './product-card.module.css';
@@ -18,7 +18,7 @@ const PLACEHOLDERS = [1, 2, 3, 4, 5, 6];
 
 export interface ProductResultsProps {
   isLoading: boolean;
-  products: LocalProduct[];
+  products: ShownProduct[];
   total: number;
   filtered: boolean;
   view: ProductsView;

@@ -9,11 +9,10 @@
 import { categoryLabel, skuLabel } from '@catalog/contracts/catalog';
 import { Table, Text, UnstyledButton } from '@mantine/core';
 import { memo } from 'react';
-import type { LocalProduct } from '../../../local/catalog-query';
 import type { ListPrices } from '../../../local/price-list-index';
-import { LIST_SOURCE_LABELS, listPricing } from '../utils/list-pricing';
+import { LIST_SOURCE_LABELS, type ListPricing, type ShownProduct } from '../utils/list-pricing';
 import { formatMoney } from '../utils/price-list-rows';
-import { displayPricing, formatPrice } from '../utils/product-pricing';
+import { formatPrice } from '../utils/product-pricing';
 import classes from './products.module.css';
 import { PendingPill } from './pending-pill';
 import { Pill } from './pill';
@@ -22,7 +21,7 @@ import { StockBadge } from './stock-badge';
 import { COLUMN_LABELS, type OptionalColumn } from './column-chooser';
 
 export interface ProductTableProps {
-  products: LocalProduct[];
+  products: ShownProduct[];
   showStock: boolean;
   /** Optional columns chosen on this device (Brand, MSRP, Cost), after Sale Price. */
   columns?: readonly OptionalColumn[];
@@ -31,9 +30,9 @@ export interface ProductTableProps {
   onOpen: (productId: number) => void;
 }
 
-/** A row's price cells seen through a price list: price, sale price, and where they come from. */
-function ListPriceCells({ product, list }: { product: LocalProduct; list: ListPrices }) {
-  const pricing = listPricing(product, list);
+/** A row's price cells seen through a price list: price, sale price, and where they come from ('—' before they are known). */
+function ListPriceCells({ pricing }: { pricing: ListPricing | undefined }) {
+  if (!pricing) return <><Table.Td>—</Table.Td><Table.Td>—</Table.Td><Table.Td>—</Table.Td></>;
   const from = pricing.fromVariants ? ' (from)' : '';
   return (
     <>
@@ -53,7 +52,7 @@ function ListPriceCells({ product, list }: { product: LocalProduct; list: ListPr
 }
 
 /** A product's value in an optional column: the brand, or its own retail price / cost ('—' for none). */
-export function optionalValue(product: LocalProduct, column: OptionalColumn): string {
+export function optionalValue(product: Pick<ShownProduct, 'brand' | 'retailPrice' | 'costPrice'>, column: OptionalColumn): string {
   if (column === 'brand') return product.brand ?? '—';
   return formatPrice(product[column]);
 }
@@ -80,7 +79,7 @@ export const ProductTable = memo(function ProductTable({ products, showStock, co
         </Table.Thead>
         <Table.Tbody>
           {products.map((product) => {
-            const pricing = displayPricing(product);
+            const { pricing } = product;
             const from = pricing.fromVariants ? ' (from)' : '';
             return (
               <Table.Tr key={product.id} className={classes.row} onClick={() => onOpen(product.id)}>
@@ -94,7 +93,7 @@ export const ProductTable = memo(function ProductTable({ products, showStock, co
                 </Table.Td>
                 <Table.Td>{skuLabel(product.sku)}</Table.Td>
                 {list ? (
-                  <ListPriceCells product={product} list={list} />
+                  <ListPriceCells pricing={product.listPricing} />
                 ) : (
                   <>
                     <Table.Td>

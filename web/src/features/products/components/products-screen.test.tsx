@@ -179,8 +179,13 @@ describe('ProductsScreen', () => {
     const pager = container.querySelector('nav[aria-label="Pages"]')!;
     expect(buttons(pager, /^\d+$/).map((b) => b.textContent)).toEqual(['1', '2', '3', '4', '5']);
     expect(container.textContent).toContain('Showing 1 to 20 of 130 products');
+    // Another page is drawn from the index's list rows (decision 072): no product is read from IndexedDB.
+    const gets = vi.spyOn(IDBObjectStore.prototype, 'get');
+    const chunkReads = () => gets.mock.contexts.filter((store) => ['chunks', 'variantChunks'].includes((store as IDBObjectStore).name)).length;
     await act(async () => buttons(pager, '5')[0]!.click());
     await waitFor(() => container.textContent?.includes('Showing 81 to 100 of 130 products') ?? false);
+    expect(container.querySelectorAll('article[aria-label^="Z item"]').length).toBe(20);
+    expect(chunkReads()).toBe(0);
     expect(buttons(container.querySelector('nav[aria-label="Pages"]')!, /^\d+$/).map((b) => b.textContent)).toEqual(['3', '4', '5', '6', '7']);
   });
 

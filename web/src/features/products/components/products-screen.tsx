@@ -18,7 +18,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { memo, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ProductFilterControls } from '../../../components/product-filter-controls';
-import { useCatalogBrands, useCatalogCategories, useCatalogQuery } from '../../../local/catalog-query';
+import { useCatalogBrands, useCatalogCategories, useListedQuery } from '../../../local/catalog-query';
 import { useProductFilterParams } from '../../../lib/product-filter-params';
 import { formatCount } from '../../../lib/format-number';
 import { exportCatalogCsv } from '../api/export-csv';
@@ -28,6 +28,7 @@ import {
 import { CATALOG_VALUE, useListPrices } from '../../../local/use-list-prices';
 import { choiceValue, parseChoice } from '../../../local/price-list-index';
 import { formatHistoryDate } from '../utils/format-history';
+import { listPricing } from '../utils/list-pricing';
 import { clampPage } from '../utils/pagination';
 import { CatalogDownloadProgress } from './catalog-download-progress';
 import { ColumnChooser, useProductColumns } from './column-chooser';
@@ -116,7 +117,7 @@ export function ProductsScreen({ syncControls, renderCategoryPicker, showStock, 
 
   const categories = useCatalogCategories();
   const brands = useCatalogBrands();
-  const query = useCatalogQuery({
+  const query = useListedQuery({
     search,
     category: category ?? undefined,
     visibleOnly,
@@ -125,7 +126,12 @@ export function ProductsScreen({ syncControls, renderCategoryPicker, showStock, 
     page,
     pageSize,
   });
-  const { products, total } = query;
+  const { total } = query;
+  // Seen through a price list: each product's prices in it, from its full row (the variants').
+  const products = useMemo(
+    () => (listPrices && query.rows ? query.products.map((p, i) => ({ ...p, listPricing: listPricing(query.rows![i]!, listPrices) })) : query.products),
+    [listPrices, query.rows, query.products],
+  );
   // Until the chosen list's prices are read, the catalog's answer is not shown as the list's.
   const isLoading = query.isLoading || listLoading;
   // Other filters: back to the first page (not on the first render: a shared link keeps its page 1 anyway).

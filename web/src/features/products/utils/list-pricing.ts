@@ -8,12 +8,15 @@
  * catalog's prices, or both.
  */
 import { catalogPricesOf, priceListPrices, type PriceListPrices } from '@catalog/contracts/price-list-view';
-import type { LocalProduct } from '../../../local/catalog-query';
+import type { ListedProduct, LocalProduct } from '../../../local/catalog-query';
 import type { RecordTuple } from '../../../local/price-list-db';
 import type { ListPrices } from '../../../local/price-list-index';
 import { lowestPositive, usesVariantPricing } from './product-pricing';
 
 export type ListPriceSource = 'record' | 'catalog' | 'mixed';
+
+/** A product as the products screen shows it: its list row, and seen through a price list, that list's prices. */
+export type ShownProduct = ListedProduct & { listPricing?: ListPricing };
 
 export interface ListPricing {
   /** Prices are the lowest among the variants: shown with '(from)'. */
