@@ -8,7 +8,10 @@
  * (services/lowest-price: the history reads and the steps) for the catalog, the median and the
  * fastest of R runs after a warm-up, on SQLite (a file in a temporary directory) and, when
  * BENCH_DATABASE_URL or TEST_DATABASE_URL is set, on PostgreSQL (a schema of its own, dropped
- * afterwards). Also times one product's answer (3 variants), what the API route reads.
+ * afterwards). Also times one product's answer (3 variants), what the API route reads, and the
+ * low of all N variants in a price list in the catalog's currency (--records R changes of each
+ * variant's record over the year, 25 by default: the record created, its price changed, and now
+ * and then deleted, so the catalog's prices apply until it is created again).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -35,6 +38,9 @@ function option(name: string, fallback: number): number {
 const variants = option('variants', 3000);
 const changes = option('changes', 100);
 const runs = option('runs', 7);
+const recordChanges = option('records', 25);
+/** The price list the records are in (no list row is needed: the history names it). */
+const LIST = { priceListId: 7, currency: 'USD' };
 const root = process.env.CATALOG_ROOT ?? process.cwd();
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
@@ -45,7 +51,7 @@ function products(): ProductInput[] {
   }));
 }
 
-/** A year of changes per variant: a new regular price most times, a sale starting or ending otherwise. */
+/** A year of changes per variant: a new regular price most times, a sale starting or ending otherwise; then its record's. */
 function history(rows: readonly ProductWithVariants[]): NewPriceHistoryEntry[] {
   const prng = createPrng(36);
   const random = () => prng.next();
@@ -56,19 +62,52 @@ function history(rows: readonly ProductWithVariants[]): NewPriceHistoryEntry[] {
     for (const variant of product.variants) {
       let regular = 5000;
       let sale: number | null = null;
+      const catalog: NewPriceHistoryEntry[] = [];
       for (let c = 0; c < changes; c++) {
         const next = { regular, sale };
         if (random() < 0.7) next.regular = 2000 + Math.floor(random() * 6000);
         else next.sale = sale === null ? Math.floor(next.regular * 0.8) : null;
-        entries.push({
+        catalog.push({
           productId: product.id, variantId: variant.id, changeType: 'sync', oldRegularPriceCents: regular, oldSalePriceCents: sale,
           newRegularPriceCents: next.regular, newSalePriceCents: next.sale, createdAt: new Date(start + c * step + Math.floor(random() * step * 0.9)),
         });
         ({ regular, sale } = next);
       }
+      entries.push(...catalog, ...recordHistory(product, variant.id, catalog, random));
     }
   }
   return entries;
+}
+
+/**
+ * A year of one variant's record in LIST: created at 90% of the catalog's price, changed, and one
+ * time in five deleted; a record that did not exist starts from the catalog's prices of the
+ * moment, a deleted one ends at them, with the marker saying which (decision 063's convention).
+ */
+function recordHistory(product: ProductWithVariants, variantId: string, catalog: readonly NewPriceHistoryEntry[], random: () => number): NewPriceHistoryEntry[] {
+  const step = (365 * DAY_MS) / recordChanges;
+  const start = AT.getTime() - 365 * DAY_MS;
+  const out: NewPriceHistoryEntry[] = [];
+  let record: { regular: number; sale: number | null } | null = null;
+  let seen = 0;
+  for (let k = 0; k < recordChanges; k++) {
+    const at = start + k * step + Math.floor(random() * step * 0.9);
+    while (seen < catalog.length && catalog[seen]!.createdAt!.getTime() <= at) seen++;
+    const last = catalog[seen - 1];
+    const atCatalog = { regular: last?.newRegularPriceCents ?? 5000, sale: last?.newSalePriceCents ?? null };
+    const from = record ?? atCatalog;
+    let to: { regular: number; sale: number | null } | null;
+    if (!record) to = { regular: Math.floor(atCatalog.regular * 0.9), sale: null };
+    else to = random() < 0.2 ? null : { regular: 2000 + Math.floor(random() * 5000), sale: record.sale };
+    const after = to ?? atCatalog;
+    out.push({
+      productId: product.id, variantId, changeType: 'sync', ...LIST, createdAt: new Date(at),
+      oldRegularPriceCents: from.regular, oldSalePriceCents: from.sale, newRegularPriceCents: after.regular, newSalePriceCents: after.sale,
+      ...(!record ? { recordChange: 'created' as const } : !to ? { recordChange: 'deleted' as const } : {}),
+    });
+    record = to;
+  }
+  return out;
 }
 
 async function seed(db: Database): Promise<{ companyId: string; rows: ProductWithVariants[]; seedMs: number }> {
@@ -109,12 +148,16 @@ async function bench(name: string, db: Database) {
   const all = await timed(() => lowestPrices(db, companyId, rows, opts));
   const reread = await timed(async () => lowestPrices(db, companyId, await db.products.getByExternalIds(companyId, rows.map((p) => p.externalId)), opts));
   const one = await timed(async () => lowestPrices(db, companyId, await db.products.getByExternalIds(companyId, [rows[0]!.externalId]), opts));
+  const listOpts = { at: AT, days: 30, target: { ...LIST, catalogCurrency: true } };
+  const listKnown = (await lowestPrices(db, companyId, rows, listOpts)).variants.filter((v) => v.lowest !== null).length;
+  const list = await timed(() => lowestPrices(db, companyId, rows, listOpts));
   const f = (ms: number) => `${ms.toFixed(1)} ms`;
   const line = (t: { median: number; best: number; cpu: number }) => `median ${f(t.median)}, best ${f(t.best)}, this process's CPU ${f(t.cpu)}`;
-  console.log(`\n${name}: ${count} variants, ${count * changes} history entries (seeded in ${(seedMs / 1000).toFixed(1)} s); ${known} lows known; load average ${loadavg()[0]!.toFixed(1)}`);
+  console.log(`\n${name}: ${count} variants, ${count * (changes + recordChanges)} history entries (seeded in ${(seedMs / 1000).toFixed(1)} s); ${known} lows known; load average ${loadavg()[0]!.toFixed(1)}`);
   console.log(`  30-day low of all ${count} variants at once:       ${line(all)} (aim < ${TARGET_MS} ms: ${all.median < TARGET_MS ? 'met' : 'NOT met'})`);
   console.log(`  the same with the products read first:              ${line(reread)}`);
   console.log(`  one product (3 variants), its product read first:   ${line(one)}`);
+  console.log(`  the same in a price list (records, some deleted):   ${line(list)} (${listKnown} lows known)`);
 }
 
 const dir = mkdtempSync(path.join(tmpdir(), 'lowest-price-bench-'));

@@ -4,6 +4,7 @@
  * followed (store_coverage). An item is a product's or a variant's prices in the catalog, or its
  * record in one price list and currency. repositories.ts re-exports it.
  */
+import type { RecordChange } from './repositories.price-history';
 
 /** A product's own prices (variantId null) or a variant's, by our ids. */
 export interface PriceItem {
@@ -14,13 +15,18 @@ export interface PriceItem {
 /** The catalog (null) or one price list and currency. */
 export type PriceTarget = { priceListId: number; currency: string } | null;
 
-/** One recorded change of an item: its prices right before and right after. */
+/**
+ * One recorded change of an item: its prices right before and right after, and for a price list
+ * record whether the change created or deleted it (the side without a record then holds the
+ * catalog's prices of that moment, which price-steps.ts does not take as the record's).
+ */
 export interface ItemPriceChange {
   at: Date;
   oldRegular: number | null;
   oldSale: number | null;
   newRegular: number | null;
   newSale: number | null;
+  recordChange: RecordChange | null;
 }
 
 /** What an item's changes say about `[from, to)`. */

@@ -3,12 +3,18 @@
  * change reads back, and how the answers of the statements are put together per item.
  */
 import type { ItemChanges, ItemPriceChange, PriceItem } from './repositories.lowest-price';
+import type { RecordChange } from './repositories.price-history';
 
-/** A change as both dialects' statements read it: [at (ms), old regular, old sale, new regular, new sale]. */
-export type ChangeTuple = [number | string, number | null, number | null, number | null, number | null];
+/** A change as both dialects' statements read it: [at (ms), old regular, old sale, new regular, new sale, record change]. */
+export type ChangeTuple = [number | string, number | null, number | null, number | null, number | null, string | null];
 
 export function toChange(t: ChangeTuple): ItemPriceChange {
-  return { at: new Date(Number(t[0])), oldRegular: t[1], oldSale: t[2], newRegular: t[3], newSale: t[4] };
+  return { at: new Date(Number(t[0])), oldRegular: t[1], oldSale: t[2], newRegular: t[3], newSale: t[4], recordChange: recordChangeOf(t[5]) };
+}
+
+/** A row's record_change as the history means it (anything else, or none: neither). */
+export function recordChangeOf(value: string | null | undefined): RecordChange | null {
+  return value === 'created' || value === 'deleted' ? value : null;
 }
 
 /** The key of an item in a map of answers. */

@@ -7,12 +7,12 @@
  */
 import { and, asc, eq, gt, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { LowestPriceRepository, ItemPriceChange, PriceItem, PriceTarget } from '../repositories';
-import { assembleItemChanges, type ChangeTuple, itemKey, toChange } from '../repository-shared.lowest-price';
+import { assembleItemChanges, type ChangeTuple, itemKey, recordChangeOf, toChange } from '../repository-shared.lowest-price';
 import { storeCoverage } from '../schema.pg';
 import type { PgDb } from './types';
 
 const CHANGE = sql`json_build_array((extract(epoch from h.created_at) * 1000)::bigint, h.old_regular_price_cents, h.old_sale_price_cents,
-  h.new_regular_price_cents, h.new_sale_price_cents)`;
+  h.new_regular_price_cents, h.new_sale_price_cents, h.record_change)`;
 
 /**
  * An item's changes newest or oldest first, named by every column of the index: with `is null`
@@ -29,7 +29,10 @@ function itemWhere(companyId: string, target: PriceTarget, withVariant: boolean)
 }
 
 interface SeekRow { p: string; v: string | null; at_start: ChangeTuple | null; first_after: ChangeTuple | null }
-interface WindowRow { p: string; v: string | null; at: number; oldRegular: number | null; oldSale: number | null; newRegular: number | null; newSale: number | null }
+interface WindowRow {
+  p: string; v: string | null; at: number; oldRegular: number | null; oldSale: number | null; newRegular: number | null; newSale: number | null;
+  recordChange: string | null;
+}
 
 /** The seeks and the window's changes of items that all name a variant, or all none. */
 async function readGroup(db: PgDb, companyId: string, items: readonly PriceItem[], target: PriceTarget, from: Date, to: Date, withVariant: boolean) {
@@ -44,7 +47,7 @@ async function readGroup(db: PgDb, companyId: string, items: readonly PriceItem[
       order by ${OLDEST} limit 1) f on true`);
   const window = await db.execute<Record<string, unknown>>(sql`select i.p, i.v, (extract(epoch from h.created_at) * 1000)::float8 as at,
       h.old_regular_price_cents::float8 as "oldRegular", h.old_sale_price_cents::float8 as "oldSale",
-      h.new_regular_price_cents::float8 as "newRegular", h.new_sale_price_cents::float8 as "newSale"
+      h.new_regular_price_cents::float8 as "newRegular", h.new_sale_price_cents::float8 as "newSale", h.record_change as "recordChange"
     from json_to_recordset(${json}::json) as i(p text, v text)
     cross join lateral (select * from price_history h where ${where} and h.created_at > ${from} and h.created_at < ${to}) h`);
   return { seeks: seeks.rows as unknown as SeekRow[], window: window.rows as unknown as WindowRow[] };
@@ -63,7 +66,9 @@ export function pgLowestPrice(db: PgDb): LowestPriceRepository {
       const window: Array<{ productId: string; variantId: string | null; change: ItemPriceChange }> = [];
       for (const part of parts) {
         for (const r of part.seeks) seeks.set(itemKey(r.p, r.v), { atStart: r.at_start && toChange(r.at_start), firstAfter: r.first_after && toChange(r.first_after) });
-        for (const { p, v, at, ...prices } of part.window) window.push({ productId: p, variantId: v, change: { at: new Date(at), ...prices } });
+        for (const { p, v, at, recordChange, ...prices } of part.window) {
+          window.push({ productId: p, variantId: v, change: { at: new Date(at), ...prices, recordChange: recordChangeOf(recordChange) } });
+        }
       }
       return assembleItemChanges(items, seeks, window);
     },

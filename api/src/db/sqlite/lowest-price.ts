@@ -7,12 +7,13 @@
  */
 import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { LowestPriceRepository, ItemPriceChange } from '../repositories';
-import { assembleItemChanges, type ChangeTuple, itemKey, toChange } from '../repository-shared.lowest-price';
+import { assembleItemChanges, type ChangeTuple, itemKey, recordChangeOf, toChange } from '../repository-shared.lowest-price';
 import { storeCoverage } from '../schema.sqlite';
 import type { CatalogStatements } from './catalog-rows';
 import type { SqliteDb } from './types';
 
-const CHANGE = 'json_array(h.created_at, h.old_regular_price_cents, h.old_sale_price_cents, h.new_regular_price_cents, h.new_sale_price_cents)';
+const CHANGE = `json_array(h.created_at, h.old_regular_price_cents, h.old_sale_price_cents, h.new_regular_price_cents, h.new_sale_price_cents,
+  h.record_change)`;
 /** One item's rows of the target; `i` is the item (json_each). */
 const ITEM = `h.company_id = @company and h.product_id = i.value ->> 0 and h.variant_id is i.value ->> 1
   and h.price_list_id is @list and h.currency is @currency`;
@@ -23,13 +24,16 @@ const SQL = {
       (select ${CHANGE} from price_history h where ${ITEM} and h.created_at > @from order by h.created_at limit 1) as firstAfter
     from json_each(@items) i`,
   window: `select i.value ->> 0 as productId, i.value ->> 1 as variantId, h.created_at as at, h.old_regular_price_cents as oldRegular,
-      h.old_sale_price_cents as oldSale, h.new_regular_price_cents as newRegular, h.new_sale_price_cents as newSale
+      h.old_sale_price_cents as oldSale, h.new_regular_price_cents as newRegular, h.new_sale_price_cents as newSale, h.record_change as recordChange
     from json_each(@items) i cross join price_history h indexed by price_history_item_created_idx
     where ${ITEM} and h.created_at > @from and h.created_at < @to`,
 } as const;
 
 interface SeekRow { productId: string; variantId: string | null; atStart: string | null; firstAfter: string | null }
-interface WindowRow { productId: string; variantId: string | null; at: number; oldRegular: number | null; oldSale: number | null; newRegular: number | null; newSale: number | null }
+interface WindowRow {
+  productId: string; variantId: string | null; at: number; oldRegular: number | null; oldSale: number | null; newRegular: number | null; newSale: number | null;
+  recordChange: string | null;
+}
 
 const parse = (json: string | null): ItemPriceChange | null => (json === null ? null : toChange(JSON.parse(json) as ChangeTuple));
 
@@ -47,7 +51,9 @@ export function sqliteLowestPrice(db: SqliteDb, stmts: CatalogStatements): Lowes
         stmts.prepared(SQL.window).all(params) as WindowRow[],
       ] as const);
       const seeks = new Map(seekRows.map((r) => [itemKey(r.productId, r.variantId), { atStart: parse(r.atStart), firstAfter: parse(r.firstAfter) }]));
-      return assembleItemChanges(items, seeks, windowRows.map(({ productId, variantId, at, ...prices }) => ({ productId, variantId, change: { at: new Date(at), ...prices } })));
+      return assembleItemChanges(items, seeks, windowRows.map(({ productId, variantId, at, recordChange, ...prices }) => ({
+        productId, variantId, change: { at: new Date(at), ...prices, recordChange: recordChangeOf(recordChange) },
+      })));
     },
     async coverage(companyId, { from, to }) {
       return db.select({ startedAt: storeCoverage.startedAt, endedAt: storeCoverage.endedAt }).from(storeCoverage)

@@ -4,7 +4,8 @@
  * finds its change. The list's lowest prior price (GET /api/products/{id}/lowest-price) sees the
  * earlier, lower price (so does the list's products CSV export), and a deleted record's customers
  * pay the catalog's price; the price history export for audits lists each change as the Sync's,
- * made by nobody in the app.
+ * made by nobody in the app, the deletion marked as one. After a deletion the list's customers
+ * pay the catalog's price as it changes: a lower catalog price then is the list's low too.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { effectivePriceCents, LowestPriceResponse } from '@catalog/contracts/lowest-price';
@@ -17,6 +18,7 @@ import { downloadCsv } from '../../testing/csv-download';
 import { workOrderWorld, type WorkOrderWorld } from '../../testing/work-order-world';
 
 const WHOLESALE = 1;
+const EURO = 2;
 const col = (name: (typeof PRICE_HISTORY_EXPORT_COLUMNS)[number]) => PRICE_HISTORY_EXPORT_COLUMNS.indexOf(name);
 const money = (price: number) => formatCents(Math.round(price * 100));
 
@@ -91,5 +93,47 @@ describe('a price list record changed in the store', () => {
       [String(raised!.variant_id), 'USD', '20.00', '25.00', 'sync', ''],
       [String(deleted!.variant_id), 'USD', money(deleted!.price), formatCents(row.regularPriceCents ?? product!.regularPriceCents), 'sync', ''],
     ].sort(byVariant));
+    const records = rows.slice(1).filter((r) => r[col('price_list_id')] === String(WHOLESALE)).map((r) => [r[col('variant_id')], r[col('record')]]);
+    expect(records).toContainEqual([String(deleted!.variant_id), 'deleted']);
+    expect(records.filter((r) => r[1] !== '')).toHaveLength(1);
+  });
+
+  it('follows the catalog’s price after a record is deleted: a lower catalog price then is the list’s low, unknown in another currency', async () => {
+    world = await workOrderWorld();
+    const w = world;
+    const pricing = w.store.store.account(DEMO_STORE.hash)!.pricing;
+    const catalog = w.store.store.catalog();
+    // An option variant with a Wholesale record above 20.00 and a Euro storefront record, nothing on sale in the catalog or the lists.
+    const deleted = pricing.records(WHOLESALE).find((r) => catalog.product(r.product_id)?.base_variant_id !== r.variant_id && r.price > 20 && !r.sale_price
+      && !catalog.product(r.product_id)!.sale_price && !catalog.variant(r.variant_id)!.sale_price
+      && pricing.record(EURO, r.variant_id, 'EUR') && !pricing.record(EURO, r.variant_id, 'EUR')!.sale_price)!;
+    const euro = pricing.record(EURO, deleted.variant_id, 'EUR')!;
+    const client = w.commerce({ storeHash: DEMO_STORE.hash, accessToken: DEMO_STORE.accessToken });
+    const sync = async () => {
+      const outcome = await runSync({ db: w.db, client, companyId: w.companyId, includeInvisible: true, plan: { name: 'premium', productLimit: 1_000 } });
+      expect(outcome.status).toBe('complete');
+    };
+    await w.db.lowestPrice.closeCoverage(w.companyId, new Date());
+    await w.db.lowestPrice.openCoverage(w.companyId, new Date(Date.now() - 40 * 86_400_000));
+
+    // The store deletes both records; then the variant's catalog price drops to 5.00 for a while, and goes up to 90.00.
+    pricing.deleteRecords(WHOLESALE, { variantIds: [deleted.variant_id], currency: 'USD' }, 'single');
+    pricing.deleteRecords(EURO, { variantIds: [deleted.variant_id], currency: 'EUR' }, 'single');
+    await sync();
+    expect(catalog.updateVariant(deleted.variant_id, { price: 5 }).ok).toBe(true);
+    await sync();
+    expect(catalog.updateVariant(deleted.variant_id, { price: 90 }).ok).toBe(true);
+    await sync();
+
+    const at = new Date(Date.now() + 1_000).toISOString();
+    const low = async (list: number, currency: string) => {
+      const res = await w.app.request(`/api/products/${deleted.product_id}/lowest-price?at=${at}&days=30&priceListId=${list}&currency=${currency}`, { headers: w.owner.headers });
+      expect(res.status, await res.clone().text()).toBe(200);
+      return LowestPriceResponse.parse(await res.json()).variants.find((v) => v.variantId === deleted.variant_id);
+    };
+    // The list's customers paid the record's price, then the catalog's as it was at the deletion, then 5.00, then 90.00.
+    expect(await low(WHOLESALE, 'USD')).toMatchObject({ lowest: { price: '5.00' }, current: '90.00' });
+    // In a currency the catalog's prices are not in, what the customers paid after the deletion is unknown: the record's price until then counts.
+    expect(await low(EURO, 'EUR')).toMatchObject({ lowest: { price: money(euro.price) }, current: null });
   });
 });

@@ -6,10 +6,12 @@
  * the window's start is the new price of its newest change at or before it, else the old price of
  * its oldest change after it, else (no change recorded) its current price; each change in the
  * window is a step. A variant's catalog price is its own where set, else its product's (field by
- * field, as BigCommerce does); a price list record overrides both while it has a price.
+ * field, as BigCommerce does); a price list record overrides both while it has a price, and
+ * from its deletion (until it is created again) the catalog's prices apply, in the list's
+ * currency when it is the catalog's (unknown in another: not counted).
  */
 import { effectivePriceCents } from '@catalog/contracts/lowest-price';
-import type { ItemChanges } from '../../db/repositories';
+import type { ItemChanges, ItemPriceChange } from '../../db/repositories';
 import type { Span } from './coverage-gaps';
 
 export interface Prices {
@@ -22,12 +24,22 @@ export interface Step extends Prices {
   at: number;
 }
 
+/** A price list record's layer where the variant has no record: effectiveAt goes on to the catalog's layers. */
+const NO_RECORD: Prices = { regular: null, sale: null };
+
+/**
+ * A change's prices after it, and before it. A record's change that deleted it has none after (its
+ * entry's "after" is the catalog's prices of that moment: from then on the catalog's layers say
+ * what applied, with their later changes), and one that created it none before. An entry without
+ * the marker (written before it) is read as its prices say.
+ */
+const pricesAfter = (c: ItemPriceChange): Prices => (c.recordChange === 'deleted' ? NO_RECORD : { regular: c.newRegular, sale: c.newSale });
+const pricesBefore = (c: ItemPriceChange): Prices => (c.recordChange === 'created' ? NO_RECORD : { regular: c.oldRegular, sale: c.oldSale });
+
 /** The steps of one item over `[from, to)`: `current` is its price now (used when no change is recorded). */
 export function layerSteps(changes: ItemChanges, from: Date, current: Prices): Step[] {
-  const start: Prices = changes.atStart
-    ? { regular: changes.atStart.newRegular, sale: changes.atStart.newSale }
-    : changes.firstAfter ? { regular: changes.firstAfter.oldRegular, sale: changes.firstAfter.oldSale } : current;
-  return [{ at: from.getTime(), ...start }, ...changes.inWindow.map((c) => ({ at: c.at.getTime(), regular: c.newRegular, sale: c.newSale }))];
+  const start: Prices = changes.atStart ? pricesAfter(changes.atStart) : changes.firstAfter ? pricesBefore(changes.firstAfter) : current;
+  return [{ at: from.getTime(), ...start }, ...changes.inWindow.map((c) => ({ at: c.at.getTime(), ...pricesAfter(c) }))];
 }
 
 /** A layer's prices at `t` (its steps are oldest first, the first at or before `t`). */
