@@ -152,7 +152,7 @@ export const BackupDiffResponse = lazySchema(() =>
     removed: z.number().int().nonnegative(),
     /**
      * Items of the catalog the backup does not have (added since; a restore leaves them). For a
-     * price list: records made since (listed among `items`, not restorable).
+     * price list: records made since (listed among `items`; a restore removes them).
      */
     added: z.number().int().nonnegative(),
   }),
