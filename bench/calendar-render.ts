@@ -18,18 +18,16 @@
  *    returns, and the same for the week view (a week with orders on both sides).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { openDatabase } from '../api/src/db/index';
 import type { WorkOrderItem } from '../api/src/db/repositories';
+import { signedUpBrowser } from './browser-session';
 import { type CpuProfile, ms, printProfile, row } from './main-thread-profile';
 import { type RunningProduct, startProduct } from './running-product';
 
 const root = process.env.CATALOG_ROOT ?? process.cwd();
-const webRequire = createRequire(path.join(root, 'web', 'package.json'));
-const { chromium } = webRequire('playwright-core') as typeof import('playwright-core');
 
 function option(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -53,19 +51,6 @@ function seeded(seed: number): () => number {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
-async function signUp(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Create one' }).click();
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('textbox', { name: 'Confirm password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.getByRole('heading', { level: 1, name: /^Welcome back/ }).waitFor({ timeout: 60_000 });
-  const tour = page.getByRole('dialog', { name: 'Welcome to Catalog Pilot' });
-  await tour.waitFor({ timeout: 10_000 });
-  await tour.getByRole('button', { name: 'Skip tour' }).click();
-  await tour.waitFor({ state: 'hidden' });
-}
 
 /**
  * In the page: clicks the button named `label`, then resolves with the ms from the click to the
@@ -97,16 +82,7 @@ async function main() {
   try {
     console.log('\nstarting the product (scripts/start.mjs)...');
     product = await startProduct(root, { port: option('port', 0), name: 'bench-calendar' });
-    const context = await chromium.launchPersistentContext(profileDir, {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-      baseURL: product.url,
-      viewport: { width: 1280, height: 900 },
-    });
-    const page = context.pages()[0] ?? (await context.newPage());
-    const email = `bench-${Date.now()}@example.com`;
-    await signUp(page, email, 'correct-horse-42');
-    await page.goto('about:blank');
+    const { context, page, email } = await signedUpBrowser(profileDir, product.url, { width: 1280, height: 900 });
 
     // 2. N orders next month.
     const db = await openDatabase(path.join(product.dataDir, 'app.db'), { migrationsDir: path.join(root, 'api', 'drizzle') });

@@ -27,13 +27,13 @@
  *    and counts what the changes pages carried.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { CATALOG_SCHEMA_VERSION } from '../packages/contracts/src/replication';
 import { generateCatalog } from '../packages/demo-store/src/generate-catalog';
 import { openDatabase } from '../api/src/db/index';
+import { BENCH_PASSWORD, signedUpBrowser } from './browser-session';
 import { priceListInputs, productInputs } from './catalog-inputs';
 import { type Reload, reload } from './catalog-reload';
 import { typeTerms } from './local-catalog-keystrokes';
@@ -42,9 +42,6 @@ import { type CpuProfile, ms, printProfile, printProfileTimeline, row, traceMain
 import { type RunningProduct, startProduct } from './running-product';
 
 const root = process.env.CATALOG_ROOT ?? process.cwd();
-// playwright-core lives in web/; load it at run time rather than bundling it.
-const webRequire = createRequire(path.join(root, 'web', 'package.json'));
-const { chromium } = webRequire('playwright-core') as typeof import('playwright-core');
 
 function option(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -54,24 +51,11 @@ function option(name: string, fallback: number): number {
 }
 
 
-async function signUp(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Create one' }).click();
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('textbox', { name: 'Confirm password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.getByRole('heading', { level: 1, name: /^Welcome back/ }).waitFor({ timeout: 60_000 });
-  const tour = page.getByRole('dialog', { name: 'Welcome to Catalog Pilot' });
-  await tour.waitFor({ timeout: 10_000 });
-  await tour.getByRole('button', { name: 'Skip tour' }).click();
-  await tour.waitFor({ state: 'hidden' });
-}
 
 /** The server's share: every changes page fetched from Node, one after another, as the user. */
 async function serverShare(product: RunningProduct, email: string): Promise<void> {
   const signIn = await fetch(`http://${product.authEmulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: 'correct-horse-42', returnSecureToken: true }),
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: BENCH_PASSWORD, returnSecureToken: true }),
   });
   const { idToken } = (await signIn.json()) as { idToken: string };
   const started = performance.now();
@@ -102,23 +86,9 @@ async function main() {
   try {
     console.log('\nstarting the product (scripts/start.mjs)...');
     product = await startProduct(root, { port: option('port', 0), name: 'bench-local-catalog' });
-    // A browser profile on disk, as a merchant's browser (and an installed app) has. Not a
-    // throwaway context: Chromium keeps a throwaway (incognito) context's IndexedDB in memory,
-    // and there (Chromium 150) every transaction gets slower as the database grows: 3,000 rows
-    // take 135 ms into an empty database and 716 ms once it holds 57,000; on disk, 150-180 ms
-    // throughout. Measured in the throwaway context, the first pull took 34-37 s instead of ~13.
-    context = await chromium.launchPersistentContext(profileDir, {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-      baseURL: product.url,
-      viewport: { width: 1280, height: 800 },
-    });
-    const page = context.pages()[0] ?? (await context.newPage());
-    const email = `bench-${Date.now()}@example.com`;
-    await signUp(page, email, 'correct-horse-42');
-    // Off the app while seeding: the signed-in shell pulls every minute, and a pull of a
-    // half-seeded catalog would make step 3's pull a later one (no progress bar, other timings).
-    await page.goto('about:blank');
+    const session = await signedUpBrowser(profileDir, product.url, { width: 1280, height: 800 });
+    context = session.context;
+    const { page, email } = session;
 
     const db = await openDatabase(path.join(product.dataDir, 'app.db'), { migrationsDir: path.join(root, 'api', 'drizzle') });
     const user = await db.users.getByEmail(email);
