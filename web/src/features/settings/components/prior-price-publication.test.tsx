@@ -6,17 +6,14 @@
  * it shows the state last read, or says it loads when the connection returns.
  */
 import { act } from 'react';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_COMPANY_SETTINGS } from '@catalog/contracts/company-settings';
 import type { PriorPricePublicationStatus } from '@catalog/contracts/prior-price-publication';
 import { clearApiQueries } from '../../../lib/api-query';
-import { AuthProvider } from '../../../lib/session';
-import { fakeIdentity, fakeUser } from '../../../testing/fake-identity';
 import { render, waitFor, type Rendered } from '../../../testing/render';
 import { json, stubApi, type ApiRoutes, type StubbedRequest } from '../../../testing/stub-api';
 import { PublicationStatusView } from './prior-price-publication';
-import { WorkOrdersSettings } from './work-orders-settings';
+import { renderWorkOrdersSettings, settingsUser } from './work-orders-settings-harness';
 
 const PATH = '/api/settings/prior-price-publication';
 const SCOPE_MESSAGE = 'The store refused the metafield write (403): reconnect the store to grant the app the Products modify scope (store_v2_products).';
@@ -27,10 +24,7 @@ let rendered: Rendered | undefined;
 let respond: ApiRoutes;
 let requests: StubbedRequest[];
 
-const user = (role: 'owner' | 'admin' | 'member') => ({
-  id: 'u1', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', profileImageUrl: null, role, hasSeenWalkthrough: true,
-  company: { name: "Ada's Company", subscriptionPlan: 'premium', productLimit: 1000 },
-});
+const user = settingsUser;
 const publishing = { ...DEFAULT_COMPANY_SETTINGS, priorPriceDays: 30, publishPriorPrice: true };
 
 beforeEach(() => {
@@ -52,19 +46,8 @@ afterEach(() => {
 });
 
 async function renderSection() {
-  const identity = fakeIdentity();
-  rendered = await render(
-    <AuthProvider connect={identity.connect}>
-      <MemoryRouter>
-        <WorkOrdersSettings />
-      </MemoryRouter>
-    </AuthProvider>,
-  );
-  await waitFor(() => identity.connections() > 0);
-  await act(async () => identity.emit(fakeUser()));
-  const container = rendered.container;
-  await waitFor(() => container.querySelector('form[aria-label="Work order settings"]') !== null);
-  return container;
+  rendered = await renderWorkOrdersSettings();
+  return rendered.container;
 }
 
 const card = (root: ParentNode) => root.querySelector<HTMLElement>('[role="group"][aria-labelledby="prior-price-publication-title"], [role="group"][aria-label="Storefront publication"]');

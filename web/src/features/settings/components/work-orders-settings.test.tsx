@@ -5,25 +5,20 @@
  */
 import { notifications } from '@mantine/notifications';
 import { act } from 'react';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_COMPANY_SETTINGS } from '@catalog/contracts/company-settings';
 import { clearApiQueries } from '../../../lib/api-query';
-import { AuthProvider } from '../../../lib/session';
-import { fakeIdentity, fakeUser } from '../../../testing/fake-identity';
-import { render, waitFor, type Rendered } from '../../../testing/render';
+import { waitFor, type Rendered } from '../../../testing/render';
 import { json, stubApi, type ApiRoutes, type StubbedRequest } from '../../../testing/stub-api';
-import { settingsChanges, WorkOrdersSettings } from './work-orders-settings';
+import { settingsChanges } from './work-orders-settings';
+import { buttonNamed as button, fieldByLabel as input, renderWorkOrdersSettings, settingsUser } from './work-orders-settings-harness';
 
 let rendered: Rendered | undefined;
 let respond: ApiRoutes;
 let requests: StubbedRequest[];
 let toasts: Array<{ title?: unknown; message?: unknown; color?: unknown }>;
 
-const user = (role: 'owner' | 'admin' | 'member', plan = 'premium') => ({
-  id: 'u1', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', profileImageUrl: null, role, hasSeenWalkthrough: true,
-  company: { name: "Ada's Company", subscriptionPlan: plan, productLimit: 1000 },
-});
+const user = settingsUser;
 
 beforeEach(() => {
   localStorage.clear();
@@ -48,27 +43,11 @@ afterEach(() => {
 });
 
 async function renderSection() {
-  const identity = fakeIdentity();
-  rendered = await render(
-    <AuthProvider connect={identity.connect}>
-      <MemoryRouter>
-        <WorkOrdersSettings />
-      </MemoryRouter>
-    </AuthProvider>,
-  );
-  await waitFor(() => identity.connections() > 0);
-  await act(async () => identity.emit(fakeUser()));
-  const container = rendered.container;
-  await waitFor(() => container.querySelector('form[aria-label="Work order settings"]') !== null);
-  return container;
+  rendered = await renderWorkOrdersSettings();
+  return rendered.container;
 }
 
-const input = (root: ParentNode, label: string) => {
-  const el = [...root.querySelectorAll('label')].find((l) => l.textContent?.trim().startsWith(label));
-  if (!el) throw new Error(`no field labelled ${label}`);
-  return document.getElementById(el.htmlFor) as HTMLInputElement;
-};
-const button = (root: ParentNode, name: string) => [...root.querySelectorAll('button')].find((b) => b.textContent?.trim() === name);
+
 const patches = () => requests.filter((r) => r.method === 'PATCH');
 
 async function type(el: HTMLInputElement, value: string) {
