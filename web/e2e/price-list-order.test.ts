@@ -82,10 +82,12 @@ describe('price list work orders', () => {
       await page.getByRole('textbox', { name: `New regular price of ${kept.name}`, exact: true }).fill(newKept);
       await page.getByRole('textbox', { name: `New regular price of ${made.name}`, exact: true }).fill(newMade);
 
-      // The end: 40 seconds from now, in the browser's local time.
+      // The end: the first whole minute at least 40 seconds from now, in the browser's local time
+      // (the form reads hours and minutes: 40 seconds from 12:00:50 would be read as 12:01, ten
+      // seconds ahead, and past by the time Create is clicked on a loaded machine).
       await page.getByRole('checkbox', { name: 'End the sale automatically' }).check();
       const [date, time] = await page.evaluate(() => {
-        const at = new Date(Date.now() + 40_000);
+        const at = new Date(Math.ceil((Date.now() + 40_000) / 60_000) * 60_000);
         const two = (n: number) => String(n).padStart(2, '0');
         return [`${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}`, `${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())}`];
       });
@@ -123,5 +125,6 @@ describe('price list work orders', () => {
       expect((await wholesaleRecord(kept.variantId))?.price).toBe(kept.record.price);
       expect(await wholesaleRecord(made.variantId)).toBeNull();
     });
-  });
+    // The end is up to 100 s after it is set (a whole minute), on top of the journey to it.
+  }, 240_000);
 });
