@@ -1,6 +1,6 @@
 /**
  * The browser side of the benchmarks that drive the app in Chromium (local-catalog.ts,
- * calendar-render.ts): Debian's Chromium on a browser profile on disk, and a new merchant signed
+ * calendar-render.ts; lighthouse.ts signs up with it): Debian's Chromium on a browser profile on disk, and a new merchant signed
  * up through the real sign-up form (the tour skipped), then sent off the app while the benchmark
  * seeds their company. Returns the context, its page and the user's email.
  *
@@ -21,8 +21,9 @@ const { chromium } = webRequire('playwright-core') as typeof import('playwright-
 
 export const BENCH_PASSWORD = 'correct-horse-42';
 
-async function signUp(page: Page, email: string) {
-  await page.goto('/login');
+/** Signs a new merchant up through the sign-up form at `origin` (the context's base URL when empty) and skips the tour. */
+export async function signUp(page: Page, email: string, origin = '') {
+  await page.goto(`${origin}/login`);
   await page.getByRole('button', { name: 'Create one' }).click();
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(BENCH_PASSWORD);

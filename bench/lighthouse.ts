@@ -30,6 +30,7 @@ import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { BENCH_PASSWORD, signUp } from './browser-session';
 import { type RunningProduct, startProduct } from './running-product';
 
 const root = process.env.CATALOG_ROOT ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -120,18 +121,7 @@ async function signInAndSync(chromium: typeof import('playwright-core').chromium
     const context = browser.contexts()[0]!;
     const page = await context.newPage();
     const email = `${randomUUID()}@example.com`;
-    const password = 'correct-horse-42';
-    await page.goto(`${app.url}/login`);
-    await page.getByRole('button', { name: 'Create one' }).click();
-    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-    await page.getByRole('textbox', { name: 'Confirm password', exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByRole('heading', { level: 1, name: /^Welcome back/ }).waitFor({ timeout: 60_000 });
-    const tour = page.getByRole('dialog', { name: 'Welcome to Catalog Pilot' });
-    await tour.waitFor({ timeout: 10_000 });
-    await tour.getByRole('button', { name: 'Skip tour' }).click();
-    await tour.waitFor({ state: 'hidden' });
+    await signUp(page, email, app.url);
 
     // Premium (1,000 products), paid on the Stripe stand-in's checkout page as a merchant would.
     await page.goto(`${app.url}/subscription`);
@@ -145,7 +135,7 @@ async function signInAndSync(chromium: typeof import('playwright-core').chromium
     const signIn = await fetch(`http://${app.authEmulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-api-key`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
+      body: JSON.stringify({ email, password: BENCH_PASSWORD, returnSecureToken: true }),
     });
     if (!signIn.ok) throw new Error(`sign-in at the Auth emulator: ${signIn.status}`);
     const { idToken } = (await signIn.json()) as { idToken: string };
