@@ -13,7 +13,7 @@ import type { RequestCounters } from './counters';
 import { emptyCounters } from './counters';
 import { checkCredentials } from './credentials';
 import type { CredentialCheck } from './credentials';
-import { createHook, deleteHook, listHooks } from './hooks';
+import { createHook, deleteHook, listHooks, setHookActive } from './hooks';
 import type { NewStoreHook, StoreHook } from './hooks';
 import { deletePriceRecords, getPriceRecords, priceRecordPages } from './price-list-records';
 import type { PriceRecordPagesQuery } from './price-list-records';
@@ -189,6 +189,11 @@ export class BigCommerceClient {
 
   createHook(hook: NewStoreHook, options: CallOptions = {}): Promise<StoreHook> {
     return createHook(this.transport(options), hook, options.signal);
+  }
+
+  /** Reactivates a hook BigCommerce deactivated (or deactivates one). */
+  setHookActive(id: number, isActive: boolean, options: CallOptions = {}): Promise<StoreHook> {
+    return setHookActive(this.transport(options), id, isActive, options.signal);
   }
 
   /** A hook already gone counts as deleted. */

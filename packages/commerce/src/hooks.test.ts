@@ -1,6 +1,7 @@
 /**
  * The client's Webhooks v3 calls against the demo store: registering hooks with custom headers,
- * listing them over several pages, and deleting them (one already gone counts as deleted).
+ * listing them over several pages, reactivating one and deleting them (one already gone counts
+ * as deleted).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStore } from './test-support';
@@ -25,6 +26,16 @@ describe('webhooks', () => {
     await client.deleteHook(created.id);
     await client.deleteHook(created.id); // already gone
     expect((await client.listHooks()).map((h) => h.scope)).toEqual(['store/category/*']);
+  });
+
+  it('deactivates and reactivates a hook', async () => {
+    const client = store.client();
+    const hook = await client.createHook({ scope: 'store/sku/updated', destination: 'https://app.example.com/api/webhooks/bigcommerce/c2', headers: {} });
+    expect(await client.setHookActive(hook.id, false)).toMatchObject({ id: hook.id, isActive: false });
+    expect((await client.listHooks()).find((h) => h.id === hook.id)?.isActive).toBe(false);
+    expect(await client.setHookActive(hook.id, true)).toMatchObject({ id: hook.id, isActive: true });
+    expect(store.demo.store.account('demo')!.hooks.get(hook.id)?.is_active).toBe(true);
+    await client.deleteHook(hook.id);
   });
 
   it('reads every page of hooks', async () => {

@@ -1,7 +1,9 @@
 /**
  * Webhooks v3 (`/hooks`): the hooks this API account registered on the store, registering one
- * (scope, destination, custom headers that every delivery carries) and deleting one. Used to
- * register the catalog's webhooks when a store is connected and remove them when it is not.
+ * (scope, destination, custom headers that every delivery carries), reactivating one and deleting
+ * one. Used to register the catalog's webhooks when a store is connected, remove them when it is
+ * not, and reactivate those BigCommerce deactivated (after 48 hours of failed deliveries, or 90
+ * days without any: webhooks-overview.mdx).
  */
 import { isBigCommerceError } from './errors';
 import type { Transport } from './transport';
@@ -46,6 +48,12 @@ export async function createHook(transport: Transport, hook: NewStoreHook, signa
     method: 'POST', path: '/hooks', purpose: 'write', signal,
     body: { scope: hook.scope, destination: hook.destination, is_active: true, headers: hook.headers },
   });
+  return toHook((body as { data: WireHook }).data);
+}
+
+/** Turns a hook on or off (`PUT /hooks/{id}` with `is_active`; webhook_Put). */
+export async function setHookActive(transport: Transport, id: number, isActive: boolean, signal?: AbortSignal): Promise<StoreHook> {
+  const { body } = await transport.send({ method: 'PUT', path: `/hooks/${id}`, purpose: 'write', signal, body: { is_active: isActive } });
   return toHook((body as { data: WireHook }).data);
 }
 
