@@ -97,7 +97,9 @@ async function main() {
   });
   workOrders.start();
   // Re-reads the products the store's webhooks named (queued in the database by any instance).
-  const storeRefresh = createRefreshWorker({ db, commerce, secrets, logger, concurrency: config.storeRefreshesAtOnce });
+  const storeRefresh = createRefreshWorker({
+    db, commerce, secrets, logger, concurrency: config.storeRefreshesAtOnce, webhookHealth: { origin: config.storeWebhookUrl },
+  });
   storeRefresh.start();
   if (config.storeWebhookUrl) logger.info('store webhooks deliver to STORE_WEBHOOK_URL (or PUBLIC_URL)', { origin: config.storeWebhookUrl });
   else logger.info('no https PUBLIC_URL or STORE_WEBHOOK_URL: store webhooks are not registered (changes in the store arrive with a Sync)');

@@ -52,6 +52,6 @@ export interface LowestPriceRepository {
   coverage(companyId: string, window: { from: Date; to: Date }): Promise<CoverageSpan[]>;
   /** A completed sync at `at`: opens a span from `at` unless one is open. */
   openCoverage(companyId: string, at: Date): Promise<void>;
-  /** The store is disconnected at `at`: the open span ends. */
+  /** The store is disconnected at `at`, or its webhooks were last known active then: the open span ends (not before it started). */
   closeCoverage(companyId: string, at: Date): Promise<void>;
 }

@@ -25,6 +25,10 @@ export interface ApiSettings {
   webhookSecret: string | null;
   /** Where the store's webhooks deliver; null: none registered. */
   webhookDestination: string | null;
+  /** When the webhook health check last ran (services/store-webhooks/webhook-health.ts). */
+  webhooksCheckedAt: Date | null;
+  /** The last check that saw our webhooks active; null: none yet. */
+  webhooksGoodAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -48,6 +52,17 @@ export interface SettingsRepository {
   markSynced(companyId: string, at: Date, pass?: SyncPass): Promise<boolean>;
   /** Records the store webhooks registered (the encrypted secret and their destination), or none (null). */
   setWebhooks(companyId: string, webhooks: { secret: string; destination: string } | null, now?: Date): Promise<boolean>;
+  /**
+   * Claims the company's webhook health check when webhooks are registered and none ran since
+   * `dueBefore` (one statement: of several processes asking at once, one gets it); null
+   * otherwise. `goodAt` is the last moment the webhooks were known active: the later of the last
+   * check that saw them so and the last delivery received (null: neither is known).
+   */
+  claimWebhookCheck(companyId: string, input: { at: Date; dueBefore: Date }): Promise<{ goodAt: Date | null } | null>;
+  /** Companies with webhooks registered whose health check is due (none ran since `dueBefore`), the longest waiting first. */
+  webhookChecksDue(dueBefore: Date, limit: number): Promise<string[]>;
+  /** A health check saw the company's webhooks active (or made them so) at `at`. */
+  markWebhooksGood(companyId: string, at: Date): Promise<void>;
   /** Forgets the store connection (disconnect); false when there was none. */
   delete(companyId: string): Promise<boolean>;
   /** The next sync is a full pass (e.g. a category changed in the store: product paths may have moved). */

@@ -127,6 +127,15 @@ export function newSettingsRow(companyId: string, input: SettingsInput, now: Dat
   return { id: crypto.randomUUID(), companyId, ...input, createdAt: now, updatedAt: now } satisfies Partial<ApiSettings>;
 }
 
+/** Webhooks removed: their health checks and known-good moment go with them (new ones start afresh). */
+export const NO_CHECKS = { webhooksCheckedAt: null, webhooksGoodAt: null } as const;
+
+/** The later of two moments, either possibly unknown. */
+export function laterOf(a: Date | null, b: Date | null): Date | null {
+  if (!a || !b) return a ?? b;
+  return a.getTime() >= b.getTime() ? a : b;
+}
+
 // ---------------------------------------------------------------- company activities
 
 /** The lease row of an acquisition; also what a takeover of an expired lease sets. */

@@ -42,8 +42,9 @@ export const priceHistory = pgTable('price_history', {
 
 /**
  * The spans a company's prices were followed (issue 36): one opens with the first sync that
- * completes with no span open (from when it started) and closes when the store is disconnected.
- * Outside them the prices are not known: the lowest prior price reports a gap.
+ * completes with no span open (from when it started) and closes when the store is disconnected,
+ * or at the last moment its webhooks were known active when a health check finds them down (a
+ * new span then opens at the check: services/store-webhooks/webhook-health.ts). Outside them the prices are not known: the lowest prior price reports a gap.
  */
 export const storeCoverage = pgTable('store_coverage', {
   id: text('id').primaryKey().$defaultFn(uuid),

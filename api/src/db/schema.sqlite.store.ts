@@ -26,6 +26,10 @@ export const apiSettings = sqliteTable('api_settings', {
   webhookSecret: text('webhook_secret'),
   /** Where the store's webhooks deliver (null: none registered). */
   webhookDestination: text('webhook_destination'),
+  /** When a webhook health check last ran (services/store-webhooks/webhook-health.ts): at most one every few hours. */
+  webhooksCheckedAt: ts('webhooks_checked_at'),
+  /** The last moment our webhooks were known active (a check saw them so); null: not yet known. */
+  webhooksGoodAt: ts('webhooks_good_at'),
   createdAt: ts('created_at').notNull().default(nowMs),
   updatedAt: ts('updated_at').notNull().default(nowMs),
 });

@@ -83,7 +83,9 @@ export function pgLowestPrice(db: PgDb): LowestPriceRepository {
         where not exists (select 1 from store_coverage where company_id = ${companyId} and ended_at is null)`);
     },
     async closeCoverage(companyId, at) {
-      await db.update(storeCoverage).set({ endedAt: at }).where(and(eq(storeCoverage.companyId, companyId), isNull(storeCoverage.endedAt)));
+      // Not before it started (a known-good moment of the webhooks may predate the span).
+      await db.update(storeCoverage).set({ endedAt: sql`greatest(${storeCoverage.startedAt}, ${at.toISOString()}::timestamptz)` })
+        .where(and(eq(storeCoverage.companyId, companyId), isNull(storeCoverage.endedAt)));
     },
   };
 }

@@ -65,7 +65,9 @@ export function sqliteLowestPrice(db: SqliteDb, stmts: CatalogStatements): Lowes
         where not exists (select 1 from store_coverage where company_id = ${companyId} and ended_at is null)`);
     },
     async closeCoverage(companyId, at) {
-      db.update(storeCoverage).set({ endedAt: at }).where(and(eq(storeCoverage.companyId, companyId), isNull(storeCoverage.endedAt))).run();
+      // Not before it started (a known-good moment of the webhooks may predate the span).
+      db.update(storeCoverage).set({ endedAt: sql`max(${storeCoverage.startedAt}, ${at.getTime()})` })
+        .where(and(eq(storeCoverage.companyId, companyId), isNull(storeCoverage.endedAt))).run();
     },
   };
 }

@@ -11,6 +11,10 @@
  * Companies are refreshed at once (issue 32, decision 049): up to STORE_REFRESHES_AT_ONCE work
  * on their products at a time, and a refresh waiting on its store (a throttled or slow one)
  * gives its work slot to another company meanwhile (lib/work-slots.ts), so it waits alone.
+ *
+ * With `webhookHealth`, a look at most every minute also checks the webhooks of the companies
+ * due a check (webhook-health.ts: each at most every few hours, the time stored), in the
+ * background, one company after another.
  */
 import { hostname } from 'node:os';
 import { MAX_PAGE_SIZE } from '@catalog/commerce';
@@ -24,6 +28,7 @@ import { refreshPriceLists } from './price-list-refresh';
 import { notePricesChanged } from '../prior-price-metafields/prices-changed';
 import { onStoreRefreshDue } from './refresh-wakeups';
 import { refreshProducts } from './store-refresh';
+import { checkDueWebhooks } from './webhook-health';
 
 /** How often the database is asked for queued products (deliveries another process received). */
 export const DEFAULT_REFRESH_POLL_MS = 1_000;
@@ -39,6 +44,8 @@ export const DEFAULT_REFRESHES_AT_ONCE = 16;
 const RUNS_PER_SLOT = 8;
 /** Delivery hashes are remembered this long (BigCommerce's retries end after 48 hours). */
 const RECEIPTS_KEPT_MS = 49 * 3_600_000;
+/** How often the database is asked for companies due a webhook health check. */
+const WEBHOOK_CHECK_LOOK_MS = 60_000;
 
 export interface RefreshWorkerOptions {
   db: Database;
@@ -49,6 +56,8 @@ export interface RefreshWorkerOptions {
   settleMs?: number;
   /** Companies refreshed at once (default DEFAULT_REFRESHES_AT_ONCE). */
   concurrency?: number;
+  /** Checks the companies' webhooks (webhook-health.ts); `origin` (config.storeWebhookUrl) registers missing ones again. */
+  webhookHealth?: { origin: string | undefined; everyMs?: number };
   now?: () => Date;
 }
 
@@ -65,6 +74,8 @@ export function createRefreshWorker(o: RefreshWorkerOptions) {
   let unsubscribeFreed: (() => void) | undefined;
   let stopped = true;
   let prunedAt = 0;
+  let webhooksLookedAt = 0;
+  let checkingWebhooks: Promise<number> | null = null;
   const controller = new AbortController();
   const slots = new WorkSlots(Math.max(1, o.concurrency ?? DEFAULT_REFRESHES_AT_ONCE));
   const maxRuns = slots.size * RUNS_PER_SLOT;
@@ -113,6 +124,17 @@ export function createRefreshWorker(o: RefreshWorkerOptions) {
     if (at.getTime() - prunedAt > 3_600_000) {
       prunedAt = at.getTime();
       await o.db.storeRefreshes.pruneReceipts(new Date(at.getTime() - RECEIPTS_KEPT_MS));
+    }
+    if (o.webhookHealth && !checkingWebhooks && at.getTime() - webhooksLookedAt >= WEBHOOK_CHECK_LOOK_MS) {
+      webhooksLookedAt = at.getTime();
+      checkingWebhooks = checkDueWebhooks({ db: o.db, secrets: o.secrets, commerce: o.commerce, log, now, ...o.webhookHealth })
+        .catch((err: unknown) => {
+          log.error('checking the store webhooks failed', { error: String(err) });
+          return 0;
+        })
+        .finally(() => {
+          checkingWebhooks = null;
+        });
     }
     backlog = false;
     const started: Promise<number>[] = [];
@@ -234,7 +256,7 @@ export function createRefreshWorker(o: RefreshWorkerOptions) {
       controller.abort(new Error('the refresh worker is stopping'));
       // The look in progress, then every refresh it or an earlier look started.
       const started = (await looking) ?? [];
-      await Promise.all([...started, ...active.values()]);
+      await Promise.all([...started, ...active.values(), checkingWebhooks]);
     },
   };
 }
