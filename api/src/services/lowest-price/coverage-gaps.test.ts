@@ -23,6 +23,10 @@ describe('coverageGaps', () => {
     ]);
   });
 
+  it('does not split a gap at an empty span (one closed where it began)', () => {
+    expect(coverageGaps(window, [{ startedAt: d(3), endedAt: d(10) }, { startedAt: d(20), endedAt: d(20) }])).toEqual([{ from: d(1), to: d(3) }, { from: d(10), to: d(31) }]);
+  });
+
   it('ignores spans ended before the window and clips spans reaching past it', () => {
     expect(coverageGaps(window, [{ startedAt: d(-10), endedAt: d(-5) }, { startedAt: d(25), endedAt: d(40) }])).toEqual([{ from: d(1), to: d(25) }]);
   });

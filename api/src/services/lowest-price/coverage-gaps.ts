@@ -19,7 +19,8 @@ export function coverageGaps(window: Span, spans: readonly CoverageSpan[]): Span
     if (cursor >= end) break;
     const start = s.startedAt.getTime();
     const stop = s.endedAt?.getTime() ?? Infinity;
-    if (stop <= cursor) continue;
+    // An empty span (one closed where it began: closeCoverage never ends one before its start) covers nothing.
+    if (stop <= cursor || stop <= start) continue;
     if (start > cursor) gaps.push({ from: new Date(cursor), to: new Date(Math.min(start, end)) });
     cursor = Math.max(cursor, stop);
   }

@@ -10,9 +10,10 @@
  * recorded as known good. One inactive or missing: the company's open span ends at the last
  * moment they were known good (the later of the last check that saw them active and the last
  * delivery received), so the time since is a gap the lowest prior price reports; the inactive
- * ones are reactivated (the missing re-registered), a new span opens at the check, and it is
- * logged. A company with no known-good moment yet (its first check) gets no gap. Should the
- * repair fail, no span opens: the next complete Sync opens one (settings.markSynced).
+ * ones are reactivated (the missing re-registered) and it is logged. No span opens at the check:
+ * the store's changes made while the hooks were down are in the catalog only once a Sync has
+ * read them, so the gap lasts until the next complete Sync opens a span (settings.markSynced).
+ * A company with no known-good moment yet (its first check) gets no gap.
  */
 import type { StoreHook } from '@catalog/commerce';
 import type { Database } from '../../db/repositories';
@@ -97,7 +98,6 @@ export async function checkWebhooks(deps: WebhookHealthDeps, companyId: string):
     return 'failed';
   }
   await db.settings.markWebhooksGood(companyId, at);
-  if (claim.goodAt) await db.lowestPrice.openCoverage(companyId, at);
-  log.warn('store webhooks were inactive or missing: repaired; the lowest prior price reports the time since they were last known active as a gap', report);
+  log.warn('store webhooks were inactive or missing: repaired; the lowest prior price reports the time from when they were last known active to the next Sync as a gap', report);
   return 'repaired';
 }
