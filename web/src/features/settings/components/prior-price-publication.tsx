@@ -14,6 +14,7 @@ import { LoadError } from '../../../components/load-error';
 import { useCan } from '../../../components/needs-permission';
 import { OfflineNotice } from '../../../components/offline-notice';
 import { formatDateTime } from '../../../lib/format-date-time';
+import { useMinuteClock } from '../../../lib/use-minute-clock';
 import { useOnline } from '../../../lib/use-online';
 import { isOfflineFailure, useRefetchOnReconnect } from '../../../lib/use-refetch-on-reconnect';
 import { usePriorPricePublication } from '../api/prior-price-publication';
@@ -26,16 +27,6 @@ const FAILING_POLL_MS = 30_000;
 
 const TITLE_ID = 'prior-price-publication-title';
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-
-/** Re-renders every 30 s so "5 minutes ago" stays true. */
-function useMinuteClock(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(new Date()), 30_000);
-    return () => window.clearInterval(timer);
-  }, []);
-  return now;
-}
 
 /** "5 minutes ago", with the exact time as its title. */
 function When({ iso, now }: { iso: string; now: Date }) {

@@ -7,9 +7,10 @@
  */
 import { Anchor, Button, Flex, Paper, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { NeedsConnection } from '../../../components/needs-connection';
+import { useMinuteClock } from '../../../lib/use-minute-clock';
 import { cancelSync } from '../api/cancel-sync';
 import { useSyncStatus } from '../api/get-sync-status';
 import { useSync } from '../hooks/use-sync';
@@ -24,16 +25,6 @@ export interface SyncControlsProps {
   lastSyncAt?: string | null;
   /** false: no store is connected yet, so Sync waits and a link leads to Settings. */
   connected?: boolean;
-}
-
-/** Re-renders every 30 s so 'Last sync: 5m ago' stays true. */
-function useMinuteClock(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(new Date()), 30_000);
-    return () => window.clearInterval(timer);
-  }, []);
-  return now;
 }
 
 export function SyncControls({ onSynced, lastSyncAt, connected = true }: SyncControlsProps) {
