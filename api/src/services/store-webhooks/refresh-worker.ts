@@ -14,7 +14,7 @@
  *
  * With `webhookHealth`, a look at most every minute also checks the webhooks of the companies
  * due a check (webhook-health.ts: each at most every few hours, the time stored), in the
- * background, one company after another.
+ * background, all at once (a slow store holds up no other company's check).
  */
 import { hostname } from 'node:os';
 import { MAX_PAGE_SIZE } from '@catalog/commerce';

@@ -45,11 +45,12 @@ export type WebhookCheck = 'not-due' | 'active' | 'repaired' | 'failed';
 export async function checkDueWebhooks(deps: WebhookHealthDeps): Promise<number> {
   const at = (deps.now ?? (() => new Date()))();
   const due = await deps.db.settings.webhookChecksDue(new Date(at.getTime() - (deps.everyMs ?? WEBHOOK_CHECK_EVERY_MS)), CHECKS_PER_LOOK);
-  let checked = 0;
-  for (const companyId of due) {
-    if ((await checkWebhooks(deps, companyId)) !== 'not-due') checked++;
+  // At once: a company whose store is slow or throttled holds up no other company's check.
+  const outcomes = await Promise.allSettled(due.map((companyId) => checkWebhooks(deps, companyId)));
+  for (const [i, o] of outcomes.entries()) {
+    if (o.status === 'rejected') deps.log.error('the store webhooks check failed', { companyId: due[i], error: String(o.reason) });
   }
-  return checked;
+  return outcomes.filter((o) => o.status === 'fulfilled' && o.value !== 'not-due').length;
 }
 
 /** One company's check, when it is due. */
