@@ -22,6 +22,21 @@ const EURO = 2;
 const col = (name: (typeof PRICE_HISTORY_EXPORT_COLUMNS)[number]) => PRICE_HISTORY_EXPORT_COLUMNS.indexOf(name);
 const money = (price: number) => formatCents(Math.round(price * 100));
 
+/** A full Sync of the world's store, as the merchant's Sync button runs it. */
+function syncOf(w: WorkOrderWorld) {
+  const client = w.commerce({ storeHash: DEMO_STORE.hash, accessToken: DEMO_STORE.accessToken });
+  return async () => {
+    const outcome = await runSync({ db: w.db, client, companyId: w.companyId, includeInvisible: true, plan: { name: 'premium', productLimit: 1_000 } });
+    expect(outcome.status).toBe('complete');
+  };
+}
+
+/** As if the store had been followed for 40 days: the whole 30-day window is known (the CSV export leaves a low with a gap empty). */
+async function followedFor40Days(w: WorkOrderWorld) {
+  await w.db.lowestPrice.closeCoverage(w.companyId, new Date());
+  await w.db.lowestPrice.openCoverage(w.companyId, new Date(Date.now() - 40 * 86_400_000));
+}
+
 let world: WorkOrderWorld | undefined;
 afterEach(async () => {
   await world?.close();
@@ -38,15 +53,9 @@ describe('a price list record changed in the store', () => {
     const [raised, deleted] = pricing.records(WHOLESALE)
       .filter((r) => catalog.product(r.product_id)?.base_variant_id !== r.variant_id && r.price > 20 && !r.sale_price)
       .filter((r, i, all) => all.findIndex((x) => x.product_id === r.product_id) === i);
-    const client = w.commerce({ storeHash: DEMO_STORE.hash, accessToken: DEMO_STORE.accessToken });
-    const sync = async () => {
-      const outcome = await runSync({ db: w.db, client, companyId: w.companyId, includeInvisible: true, plan: { name: 'premium', productLimit: 1_000 } });
-      expect(outcome.status).toBe('complete');
-    };
+    const sync = syncOf(w);
 
-    // As if the store had been followed for 40 days: the whole 30-day window is known (the CSV export leaves a low with a gap empty).
-    await w.db.lowestPrice.closeCoverage(w.companyId, new Date());
-    await w.db.lowestPrice.openCoverage(w.companyId, new Date(Date.now() - 40 * 86_400_000));
+    await followedFor40Days(w);
 
     pricing.upsert(WHOLESALE, { variant_id: raised!.variant_id, currency: 'USD', price: 20 });
     await sync();
@@ -108,13 +117,8 @@ describe('a price list record changed in the store', () => {
       && !catalog.product(r.product_id)!.sale_price && !catalog.variant(r.variant_id)!.sale_price
       && pricing.record(EURO, r.variant_id, 'EUR') && !pricing.record(EURO, r.variant_id, 'EUR')!.sale_price)!;
     const euro = pricing.record(EURO, deleted.variant_id, 'EUR')!;
-    const client = w.commerce({ storeHash: DEMO_STORE.hash, accessToken: DEMO_STORE.accessToken });
-    const sync = async () => {
-      const outcome = await runSync({ db: w.db, client, companyId: w.companyId, includeInvisible: true, plan: { name: 'premium', productLimit: 1_000 } });
-      expect(outcome.status).toBe('complete');
-    };
-    await w.db.lowestPrice.closeCoverage(w.companyId, new Date());
-    await w.db.lowestPrice.openCoverage(w.companyId, new Date(Date.now() - 40 * 86_400_000));
+    const sync = syncOf(w);
+    await followedFor40Days(w);
 
     // The store deletes both records; then the variant's catalog price drops to 5.00 for a while, and goes up to 90.00.
     pricing.deleteRecords(WHOLESALE, { variantIds: [deleted.variant_id], currency: 'USD' }, 'single');
